@@ -1,0 +1,27 @@
+import "../scripts/require-node.ts";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { describeError } from "./errors.ts";
+import { build } from "./index.ts";
+import { formatSizeReport } from "./write.ts";
+
+/**
+ * `npm run build`: builds dist/, prints a line per stage and the size report; exit code 1 on any error.
+ * `--content DIR` and `--out DIR` build other content or into another folder (tests, benchmarks).
+ */
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { values } = parseArgs({ options: { content: { type: "string" }, out: { type: "string" } } });
+try {
+  const result = await build({
+    rootDir,
+    contentDir: values.content && path.resolve(values.content),
+    outDir: values.out && path.resolve(values.out),
+    log: (line) => console.log(line),
+  });
+  console.log(`\n${formatSizeReport(result.sizes)}\n`);
+  console.log(`[build] ${result.pages} pages in ${result.ms} ms`);
+} catch (error) {
+  console.error(`\nBuild failed.\n${describeError(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,31 @@
+import type { SiteContent } from "../src/lib/content.ts";
+import { readingMinutes } from "../src/lib/reading-time.ts";
+import { renderMarkdown } from "./markdown.ts";
+import type { ValidContent } from "./validate-content.ts";
+
+/** Renders the markdown of posts and policy pages and shapes validated content into what pages read. */
+export async function compileContent(valid: ValidContent): Promise<SiteContent> {
+  const posts = await Promise.all(
+    valid.posts.map(async ({ data, body, source }) => {
+      const rendered = await renderMarkdown(body, source.file);
+      return { ...data, html: rendered.html, readingMinutes: readingMinutes(rendered.text) };
+    }),
+  );
+  const pages = await Promise.all(
+    valid.pages.map(async ({ data, body, source }) => {
+      const rendered = await renderMarkdown(body, source.file);
+      return { ...data, name: source.name, html: rendered.html, headings: rendered.headings };
+    }),
+  );
+  return {
+    site: valid.site,
+    about: valid.about,
+    faq: valid.faq.categories,
+    testimonials: valid.testimonials.testimonials,
+    installation: valid.installation,
+    products: valid.products,
+    portfolio: valid.portfolio,
+    posts: posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)),
+    pages,
+  };
+}

@@ -1,0 +1,138 @@
+import { createHash } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import * as esbuild from "esbuild";
+import type { ComponentType } from "react";
+import { BuildError } from "./errors.ts";
+
+/** A built file that write.ts puts under dist/. */
+export interface OutputFile {
+  /** Path relative to dist/, e.g. assets/buy-control-3FQ2.js */
+  path: string;
+  contents: Uint8Array;
+}
+
+/** A script small enough to inline in <head>, with the CSP hash that allows it. */
+export interface InlineScript {
+  code: string;
+  /** 'sha256-…' as a CSP source. */
+  hash: string;
+}
+
+export interface IslandBundle {
+  chunks: Map<string, string>;
+  ids: Map<ComponentType<never>, string>;
+  /** URL of the eager island loader. */
+  loader: string;
+  stylesheet: string;
+  /** src/client/inline/<name>.ts → its minified code and hash. */
+  inlineScripts: Map<string, InlineScript>;
+  files: OutputFile[];
+}
+
+interface BundleOptions {
+  rootDir: string;
+  islandsDir: string;
+  minify?: boolean;
+}
+
+/**
+ * Bundles the browser side: one ESM entry per island (with a shared chunk for React and the stores, so every island
+ * sees the same signals), the small eager loader, the stylesheet, and the inline head scripts. Names are hashed.
+ */
+export async function bundleIslands({ rootDir, islandsDir, minify = true }: BundleOptions): Promise<IslandBundle> {
+  const islandIds = (await readdir(islandsDir)).filter((f) => f.endsWith(".tsx")).map((f) => f.slice(0, -4)).sort();
+  const mountModule = path.join(rootDir, "src/client/mount.tsx");
+  const common: esbuild.BuildOptions = {
+    bundle: true,
+    minify,
+    write: false,
+    metafile: true,
+    target: ["es2022", "chrome111", "firefox111", "safari16.4"],
+    define: { "process.env.NODE_ENV": '"production"' },
+    jsx: "automatic",
+    legalComments: "none",
+    logLevel: "silent",
+    absWorkingDir: rootDir,
+  };
+
+  const js = await esbuild
+    .build({
+      ...common,
+      entryPoints: [
+        { in: path.join(rootDir, "src/client/islands.ts"), out: "islands" },
+        ...islandIds.map((id) => ({ in: `island:${id}`, out: id })),
+      ],
+      outdir: path.join(rootDir, "dist/assets"),
+      format: "esm",
+      splitting: true,
+      entryNames: "[name]-[hash]",
+      chunkNames: "chunks/[name]-[hash]",
+      plugins: [
+        {
+          name: "island-entries",
+          setup(build) {
+            build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice(7), namespace: "island" }));
+            build.onLoad({ filter: /.*/, namespace: "island" }, (args) => ({
+              resolveDir: rootDir,
+              loader: "ts",
+              contents: [
+                `import Component from ${JSON.stringify(path.join(islandsDir, `${args.path}.tsx`))};`,
+                `import { mount } from ${JSON.stringify(mountModule)};`,
+                `export default (root, props, options) => mount(${JSON.stringify(args.path)}, Component, root, props, options);`,
+              ].join("\n"),
+            }));
+          },
+        },
+      ],
+    })
+    .catch((cause: unknown) => {
+      throw new BuildError("Having trouble bundling the islands in src/islands", { cause });
+    });
+
+  const css = await esbuild.build({
+    ...common,
+    entryPoints: [{ in: path.join(rootDir, "src/styles/index.css"), out: "site" }],
+    outdir: path.join(rootDir, "dist/assets"),
+    entryNames: "[name]-[hash]",
+    loader: { ".svg": "dataurl" },
+  });
+
+  const inlineDir = path.join(rootDir, "src/client/inline");
+  const inlineNames = (await readdir(inlineDir).catch(() => [] as string[])).filter((f) => f.endsWith(".ts"));
+  const inlineScripts = new Map<string, InlineScript>();
+  for (const file of inlineNames) {
+    const result = await esbuild.build({ ...common, entryPoints: [path.join(inlineDir, file)], format: "iife", metafile: false });
+    const code = (result.outputFiles?.[0]?.text ?? "").trim();
+    inlineScripts.set(file.slice(0, -3), { code, hash: `'sha256-${createHash("sha256").update(code).digest("base64")}'` });
+  }
+
+  const distDir = path.join(rootDir, "dist");
+  const files: OutputFile[] = [...(js.outputFiles ?? []), ...(css.outputFiles ?? [])].map((f) => ({
+    path: path.relative(distDir, f.path).split(path.sep).join("/"),
+    contents: f.contents,
+  }));
+  const outputFor = (metafile: esbuild.Metafile | undefined, entry: string) => {
+    const found = Object.entries(metafile?.outputs ?? {}).find(([, out]) => out.entryPoint === entry);
+    if (!found) throw new BuildError(`esbuild produced no output for ${entry}`);
+    return `/${path.relative(distDir, path.join(rootDir, found[0])).split(path.sep).join("/")}`;
+  };
+
+  const chunks = new Map<string, string>();
+  const ids = new Map<ComponentType<never>, string>();
+  for (const id of islandIds) {
+    chunks.set(id, outputFor(js.metafile, `island:${id}`));
+    const mod = (await import(pathToFileURL(path.join(islandsDir, `${id}.tsx`)).href)) as { default?: ComponentType<never> };
+    if (typeof mod.default !== "function") throw new BuildError(`src/islands/${id}.tsx must default-export a component`);
+    ids.set(mod.default, id);
+  }
+  return {
+    chunks,
+    ids,
+    loader: outputFor(js.metafile, "src/client/islands.ts"),
+    stylesheet: outputFor(css.metafile, "src/styles/index.css"),
+    inlineScripts,
+    files,
+  };
+}

@@ -1,0 +1,64 @@
+import type { Root as HastRoot } from "hast";
+import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
+import rehypeStringify from "rehype-stringify";
+import remarkBreaks from "remark-breaks";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import { unified } from "unified";
+import { VFile } from "vfile";
+import type { Heading } from "../src/lib/content.ts";
+import { rehypeExternalLinks } from "./markdown/rehype-external-links.ts";
+import { rehypeHeadingIds } from "./markdown/rehype-heading-ids.ts";
+
+/**
+ * The sanitize schema: GitHub's default, plus heading ids (kept without the "user-content-" prefix because our own
+ * plugin made them, for the table of contents) and the rel/target our external-link plugin adds.
+ */
+const sanitizeSchema = {
+  ...defaultSchema,
+  clobberPrefix: "",
+  attributes: {
+    ...defaultSchema.attributes,
+    a: [...(defaultSchema.attributes?.a ?? []), "target", "rel"],
+  },
+};
+
+/** Built once: parse → gfm → breaks → rehype → our plugins → sanitize (last transform) → stringify. */
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkBreaks)
+  .use(remarkRehype)
+  .use(rehypeHeadingIds)
+  .use(rehypeExternalLinks)
+  .use(rehypeSanitize, sanitizeSchema)
+  .use(rehypeStringify);
+
+export interface RenderedMarkdown {
+  html: string;
+  headings: Heading[];
+  /** Plain text of the body, for the reading time. */
+  text: string;
+}
+
+/** Renders one markdown body to sanitized HTML; `path` names the file in any message. */
+export async function renderMarkdown(markdown: string, path: string): Promise<RenderedMarkdown> {
+  const file = new VFile({ value: markdown, path });
+  const tree = processor.runSync(processor.parse(file), file) as HastRoot;
+  const html = processor.stringify(tree, file);
+  return {
+    html: String(html),
+    headings: (file.data.headings as Heading[] | undefined) ?? [],
+    text: markdownText(markdown),
+  };
+}
+
+/** Rough plain text: enough to count words, not for display. */
+function markdownText(markdown: string): string {
+  return markdown
+    .replace(/```[\s\S]*?```/g, " ")
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[#>*_`|~-]/g, " ");
+}

@@ -1,0 +1,81 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { SiteContent } from "../src/lib/content.ts";
+import type { PageDefinition, RouteParams } from "../src/lib/page.ts";
+import { BuildError } from "./errors.ts";
+
+/** One page to prerender: its URL, the module that renders it and the file it is written to. */
+export interface Route {
+  /** URL path without trailing slash ("/" for home). For special views, the path of the file served. */
+  path: string;
+  /** Output file relative to dist/, e.g. products/esim/index.html. */
+  outFile: string;
+  module: string;
+  params: RouteParams;
+  definition: PageDefinition<RouteParams, unknown>;
+  /** Special views (404 pages) are served by the routing rules, never linked or listed in the sitemap. */
+  special: boolean;
+}
+
+/**
+ * Turns src/pages into routes, Fresh-style: the file path is the URL, `index` is the folder root, `[param]` a
+ * dynamic segment filled from the module's `paths`. `404.tsx` is the site's not-found page; `_404.tsx` in a folder
+ * is the not-found view for unknown URLs under that folder (e.g. /products/unknown).
+ */
+export async function collectRoutes(pagesDir: string, content: SiteContent): Promise<Route[]> {
+  const files = (await readdir(pagesDir, { recursive: true }))
+    .filter((file) => file.endsWith(".tsx"))
+    .map((file) => file.split(path.sep).join("/"))
+    .sort();
+  const routes: Route[] = [];
+  for (const file of files) {
+    const moduleUrl = pathToFileURL(path.join(pagesDir, file)).href;
+    const imported = (await import(moduleUrl).catch((cause: unknown) => {
+      throw new BuildError(`Having trouble loading page module src/pages/${file}`, { cause });
+    })) as { default?: PageDefinition<RouteParams, unknown> };
+    const definition = imported.default;
+    if (!definition?.Page) throw new BuildError(`src/pages/${file} must export default definePage({ … })`);
+    const stem = file.replace(/\.tsx$/, "");
+    const special = /(^|\/)_?404$/.test(stem);
+    if (special) {
+      const outFile = `${stem}.html`;
+      routes.push({ path: `/${outFile}`, outFile, module: file, params: {}, definition, special });
+      continue;
+    }
+    const segments = stem.split("/").filter((s) => s !== "index");
+    const names = segments.filter((s) => s.startsWith("[")).map((s) => s.slice(1, -1));
+    const paramSets = names.length ? definition.paths?.(content) : [{}];
+    if (!paramSets) throw new BuildError(`src/pages/${file} has parameters (${names.join(", ")}) but no paths()`);
+    for (const params of paramSets) {
+      const urlSegments = segments.map((segment) => {
+        if (!segment.startsWith("[")) return segment;
+        const value = params[segment.slice(1, -1)];
+        if (!value || !/^[a-z0-9-]+$/.test(value)) {
+          throw new BuildError(`src/pages/${file}: paths() gave ${segment} = ${JSON.stringify(value)}; expected a slug`);
+        }
+        return value;
+      });
+      const urlPath = `/${urlSegments.join("/")}`;
+      routes.push({
+        path: urlPath,
+        outFile: urlSegments.length ? `${urlSegments.join("/")}/index.html` : "index.html",
+        module: file,
+        params,
+        definition,
+        special,
+      });
+    }
+  }
+  const seen = new Map<string, Route>();
+  for (const route of routes) {
+    const other = seen.get(route.outFile);
+    if (other) {
+      throw new BuildError(
+        `src/pages/${route.module} and src/pages/${other.module} both write ${route.outFile}; give each route a distinct path`,
+      );
+    }
+    seen.set(route.outFile, route);
+  }
+  return routes;
+}

@@ -1,0 +1,170 @@
+import type * as z from "zod/mini";
+import {
+  aboutSchema,
+  blogPostSchema,
+  faqFileSchema,
+  installationFileSchema,
+  policyPageSchema,
+  portfolioProjectSchema,
+  productSchema,
+  siteSchema,
+  testimonialsFileSchema,
+} from "../src/schemas/index.ts";
+import { HOME_FEATURED_POSTS } from "../src/lib/limits.ts";
+import { ContentErrors, type ContentIssue, formatPath } from "./errors.ts";
+import type { RawContent, SourceFile } from "./load-content.ts";
+
+type Parsed<S extends z.ZodMiniType> = z.infer<S>;
+
+export interface ValidContent {
+  site: Parsed<typeof siteSchema>;
+  about: Parsed<typeof aboutSchema>;
+  faq: Parsed<typeof faqFileSchema>;
+  testimonials: Parsed<typeof testimonialsFileSchema>;
+  installation: Parsed<typeof installationFileSchema>;
+  products: Parsed<typeof productSchema>[];
+  portfolio: Parsed<typeof portfolioProjectSchema>[];
+  posts: { data: Parsed<typeof blogPostSchema>; body: string; source: SourceFile }[];
+  pages: { data: Parsed<typeof policyPageSchema>; body: string; source: SourceFile }[];
+}
+
+/**
+ * Checks every file against its schema and the files against each other. Collects every problem first and throws
+ * one ContentErrors listing them all, so an editor fixes a pull request in one pass.
+ */
+export function validateContent(raw: RawContent): ValidContent {
+  const issues: ContentIssue[] = [...raw.issues];
+  const check = <S extends z.ZodMiniType>(schema: S, source: SourceFile): Parsed<S> | undefined => {
+    if (source.data === undefined) return undefined; // missing or unparsable: already reported
+    const result = schema.safeParse(source.data, { error: editorMessage });
+    if (result.success) return result.data as Parsed<S>;
+    for (const issue of result.error.issues) {
+      const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
+      const fieldPath = keys.length ? [...issue.path, keys[0] as string] : issue.path;
+      issues.push({ file: source.file, line: source.lineOf(fieldPath), field: formatPath(fieldPath), message: issue.message });
+    }
+    return undefined;
+  };
+  const at = (source: SourceFile, fieldPath: PropertyKey[], message: string) =>
+    issues.push({ file: source.file, line: source.lineOf(fieldPath), field: formatPath(fieldPath), message });
+
+  const site = check(siteSchema, raw.site);
+  const about = check(aboutSchema, raw.about);
+  const faq = check(faqFileSchema, raw.faq);
+  const testimonials = check(testimonialsFileSchema, raw.testimonials);
+  const installation = check(installationFileSchema, raw.installation);
+  const products = collect(raw.products, (s) => check(productSchema, s));
+  const portfolio = collect(raw.portfolio, (s) => check(portfolioProjectSchema, s));
+  const posts = collect(raw.posts, (s) => {
+    const data = check(blogPostSchema, s);
+    return data && { data, body: s.body ?? "", source: s };
+  });
+  const pages = collect(raw.pages, (s) => {
+    const data = check(policyPageSchema, s);
+    return data && { data, body: s.body ?? "", source: s };
+  });
+
+  // File name and id agree, so an editor finds /products/esim in content/products/esim.yaml.
+  for (const { value, source } of products) {
+    if (value.id !== source.name) at(source, ["id"], `Expected "${source.name}" to match the file name, found "${value.id}"`);
+    const docs = `/docs/${value.id}-documentation.pdf`;
+    if (value.documentationUrl !== docs) at(source, ["documentationUrl"], `Expected "${docs}", found "${value.documentationUrl}"`);
+  }
+  for (const { value, source } of portfolio) {
+    if (value.id !== source.name) at(source, ["id"], `Expected "${source.name}" to match the file name, found "${value.id}"`);
+  }
+  duplicates(products, (p) => p.id, "id", at);
+  duplicates(products, (p) => p.order, "order", at);
+  duplicates(portfolio, (p) => p.id, "id", at);
+  duplicates(posts, (p) => p.data.id, "id", at);
+  duplicates(posts, (p) => p.data.slug, "slug", at);
+
+  const productIds = new Set(products.map((p) => p.value.id));
+  for (const { value, source } of portfolio) {
+    if (value.productId && !productIds.has(value.productId)) {
+      at(source, ["productId"], `Unknown product "${value.productId}"; expected one of ${[...productIds].join(", ")}`);
+    }
+  }
+  if (raw.products.length === 0) issues.push({ file: "content/products", field: "", message: "No products found; add content/products/<id>.yaml" });
+  const featured = posts.filter((p) => p.value.data.featured).length;
+  if (posts.length === raw.posts.length && featured < HOME_FEATURED_POSTS) {
+    issues.push({
+      file: "content/blog",
+      field: "featured",
+      message: `The home page shows ${HOME_FEATURED_POSTS} featured posts, found ${featured}; set featured: true on ${HOME_FEATURED_POSTS - featured} more`,
+    });
+  }
+
+  if (issues.length || !site || !about || !faq || !testimonials || !installation) throw new ContentErrors(issues);
+  return {
+    site,
+    about,
+    faq,
+    testimonials,
+    installation,
+    products: products.map((p) => p.value).sort((a, b) => a.order - b.order),
+    portfolio: portfolio.map((p) => p.value),
+    posts: posts.map((p) => p.value),
+    pages: pages.map((p) => p.value),
+  };
+}
+
+function collect<T>(sources: SourceFile[], parse: (s: SourceFile) => T | undefined) {
+  const out: { value: T; source: SourceFile }[] = [];
+  for (const source of sources) {
+    const value = parse(source);
+    if (value !== undefined) out.push({ value, source });
+  }
+  return out;
+}
+
+/** Names both files of a conflict and the fix, in the manner of Eleventy's duplicate-permalink message. */
+function duplicates<T>(
+  items: { value: T; source: SourceFile }[],
+  key: (value: T) => string | number,
+  field: string,
+  at: (source: SourceFile, path: PropertyKey[], message: string) => void,
+) {
+  const seen = new Map<string | number, SourceFile>();
+  for (const { value, source } of items) {
+    const k = key(value);
+    const first = seen.get(k);
+    if (first) at(source, [field], `Duplicate ${field} "${k}": ${first.file} uses it already; give each file its own ${field}`);
+    else seen.set(k, source);
+  }
+}
+
+type EditorIssue = Parameters<z.core.$ZodErrorMap>[0];
+
+/** Plain messages for editors, used where a schema gives none (zod/mini ships no locale). */
+export function editorMessage(issue: EditorIssue): string {
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === undefined
+        ? `Missing required field (expected ${issue.expected})`
+        : `Expected ${issue.expected}, received ${kindOf(issue.input)}`;
+    case "too_small":
+      return issue.origin === "array"
+        ? `Expected at least ${issue.minimum} items, found ${Array.isArray(issue.input) ? issue.input.length : 0}`
+        : `Expected at least ${issue.minimum}${issue.origin === "string" ? " characters" : ""}`;
+    case "too_big":
+      return issue.origin === "array"
+        ? `Expected at most ${issue.maximum} items`
+        : `Expected at most ${issue.maximum}${issue.origin === "string" ? " characters" : ""}`;
+    case "invalid_value":
+      return `Expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, received ${JSON.stringify(issue.input)}`;
+    case "unrecognized_keys":
+      return `Unknown field "${issue.keys[0]}"; check its spelling against the schema or remove it`;
+    case "invalid_format":
+      return `Invalid ${issue.format}`;
+    default:
+      return issue.message ?? "Invalid value";
+  }
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (value instanceof Date) return "date";
+  return typeof value;
+}

@@ -1,0 +1,82 @@
+import { cp, mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { RouteTable } from "../src/lib/routing.ts";
+import type { InlineScript, OutputFile } from "./islands.ts";
+import type { RenderedPage } from "./render.tsx";
+
+export interface SiteOutput {
+  pages: RenderedPage[];
+  assets: OutputFile[];
+  /** Other generated files: sitemap.xml, robots.txt, rss.xml … */
+  extra: OutputFile[];
+  inlineScripts: Map<string, InlineScript>;
+  /** Folders copied as they are: content/images → dist/images, public → dist. */
+  copies: { from: string; to: string }[];
+}
+
+/** The only stage that touches dist/: clears it, writes everything, and returns the route table it wrote. */
+export async function writeSite(outDir: string, output: SiteOutput): Promise<RouteTable> {
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  for (const copy of output.copies) {
+    await cp(copy.from, path.join(outDir, copy.to), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") throw error;
+    });
+  }
+  const table: RouteTable = { pages: [], notFound: {} };
+  for (const page of output.pages) {
+    if (page.route.special) {
+      const folder = path.posix.dirname(`/${page.route.outFile}`);
+      if (folder !== "/") table.notFound[folder] = `/${page.route.outFile}`;
+    } else table.pages.push(page.route.path);
+  }
+  table.pages.sort();
+  const files: OutputFile[] = [
+    ...output.assets,
+    ...output.extra,
+    ...output.pages.map((page) => ({ path: page.route.outFile, contents: Buffer.from(page.html) })),
+    { path: "_routes.json", contents: Buffer.from(`${JSON.stringify(table, null, 2)}\n`) },
+    {
+      path: "_csp.json",
+      contents: Buffer.from(`${JSON.stringify({ scriptHashes: [...output.inlineScripts.values()].map((s) => s.hash) }, null, 2)}\n`),
+    },
+  ];
+  await Promise.all(
+    files.map(async (file) => {
+      const target = path.join(outDir, file.path);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, file.contents);
+    }),
+  );
+  return table;
+}
+
+export interface PageSize {
+  path: string;
+  html: number;
+  css: number;
+  /** Gzip bytes of the loader plus the island entry chunks the page references (what it may load). */
+  js: number;
+}
+
+/** gzip size of some bytes, as a browser would transfer them. */
+export const gzipSize = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 9 }).length;
+
+/** Per page, the gzip bytes of its HTML, the stylesheet and the JavaScript it references. */
+export function sizeReport(pages: RenderedPage[], assets: OutputFile[]): PageSize[] {
+  const assetSize = new Map(assets.map((a) => [`/${a.path}`, gzipSize(a.contents)]));
+  return pages.map((page) => {
+    const refs = [...page.html.matchAll(/(?:src|href|data-src)="(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? "");
+    const unique = [...new Set(refs)];
+    const sum = (ext: string) => unique.filter((r) => r.endsWith(ext)).reduce((n, r) => n + (assetSize.get(r) ?? 0), 0);
+    return { path: page.route.path, html: gzipSize(page.html), css: sum(".css"), js: sum(".js") };
+  });
+}
+
+export function formatSizeReport(sizes: PageSize[]): string {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
+  const width = Math.max(...sizes.map((s) => s.path.length), 4);
+  const lines = sizes.map((s) => `${s.path.padEnd(width)} ${kb(s.html)} ${kb(s.css)} ${kb(s.js)}`);
+  return [`${"page".padEnd(width)} ${"html gz".padStart(9)} ${"css gz".padStart(9)} ${"js gz".padStart(9)}`, ...lines].join("\n");
+}

@@ -1,0 +1,36 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/** Browser tests run against `npm start`'s server (routing, handlers, SES emulator) on its own ports. */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const SES_PORT = Number(process.env.E2E_SES_PORT ?? 8025);
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.PW_JSON_OUTPUT ? [["list"], ["json", { outputFile: process.env.PW_JSON_OUTPUT }]] : "list",
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "tsx server/start.ts --no-build",
+    url: `http://127.0.0.1:${PORT}/`,
+    env: { PORT: String(PORT), SES_PORT: String(SES_PORT), HOST: "127.0.0.1" },
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

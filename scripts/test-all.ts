@@ -1,0 +1,76 @@
+import "./require-node.ts";
+import { spawn } from "node:child_process";
+import { mkdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * `npm test`: every check, in the order that fails fastest: typecheck, lint, unit and integration tests, the build,
+ * the infra synth tests, then the browser tests against the built site. Ends with one line `N passed, N failed`
+ * counting every test case plus each tool check (typecheck, lint, build).
+ */
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const outDir = path.join(rootDir, ".test-output");
+await mkdir(outDir, { recursive: true });
+
+interface Step {
+  name: string;
+  command: string[];
+  env?: Record<string, string>;
+  /** Reads how many cases passed and failed; tool checks without one count as one case. */
+  count?: () => Promise<{ passed: number; failed: number }>;
+}
+
+const bin = (name: string) => path.join(rootDir, "node_modules/.bin", name);
+const steps: Step[] = [
+  { name: "typecheck", command: [bin("tsc"), "--noEmit", "-p", "tsconfig.json"] },
+  { name: "lint", command: [bin("biome"), "check", "."] },
+  { name: "build", command: [process.execPath, "--import", "tsx", "build/cli.ts"] },
+  {
+    name: "unit",
+    command: [bin("vitest"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(outDir, "vitest.json")}`],
+    count: async () => {
+      const report = JSON.parse(await readFile(path.join(outDir, "vitest.json"), "utf8")) as { numPassedTests: number; numFailedTests: number };
+      return { passed: report.numPassedTests, failed: report.numFailedTests };
+    },
+  },
+  {
+    name: "browser",
+    command: [bin("playwright"), "test"],
+    env: { PW_JSON_OUTPUT: path.join(outDir, "playwright.json") },
+    count: async () => {
+      const report = JSON.parse(await readFile(path.join(outDir, "playwright.json"), "utf8")) as {
+        stats: { expected: number; unexpected: number; flaky: number };
+      };
+      return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
+    },
+  },
+];
+
+const run = (step: Step) =>
+  new Promise<number>((resolve) => {
+    const [command = "", ...args] = step.command;
+    const child = spawn(command, args, { cwd: rootDir, stdio: "inherit", env: { ...process.env, ...step.env } });
+    child.on("exit", (code) => resolve(code ?? 1));
+    child.on("error", () => resolve(1));
+  });
+
+let passed = 0;
+let failed = 0;
+const summary: string[] = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name}: ${step.command.map((c) => path.basename(c)).join(" ")}\n`);
+  const started = performance.now();
+  const code = await run(step);
+  const counted = step.count ? await step.count().catch(() => undefined) : undefined;
+  const result = counted ?? (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+  if (code !== 0 && result.failed === 0) result.failed = 1; // a runner that crashed before reporting failures
+  passed += result.passed;
+  failed += result.failed;
+  summary.push(`${step.name.padEnd(10)} ${code === 0 ? "ok  " : "FAIL"} ${result.passed} passed, ${result.failed} failed (${Math.round((performance.now() - started) / 1000)} s)`);
+  // The browser tests need a build; without one there is nothing to test.
+  if (step.name === "build" && code !== 0) break;
+}
+console.log(`\n${summary.join("\n")}\n`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

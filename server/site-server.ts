@@ -1,0 +1,130 @@
+import { readFile, stat } from "node:fs/promises";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { resolveRequest, type RouteTable } from "../src/lib/routing.ts";
+import { securityHeaders } from "../src/lib/security-headers.ts";
+import { invokeLambda, type LambdaHandler } from "./lambda-adapter.ts";
+
+export interface SiteServerOptions {
+  distDir: string;
+  /** function name → handler, mounted at POST /api/<name>. */
+  handlers: ReadonlyMap<string, LambdaHandler>;
+  /** Extra script served at /__dev/reload.js and added to pages (npm run dev only). */
+  devReload?: { script: string; subscribe: (res: ServerResponse) => void };
+}
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".pdf": "application/pdf",
+  ".woff2": "font/woff2",
+};
+const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".xml", ".txt", ".svg"]);
+
+/** Cache rules shared with CloudFront: hashed assets forever, HTML revalidated every time, the rest for an hour. */
+export function cacheControl(file: string): string {
+  if (file.startsWith("/assets/")) return "public, max-age=31536000, immutable";
+  if (file.endsWith(".html")) return "public, max-age=0, must-revalidate";
+  return "public, max-age=3600";
+}
+
+/**
+ * Serves dist/ with the production routing rules (src/lib/routing.ts), compression, cache headers and the security
+ * headers, and mounts the Lambda handlers at /api/<name>.
+ */
+export async function createSiteServer(options: SiteServerOptions): Promise<Server> {
+  const { distDir, handlers, devReload } = options;
+  const load = async () => ({
+    table: JSON.parse(await readFile(path.join(distDir, "_routes.json"), "utf8")) as RouteTable,
+    csp: JSON.parse(await readFile(path.join(distDir, "_csp.json"), "utf8")) as { scriptHashes: string[] },
+  });
+  // Re-read per request in dev (the build rewrites dist/); once otherwise.
+  const loaded = await load();
+  const config = async () => (devReload ? load() : loaded);
+  const compressedCache = new Map<string, { mtime: number; br: Buffer; gzip: Buffer }>();
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname.startsWith("/api/")) {
+      const name = url.pathname.slice(5);
+      const handler = handlers.get(name);
+      if (!handler) {
+        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ success: false, error: `No function ${name}` }));
+        return;
+      }
+      return invokeLambda(handler, req, res, name);
+    }
+    if (devReload && url.pathname === "/__dev/reload.js") {
+      res.writeHead(200, { "content-type": TYPES[".js"] ?? "", "cache-control": "no-store" }).end(devReload.script);
+      return;
+    }
+    if (devReload && url.pathname === "/__dev/events") return devReload.subscribe(res);
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.writeHead(405, { allow: "GET, HEAD" }).end();
+      return;
+    }
+
+    const { table, csp } = await config();
+    let { file, status } = resolveRequest(url.pathname, table);
+    let filePath = path.join(distDir, file);
+    let info = await stat(filePath).catch(() => undefined);
+    if (!info?.isFile()) {
+      ({ file, status } = { file: "/404.html", status: 404 });
+      filePath = path.join(distDir, file);
+      info = await stat(filePath);
+    }
+    const ext = path.extname(filePath);
+    let body: Buffer = await readFile(filePath);
+    if (devReload && ext === ".html") {
+      body = Buffer.from(body.toString("utf8").replace("</body>", '<script type="module" src="/__dev/reload.js"></script></body>'));
+    }
+    const headers: Record<string, string> = {
+      ...securityHeaders(csp),
+      "content-type": TYPES[ext] ?? "application/octet-stream",
+      "cache-control": devReload ? "no-store" : cacheControl(file),
+      vary: "accept-encoding",
+    };
+    const accepts = String(req.headers["accept-encoding"] ?? "");
+    if (COMPRESSIBLE.has(ext) && body.length > 1024) {
+      let entry = compressedCache.get(filePath);
+      if (!entry || entry.mtime !== info.mtimeMs || devReload) {
+        entry = {
+          mtime: info.mtimeMs,
+          br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          gzip: gzipSync(body, { level: 9 }),
+        };
+        compressedCache.set(filePath, entry);
+      }
+      if (/\bbr\b/.test(accepts)) {
+        body = entry.br;
+        headers["content-encoding"] = "br";
+      } else if (/\bgzip\b/.test(accepts)) {
+        body = entry.gzip;
+        headers["content-encoding"] = "gzip";
+      }
+    }
+    headers["content-length"] = String(body.length);
+    res.writeHead(status, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+
+  return createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error("[server]", error);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      res.end("Internal Server Error");
+    });
+  });
+}

@@ -1,0 +1,31 @@
+import { formatLongDate } from "../lib/dates.ts";
+import type { PolicyPage } from "../lib/content.ts";
+import { PageHeader } from "./page-header.tsx";
+
+/** Long pages get a table of contents built from their headings. */
+const TOC_MIN_HEADINGS = 4;
+
+export function PolicyArticle({ page }: { page: PolicyPage }) {
+  const sections = page.headings.filter((h) => h.depth === 2);
+  return (
+    <>
+      <PageHeader title={page.title}>
+        <p className="muted">Last updated {formatLongDate(page.lastUpdated)}</p>
+      </PageHeader>
+      <div className="container prose-layout">
+        {sections.length >= TOC_MIN_HEADINGS && (
+          <nav className="toc" aria-label="On this page">
+            <h2>On this page</h2>
+            <ol>
+              {sections.map((h) => (
+                <li key={h.id}><a href={`#${h.id}`}>{h.text}</a></li>
+              ))}
+            </ol>
+          </nav>
+        )}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by rehype-sanitize in build/markdown.ts. */}
+        <article className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+      </div>
+    </>
+  );
+}

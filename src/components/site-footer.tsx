@@ -1,0 +1,67 @@
+import CookieSettings from "../islands/cookie-settings.tsx";
+import { Island } from "../lib/island.tsx";
+import { NAV_ITEMS } from "./site-header.tsx";
+import { useSiteContext } from "./site-context.tsx";
+
+const LEGAL = [
+  { label: "Privacy Policy", href: "/privacy" },
+  { label: "Terms & Conditions", href: "/terms" },
+  { label: "Refund Policy", href: "/refund" },
+  { label: "Cookies Policy", href: "/cookies" },
+  { label: "Disclaimer", href: "/disclaimer" },
+] as const;
+
+/** Footer products column: the first three products, then View All. */
+const FOOTER_PRODUCTS = 3;
+
+export function SiteFooter() {
+  const { content } = useSiteContext();
+  const { site, products } = content;
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__columns">
+        <section aria-labelledby="footer-quick">
+          <h2 id="footer-quick">Quick Links</h2>
+          <ul>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.href}><a href={item.href}>{item.label}</a></li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-products">
+          <h2 id="footer-products">Products</h2>
+          <ul>
+            {products.slice(0, FOOTER_PRODUCTS).map((p) => (
+              <li key={p.id}><a href={`/products/${p.id}`}>{p.name}</a></li>
+            ))}
+            <li><a href="/products">View All</a></li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-services">
+          <h2 id="footer-services">Services</h2>
+          <ul>
+            <li><a href="/installation">Installation Services</a></li>
+            <li><a href="/contact">Contact Us</a></li>
+            <li><a href="/faq">FAQ</a></li>
+            <li><a href={site.marketplace.profileUrl} rel="noopener" target="_blank">{site.marketplace.name} Profile</a></li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-legal">
+          <h2 id="footer-legal">Legal</h2>
+          <ul>
+            {LEGAL.map((item) => (
+              <li key={item.href}><a href={item.href}>{item.label}</a></li>
+            ))}
+            <li>
+              <Island of={CookieSettings} props={{}} hydrate="interaction" />
+            </li>
+          </ul>
+        </section>
+      </div>
+      <p className="container site-footer__copyright">
+        © {year} {site.name}. All rights reserved. Exclusive Author on Envato Market | Trusted Since {site.company.foundingYear}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ReactNode } from "react";
+import { SiteFooter } from "../components/site-footer.tsx";
+import { SiteHeader } from "../components/site-header.tsx";
+import { SeoHead } from "../components/seo-head.tsx";
+import { SiteProvider } from "../components/site-context.tsx";
+import type { SiteContent } from "../lib/content.ts";
+import type { PageHead } from "../lib/page.ts";
+
+export interface DocumentAssets {
+  stylesheet: string;
+  loader: string;
+  inlineScripts: ReadonlyMap<string, { code: string }>;
+}
+
+interface DocumentProps {
+  content: SiteContent;
+  head: PageHead;
+  path: string;
+  assets: DocumentAssets;
+  /** 404 views: the path is the file served, not a URL. */
+  special: boolean;
+  children: ReactNode;
+}
+
+/** The whole HTML document: head, the shared shell, and the page in <main>. */
+export function Document({ content, head, path, assets, children }: DocumentProps) {
+  const inline = [...assets.inlineScripts.entries()].filter(([name]) => name !== "log-not-found" || head.noindex);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <SeoHead site={content.site} head={head} path={path} />
+        <meta name="theme-color" content="#4f46e5" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={assets.stylesheet} />
+        {inline.map(([name, script]) => (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build output, allowed by its CSP hash.
+          <script key={name} dangerouslySetInnerHTML={{ __html: script.code }} />
+        ))}
+        <script type="module" src={assets.loader} />
+      </head>
+      <body>
+        <SiteProvider value={{ content, path }}>
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          <SiteHeader />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter />
+        </SiteProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,47 @@
+import type {
+  About,
+  BlogPostFrontMatter,
+  FaqCategory,
+  InstallationContent,
+  PolicyPageFrontMatter,
+  PortfolioProject,
+  Product,
+  Site,
+  Testimonial,
+} from "../schemas/index.ts";
+
+/** A heading of a markdown page, for its table of contents. */
+export interface Heading {
+  id: string;
+  text: string;
+  depth: number;
+}
+
+export interface BlogPost extends BlogPostFrontMatter {
+  /** Sanitized HTML of the markdown body. */
+  html: string;
+  /** Whole minutes at the reading speed in src/lib/limits.ts, at least 1. */
+  readingMinutes: number;
+}
+
+export interface PolicyPage extends PolicyPageFrontMatter {
+  /** File name, which is also the route: privacy → /privacy. */
+  name: string;
+  html: string;
+  headings: Heading[];
+}
+
+/** Everything the pages can read: validated, cross-checked, markdown already rendered. */
+export interface SiteContent {
+  site: Site;
+  about: About;
+  faq: FaqCategory[];
+  testimonials: Testimonial[];
+  installation: InstallationContent;
+  /** Sorted by `order`. */
+  products: Product[];
+  portfolio: PortfolioProject[];
+  /** Newest first. */
+  posts: BlogPost[];
+  pages: PolicyPage[];
+}

@@ -1,0 +1,101 @@
+import type { ComponentType } from "react";
+import { renderToString } from "react-dom/server";
+
+/** When an island wakes: at once, when the browser is idle, when scrolled into view, on first interaction, or when a media query matches. */
+export type HydrateTrigger = "load" | "idle" | "visible" | "interaction" | `media:${string}`;
+
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+export interface IslandRuntime {
+  /** island id → URL of its entry chunk. */
+  chunks: ReadonlyMap<string, string>;
+  /** island component → island id (its file name in src/islands). */
+  ids: ReadonlyMap<ComponentType<never>, string>;
+}
+
+let runtime: IslandRuntime | undefined;
+let instanceCount = 0;
+
+/** Called by the build before rendering pages. */
+export function setIslandRuntime(next: IslandRuntime): void {
+  runtime = next;
+  instanceCount = 0;
+}
+
+interface IslandProps<P> {
+  /** The default export of a module in src/islands. */
+  of: ComponentType<P>;
+  props: P & { [key: string]: Json | undefined };
+  hydrate?: HydrateTrigger;
+  /** Render nothing on the server and mount in the browser (for widgets that depend on browser state). */
+  clientOnly?: boolean;
+}
+
+/**
+ * Renders an island: its server HTML inside a wrapper that carries the chunk URL, the trigger and the props as
+ * inert JSON. Each instance is rendered as its own React root with its own id prefix, the same way the browser
+ * hydrates it, so ids made by useId match on both sides.
+ */
+export function Island<P>({ of, props, hydrate = "visible", clientOnly = false }: IslandProps<P>) {
+  if (!runtime) throw new Error("Island rendered before setIslandRuntime(); render pages through build/render.ts");
+  const id = runtime.ids.get(of as ComponentType<never>);
+  if (!id) throw new Error(`Island component ${of.displayName ?? of.name} is not a default export of src/islands/*.tsx`);
+  const src = runtime.chunks.get(id);
+  if (!src) throw new Error(`Island "${id}" has no bundled chunk`);
+  assertJson(props, `island ${id} prop`);
+  instanceCount += 1;
+  const prefix = `${id}-${instanceCount}-`;
+  const Component = of as ComponentType<Record<string, unknown>>;
+  const html = clientOnly ? "" : renderToString(<Component {...props} />, { identifierPrefix: prefix });
+  return (
+    <site-island data-island={id} data-src={src} data-hydrate={hydrate} data-prefix={prefix} data-client-only={clientOnly ? "" : undefined}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: props are serialised with <, > and & escaped. */}
+      <script type="application/json" dangerouslySetInnerHTML={{ __html: serializeJson(props) }} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own server render of the island. */}
+      <island-root dangerouslySetInnerHTML={{ __html: html }} />
+    </site-island>
+  );
+}
+
+/** JSON that cannot close the <script> it sits in nor start markup: <, >, & and the JS line separators are escaped. */
+export function serializeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** Throws naming the prop path when a value would not survive JSON (functions, undefined in arrays, Dates, NaN …). */
+export function assertJson(value: unknown, where: string, path = "props"): void {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error(`${where} ${path} is ${value}, which JSON cannot carry`);
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      if (item === undefined) throw new Error(`${where} ${path}[${i}] is undefined, which JSON cannot carry`);
+      assertJson(item, where, `${path}[${i}]`);
+    });
+    return;
+  }
+  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const [key, item] of Object.entries(value)) {
+      if (item !== undefined) assertJson(item, where, `${path}.${key}`);
+    }
+    return;
+  }
+  const kind = typeof value === "object" ? (value.constructor?.name ?? "object") : typeof value;
+  throw new Error(`${where} ${path} is a ${kind}; pass plain JSON data (ids, strings, numbers) instead`);
+}
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "site-island": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement>;
+      "island-root": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement>;
+    }
+  }
+}

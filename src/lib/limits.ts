@@ -1,0 +1,29 @@
+/**
+ * Numbers fixed by the specification (SPEC section 9). Timings an editor may want to change belong in content;
+ * these are the rules of the site itself.
+ */
+export const HOME_FEATURED_POSTS = 4;
+export const MAX_KEY_FEATURES = 6;
+export const MAX_TECHNOLOGIES = 4;
+export const MAX_RELATED_POSTS = 3;
+/** Words per minute for the computed reading time of an article. */
+export const READING_WORDS_PER_MINUTE = 200;
+
+export const TIMINGS = {
+  whatsappPopupMs: 10_000,
+  heroCarouselMs: 3_000,
+  portfolioCarouselMs: 4_000,
+  testimonialCarouselMs: 4_000,
+  typewriterTypeMs: 100,
+  typewriterDeleteMs: 50,
+  typewriterPauseMs: 2_000,
+  /** A lead request that has not answered by then counts as failed. */
+  leadTimeoutMs: 15_000,
+} as const;
+
+/** Consent is valid for 12 months of 30 days. */
+export const CONSENT_MAX_AGE_DAYS = 360;
+
+/** localStorage key and version of the consent record (SPEC section 3). */
+export const CONSENT_STORAGE_KEY = "cookie-consent";
+export const CONSENT_VERSION = "1.0";

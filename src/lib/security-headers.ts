@@ -1,0 +1,53 @@
+/**
+ * The response headers every HTML page is served with, locally and by CloudFront's response headers policy, so the
+ * browser tests run under the production policy. Keep this module dependency-free: infra/ imports it too.
+ */
+
+/** Hosts the analytics tag may use once consent allows it (Google tag and GA4 collection). */
+export const ANALYTICS_HOSTS = {
+  script: ["https://www.googletagmanager.com"],
+  connect: ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"],
+  img: ["https://*.google-analytics.com", "https://www.googletagmanager.com"],
+} as const;
+
+export interface CspInput {
+  /** 'sha256-…' sources of the build's inline scripts (dist/_csp.json). */
+  scriptHashes: readonly string[];
+}
+
+/** A strict Content-Security-Policy: no inline script but the hashed ones, no inline style, no framing. */
+export function contentSecurityPolicy({ scriptHashes }: CspInput): string {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...scriptHashes, ...ANALYTICS_HOSTS.script],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:", ...ANALYTICS_HOSTS.img],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...ANALYTICS_HOSTS.connect],
+    "frame-src": ["'none'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'", "mailto:"],
+    "frame-ancestors": ["'none'"],
+    "manifest-src": ["'self'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+export const PERMISSIONS_POLICY =
+  "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()";
+
+/** Headers for every response of the site (CloudFront adds the same through its response headers policy). */
+export function securityHeaders(input: CspInput): Record<string, string> {
+  return {
+    "content-security-policy": contentSecurityPolicy(input),
+    "strict-transport-security": "max-age=63072000; includeSubDomains; preload",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "permissions-policy": PERMISSIONS_POLICY,
+    "cross-origin-opener-policy": "same-origin",
+  };
+}

@@ -1,0 +1,101 @@
+import type { BlogPost, SiteContent } from "./content.ts";
+import type { JsonLd } from "./page.ts";
+import type { FaqCategory, Product, Site } from "../schemas/index.ts";
+import { absoluteUrl } from "./urls.ts";
+
+/** schema.org objects for the JSON-LD of each page; facts come from content only. */
+
+export function organization(site: Site): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: site.name,
+    url: site.url,
+    logo: absoluteUrl(site, "/favicon.svg"),
+    foundingDate: String(site.company.foundingYear),
+    email: site.contact.email,
+    telephone: site.contact.phone,
+    sameAs: [site.social.facebook, site.social.linkedin, site.social.youtube, site.marketplace.profileUrl].filter(Boolean),
+    aggregateRating: aggregateRating(site),
+  };
+}
+
+export function webSite(site: Site): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    name: site.name,
+    url: site.url,
+    potentialAction: {
+      "@type": "SearchAction",
+      target: { "@type": "EntryPoint", urlTemplate: `${absoluteUrl(site, "/products")}?search={search_term_string}` },
+      "query-input": "required name=search_term_string",
+    },
+  };
+}
+
+export function aggregateRating(site: Site): JsonLd {
+  return { "@type": "AggregateRating", ratingValue: site.rating.value, bestRating: site.rating.best, ratingCount: site.rating.count };
+}
+
+export function softwareApplication(product: Product, site: Site): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "SoftwareApplication",
+    name: product.name,
+    description: product.shortDescription,
+    applicationCategory: "BusinessApplication",
+    operatingSystem: "Web, Android, iOS",
+    url: absoluteUrl(site, `/products/${product.id}`),
+    image: absoluteUrl(site, product.image),
+    aggregateRating: aggregateRating(site),
+    offers: {
+      "@type": "Offer",
+      url: product.sellDirectly ? absoluteUrl(site, `/products/${product.id}`) : product.codecanyonUrl,
+      availability: "https://schema.org/InStock",
+      seller: { "@type": "Organization", name: site.name },
+    },
+  };
+}
+
+export function breadcrumbs(site: Site, items: { name: string; path: string }[]): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: item.name,
+      item: absoluteUrl(site, item.path),
+    })),
+  };
+}
+
+export function blogPosting(post: BlogPost, site: Site): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.excerpt,
+    datePublished: post.date,
+    dateModified: post.date,
+    articleSection: post.category,
+    image: absoluteUrl(site, post.image),
+    url: absoluteUrl(site, `/blog/${post.slug}`),
+    mainEntityOfPage: absoluteUrl(site, `/blog/${post.slug}`),
+    author: { "@type": "Person", name: post.author.name },
+    publisher: { "@type": "Organization", name: site.name, logo: { "@type": "ImageObject", url: absoluteUrl(site, "/favicon.svg") } },
+  };
+}
+
+export function faqPage(categories: FaqCategory[]): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: categories.flatMap((c) =>
+      c.questions.map((q) => ({ "@type": "Question", name: q.q, acceptedAnswer: { "@type": "Answer", text: q.a } })),
+    ),
+  };
+}
+
+export type { SiteContent };

@@ -1,0 +1,3 @@
+import { policyRoute } from "../lib/policy-route.tsx";
+
+export default policyRoute("cookies");

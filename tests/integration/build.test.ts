@@ -1,0 +1,88 @@
+import { readFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { build, type BuildResult } from "../../build/index.ts";
+import type { RouteTable } from "../../src/lib/routing.ts";
+import { ROOT } from "../fixtures/content.ts";
+
+/** SPEC section 2's route table: every one of these is prerendered. */
+const STATIC_ROUTES = ["/", "/products", "/about", "/portfolio", "/blog", "/installation", "/contact", "/faq", "/privacy", "/terms", "/refund", "/cookies", "/disclaimer"];
+
+describe("build", () => {
+  let out: string;
+  let result: BuildResult;
+  let table: RouteTable;
+  const read = (file: string) => readFile(path.join(out, file), "utf8");
+
+  beforeAll(async () => {
+    out = await mkdtemp(path.join(tmpdir(), "dist-"));
+    result = await build({ rootDir: ROOT, outDir: out });
+    table = JSON.parse(await read("_routes.json")) as RouteTable;
+  });
+  afterAll(() => rm(out, { recursive: true, force: true }));
+
+  test("prerenders every route of the spec, each product and each post", () => {
+    const expected = [
+      ...STATIC_ROUTES,
+      ...result.content.products.map((p) => `/products/${p.id}`),
+      ...result.content.posts.map((p) => `/blog/${p.slug}`),
+    ].sort();
+    expect(table.pages).toEqual(expected);
+  });
+
+  test("writes the not-found views the routing rules point at", async () => {
+    expect(table.notFound).toEqual({ "/products": "/products/_404.html" });
+    expect(await read("404.html")).toContain("Oops! Page not found");
+    expect(await read("products/_404.html")).toContain("Product Not Found");
+  });
+
+  test("marks the 404 views noindex and leaves them out of the sitemap", async () => {
+    expect(await read("404.html")).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(await read("products/_404.html")).toContain('<meta name="robots" content="noindex, follow"/>');
+    const sitemap = await read("sitemap.xml");
+    expect(sitemap.match(/<loc>/g)).toHaveLength(table.pages.length);
+    expect(sitemap).not.toContain("404");
+  });
+
+  test("points robots.txt at the sitemap", async () => {
+    expect(await read("robots.txt")).toContain(`Sitemap: ${result.content.site.url}/sitemap.xml`);
+  });
+
+  test("gives each page a canonical link to its own URL", async () => {
+    const html = await read("products/esim/index.html");
+    expect(html).toContain(`<link rel="canonical" href="${result.content.site.url}/products/esim"/>`);
+  });
+
+  test("declares the product search action on the home page", async () => {
+    const html = await read("index.html");
+    expect(html).toContain('"@type":"SearchAction"');
+    expect(html).toContain("/products?search={search_term_string}");
+  });
+
+  test("publishes an RSS feed with every post", async () => {
+    const rss = await read("rss.xml");
+    expect(rss.match(/<item>/g)).toHaveLength(result.content.posts.length);
+  });
+
+  test("loads the island loader as a module and references hashed chunks only", async () => {
+    const html = await read("index.html");
+    expect(html).toMatch(/<script type="module" src="\/assets\/islands-[A-Z0-9]+\.js">/);
+    for (const [, src] of html.matchAll(/data-src="([^"]+)"/g)) expect(src).toMatch(/^\/assets\/[a-z-]+-[A-Z0-9]+\.js$/);
+  });
+
+  test("reports the size of every page", () => {
+    expect(result.sizes).toHaveLength(result.pages);
+    for (const size of result.sizes) expect(size.html).toBeGreaterThan(0);
+  });
+
+  test("emits the CSP hash of every inline script", async () => {
+    const csp = JSON.parse(await read("_csp.json")) as { scriptHashes: string[] };
+    const { createHash } = await import("node:crypto");
+    const html = await read("404.html");
+    const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1] ?? "");
+    expect(inline.length).toBeGreaterThan(0);
+    for (const code of inline) expect(csp.scriptHashes).toContain(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, test } from "vitest";
+import { renderMarkdown } from "../../../build/markdown.ts";
+
+describe("renderMarkdown", () => {
+  test("removes raw HTML and scripts an editor might paste", async () => {
+    const { html } = await renderMarkdown('Hello <script>alert(1)</script><img src=x onerror="alert(1)">', "post.md");
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain("onerror");
+  });
+
+  test("drops javascript: links", async () => {
+    const { html } = await renderMarkdown("[click](javascript:alert(1))", "post.md");
+    expect(html).not.toContain("javascript:");
+  });
+
+  test("turns single line breaks into <br>", async () => {
+    const { html } = await renderMarkdown("line one\nline two", "post.md");
+    expect(html).toContain("line one<br>");
+  });
+
+  test("opens external links in a new tab without an opener, leaves site links alone", async () => {
+    const { html } = await renderMarkdown("[ext](https://example.org) and [int](/contact)", "post.md");
+    expect(html).toContain('<a href="https://example.org" target="_blank" rel="noopener noreferrer">ext</a>');
+    expect(html).toContain('<a href="/contact">int</a>');
+  });
+
+  test("gives h2 and h3 stable ids and lists them for a table of contents", async () => {
+    const { html, headings } = await renderMarkdown("## Refund Rules\n\n### 90% Refund\n\n## Refund Rules", "refund.md");
+    expect(headings).toEqual([
+      { id: "refund-rules", text: "Refund Rules", depth: 2 },
+      { id: "90-refund", text: "90% Refund", depth: 3 },
+      { id: "refund-rules-2", text: "Refund Rules", depth: 2 },
+    ]);
+    expect(html).toContain('<h2 id="refund-rules">');
+  });
+
+  test("renders GitHub tables", async () => {
+    const { html } = await renderMarkdown("| a | b |\n|---|---|\n| 1 | 2 |", "post.md");
+    expect(html).toContain("<table>");
+  });
+});
