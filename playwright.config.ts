@@ -29,7 +29,7 @@ export default defineConfig({
   webServer: {
     command: "tsx server/start.ts --no-build",
     url: `http://127.0.0.1:${PORT}/`,
-    env: { PORT: String(PORT), SES_PORT: String(SES_PORT), HOST: "127.0.0.1" },
+    env: { PORT: String(PORT), SES_PORT: String(SES_PORT), HOST: "127.0.0.1", DIST_DIR: process.env.DIST_DIR ?? "dist" },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

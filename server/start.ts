@@ -21,11 +21,13 @@ const skipBuild = process.argv.includes("--no-build");
 const host = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? 8080);
 const sesPort = Number(process.env.SES_PORT ?? 8005);
+/** Where the build writes and the server reads; DIST_DIR lets parallel test runs keep separate builds. */
+const distDir = path.resolve(rootDir, process.env.DIST_DIR ?? "dist");
 
 /** Runs the build in a fresh process so that edited modules are loaded anew; resolves to success. */
 function runBuild(): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "build/cli.ts"], { cwd: rootDir, stdio: "inherit" });
+    const child = spawn(process.execPath, ["--import", "tsx", "build/cli.ts", "--out", distDir], { cwd: rootDir, stdio: "inherit" });
     child.on("exit", (code) => resolve(code === 0));
   });
 }
@@ -57,7 +59,7 @@ const handlers = await loadHandlers();
 
 const clients = new Set<ServerResponse>();
 const server = await createSiteServer({
-  distDir: path.join(rootDir, "dist"),
+  distDir,
   handlers,
   devReload: dev
     ? {

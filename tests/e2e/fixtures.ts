@@ -3,9 +3,15 @@ import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 import type { RouteTable } from "../../src/lib/routing.ts";
 
-/** Routes of the built site, read from dist/_routes.json (the build runs before the browser tests). */
+/** The build the server under test serves (DIST_DIR, default dist/); the build runs before the browser tests. */
+export const DIST_DIR = path.resolve(import.meta.dirname, "../..", process.env.DIST_DIR ?? "dist");
+
+/** SES emulator of the server under test, to read the mail the forms sent. */
+export const SES_URL = `http://127.0.0.1:${process.env.E2E_SES_PORT ?? 8025}`;
+
+/** Routes of the built site, read from <DIST_DIR>/_routes.json. */
 export function builtRoutes(): RouteTable {
-  return JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../dist/_routes.json"), "utf8")) as RouteTable;
+  return JSON.parse(readFileSync(path.join(DIST_DIR, "_routes.json"), "utf8")) as RouteTable;
 }
 
 /**
