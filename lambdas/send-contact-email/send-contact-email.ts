@@ -1,0 +1,35 @@
+import { type ContactMessage, contactMessageSchema } from "../../src/schemas/contact-message.ts";
+import { deliverLead, type LeadDeps, type LeadForm, type LeadMails } from "../shared/lead-handler.ts";
+import { contactRows, leadMails, nameOf } from "../shared/lead-mails.ts";
+import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
+import type { LeadConfig } from "../shared/env.ts";
+
+/** The mails of a contact message. `lead.product` is empty or a catalogue id (the schema checked it). */
+export function contactMessageMails(lead: ContactMessage, config: LeadConfig, id: string): LeadMails {
+  const product = lead.product ? nameOf(config.catalogue.products, lead.product) : "";
+  return leadMails({
+    config,
+    id,
+    visitorEmail: lead.email,
+    subject: product ? `Contact message about ${product}` : "Contact message",
+    heading: product ? `New message about ${product}` : "New message",
+    rows: [{ label: "Subject", value: lead.subject }, ...contactRows(lead), { label: "Product", value: product }],
+    message: lead.message,
+    formPath: "/contact",
+    formLabel: "contact form",
+    acknowledgement: { kind: "message", detail: product ? `about ${product}` : "", promise: "We'll get back to you soon." },
+  });
+}
+
+/**
+ * Sends a contact message to the vendor (and the visitor's confirmation).
+ * @throws MailerError when the vendor's mail was not accepted.
+ */
+export function sendContactEmail(lead: ContactMessage, deps: LeadDeps, id: string): Promise<{ messageId: string }> {
+  return deliverLead(contactMessageMails(lead, deps.config, id), deps, id);
+}
+
+/** The function as the handler wires it: name, schema for the catalogue, the spec's failure text, the core. */
+export function contactEmailForm(catalogue: LeadCatalogue): LeadForm<ReturnType<typeof contactMessageSchema>> {
+  return { name: "send-contact-email", schema: contactMessageSchema(catalogue), mailFailure: "Failed to send email", send: sendContactEmail };
+}

@@ -1,0 +1,40 @@
+import { type InstallationRequest, installationRequestSchema } from "../../src/schemas/installation-request.ts";
+import { deliverLead, type LeadDeps, type LeadForm, type LeadMails } from "../shared/lead-handler.ts";
+import { contactRows, leadMails, nameOf } from "../shared/lead-mails.ts";
+import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
+import type { LeadConfig } from "../shared/env.ts";
+
+/** The mails of an installation request. Product and package are catalogue ids (the schema checked them). */
+export function installationRequestMails(lead: InstallationRequest, config: LeadConfig, id: string): LeadMails {
+  const product = nameOf(config.catalogue.products, lead.product);
+  const pkg = nameOf(config.catalogue.packages, lead.package);
+  return leadMails({
+    config,
+    id,
+    visitorEmail: lead.email,
+    subject: `Installation request: ${product}, ${pkg} package`,
+    heading: `New installation request for ${product}`,
+    rows: [{ label: "Product", value: product }, { label: "Package", value: pkg }, ...contactRows(lead)],
+    message: lead.message,
+    formPath: "/installation",
+    formLabel: "installation form",
+    acknowledgement: {
+      kind: "installation request",
+      detail: `for ${product} (${pkg} package)`,
+      promise: "We'll contact you within 24 hours.",
+    },
+  });
+}
+
+/**
+ * Sends an installation request to the vendor (and the visitor's confirmation).
+ * @throws MailerError when the vendor's mail was not accepted.
+ */
+export function sendInstallationEmail(lead: InstallationRequest, deps: LeadDeps, id: string): Promise<{ messageId: string }> {
+  return deliverLead(installationRequestMails(lead, deps.config, id), deps, id);
+}
+
+/** The function as the handler wires it: name, schema for the catalogue, the spec's failure text, the core. */
+export function installationEmailForm(catalogue: LeadCatalogue): LeadForm<ReturnType<typeof installationRequestSchema>> {
+  return { name: "send-installation-email", schema: installationRequestSchema(catalogue), mailFailure: "Failed to send email", send: sendInstallationEmail };
+}

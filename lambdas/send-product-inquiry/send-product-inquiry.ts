@@ -1,0 +1,35 @@
+import { type ProductInquiry, productInquirySchema } from "../../src/schemas/product-inquiry.ts";
+import { deliverLead, type LeadDeps, type LeadForm, type LeadMails } from "../shared/lead-handler.ts";
+import { contactRows, leadMails } from "../shared/lead-mails.ts";
+import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
+import type { LeadConfig } from "../shared/env.ts";
+
+/** The mails of a buy-dialog inquiry. `lead.product` is a catalogue name (the schema checked it). */
+export function productInquiryMails(lead: ProductInquiry, config: LeadConfig, id: string): LeadMails {
+  const productId = config.catalogue.products.find((p) => p.name === lead.product)?.id ?? "";
+  return leadMails({
+    config,
+    id,
+    visitorEmail: lead.email,
+    subject: `Product inquiry: ${lead.product}`,
+    heading: `New inquiry about ${lead.product}`,
+    rows: [{ label: "Product", value: lead.product }, ...contactRows(lead), { label: "Company", value: lead.company }],
+    message: lead.message,
+    formPath: productId ? `/products/${productId}` : "/products",
+    formLabel: "buy dialog",
+    acknowledgement: { kind: "inquiry", detail: `about ${lead.product}`, promise: "We'll contact you within 24 hours." },
+  });
+}
+
+/**
+ * Sends a product inquiry to the vendor (and the visitor's confirmation).
+ * @throws MailerError when the vendor's mail was not accepted.
+ */
+export function sendProductInquiry(lead: ProductInquiry, deps: LeadDeps, id: string): Promise<{ messageId: string }> {
+  return deliverLead(productInquiryMails(lead, deps.config, id), deps, id);
+}
+
+/** The function as the handler wires it: name, schema for the catalogue, the spec's failure text, the core. */
+export function productInquiryForm(catalogue: LeadCatalogue): LeadForm<ReturnType<typeof productInquirySchema>> {
+  return { name: "send-product-inquiry", schema: productInquirySchema(catalogue), mailFailure: "Failed to send inquiry", send: sendProductInquiry };
+}

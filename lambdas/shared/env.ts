@@ -1,0 +1,157 @@
+import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
+
+/**
+ * The environment contract of the three lead handlers: the variables, how to build them from content (for the local
+ * server and the CDK stack alike), and how a handler reads them back. Pure: importing this module reads nothing, so
+ * infra/ and server/ may use it; lambdas/shared/config.ts applies it to process.env at start.
+ */
+
+export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
+const LOG_LEVELS: ReadonlyArray<LogLevel> = ["debug", "info", "warn", "error", "silent"];
+
+/** What a handler knows after start: every value checked. */
+export interface LeadConfig {
+  /** Verified SES identity the mails are sent from. */
+  senderEmail: string;
+  /** The vendor's inbox: every lead goes there. */
+  recipientEmail: string;
+  region: string;
+  /** Only for local runs: the SES emulator's URL. Production leaves it unset and talks to SES itself. */
+  sesEndpoint: string | undefined;
+  siteName: string;
+  siteUrl: string;
+  catalogue: LeadCatalogue;
+  /** Send the visitor a short confirmation that repeats none of their text (site.yaml leads.acknowledge). */
+  acknowledgeVisitor: boolean;
+  logLevel: LogLevel;
+}
+
+/** Every variable with what it holds, in the words the start-up error uses. */
+export const LEAD_ENV = {
+  SENDER_EMAIL: "the verified SES address the mails are sent from, e.g. no-reply@example.com",
+  RECIPIENT_EMAIL: "the vendor's inbox that receives every lead (content/site.yaml contact.email)",
+  AWS_REGION: "the AWS region of the SES identity, e.g. us-east-1 (Lambda sets it)",
+  SES_ENDPOINT: "optional: URL of a local SES emulator, e.g. http://127.0.0.1:8005; unset in production",
+  SITE_NAME: "the site's name for subjects and the visitor's confirmation (content/site.yaml name)",
+  SITE_URL: "the site's address, e.g. https://www.example.com (content/site.yaml url)",
+  LEAD_CATALOGUE:
+    'JSON {"products":[{"id","name"}…],"packages":[{"id","name"}…]} of content/products and content/installation-packages.yaml',
+  ACKNOWLEDGE_VISITOR: 'optional: "true" (default) or "false" (content/site.yaml leads.acknowledge)',
+  LOG_LEVEL: 'optional: "debug", "info" (default), "warn", "error" or "silent"',
+} as const;
+export type LeadEnvName = keyof typeof LEAD_ENV;
+
+/** The content a handler's environment is made from; a structural subset of SiteContent. */
+export interface LeadEnvironmentInput {
+  site: { name: string; url: string; contact: { email: string }; leads?: { acknowledge?: boolean } };
+  products: ReadonlyArray<{ id: string; name: string }>;
+  packages: ReadonlyArray<{ id: string; name: string }>;
+  senderEmail: string;
+  region: string;
+  /** Defaults to site.contact.email. */
+  recipientEmail?: string;
+  sesEndpoint?: string;
+}
+
+/**
+ * Builds the handlers' environment from content. The local server and the CDK stack both call it, so the two can
+ * never disagree about a variable.
+ */
+export function leadEnvironment(input: LeadEnvironmentInput): Record<string, string> {
+  const catalogue: LeadCatalogue = {
+    products: input.products.map(({ id, name }) => ({ id, name })),
+    packages: input.packages.map(({ id, name }) => ({ id, name })),
+  };
+  const env: Partial<Record<LeadEnvName, string>> = {
+    SENDER_EMAIL: input.senderEmail,
+    RECIPIENT_EMAIL: input.recipientEmail ?? input.site.contact.email,
+    AWS_REGION: input.region,
+    SITE_NAME: input.site.name,
+    SITE_URL: input.site.url,
+    LEAD_CATALOGUE: JSON.stringify(catalogue),
+    ACKNOWLEDGE_VISITOR: String(input.site.leads?.acknowledge ?? true),
+  };
+  if (input.sesEndpoint) env.SES_ENDPOINT = input.sesEndpoint;
+  return env as Record<string, string>;
+}
+
+/** Thrown at start when the environment is incomplete; its message lists every problem, one per line. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+
+/**
+ * Reads and checks the handlers' environment. Collects every problem before throwing, so one deploy shows them all.
+ * @throws ConfigError naming each missing or malformed variable, what it should hold and how to fix it.
+ */
+export function readConfig(env: Readonly<Record<string, string | undefined>>): LeadConfig {
+  const problems: string[] = [];
+  const problem = (name: LeadEnvName, found: string) => problems.push(`${name} ${found}; expected ${LEAD_ENV[name]}`);
+  const required = (name: LeadEnvName): string => {
+    const value = env[name]?.trim() ?? "";
+    if (!value) problem(name, "is not set");
+    return value;
+  };
+  const email = (name: LeadEnvName): string => {
+    const value = required(name);
+    if (value && !EMAIL.test(value)) problem(name, `is "${value}", which is not an e-mail address`);
+    return value;
+  };
+  const url = (name: LeadEnvName, value: string): void => {
+    if (value && !/^https?:\/\/[^\s]+$/.test(value)) problem(name, `is "${value}", which is not an http(s) URL`);
+  };
+
+  const senderEmail = email("SENDER_EMAIL");
+  const recipientEmail = email("RECIPIENT_EMAIL");
+  const region = required("AWS_REGION");
+  const sesEndpoint = env.SES_ENDPOINT?.trim() || undefined;
+  if (sesEndpoint) url("SES_ENDPOINT", sesEndpoint);
+  const siteName = required("SITE_NAME");
+  const siteUrl = required("SITE_URL");
+  url("SITE_URL", siteUrl);
+  const catalogue = parseCatalogue(required("LEAD_CATALOGUE"), (found) => problem("LEAD_CATALOGUE", found));
+
+  const ack = env.ACKNOWLEDGE_VISITOR?.trim().toLowerCase() || "true";
+  if (ack !== "true" && ack !== "false") problem("ACKNOWLEDGE_VISITOR", `is "${env.ACKNOWLEDGE_VISITOR}"`);
+  const level = (env.LOG_LEVEL?.trim().toLowerCase() || "info") as LogLevel;
+  if (!LOG_LEVELS.includes(level)) problem("LOG_LEVEL", `is "${env.LOG_LEVEL}"`);
+
+  if (problems.length > 0) {
+    throw new ConfigError(
+      `The lead handler cannot start: ${problems.length} environment variable${problems.length === 1 ? " is" : "s are"} wrong.\n` +
+        problems.map((line) => `  - ${line}`).join("\n") +
+        "\nSet them on the function (infra: leadEnvironment() in lambdas/shared/env.ts builds them from content).",
+    );
+  }
+  return { senderEmail, recipientEmail, region, sesEndpoint, siteName, siteUrl, catalogue, acknowledgeVisitor: ack === "true", logLevel: level };
+}
+
+function parseCatalogue(raw: string, report: (found: string) => void): LeadCatalogue {
+  const empty: LeadCatalogue = { products: [], packages: [] };
+  if (!raw) return empty;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    report("is not valid JSON");
+    return empty;
+  }
+  const entries = (key: "products" | "packages") => {
+    const list = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+    const ok =
+      Array.isArray(list) &&
+      list.length > 0 &&
+      list.every((item: unknown) => {
+        const entry = item as Record<string, unknown> | null;
+        return typeof entry === "object" && entry !== null && typeof entry.id === "string" && typeof entry.name === "string";
+      });
+    if (!ok) {
+      report(`has no non-empty "${key}" list of {id, name}`);
+      return [];
+    }
+    return (list as Array<{ id: string; name: string }>).map(({ id, name }) => ({ id, name }));
+  };
+  return { products: entries("products"), packages: entries("packages") };
+}

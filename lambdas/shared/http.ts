@@ -1,0 +1,75 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { MailerError } from "./mailer.ts";
+
+/**
+ * The HTTP edge of the handlers: what a request must look like, and the one place errors become answers.
+ * Answers are always JSON `{success, data?, error?}`. The API never answers 403 or 404, because CloudFront turns
+ * those into the site's 404 page; and never with a stack trace.
+ */
+
+/** Largest body a lead may have: the longest valid lead is about 10 KB of UTF-8. */
+export const MAX_BODY_BYTES = 32 * 1024;
+
+export type LeadAnswer = APIGatewayProxyStructuredResultV2 & { statusCode: number; body: string };
+
+/** A request the handler refuses before looking at its fields. */
+export class HttpError extends Error {
+  override name = "HttpError";
+  constructor(
+    readonly status: 400 | 405 | 413 | 415,
+    message: string,
+    readonly outcome: string,
+  ) {
+    super(message);
+  }
+}
+
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+
+export function success(id: string): LeadAnswer {
+  return { statusCode: 200, headers: JSON_HEADERS, body: JSON.stringify({ success: true, data: { id } }) };
+}
+
+export function failure(statusCode: number, error: string, headers: Record<string, string> = {}): LeadAnswer {
+  return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify({ success: false, error }) };
+}
+
+/**
+ * Checks method, media type and size, then parses the JSON body.
+ * @returns the parsed JSON object.
+ * @throws HttpError 405 (not POST), 415 (not application/json), 413 (over MAX_BODY_BYTES) or 400 (not a JSON object).
+ */
+export function readJsonBody(event: APIGatewayProxyEventV2): Record<string, unknown> {
+  const method = event.requestContext?.http?.method ?? "";
+  if (method !== "POST") throw new HttpError(405, "Method not allowed: send the form with POST", "wrong-method");
+  const headers = event.headers ?? {};
+  const type = Object.entries(headers).find(([key]) => key.toLowerCase() === "content-type")?.[1] ?? "";
+  if (type.split(";")[0]?.trim().toLowerCase() !== "application/json") {
+    throw new HttpError(415, "Unsupported content type: send the form as application/json", "wrong-type");
+  }
+  const raw = event.body ?? "";
+  const bytes = event.isBase64Encoded ? Buffer.from(raw, "base64") : Buffer.from(raw, "utf8");
+  if (bytes.length > MAX_BODY_BYTES) throw new HttpError(413, "Request too large", "too-large");
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString("utf8"));
+  } catch {
+    throw new HttpError(400, "Invalid request: expected a JSON object", "bad-json");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new HttpError(400, "Invalid request: expected a JSON object", "bad-json");
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Maps anything thrown while handling a lead to its answer and the outcome to log.
+ * @param mailFailure the spec's text when the mail could not be sent ('Failed to send email' / 'Failed to send inquiry').
+ */
+export function errorAnswer(error: unknown, mailFailure: string): { answer: LeadAnswer; outcome: string; code?: string } {
+  if (error instanceof HttpError) {
+    return { answer: failure(error.status, error.message, error.status === 405 ? { allow: "POST" } : {}), outcome: error.outcome };
+  }
+  if (error instanceof MailerError) return { answer: failure(502, mailFailure), outcome: "mail-failed", code: error.code };
+  return { answer: failure(500, "Internal error"), outcome: "error", code: error instanceof Error ? error.name : typeof error };
+}

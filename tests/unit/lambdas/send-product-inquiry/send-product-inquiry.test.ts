@@ -1,0 +1,32 @@
+import { describe, expect, test } from "vitest";
+import { productInquiryForm, productInquiryMails, sendProductInquiry } from "../../../../lambdas/send-product-inquiry/send-product-inquiry.ts";
+import { fakeMailer, memoryLogger, testConfig } from "../fakes.ts";
+
+const config = testConfig();
+const LEAD = { name: "Asha", email: "asha@example.org", mobile: "+91 98765 43210", company: "Verma Labs", product: "Legalway", message: "We would like to buy it." };
+
+describe("productInquiryMails", () => {
+  test("should name the product in the subject and link the form's product page", () => {
+    const { vendor, acknowledgement } = productInquiryMails(LEAD, config, "l1");
+    expect(vendor.subject).toBe("Product inquiry: Legalway");
+    expect(vendor.text).toContain("Product: Legalway");
+    expect(vendor.text).toContain("Company: Verma Labs");
+    expect(vendor.text).toContain("(https://www.example.com/products/legalway)");
+    expect(acknowledgement?.text).toContain("We have received your inquiry about Legalway. We'll contact you within 24 hours.");
+    expect(acknowledgement?.text).not.toContain("Verma Labs");
+  });
+});
+
+describe("sendProductInquiry", () => {
+  test("should send the vendor's copy and the confirmation", async () => {
+    const mailer = fakeMailer();
+    await sendProductInquiry(LEAD, { config, mailer, log: memoryLogger() }, "l1");
+    expect(mailer.sent.map((m) => m.to)).toEqual(["hello@example.com", "asha@example.org"]);
+  });
+});
+
+describe("productInquiryForm", () => {
+  test("should answer a mail failure with 'Failed to send inquiry'", () => {
+    expect(productInquiryForm(config.catalogue)).toMatchObject({ name: "send-product-inquiry", mailFailure: "Failed to send inquiry" });
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, test } from "vitest";
+import { ConfigError, LEAD_ENV, leadEnvironment, readConfig } from "../../../../lambdas/shared/env.ts";
+import { localLambdaEnv } from "../../../../server/lambda-env.ts";
+
+const INPUT = {
+  site: { name: "Nexaworks Apps", url: "https://www.example.com", contact: { email: "hello@example.com" }, leads: { acknowledge: false } },
+  products: [{ id: "astroway", name: "Astroway", order: 1 }],
+  packages: [{ id: "basic", name: "Basic" }],
+  senderEmail: "no-reply@example.com",
+  region: "eu-west-1",
+};
+
+describe("leadEnvironment", () => {
+  test("should build every required variable from content, which readConfig reads back", () => {
+    const env = leadEnvironment(INPUT);
+    expect(env).toEqual({
+      SENDER_EMAIL: "no-reply@example.com",
+      RECIPIENT_EMAIL: "hello@example.com",
+      AWS_REGION: "eu-west-1",
+      SITE_NAME: "Nexaworks Apps",
+      SITE_URL: "https://www.example.com",
+      LEAD_CATALOGUE: '{"products":[{"id":"astroway","name":"Astroway"}],"packages":[{"id":"basic","name":"Basic"}]}',
+      ACKNOWLEDGE_VISITOR: "false",
+    });
+    expect(readConfig(env)).toMatchObject({ recipientEmail: "hello@example.com", acknowledgeVisitor: false, sesEndpoint: undefined, logLevel: "info" });
+  });
+
+  test("should set the SES endpoint and another recipient only when given", () => {
+    const env = leadEnvironment({ ...INPUT, sesEndpoint: "http://127.0.0.1:8005", recipientEmail: "sales@example.com" });
+    expect([env.SES_ENDPOINT, env.RECIPIENT_EMAIL]).toEqual(["http://127.0.0.1:8005", "sales@example.com"]);
+  });
+
+  test("should only name variables of the documented contract", () => {
+    const env = leadEnvironment({ ...INPUT, sesEndpoint: "http://127.0.0.1:8005" });
+    for (const name of Object.keys(env)) expect(Object.keys(LEAD_ENV)).toContain(name);
+  });
+});
+
+describe("readConfig", () => {
+  test("should list every missing variable at once, each with what it should hold", () => {
+    let error: unknown;
+    try {
+      readConfig({});
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain("6 environment variables are wrong");
+    for (const name of ["SENDER_EMAIL", "RECIPIENT_EMAIL", "AWS_REGION", "SITE_NAME", "SITE_URL", "LEAD_CATALOGUE"]) {
+      expect(message).toContain(`  - ${name} is not set; expected `);
+    }
+    expect(message).not.toContain("SES_ENDPOINT");
+  });
+
+  test("should reject malformed values, naming what was found", () => {
+    const env = { ...leadEnvironment(INPUT), SENDER_EMAIL: "nobody", SES_ENDPOINT: "localhost:8005", LEAD_CATALOGUE: "{", LOG_LEVEL: "loud", ACKNOWLEDGE_VISITOR: "yes" };
+    expect(() => readConfig(env)).toThrow(/SENDER_EMAIL is "nobody", which is not an e-mail address/);
+    expect(() => readConfig(env)).toThrow(/SES_ENDPOINT is "localhost:8005", which is not an http\(s\) URL/);
+    expect(() => readConfig(env)).toThrow(/LEAD_CATALOGUE is not valid JSON/);
+    expect(() => readConfig(env)).toThrow(/LOG_LEVEL is "loud"/);
+    expect(() => readConfig(env)).toThrow(/ACKNOWLEDGE_VISITOR is "yes"/);
+    expect(() => readConfig({ ...env, LEAD_CATALOGUE: '{"products":[]}' })).toThrow(/LEAD_CATALOGUE has no non-empty "products" list/);
+  });
+
+  test("should acknowledge visitors unless told not to", () => {
+    const env = leadEnvironment(INPUT);
+    expect(readConfig({ ...env, ACKNOWLEDGE_VISITOR: undefined }).acknowledgeVisitor).toBe(true);
+  });
+});
+
+describe("localLambdaEnv", () => {
+  test("should configure the handlers from content/ for the local emulator", () => {
+    const config = readConfig(localLambdaEnv({ sesEndpoint: "http://127.0.0.1:8005", recipient: "hello@example.com" }));
+    expect(config.sesEndpoint).toBe("http://127.0.0.1:8005");
+    expect(config.catalogue.products).toHaveLength(10);
+    expect(config.catalogue.products[0]).toEqual({ id: "astroway", name: "Astroway" });
+    expect(config.catalogue.packages.map((p) => p.id)).toEqual(["basic", "android", "complete"]);
+  });
+});

@@ -1,0 +1,67 @@
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { describe, expect, test } from "vitest";
+import { errorAnswer, failure, HttpError, MAX_BODY_BYTES, readJsonBody, success } from "../../../../lambdas/shared/http.ts";
+import { MailerError } from "../../../../lambdas/shared/mailer.ts";
+
+const event = (init: { method?: string; type?: string; body?: string; base64?: boolean } = {}) =>
+  ({
+    headers: { "Content-Type": init.type ?? "application/json" },
+    requestContext: { http: { method: init.method ?? "POST" } },
+    body: init.body,
+    isBase64Encoded: init.base64 ?? false,
+  }) as unknown as APIGatewayProxyEventV2;
+
+const statusOf = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof HttpError ? error.status : "other";
+  }
+  return "none";
+};
+
+describe("readJsonBody", () => {
+  test("should parse a JSON object, in plain or base64 form, with any charset parameter", () => {
+    expect(readJsonBody(event({ body: '{"a":1}' }))).toEqual({ a: 1 });
+    expect(readJsonBody(event({ body: Buffer.from('{"a":"é"}').toString("base64"), base64: true }))).toEqual({ a: "é" });
+    expect(readJsonBody(event({ body: "{}", type: "application/json; charset=UTF-8" }))).toEqual({});
+  });
+
+  test("should refuse other methods with 405, other types with 415, big bodies with 413, non-objects with 400", () => {
+    expect(statusOf(() => readJsonBody(event({ method: "GET" })))).toBe(405);
+    expect(statusOf(() => readJsonBody(event({ type: "text/plain", body: "{}" })))).toBe(415);
+    expect(statusOf(() => readJsonBody(event({ body: `"${"x".repeat(MAX_BODY_BYTES)}"` })))).toBe(413);
+    for (const body of [undefined, "", "{", "[]", "null", "7"]) expect(statusOf(() => readJsonBody(event({ body })))).toBe(400);
+  });
+
+  test("should count the size in bytes, not characters", () => {
+    const emoji = "😀".repeat(MAX_BODY_BYTES / 4);
+    expect(statusOf(() => readJsonBody(event({ body: JSON.stringify({ message: emoji }) })))).toBe(413);
+  });
+});
+
+describe("errorAnswer", () => {
+  test("should answer a refused request with its status, and 405 with Allow: POST", () => {
+    const { answer } = errorAnswer(new HttpError(405, "Method not allowed", "wrong-method"), "Failed to send email");
+    expect(answer.statusCode).toBe(405);
+    expect(answer.headers).toMatchObject({ allow: "POST" });
+  });
+
+  test("should answer a mailer failure with 502 and the spec's text", () => {
+    const { answer, outcome, code } = errorAnswer(new MailerError("no", { cause: Object.assign(new Error("x"), { code: "ECONNREFUSED" }) }), "Failed to send inquiry");
+    expect([answer.statusCode, JSON.parse(answer.body), outcome, code]).toEqual([502, { success: false, error: "Failed to send inquiry" }, "mail-failed", "ECONNREFUSED"]);
+  });
+
+  test("should answer our own bugs with a generic 500 that shows nothing of the error", () => {
+    const { answer } = errorAnswer(new TypeError("cannot read x of undefined at /var/task/index.mjs:1"), "Failed to send email");
+    expect(answer.statusCode).toBe(500);
+    expect(answer.body).toBe('{"success":false,"error":"Internal error"}');
+  });
+});
+
+describe("success and failure", () => {
+  test("should write the {success, data?, error?} shape as uncached JSON", () => {
+    expect(JSON.parse(success("id-1").body)).toEqual({ success: true, data: { id: "id-1" } });
+    expect(failure(400, "Name is required")).toMatchObject({ statusCode: 400, headers: { "cache-control": "no-store" } });
+  });
+});

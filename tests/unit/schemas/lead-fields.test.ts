@@ -1,0 +1,85 @@
+import type * as z from "zod/mini";
+import { describe, expect, test } from "vitest";
+import * as leadFieldsModule from "../../../src/schemas/lead-fields.ts";
+import { type LeadCatalogue, leadFields } from "../../../src/schemas/lead-fields.ts";
+
+const CATALOGUE: LeadCatalogue = {
+  products: [
+    { id: "astroway", name: "Astroway" },
+    { id: "esim", name: "eSIM" },
+  ],
+  packages: [{ id: "basic", name: "Basic" }],
+};
+
+/** The first message for a value, or "ok". */
+function check(schema: z.ZodMiniType, value: unknown): string {
+  const result = schema.safeParse(value);
+  return result.success ? "ok" : (result.error.issues[0]?.message ?? "?");
+}
+
+describe("lead-fields", () => {
+  test("should expose the field rules, the catalogue type's users and the bot-trap names", () => {
+    expect(Object.keys(leadFieldsModule).sort()).toEqual(["ELAPSED_FIELD", "HONEYPOT_FIELD", "MIN_FILL_MS", "leadFields"]);
+    expect([leadFieldsModule.HONEYPOT_FIELD, leadFieldsModule.ELAPSED_FIELD, leadFieldsModule.MIN_FILL_MS]).toEqual(["website", "elapsedMs", 2000]);
+  });
+
+  test.each(([
+    ["name", "", "Name is required"],
+    ["name", "  \t ", "Name is required"],
+    ["name", 42, "Name is required"],
+    ["name", undefined, "Name is required"],
+    ["name", "a".repeat(101), "Name must be less than 100 characters"],
+    ["name", "Asha\r\nBcc: x@example.net", "Name must be on one line"],
+    ["name", "Asha\u0000", "Name must be on one line"],
+    ["name", "  Asha Verma  ", "ok"],
+    ["email", "asha@example", "Invalid email address"],
+    ["email", "asha@example.org\nBcc: x@example.net", "Invalid email address"],
+    ["email", "asha@example.org,x@example.net", "Invalid email address"],
+    ["email", `${"a".repeat(250)}@example.org`, "Invalid email address"],
+    ["email", null, "Invalid email address"],
+    ["email", " asha@example.org ", "ok"],
+    ["mobile", "12345", "Mobile number must be at least 10 digits"],
+    ["mobile", "1234567890123456", "Mobile number must be less than 15 digits"],
+    ["mobile", "98765abc432", "Invalid phone number format"],
+    ["mobile", "98765\n43210", "Mobile number must be on one line"],
+    ["mobile", "+91 (98) 765-43", "ok"],
+    ["message", "too short", "Message must be at least 10 characters"],
+    ["message", "a".repeat(2001), "Message must be less than 2000 characters"],
+    ["message", "line one\r\nline two\tend", "ok"],
+    ["message", "hello there\u0000", "Message contains characters that are not allowed"],
+    ["subject", "", "Subject is required"],
+    ["subject", "a".repeat(201), "Subject must be less than 200 characters"],
+    ["subject", "Hi\nBcc: x@example.net", "Subject must be on one line"],
+    ["company", "a".repeat(101), "Company must be less than 100 characters"],
+    ["company", "ACME\r\n", "ok"],
+    ["company", "AC\rME", "Company must be on one line"],
+    ["package", "", "Package is required"],
+    ["package", "gold", "Invalid package"],
+    ["package", " android ", "ok"],
+  ] as const).map(([field, value, message]) => [field, typeof value === "string" && value.length > 40 ? `${value.length} characters` : JSON.stringify(value), message, value] as const))(
+    "should check %s %s: %s",
+    (field, _shown, message, value) => {
+    const make = leadFields[field] as () => z.ZodMiniType;
+    expect(check(make(), value)).toBe(message);
+    },
+  );
+
+  test("should trim values and fill in optional ones", () => {
+    expect(leadFields.name().parse("  Asha  ")).toBe("Asha");
+    expect(leadFields.company().parse(undefined)).toBe("");
+    expect(leadFields.optionalMessage().parse(undefined)).toBe("");
+    expect(leadFields.package().parse(" complete ")).toBe("complete");
+  });
+
+  test("should accept only catalogue products: names for the inquiry, ids for the other forms", () => {
+    expect(check(leadFields.productName(CATALOGUE), "eSIM")).toBe("ok");
+    expect(check(leadFields.productName(CATALOGUE), "esim")).toBe("Invalid product");
+    expect(check(leadFields.productName(CATALOGUE), "")).toBe("Product is required");
+    expect(check(leadFields.productId(CATALOGUE), "esim")).toBe("ok");
+    expect(check(leadFields.productId(CATALOGUE), "eSIM")).toBe("Invalid product");
+    expect(check(leadFields.productId(CATALOGUE), undefined)).toBe("Product is required");
+    expect(check(leadFields.optionalProductId(CATALOGUE), "")).toBe("ok");
+    expect(check(leadFields.optionalProductId(CATALOGUE), undefined)).toBe("ok");
+    expect(check(leadFields.optionalProductId(CATALOGUE), "nope")).toBe("Invalid product");
+  });
+});
