@@ -1,13 +1,12 @@
-import { CONSENT_STORAGE_KEY } from "../lib/limits.ts";
+import { resetConsent } from "../stores/consent.ts";
 
-/** Footer "Cookie Settings": forgets the stored consent and reloads, so the banner asks again. */
+/**
+ * Footer "Cookie Settings": forgets the stored consent, deletes the Google cookies it allowed and reloads, so the
+ * banner asks again (SPEC section 4).
+ */
 export default function CookieSettings() {
-  const reset = () => {
-    localStorage.removeItem(CONSENT_STORAGE_KEY);
-    location.reload();
-  };
   return (
-    <button type="button" className="link-button" onClick={reset}>
+    <button type="button" className="link-button" onClick={resetConsent}>
       Cookie Settings
     </button>
   );

@@ -1,0 +1,110 @@
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { COOKIE_BANNER_ID } from "../lib/consent.ts";
+import { TIMINGS } from "../lib/limits.ts";
+import { whatsappUrl } from "../lib/urls.ts";
+
+/** sessionStorage key set once the popup has been shown (SPEC section 3). */
+const WHATSAPP_SHOWN_KEY = "whatsappPopupShown";
+
+interface WhatsAppPopupProps {
+  /** WhatsApp number, digits only with the country code (content/site.yaml contact.whatsapp). */
+  whatsapp: string;
+}
+
+/**
+ * 'Let's Connect on WhatsApp!' (SPEC sections 2 and 4): a non-modal dialog that opens once per browser session,
+ * TIMINGS.whatsappPopupMs after the page started loading; every scroll starts the wait again. Client-only: whether
+ * it shows depends on sessionStorage. It sits above the cookie banner while that is shown, never over its buttons.
+ */
+export default function WhatsAppPopup({ whatsapp }: WhatsAppPopupProps) {
+  const [open, setOpen] = useState(false);
+  const popup = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    if (sessionFlag("get")) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = () => {
+      removeEventListener("scroll", restart);
+      sessionFlag("set");
+      setOpen(true);
+    };
+    const wait = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(show, ms);
+    };
+    const restart = () => wait(TIMINGS.whatsappPopupMs);
+    // performance.now() counts from the start of the page load, so hydrating late does not postpone the popup.
+    wait(Math.max(0, TIMINGS.whatsappPopupMs - performance.now()));
+    addEventListener("scroll", restart, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      removeEventListener("scroll", restart);
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    const element = popup.current;
+    if (!open || !element) return;
+    const place = () => {
+      element.style.bottom = clearanceOverBanner();
+    };
+    place();
+    // The banner goes when the visitor decides (the class on <html> changes) and changes height with the window.
+    const observer = new MutationObserver(place);
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+    addEventListener("resize", place);
+    return () => {
+      observer.disconnect();
+      removeEventListener("resize", place);
+    };
+  }, [open]);
+
+  if (!open) return null;
+  const close = () => setOpen(false);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === "Escape") close();
+  };
+  return (
+    <dialog ref={popup} open className="whatsapp-popup" aria-labelledby={titleId} onKeyDown={closeOnEscape}>
+      <h2 id={titleId} className="whatsapp-popup__title">
+        Let's Connect on WhatsApp!
+      </h2>
+      <p className="whatsapp-popup__question">Have Questions?</p>
+      <p>Chat with our team about our apps, installation or a custom project.</p>
+      <div className="whatsapp-popup__actions">
+        <a
+          className="button whatsapp-popup__chat"
+          href={whatsappUrl(whatsapp)}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={close}
+        >
+          Open WhatsApp Chat
+        </a>
+        <button type="button" className="button" onClick={close}>
+          Maybe Later
+        </button>
+      </div>
+      <p className="whatsapp-popup__note">We typically respond within minutes during business hours</p>
+    </dialog>
+  );
+}
+
+/** Reads or sets the once-per-session flag; without sessionStorage the popup shows once per page instead. */
+function sessionFlag(action: "get" | "set"): boolean {
+  try {
+    if (action === "set") sessionStorage.setItem(WHATSAPP_SHOWN_KEY, "true");
+    return sessionStorage.getItem(WHATSAPP_SHOWN_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** The popup's bottom offset: above the cookie banner while it is shown, else the stylesheet's default. */
+function clearanceOverBanner(): string {
+  const banner = document.getElementById(COOKIE_BANNER_ID);
+  if (!banner || banner.getClientRects().length === 0) return "";
+  const covered = Math.max(0, window.innerHeight - banner.getBoundingClientRect().top);
+  return `calc(${Math.round(covered)}px + var(--space-4))`;
+}
