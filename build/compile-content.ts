@@ -23,6 +23,7 @@ export async function compileContent(valid: ValidContent): Promise<SiteContent> 
     faq: valid.faq.categories,
     testimonials: valid.testimonials.testimonials,
     installation: valid.installation,
+    productPage: valid.productPage,
     products: valid.products,
     portfolio: valid.portfolio,
     posts: posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)),

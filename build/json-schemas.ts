@@ -10,6 +10,7 @@ import {
   siteSchema,
   testimonialsFileSchema,
 } from "../src/schemas/index.ts";
+import { productPageSchema } from "../src/schemas/product-page.ts";
 
 /** content/.schemas/<name>.json: the file names the `# yaml-language-server: $schema=` lines point at. */
 const SCHEMAS: Record<string, z.ZodMiniType> = {
@@ -22,6 +23,7 @@ const SCHEMAS: Record<string, z.ZodMiniType> = {
   faq: faqFileSchema,
   about: aboutSchema,
   "installation-packages": installationFileSchema,
+  "product-page": productPageSchema,
 };
 
 /** JSON Schema text per content file kind, generated from the zod schemas so the two can never disagree. */

@@ -23,6 +23,8 @@ export interface RawContent {
   faq: SourceFile;
   testimonials: SourceFile;
   installation: SourceFile;
+  /** content/product-page.yaml: copy shared by every product page. */
+  productPage: SourceFile;
   products: SourceFile[];
   portfolio: SourceFile[];
   posts: SourceFile[];
@@ -64,18 +66,19 @@ export async function loadContent(contentDir: string): Promise<RawContent> {
     return Promise.all(names.map((name) => load(path.join(contentDir, dir, name))));
   };
 
-  const [site, about, faq, testimonials, installation, products, portfolio, posts, pages] = await Promise.all([
+  const [site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages] = await Promise.all([
     yamlFile(path.join(contentDir, "site.yaml")),
     yamlFile(path.join(contentDir, "about.yaml")),
     yamlFile(path.join(contentDir, "faq.yaml")),
     yamlFile(path.join(contentDir, "testimonials.yaml")),
     yamlFile(path.join(contentDir, "installation-packages.yaml")),
+    yamlFile(path.join(contentDir, "product-page.yaml")),
     folder("products", ".yaml", yamlFile),
     folder("portfolio", ".yaml", yamlFile),
     folder("blog", ".md", markdownFile),
     folder("pages", ".md", markdownFile),
   ]);
-  return { site, about, faq, testimonials, installation, products, portfolio, posts, pages, issues };
+  return { site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages, issues };
 }
 
 function emptySource(file: string): SourceFile {

@@ -10,7 +10,8 @@ import {
   siteSchema,
   testimonialsFileSchema,
 } from "../src/schemas/index.ts";
-import { HOME_FEATURED_POSTS } from "../src/lib/limits.ts";
+import { productPageSchema } from "../src/schemas/product-page.ts";
+import { HOME_FEATURED_POSTS, MAX_SEO_TITLE_LENGTH } from "../src/lib/limits.ts";
 import { ContentErrors, type ContentIssue, formatPath } from "./errors.ts";
 import type { RawContent, SourceFile } from "./load-content.ts";
 
@@ -22,6 +23,7 @@ export interface ValidContent {
   faq: Parsed<typeof faqFileSchema>;
   testimonials: Parsed<typeof testimonialsFileSchema>;
   installation: Parsed<typeof installationFileSchema>;
+  productPage: Parsed<typeof productPageSchema>;
   products: Parsed<typeof productSchema>[];
   portfolio: Parsed<typeof portfolioProjectSchema>[];
   posts: { data: Parsed<typeof blogPostSchema>; body: string; source: SourceFile }[];
@@ -53,6 +55,7 @@ export function validateContent(raw: RawContent): ValidContent {
   const faq = check(faqFileSchema, raw.faq);
   const testimonials = check(testimonialsFileSchema, raw.testimonials);
   const installation = check(installationFileSchema, raw.installation);
+  const productPage = check(productPageSchema, raw.productPage);
   const products = collect(raw.products, (s) => check(productSchema, s));
   const portfolio = collect(raw.portfolio, (s) => check(portfolioProjectSchema, s));
   const posts = collect(raw.posts, (s) => {
@@ -76,6 +79,12 @@ export function validateContent(raw: RawContent): ValidContent {
   duplicates(products, (p) => p.id, "id", at);
   duplicates(products, (p) => p.order, "order", at);
   duplicates(portfolio, (p) => p.id, "id", at);
+  for (const { value, source } of posts) {
+    const { title, seoTitle } = value.data;
+    if (title.length > MAX_SEO_TITLE_LENGTH && !seoTitle) {
+      at(source, ["title"], `Title has ${title.length} characters and search results cut it off after ${MAX_SEO_TITLE_LENGTH}; add a shorter seoTitle`);
+    }
+  }
   duplicates(posts, (p) => p.data.id, "id", at);
   duplicates(posts, (p) => p.data.slug, "slug", at);
 
@@ -95,13 +104,14 @@ export function validateContent(raw: RawContent): ValidContent {
     });
   }
 
-  if (issues.length || !site || !about || !faq || !testimonials || !installation) throw new ContentErrors(issues);
+  if (issues.length || !site || !about || !faq || !testimonials || !installation || !productPage) throw new ContentErrors(issues);
   return {
     site,
     about,
     faq,
     testimonials,
     installation,
+    productPage,
     products: products.map((p) => p.value).sort((a, b) => a.order - b.order),
     portfolio: portfolio.map((p) => p.value),
     posts: posts.map((p) => p.value),

@@ -1,21 +1,53 @@
+import { Download, Info, LifeBuoy, Wrench } from "lucide-react";
 import type { Product } from "../schemas/product.ts";
+import { BuyAction } from "./product/buy-action.tsx";
 
-type ProductCardProps = Pick<Product, "id" | "name" | "category" | "shortDescription" | "image" | "documentationUrl">;
+type ProductCardProps = Pick<
+  Product,
+  "id" | "name" | "category" | "shortDescription" | "image" | "documentationUrl" | "codecanyonUrl" | "sellDirectly" | "purchaseOptions" | "directSaleDescription"
+> & {
+  /** 2 where the card sits right under the page's h1 (/products), 3 under a section heading. */
+  headingLevel?: 2 | 3;
+};
 
-/** One product in a grid: artwork, category, name, short description and its next steps. */
-export function ProductCard({ id, name, category, shortDescription, image, documentationUrl }: ProductCardProps) {
+/**
+ * One product in a grid: artwork, category, name, short description and its next steps. `data-search` holds the
+ * text the product search matches against.
+ */
+export function ProductCard({ headingLevel = 3, ...product }: ProductCardProps) {
+  const { id, name, category, shortDescription, image, documentationUrl } = product;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="card product-card">
-      <img src={image} alt="" width={800} height={560} loading="lazy" decoding="async" />
-      <p className="eyebrow">{category}</p>
-      <h3>
-        <a href={`/products/${id}`}>{name}</a>
-      </h3>
-      <p>{shortDescription}</p>
-      <p className="product-card__links">
-        <a href={`/products/${id}`}>Details</a> · <a href={documentationUrl} download>Docs</a> ·{" "}
-        <a href="/installation">Installation</a> · <a href="/contact">Support</a>
-      </p>
+    <article className="card product-card" data-search={`${name}\n${shortDescription}\n${category}`}>
+      <div className="product-card__media">
+        <img src={image} alt="" width={800} height={560} loading="lazy" decoding="async" />
+      </div>
+      <div className="product-card__body">
+        <p className="eyebrow">{category}</p>
+        <Heading className="product-card__title">
+          <a href={`/products/${id}`}>{name}</a>
+        </Heading>
+        <p className="product-card__summary">{shortDescription}</p>
+        <div className="product-card__actions">
+          <a className="button button--small" href={`/products/${id}`} aria-label={`Details: ${name}`}>
+            <Info aria-hidden="true" size={16} /> Details
+          </a>
+          <a className="button button--small" href={documentationUrl} download aria-label={`Docs: ${name} documentation (PDF)`}>
+            <Download aria-hidden="true" size={16} /> Docs
+          </a>
+        </div>
+        <div className="product-card__buy">
+          <BuyAction product={product} block />
+        </div>
+        <p className="product-card__links">
+          <a href="/installation">
+            <Wrench aria-hidden="true" size={16} /> Installation
+          </a>
+          <a href="/contact">
+            <LifeBuoy aria-hidden="true" size={16} /> Support
+          </a>
+        </p>
+      </div>
     </article>
   );
 }

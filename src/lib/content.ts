@@ -9,6 +9,7 @@ import type {
   Site,
   Testimonial,
 } from "../schemas/index.ts";
+import type { ProductPageCopy } from "../schemas/product-page.ts";
 
 /** A heading of a markdown page, for its table of contents. */
 export interface Heading {
@@ -38,6 +39,8 @@ export interface SiteContent {
   faq: FaqCategory[];
   testimonials: Testimonial[];
   installation: InstallationContent;
+  /** Key Benefits, How It Works and FAQ shared by every product page. */
+  productPage: ProductPageCopy;
   /** Sorted by `order`. */
   products: Product[];
   portfolio: PortfolioProject[];

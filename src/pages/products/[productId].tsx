@@ -1,19 +1,33 @@
+import { FeatureList } from "../../components/product/feature-list.tsx";
+import { HowItWorks } from "../../components/product/how-it-works.tsx";
+import { KeyBenefits } from "../../components/product/key-benefits.tsx";
+import { PerfectFor } from "../../components/product/perfect-for.tsx";
+import { PlatformOverview } from "../../components/product/platform-overview.tsx";
+import { ProductFaq } from "../../components/product/product-faq.tsx";
+import { ProductHero } from "../../components/product/product-hero.tsx";
+import { PurchaseCta } from "../../components/product/purchase-cta.tsx";
+import { ReadyMadeClones } from "../../components/product/ready-made-clones.tsx";
+import { TechSpecs } from "../../components/product/tech-specs.tsx";
+import { WhatIs } from "../../components/product/what-is.tsx";
+import { WhatYouGet } from "../../components/product/what-you-get.tsx";
 import { definePage } from "../../lib/page.ts";
 import { breadcrumbs, softwareApplication } from "../../lib/structured-data.ts";
+import type { ProductPageCopy } from "../../schemas/product-page.ts";
+import type { Product } from "../../schemas/product.ts";
 
-export default definePage<{ productId: string }, { product: import("../../schemas/product.ts").Product }>({
+export default definePage<{ productId: string }, { product: Product; copy: ProductPageCopy }>({
   paths: (content) => content.products.map((p) => ({ productId: p.id })),
   data: ({ content, params }) => {
     const product = content.products.find((p) => p.id === params.productId);
     if (!product) throw new Error(`Unknown product ${params.productId}`);
-    return { product };
+    return { product, copy: content.productPage };
   },
   head: ({ product }, { content }) => ({
-    title: `${product.name}: ${product.tagline}`,
+    title: `${product.name}: ${product.category} App with Source Code`,
     description: product.shortDescription,
     image: product.image,
     type: "product",
-    keywords: [product.name, product.category, "source code", "white-label", "SaaS"],
+    keywords: [product.name, product.category, `${product.name} source code`, "white-label", "ready-made SaaS app"],
     jsonLd: [
       softwareApplication(product, content.site),
       breadcrumbs(content.site, [
@@ -23,49 +37,20 @@ export default definePage<{ productId: string }, { product: import("../../schema
       ]),
     ],
   }),
-  Page: ({ product }) => (
-    <article className="container product-detail">
-      <p className="eyebrow">{product.category}</p>
-      <h1>{product.name}</h1>
-      <p className="lead">{product.tagline}</p>
-      <p>
-        <a className="button button--primary" href={product.codecanyonUrl} rel="noopener" target="_blank">
-          Buy on Marketplace
-        </a>{" "}
-        <a className="button" href={product.documentationUrl} download>
-          Download Documentation
-        </a>{" "}
-        <a className="button" href={`/installation?product=${product.id}`}>
-          Request Installation
-        </a>{" "}
-        <a className="button" href="/contact">
-          Get Support
-        </a>
-      </p>
-      <img src={product.image} alt={`${product.name} screens`} width={800} height={560} />
-      <h2>What is {product.name}?</h2>
-      <p>{product.fullDescription}</p>
-      <h2>Features</h2>
-      <ul>
-        {product.features.map((f) => (
-          <li key={f}>{f}</li>
-        ))}
-      </ul>
-      <h2>Technical specifications</h2>
-      <dl>
-        {product.techSpecs.map((s) => (
-          <div key={s.label}>
-            <dt>{s.label}</dt>
-            <dd>{s.value}</dd>
-          </div>
-        ))}
-      </dl>
-      <h2>Perfect for</h2>
-      <ul>
-        {product.perfectFor.map((a) => (
-          <li key={a}>{a}</li>
-        ))}
-      </ul>
+  Page: ({ product, copy }) => (
+    <article className="product-detail">
+      <ProductHero product={product} />
+      <WhatIs name={product.name} description={product.fullDescription} />
+      {product.whatYouGet?.length ? <WhatYouGet items={product.whatYouGet} /> : null}
+      {product.demoDetails?.length ? <PlatformOverview name={product.name} demos={product.demoDetails} /> : null}
+      <KeyBenefits benefits={copy.keyBenefits} />
+      <FeatureList name={product.name} features={product.features} />
+      <HowItWorks steps={copy.howItWorks} />
+      <TechSpecs specs={product.techSpecs} />
+      <PerfectFor audiences={product.perfectFor} />
+      <ProductFaq items={copy.faq} />
+      {product.readyMadeClones?.length ? <ReadyMadeClones clones={product.readyMadeClones} /> : null}
+      <PurchaseCta product={product} />
     </article>
   ),
 });

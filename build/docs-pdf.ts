@@ -1,0 +1,277 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { BlockContent, DefinitionContent, List, ListItem, PhrasingContent, Root, RootContent } from "mdast";
+import PDFDocument from "pdfkit";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
+import type { Product } from "../src/schemas/product.ts";
+import { ContentErrors, type ContentIssue } from "./errors.ts";
+import type { OutputFile } from "./islands.ts";
+
+export interface DocsInput {
+  /** The content folder; documentation lives in <contentDir>/docs. */
+  contentDir: string;
+  siteName: string;
+  products: readonly Pick<Product, "id" | "name" | "tagline" | "documentationUrl">[];
+}
+
+/**
+ * One PDF per product, written to its documentationUrl: content/docs/<id>.pdf is copied as it is, otherwise
+ * content/docs/<id>.md is rendered. Every problem (missing or broken documentation, files for unknown products,
+ * markdown the PDF cannot show) is collected and thrown as one ContentErrors, before anything is written.
+ */
+export async function buildDocsPdfs({ contentDir, siteName, products }: DocsInput): Promise<OutputFile[]> {
+  const dir = path.join(contentDir, "docs");
+  const names = new Set(await readdir(dir).catch(() => [] as string[]));
+  const issues: ContentIssue[] = [];
+  const ids = new Set(products.map((p) => p.id));
+  for (const name of [...names].sort()) {
+    const id = name.replace(/\.(md|pdf)$/, "");
+    if (id !== name && !ids.has(id)) {
+      issues.push({ file: `content/docs/${name}`, field: "", message: `Unknown product "${id}"; expected one of ${[...ids].join(", ")}` });
+    }
+  }
+  const outputs = await Promise.all(
+    products.map(async (product): Promise<OutputFile | undefined> => {
+      const out = product.documentationUrl.replace(/^\//, "");
+      if (names.has(`${product.id}.pdf`)) {
+        const contents = await readFile(path.join(dir, `${product.id}.pdf`));
+        if (!isPdf(contents)) {
+          issues.push({ file: `content/docs/${product.id}.pdf`, field: "", message: "Expected a PDF file (starting with %PDF-); export the document as PDF again" });
+        }
+        return { path: out, contents };
+      }
+      if (!names.has(`${product.id}.md`)) {
+        issues.push({
+          file: `content/docs/${product.id}.md`,
+          field: "",
+          message: `File is missing; ${product.documentationUrl} must serve a PDF: write content/docs/${product.id}.md or add content/docs/${product.id}.pdf`,
+        });
+        return undefined;
+      }
+      const file = `content/docs/${product.id}.md`;
+      const markdown = await readFile(path.join(dir, `${product.id}.md`), "utf8");
+      const found = checkDocumentation(markdown, file);
+      if (found.length) {
+        issues.push(...found);
+        return undefined;
+      }
+      const contents = await renderDocumentationPdf(markdown, { siteName, title: `${product.name} Documentation`, subtitle: product.tagline });
+      return { path: out, contents };
+    }),
+  );
+  if (issues.length) throw new ContentErrors(issues);
+  return outputs.filter((o): o is OutputFile => o !== undefined);
+}
+
+/** True when the bytes start like a PDF file. */
+export function isPdf(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.subarray(0, 5)).toString("latin1") === "%PDF-";
+}
+
+const parser = unified().use(remarkParse);
+
+/** Markdown the PDF renderer understands: headings, paragraphs, lists, code, quotes, rules, emphasis and links. */
+const SUPPORTED = new Set([
+  "root", "heading", "paragraph", "list", "listItem", "code", "blockquote", "thematicBreak",
+  "text", "strong", "emphasis", "inlineCode", "link", "break",
+]);
+
+/**
+ * The standard PDF fonts print Windows-1252 only: Latin-1 plus these. Any other character would come out as
+ * garbage, so the build names it instead.
+ */
+const WIN_ANSI_EXTRAS = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
+const printable = (char: string) => {
+  const code = char.codePointAt(0) ?? 0;
+  return code === 10 || (code >= 32 && code < 127) || (code >= 160 && code <= 255) || WIN_ANSI_EXTRAS.includes(char);
+};
+
+/** Problems that would make the PDF lie: markdown it cannot render and characters its fonts cannot print. */
+export function checkDocumentation(markdown: string, file: string): ContentIssue[] {
+  const issues: ContentIssue[] = [];
+  const visit = (node: RootContent | Root) => {
+    const line = node.position?.start.line;
+    if (!SUPPORTED.has(node.type)) {
+      issues.push({ file, line, field: "", message: `Unexpected ${node.type}, expected headings, paragraphs, lists, code blocks, quotes or links` });
+      return;
+    }
+    if ("value" in node && typeof node.value === "string") {
+      const bad = [...node.value].find((c) => !printable(c));
+      if (bad) {
+        const offset = node.value.slice(0, node.value.indexOf(bad)).split("\n").length - 1;
+        issues.push({ file, line: line === undefined ? undefined : line + offset, field: "", message: `Unexpected character "${bad}", expected text the PDF fonts can print (Latin letters, digits, punctuation)` });
+      }
+    }
+    if ("children" in node) for (const child of node.children) visit(child);
+  };
+  visit(parser.parse(markdown));
+  return issues;
+}
+
+const COLOR = { text: "#101828", muted: "#475467", primary: "#4f46e5", rule: "#e4e7ec", code: "#f6f7fb" };
+const FONT = { regular: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique", boldItalic: "Helvetica-BoldOblique", mono: "Courier" };
+const MARGIN = 64;
+const LIST_INDENT = 18;
+
+interface Run {
+  text: string;
+  font: string;
+  link?: string;
+}
+
+/**
+ * Renders documentation markdown to an A4 PDF: a title block with the site's name and the document's title, then
+ * the body; every page carries the site name and title at the top and "Page n of N" at the bottom.
+ */
+export function renderDocumentationPdf(markdown: string, meta: { siteName: string; title: string; subtitle?: string }): Promise<Buffer> {
+  const created = process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000) : new Date();
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: meta.title, Author: meta.siteName, Subject: meta.subtitle ?? meta.title, Creator: meta.siteName, CreationDate: created },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  /** Starts a new page when less than `height` points are left, so a heading never ends a page. */
+  const keep = (height: number) => {
+    if (doc.y + height > bottom()) doc.addPage();
+  };
+
+  doc.font(FONT.bold).fontSize(10).fillColor(COLOR.primary).text(meta.siteName.toUpperCase(), left, doc.y, { characterSpacing: 1 });
+  doc.moveDown(0.4);
+  doc.font(FONT.bold).fontSize(24).fillColor(COLOR.text).text(meta.title, { width });
+  if (meta.subtitle) doc.moveDown(0.2).font(FONT.regular).fontSize(12).fillColor(COLOR.muted).text(meta.subtitle, { width });
+  doc.moveDown(0.8);
+  rule();
+
+  const runsOf = (nodes: PhrasingContent[], font: string, link?: string): Run[] =>
+    nodes.flatMap((node): Run[] => {
+      switch (node.type) {
+        case "text":
+          return [{ text: node.value.replace(/\s*\n\s*/g, " "), font, link }];
+        case "strong":
+          return runsOf(node.children, font === FONT.italic ? FONT.boldItalic : FONT.bold, link);
+        case "emphasis":
+          return runsOf(node.children, font === FONT.bold ? FONT.boldItalic : FONT.italic, link);
+        case "inlineCode":
+          return [{ text: node.value, font: FONT.mono, link }];
+        case "link":
+          return runsOf(node.children, font, node.url);
+        case "break":
+          return [{ text: "\n", font, link }];
+        default:
+          return [];
+      }
+    });
+
+  function inline(nodes: PhrasingContent[], x: number, w: number, size = 11, font: string = FONT.regular) {
+    const runs = runsOf(nodes, font).filter((r) => r.text.length);
+    doc.fontSize(size);
+    runs.forEach((run, i) => {
+      const options = {
+        width: w,
+        lineGap: 3,
+        continued: i < runs.length - 1,
+        link: run.link ?? null,
+        underline: Boolean(run.link),
+      };
+      doc.font(run.font).fillColor(run.link ? COLOR.primary : COLOR.text);
+      if (i === 0) doc.text(run.text, x, doc.y, options);
+      else doc.text(run.text, options);
+    });
+  }
+
+  function rule() {
+    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(1).strokeColor(COLOR.rule).stroke();
+    doc.moveDown(0.8);
+  }
+
+  function block(node: BlockContent | DefinitionContent | RootContent, x: number, w: number) {
+    switch (node.type) {
+      case "heading": {
+        const size = ({ 1: 20, 2: 16, 3: 13 } as Record<number, number>)[node.depth] ?? 11;
+        doc.moveDown(node.depth <= 2 ? 0.8 : 0.4);
+        keep(size * 4);
+        inline(node.children, x, w, size, FONT.bold);
+        doc.moveDown(0.4);
+        return;
+      }
+      case "paragraph":
+        keep(30);
+        inline(node.children, x, w);
+        doc.moveDown(0.6);
+        return;
+      case "list":
+        list(node, x, w);
+        doc.moveDown(0.4);
+        return;
+      case "code": {
+        doc.font(FONT.mono).fontSize(9);
+        const height = doc.heightOfString(node.value, { width: w - 16, lineGap: 2 }) + 16;
+        keep(Math.min(height, 120));
+        if (doc.y + height <= bottom()) doc.rect(x, doc.y, w, height).fill(COLOR.code);
+        doc.fillColor(COLOR.text).text(node.value, x + 8, doc.y + 8, { width: w - 16, lineGap: 2 });
+        doc.y += 8;
+        doc.moveDown(0.6);
+        return;
+      }
+      case "blockquote": {
+        const top = doc.y;
+        for (const child of node.children) block(child, x + 14, w - 14);
+        if (doc.y > top) doc.moveTo(x + 2, top).lineTo(x + 2, doc.y - 8).lineWidth(3).strokeColor(COLOR.primary).stroke();
+        return;
+      }
+      case "thematicBreak":
+        rule();
+        return;
+      default:
+        return;
+    }
+  }
+
+  function list(node: List, x: number, w: number) {
+    node.children.forEach((item: ListItem, i) => {
+      keep(30);
+      const marker = node.ordered ? `${(node.start ?? 1) + i}.` : "\u2022";
+      const top = doc.y;
+      doc.font(FONT.regular).fontSize(11).fillColor(COLOR.text).text(marker, x, top, { width: LIST_INDENT, lineBreak: false });
+      doc.y = top;
+      item.children.forEach((child, j) => {
+        if (child.type === "paragraph") {
+          inline(child.children, x + LIST_INDENT, w - LIST_INDENT);
+          if (j < item.children.length - 1 || node.spread) doc.moveDown(0.3);
+        } else block(child, x + LIST_INDENT, w - LIST_INDENT);
+      });
+      doc.moveDown(0.2);
+    });
+  }
+
+  for (const node of parser.parse(markdown).children) block(node, left, width);
+
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i += 1) {
+    doc.switchToPage(i);
+    const margins = { ...doc.page.margins };
+    // Writing inside the margins would otherwise make pdfkit start a new page.
+    doc.page.margins = { ...margins, top: 0, bottom: 0 };
+    doc.font(FONT.regular).fontSize(8).fillColor(COLOR.muted);
+    if (i > start) {
+      doc.text(meta.siteName, left, MARGIN / 2, { width: width / 2, lineBreak: false });
+      doc.text(meta.title, left + width / 2, MARGIN / 2, { width: width / 2, align: "right", lineBreak: false });
+    }
+    doc.text(`Page ${i - start + 1} of ${count}`, left, doc.page.height - MARGIN / 2 - 8, { width, align: "center", lineBreak: false });
+    doc.page.margins = margins;
+  }
+  doc.end();
+  return done;
+}

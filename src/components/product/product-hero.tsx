@@ -1,0 +1,34 @@
+import { Download, LifeBuoy, Wrench } from "lucide-react";
+import type { Product } from "../../schemas/product.ts";
+import { BuyAction, type BuyActionProduct } from "./buy-action.tsx";
+
+type HeroProduct = BuyActionProduct & Pick<Product, "category" | "tagline" | "shortDescription" | "image" | "documentationUrl">;
+
+/** Top of a product page: category, name, tagline, the buy control and the three next steps, beside the artwork. */
+export function ProductHero({ product }: { product: HeroProduct }) {
+  return (
+    <section className="product-hero" aria-labelledby="product-title">
+      <div className="container product-hero__inner">
+        <div className="product-hero__text">
+          <p className="eyebrow">{product.category}</p>
+          <h1 id="product-title">{product.name}</h1>
+          <p className="lead">{product.tagline}</p>
+          <p>{product.shortDescription}</p>
+          <div className="product-actions">
+            <BuyAction product={product} />
+            <a className="button" href={product.documentationUrl} download>
+              <Download aria-hidden="true" size={18} /> Download Documentation
+            </a>
+            <a className="button" href={`/installation?product=${product.id}`}>
+              <Wrench aria-hidden="true" size={18} /> Request Installation
+            </a>
+            <a className="button" href="/contact">
+              <LifeBuoy aria-hidden="true" size={18} /> Get Support
+            </a>
+          </div>
+        </div>
+        <img className="product-hero__image" src={product.image} alt={`${product.name} screens`} width={800} height={560} />
+      </div>
+    </section>
+  );
+}

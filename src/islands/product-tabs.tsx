@@ -1,0 +1,111 @@
+import { type KeyboardEvent, useId, useRef, useState } from "react";
+
+type DemoType = "website" | "app" | "admin" | "other";
+
+/** One tab per demo of the product; the first is selected. */
+export interface ProductTabsProps {
+  label: string;
+  tabs: { name: string; description: string; demoUrl: string; type: DemoType }[];
+}
+
+/** Tiny drawn icons: an island keeps its chunk small, so no icon library here. */
+function TypeIcon({ type }: { type: DemoType }) {
+  const common = { fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+  return (
+    <svg className="platform-tabs__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" {...common}>
+      {type === "website" && (
+        <>
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3" />
+        </>
+      )}
+      {type === "app" && (
+        <>
+          <rect x="6.5" y="2.5" width="11" height="19" rx="2" />
+          <path d="M11 18h2" />
+        </>
+      )}
+      {type === "admin" && (
+        <>
+          <rect x="3" y="3" width="7.5" height="9" rx="1" />
+          <rect x="13.5" y="3" width="7.5" height="5" rx="1" />
+          <rect x="13.5" y="11" width="7.5" height="10" rx="1" />
+          <rect x="3" y="15" width="7.5" height="6" rx="1" />
+        </>
+      )}
+      {type === "other" && <path d="m12 3 9 5-9 5-9-5 9-5Zm-9 9 9 5 9-5M3 16l9 5 9-5" />}
+    </svg>
+  );
+}
+
+const KEY_MOVES: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (i, n) => (i + 1) % n,
+  ArrowDown: (i, n) => (i + 1) % n,
+  ArrowLeft: (i, n) => (i - 1 + n) % n,
+  ArrowUp: (i, n) => (i - 1 + n) % n,
+  Home: () => 0,
+  End: (_i, n) => n - 1,
+};
+
+/**
+ * Platform overview of a product: WAI-ARIA tabs with automatic activation. Arrow keys move between tabs (and
+ * wrap), Home and End jump to the ends; only the selected tab is in the Tab order.
+ */
+export default function ProductTabs({ label, tabs }: ProductTabsProps) {
+  const id = useId();
+  const [selected, setSelected] = useState(0);
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const move = KEY_MOVES[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const next = move(index, tabs.length);
+    setSelected(next);
+    refs.current[next]?.focus();
+  };
+
+  return (
+    <div className="platform-tabs">
+      <div className="platform-tabs__list" role="tablist" aria-label={label}>
+        {tabs.map((tab, i) => (
+          <button
+            key={tab.name}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}tab-${i}`}
+            aria-selected={i === selected}
+            aria-controls={`${id}panel-${i}`}
+            tabIndex={i === selected ? 0 : -1}
+            className="platform-tabs__tab"
+            onClick={() => setSelected(i)}
+            onKeyDown={(event) => onKeyDown(event, i)}
+          >
+            <TypeIcon type={tab.type} />
+            {tab.name}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab, i) => (
+        <div
+          key={tab.name}
+          role="tabpanel"
+          id={`${id}panel-${i}`}
+          aria-labelledby={`${id}tab-${i}`}
+          hidden={i !== selected}
+          className="platform-tabs__panel"
+        >
+          <h3>{tab.name}</h3>
+          <p>{tab.description}</p>
+          <a className="button button--primary" href={tab.demoUrl} rel="noopener" target="_blank">
+            View Live Demo
+            <span className="visually-hidden"> of the {tab.name} (opens in a new tab)</span>
+          </a>
+        </div>
+      ))}
+    </div>
+  );
+}

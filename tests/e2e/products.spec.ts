@@ -1,0 +1,154 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { products } from "./catalogue-content.ts";
+import { expect, test } from "./fixtures.ts";
+
+const NO_PRODUCTS = "No products found matching your search.";
+
+/** The names of the product cards a visitor can see (hidden cards are not in the accessibility tree). */
+const cardNames = (page: Page) => page.getByRole("region", { name: "All products", exact: true }).getByRole("heading", { level: 2 });
+
+/** The card of one product, found by its heading. */
+const productCard = (page: Page, name: string) =>
+  page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+/** The search box works once its island has hydrated: at once with ?search= in the URL, else when the visitor reaches for it. */
+async function searchBox(page: Page) {
+  await page.getByRole("searchbox", { name: "Search products" }).focus();
+  await page.locator('site-island[data-island="product-search"][data-hydrated]').waitFor({ state: "attached" });
+  return page.getByRole("searchbox", { name: "Search products" });
+}
+
+test.describe("/products", () => {
+  test("lists every product in the server HTML, in catalogue order", async ({ page, consoleErrors }) => {
+    await page.goto("/products");
+    await expect(page.getByRole("heading", { level: 1, name: "Our Products" })).toBeVisible();
+    await expect(cardNames(page)).toHaveText(products.map((p) => p.name));
+    await page.waitForLoadState("networkidle");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("each card shows image, category, name, description and its links", async ({ page }) => {
+    await page.goto("/products");
+    for (const p of products) {
+      const card = productCard(page, p.name);
+      await expect(card.getByText(p.category, { exact: true })).toBeVisible();
+      await expect(card.getByText(p.shortDescription)).toBeVisible();
+      await expect(card.locator("img")).toHaveAttribute("src", p.image);
+      await expect(card.getByRole("link", { name: "Details" })).toHaveAttribute("href", `/products/${p.id}`);
+      await expect(card.getByRole("link", { name: "Docs" })).toHaveAttribute("href", `/docs/${p.id}-documentation.pdf`);
+      await expect(card.getByRole("link", { name: "Installation" })).toHaveAttribute("href", "/installation");
+      await expect(card.getByRole("link", { name: "Support" })).toHaveAttribute("href", "/contact");
+    }
+  });
+
+  test("every product page is reachable from the grid", async ({ page }) => {
+    for (const p of products) {
+      await page.goto("/products");
+      await page.getByRole("link", { name: `Details: ${p.name}` }).click();
+      await expect(page).toHaveURL(`/products/${p.id}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.name);
+    }
+  });
+
+  test("search filters live by name and keeps the term in the URL", async ({ page }) => {
+    await page.goto("/products");
+    await (await searchBox(page)).fill("astro");
+    await expect(cardNames(page)).toHaveText(["Astroway"]);
+    await expect(page).toHaveURL(/\/products\?search=astro$/);
+  });
+
+  test("what the visitor types while the search is still waking up is kept", async ({ page }) => {
+    await page.goto("/products");
+    await page.getByRole("searchbox", { name: "Search products" }).pressSequentially("cliq");
+    await expect(cardNames(page)).toHaveText(["CliqCRM"]);
+    await expect(page).toHaveURL(/\/products\?search=cliq$/);
+  });
+
+  test("search matches the category, case-insensitively", async ({ page }) => {
+    await page.goto("/products");
+    await (await searchBox(page)).fill("TELECOM");
+    await expect(cardNames(page)).toHaveText(["eSIM"]);
+  });
+
+  test("search matches the short description", async ({ page }) => {
+    await page.goto("/products");
+    await (await searchBox(page)).fill("Dark Stores");
+    await expect(cardNames(page)).toHaveText(["Instaway"]);
+  });
+
+  test("search finds every product whose name, description or category contains the term", async ({ page }) => {
+    const term = "platform";
+    const expected = products
+      .filter((p) => [p.name, p.shortDescription, p.category].some((text) => text.toLowerCase().includes(term)))
+      .map((p) => p.name);
+    expect(expected.length).toBeGreaterThan(1);
+    await page.goto("/products");
+    await (await searchBox(page)).fill(term);
+    await expect(cardNames(page)).toHaveText(expected);
+  });
+
+  test("a term that matches nothing says so, and clearing it brings every product back", async ({ page }) => {
+    await page.goto("/products");
+    const box = await searchBox(page);
+    await box.fill("no such thing");
+    await expect(page.getByText(NO_PRODUCTS)).toBeVisible();
+    await expect(cardNames(page)).toHaveCount(0);
+    await box.fill("");
+    await expect(page.getByText(NO_PRODUCTS)).toBeHidden();
+    await expect(cardNames(page)).toHaveCount(products.length);
+    await expect(page).toHaveURL(/\/products$/);
+  });
+
+  test("a shared link with ?search= opens with the filter applied", async ({ page }) => {
+    await page.goto("/products?search=crm");
+    await expect(await searchBox(page)).toHaveValue("crm");
+    await expect(cardNames(page)).toHaveText(["CliqCRM"]);
+  });
+
+  test("a product sold directly offers Buy Now, which opens the purchase dialog with the inquiry form", async ({ page }) => {
+    const p = products.find((x) => x.sellDirectly);
+    if (!p) throw new Error("content has no product sold directly");
+    await page.goto("/products");
+    await productCard(page, p.name).getByRole("button", { name: "Buy Now" }).click();
+    const dialog = page.getByRole("dialog", { name: `Buy ${p.name}` });
+    await expect(dialog).toBeVisible();
+    for (const field of ["Name", "Email", "Mobile", "Company", "Message"]) await expect(dialog.getByLabel(field)).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("a product with several purchase options offers a dropdown whose items open their URL in a new tab", async ({ page, context }) => {
+    const p = products.find((x) => !x.sellDirectly && (x.purchaseOptions?.length ?? 0) > 1);
+    const options = p?.purchaseOptions ?? [];
+    if (!p) throw new Error("content has no product with several purchase options");
+    // No network in tests: the marketplace answers from here.
+    await context.route(/^https:\/\/codecanyon\.example\.com\//, (route) => route.fulfill({ contentType: "text/html", body: "<title>marketplace</title>" }));
+    await page.goto("/products");
+    const card = productCard(page, p.name);
+    for (const option of options) {
+      await card.getByRole("button", { name: /^Buy on / }).click();
+      const item = card.getByRole("link", { name: option.label });
+      await expect(item).toBeVisible();
+      const [tab] = await Promise.all([page.waitForEvent("popup"), item.click()]);
+      await expect(tab).toHaveURL(option.url);
+      await tab.close();
+    }
+  });
+
+  test("a product without other options links to its marketplace page in a new tab", async ({ page }) => {
+    const p = products.find((x) => !x.sellDirectly && (x.purchaseOptions?.length ?? 0) <= 1);
+    if (!p) throw new Error("content has no marketplace-only product");
+    await page.goto("/products");
+    const buy = productCard(page, p.name).getByRole("link", { name: /^Buy on / });
+    await expect(buy).toHaveAttribute("href", p.codecanyonUrl);
+    await expect(buy).toHaveAttribute("target", "_blank");
+  });
+
+  test("has no accessibility violations", async ({ page }) => {
+    await page.goto("/products");
+    await searchBox(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+});
