@@ -17,7 +17,7 @@ export function robots(content: SiteContent): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(content.site, "/sitemap.xml")}\n`;
 }
 
-/** RSS 2.0 feed of the blog, newest first, with the full sanitized article in content:encoded-free description. */
+/** RSS 2.0 feed of the blog (linked from /blog's head), newest first; each item carries its excerpt as the description. */
 export function rssFeed(content: SiteContent): string {
   const { site, posts } = content;
   const items = posts.map((post) => {

@@ -5,20 +5,25 @@ import { PageHeader } from "./page-header.tsx";
 /** Long pages get a table of contents built from their headings. */
 const TOC_MIN_HEADINGS = 4;
 
+/** A policy page rendered from content/pages/<name>.md: title, last-updated line, contents and the text. */
 export function PolicyArticle({ page }: { page: PolicyPage }) {
   const sections = page.headings.filter((h) => h.depth === 2);
   return (
     <>
-      <PageHeader title={page.title}>
-        <p className="muted">Last updated {formatLongDate(page.lastUpdated)}</p>
+      <PageHeader eyebrow="Legal" title={page.title}>
+        <p className="muted">
+          Last updated <time dateTime={page.lastUpdated}>{formatLongDate(page.lastUpdated)}</time>
+        </p>
       </PageHeader>
       <div className="container prose-layout">
         {sections.length >= TOC_MIN_HEADINGS && (
-          <nav className="toc" aria-label="On this page">
-            <h2>On this page</h2>
+          <nav className="toc" aria-labelledby="toc-title">
+            <h2 id="toc-title">On this page</h2>
             <ol>
               {sections.map((h) => (
-                <li key={h.id}><a href={`#${h.id}`}>{h.text}</a></li>
+                <li key={h.id}>
+                  <a href={`#${h.id}`}>{h.text}</a>
+                </li>
               ))}
             </ol>
           </nav>

@@ -6,11 +6,16 @@ export default definePage({
   head: () => ({ title: "Page Not Found", description: "The page you are looking for does not exist.", noindex: true }),
   Page: () => (
     <section className="not-found container">
-      <p className="not-found__code" aria-hidden="true">404</p>
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
       <h1>Oops! Page not found</h1>
-      <a className="button button--primary" href="/">
-        Return to Home
-      </a>
+      <p className="lead">The page you are looking for does not exist or has moved.</p>
+      <p>
+        <a className="button button--primary" href="/">
+          Return to Home
+        </a>
+      </p>
     </section>
   ),
 });

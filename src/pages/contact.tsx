@@ -1,36 +1,78 @@
+import { ExternalLink, LifeBuoy, Mail, MessageCircle, Phone } from "lucide-react";
+import { ContactChannel } from "../components/contact/contact-channel.tsx";
 import { PageHeader } from "../components/page-header.tsx";
+import ContactForm from "../islands/contact-form.tsx";
+import { Island } from "../lib/island.tsx";
 import { definePage } from "../lib/page.ts";
 import { telUrl, whatsappUrl } from "../lib/urls.ts";
 
 export default definePage({
-  data: ({ content }) => ({ site: content.site }),
+  data: ({ content }) => ({ site: content.site, products: content.products }),
   head: ({ site }) => ({
     title: "Contact Us",
     description: `Talk to ${site.name} by WhatsApp, e-mail or phone about our ready-made apps, installation and support.`,
   }),
-  Page: ({ site }) => (
+  Page: ({ site, products }) => (
     <>
-      <PageHeader title="Contact Us" lead="Questions about a product, installation or support? We are here to help." />
-      <div className="container grid grid--3">
-        <section className="card">
-          <h2>WhatsApp</h2>
-          <p><a href={whatsappUrl(site.contact.whatsapp)} rel="noopener" target="_blank">Chat on WhatsApp</a></p>
-          <p className="muted">{site.contact.whatsappReply}</p>
-        </section>
-        <section className="card">
-          <h2>E-mail</h2>
-          <p><a href={`mailto:${site.contact.email}`}>{site.contact.email}</a></p>
-          <p className="muted">{site.contact.emailReply}</p>
-        </section>
-        <section className="card">
-          <h2>Phone</h2>
-          <p><a href={telUrl(site.contact.phone)}>{site.contact.phone}</a></p>
-          <p className="muted">{site.contact.callHours}</p>
+      <PageHeader
+        eyebrow="Get in touch"
+        title="Contact Us"
+        lead="Questions about a product, installation or support? Choose the channel that suits you, or send us a message."
+      />
+      <div className="container">
+        <ul className="contact-channels" aria-label="Ways to reach us">
+          <ContactChannel
+            icon={<MessageCircle size={26} />}
+            title="WhatsApp"
+            href={whatsappUrl(site.contact.whatsapp)}
+            linkText="Chat on WhatsApp"
+            note={site.contact.whatsappReply}
+            external
+          />
+          <ContactChannel
+            icon={<Mail size={26} />}
+            title="Email"
+            href={`mailto:${site.contact.email}`}
+            linkText={site.contact.email}
+            note={site.contact.emailReply}
+          />
+          {/* Non-breaking spaces keep the number on one line. */}
+          <ContactChannel
+            icon={<Phone size={26} />}
+            title="Phone"
+            href={telUrl(site.contact.phone)}
+            linkText={site.contact.phone.replace(/ /g, "\u00a0")}
+            note={site.contact.callHours}
+          />
+        </ul>
+        <section className="form-section" aria-labelledby="message-title">
+          <div className="form-section__intro">
+            <h2 id="message-title">Send Us a Message</h2>
+            <p>Fill in the form and our team will answer by e-mail or phone.</p>
+            <noscript>
+              <p className="notice">
+                This form needs JavaScript. You can also write to <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>.
+              </p>
+            </noscript>
+            <div className="support-portal card">
+              <span className="icon-tile" aria-hidden="true">
+                <LifeBuoy size={22} />
+              </span>
+              <div>
+                <h3>Already a customer?</h3>
+                <p>Licence holders get the fastest help through our support portal.</p>
+                <a className="button button--secondary button--sm" href={site.contact.supportUrl} rel="noopener" target="_blank">
+                  Visit the Support Portal <ExternalLink size={14} aria-hidden="true" />
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </div>
+            </div>
+          </div>
+          <div className="card">
+            <Island of={ContactForm} props={{ products: products.map((p) => ({ id: p.id, name: p.name })) }} />
+          </div>
         </section>
       </div>
-      <p className="container">
-        Existing customer? <a href={site.contact.supportUrl} rel="noopener" target="_blank">Open the support portal</a>.
-      </p>
     </>
   ),
 });

@@ -1,20 +1,29 @@
+import { ArrowLeft } from "lucide-react";
+import { AuthorAvatar } from "../../components/blog/author-avatar.tsx";
+import { PostCard } from "../../components/blog/post-card.tsx";
+import { PostMeta } from "../../components/blog/post-meta.tsx";
+import { ShareBar } from "../../components/blog/share-bar.tsx";
+import { relatedPosts } from "../../lib/blog.ts";
 import type { BlogPost } from "../../lib/content.ts";
-import { formatLongDate } from "../../lib/dates.ts";
-import { MAX_RELATED_POSTS } from "../../lib/limits.ts";
 import { definePage } from "../../lib/page.ts";
-import { formatReadTime } from "../../lib/reading-time.ts";
 import { blogPosting, breadcrumbs } from "../../lib/structured-data.ts";
+import { absoluteUrl } from "../../lib/urls.ts";
 
-export default definePage<{ slug: string }, { post: BlogPost; related: BlogPost[] }>({
+interface ArticleData {
+  post: BlogPost;
+  related: BlogPost[];
+  url: string;
+}
+
+export default definePage<{ slug: string }, ArticleData>({
   paths: (content) => content.posts.map((p) => ({ slug: p.slug })),
   data: ({ content, params }) => {
     const post = content.posts.find((p) => p.slug === params.slug);
     if (!post) throw new Error(`Unknown post ${params.slug}`);
-    const related = content.posts.filter((p) => p.category === post.category && p.slug !== post.slug).slice(0, MAX_RELATED_POSTS);
-    return { post, related };
+    return { post, related: relatedPosts(content.posts, post), url: absoluteUrl(content.site, `/blog/${post.slug}`) };
   },
   head: ({ post }, { content }) => ({
-    title: post.title,
+    title: post.seoTitle ?? post.title,
     description: post.excerpt,
     keywords: post.keywords.length ? post.keywords : undefined,
     image: post.image,
@@ -29,27 +38,53 @@ export default definePage<{ slug: string }, { post: BlogPost; related: BlogPost[
       ]),
     ],
   }),
-  Page: ({ post, related }) => (
-    <article className="container article">
-      <p><a href="/blog">← Back to Blog</a></p>
-      <p className="eyebrow">{post.category}</p>
-      <h1>{post.title}</h1>
-      <p className="muted">
-        {post.author.name} · <time dateTime={post.date}>{formatLongDate(post.date)}</time> · {formatReadTime(post.readingMinutes)}
-      </p>
-      <img src={post.image} alt="" width={1200} height={630} />
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by rehype-sanitize in build/markdown.ts. */}
-      <div className="prose" dangerouslySetInnerHTML={{ __html: post.html }} />
-      <aside className="card">
-        <h2>About the author</h2>
-        <p><strong>{post.author.name}</strong>: {post.author.bio}</p>
-      </aside>
+  Page: ({ post, related, url }) => (
+    <>
+      <article className="article">
+        <header className="article__header">
+          <div className="container container--narrow">
+            <a className="text-link back-link" href="/blog">
+              <ArrowLeft size={16} aria-hidden="true" /> Back to Blog
+            </a>
+            <p>
+              <span className="badge badge--primary">{post.category}</span>
+            </p>
+            <h1>{post.title}</h1>
+            <div className="article__byline">
+              <AuthorAvatar initials={post.author.avatar} />
+              <div>
+                <p className="article__author">{post.author.name}</p>
+                <p className="article__bio muted">{post.author.bio}</p>
+              </div>
+            </div>
+            <PostMeta date={post.date} minutes={post.readingMinutes} long />
+            <ShareBar url={url} title={post.title} />
+          </div>
+        </header>
+        <div className="container container--narrow">
+          <img className="article__image" src={post.image} alt="" width={1200} height={630} />
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by rehype-sanitize in build/markdown.ts. */}
+          <div className="prose" dangerouslySetInnerHTML={{ __html: post.html }} />
+          <aside className="author-box" aria-labelledby="about-author">
+            <AuthorAvatar initials={post.author.avatar} large />
+            <div>
+              <h2 id="about-author">About the Author</h2>
+              <p className="article__author">{post.author.name}</p>
+              <p>{post.author.bio}</p>
+            </div>
+          </aside>
+        </div>
+      </article>
       {related.length > 0 && (
-        <section aria-labelledby="related">
-          <h2 id="related">Related articles</h2>
-          <ul>{related.map((r) => <li key={r.slug}><a href={`/blog/${r.slug}`}>{r.title}</a></li>)}</ul>
+        <section className="container related" aria-labelledby="related-title">
+          <h2 id="related-title">Related Articles</h2>
+          <ul className="card-grid" aria-label="Related articles">
+            {related.map((r) => (
+              <PostCard key={r.slug} post={r} headingLevel={3} />
+            ))}
+          </ul>
         </section>
       )}
-    </article>
+    </>
   ),
 });

@@ -1,30 +1,40 @@
+import { Rss } from "lucide-react";
+import { NewsletterBox } from "../../components/blog/newsletter-box.tsx";
+import { PostCard } from "../../components/blog/post-card.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { formatShortDate } from "../../lib/dates.ts";
+import BlogFilter from "../../islands/blog-filter.tsx";
+import { postCategories } from "../../lib/blog.ts";
+import { Island } from "../../lib/island.tsx";
 import { definePage } from "../../lib/page.ts";
-import { formatReadTime } from "../../lib/reading-time.ts";
+import { blogCategories } from "../../schemas/blog-post.ts";
+
+const LIST_ID = "blog-posts";
 
 export default definePage({
-  data: ({ content }) => ({ posts: content.posts, siteName: content.site.name }),
-  head: ({ siteName }) => ({
+  data: ({ content }) => ({ posts: content.posts, site: content.site }),
+  head: ({ site }) => ({
     title: "Blog",
     description: "Guides on launching and growing a SaaS business with ready-made apps: technology, business and marketing.",
-    alternates: [{ type: "application/rss+xml", title: `${siteName} Blog`, href: "/rss.xml" }],
+    image: site.shareImages.blog,
+    alternates: [{ type: "application/rss+xml", title: `${site.name} Blog`, href: "/rss.xml" }],
   }),
-  Page: ({ posts }) => (
+  Page: ({ posts, site }) => (
     <>
-      <PageHeader title="Our Blog" lead="Insights for founders launching on ready-made software." />
-      <section className="container grid grid--3" aria-label="Articles">
-        {posts.map((post) => (
-          <article key={post.slug} className="card">
-            <img src={post.image} alt="" width={1200} height={630} loading="lazy" decoding="async" />
-            <p className="eyebrow">{post.category}</p>
-            <h2><a href={`/blog/${post.slug}`}>{post.title}</a></h2>
-            <p>{post.excerpt}</p>
-            <p className="muted">{formatShortDate(post.date)} · {formatReadTime(post.readingMinutes)}</p>
-            <a href={`/blog/${post.slug}`} aria-label={`Read More: ${post.title}`}>Read More</a>
-          </article>
-        ))}
-      </section>
+      <PageHeader eyebrow="Blog" title="Our Blog" lead="Insights, guides and playbooks for founders launching on ready-made software." />
+      <div className="container">
+        <Island of={BlogFilter} props={{ categories: postCategories(posts, blogCategories), listId: LIST_ID, total: posts.length }} hydrate="query:search,category" />
+        <ul className="card-grid" id={LIST_ID} aria-label="Articles">
+          {posts.map((post) => (
+            <PostCard key={post.slug} post={post} />
+          ))}
+        </ul>
+        <p className="feed-link">
+          <a className="text-link" href="/rss.xml">
+            <Rss size={16} aria-hidden="true" /> Follow the blog by RSS
+          </a>
+        </p>
+        <NewsletterBox email={site.contact.email} siteName={site.name} />
+      </div>
     </>
   ),
 });

@@ -1,0 +1,32 @@
+import { ArrowRight } from "lucide-react";
+import type { BlogPost } from "../../lib/content.ts";
+import { PostMeta } from "./post-meta.tsx";
+
+type CardPost = Pick<BlogPost, "slug" | "title" | "excerpt" | "category" | "date" | "image" | "readingMinutes">;
+
+/**
+ * An article card of the blog list and the related articles. `data-category` and the `data-search-field` marks let
+ * the blog filter show or hide it.
+ */
+export function PostCard({ post, headingLevel = 2 }: { post: CardPost; headingLevel?: 2 | 3 }) {
+  const href = `/blog/${post.slug}`;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <li className="card post-card" data-category={post.category}>
+      <img className="post-card__image" src={post.image} alt="" width={1200} height={630} loading="lazy" decoding="async" />
+      <p>
+        <span className="badge badge--primary">{post.category}</span>
+      </p>
+      <Heading className="post-card__title" data-search-field="title">
+        <a href={href}>{post.title}</a>
+      </Heading>
+      <p className="post-card__excerpt" data-search-field="excerpt">
+        {post.excerpt}
+      </p>
+      <PostMeta date={post.date} minutes={post.readingMinutes} />
+      <a className="text-link post-card__more" href={href} aria-label={`Read More: ${post.title}`}>
+        Read More <ArrowRight size={16} aria-hidden="true" />
+      </a>
+    </li>
+  );
+}

@@ -1,0 +1,51 @@
+import { ExternalLink } from "lucide-react";
+import type { PortfolioProject } from "../../schemas/portfolio-project.ts";
+
+/** One delivered project; `data-category` lets the portfolio filter show or hide it. */
+export function ProjectCard({ project }: { project: PortfolioProject }) {
+  const { title, description, category, client, year, image, technologies, projectUrl, productId } = project;
+  return (
+    <li className="card project-card" data-category={category}>
+      <div className="project-card__media">
+        <img src={image} alt="" width={800} height={500} loading="lazy" decoding="async" />
+        {projectUrl && (
+          <a className="project-card__live" href={projectUrl} rel="noopener" target="_blank" aria-label={`Live Site: ${title} (opens in a new tab)`}>
+            Live Site <ExternalLink size={14} aria-hidden="true" />
+          </a>
+        )}
+      </div>
+      <p className="eyebrow">{category}</p>
+      <h2 className="project-card__title">{title}</h2>
+      <p className="project-card__description">{description}</p>
+      <ul className="tags" aria-label="Technologies">
+        {technologies.map((t) => (
+          <li key={t}>{t}</li>
+        ))}
+      </ul>
+      <dl className="project-card__facts">
+        <div>
+          <dt>Client</dt>
+          <dd>{client}</dd>
+        </div>
+        <div>
+          <dt>Year</dt>
+          <dd>{year}</dd>
+        </div>
+      </dl>
+      {(projectUrl || productId) && (
+        <p className="project-card__actions">
+          {projectUrl && (
+            <a className="button button--primary button--sm" href={projectUrl} rel="noopener" target="_blank" aria-label={`View Project: ${title} (opens in a new tab)`}>
+              View Project <ExternalLink size={14} aria-hidden="true" />
+            </a>
+          )}
+          {productId && (
+            <a className="button button--sm" href={`/products/${productId}`} aria-label={`Product: the app behind ${title}`}>
+              Product
+            </a>
+          )}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,50 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { parse } from "yaml";
+import { expect, test } from "./fixtures.ts";
+
+const read = (file: string) => parse(readFileSync(new URL(`../../content/${file}`, import.meta.url), "utf8"));
+const site = read("site.yaml");
+const about = read("about.yaml");
+
+test.beforeEach(async ({ page }) => {
+  // A returning visitor: consent given, WhatsApp popup already seen, so nothing covers the page.
+  await page.addInitScript(() => {
+    const preferences = { analytics: false, functional: false, marketing: false };
+    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    sessionStorage.setItem("whatsappPopupShown", "true");
+  });
+});
+
+test("the about page shows the company figures from the site settings", async ({ page, consoleErrors }) => {
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(site.name);
+  const facts = page.getByRole("list", { name: "Company facts" });
+  for (const [value, label] of [
+    [site.company.foundingYear, "Founded"],
+    [site.company.clientCount, "Happy Clients"],
+    [site.company.productCount, "Products"],
+    [site.company.yearsExperience, "Years Experience"],
+  ]) {
+    await expect(facts.getByRole("listitem").filter({ hasText: label })).toContainText(String(value));
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the about page lists six values, the timeline and the team", async ({ page }) => {
+  await page.goto("/about");
+  const values = page.getByRole("region", { name: "Our Values" });
+  await expect(values.getByRole("heading", { level: 3 })).toHaveCount(6);
+  const journey = page.getByRole("region", { name: "Our Journey" });
+  await expect(journey.getByRole("listitem")).toHaveCount(about.timeline.length);
+  for (const year of [2016, 2018, 2020, 2022, 2024]) await expect(journey.getByText(String(year), { exact: true })).toBeVisible();
+  await expect(journey.getByRole("heading", { name: "1200+ clients and 9+ products" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: about.team.heading })).toBeVisible();
+  await expect(page.getByText(`Team of ${site.company.teamSize}`)).toBeVisible();
+});
+
+test("the about page has no accessibility violations", async ({ page }) => {
+  await page.goto("/about");
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});

@@ -1,0 +1,129 @@
+import { readdirSync, readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { parse } from "yaml";
+import { expect, test } from "./fixtures.ts";
+
+interface Post {
+  slug: string;
+  title: string;
+  category: string;
+  date: string;
+  author: { name: string; avatar: string; bio: string };
+}
+const dir = new URL("../../content/blog/", import.meta.url);
+const posts: Post[] = readdirSync(dir)
+  .filter((f) => f.endsWith(".md"))
+  .map((f) => parse(readFileSync(new URL(f, dir), "utf8").split(/^---$/m)[1] ?? ""));
+const site = parse(readFileSync(new URL("../../content/site.yaml", import.meta.url), "utf8"));
+const first = posts.find((p) => posts.some((o) => o !== p && o.category === p.category)) ?? posts[0];
+if (!first) throw new Error("no posts in content/blog");
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const preferences = { analytics: false, functional: false, marketing: false };
+    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    sessionStorage.setItem("whatsappPopupShown", "true");
+  });
+});
+
+test("the article shows its header, author, long date, read time, content and author box", async ({ page, consoleErrors }) => {
+  await page.goto(`/blog/${first.slug}`);
+  await expect(page.getByRole("link", { name: "Back to Blog" })).toHaveAttribute("href", "/blog");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.title);
+  const header = page.locator("article header");
+  await expect(header).toContainText(first.category);
+  await expect(header).toContainText(first.author.name);
+  await expect(header).toContainText(first.author.bio);
+  await expect(header.getByText(first.author.avatar, { exact: true })).toBeVisible();
+  const longDate = new Date(`${first.date}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  await expect(header).toContainText(longDate);
+  await expect(header).toContainText(/\d+ min read/);
+  await expect(page.locator("article .prose p").first()).toBeVisible();
+  const authorBox = page.getByRole("complementary", { name: "About the Author" });
+  await expect(authorBox).toContainText(first.author.name);
+  await expect(authorBox).toContainText(first.author.bio);
+  await page.waitForLoadState("networkidle");
+  expect(consoleErrors).toEqual([]);
+});
+
+for (const post of posts) {
+  test(`related articles of "${post.slug}": same category, never itself, at most 3`, async ({ page }) => {
+    await page.goto(`/blog/${post.slug}`);
+    const expected = posts.filter((p) => p.category === post.category && p.slug !== post.slug);
+    const related = page.getByRole("list", { name: "Related articles" }).getByRole("listitem");
+    if (expected.length === 0) {
+      await expect(page.getByRole("heading", { name: "Related Articles" })).toHaveCount(0);
+      return;
+    }
+    await expect(related).toHaveCount(Math.min(3, expected.length));
+    for (const item of await related.all()) {
+      await expect(item).toContainText(post.category);
+      const href = await item.getByRole("heading").getByRole("link").getAttribute("href");
+      expect(href).not.toBe(`/blog/${post.slug}`);
+      expect(expected.map((p) => `/blog/${p.slug}`)).toContain(href);
+    }
+  });
+}
+
+test("share links carry the article's URL, and Copy link copies it", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto(`/blog/${first.slug}`);
+  const url = `${site.url}/blog/${first.slug}`;
+  for (const [network, host] of [
+    ["LinkedIn", "www.linkedin.com"],
+    ["X", "x.com"],
+    ["Facebook", "www.facebook.com"],
+    ["WhatsApp", "wa.me"],
+  ]) {
+    const link = page.getByRole("link", { name: `Share on ${network}` });
+    await expect(link).toHaveAttribute("target", "_blank");
+    const href = new URL((await link.getAttribute("href")) ?? "");
+    expect(href.host).toBe(host);
+    expect([...href.searchParams.values()].some((value) => value.includes(url)), network).toBe(true);
+  }
+  await expect(page.locator('site-island[data-island="share-buttons"]')).toHaveAttribute("data-hydrated", "");
+  await page.getByRole("button", { name: "Copy link" }).click();
+  await expect(page.getByRole("button", { name: "Link copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+});
+
+test("where the browser offers the Web Share API, Share… opens it with the article", async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, "share", {
+      value: async (data: ShareData) => {
+        (window as unknown as { shared: ShareData }).shared = data;
+      },
+    });
+  });
+  await page.goto(`/blog/${first.slug}`);
+  await page.getByRole("button", { name: "Share…" }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared)).toEqual({
+    title: first.title,
+    url: `${site.url}/blog/${first.slug}`,
+  });
+});
+
+test("without the Web Share API there is no Share… button", async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, "share", { value: undefined });
+  });
+  await page.goto(`/blog/${first.slug}`);
+  await expect(page.locator('site-island[data-island="share-buttons"]')).toHaveAttribute("data-hydrated", "");
+  await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Share…" })).toHaveCount(0);
+});
+
+test("the article carries BlogPosting and BreadcrumbList structured data", async ({ page }) => {
+  await page.goto(`/blog/${first.slug}`);
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const types = blocks.flatMap((text) => {
+    const data = JSON.parse(text);
+    return (Array.isArray(data) ? data : [data]).map((d: { "@type": string }) => d["@type"]);
+  });
+  expect(types).toEqual(expect.arrayContaining(["BlogPosting", "BreadcrumbList"]));
+});
+
+test("an article has no accessibility violations", async ({ page }) => {
+  await page.goto(`/blog/${first.slug}`);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});

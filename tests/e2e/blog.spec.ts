@@ -1,0 +1,149 @@
+import { readdirSync, readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { parse } from "yaml";
+import { expect, test } from "./fixtures.ts";
+
+const dir = new URL("../../content/blog/", import.meta.url);
+const posts: { slug: string; title: string; excerpt: string; category: string; date: string }[] = readdirSync(dir)
+  .filter((f) => f.endsWith(".md"))
+  .map((f) => parse(readFileSync(new URL(f, dir), "utf8").split(/^---$/m)[1] ?? ""));
+const site = parse(readFileSync(new URL("../../content/site.yaml", import.meta.url), "utf8"));
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const preferences = { analytics: false, functional: false, marketing: false };
+    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    sessionStorage.setItem("whatsappPopupShown", "true");
+  });
+});
+
+/** The filter wakes at once with a query in the URL, else when the visitor reaches for it (here: hovers it). */
+async function openBlog(page: Page, query = "") {
+  await page.goto(`/blog${query}`);
+  if (!query) await page.locator('site-island[data-island="blog-filter"]').dispatchEvent("pointerover");
+  await expect(page.locator('site-island[data-island="blog-filter"]')).toHaveAttribute("data-hydrated", "");
+}
+
+const titles = (page: Page) => page.getByRole("list", { name: "Articles" }).getByRole("heading");
+
+/** The articles a visitor expects: search in title or excerpt, ignoring case, within the category. */
+const expected = (search: string, category: string) =>
+  posts
+    .filter((p) => category === "All" || p.category === category)
+    .filter((p) => `${p.title} ${p.excerpt}`.toLowerCase().includes(search.toLowerCase()))
+    .map((p) => p.title)
+    .sort();
+
+test("cards show image, category, title, excerpt, short date, read time and Read More", async ({ page, consoleErrors }) => {
+  await openBlog(page);
+  await expect(titles(page)).toHaveCount(posts.length);
+  const post = posts[0];
+  if (!post) throw new Error("no posts in content/blog");
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: post.title }) });
+  const shortDate = new Date(`${post.date}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  await expect(card).toContainText(post.category);
+  await expect(card).toContainText(post.excerpt);
+  await expect(card).toContainText(shortDate);
+  await expect(card).toContainText(/\d+ min read/);
+  await expect(card.getByRole("link", { name: /^Read More/ })).toHaveAttribute("href", `/blog/${post.slug}`);
+  await expect(card.getByRole("img")).toHaveCount(0); // decorative: alt=""
+  await expect(card.locator("img")).toHaveAttribute("src", /\/images\/blog\//);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("search and category filter together, case-insensitively, and say when nothing matches", async ({ page }) => {
+  await openBlog(page);
+  const buttons = page.getByRole("group", { name: "Filter articles by category" }).getByRole("button");
+  await expect(buttons).toHaveText(["All", ...["Technology", "Business", "Marketing"].filter((c) => posts.some((p) => p.category === c))]);
+  await expect(buttons.first()).toHaveAttribute("aria-pressed", "true");
+
+  const search = page.getByPlaceholder("Search articles...");
+  await search.fill("Dwarf"); // only in an excerpt
+  await expect(titles(page)).toHaveCount(expected("dwarf", "All").length);
+  expect((await titles(page).allInnerTexts()).sort()).toEqual(expected("dwarf", "All"));
+
+  await search.fill("APP");
+  expect(expected("app", "All").length).toBeLessThan(posts.length);
+  await expect(titles(page)).toHaveCount(expected("app", "All").length);
+  expect((await titles(page).allInnerTexts()).sort()).toEqual(expected("app", "All"));
+
+  await page.getByRole("button", { name: "Business", exact: true }).click();
+  await expect(titles(page)).toHaveCount(expected("app", "Business").length);
+  expect((await titles(page).allInnerTexts()).sort()).toEqual(expected("app", "Business"));
+
+  await search.fill("no article says this");
+  await expect(titles(page)).toHaveCount(0);
+  await expect(page.getByText("No articles found matching your criteria.")).toBeVisible();
+
+  await search.fill("");
+  await page.getByRole("button", { name: "All", exact: true }).click();
+  await expect(titles(page)).toHaveCount(posts.length);
+  await expect(page.getByText("No articles found matching your criteria.")).toHaveCount(0);
+});
+
+test("search and category are kept in the URL", async ({ page }) => {
+  await openBlog(page);
+  await page.getByPlaceholder("Search articles...").fill("whatsapp");
+  await page.getByRole("button", { name: "Marketing", exact: true }).click();
+  await expect(page).toHaveURL(/\/blog\?search=whatsapp&category=Marketing$/);
+  await page.reload();
+  await expect(page.locator('site-island[data-island="blog-filter"]')).toHaveAttribute("data-hydrated", "");
+  await expect(page.getByPlaceholder("Search articles...")).toHaveValue("whatsapp");
+  await expect(page.getByRole("button", { name: "Marketing", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(titles(page)).toHaveCount(expected("whatsapp", "Marketing").length);
+});
+
+test("the RSS feed is linked from the head, parses, and lists every post", async ({ page }) => {
+  await page.goto("/blog");
+  const href = await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute("href");
+  expect(href).toBeTruthy();
+  const feed = await page.evaluate(async (url) => {
+    const xml = new DOMParser().parseFromString(await (await fetch(url)).text(), "application/xml");
+    return {
+      error: xml.querySelector("parsererror")?.textContent ?? null,
+      items: [...xml.querySelectorAll("channel > item")].map((item) => ({
+        title: item.querySelector("title")?.textContent,
+        link: item.querySelector("link")?.textContent,
+      })),
+    };
+  }, href ?? "");
+  expect(feed.error).toBeNull();
+  expect(feed.items).toHaveLength(5);
+  expect(feed.items.map((i) => i.title).sort()).toEqual(posts.map((p) => p.title).sort());
+  for (const item of feed.items) expect(item.link).toMatch(new RegExp(`^${site.url}/blog/[a-z0-9-]+$`));
+});
+
+test("the newsletter box opens a prefilled subscription e-mail to the vendor", async ({ page }) => {
+  await page.goto("/blog");
+  const box = page.getByRole("region", { name: "Subscribe to Our Newsletter" });
+  const email = box.getByRole("textbox", { name: "Your e-mail address" });
+  await expect(email).toHaveAttribute("type", "email");
+  await email.fill("reader@example.org");
+  // What the browser would open: HTML's mailto form submission, computed from the form itself.
+  const mailto = await box.locator("form").evaluate((form: HTMLFormElement) => {
+    const query = new URLSearchParams([...new FormData(form)].map(([k, v]) => [k, String(v)]));
+    return `${form.getAttribute("action")}?${query.toString().replace(/\+/g, "%20")}`;
+  });
+  const url = new URL(mailto);
+  expect(url.protocol).toBe("mailto:");
+  expect(url.pathname).toBe(site.contact.email);
+  expect(url.searchParams.get("subject")).toMatch(/newsletter/i);
+  expect(url.searchParams.get("body")).toContain("reader@example.org");
+  await expect(box.getByRole("button", { name: "Subscribe" })).toBeVisible();
+});
+
+test("the blog has no accessibility violations, also with the empty message shown", async ({ page }) => {
+  await openBlog(page);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.getByPlaceholder("Search articles...").fill("zzzz");
+  await expect(page.getByText("No articles found matching your criteria.")).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test("what the visitor types while the filter is still waking up is kept", async ({ page }) => {
+  await page.goto("/blog");
+  await page.getByPlaceholder("Search articles...").pressSequentially("whatsapp");
+  await expect(page).toHaveURL(/\/blog\?search=whatsapp$/);
+  await expect(titles(page)).toHaveCount(expected("whatsapp", "All").length);
+});

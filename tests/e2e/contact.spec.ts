@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { parse } from "yaml";
+import { expect, test } from "./fixtures.ts";
+
+const site = parse(readFileSync(new URL("../../content/site.yaml", import.meta.url), "utf8"));
+const productCount = readdirSync(new URL("../../content/products/", import.meta.url)).filter((f) => f.endsWith(".yaml")).length;
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const preferences = { analytics: false, functional: false, marketing: false };
+    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    sessionStorage.setItem("whatsappPopupShown", "true");
+  });
+});
+
+test("WhatsApp, e-mail and phone cards link to the vendor with their promises", async ({ page, consoleErrors }) => {
+  await page.goto("/contact");
+  const channels = page.getByRole("list", { name: "Ways to reach us" });
+  const whatsapp = channels.getByRole("link", { name: /^Chat on WhatsApp/ });
+  await expect(whatsapp).toHaveAttribute("href", `https://wa.me/${site.contact.whatsapp}`);
+  await expect(whatsapp).toHaveAttribute("target", "_blank");
+  await expect(channels.getByRole("link", { name: site.contact.email })).toHaveAttribute("href", `mailto:${site.contact.email}`);
+  await expect(channels.getByRole("link", { name: site.contact.phone })).toHaveAttribute("href", `tel:${site.contact.phone.replace(/[^+\d]/g, "")}`);
+  for (const promise of [site.contact.whatsappReply, site.contact.emailReply, site.contact.callHours]) {
+    await expect(channels.getByText(promise)).toBeVisible();
+  }
+  const portal = page.getByRole("link", { name: /Support Portal/ });
+  await expect(portal).toHaveAttribute("href", site.contact.supportUrl);
+  await expect(portal).toHaveAttribute("target", "_blank");
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the message form has every field, labelled, with the right types", async ({ page }) => {
+  await page.goto("/contact");
+  const form = page.getByRole("region", { name: "Send Us a Message" });
+  await expect(form.getByRole("textbox", { name: "Full Name" })).toBeVisible();
+  await expect(form.getByRole("textbox", { name: "Email Address" })).toHaveAttribute("type", "email");
+  const mobile = form.getByRole("textbox", { name: "Mobile Number" });
+  await expect(mobile).toHaveAttribute("type", "tel");
+  await expect(mobile).toHaveAttribute("placeholder", "+91 XXXXX XXXXX");
+  const product = form.getByRole("combobox", { name: "Product (optional)" });
+  await expect(product.locator("option:not([value=''])")).toHaveCount(productCount);
+  await expect(product).not.toHaveAttribute("required");
+  await expect(form.getByRole("textbox", { name: "Subject" })).toHaveAttribute("required");
+  await expect(form.getByRole("textbox", { name: "Message" })).toHaveAttribute("required");
+});
+
+test("submitting with required fields missing asks for them and sends nothing", async ({ page }) => {
+  let calls = 0;
+  await page.route("**/api/send-contact-email", (route) => {
+    calls += 1;
+    return route.fulfill({ status: 200, body: "{}" });
+  });
+  await page.goto("/contact");
+  await page.getByRole("region", { name: "Send Us a Message" }).scrollIntoViewIfNeeded();
+  await expect(page.locator('site-island[data-island="contact-form"]')).toHaveAttribute("data-hydrated", "");
+  await page.getByRole("textbox", { name: "Subject" }).fill("Question about Astroway");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Please fill in all required fields")).toBeVisible();
+  expect(calls).toBe(0);
+});
+
+test("the contact page has no accessibility violations", async ({ page }) => {
+  await page.goto("/contact");
+  await page.getByRole("region", { name: "Send Us a Message" }).scrollIntoViewIfNeeded();
+  await expect(page.locator('site-island[data-island="contact-form"]')).toHaveAttribute("data-hydrated", "");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});

@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { parse } from "yaml";
+import { expect, test } from "./fixtures.ts";
+
+const faq: { category: string; questions: { q: string; a: string }[] }[] = parse(
+  readFileSync(new URL("../../content/faq.yaml", import.meta.url), "utf8"),
+).categories;
+const site = parse(readFileSync(new URL("../../content/site.yaml", import.meta.url), "utf8"));
+const CATEGORIES = [
+  "General Questions",
+  "Purchasing & Licensing",
+  "Installation & Setup",
+  "Technical Support",
+  "Product Features & Customization",
+  "Technical Questions",
+  "Security & Updates",
+  "Business & Commercial",
+  "Getting Started",
+  "Specific Products",
+];
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const preferences = { analytics: false, functional: false, marketing: false };
+    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    sessionStorage.setItem("whatsappPopupShown", "true");
+  });
+});
+
+test("the FAQ links to contact and products and lists the ten categories", async ({ page, consoleErrors }) => {
+  await page.goto("/faq");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
+  const intro = page.locator("header.page-header");
+  await expect(intro.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact");
+  await expect(intro.getByRole("link", { name: "browse our products" })).toHaveAttribute("href", "/products");
+  for (const category of CATEGORIES) await expect(page.getByRole("heading", { level: 2, name: category, exact: true })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("within a category one answer is open at a time, and an open answer can be closed", async ({ page }) => {
+  await page.goto("/faq");
+  const [first, second] = faq[0]?.questions ?? [];
+  const other = faq[1]?.questions[0];
+  if (!first || !second || !other) throw new Error("content/faq.yaml needs two categories, the first with two questions");
+  const answer = (a: string) => page.getByText(a, { exact: true });
+
+  await page.getByText(first.q, { exact: true }).click();
+  await expect(answer(first.a)).toBeVisible();
+  await page.getByText(other.q, { exact: true }).click();
+  await expect(answer(other.a)).toBeVisible();
+  await expect(answer(first.a)).toBeVisible(); // another category does not close it
+
+  await page.getByText(second.q, { exact: true }).click();
+  await expect(answer(second.a)).toBeVisible();
+  await expect(answer(first.a)).toBeHidden(); // the same category does
+  await expect(answer(other.a)).toBeVisible();
+
+  await page.getByText(second.q, { exact: true }).click();
+  await expect(answer(second.a)).toBeHidden();
+});
+
+test("Still Have Questions offers contact and the ticket portal; three cards lead on", async ({ page }) => {
+  await page.goto("/faq");
+  const box = page.getByRole("region", { name: "Still Have Questions?" });
+  await expect(box.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+  const ticket = box.getByRole("link", { name: /Submit a Ticket/ });
+  await expect(ticket).toHaveAttribute("href", site.contact.ticketPortalUrl);
+  await expect(ticket).toHaveAttribute("target", "_blank");
+  const cards = page.getByRole("list", { name: "Next steps" }).getByRole("link");
+  expect(await cards.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(["/products", "/installation", "/refund"]);
+});
+
+test("the FAQPage structured data lists the same questions and answers as the page", async ({ page }) => {
+  await page.goto("/faq");
+  const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+  const faqPage = blocks.find((b) => b["@type"] === "FAQPage");
+  const pairs = faq.flatMap((c) => c.questions.map((q) => ({ "@type": "Question", name: q.q, acceptedAnswer: { "@type": "Answer", text: q.a } })));
+  expect(faqPage.mainEntity).toEqual(pairs);
+  await expect(page.locator("details summary")).toHaveCount(pairs.length);
+});
+
+test("the FAQ has no accessibility violations, also with an answer open", async ({ page }) => {
+  await page.goto("/faq");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.getByText(faq[0]?.questions[0]?.q ?? "", { exact: true }).click();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
