@@ -1,7 +1,12 @@
+import { ExternalLink } from "lucide-react";
 import CookieSettings from "../islands/cookie-settings.tsx";
 import { Island } from "../lib/island.tsx";
+import { FacebookIcon, LinkedinIcon, YoutubeIcon } from "./icon.tsx";
+import { Brand } from "./shell/logo.tsx";
 import { NAV_ITEMS } from "./site-header.tsx";
 import { useSiteContext } from "./site-context.tsx";
+
+const QUICK_LINKS = [NAV_ITEMS[0], { label: "Apps", href: "/products" }, ...NAV_ITEMS.slice(1)] as const;
 
 const LEGAL = [
   { label: "Privacy Policy", href: "/privacy" },
@@ -14,54 +19,104 @@ const LEGAL = [
 /** Footer products column: the first three products, then View All. */
 const FOOTER_PRODUCTS = 3;
 
+/** The marketplace the vendor is an exclusive author on, as the copyright line names it. */
+const MARKETPLACE_OWNER = "Envato Market";
+
 export function SiteFooter() {
   const { content } = useSiteContext();
   const { site, products } = content;
+  // Prerendered: the year of the build, which every deploy refreshes.
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
-      <div className="container site-footer__columns">
-        <section aria-labelledby="footer-quick">
-          <h2 id="footer-quick">Quick Links</h2>
-          <ul>
-            {NAV_ITEMS.map((item) => (
-              <li key={item.href}><a href={item.href}>{item.label}</a></li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="footer-products">
-          <h2 id="footer-products">Products</h2>
-          <ul>
-            {products.slice(0, FOOTER_PRODUCTS).map((p) => (
-              <li key={p.id}><a href={`/products/${p.id}`}>{p.name}</a></li>
-            ))}
-            <li><a href="/products">View All</a></li>
-          </ul>
-        </section>
-        <section aria-labelledby="footer-services">
-          <h2 id="footer-services">Services</h2>
-          <ul>
-            <li><a href="/installation">Installation Services</a></li>
-            <li><a href="/contact">Contact Us</a></li>
-            <li><a href="/faq">FAQ</a></li>
-            <li><a href={site.marketplace.profileUrl} rel="noopener" target="_blank">{site.marketplace.name} Profile</a></li>
-          </ul>
-        </section>
-        <section aria-labelledby="footer-legal">
-          <h2 id="footer-legal">Legal</h2>
-          <ul>
-            {LEGAL.map((item) => (
-              <li key={item.href}><a href={item.href}>{item.label}</a></li>
-            ))}
+      <div className="container site-footer__top">
+        <div className="site-footer__brand">
+          <Brand name={site.name} id="footer" />
+          <p>{site.tagline}.</p>
+          <ul className="social-links">
             <li>
-              <Island of={CookieSettings} props={{}} hydrate="interaction" />
+              <a href={site.social.facebook} rel="noopener" target="_blank" aria-label="Facebook (opens in a new tab)">
+                <FacebookIcon />
+              </a>
+            </li>
+            <li>
+              <a href={site.social.linkedin} rel="noopener" target="_blank" aria-label="LinkedIn (opens in a new tab)">
+                <LinkedinIcon />
+              </a>
+            </li>
+            <li>
+              <a href={site.social.youtube} rel="noopener" target="_blank" aria-label="YouTube (opens in a new tab)">
+                <YoutubeIcon />
+              </a>
             </li>
           </ul>
-        </section>
+        </div>
+        <div className="site-footer__columns">
+          <section aria-labelledby="footer-quick">
+            <h2 id="footer-quick">Quick Links</h2>
+            <ul>
+              {QUICK_LINKS.map((item) => (
+                <li key={item.href}>
+                  <a href={item.href}>{item.label}</a>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="footer-products">
+            <h2 id="footer-products">Products</h2>
+            <ul>
+              {products.slice(0, FOOTER_PRODUCTS).map((p) => (
+                <li key={p.id}>
+                  <a href={`/products/${p.id}`}>{p.name}</a>
+                </li>
+              ))}
+              <li>
+                <a href="/products">View All</a>
+              </li>
+            </ul>
+          </section>
+          <section aria-labelledby="footer-services">
+            <h2 id="footer-services">Services</h2>
+            <ul>
+              <li>
+                <a href="/installation">Installation Services</a>
+              </li>
+              <li>
+                <a href="/contact">Contact Us</a>
+              </li>
+              <li>
+                <a href="/faq">FAQ</a>
+              </li>
+              <li>
+                <a href={site.marketplace.profileUrl} rel="noopener" target="_blank">
+                  {site.marketplace.name} Profile <ExternalLink aria-hidden="true" className="icon-inline" />
+                </a>
+              </li>
+            </ul>
+          </section>
+          <section aria-labelledby="footer-legal">
+            <h2 id="footer-legal">Legal</h2>
+            <ul>
+              {LEGAL.map((item) => (
+                <li key={item.href}>
+                  <a href={item.href}>{item.label}</a>
+                </li>
+              ))}
+              <li>
+                <Island of={CookieSettings} props={{}} hydrate="interaction" />
+              </li>
+            </ul>
+          </section>
+        </div>
       </div>
-      <p className="container site-footer__copyright">
-        © {year} {site.name}. All rights reserved. Exclusive Author on Envato Market | Trusted Since {site.company.foundingYear}
-      </p>
+      <div className="container site-footer__bottom">
+        <p className="site-footer__copyright">
+          © {year} {site.name}. All rights reserved.{" "}
+          <span>
+            Exclusive Author on {MARKETPLACE_OWNER} | Trusted Since {site.company.foundingYear}
+          </span>
+        </p>
+      </div>
     </footer>
   );
 }

@@ -1,3 +1,9 @@
+import { ArrowRight, ExternalLink, Headset } from "lucide-react";
+import AppsMenu from "../islands/apps-menu.tsx";
+import MobileMenu from "../islands/mobile-menu.tsx";
+import { Island } from "../lib/island.tsx";
+import { FacebookIcon, LinkedinIcon, ProductIcon, YoutubeIcon } from "./icon.tsx";
+import { Brand } from "./shell/logo.tsx";
 import { useSiteContext } from "./site-context.tsx";
 
 export const NAV_ITEMS = [
@@ -10,68 +16,117 @@ export const NAV_ITEMS = [
   { label: "Contact", href: "/contact" },
 ] as const;
 
+/** The menu in SPEC order: Home, Apps, then the rest. Apps is a dropdown on desktop and a link on phones. */
+const MENU = [NAV_ITEMS[0], { label: "Apps", href: "/products" }, ...NAV_ITEMS.slice(1)] as const;
+
+const APPS_PANEL_ID = "apps-menu-panel";
+const MOBILE_NAV_ID = "mobile-nav";
+
 /** True when `href` is the current section: exact for home, prefix for the others (/blog covers articles). */
 export function isCurrent(href: string, path: string): boolean {
   return href === "/" ? path === "/" : path === href || path.startsWith(`${href}/`);
 }
 
-/** Top bar and main navigation. Works without JavaScript: the Apps menu opens on hover and keyboard focus. */
+const current = (href: string, path: string) => (isCurrent(href, path) ? "page" : undefined);
+
+/**
+ * Top bar and main navigation. Complete without JavaScript (the Apps panel opens on hover and focus with CSS);
+ * two small islands add the Apps dropdown's keyboard handling and the phone menu's toggle when first touched.
+ */
 export function SiteHeader() {
   const { content, path } = useSiteContext();
   const { site, products } = content;
-  const appsCurrent = isCurrent("/products", path);
   return (
     <header className="site-header">
       <div className="top-bar">
         <div className="container top-bar__inner">
-          <ul className="top-bar__social" aria-label="Social media">
-            <li><a href={site.social.facebook} rel="noopener" target="_blank">Facebook</a></li>
-            <li><a href={site.social.linkedin} rel="noopener" target="_blank">LinkedIn</a></li>
-            <li><a href={site.social.youtube} rel="noopener" target="_blank">YouTube</a></li>
+          <ul className="top-bar__social">
+            <li>
+              <a href={site.social.facebook} rel="noopener" target="_blank" aria-label="Facebook (opens in a new tab)">
+                <FacebookIcon />
+              </a>
+            </li>
+            <li>
+              <a href={site.social.linkedin} rel="noopener" target="_blank" aria-label="LinkedIn (opens in a new tab)">
+                <LinkedinIcon />
+              </a>
+            </li>
+            <li>
+              <a href={site.social.youtube} rel="noopener" target="_blank" aria-label="YouTube (opens in a new tab)">
+                <YoutubeIcon />
+              </a>
+            </li>
           </ul>
+          <p className="top-bar__note">
+            Trusted by {site.company.clientCount} clients since {site.company.foundingYear}
+          </p>
           <a className="top-bar__support" href={site.contact.supportUrl} rel="noopener" target="_blank">
+            <Headset aria-hidden="true" />
             Get Support
           </a>
         </div>
       </div>
-      <nav className="container main-nav" aria-label="Main">
-        <a className="brand" href="/">
-          {site.name}
-        </a>
-        <ul className="main-nav__items">
-          {NAV_ITEMS.slice(0, 1).map((item) => (
-            <li key={item.href}>
-              <a href={item.href} aria-current={isCurrent(item.href, path) ? "page" : undefined}>
-                {item.label}
-              </a>
-            </li>
-          ))}
-          <li className="apps-menu">
-            <a href="/products" aria-current={appsCurrent ? "page" : undefined} aria-haspopup="true">
-              Apps
-            </a>
-            <ul className="apps-menu__panel">
-              {products.map((product) => (
-                <li key={product.id}>
-                  <a href={`/products/${product.id}`}>
-                    <strong>{product.name}</strong>
-                    <span>{product.shortDescription}</span>
+      <nav className="nav-bar" aria-label="Main">
+        <div className="container main-nav">
+          <Brand name={site.name} id="header" />
+          <ul className="main-nav__items">
+            {MENU.map((item) =>
+              item.label === "Apps" ? (
+                <li key={item.href} className="apps-menu">
+                  <Island of={AppsMenu} props={{ panelId: APPS_PANEL_ID, current: isCurrent(item.href, path) }} hydrate="interaction" />
+                  <div className="apps-menu__panel" id={APPS_PANEL_ID}>
+                    <ul className="apps-menu__grid">
+                      {products.map((product) => (
+                        <li key={product.id}>
+                          <a className="apps-menu__item" href={`/products/${product.id}`} aria-current={current(`/products/${product.id}`, path)}>
+                            <span className="icon-tile icon-tile--sm">
+                              <ProductIcon name={product.icon} />
+                            </span>
+                            <span className="apps-menu__text">
+                              <strong>{product.name}</strong>
+                              <span>{product.shortDescription}</span>
+                            </span>
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                    <a className="apps-menu__all" href="/products">
+                      View all apps <ArrowRight aria-hidden="true" />
+                    </a>
+                  </div>
+                </li>
+              ) : (
+                <li key={item.href}>
+                  <a className="main-nav__link" href={item.href} aria-current={current(item.href, path)}>
+                    {item.label}
                   </a>
                 </li>
-              ))}
-            </ul>
-          </li>
-          {NAV_ITEMS.slice(1).map((item) => (
-            <li key={item.href}>
-              <a href={item.href} aria-current={isCurrent(item.href, path) ? "page" : undefined}>
-                {item.label}
+              ),
+            )}
+          </ul>
+          <a className="button button--primary main-nav__cta" href={site.marketplace.profileUrl} rel="noopener" target="_blank">
+            View on {site.marketplace.name}
+            <ExternalLink aria-hidden="true" />
+          </a>
+          <Island of={MobileMenu} props={{ panelId: MOBILE_NAV_ID }} hydrate="interaction" />
+        </div>
+        <div className="mobile-nav" id={MOBILE_NAV_ID} hidden>
+          <ul className="container mobile-nav__items">
+            {MENU.map((item) => (
+              <li key={item.href}>
+                <a href={item.href} aria-current={current(item.href, path)}>
+                  {item.label}
+                </a>
+              </li>
+            ))}
+            <li className="mobile-nav__cta">
+              <a className="button button--primary button--block" href={site.marketplace.profileUrl} rel="noopener" target="_blank">
+                View on {site.marketplace.name}
+                <ExternalLink aria-hidden="true" />
               </a>
             </li>
-          ))}
-        </ul>
-        <a className="button button--primary" href={site.marketplace.profileUrl} rel="noopener" target="_blank">
-          View on {site.marketplace.name}
-        </a>
+          </ul>
+        </div>
       </nav>
     </header>
   );

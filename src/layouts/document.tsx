@@ -1,6 +1,12 @@
 import type { ReactNode } from "react";
+import CookieBanner from "../islands/cookie-banner.tsx";
+import Toaster from "../islands/toaster.tsx";
+import { TOAST_EVENT } from "../stores/toast.ts";
+import WhatsAppPopup from "../islands/whatsapp-popup.tsx";
+import { Island } from "../lib/island.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
+import { FloatingContact } from "../components/shell/floating-contact.tsx";
 import { SeoHead } from "../components/seo-head.tsx";
 import { SiteProvider } from "../components/site-context.tsx";
 import type { SiteContent } from "../lib/content.ts";
@@ -26,7 +32,8 @@ interface DocumentProps {
 export function Document({ content, head, path, assets, children }: DocumentProps) {
   const inline = [...assets.inlineScripts.entries()].filter(([name]) => name !== "log-not-found" || head.noindex);
   return (
-    <html lang="en">
+    // The analytics settings ride on <html> for the consent head script (src/client/analytics.ts reads them).
+    <html lang="en" data-analytics-id={content.site.analytics.measurementId || undefined} data-analytics-mode={content.site.analytics.mode}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -50,6 +57,11 @@ export function Document({ content, head, path, assets, children }: DocumentProp
             {children}
           </main>
           <SiteFooter />
+          <FloatingContact />
+          {/* Site-wide overlays that are not part of the page flow (cookie banner, WhatsApp popup) go below. */}
+          <Island of={CookieBanner} props={{}} hydrate="interaction" />
+          <Island of={WhatsAppPopup} props={{ whatsapp: content.site.contact.whatsapp }} hydrate="idle" clientOnly />
+          <Island of={Toaster} props={{}} hydrate={`event:${TOAST_EVENT}`} />
         </SiteProvider>
       </body>
     </html>

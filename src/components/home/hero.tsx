@@ -1,0 +1,105 @@
+import { ArrowRight, BadgeCheck, Code, Headset, MousePointerClick } from "lucide-react";
+import Typewriter from "../../islands/typewriter.tsx";
+import { Island } from "../../lib/island.tsx";
+import { TIMINGS } from "../../lib/limits.ts";
+import type { Product } from "../../schemas/product.ts";
+import type { Site } from "../../schemas/site.ts";
+import { ProductIcon } from "../icon.tsx";
+import { Carousel } from "../shell/carousel.tsx";
+
+/** The words the hero types, in order (SPEC, Home). */
+export const HERO_WORDS = ["Startup Ideas", "Mobile Apps", "Web Platforms"];
+
+type HeroProduct = Pick<Product, "id" | "name" | "category" | "tagline" | "image" | "icon">;
+
+/** Every word for readers that do not see the animation: "Startup Ideas, Mobile Apps and Web Platforms". */
+const allWords = (words: readonly string[]) =>
+  words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : (words[0] ?? "");
+
+/** The top of home: typed heading, the two buttons, three feature chips, achievements and the product carousel. */
+export function HomeHero({ site, products }: { site: Site; products: HeroProduct[] }) {
+  const { company } = site;
+  const achievements = [
+    { value: company.clientCount, label: "Happy Clients" },
+    { value: company.productCount, label: "Products" },
+    { value: company.yearsExperience, label: "Years Experience" },
+    { value: "24/7", label: "Support" },
+  ];
+  return (
+    <section className="home-hero" aria-labelledby="home-title">
+      <div className="container home-hero__grid">
+        <div className="home-hero__copy">
+          <p className="home-hero__kicker">
+            <span className="home-hero__pulse" aria-hidden="true" />
+            Exclusive {site.marketplace.name} author since {company.foundingYear}
+          </p>
+          <h1 id="home-title" className="home-hero__title">
+            Launch Your <span className="visually-hidden">{allWords(HERO_WORDS)}</span>
+            <span className="home-hero__typed">
+              <Island of={Typewriter} props={{ words: HERO_WORDS }} hydrate="idle" />
+            </span>{" "}
+            in Days, Not Months
+          </h1>
+          <p className="home-hero__lead">{site.description}</p>
+          <div className="button-row">
+            <a className="button button--primary button--lg" href="/products">
+              Explore Our Apps
+              <ArrowRight aria-hidden="true" />
+            </a>
+            <a className="button button--lg" href="/about">
+              About Us
+            </a>
+          </div>
+          <ul className="home-hero__chips">
+            <li className="chip">
+              <Code aria-hidden="true" /> 100% source code
+            </li>
+            <li className="chip">
+              <BadgeCheck aria-hidden="true" /> White-label ready
+            </li>
+            <li className="chip">
+              <Headset aria-hidden="true" /> Installation &amp; support
+            </li>
+          </ul>
+          <ul className="achievements">
+            {achievements.map((item) => (
+              <li key={item.label}>
+                <strong>{item.value}</strong>
+                <span>{item.label}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="home-hero__showcase">
+          <p className="hero-carousel__badge" aria-hidden="true">
+            <MousePointerClick /> Click to explore
+          </p>
+          <Carousel id="hero-carousel" label="Featured products" slideName="product" delayMs={TIMINGS.heroCarouselMs} className="hero-carousel">
+            {products.map((product, index) => (
+              <a key={product.id} className="hero-slide" href={`/products/${product.id}`}>
+                <img
+                  src={product.image}
+                  alt=""
+                  width={800}
+                  height={560}
+                  loading={index === 0 ? "eager" : "lazy"}
+                  fetchPriority={index === 0 ? "high" : undefined}
+                  decoding="async"
+                />
+                <span className="hero-slide__caption">
+                  <span className="icon-tile icon-tile--sm icon-tile--brand">
+                    <ProductIcon name={product.icon} />
+                  </span>
+                  <span className="hero-slide__text">
+                    <strong>{product.name}</strong>
+                    <span>{product.tagline}</span>
+                  </span>
+                </span>
+              </a>
+            ))}
+          </Carousel>
+        </div>
+      </div>
+    </section>
+  );
+}

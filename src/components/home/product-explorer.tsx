@@ -1,0 +1,107 @@
+import { ArrowRight, Check, Download, Headset, Wrench } from "lucide-react";
+import BuyControl from "../../islands/buy-control.tsx";
+import { buyControlProps } from "../../lib/buy-mode.ts";
+import { Island } from "../../lib/island.tsx";
+import { MAX_KEY_FEATURES } from "../../lib/limits.ts";
+import type { Product } from "../../schemas/product.ts";
+import type { Site } from "../../schemas/site.ts";
+import { ProductIcon } from "../icon.tsx";
+
+/**
+ * Home's product explorer: a list of products on the left and the chosen one's details on the right. The list is a
+ * radio group and CSS shows the panel of the checked radio (home.css), so switching needs no JavaScript; the first
+ * product is chosen at first. On phones the list becomes a row you swipe through, above the panel.
+ */
+export function ProductExplorer({ products, site }: { products: Product[]; site: Site }) {
+  return (
+    <section className="section explorer-section" aria-labelledby="explorer-title">
+      <div className="container">
+        <header className="section__header">
+          <p className="eyebrow">Our products</p>
+          <h2 id="explorer-title">Explore Our Ready-Made Apps</h2>
+          <p className="lead">Choose an app to see what it does, what you get and how to buy it.</p>
+        </header>
+        <div className="explorer">
+          <fieldset className="explorer__list">
+            <legend className="visually-hidden">Choose an app</legend>
+            {products.map((product, index) => (
+              <label key={product.id} className="explorer__option">
+                <input
+                  type="radio"
+                  name="explorer-product"
+                  value={product.id}
+                  defaultChecked={index === 0}
+                  className="visually-hidden"
+                  aria-labelledby={`explorer-${product.id}-name`}
+                  aria-describedby={`explorer-${product.id}-short`}
+                />
+                <span className="icon-tile icon-tile--sm">
+                  <ProductIcon name={product.icon} />
+                </span>
+                <span className="explorer__option-text">
+                  <strong id={`explorer-${product.id}-name`}>{product.name}</strong>
+                  <span id={`explorer-${product.id}-short`}>{product.shortDescription}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="explorer__panels">
+            {products.map((product) => (
+              <ExplorerPanel key={product.id} product={product} site={site} />
+            ))}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ExplorerPanel({ product, site }: { product: Product; site: Site }) {
+  const titleId = `explorer-${product.id}-title`;
+  return (
+    <article className="explorer__panel" aria-labelledby={titleId}>
+      <div className="explorer__media">
+        <img src={product.image} alt="" width={800} height={560} loading="lazy" decoding="async" />
+      </div>
+      <div className="explorer__body">
+        <p className="badge badge--primary">{product.category}</p>
+        <h3 id={titleId}>{product.name}</h3>
+        <p className="explorer__short">{product.shortDescription}</p>
+        <p className="explorer__full">{product.fullDescription}</p>
+        <h4>Key features</h4>
+        <ul className="check-list explorer__features">
+          {product.features.slice(0, MAX_KEY_FEATURES).map((feature) => (
+            <li key={feature}>
+              <Check aria-hidden="true" />
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="explorer__actions">
+          <a className="button button--secondary" href={`/products/${product.id}`}>
+            View Details
+            <ArrowRight aria-hidden="true" />
+          </a>
+          <Island of={BuyControl} props={buyControlProps(product, site)} hydrate="interaction" />
+        </div>
+        <ul className="explorer__links">
+          <li>
+            <a className="text-link" href={product.documentationUrl} download>
+              <Download aria-hidden="true" /> Download Docs
+            </a>
+          </li>
+          <li>
+            <a className="text-link" href="/installation">
+              <Wrench aria-hidden="true" /> Request Installation
+            </a>
+          </li>
+          <li>
+            <a className="text-link" href="/contact">
+              <Headset aria-hidden="true" /> Get Support
+            </a>
+          </li>
+        </ul>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,69 @@
+import { Quote } from "lucide-react";
+import { TIMINGS } from "../../lib/limits.ts";
+import type { Site } from "../../schemas/site.ts";
+import type { Testimonial } from "../../schemas/testimonial.ts";
+import { Carousel } from "../shell/carousel.tsx";
+
+/** What clients say: every testimonial in an auto-advancing, looping carousel (1, 2 or 3 per view by width). */
+export function Testimonials({ testimonials, site }: { testimonials: Testimonial[]; site: Site }) {
+  const { rating } = site;
+  return (
+    <section className="section section--tint testimonials" aria-labelledby="testimonials-title">
+      <div className="container">
+        <header className="section__header">
+          <p className="eyebrow">Testimonials</p>
+          <h2 id="testimonials-title">What Our Clients Say</h2>
+          <p className="lead">
+            Rated {rating.value} of {rating.best} from {rating.count.toLocaleString("en-US")} reviews by founders and teams who launched
+            with us.
+          </p>
+        </header>
+        <Carousel
+          id="testimonial-carousel"
+          label="Client testimonials"
+          slideName="testimonial"
+          delayMs={TIMINGS.testimonialCarouselMs}
+          dots={false}
+          arrows
+          className="testimonial-carousel"
+        >
+          {testimonials.map((t) => (
+            <figure key={`${t.name}-${t.role}`} className="testimonial-card">
+              <Quote className="testimonial-card__quote" aria-hidden="true" />
+              <Stars rating={t.rating} />
+              <blockquote>
+                <p>{t.content}</p>
+              </blockquote>
+              <figcaption>
+                <span className="avatar" aria-hidden="true">
+                  {t.avatar}
+                </span>
+                <span>
+                  <strong>{t.name}</strong>
+                  <span>
+                    {t.role}
+                    {t.company ? `, ${t.company}` : ""}
+                  </span>
+                </span>
+              </figcaption>
+            </figure>
+          ))}
+        </Carousel>
+      </div>
+    </section>
+  );
+}
+
+/** A five-point star on a 24 px grid. */
+const STAR = "M12 2.5l2.9 6 6.6.8-4.9 4.5 1.3 6.5L12 17l-5.9 3.3 1.3-6.5-4.9-4.5 6.6-.8z";
+
+/** The rating as filled stars in one small SVG (18 testimonials × 5 separate icons would weigh 60 KB of HTML). */
+function Stars({ rating }: { rating: number }) {
+  return (
+    <svg className="testimonial-card__stars" viewBox={`0 0 ${rating * 24} 24`} width={rating * 20} height="20" role="img" aria-label={`Rated ${rating} out of 5`}>
+      {Array.from({ length: rating }, (_, i) => (
+        <path key={i} d={STAR} transform={`translate(${i * 24})`} />
+      ))}
+    </svg>
+  );
+}

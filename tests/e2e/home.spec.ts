@@ -1,0 +1,418 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { parse } from "yaml";
+import { expect, test } from "./fixtures.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const site = parse(readFileSync(path.join(root, "content/site.yaml"), "utf8")) as {
+  company: { clientCount: string; productCount: string; yearsExperience: string };
+};
+const testimonialCount = (parse(readFileSync(path.join(root, "content/testimonials.yaml"), "utf8")) as { testimonials: unknown[] })
+  .testimonials.length;
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** Consent already given and the WhatsApp popup already seen: their overlays stay out of the way. */
+async function quietOverlays(page: Page) {
+  const consent = JSON.stringify({
+    preferences: { analytics: false, functional: false, marketing: false },
+    timestamp: new Date().toISOString(),
+    version: "1.0",
+  });
+  await page.addInitScript((record) => {
+    localStorage.setItem("cookie-consent", record);
+    sessionStorage.setItem("whatsappPopupShown", "true");
+  }, consent);
+}
+
+/**
+ * Freezes time before the page loads: timers, animation frames and idle callbacks only run when the test advances
+ * the clock, so every step of a timing can be checked exactly.
+ */
+async function frozenClock(page: Page) {
+  const now = Date.now();
+  await page.clock.install({ time: now });
+  await page.clock.pauseAt(now + 1000);
+}
+
+/** Waits until an island has woken (its wrapper says so), so its timers start at the frozen time. */
+async function awake(island: Locator) {
+  await expect(island).toHaveAttribute("data-hydrated", "");
+}
+const islandIn = (scope: Locator | Page, id: string) => scope.locator(`site-island[data-island="${id}"]`).first();
+
+/** Picks a product in the explorer's list, as a visitor clicks its name. */
+const choose = (explorer: Locator, name: string) => explorer.getByRole("group", { name: "Choose an app" }).getByText(name, { exact: true }).click();
+
+test.beforeEach(async ({ page }) => {
+  await quietOverlays(page);
+});
+
+test.describe("hero", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("the heading names every rotating word for screen readers and crawlers", async ({ page }) => {
+    const html = await (await page.request.get("/")).text();
+    expect(html).toContain("Startup Ideas, Mobile Apps and Web Platforms");
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveAccessibleName(
+      "Launch Your Startup Ideas, Mobile Apps and Web Platforms in Days, Not Months",
+    );
+  });
+
+  test("the typewriter types at 100 ms, deletes at 50 ms and pauses 2000 ms on each word", async ({ page, consoleErrors }) => {
+    await frozenClock(page);
+    await page.goto("/");
+    const heading = page.getByRole("heading", { level: 1 });
+    const typed = heading.locator("[aria-hidden='true']").first();
+    await expect(typed).toHaveText("Startup Ideas");
+    await page.clock.runFor(200); // the browser goes idle and the island wakes
+    await awake(islandIn(heading, "typewriter"));
+
+    await page.clock.runFor(1999);
+    await expect(typed).toHaveText("Startup Ideas");
+    await page.clock.runFor(1);
+    await expect(typed).toHaveText("Startup Idea");
+    await page.clock.runFor(50);
+    await expect(typed).toHaveText("Startup Ide");
+    await page.clock.runFor(11 * 50);
+    await expect(typed).toHaveText("");
+    await page.clock.runFor(100);
+    await expect(typed).toHaveText("M");
+    await page.clock.runFor(10 * 100);
+    await expect(typed).toHaveText("Mobile Apps");
+    await page.clock.runFor(2000 + 11 * 50 + 13 * 100);
+    await expect(typed).toHaveText("Web Platforms");
+    await page.clock.runFor(2000 + 13 * 50 + 13 * 100);
+    await expect(typed).toHaveText("Startup Ideas");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("the buttons lead to the products and about pages; chips and achievements follow", async ({ page }) => {
+    await page.goto("/");
+    const hero = page.locator("section", { has: page.getByRole("heading", { level: 1 }) });
+    await expect(hero.getByRole("link", { name: "Explore Our Apps" })).toHaveAttribute("href", "/products");
+    await expect(hero.getByRole("link", { name: "About Us" })).toHaveAttribute("href", "/about");
+    await expect(hero.getByRole("listitem").filter({ hasText: /source code|White-label|Installation/ })).toHaveCount(3);
+    for (const text of [
+      `${site.company.clientCount}Happy Clients`,
+      `${site.company.productCount}Products`,
+      `${site.company.yearsExperience}Years Experience`,
+      "24/7Support",
+    ]) {
+      await expect(hero.getByRole("listitem").filter({ hasText: text })).toHaveCount(1);
+    }
+  });
+});
+
+test.describe("hero product carousel", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("advances every 3000 ms, moves with its dots and links each slide to its product", async ({ page, consoleErrors }) => {
+    await frozenClock(page);
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Featured products" });
+    await awake(islandIn(carousel, "carousel"));
+    const dot = (n: number) => carousel.getByRole("button", { name: new RegExp(`^Go to product ${n} of `) });
+    await expect(dot(1)).toHaveAttribute("aria-current", "true");
+
+    await page.clock.runFor(2999);
+    await expect(dot(1)).toHaveAttribute("aria-current", "true");
+    await page.clock.runFor(1);
+    await expect(dot(2)).toHaveAttribute("aria-current", "true");
+    await page.clock.runFor(3000);
+    await expect(dot(3)).toHaveAttribute("aria-current", "true");
+
+    await dot(6).click();
+    await expect(dot(6)).toHaveAttribute("aria-current", "true");
+    await expect(dot(3)).not.toHaveAttribute("aria-current", /.*/);
+
+    const slides = carousel.getByRole("group");
+    await expect(slides.first().getByRole("link")).toHaveAttribute("href", "/products/astroway");
+    await expect(page.getByText("Click to explore")).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("pauses while the pointer is over it", async ({ page }) => {
+    await frozenClock(page);
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Featured products" });
+    await awake(islandIn(carousel, "carousel"));
+    await carousel.getByRole("group").first().hover();
+    await page.clock.runFor(9000);
+    await expect(carousel.getByRole("button", { name: /^Go to product 1 of / })).toHaveAttribute("aria-current", "true");
+    await page.mouse.move(5, 600);
+    await page.clock.runFor(3000);
+    await expect(carousel.getByRole("button", { name: /^Go to product 2 of / })).toHaveAttribute("aria-current", "true");
+  });
+
+  test("a slide opens its product page", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("region", { name: "Featured products" }).getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/products\/astroway$/);
+  });
+});
+
+test.describe("more information and why choose", () => {
+  test("the Show More Information block is collapsed and toggles to Hide Information", async ({ page, consoleErrors }) => {
+    await page.goto("/");
+    const show = page.getByRole("button", { name: "Show More Information" });
+    await expect(show).toHaveAttribute("aria-expanded", "false");
+    const more = page.getByRole("heading", { name: "What you get with every app" });
+    await expect(more).toBeHidden();
+    await show.click();
+    const hide = page.getByRole("button", { name: "Hide Information" });
+    await expect(hide).toHaveAttribute("aria-expanded", "true");
+    await expect(more).toBeVisible();
+    await hide.click();
+    await expect(page.getByRole("button", { name: "Show More Information" })).toHaveAttribute("aria-expanded", "false");
+    await expect(more).toBeHidden();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("Why Choose shows six cards", async ({ page }) => {
+    await page.goto("/");
+    const section = page.getByRole("region", { name: /^Why Choose/ });
+    await expect(section.getByRole("heading", { level: 3 })).toHaveCount(6);
+  });
+});
+
+test.describe("product explorer", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("selects the first product and switches the detail panel when another is chosen", async ({ page, consoleErrors }) => {
+    await page.goto("/");
+    const explorer = page.getByRole("region", { name: "Explore Our Ready-Made Apps" });
+    await expect(explorer.getByRole("radio", { name: "Astroway", exact: true })).toBeChecked();
+    const panelTitle = (name: string) => explorer.getByRole("heading", { level: 3, name, exact: true });
+    await expect(panelTitle("Astroway")).toBeVisible();
+    await expect(panelTitle("eSIM")).toBeHidden();
+
+    await choose(explorer, "eSIM");
+    await expect(explorer.getByRole("radio", { name: "eSIM", exact: true })).toBeChecked();
+    await expect(panelTitle("eSIM")).toBeVisible();
+    await expect(panelTitle("Astroway")).toBeHidden();
+
+    const panel = explorer.getByRole("article", { name: "eSIM" });
+    await expect(panel.locator("img")).toBeVisible();
+    await expect(panel.getByRole("listitem").filter({ has: page.locator("svg.lucide-check") })).toHaveCount(6);
+    await expect(panel.getByRole("link", { name: "View Details" })).toHaveAttribute("href", "/products/esim");
+    await expect(panel.getByRole("link", { name: "Download Docs" })).toHaveAttribute("href", "/docs/esim-documentation.pdf");
+    await expect(panel.getByRole("link", { name: "Request Installation" })).toHaveAttribute("href", "/installation");
+    await expect(panel.getByRole("link", { name: "Get Support" })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("arrow keys move through the products", async ({ page }) => {
+    await page.goto("/");
+    const explorer = page.getByRole("region", { name: "Explore Our Ready-Made Apps" });
+    await explorer.getByRole("radio", { name: "Astroway", exact: true }).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(explorer.getByRole("radio", { name: "eSIM", exact: true })).toBeChecked();
+    await expect(explorer.getByRole("heading", { level: 3, name: "eSIM", exact: true })).toBeVisible();
+  });
+
+  test("the buy control follows each product's rule", async ({ page, consoleErrors }) => {
+    await page.goto("/");
+    const explorer = page.getByRole("region", { name: "Explore Our Ready-Made Apps" });
+    const panel = (name: string) => explorer.getByRole("article", { name });
+
+    // Neither sold directly nor several options: the marketplace page in a new tab.
+    const market = panel("Astroway").getByRole("link", { name: "Buy on CodeCanyon" });
+    await expect(market).toHaveAttribute("href", /^https:\/\//);
+    await expect(market).toHaveAttribute("target", "_blank");
+
+    // Several purchase options: a dropdown whose entries open in a new tab.
+    await choose(explorer, "eSIM");
+    const dropdown = panel("eSIM").getByRole("button", { name: "Buy on CodeCanyon" });
+    await dropdown.click();
+    await expect(dropdown).toHaveAttribute("aria-expanded", "true");
+    const option = panel("eSIM").getByRole("link", { name: /Website Version/ });
+    await expect(option).toHaveAttribute("target", "_blank");
+    await expect(option).toContainText("Customer website and admin panel");
+    await page.keyboard.press("Escape");
+    await expect(option).toBeHidden();
+
+    // Sold directly: Buy Now opens the purchase dialog with the inquiry form.
+    await choose(explorer, "Legalway");
+    await panel("Legalway").getByRole("button", { name: "Buy Now" }).click();
+    const dialog = page.getByRole("dialog", { name: "Buy Legalway" });
+    await expect(dialog).toBeVisible();
+    for (const label of ["Name", "Email", "Mobile", "Company (optional)", "Message"]) {
+      await expect(dialog.getByLabel(label)).toBeVisible();
+    }
+    await dialog.getByRole("button", { name: "Submit Inquiry" }).click();
+    await expect(page.getByText("Please fill in all required fields")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe("testimonials", () => {
+  test("all testimonials loop automatically every 4000 ms, three per view on desktop", async ({ page, consoleErrors }) => {
+    await page.setViewportSize(DESKTOP);
+    await frozenClock(page);
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Client testimonials" });
+    await carousel.scrollIntoViewIfNeeded();
+    await awake(islandIn(carousel, "carousel"));
+    const slide = (n: number) => carousel.getByRole("group", { name: `${n} of ${testimonialCount}`, exact: true });
+    await expect(carousel.getByRole("group")).toHaveCount(testimonialCount);
+    await expect(slide(1)).toBeInViewport({ ratio: 0.9 });
+    await expect(slide(3)).toBeInViewport({ ratio: 0.9 });
+    await expect(slide(4)).not.toBeInViewport();
+
+    await page.clock.runFor(3999);
+    await expect(slide(1)).toBeInViewport({ ratio: 0.9 });
+    await page.clock.runFor(1 + 1000); // the timer, then the slide animation
+    await expect(slide(4)).toBeInViewport({ ratio: 0.9 });
+    await expect(slide(1)).not.toBeInViewport();
+
+    // Looping: from the last slide it goes on to the first.
+    await page.clock.runFor((testimonialCount - 1) * 4000);
+    await expect(slide(1)).toBeInViewport({ ratio: 0.9 });
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("shows one testimonial per view on a phone and two on a tablet", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Client testimonials" });
+    await carousel.scrollIntoViewIfNeeded();
+    const width = async (n: number) => (await carousel.getByRole("group").nth(n).boundingBox())?.width ?? 0;
+    const viewport = async () => (await carousel.boundingBox())?.width ?? 0;
+    expect(Math.round((await viewport()) / (await width(0)))).toBe(1);
+    await page.setViewportSize({ width: 800, height: 900 });
+    await expect.poll(async () => Math.round((await viewport()) / (await width(0)))).toBe(2);
+  });
+
+  test("the arrows move between testimonials", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Client testimonials" });
+    await carousel.scrollIntoViewIfNeeded();
+    await carousel.getByRole("button", { name: "Next testimonial" }).click();
+    await expect(carousel.getByRole("group", { name: `2 of ${testimonialCount}`, exact: true })).toBeInViewport({ ratio: 0.9 });
+  });
+});
+
+test.describe("portfolio teaser", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("shows each project's facts, advances every 4000 ms and moves with its dots", async ({ page, consoleErrors }) => {
+    await frozenClock(page);
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Portfolio projects" });
+    await carousel.scrollIntoViewIfNeeded();
+    await awake(islandIn(carousel, "carousel"));
+    const dot = (n: number) => carousel.getByRole("button", { name: new RegExp(`^Go to project ${n} of `) });
+    await expect(dot(1)).toHaveAttribute("aria-current", "true");
+    await page.clock.runFor(3999);
+    await expect(dot(1)).toHaveAttribute("aria-current", "true");
+    await page.clock.runFor(1);
+    await expect(dot(2)).toHaveAttribute("aria-current", "true");
+    await dot(4).click();
+    await expect(dot(4)).toHaveAttribute("aria-current", "true");
+
+    const first = carousel.getByRole("group").first();
+    await expect(first.getByRole("heading", { level: 3 })).toBeVisible();
+    await expect(first).toContainText(/20\d\d/);
+    await expect(first).toContainText("Client:");
+    const technologies = await first.getByRole("list", { name: "Technologies" }).getByRole("listitem").count();
+    expect(technologies).toBeGreaterThan(0);
+    expect(technologies).toBeLessThanOrEqual(4);
+
+    const withProject = carousel.getByRole("link", { name: "View Project" }).first();
+    await expect(withProject).toHaveAttribute("target", "_blank");
+    await expect(carousel.getByRole("link", { name: "View Product" }).first()).toHaveAttribute("href", /^\/products\/[a-z0-9-]+$/);
+    await expect(page.getByRole("link", { name: "View All Projects" })).toHaveAttribute("href", "/portfolio");
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe("blog teaser and closing call to action", () => {
+  test("shows the first four featured posts, each linking to /blog/{slug}", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Insights for SaaS Founders" });
+    const posts = section.getByRole("article");
+    await expect(posts).toHaveCount(4);
+    for (let i = 0; i < 4; i++) {
+      const post = posts.nth(i);
+      await expect(post.getByRole("link")).toHaveAttribute("href", /^\/blog\/[a-z0-9-]+$/);
+      await expect(post).toContainText(/(Technology|Business|Marketing)/);
+      await expect(post.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      await expect(post).toContainText(/\d+ min read/);
+      await expect(post.locator("img")).toHaveCount(1);
+    }
+    // Excerpts on the large ones only: the first (large) and the last (wide) have a paragraph after the meta line.
+    const paragraphs = (n: number) => posts.nth(n).getByRole("paragraph");
+    await expect(paragraphs(0)).toHaveCount(2);
+    await expect(paragraphs(1)).toHaveCount(1);
+    await expect(paragraphs(2)).toHaveCount(1);
+    await expect(paragraphs(3)).toHaveCount(2);
+    await section.getByRole("article").first().getByRole("link").click();
+    await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
+    await page.goBack();
+    await expect(page.getByRole("link", { name: "Explore All Articles" })).toHaveAttribute("href", "/blog");
+  });
+
+  test("the closing call to action leads to the products and the contact page", async ({ page }) => {
+    await page.goto("/");
+    const cta = page.getByRole("region", { name: "Ready to Launch Your Own SaaS Business?" });
+    await expect(cta.getByRole("link", { name: "Browse Products" })).toHaveAttribute("href", "/products");
+    await expect(cta.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+  });
+});
+
+test.describe("reduced motion", () => {
+  test.use({ viewport: DESKTOP, reducedMotion: "reduce" });
+
+  test("the typewriter and carousels stay still and the slides stay reachable", async ({ page }) => {
+    await frozenClock(page);
+    await page.goto("/");
+    await page.clock.runFor(200);
+    const heading = page.getByRole("heading", { level: 1 });
+    await awake(islandIn(heading, "typewriter"));
+    const carousel = page.getByRole("region", { name: "Featured products" });
+    await awake(islandIn(carousel, "carousel"));
+    await page.clock.runFor(10_000);
+    await expect(heading.locator("[aria-hidden='true']").first()).toHaveText("Startup Ideas");
+    await expect(carousel.getByRole("button", { name: /^Go to product 1 of / })).toHaveAttribute("aria-current", "true");
+    await carousel.getByRole("button", { name: /^Go to product 4 of / }).click();
+    await expect(carousel.getByRole("group").nth(3)).toBeInViewport({ ratio: 0.9 });
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: DESKTOP });
+
+  test("the home page is complete: heading, products, testimonials, projects and articles", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Startup Ideas");
+    await expect(page.getByRole("region", { name: "Featured products" }).getByRole("link").first()).toBeVisible();
+    const explorer = page.getByRole("region", { name: "Explore Our Ready-Made Apps" });
+    await expect(explorer.getByRole("heading", { level: 3, name: "Astroway", exact: true })).toBeVisible();
+    await choose(explorer, "eSIM");
+    await expect(explorer.getByRole("heading", { level: 3, name: "eSIM", exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Client testimonials" }).getByRole("group")).toHaveCount(testimonialCount);
+    await expect(page.getByRole("region", { name: "Insights for SaaS Founders" }).getByRole("article")).toHaveCount(4);
+  });
+});
+
+for (const [label, viewport] of [
+  ["a phone", PHONE],
+  ["a desktop", DESKTOP],
+] as const) {
+  test(`has no accessibility violations on ${label}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+}

@@ -1,0 +1,270 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { parse } from "yaml";
+import { expect, test } from "./fixtures.ts";
+
+/** Site facts as the editors wrote them: the shell must show these, not copies. */
+const site = parse(readFileSync(path.resolve(import.meta.dirname, "../../content/site.yaml"), "utf8")) as {
+  name: string;
+  company: { foundingYear: number };
+  contact: { email: string; phone: string; whatsapp: string; supportUrl: string; callHours: string; emailReply: string; whatsappReply: string };
+  marketplace: { name: string; profileUrl: string };
+  social: { facebook: string; linkedin: string; youtube: string };
+};
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** Consent already given and the WhatsApp popup already seen: their overlays stay out of the way. */
+async function quietOverlays(page: Page) {
+  const consent = JSON.stringify({
+    preferences: { analytics: false, functional: false, marketing: false },
+    timestamp: new Date().toISOString(),
+    version: "1.0",
+  });
+  await page.addInitScript((record) => {
+    localStorage.setItem("cookie-consent", record);
+    sessionStorage.setItem("whatsappPopupShown", "true");
+  }, consent);
+}
+
+test.beforeEach(async ({ page }) => {
+  await quietOverlays(page);
+});
+
+test.describe("desktop menu", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("highlights the current route's item", async ({ page, consoleErrors }) => {
+    const menu = page.getByRole("navigation", { name: "Main" });
+    await page.goto("/about");
+    await expect(menu.getByRole("link", { name: "About", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(menu.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current", /.*/);
+    await page.goto("/");
+    await expect(menu.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+    await page.goto("/blog");
+    await expect(menu.getByRole("link", { name: "Blog", exact: true })).toHaveAttribute("aria-current", "page");
+    await page.goto("/products/esim");
+    await expect(menu.getByRole("button", { name: "Apps" })).toHaveAttribute("aria-current", "true");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("lists Home, Apps, About, Portfolio, Blog, Installation, FAQ, Contact and View on the marketplace", async ({ page }) => {
+    await page.goto("/");
+    const menu = page.getByRole("navigation", { name: "Main" });
+    for (const label of ["Home", "About", "Portfolio", "Blog", "Installation", "FAQ", "Contact"]) {
+      await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+    await expect(menu.getByRole("button", { name: "Apps" })).toBeVisible();
+    const marketplace = menu.getByRole("link", { name: `View on ${site.marketplace.name}` });
+    await expect(marketplace).toHaveAttribute("href", site.marketplace.profileUrl);
+    await expect(marketplace).toHaveAttribute("target", "_blank");
+  });
+
+  test("the Apps dropdown opens on hover with every product and closes when the pointer leaves", async ({ page, consoleErrors }) => {
+    await page.goto("/about");
+    const apps = page.getByRole("button", { name: "Apps" });
+    const astroway = page.getByRole("banner").getByRole("link", { name: /^Astroway/ });
+    await expect(astroway).toBeHidden();
+    await apps.hover();
+    await expect(astroway).toBeVisible();
+    await expect(apps).toHaveAttribute("aria-expanded", "true");
+    const panel = page.locator(`#${await apps.getAttribute("aria-controls")}`);
+    // Every product, each with its icon, name and short description.
+    await expect(panel.getByRole("link", { name: /Astroway|eSIM|Whatsway|Legalway|Aijin|Talkway|Instaway|WPSaaS|CliqCRM|Askway/ })).toHaveCount(10);
+    await expect(panel.getByRole("link", { name: /^eSIM/ })).toContainText("travel data plans");
+    await expect(panel.locator("svg").first()).toBeVisible();
+    await page.mouse.move(700, 700);
+    await expect(astroway).toBeHidden();
+    await expect(apps).toHaveAttribute("aria-expanded", "false");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("the Apps dropdown opens with Enter, moves into the grid with ArrowDown and closes on Escape", async ({ page }) => {
+    await page.goto("/about");
+    const apps = page.getByRole("button", { name: "Apps" });
+    await apps.focus();
+    await page.keyboard.press("Enter");
+    await expect(apps).toHaveAttribute("aria-expanded", "true");
+    const first = page.getByRole("banner").getByRole("link", { name: /^Astroway/ });
+    await expect(first).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(apps).toHaveAttribute("aria-expanded", "false");
+    await expect(first).toBeHidden();
+    await expect(apps).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(first).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(first).toBeHidden();
+    await expect(apps).toBeFocused();
+  });
+
+  test("choosing a product in the Apps dropdown closes it and opens the product page", async ({ page }) => {
+    await page.goto("/about");
+    await page.getByRole("button", { name: "Apps" }).hover();
+    await page.getByRole("banner").getByRole("link", { name: /^eSIM/ }).click();
+    await expect(page).toHaveURL(/\/products\/esim$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: /^eSIM/ })).toBeHidden();
+  });
+});
+
+test.describe("phone menu", () => {
+  test.use({ viewport: PHONE });
+
+  test("a button toggles the menu with the same items; Apps links to /products", async ({ page, consoleErrors }) => {
+    await page.goto("/about");
+    const toggle = page.getByRole("button", { name: "Menu" });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "Portfolio", exact: true })).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    for (const label of ["Home", "About", "Portfolio", "Blog", "Installation", "FAQ", "Contact"]) {
+      await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole("link", { name: "Apps", exact: true })).toHaveAttribute("href", "/products");
+    await expect(nav.getByRole("link", { name: "About", exact: true })).toHaveAttribute("aria-current", "page");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "Portfolio", exact: true })).toBeHidden();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("choosing an item closes the menu and goes there", async ({ page }) => {
+    await page.goto("/about");
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Apps", exact: true }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("works with the keyboard: Enter opens, Tab reaches the items, Escape closes and returns focus", async ({ page }) => {
+    await page.goto("/about");
+    const toggle = page.getByRole("button", { name: "Menu" });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toBeFocused();
+  });
+});
+
+test.describe("top bar and footer", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("the top bar links the social profiles and the help desk in new tabs", async ({ page }) => {
+    await page.goto("/");
+    const banner = page.getByRole("banner");
+    for (const [name, href] of [
+      ["Facebook", site.social.facebook],
+      ["LinkedIn", site.social.linkedin],
+      ["YouTube", site.social.youtube],
+      ["Get Support", site.contact.supportUrl],
+    ] as const) {
+      const link = banner.getByRole("link", { name: new RegExp(`^${name}`) });
+      await expect(link).toHaveAttribute("href", href);
+      await expect(link).toHaveAttribute("target", "_blank");
+    }
+  });
+
+  test("the footer has the four columns, the marketplace profile and the copyright line with this year", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    const column = (name: string) => footer.getByRole("region", { name });
+    for (const label of ["Home", "About", "Portfolio", "Blog", "Installation", "FAQ", "Contact"]) {
+      await expect(column("Quick Links").getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+    await expect(column("Products").getByRole("link")).toHaveText(["Astroway", "eSIM", "Whatsway", "View All"]);
+    await expect(column("Services").getByRole("link")).toHaveText(["Installation Services", "Contact Us", "FAQ", `${site.marketplace.name} Profile`]);
+    await expect(column("Services").getByRole("link", { name: `${site.marketplace.name} Profile` })).toHaveAttribute("href", site.marketplace.profileUrl);
+    await expect(column("Legal").getByRole("link")).toHaveText(["Privacy Policy", "Terms & Conditions", "Refund Policy", "Cookies Policy", "Disclaimer"]);
+    await expect(column("Legal").getByRole("button", { name: "Cookie Settings" })).toBeVisible();
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${site.name}`);
+    await expect(footer).toContainText(`Exclusive Author on Envato Market | Trusted Since ${site.company.foundingYear}`);
+  });
+
+  test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
+    await page.goto("/about");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+  });
+});
+
+test.describe("contact dialog", () => {
+  test("the floating Contact us button opens 'Send us an email' with every way to reach us", async ({ page, consoleErrors }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/about");
+    await page.getByRole("button", { name: "Contact us" }).click();
+    const dialog = page.getByRole("dialog", { name: "Send us an email" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("link", { name: site.contact.email })).toHaveAttribute("href", `mailto:${site.contact.email}`);
+    await expect(dialog).toContainText("We will reply within 24 business hours.");
+    await expect(dialog.getByRole("heading", { name: "Give us a call" })).toBeVisible();
+    await expect(dialog).toContainText("Available from 11am to 7pm, Monday to Friday.");
+    await expect(dialog.getByRole("link", { name: site.contact.phone })).toHaveAttribute("href", /^tel:\+?\d+$/);
+    await expect(dialog.getByRole("heading", { name: "Send us a message" })).toBeVisible();
+    const whatsapp = dialog.getByRole("link", { name: /WhatsApp/ });
+    await expect(whatsapp).toHaveAttribute("href", `https://wa.me/${site.contact.whatsapp}`);
+    await expect(whatsapp).toHaveAttribute("target", "_blank");
+    await expect(dialog).toContainText("Usual reply: 1 day");
+    await expect(dialog.getByRole("link", { name: "Contact Page →" })).toHaveAttribute("href", "/contact");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("is never taller than 90% of the viewport", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 420 });
+    await page.goto("/about");
+    await page.getByRole("button", { name: "Contact us" }).click();
+    const box = await page.getByRole("dialog", { name: "Send us an email" }).boundingBox();
+    expect(box?.height).toBeLessThanOrEqual(420 * 0.9 + 1);
+  });
+
+  test("keeps focus inside, closes by Escape, the close button and an outside click, and returns focus", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/about");
+    const opener = page.getByRole("button", { name: "Contact us" });
+    const dialog = page.getByRole("dialog", { name: "Send us an email" });
+
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Shift+Tab");
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await opener.click();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(20, 20);
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: DESKTOP });
+
+  test("the Apps panel still opens on hover and the menu works", async ({ page }) => {
+    await page.goto("/about");
+    await page.getByRole("button", { name: "Apps" }).hover();
+    await expect(page.getByRole("banner").getByRole("link", { name: /^Astroway/ })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "View all apps" })).toHaveAttribute("href", "/products");
+  });
+});
