@@ -27,6 +27,16 @@ const steps: Step[] = [
   { name: "lint", command: [bin("biome"), "check", "."] },
   { name: "build", command: [process.execPath, "--import", "tsx", "build/cli.ts"] },
   {
+    // The real build through the real CLI and cdk.json, offline, with README's example settings; cdk-nag fails it on
+    // any unacknowledged finding.
+    name: "infra",
+    command: [
+      bin("cdk"), "synth", "-q", "--no-notices", "-o", path.join(outDir, "cdk.out"),
+      "-c", "account=123456789012", "-c", "region=us-east-1", "-c", "senderEmail=no-reply@example.com", "-c", "recipientEmail=sales@example.com",
+    ],
+    env: { CDK_DISABLE_CLI_TELEMETRY: "true" },
+  },
+  {
     name: "unit",
     command: [bin("vitest"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(outDir, "vitest.json")}`],
     count: async () => {

@@ -1,0 +1,269 @@
+import { DefaultStackSynthesizer, Duration, RemovalPolicy, Stack, Token, Validations } from "aws-cdk-lib";
+import type * as acm from "aws-cdk-lib/aws-certificatemanager";
+import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
+import * as origins from "aws-cdk-lib/aws-cloudfront-origins";
+import type * as lambda from "aws-cdk-lib/aws-lambda";
+import * as s3 from "aws-cdk-lib/aws-s3";
+import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
+import { Construct } from "constructs";
+import { cacheControl } from "../../../server/site-server.ts";
+import { securityHeaders } from "../../../src/lib/security-headers.ts";
+import { NOT_FOUND_PREFIX, STATUS_METADATA, viewerRequestSource, viewerResponseSource } from "../cloudfront-function.ts";
+import { responseHeadersFrom } from "../response-headers.ts";
+import type { SiteBuild } from "../site-build.ts";
+
+export interface StaticSiteProps {
+  build: SiteBuild;
+  priceClass: cloudfront.PriceClass;
+  /** Custom host name with its us-east-1 certificate; the distribution's own name otherwise. */
+  domain?: { name: string; certificate: acm.ICertificate };
+  /** The lead functions, each served at POST /api/<name>. */
+  api: ReadonlyArray<{ name: string; url: lambda.IFunctionUrl }>;
+  webAclArn?: string;
+  /** Access logs of the distribution (cloudfront/) and the bucket (s3/) go here when given. */
+  logBucket?: s3.IBucket;
+}
+
+/**
+ * The site itself: a private bucket holding dist/, served by CloudFront through origin access control with the
+ * routing rules of src/lib/routing.ts (CloudFront Functions), the security headers of src/lib/security-headers.ts
+ * and the cache rules of server/site-server.ts; /api/<name> goes to the lead functions.
+ */
+export class StaticSite extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+
+  constructor(scope: Construct, id: string, props: StaticSiteProps) {
+    super(scope, id);
+    const { build, logBucket } = props;
+
+    // Private: only the distribution reads it (origin access control adds the bucket policy). Kept on stack deletion,
+    // like any bucket with content; `cdk destroy` leaves it for you to empty and delete.
+    this.bucket = new s3.Bucket(this, "SiteBucket", {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: RemovalPolicy.RETAIN,
+      serverAccessLogsBucket: logBucket,
+      serverAccessLogsPrefix: logBucket ? "s3/" : undefined,
+    });
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
+
+    const routeRequest = new cloudfront.Function(this, "RouteRequest", {
+      comment: "Maps a URL to its page or not-found view (src/lib/routing.ts)",
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(viewerRequestSource(build.routes)),
+    });
+    const routeStatus = new cloudfront.Function(this, "RouteStatus", {
+      comment: "Answers the not-found views with status 404",
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(viewerResponseSource()),
+    });
+
+    const { securityHeadersBehavior, customHeaders } = responseHeadersFrom(securityHeaders(build.csp));
+    const responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, "SecurityHeaders", {
+      comment: "The headers of src/lib/security-headers.ts, which the local server sends too",
+      securityHeadersBehavior,
+      customHeadersBehavior: { customHeaders },
+    });
+
+    // Browsers revalidate HTML on every request (its Cache-Control says so); the edge keeps pages until the next
+    // deployment invalidates them. The minimum TTL overrides max-age=0 for CloudFront only; the day bounds the damage
+    // should an invalidation ever fail.
+    const pageCache = new cloudfront.CachePolicy(this, "PageCache", {
+      comment: "Pages: cached at the edge until the next deployment",
+      minTtl: Duration.days(1),
+      defaultTtl: Duration.days(1),
+      maxTtl: Duration.days(365),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    });
+
+    const apiAccess = new cloudfront.FunctionUrlOriginAccessControl(this, "ApiAccess", {
+      description: "CloudFront signs every /api/* request to the lead function URLs",
+      signing: cloudfront.Signing.SIGV4_ALWAYS,
+    });
+    const apiBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
+    for (const fn of props.api) {
+      apiBehaviors[`/api/${fn.name}`] = {
+        origin: origins.FunctionUrlOrigin.withOriginAccessControl(fn.url, { originAccessControl: apiAccess, readTimeout: Duration.seconds(15) }),
+        // A redirected POST loses its body: HTTPS only.
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+        // The function URL must see its own host name to verify CloudFront's signature.
+        originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        responseHeadersPolicy,
+      };
+    }
+
+    this.distribution = new cloudfront.Distribution(this, "Distribution", {
+      comment: "Storefront site and lead API",
+      defaultBehavior: {
+        origin: siteOrigin,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: pageCache,
+        responseHeadersPolicy,
+        functionAssociations: [
+          { function: routeRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          { function: routeStatus, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
+        ],
+      },
+      additionalBehaviors: {
+        // Content-hashed files: served as they are, cached for their year (CachingOptimized honours max-age).
+        "/assets/*": {
+          origin: siteOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy,
+        },
+        ...apiBehaviors,
+      },
+      // S3 answers 403 for a missing key (the distribution may not list the bucket): both mean "not found".
+      errorResponses: [403, 404].map((httpStatus) => ({
+        httpStatus,
+        responseHttpStatus: 404,
+        responsePagePath: "/404.html",
+        ttl: Duration.minutes(1),
+      })),
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: props.priceClass,
+      domainNames: props.domain ? [props.domain.name] : undefined,
+      certificate: props.domain?.certificate,
+      // Only meaningful with our own certificate; *.cloudfront.net has a fixed policy.
+      minimumProtocolVersion: props.domain ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      webAclId: props.webAclArn,
+      enableLogging: Boolean(logBucket),
+      logBucket,
+      logFilePrefix: logBucket ? "cloudfront/" : undefined,
+    });
+
+    this.deploy(build.distDir, build.routes.notFound);
+    this.acknowledgeNagFindings(props);
+  }
+
+  /** cdk-nag AwsSolutions findings this construct accepts, each with the reason it is acceptable here. */
+  private acknowledgeNagFindings(props: StaticSiteProps): void {
+    const distribution = Validations.of(this.distribution);
+    distribution.acknowledge({
+      id: "AwsSolutions-CFR1",
+      reason: "The storefront sells to visitors worldwide (SPEC section 1: anonymous visitors anywhere); no country is to be excluded.",
+    });
+    if (!props.webAclArn) {
+      distribution.acknowledge({
+        id: "AwsSolutions-CFR2",
+        reason:
+          "WAF is off by context to save its fixed monthly fee on a low-traffic site (-c waf=true adds a per-IP rate limit on /api/*); the only dynamic paths are the lead functions, whose reserved concurrency caps cost and abuse.",
+      });
+    }
+    if (!props.logBucket) {
+      distribution.acknowledge({
+        id: "AwsSolutions-CFR3",
+        reason: "Access logging is off by context for a low-traffic brochure site; -c accessLogs=true writes CloudFront and S3 access logs to a logging bucket with expiry.",
+      });
+      Validations.of(this.bucket).acknowledge({
+        id: "AwsSolutions-S1",
+        reason: "Only CloudFront reads this bucket and only the deployment writes it; access logging is off by context (-c accessLogs=true turns it on).",
+      });
+    }
+    if (!props.domain) {
+      distribution.acknowledge({
+        id: "AwsSolutions-CFR4",
+        reason:
+          "Without a custom domain the distribution uses the *.cloudfront.net certificate, whose security policy CloudFront fixes at TLSv1; with -c domainName the stack requires TLSv1.2_2021.",
+      });
+    }
+  }
+
+  /**
+   * Uploads dist/ in the order that never serves a page whose files are missing: assets and other files first, then
+   * the not-found views, then the pages, then one invalidation. Nothing is pruned: pages a visitor still holds keep
+   * finding their old hashed assets, and a removed page is answered by the not-found view anyway (the route table
+   * in the viewer-request function decides what is a page, not the bucket).
+   */
+  private deploy(distDir: string, notFoundViews: Readonly<Record<string, string>>): void {
+    const source = s3deploy.Source.asset(distDir);
+    const common = { sources: [source], destinationBucket: this.bucket, prune: false, memoryLimit: 512 };
+    const html = s3deploy.CacheControl.fromString(cacheControl("/index.html"));
+    // Internal build files; the routing rules never serve them.
+    const internal = ["_routes.json", "_csp.json"];
+
+    const assets = new s3deploy.BucketDeployment(this, "DeployAssets", {
+      ...common,
+      exclude: ["*"],
+      include: ["assets/*"],
+      cacheControl: [s3deploy.CacheControl.fromString(cacheControl("/assets/file.js"))],
+    });
+    const files = new s3deploy.BucketDeployment(this, "DeployFiles", {
+      ...common,
+      exclude: ["assets/*", "*.html", ...internal],
+      cacheControl: [s3deploy.CacheControl.fromString(cacheControl("/favicon.svg"))],
+    });
+    const views = ["/404.html", ...Object.values(notFoundViews)].map((view) => view.slice(1));
+    const notFound = new s3deploy.BucketDeployment(this, "DeployNotFoundViews", {
+      ...common,
+      exclude: ["*"],
+      include: views,
+      destinationKeyPrefix: `${NOT_FOUND_PREFIX.slice(1)}/`,
+      metadata: { [STATUS_METADATA]: "404" },
+      cacheControl: [html],
+    });
+    const pages = new s3deploy.BucketDeployment(this, "DeployPages", {
+      ...common,
+      exclude: ["*"],
+      include: ["*.html"],
+      cacheControl: [html],
+      distribution: this.distribution,
+      distributionPaths: ["/*"],
+    });
+    notFound.node.addDependency(assets, files);
+    pages.node.addDependency(notFound);
+    this.acknowledgeDeploymentHandler(assets);
+  }
+
+  /**
+   * The four deployments share one handler function that aws-cdk-lib writes (runtime, role and grants included);
+   * its findings are acknowledged on that function and its children only.
+   */
+  private acknowledgeDeploymentHandler(deployment: s3deploy.BucketDeployment): void {
+    const handler = deployment.handlerRole.node.scope;
+    if (!handler) return;
+    const stack = Stack.of(this);
+    const qualifier = String(stack.node.tryGetContext("@aws-cdk/core:bootstrapQualifier") ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER);
+    // cdk-nag prints an unresolved partition as <AWS::Partition> (cdk.json's partition-literals flag resolves it).
+    const partition = Token.isUnresolved(stack.partition) ? "<AWS::Partition>" : stack.partition;
+    const assetBucket = `arn:${partition}:s3:::cdk-${qualifier}-assets-${stack.account}-${stack.region}`;
+    const siteBucket = stack.getLogicalId(this.bucket.node.defaultChild as s3.CfnBucket);
+    const copying = "The aws-cdk-lib deployment handler copies the build from the CDK asset bucket into the site bucket";
+    Validations.of(handler).acknowledge(
+      {
+        id: "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
+        reason: "aws-cdk-lib gives its deployment handler the basic execution policy to write its own logs; it runs only during deployments.",
+      },
+      ...["s3:GetBucket*", "s3:GetObject*", "s3:List*"].map((action) => ({
+        id: `AwsSolutions-IAM5[Action::${action}]`,
+        reason: `${copying}: ${action} is aws-cdk-lib's read grant, limited to those two buckets.`,
+      })),
+      ...["s3:Abort*", "s3:DeleteObject*"].map((action) => ({
+        id: `AwsSolutions-IAM5[Action::${action}]`,
+        reason: `${copying}: ${action} comes with aws-cdk-lib's write grant on the site bucket only; with pruning off the handler deletes nothing.`,
+      })),
+      { id: `AwsSolutions-IAM5[Resource::${assetBucket}/*]`, reason: `${copying}: it reads the zipped build from any key of the asset bucket.` },
+      { id: `AwsSolutions-IAM5[Resource::<${siteBucket}.Arn>/*]`, reason: `${copying}: it writes any key of the site bucket, which holds nothing but the build.` },
+      {
+        id: "AwsSolutions-IAM5[Resource::*]",
+        reason: "The deployment handler invalidates the distribution after upload; aws-cdk-lib grants cloudfront:CreateInvalidation/GetInvalidation without a resource scope.",
+      },
+      {
+        id: "AwsSolutions-L1",
+        reason: "The deployment handler's Python runtime is chosen and updated by aws-cdk-lib, not by this stack; it runs only during deployments.",
+      },
+    );
+  }
+}

@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import * as z from "zod/mini";
+import type { RouteTable } from "../../src/lib/routing.ts";
+import type { CspInput } from "../../src/lib/security-headers.ts";
+import { SiteConfigError } from "./config.ts";
+
+/** What the stack needs from the build besides the files themselves. */
+export interface SiteBuild {
+  distDir: string;
+  /** dist/_routes.json: the CloudFront function is generated from it. */
+  routes: RouteTable;
+  /** dist/_csp.json: the hashes of the inline scripts the CSP allows. */
+  csp: CspInput;
+}
+
+const routesSchema = z.object({
+  pages: z.array(z.string().check(z.regex(/^\/[^\s]*$/))).check(z.minLength(1)),
+  notFound: z.record(z.string().check(z.regex(/^\/[^\s]*$/)), z.string().check(z.regex(/^\/[^\s]*\.html$/))),
+});
+const cspSchema = z.object({
+  scriptHashes: z.array(z.string().check(z.regex(/^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/))),
+});
+
+/**
+ * Reads the build's route table and CSP hashes from distDir.
+ * @throws SiteConfigError when the build is missing or its files are malformed, saying how to produce them
+ */
+export function readSiteBuild(distDir: string): SiteBuild {
+  const read = <T>(name: string, schema: z.ZodMiniType<T>): T => {
+    const file = path.join(distDir, name);
+    if (!existsSync(file)) {
+      throw new SiteConfigError(`${file} is missing: build the site first (npm run build), or point -c distDir=… at a build`);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(file, "utf8"));
+    } catch (error) {
+      throw new SiteConfigError(`${file} is not valid JSON (${error instanceof Error ? error.message : String(error)}): rebuild with npm run build`);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const where = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(top)"}: ${issue.message}`).join("; ");
+      throw new SiteConfigError(`${file} does not have the shape the stack expects (${where}): rebuild with npm run build`);
+    }
+    return parsed.data;
+  };
+  return { distDir, routes: read("_routes.json", routesSchema), csp: read("_csp.json", cspSchema) };
+}

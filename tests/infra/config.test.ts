@@ -1,0 +1,95 @@
+import { describe, expect, test } from "vitest";
+import { readSiteConfig, SiteConfigError } from "../../infra/lib/config.ts";
+import { EXAMPLE_CONTEXT } from "./fixtures.ts";
+
+const ROOT = "/repo";
+const read = (context: Record<string, unknown>, env: Record<string, string> = {}) =>
+  readSiteConfig((key) => context[key], env, ROOT);
+const problems = (context: Record<string, unknown>, env: Record<string, string> = {}): string[] => {
+  try {
+    read(context, env);
+  } catch (error) {
+    if (error instanceof SiteConfigError) return error.message.split("\n").slice(1).map((line) => line.trim());
+    throw error;
+  }
+  return [];
+};
+
+describe("readSiteConfig", () => {
+  test("accepts the README example with the defaults filled in", () => {
+    expect(read(EXAMPLE_CONTEXT)).toMatchObject({
+      env: { account: "123456789012", region: "us-east-1" },
+      stackName: "Storefront",
+      distDir: "/repo/dist",
+      contentDir: "/repo/content",
+      senderEmail: "no-reply@example.com",
+      recipientEmail: "sales@example.com",
+      sesIdentity: "no-reply@example.com",
+      createSesIdentity: true,
+      domain: undefined,
+      priceClass: "PriceClass_200",
+      waf: undefined,
+      accessLogs: undefined,
+      reservedConcurrency: 5,
+      logRetentionDays: 30,
+    });
+  });
+
+  test("reports every missing or malformed key at once, each with the flag that fixes it", () => {
+    expect(problems({ account: "12345", waf: "yes", logRetentionDays: "31" })).toEqual([
+      '- account: expected a 12-digit AWS account id, found "12345" (AWS account id (defaults to the CLI\'s credentials)); fix: -c account=123456789012',
+      "- region: is required (AWS region of the stack, the Lambdas and SES (defaults to the CLI's region)); fix: -c region=us-east-1",
+      "- senderEmail: is required (the address lead e-mails come from); fix: -c senderEmail=no-reply@example.com",
+      '- waf: expected true or false, found "yes" (attach an AWS WAF web ACL with a per-IP rate limit on /api/*); fix: -c waf=true',
+      expect.stringMatching(/^- logRetentionDays: expected one of 1, 3, 5, 7, 14, 30, .*found "31"/),
+    ]);
+  });
+
+  test("takes account and region from the CDK CLI and any key from SITE_* variables", () => {
+    const config = read(
+      { senderEmail: "no-reply@example.com" },
+      { CDK_DEFAULT_ACCOUNT: "210987654321", CDK_DEFAULT_REGION: "eu-west-1", SITE_ACCESS_LOGS: "true", SITE_RESERVED_CONCURRENCY: "none" },
+    );
+    expect(config).toMatchObject({ env: { account: "210987654321", region: "eu-west-1" }, accessLogs: { retentionDays: 90 }, reservedConcurrency: undefined });
+  });
+
+  test("reads cdk.json's typed values and the CLI's strings alike", () => {
+    expect(read({ ...EXAMPLE_CONTEXT, waf: true, apiRateLimit: 300 }).waf).toEqual({ rateLimit: 300 });
+    expect(read({ ...EXAMPLE_CONTEXT, waf: "true", apiRateLimit: "300" }).waf).toEqual({ rateLimit: 300 });
+  });
+
+  test("uses the sender's domain as SES identity when the hosted zone holds it, so DKIM records can be written", () => {
+    const config = read({ ...EXAMPLE_CONTEXT, hostedZoneId: "Z0123456789ABCDEFGHIJ", hostedZoneName: "example.com" });
+    expect(config.sesIdentity).toBe("example.com");
+  });
+
+  test("rejects an SES identity that does not cover the sender", () => {
+    expect(problems({ ...EXAMPLE_CONTEXT, sesIdentity: "other.org" })).toEqual([
+      expect.stringContaining('sesIdentity: "other.org" does not cover senderEmail no-reply@example.com'),
+    ]);
+  });
+
+  test("needs a certificate or a hosted zone in us-east-1 for a custom domain", () => {
+    expect(problems({ ...EXAMPLE_CONTEXT, domainName: "www.example.com" })).toEqual([
+      expect.stringContaining("certificateArn: is required for domainName www.example.com when no hosted zone is given"),
+    ]);
+    const zone = { hostedZoneId: "Z0123456789ABCDEFGHIJ", hostedZoneName: "example.com" };
+    expect(problems({ ...EXAMPLE_CONTEXT, ...zone, region: "eu-west-1", domainName: "www.example.com" })).toEqual([
+      expect.stringContaining("certificateArn: is required when the stack is not in us-east-1"),
+    ]);
+    expect(read({ ...EXAMPLE_CONTEXT, ...zone, domainName: "www.example.com" }).domain).toEqual({ name: "www.example.com", certificateArn: undefined });
+  });
+
+  test("refuses a certificate outside us-east-1, where CloudFront cannot use it", () => {
+    const certificateArn = "arn:aws:acm:eu-west-1:123456789012:certificate/0a1b2c3d-1111-2222-3333-444455556666";
+    expect(problems({ ...EXAMPLE_CONTEXT, domainName: "www.example.com", certificateArn })).toEqual([
+      expect.stringContaining("certificateArn: expected an ACM certificate ARN in us-east-1"),
+    ]);
+  });
+
+  test("puts WAF only where CloudFront web ACLs live", () => {
+    expect(problems({ ...EXAMPLE_CONTEXT, region: "ap-south-1", waf: "true" })).toEqual([
+      expect.stringContaining("waf: needs the stack in us-east-1"),
+    ]);
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createSiteApp } from "../../infra/lib/app.ts";
+import { ROUTING_TABLE } from "../fixtures/routing-cases.ts";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** The inline-script hash the fixture build reports in _csp.json. */
+export const FIXTURE_SCRIPT_HASH = "'sha256-CzAHBNRwafeBvHpiuOb8I3KuRimkMOyjOc+ZWRoVoSg='";
+
+/** The settings of README's example: what `npm run synth` passes. */
+export const EXAMPLE_CONTEXT = {
+  account: "123456789012",
+  region: "us-east-1",
+  senderEmail: "no-reply@example.com",
+  recipientEmail: "sales@example.com",
+};
+
+/** Files of a small build: the routing fixture's pages and views, one hashed asset, one image. */
+export const FIXTURE_FILES: Record<string, string> = {
+  "index.html": "<!doctype html><title>Home</title>",
+  "about/index.html": "<!doctype html><title>About</title>",
+  "blog/index.html": "<!doctype html><title>Blog</title>",
+  "blog/first-post/index.html": "<!doctype html><title>First post</title>",
+  "products/index.html": "<!doctype html><title>Products</title>",
+  "products/esim/index.html": "<!doctype html><title>eSIM</title>",
+  "products/_404.html": "<!doctype html><title>Product Not Found</title>",
+  "404.html": "<!doctype html><title>Oops! Page not found</title>",
+  "assets/islands-ABC123.js": "export{};",
+  "images/products/esim.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+};
+
+/** Writes the fixture build (with _routes.json and _csp.json) into a fresh temporary folder. */
+export async function writeFixtureDist(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "infra-dist-"));
+  const files: Record<string, string> = {
+    ...FIXTURE_FILES,
+    "_routes.json": JSON.stringify(ROUTING_TABLE),
+    "_csp.json": JSON.stringify({ scriptHashes: [FIXTURE_SCRIPT_HASH] }),
+  };
+  for (const [name, contents] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+    await writeFile(path.join(dir, name), contents);
+  }
+  return dir;
+}
+
+/** cdk.json's context: the feature flags and defaults the CLI would pass. */
+export async function cdkJsonContext(): Promise<Record<string, unknown>> {
+  const cdkJson = JSON.parse(await readFile(path.join(ROOT, "cdk.json"), "utf8")) as { context: Record<string, unknown> };
+  return cdkJson.context;
+}
+
+/**
+ * Builds the app as `cdk synth` would, with cdk.json's context plus `context`.
+ * @param bundle false skips esbuild (the Lambda code then points at its source folder), for faster variants
+ */
+export async function synthApp(distDir: string, context: Record<string, unknown>, bundle = true) {
+  const outdir = await mkdtemp(path.join(tmpdir(), "infra-cdk-out-"));
+  const result = await createSiteApp({
+    rootDir: ROOT,
+    env: {},
+    outdir,
+    context: {
+      ...(await cdkJsonContext()),
+      ...EXAMPLE_CONTEXT,
+      distDir,
+      ...context,
+      ...(bundle ? {} : { "aws:cdk:bundling-stacks": [] }),
+    },
+  });
+  return { ...result, outdir };
+}

@@ -1,0 +1,433 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { type App, Validations } from "aws-cdk-lib";
+import { Match, Template } from "aws-cdk-lib/assertions";
+import { AwsSolutionsChecks } from "cdk-nag";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { NOT_FOUND_PREFIX, STATUS_METADATA, viewerRequestSource, viewerResponseSource } from "../../infra/lib/cloudfront-function.ts";
+import { leadFunctionNames, type SiteStack } from "../../infra/lib/site-stack.ts";
+import { readConfig } from "../../lambdas/shared/env.ts";
+import { cacheControl } from "../../server/site-server.ts";
+import { securityHeaders } from "../../src/lib/security-headers.ts";
+import { ROUTING_TABLE } from "../fixtures/routing-cases.ts";
+import { FIXTURE_SCRIPT_HASH, ROOT, synthApp, writeFixtureDist } from "./fixtures.ts";
+
+/** CloudFront's managed policies, by their fixed ids. */
+const CACHING_OPTIMIZED = "658327ea-f89d-4fab-a63d-7e88639e58f6";
+const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
+const ALL_VIEWER_EXCEPT_HOST_HEADER = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
+const LEAD_FUNCTIONS = ["send-contact-email", "send-installation-email", "send-product-inquiry"];
+
+type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] };
+
+/** Every cdk-nag acknowledgement in the app: rule id → reason, per construct path. */
+function acknowledgements(app: App): { path: string; id: string; reason: string }[] {
+  return app.node.findAll().flatMap((construct) =>
+    construct.node.metadata
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .flatMap((entry) => Object.entries(entry.data as Record<string, string>).map(([id, reason]) => ({ path: construct.node.path, id, reason }))),
+  );
+}
+
+function expectNagClean(app: App) {
+  // The app registers AwsSolutionsChecks too, so a finding already fails synthesis; this names the findings.
+  const report = new AwsSolutionsChecks().validateScope(app);
+  expect(report.violations.map((v) => `${v.ruleName} ${v.violatingResources.map((r) => r.resourceLogicalId).join(",")}`)).toEqual([]);
+  for (const { path: where, id, reason } of acknowledgements(app)) {
+    expect(reason.length, `${id} on ${where} needs a specific reason`).toBeGreaterThan(60);
+  }
+}
+
+describe("SiteStack with the example settings", () => {
+  let distDir: string;
+  let outdir: string;
+  let app: App;
+  let stack: SiteStack;
+  let template: Template;
+  const resources = (type: string) => Object.entries(template.findResources(type) as Record<string, Resource>);
+  const deployment = (id: string) => {
+    const found = resources("Custom::CDKBucketDeployment").find(([logicalId]) => logicalId.startsWith(`SiteDeploy${id}`));
+    if (!found) throw new Error(`no deployment ${id}`);
+    return found;
+  };
+  const distributionConfig = () => {
+    const [entry] = resources("AWS::CloudFront::Distribution");
+    return (entry?.[1].Properties.DistributionConfig ?? {}) as {
+      DefaultCacheBehavior: Record<string, unknown>;
+      CacheBehaviors: Record<string, unknown>[];
+      Origins: Record<string, unknown>[];
+    };
+  };
+
+  beforeAll(async () => {
+    distDir = await writeFixtureDist();
+    ({ app, stack, outdir } = await synthApp(distDir, {}));
+    template = Template.fromStack(stack);
+  });
+  afterAll(async () => {
+    await rm(distDir, { recursive: true, force: true });
+    await rm(outdir, { recursive: true, force: true });
+  });
+
+  test("the bucket blocks public access, encrypts, enforces TLS and owns every object", () => {
+    template.hasResourceProperties("AWS::S3::Bucket", {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: "AES256" } }] },
+      OwnershipControls: { Rules: [{ ObjectOwnership: "BucketOwnerEnforced" }] },
+    });
+    template.hasResourceProperties("AWS::S3::BucketPolicy", {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
+          Match.objectLike({
+            Effect: "Allow",
+            Principal: { Service: "cloudfront.amazonaws.com" },
+            Action: "s3:GetObject",
+            Condition: { StringEquals: { "AWS:SourceArn": Match.anyValue() } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  test("CloudFront reads the bucket and calls the functions through origin access control", () => {
+    template.hasResourceProperties("AWS::CloudFront::OriginAccessControl", {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: "s3", SigningBehavior: "always" }),
+    });
+    template.hasResourceProperties("AWS::CloudFront::OriginAccessControl", {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: "lambda", SigningBehavior: "always" }),
+    });
+    const origins = distributionConfig().Origins;
+    expect(origins).toHaveLength(1 + LEAD_FUNCTIONS.length);
+    for (const origin of origins) expect(origin.OriginAccessControlId).toBeDefined();
+  });
+
+  test("serves HTTP/2 and HTTP/3 and redirects plain HTTP", () => {
+    template.hasResourceProperties("AWS::CloudFront::Distribution", {
+      DistributionConfig: Match.objectLike({
+        HttpVersion: "http2and3",
+        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: "redirect-to-https", AllowedMethods: ["GET", "HEAD"] }),
+      }),
+    });
+  });
+
+  test("routes pages with the functions generated from the build's route table", () => {
+    template.hasResourceProperties("AWS::CloudFront::Function", {
+      FunctionCode: viewerRequestSource(ROUTING_TABLE),
+      FunctionConfig: Match.objectLike({ Runtime: "cloudfront-js-2.0" }),
+    });
+    template.hasResourceProperties("AWS::CloudFront::Function", {
+      FunctionCode: viewerResponseSource(),
+      FunctionConfig: Match.objectLike({ Runtime: "cloudfront-js-2.0" }),
+    });
+    const associations = distributionConfig().DefaultCacheBehavior.FunctionAssociations as { EventType: string }[];
+    expect(associations.map((a) => a.EventType)).toEqual(["viewer-request", "viewer-response"]);
+  });
+
+  test("answers S3's 403 and 404 for a missing file with /404.html and status 404", () => {
+    template.hasResourceProperties("AWS::CloudFront::Distribution", {
+      DistributionConfig: Match.objectLike({
+        CustomErrorResponses: [
+          { ErrorCode: 403, ResponseCode: 404, ResponsePagePath: "/404.html", ErrorCachingMinTTL: 60 },
+          { ErrorCode: 404, ResponseCode: 404, ResponsePagePath: "/404.html", ErrorCachingMinTTL: 60 },
+        ],
+      }),
+    });
+  });
+
+  test("caches hashed assets for their year and pages at the edge until the next deployment", () => {
+    const assets = distributionConfig().CacheBehaviors.find((b) => b.PathPattern === "/assets/*");
+    expect(assets).toMatchObject({ CachePolicyId: CACHING_OPTIMIZED, AllowedMethods: ["GET", "HEAD"] });
+    expect(assets?.FunctionAssociations).toBeUndefined();
+    template.hasResourceProperties("AWS::CloudFront::CachePolicy", {
+      CachePolicyConfig: Match.objectLike({
+        MinTTL: 86400,
+        MaxTTL: 31536000,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          EnableAcceptEncodingBrotli: true,
+          EnableAcceptEncodingGzip: true,
+          QueryStringsConfig: { QueryStringBehavior: "none" },
+          CookiesConfig: { CookieBehavior: "none" },
+        }),
+      }),
+    });
+  });
+
+  test("uploads with the local server's Cache-Control: assets immutable, HTML revalidated, the rest an hour", () => {
+    const cache = (id: string) => (deployment(id)[1].Properties.SystemMetadata as Record<string, string>)["cache-control"];
+    expect(cache("Assets")).toBe(cacheControl("/assets/islands-ABC123.js"));
+    expect(cache("Assets")).toBe("public, max-age=31536000, immutable");
+    expect(cache("Pages")).toBe(cacheControl("/index.html"));
+    expect(cache("Pages")).toBe("public, max-age=0, must-revalidate");
+    expect(cache("NotFoundViews")).toBe(cacheControl("/404.html"));
+    expect(cache("Files")).toBe(cacheControl("/images/products/esim.svg"));
+    expect(deployment("Files")[1].Properties.Exclude).toEqual(["assets/*", "*.html", "_routes.json", "_csp.json"]);
+  });
+
+  test("uploads assets before the not-found views, those before the pages, and then invalidates", () => {
+    const [assets] = deployment("Assets");
+    const [files] = deployment("Files");
+    const [views, viewsResource] = deployment("NotFoundViews");
+    const [, pages] = deployment("Pages");
+    expect(viewsResource.DependsOn).toEqual(expect.arrayContaining([assets, files]));
+    expect(pages.DependsOn).toEqual(expect.arrayContaining([views]));
+    expect(pages.Properties).toMatchObject({ Include: ["*.html"], DistributionPaths: ["/*"], Prune: false });
+    for (const [, resource] of resources("Custom::CDKBucketDeployment")) {
+      if (resource !== pages) expect(resource.Properties.DistributionPaths).toBeUndefined();
+    }
+  });
+
+  test("uploads the not-found views a second time with the marker the viewer-response function turns into 404", () => {
+    expect(deployment("NotFoundViews")[1].Properties).toMatchObject({
+      Exclude: ["*"],
+      Include: ["404.html", ...Object.values(ROUTING_TABLE.notFound).map((view) => view.slice(1))],
+      DestinationBucketKeyPrefix: `${NOT_FOUND_PREFIX.slice(1)}/`,
+      UserMetadata: { [STATUS_METADATA]: "404" },
+    });
+  });
+
+  test("sends exactly the security headers the local server sends, with the build's script hashes in the CSP", () => {
+    const [entry] = resources("AWS::CloudFront::ResponseHeadersPolicy");
+    const config = entry?.[1].Properties.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: {
+        ContentSecurityPolicy: { ContentSecurityPolicy: string };
+        StrictTransportSecurity: { AccessControlMaxAgeSec: number; IncludeSubdomains: boolean; Preload: boolean };
+        FrameOptions: { FrameOption: string };
+        ReferrerPolicy: { ReferrerPolicy: string };
+        ContentTypeOptions: { Override: boolean };
+      };
+      CustomHeadersConfig: { Items: { Header: string; Value: string; Override: boolean }[] };
+    };
+    const security = config.SecurityHeadersConfig;
+    const sent: Record<string, string> = {
+      "content-security-policy": security.ContentSecurityPolicy.ContentSecurityPolicy,
+      "strict-transport-security": `max-age=${security.StrictTransportSecurity.AccessControlMaxAgeSec}${security.StrictTransportSecurity.IncludeSubdomains ? "; includeSubDomains" : ""}${security.StrictTransportSecurity.Preload ? "; preload" : ""}`,
+      "x-content-type-options": security.ContentTypeOptions.Override ? "nosniff" : "",
+      "x-frame-options": security.FrameOptions.FrameOption,
+      "referrer-policy": security.ReferrerPolicy.ReferrerPolicy,
+      ...Object.fromEntries(config.CustomHeadersConfig.Items.map((item) => [item.Header, item.Value])),
+    };
+    expect(sent).toEqual(securityHeaders({ scriptHashes: [FIXTURE_SCRIPT_HASH] }));
+    expect(sent["content-security-policy"]).toContain(`script-src 'self' ${FIXTURE_SCRIPT_HASH}`);
+    expect(sent["content-security-policy"]).not.toContain("unsafe-inline");
+    for (const behavior of [distributionConfig().DefaultCacheBehavior, ...distributionConfig().CacheBehaviors]) {
+      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: entry?.[0] });
+    }
+  });
+
+  test("sends POST /api/<name> to its function over HTTPS, uncached, with the viewer's headers but not its host", () => {
+    expect(leadFunctionNames(ROOT)).toEqual(LEAD_FUNCTIONS);
+    for (const name of LEAD_FUNCTIONS) {
+      const behavior = distributionConfig().CacheBehaviors.find((b) => b.PathPattern === `/api/${name}`);
+      expect(behavior).toMatchObject({
+        AllowedMethods: expect.arrayContaining(["POST"]),
+        CachePolicyId: CACHING_DISABLED,
+        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+        ViewerProtocolPolicy: "https-only",
+      });
+    }
+  });
+
+  test("runs each lead function on Node 24, arm64, with reserved concurrency and its environment", () => {
+    const functions = resources("AWS::Lambda::Function").filter(([, r]) => (r.Properties.Runtime as string).startsWith("nodejs"));
+    expect(functions).toHaveLength(LEAD_FUNCTIONS.length);
+    for (const [, fn] of functions) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: "nodejs24.x",
+        Architectures: ["arm64"],
+        Handler: "index.handler",
+        ReservedConcurrentExecutions: 5,
+        Environment: {
+          Variables: {
+            SENDER_EMAIL: "no-reply@example.com",
+            RECIPIENT_EMAIL: "sales@example.com",
+            SITE_NAME: expect.any(String),
+            SITE_URL: expect.stringMatching(/^https:\/\//),
+            LEAD_CATALOGUE: expect.stringContaining('"products":[{'),
+            ACKNOWLEDGE_VISITOR: expect.stringMatching(/^(true|false)$/),
+            NODE_OPTIONS: "--enable-source-maps",
+          },
+        },
+      });
+      const variables = (fn.Properties.Environment as { Variables: Record<string, string> }).Variables;
+      expect(variables.AWS_REGION).toBeUndefined();
+      expect(variables.SES_ENDPOINT).toBeUndefined();
+      // What the handler reads at start, with the AWS_REGION that Lambda adds.
+      expect(readConfig({ ...variables, AWS_REGION: "us-east-1" })).toMatchObject({ senderEmail: "no-reply@example.com", sesEndpoint: undefined });
+    }
+    template.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, LEAD_FUNCTIONS.length);
+  });
+
+  test("each function URL needs IAM auth and only this distribution may invoke it", () => {
+    template.resourcePropertiesCountIs("AWS::Lambda::Url", { AuthType: "AWS_IAM" }, LEAD_FUNCTIONS.length);
+    template.resourceCountIs("AWS::Lambda::Url", LEAD_FUNCTIONS.length);
+    const permissions = resources("AWS::Lambda::Permission").map(([, r]) => r.Properties);
+    expect(permissions).toHaveLength(2 * LEAD_FUNCTIONS.length);
+    for (const permission of permissions) {
+      expect(permission).toMatchObject({
+        Principal: "cloudfront.amazonaws.com",
+        Action: expect.stringMatching(/^lambda:InvokeFunction(Url)?$/),
+        SourceArn: { "Fn::Join": ["", expect.arrayContaining([":distribution/", { Ref: expect.stringMatching(/^SiteDistribution/) }])] },
+      });
+    }
+  });
+
+  test("a lead function may write its own logs and send mail as the configured identity, nothing else", () => {
+    const identity = (name: string) => `arn:aws:ses:us-east-1:123456789012:identity/${name}`;
+    const policies = resources("AWS::IAM::Policy").filter(([id]) => /^Send.*FunctionRole/.test(id));
+    expect(policies).toHaveLength(LEAD_FUNCTIONS.length);
+    for (const [, policy] of policies) {
+      expect((policy.Properties.PolicyDocument as { Statement: unknown[] }).Statement).toEqual([
+        { Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: { "Fn::GetAtt": [expect.stringMatching(/Logs/), "Arn"] } },
+        { Effect: "Allow", Action: "ses:SendEmail", Resource: [identity("no-reply@example.com"), identity("sales@example.com")] },
+      ]);
+    }
+    const roles = resources("AWS::IAM::Role").filter(([id]) => /^Send.*FunctionRole/.test(id));
+    for (const [, role] of roles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+  });
+
+  test("creates the sender's SES identity", () => {
+    template.hasResourceProperties("AWS::SES::EmailIdentity", { EmailIdentity: "no-reply@example.com" });
+  });
+
+  test("bundles each handler as one minified ES module with a source map", () => {
+    const bundles = readdirSync(outdir)
+      .map((name) => path.join(outdir, name))
+      .filter((dir) => statSync(dir).isDirectory() && readdirSync(dir).includes("index.mjs"));
+    expect(bundles).toHaveLength(LEAD_FUNCTIONS.length);
+    for (const dir of bundles) {
+      const code = readFileSync(path.join(dir, "index.mjs"), "utf8");
+      expect(readdirSync(dir)).toContain("index.mjs.map");
+      expect(code).toMatch(/export\s*\{[^}]*\bhandler\b/);
+      expect(code.split("\n").length).toBeLessThan(40);
+      expect(code).not.toMatch(/from\s*"\.\.?\//); // everything of ours is inside the bundle
+    }
+  });
+
+  test("passes cdk-nag's AWS Solutions checks; every acknowledged finding carries a specific reason", () => {
+    expectNagClean(app);
+  });
+
+  test("offers the site's address and the names an operator needs", () => {
+    for (const output of ["SiteUrl", "DistributionDomainName", "DistributionId", "BucketName"]) template.hasOutput(output, {});
+  });
+});
+
+describe("SiteStack with a custom domain, WAF and access logs", () => {
+  let distDir: string;
+  let outdir: string;
+  let app: App;
+  let template: Template;
+
+  beforeAll(async () => {
+    distDir = await writeFixtureDist();
+    let stack: SiteStack;
+    ({ app, stack, outdir } = await synthApp(
+      distDir,
+      {
+        domainName: "www.example.com",
+        hostedZoneId: "Z0123456789ABCDEFGHIJ",
+        hostedZoneName: "example.com",
+        waf: "true",
+        apiRateLimit: "200",
+        accessLogs: "true",
+        reservedConcurrency: "none",
+      },
+      false,
+    ));
+    template = Template.fromStack(stack);
+  });
+  afterAll(async () => {
+    await rm(distDir, { recursive: true, force: true });
+    await rm(outdir, { recursive: true, force: true });
+  });
+
+  test("serves the domain with a DNS-validated certificate, TLS 1.2 or later, and alias records", () => {
+    template.hasResourceProperties("AWS::CertificateManager::Certificate", {
+      DomainName: "www.example.com",
+      ValidationMethod: "DNS",
+      DomainValidationOptions: [{ DomainName: "www.example.com", HostedZoneId: "Z0123456789ABCDEFGHIJ" }],
+    });
+    template.hasResourceProperties("AWS::CloudFront::Distribution", {
+      DistributionConfig: Match.objectLike({
+        Aliases: ["www.example.com"],
+        ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: "TLSv1.2_2021", SslSupportMethod: "sni-only" }),
+      }),
+    });
+    for (const Type of ["A", "AAAA"]) {
+      template.hasResourceProperties("AWS::Route53::RecordSet", { Name: "www.example.com.", Type, HostedZoneId: "Z0123456789ABCDEFGHIJ" });
+    }
+  });
+
+  test("verifies the sender's domain with DKIM records in the hosted zone", () => {
+    template.hasResourceProperties("AWS::SES::EmailIdentity", { EmailIdentity: "example.com" });
+    template.resourcePropertiesCountIs("AWS::Route53::RecordSet", { Type: "CNAME" }, 3);
+    template.hasResourceProperties("AWS::IAM::Policy", {
+      PolicyDocument: {
+        Statement: Match.arrayWith([{ Effect: "Allow", Action: "ses:SendEmail", Resource: Match.arrayWith(["arn:aws:ses:us-east-1:123456789012:identity/example.com"]) }]),
+      },
+    });
+  });
+
+  test("blocks an address that sends more than the limit to /api/* in five minutes", () => {
+    template.hasResourceProperties("AWS::WAFv2::WebACL", {
+      Scope: "CLOUDFRONT",
+      DefaultAction: { Allow: {} },
+      Rules: [
+        Match.objectLike({
+          Action: { Block: { CustomResponse: { ResponseCode: 429 } } },
+          Statement: {
+            RateBasedStatement: Match.objectLike({
+              Limit: 200,
+              AggregateKeyType: "IP",
+              ScopeDownStatement: { ByteMatchStatement: Match.objectLike({ SearchString: "/api/", PositionalConstraint: "STARTS_WITH" }) },
+            }),
+          },
+        }),
+      ],
+    });
+    template.hasResourceProperties("AWS::CloudFront::Distribution", {
+      DistributionConfig: Match.objectLike({ WebACLId: { "Fn::GetAtt": [Match.stringLikeRegexp("WebAcl"), "Arn"] } }),
+    });
+  });
+
+  test("logs CloudFront and S3 access to a bucket that expires them", () => {
+    template.hasResourceProperties("AWS::S3::Bucket", {
+      LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 90, Status: "Enabled" })] },
+      OwnershipControls: { Rules: [{ ObjectOwnership: "BucketOwnerPreferred" }] },
+    });
+    template.hasResourceProperties("AWS::CloudFront::Distribution", {
+      DistributionConfig: Match.objectLike({ Logging: Match.objectLike({ Prefix: "cloudfront/" }) }),
+    });
+    template.hasResourceProperties("AWS::S3::Bucket", { LoggingConfiguration: Match.objectLike({ LogFilePrefix: "s3/" }) });
+  });
+
+  test("leaves concurrency unreserved when asked to", () => {
+    for (const [, fn] of Object.entries(template.findResources("AWS::Lambda::Function", { Properties: { Runtime: "nodejs24.x" } }))) {
+      expect((fn as Resource).Properties.ReservedConcurrentExecutions).toBeUndefined();
+    }
+  });
+
+  test("passes cdk-nag's AWS Solutions checks with fewer acknowledgements", () => {
+    expectNagClean(app);
+    const ids = acknowledgements(app).map((a) => a.id.replace(/^Annotation::/, ""));
+    for (const id of ["AwsSolutions-CFR2", "AwsSolutions-CFR3", "AwsSolutions-CFR4"]) expect(ids).not.toContain(id);
+  });
+});
+
+describe("SiteStack with a sender domain whose DNS is elsewhere", () => {
+  test("prints the three DKIM records to add by hand", async () => {
+    const distDir = await writeFixtureDist();
+    const { stack, outdir } = await synthApp(distDir, { sesIdentity: "example.com" }, false);
+    try {
+      const template = Template.fromStack(stack);
+      template.hasResourceProperties("AWS::SES::EmailIdentity", { EmailIdentity: "example.com" });
+      for (const n of [1, 2, 3]) template.hasOutput(`DkimRecord${n}`, { Value: Match.anyValue() });
+      template.resourceCountIs("AWS::Route53::RecordSet", 0);
+    } finally {
+      await rm(distDir, { recursive: true, force: true });
+      await rm(outdir, { recursive: true, force: true });
+    }
+  });
+});
