@@ -1,5 +1,6 @@
 import path from "node:path";
 import { compileContent } from "./compile-content.ts";
+import { buildDocsPdfs } from "./docs-pdf.ts";
 import { robots, rssFeed, sitemap } from "./feeds.ts";
 import { bundleIslands } from "./islands.ts";
 import { loadContent } from "./load-content.ts";
@@ -39,9 +40,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return value;
   };
 
-  const raw = await timed("load", () => loadContent(contentDir), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 5} files`);
+  const raw = await timed("load", () => loadContent(contentDir), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
   const valid = await timed("validate", () => validateContent(raw), () => "content valid");
   const content = await timed("markdown", () => compileContent(valid), (c) => `${c.posts.length + c.pages.length} documents`);
+  const docs = await timed("docs", () => buildDocsPdfs({ contentDir, siteName: content.site.name, products: content.products }), (d) => `${d.length} PDFs`);
   const bundle = await timed("islands", () => bundleIslands({ rootDir, islandsDir: path.join(rootDir, "src/islands") }), (b) => `${b.chunks.size} islands, ${b.files.length} files`);
   const routes = await timed("routes", () => collectRoutes(path.join(rootDir, "src/pages"), content), (r) => `${r.length} routes`);
   const pages = await timed("render", () => renderRoutes(routes, content, bundle), (p) => `${p.length} pages`);
@@ -49,6 +51,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     { path: "sitemap.xml", contents: Buffer.from(sitemap(pages, content)) },
     { path: "robots.txt", contents: Buffer.from(robots(content)) },
     { path: "rss.xml", contents: Buffer.from(rssFeed(content)) },
+    ...docs,
   ];
   await timed(
     "write",
@@ -65,5 +68,5 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       }),
     (table) => `${table.pages.length} pages and ${bundle.files.length + extra.length} files`,
   );
-  return { content, pages: pages.length, sizes: sizeReport(pages, bundle.files), ms: Math.round(performance.now() - started) };
+  return { content, pages: pages.length, sizes: sizeReport(pages, bundle.files, bundle.imports), ms: Math.round(performance.now() - started) };
 }

@@ -28,6 +28,8 @@ export interface IslandBundle {
   stylesheet: string;
   /** src/client/inline/<name>.ts → its minified code and hash. */
   inlineScripts: Map<string, InlineScript>;
+  /** URL of each JS file → URLs of the chunks it imports statically (what loading it costs). */
+  imports: Map<string, string[]>;
   files: OutputFile[];
 }
 
@@ -127,9 +129,15 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     if (typeof mod.default !== "function") throw new BuildError(`src/islands/${id}.tsx must default-export a component`);
     ids.set(mod.default, id);
   }
+  const url = (out: string) => `/${path.relative(distDir, path.join(rootDir, out)).split(path.sep).join("/")}`;
+  const imports = new Map<string, string[]>();
+  for (const [out, meta] of Object.entries(js.metafile?.outputs ?? {})) {
+    imports.set(url(out), meta.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path)));
+  }
   return {
     chunks,
     ids,
+    imports,
     loader: outputFor(js.metafile, "src/client/islands.ts"),
     stylesheet: outputFor(css.metafile, "src/styles/index.css"),
     inlineScripts,

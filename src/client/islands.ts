@@ -37,7 +37,9 @@ const triggers: Record<string, (el: HTMLElement, wake: Wake, arg: string) => voi
       wake();
     };
     const holdClick = (event: Event) => {
-      pendingClick = event.target as HTMLElement;
+      // Replay on the control itself: a click on an icon inside a button would not reach the button's handler.
+      const target = event.target as Element;
+      pendingClick = (target.closest("a, button, input, select, textarea, label, summary") ?? target) as HTMLElement;
       event.preventDefault();
       event.stopPropagation();
       start();
@@ -53,6 +55,25 @@ const triggers: Record<string, (el: HTMLElement, wake: Wake, arg: string) => voi
       { once: true },
     );
   },
+  // State kept in the URL (a shared filter link) must show at once; without it, wait for the visitor.
+  query: (el, wake, names) => {
+    const params = new URLSearchParams(location.search);
+    if (names.split(",").some((name) => params.has(name))) wake();
+    else triggers.interaction?.(el, wake, "");
+  },
+  // Likewise for a choice the visitor stored earlier (localStorage key).
+  stored: (el, wake, key) => {
+    let stored = false;
+    try {
+      stored = localStorage.getItem(key) !== null;
+    } catch {
+      // Storage can be blocked; then there is nothing to restore.
+    }
+    if (stored) wake();
+    else triggers.interaction?.(el, wake, "");
+  },
+  // Woken by a window event the page dispatches when the island is first needed (e.g. the first toast).
+  event: (_el, wake, name) => addEventListener(name, wake, { once: true }),
   media: (_el, wake, query) => {
     const mql = matchMedia(query);
     if (mql.matches) wake();

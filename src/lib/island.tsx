@@ -1,8 +1,20 @@
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 
-/** When an island wakes: at once, when the browser is idle, when scrolled into view, on first interaction, or when a media query matches. */
-export type HydrateTrigger = "load" | "idle" | "visible" | "interaction" | `media:${string}`;
+/**
+ * When an island wakes: at once, when the browser is idle, when scrolled into view, on first interaction, when a media
+ * query matches, or at once when the URL has one of the named parameters (`query:search,category`) or localStorage
+ * holds a key (`stored:currency`) and otherwise on first interaction, or when a window event fires (`event:name`).
+ */
+export type HydrateTrigger =
+  | "load"
+  | "idle"
+  | "visible"
+  | "interaction"
+  | `media:${string}`
+  | `query:${string}`
+  | `stored:${string}`
+  | `event:${string}`;
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
