@@ -1,6 +1,8 @@
 import type { Site } from "../schemas/site.ts";
 import { serializeJson } from "../lib/island.tsx";
-import type { PageHead } from "../lib/page.ts";
+import { MAX_SEO_TITLE_LENGTH } from "../lib/limits.ts";
+import type { JsonLd, PageHead } from "../lib/page.ts";
+import { breadcrumbs } from "../lib/structured-data.ts";
 import { absoluteUrl } from "../lib/urls.ts";
 
 interface SeoHeadProps {
@@ -12,7 +14,7 @@ interface SeoHeadProps {
 
 /** Title, description, canonical, Open Graph, Twitter and JSON-LD for one page. */
 export function SeoHead({ site, head, path }: SeoHeadProps) {
-  const title = path === "/" ? head.title : `${head.title} | ${site.name}`;
+  const title = pageTitle(head.title, site.name, path);
   const canonical = absoluteUrl(site, path);
   const image = absoluteUrl(site, head.image ?? site.shareImages.default);
   const keywords = head.keywords ?? site.keywords;
@@ -43,10 +45,36 @@ export function SeoHead({ site, head, path }: SeoHeadProps) {
       {head.alternates?.map((alt) => (
         <link key={alt.href} rel="alternate" type={alt.type} title={alt.title} href={alt.href} />
       ))}
-      {head.jsonLd?.map((data, i) => (
+      {(head.jsonLd ?? defaultJsonLd(site, head, path)).map((data, i) => (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD is serialised with <, > and & escaped.
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJson(data) }} />
       ))}
     </>
   );
+}
+
+
+/** "Page | Site" when it fits in MAX_SEO_TITLE_LENGTH (search results cut longer ones off), the page's own title otherwise; home uses its title as it is. */
+export function pageTitle(title: string, siteName: string, path: string): string {
+  const withSite = `${title} | ${siteName}`;
+  return path === "/" || withSite.length > MAX_SEO_TITLE_LENGTH ? title : withSite;
+}
+
+/** Pages that describe themselves no further still tell search engines what they are and where they sit. */
+function defaultJsonLd(site: Site, head: PageHead, path: string): JsonLd[] {
+  if (head.noindex) return [];
+  return [
+    {
+      "@context": "https://schema.org",
+      "@type": "WebPage",
+      name: head.title,
+      description: head.description,
+      url: absoluteUrl(site, path),
+      isPartOf: { "@type": "WebSite", name: site.name, url: site.url },
+    },
+    breadcrumbs(site, [
+      { name: "Home", path: "/" },
+      { name: head.title, path },
+    ]),
+  ];
 }

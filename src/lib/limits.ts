@@ -27,3 +27,6 @@ export const CONSENT_MAX_AGE_DAYS = 360;
 /** localStorage key and version of the consent record (SPEC section 3). */
 export const CONSENT_STORAGE_KEY = "cookie-consent";
 export const CONSENT_VERSION = "1.0";
+
+/** Search results cut titles off beyond about this many characters. */
+export const MAX_SEO_TITLE_LENGTH = 70;

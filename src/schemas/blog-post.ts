@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { MAX_SEO_TITLE_LENGTH } from "../lib/limits.ts";
 import { imagePath, isoDate, slug, text } from "./common.ts";
 
 export const blogCategories = ["Technology", "Business", "Marketing"] as const;
@@ -8,6 +9,8 @@ export const blogPostSchema = z.strictObject({
   id: slug(),
   slug: slug(),
   title: text(),
+  /** Shorter title for search results when `title` is longer than MAX_SEO_TITLE_LENGTH. */
+  seoTitle: z.optional(text().check(z.maxLength(MAX_SEO_TITLE_LENGTH, `Keep seoTitle within ${MAX_SEO_TITLE_LENGTH} characters`))),
   excerpt: text(),
   category: z.enum(blogCategories),
   author: z.strictObject({

@@ -98,3 +98,19 @@ describe("npm run build with invalid content", () => {
     }
   });
 });
+
+describe("article titles", () => {
+  test("asks for a shorter seoTitle when a title is too long for search results", async () => {
+    const fixture = await contentWith();
+    try {
+      const { readFile, writeFile } = await import("node:fs/promises");
+      const file = path.join(fixture.dir, "blog/white-label-vs-custom-build-cost.md");
+      await writeFile(file, (await readFile(file, "utf8")).replace(/^seoTitle: .*\n/m, ""));
+      expect(await errorsFor(fixture.dir)).toEqual([
+        "content/blog/white-label-vs-custom-build-cost.md:5 title: Title has 75 characters and search results cut it off after 70; add a shorter seoTitle",
+      ]);
+    } finally {
+      await fixture.cleanup();
+    }
+  });
+});
