@@ -24,8 +24,8 @@ export function PostCard({ post, headingLevel = 2 }: { post: CardPost; headingLe
         {post.excerpt}
       </p>
       <PostMeta date={post.date} minutes={post.readingMinutes} />
-      <a className="text-link post-card__more" href={href} aria-label={`Read More: ${post.title}`}>
-        Read More <ArrowRight size={16} aria-hidden="true" />
+      <a className="text-link post-card__more" href={href}>
+        Read More<span className="visually-hidden">: {post.title}</span> <ArrowRight size={16} aria-hidden="true" />
       </a>
     </li>
   );
