@@ -1,0 +1,92 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { TIMINGS } from "../../src/lib/limits.ts";
+import { builtRoutes, expect, test } from "./fixtures.ts";
+
+/** Phone and desktop widths of issue 9. */
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+];
+
+/** Every prerendered route and the two not-found views. */
+const ROUTES = [...builtRoutes().pages, "/no-such-page", "/products/no-such-product"];
+
+/** Long enough for idle islands (the loader's requestIdleCallback timeout is 3 s) and a first carousel step. */
+const SETTLE_MS = 3_500;
+
+/**
+ * Shows the page the way a visitor who scrolls through it sees it: idle islands woken, every island scrolled into
+ * view and hydrated. The clock is Playwright's, so carousels and timers advance the same way on every run.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.clock.runFor(SETTLE_MS);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = page.viewportSize()?.height ?? 800;
+  for (let y = 0; y < height; y += step) {
+    await page.mouse.wheel(0, step);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForLoadState("networkidle");
+  // Islands woken on load, when idle or when visible must be awake by now; the others (interaction, a media
+  // query, a URL parameter) are scanned as the server rendered them.
+  const asleep = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("site-island")]
+        .filter((el) => /^(load|idle|visible)$/.test(el.dataset.hydrate ?? "visible") && !el.hasAttribute("data-hydrated"))
+        .map((el) => el.dataset.island),
+    );
+  await expect.poll(asleep, { message: "islands that should have hydrated by now" }).toEqual([]);
+  await animationsDone(page);
+}
+
+/** Waits for running CSS animations and transitions that end (fade-ins), so colours are measured at rest. */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** One line per violated rule, with the elements involved: enough to find and fix it. */
+function describeViolation(v: AxeViolation): string {
+  const nodes = v.nodes
+    .slice(0, 5)
+    .map((n) => `${n.target.map(String).join(" ")}${n.failureSummary ? ` (${n.failureSummary.split("\n").slice(1).join(" ").trim()})` : ""}`);
+  const more = v.nodes.length > 5 ? `; and ${v.nodes.length - 5} more` : "";
+  return `${v.id} [${v.impact ?? "?"}] ${v.help}: ${nodes.join("; ")}${more}`;
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`at ${viewport.width} px wide`, () => {
+    test.use({ viewport });
+
+    for (const route of ROUTES) {
+      test(`${route} has no accessibility violations`, async ({ page }) => {
+        await page.clock.install();
+        await page.goto(route);
+        await settle(page);
+        const results = await new AxeBuilder({ page }).analyze();
+        expect(results.violations.map(describeViolation), "the page as loaded and scrolled").toEqual([]);
+
+        // Dialogs that open by themselves later (the WhatsApp popup after its delay) are part of the page too.
+        await page.clock.runFor(TIMINGS.whatsappPopupMs + 1_000);
+        if ((await page.locator("dialog[open]").count()) === 0) return;
+        await animationsDone(page);
+        const dialogs = await new AxeBuilder({ page }).include("dialog[open]").analyze();
+        expect(dialogs.violations.map(describeViolation), "dialogs open after a while").toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,72 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { bundleIslands } from "../../build/islands.ts";
+import { ROOT } from "../fixtures/content.ts";
+import { BYTE_BUDGETS, formatKb } from "./budgets.ts";
+import { type BuiltSite, buildSite } from "./built-site.ts";
+import { type PageWeight, pageWeigher } from "./page-weight.ts";
+
+/** Byte budgets of issue 9, measured on the real build: one line per page over budget, with the numbers. */
+describe("byte budgets", () => {
+  let site: BuiltSite;
+  let weights: PageWeight[];
+
+  beforeAll(async () => {
+    site = await buildSite();
+    // The same bundle the build wrote (same inputs, same hashes), for its map of which chunk imports which.
+    const bundle = await bundleIslands({ rootDir: ROOT, islandsDir: path.join(ROOT, "src/islands") });
+    const weigh = pageWeigher(site.dir, bundle.imports);
+    weights = await Promise.all(site.pages.map(weigh));
+    console.log(formatTable(weights));
+  });
+  afterAll(() => site?.cleanup());
+
+  /** One line per page over `budget` on `measure`, with the numbers and, when given, why. */
+  const over = (measure: "html" | "css" | "jsCriticalPath", budget: number, why: (w: PageWeight) => string = () => "") =>
+    weights
+      .filter((w) => w[measure] > budget)
+      .map((w) => {
+        const line = `${w.path}: ${formatKb(w[measure])} (${w[measure]} bytes), budget ${formatKb(budget)}, over by ${formatKb(w[measure] - budget)}`;
+        return why(w) ? `${line}; ${why(w)}` : line;
+      });
+
+  test("measures every script, stylesheet and image a page references", () => {
+    expect(weights.filter((w) => w.missing.length > 0).map((w) => `${w.path}: ${w.missing.join(", ")}`)).toEqual([]);
+    for (const w of weights) {
+      expect(w.css, `${w.path} has no stylesheet`).toBeGreaterThan(0);
+      expect(w.jsCriticalPath, `${w.path} loads no island loader`).toBeGreaterThan(0);
+    }
+  });
+
+  test(`each page's HTML is at most ${formatKb(BYTE_BUDGETS.html)} gzip`, () => {
+    expect(over("html", BYTE_BUDGETS.html)).toEqual([]);
+  });
+
+  test(`each page's CSS is at most ${formatKb(BYTE_BUDGETS.css)} gzip`, () => {
+    expect(over("css", BYTE_BUDGETS.css)).toEqual([]);
+  });
+
+  test(`each page requests at most ${formatKb(BYTE_BUDGETS.jsBeforeInteraction)} gzip of JavaScript before the first interaction, on its critical path`, () => {
+    const lines = over("jsCriticalPath", BYTE_BUDGETS.jsBeforeInteraction, (w) =>
+      w.islandsOnLoad.length ? `islands woken on load (React included): ${w.islandsOnLoad.join(", ")}` : "",
+    );
+    expect(lines).toEqual([]);
+  });
+
+  test(`the whole home page transfers at most ${formatKb(BYTE_BUDGETS.homeTransfer)}`, () => {
+    const home = weights.find((w) => w.path === "/");
+    expect(home).toBeDefined();
+    if (!home) return;
+    const parts = `html ${formatKb(home.html)} + css ${formatKb(home.css)} + js ${formatKb(home.jsTotal)} + media ${formatKb(home.media)}`;
+    expect(home.transfer, `home page: ${formatKb(home.transfer)} = ${parts}`).toBeLessThanOrEqual(BYTE_BUDGETS.homeTransfer);
+  });
+});
+
+function formatTable(weights: PageWeight[]): string {
+  const width = Math.max(4, ...weights.map((w) => w.path.length));
+  const columns = ["html", "css", "js load", "js +idle", "js total", "media", "transfer"];
+  const kb = (n: number) => formatKb(n).padStart(10);
+  const rows = weights.map((w) => [w.path.padEnd(width), ...[w.html, w.css, w.jsCriticalPath, w.jsWithoutInteraction, w.jsTotal, w.media, w.transfer].map(kb)].join(" "));
+  const legend = "js load: critical path (loader, inline, load islands); js +idle: plus idle islands; js total: every island";
+  return [`Page weights (gzip, KB = 1000 bytes). ${legend}`, [`${"page".padEnd(width)}`, ...columns.map((c) => c.padStart(10))].join(" "), ...rows].join("\n");
+}

@@ -1,0 +1,47 @@
+/**
+ * The performance and quality targets of issue 9, written once. The byte budgets are checked by
+ * tests/quality/budgets.test.ts on every build; the Lighthouse targets are compared by `npm run bench`.
+ *
+ * KB means 1,000 bytes here (the stricter reading of "15 KB"); the build's own size report divides by 1,024.
+ */
+export const KB = 1000;
+
+/** Gzip byte budgets, checked deterministically from the build output. */
+export const BYTE_BUDGETS = {
+  /**
+   * JavaScript requested before the first interaction, on the critical path: module scripts, their static imports,
+   * inline scripts and islands with hydrate="load". Islands woken when idle, visible or on interaction load later,
+   * as issue 9 allows.
+   */
+  jsBeforeInteraction: 15 * KB,
+  /** The page's stylesheet(s). */
+  css: 20 * KB,
+  /** The HTML document itself. */
+  html: 30 * KB,
+  /** Everything a visitor who scrolls the whole home page downloads: HTML, CSS, every script it can load, images, favicon. */
+  homeTransfer: 200 * KB,
+} as const;
+
+/** Lighthouse 13 targets (mobile defaults, medians of 3 runs, served with compression). */
+export const LIGHTHOUSE_TARGETS = {
+  /** Performance score (0–100) on the key routes of issue 9. */
+  keyRoutePerformance: 100,
+  /** Performance score on any route. */
+  minPerformance: 98,
+  lcpMs: 1500,
+  tbtMs: 30,
+  cls: 0.01,
+  /** Accessibility, Best Practices and SEO scores on every route. */
+  otherCategories: 100,
+} as const;
+
+/** The routes issue 9 benchmarks by default; an article is added from the built route table. */
+export const KEY_ROUTES = ["/", "/products", "/products/astroway", "/blog", "/installation"] as const;
+
+/** Upper limit of the build-scaling benchmark (1,000 posts, 200 products, 500 projects). */
+export const SCALING_BUILD_LIMIT_MS = 60_000;
+
+/** "14.2 KB" for a byte count, in the KB of this module. */
+export function formatKb(bytes: number): string {
+  return `${(bytes / KB).toFixed(1)} KB`;
+}
