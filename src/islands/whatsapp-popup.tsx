@@ -1,10 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { COOKIE_BANNER_ID } from "../lib/consent.ts";
-import { TIMINGS } from "../lib/limits.ts";
+import { WHATSAPP_SHOWN_KEY } from "../lib/limits.ts";
 import { whatsappUrl } from "../lib/urls.ts";
-
-/** sessionStorage key set once the popup has been shown (SPEC section 3). */
-const WHATSAPP_SHOWN_KEY = "whatsappPopupShown";
 
 interface WhatsAppPopupProps {
   /** WhatsApp number, digits only with the country code (content/site.yaml contact.whatsapp). */
@@ -12,35 +9,23 @@ interface WhatsAppPopupProps {
 }
 
 /**
- * 'Let's Connect on WhatsApp!' (SPEC sections 2 and 4): a non-modal dialog that opens once per browser session,
- * TIMINGS.whatsappPopupMs after the page started loading; every scroll starts the wait again. Client-only: whether
- * it shows depends on sessionStorage. It sits above the cookie banner while that is shown, never over its buttons.
+ * 'Let's Connect on WhatsApp!' (SPEC sections 2 and 4): a non-modal dialog shown once per browser session. The wait
+ * (10 s after the page started loading, restarted by any scroll, skipped once the session flag exists) runs in the
+ * small inline script src/client/inline/whatsapp-timer.ts, which wakes this island when the popup is due, so pages
+ * load none of this code, nor React, before then. Client-only. It sits above the cookie banner while that is shown,
+ * never over its buttons.
  */
 export default function WhatsAppPopup({ whatsapp }: WhatsAppPopupProps) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(true);
   const popup = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
   useEffect(() => {
-    if (sessionFlag("get")) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const show = () => {
-      removeEventListener("scroll", restart);
-      sessionFlag("set");
-      setOpen(true);
-    };
-    const wait = (ms: number) => {
-      clearTimeout(timer);
-      timer = setTimeout(show, ms);
-    };
-    const restart = () => wait(TIMINGS.whatsappPopupMs);
-    // performance.now() counts from the start of the page load, so hydrating late does not postpone the popup.
-    wait(Math.max(0, TIMINGS.whatsappPopupMs - performance.now()));
-    addEventListener("scroll", restart, { passive: true });
-    return () => {
-      clearTimeout(timer);
-      removeEventListener("scroll", restart);
-    };
+    try {
+      sessionStorage.setItem(WHATSAPP_SHOWN_KEY, "true");
+    } catch {
+      // Without sessionStorage the popup shows once per page.
+    }
   }, []);
 
   useLayoutEffect(() => {
@@ -89,16 +74,6 @@ export default function WhatsAppPopup({ whatsapp }: WhatsAppPopupProps) {
       <p className="whatsapp-popup__note">We typically respond within minutes during business hours</p>
     </dialog>
   );
-}
-
-/** Reads or sets the once-per-session flag; without sessionStorage the popup shows once per page instead. */
-function sessionFlag(action: "get" | "set"): boolean {
-  try {
-    if (action === "set") sessionStorage.setItem(WHATSAPP_SHOWN_KEY, "true");
-    return sessionStorage.getItem(WHATSAPP_SHOWN_KEY) !== null;
-  } catch {
-    return false;
-  }
 }
 
 /** The popup's bottom offset: above the cookie banner while it is shown, else the stylesheet's default. */

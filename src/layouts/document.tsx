@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import CookieBanner from "../islands/cookie-banner.tsx";
 import Toaster from "../islands/toaster.tsx";
+import { WHATSAPP_DUE_EVENT } from "../lib/limits.ts";
 import { TOAST_EVENT } from "../stores/toast.ts";
 import WhatsAppPopup from "../islands/whatsapp-popup.tsx";
 import { Island } from "../lib/island.tsx";
@@ -60,7 +61,7 @@ export function Document({ content, head, path, assets, children }: DocumentProp
           <FloatingContact />
           {/* Site-wide overlays that are not part of the page flow (cookie banner, WhatsApp popup) go below. */}
           <Island of={CookieBanner} props={{}} hydrate="interaction" />
-          <Island of={WhatsAppPopup} props={{ whatsapp: content.site.contact.whatsapp }} hydrate="idle" clientOnly />
+          <Island of={WhatsAppPopup} props={{ whatsapp: content.site.contact.whatsapp }} hydrate={`event:${WHATSAPP_DUE_EVENT}`} clientOnly />
           <Island of={Toaster} props={{}} hydrate={`event:${TOAST_EVENT}`} />
         </SiteProvider>
       </body>

@@ -30,3 +30,8 @@ export const CONSENT_VERSION = "1.0";
 
 /** Search results cut titles off beyond about this many characters. */
 export const MAX_SEO_TITLE_LENGTH = 70;
+
+/** sessionStorage flag set once the WhatsApp popup has been shown (SPEC section 3). */
+export const WHATSAPP_SHOWN_KEY = "whatsappPopupShown";
+/** Window event the popup's timer (src/client/inline/whatsapp-timer.ts) fires when the popup is due; it wakes the island. */
+export const WHATSAPP_DUE_EVENT = "site:whatsapp-due";

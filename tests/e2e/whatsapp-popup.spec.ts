@@ -12,19 +12,19 @@ const site = parse(readFileSync(path.resolve(import.meta.dirname, "../../content
 const popup = (page: Page) => page.getByRole("dialog", { name: "Let's Connect on WhatsApp!" });
 
 /**
- * Opens a page with the clock stopped, so time only moves when the test says, and waits until the popup's script
- * runs. Returns how far the page's clock already is since the load began.
+ * Opens a page with the clock stopped, so time only moves when the test says. The popup's timer is an inline head
+ * script, so it runs before the page is parsed. Returns how far the page's clock already is since the load began.
  */
 async function openPaused(page: Page, url = "/about"): Promise<number> {
   const start = new Date("2025-06-01T10:00:00Z");
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 1_000));
   await page.goto(url);
-  // The popup wakes when the browser is idle; let the page's clock reach that moment, then wait for the script.
-  await page.clock.runFor(100);
-  await expect(page.locator('site-island[data-island="whatsapp-popup"]')).toHaveAttribute("data-hydrated", "");
+  await page.waitForLoadState("load");
   return page.evaluate(() => performance.now());
 }
+
+const popupIsland = (page: Page) => page.locator('site-island[data-island="whatsapp-popup"]');
 
 async function scrollPage(page: Page): Promise<void> {
   await page.evaluate(
@@ -84,10 +84,10 @@ test("Maybe Later dismisses it, and it does not come back in the same session", 
   await expect(popup(page)).toHaveCount(0);
 
   await page.goto("/faq");
-  await page.clock.runFor(3 * POPUP_MS);
-  await expect(page.locator('site-island[data-island="whatsapp-popup"]')).toHaveAttribute("data-hydrated", "");
-  await page.clock.runFor(3 * POPUP_MS);
+  await page.clock.runFor(6 * POPUP_MS);
   await expect(popup(page)).toHaveCount(0);
+  // Its code is not even loaded again.
+  await expect(popupIsland(page)).not.toHaveAttribute("data-hydrated", "");
 });
 
 test("never opens when the session flag already exists", async ({ page }) => {
@@ -95,6 +95,16 @@ test("never opens when the session flag already exists", async ({ page }) => {
   await openPaused(page);
   await page.clock.runFor(6 * POPUP_MS);
   await expect(popup(page)).toHaveCount(0);
+  await expect(popupIsland(page)).not.toHaveAttribute("data-hydrated", "");
+});
+
+test("costs no JavaScript before it is due: its code loads only when it opens", async ({ page }) => {
+  const elapsed = await openPaused(page);
+  await page.clock.runFor(POPUP_MS - elapsed - 1);
+  await expect(popupIsland(page)).not.toHaveAttribute("data-hydrated", "");
+  await page.clock.runFor(1);
+  await expect(popup(page)).toBeVisible();
+  await expect(popupIsland(page)).toHaveAttribute("data-hydrated", "");
 });
 
 test("Open WhatsApp Chat opens the chat with the site's number in a new tab and closes the popup", async ({ page }) => {
