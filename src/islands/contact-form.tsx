@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { MISSING_FIELDS, useLeadForm } from "../client/leads.ts";
+import { FormField, Honeypot, RequiredNote } from "../components/forms/form-field.tsx";
 
 /**
  * The /contact message form. Required fields are checked first, then the shared schema (its first message in a toast
@@ -41,44 +42,23 @@ export default function ContactForm({ products }: ContactFormProps) {
   }, [products, setValues]);
 
   const { field, errors, errorIdFor, submitting } = lead;
-  const error = (name: Field) =>
-    errors[name] && (
-      <p className="field__error" id={errorIdFor(name)}>
-        {errors[name]}
-      </p>
-    );
+  const fieldProps = (name: Field) => ({ htmlFor: `${id}${name}`, error: errors[name], errorId: errorIdFor(name) });
   return (
     <form className="form" noValidate onSubmit={lead.submit} onFocus={lead.prefetch} aria-describedby={`${id}required`}>
-      <p className="field__hint" id={`${id}required`}>
-        Fields marked <span aria-hidden="true">*</span>
-        <span className="visually-hidden">with an asterisk</span> are required.
-      </p>
+      <RequiredNote id={`${id}required`} />
       <div className="form-row">
-        <div className="field">
-          <label htmlFor={`${id}name`}>
-            Full Name <span aria-hidden="true">*</span>
-          </label>
+        <FormField {...fieldProps("name")} label="Full Name" required>
           <input {...field("name")} type="text" autoComplete="name" placeholder="Your full name" required />
-          {error("name")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}email`}>
-            Email Address <span aria-hidden="true">*</span>
-          </label>
+        </FormField>
+        <FormField {...fieldProps("email")} label="Email Address" required>
           <input {...field("email")} type="email" autoComplete="email" placeholder="you@example.com" required />
-          {error("email")}
-        </div>
+        </FormField>
       </div>
       <div className="form-row">
-        <div className="field">
-          <label htmlFor={`${id}mobile`}>
-            Mobile Number <span aria-hidden="true">*</span>
-          </label>
+        <FormField {...fieldProps("mobile")} label="Mobile Number" required>
           <input {...field("mobile")} type="tel" autoComplete="tel" placeholder="+91 XXXXX XXXXX" required />
-          {error("mobile")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}product`}>Product <span className="field__optional">(optional)</span></label>
+        </FormField>
+        <FormField {...fieldProps("product")} label="Product">
           <select {...field("product")}>
             <option value="">Select a product</option>
             {products.map((p) => (
@@ -87,27 +67,15 @@ export default function ContactForm({ products }: ContactFormProps) {
               </option>
             ))}
           </select>
-          {error("product")}
-        </div>
+        </FormField>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}subject`}>
-          Subject <span aria-hidden="true">*</span>
-        </label>
+      <FormField {...fieldProps("subject")} label="Subject" required>
         <input {...field("subject")} type="text" placeholder="How can we help?" required />
-        {error("subject")}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}message`}>
-          Message <span aria-hidden="true">*</span>
-        </label>
+      </FormField>
+      <FormField {...fieldProps("message")} label="Message" required>
         <textarea {...field("message")} rows={5} placeholder="Tell us about your project or question" required />
-        {error("message")}
-      </div>
-      <div className="lead-trap" aria-hidden="true">
-        <label htmlFor={`${id}website`}>Leave this field empty</label>
-        <input id={`${id}website`} {...lead.honeypotField} />
-      </div>
+      </FormField>
+      <Honeypot id={`${id}website`} field={lead.honeypotField} />
       <div className="form-actions">
         <button className="button button--primary" type="submit" disabled={!ready || submitting}>
           {submitting ? "Sending..." : "Send Message"}

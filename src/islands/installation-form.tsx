@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { MISSING_FIELDS, useLeadForm } from "../client/leads.ts";
+import { FormField, Honeypot, RequiredNote } from "../components/forms/form-field.tsx";
 
 /**
  * The /installation request form. Required fields are checked first, then the shared schema (its first message in a
@@ -51,46 +52,23 @@ export default function InstallationForm({ products, packages }: InstallationFor
   }, [products, packages, setValues]);
 
   const { field, errors, errorIdFor, submitting } = lead;
-  const error = (name: Field) =>
-    errors[name] && (
-      <p className="field__error" id={errorIdFor(name)}>
-        {errors[name]}
-      </p>
-    );
+  const fieldProps = (name: Field) => ({ htmlFor: `${id}${name}`, error: errors[name], errorId: errorIdFor(name) });
   return (
     <form className="form" noValidate onSubmit={lead.submit} onFocus={lead.prefetch} aria-describedby={`${id}required`}>
-      <p className="field__hint" id={`${id}required`}>
-        Fields marked <span aria-hidden="true">*</span>
-        <span className="visually-hidden">with an asterisk</span> are required.
-      </p>
+      <RequiredNote id={`${id}required`} />
       <div className="form-row">
-        <div className="field">
-          <label htmlFor={`${id}name`}>
-            Full Name <span aria-hidden="true">*</span>
-          </label>
+        <FormField {...fieldProps("name")} label="Full Name" required>
           <input {...field("name")} type="text" autoComplete="name" placeholder="Your full name" required />
-          {error("name")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}email`}>
-            Email Address <span aria-hidden="true">*</span>
-          </label>
+        </FormField>
+        <FormField {...fieldProps("email")} label="Email Address" required>
           <input {...field("email")} type="email" autoComplete="email" placeholder="you@example.com" required />
-          {error("email")}
-        </div>
+        </FormField>
       </div>
       <div className="form-row">
-        <div className="field">
-          <label htmlFor={`${id}mobile`}>
-            Mobile Number <span aria-hidden="true">*</span>
-          </label>
+        <FormField {...fieldProps("mobile")} label="Mobile Number" required>
           <input {...field("mobile")} type="tel" autoComplete="tel" placeholder="+1234567890" required />
-          {error("mobile")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}product`}>
-            Product <span aria-hidden="true">*</span>
-          </label>
+        </FormField>
+        <FormField {...fieldProps("product")} label="Product" required>
           <select {...field("product")} required>
             <option value="">Select a product</option>
             {products.map((p) => (
@@ -99,13 +77,9 @@ export default function InstallationForm({ products, packages }: InstallationFor
               </option>
             ))}
           </select>
-          {error("product")}
-        </div>
+        </FormField>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}package`}>
-          Installation Package <span aria-hidden="true">*</span>
-        </label>
+      <FormField {...fieldProps("package")} label="Installation Package" required>
         <select {...field("package")} required>
           <option value="">Select a package</option>
           {packages.map((p) => (
@@ -114,17 +88,11 @@ export default function InstallationForm({ products, packages }: InstallationFor
             </option>
           ))}
         </select>
-        {error("package")}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}message`}>Additional Message <span className="field__optional">(optional)</span></label>
+      </FormField>
+      <FormField {...fieldProps("message")} label="Additional Message">
         <textarea {...field("message")} rows={4} placeholder="Tell us about your server, timeline or any special requirements" />
-        {error("message")}
-      </div>
-      <div className="lead-trap" aria-hidden="true">
-        <label htmlFor={`${id}website`}>Leave this field empty</label>
-        <input id={`${id}website`} {...lead.honeypotField} />
-      </div>
+      </FormField>
+      <Honeypot id={`${id}website`} field={lead.honeypotField} />
       <div className="form-actions">
         <button className="button button--primary" type="submit" disabled={!ready || submitting}>
           {submitting ? "Submitting..." : "Submit Request"}

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { MISSING_FIELDS, useLeadForm } from "../../client/leads.ts";
 import { ToastRegion } from "../../islands/toaster.tsx";
+import { FormField, Honeypot, RequiredNote } from "./form-field.tsx";
 
 interface ProductInquiryFormProps {
   /** Sent as `product`: the product's name. */
@@ -45,50 +46,31 @@ export function ProductInquiryForm({ productName, contactEmail, contactPhone, on
     onSent: () => onSent(INQUIRY_MESSAGES.success),
   });
   const { field, errors, errorIdFor, submitting } = lead;
-  const error = (name: Field) =>
-    errors[name] && (
-      <p className="field__error" id={errorIdFor(name)}>
-        {errors[name]}
-      </p>
-    );
+  const fieldProps = (name: Field) => ({ htmlFor: `${id}-${name}`, error: errors[name], errorId: errorIdFor(name) });
 
   return (
-    <form className="form inquiry-form" noValidate onSubmit={lead.submit} onFocus={lead.prefetch}>
+    <form className="form inquiry-form" noValidate onSubmit={lead.submit} onFocus={lead.prefetch} aria-describedby={`${id}-required`}>
+      <RequiredNote id={`${id}-required`} />
       <div className="form-row">
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
+        <FormField {...fieldProps("name")} label="Name" required>
           <input {...field("name")} type="text" autoComplete="name" required />
-          {error("name")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
+        </FormField>
+        <FormField {...fieldProps("email")} label="Email" required>
           <input {...field("email")} type="email" autoComplete="email" required />
-          {error("email")}
-        </div>
+        </FormField>
       </div>
       <div className="form-row">
-        <div className="field">
-          <label htmlFor={`${id}-mobile`}>Mobile</label>
+        <FormField {...fieldProps("mobile")} label="Mobile" required>
           <input {...field("mobile")} type="tel" autoComplete="tel" placeholder="+1234567890" required />
-          {error("mobile")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-company`}>
-            Company <span className="field__optional">(optional)</span>
-          </label>
+        </FormField>
+        <FormField {...fieldProps("company")} label="Company">
           <input {...field("company")} type="text" autoComplete="organization" />
-          {error("company")}
-        </div>
+        </FormField>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-message`}>Message</label>
+      <FormField {...fieldProps("message")} label="Message" required>
         <textarea {...field("message")} rows={4} required />
-        {error("message")}
-      </div>
-      <div className="lead-trap" aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Leave this field empty</label>
-        <input id={`${id}-website`} {...lead.honeypotField} />
-      </div>
+      </FormField>
+      <Honeypot id={`${id}-website`} field={lead.honeypotField} />
       <div className="form-actions">
         <button type="button" className="button" onClick={onCancel} disabled={submitting}>
           Cancel
