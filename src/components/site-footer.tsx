@@ -1,12 +1,11 @@
 import { ExternalLink } from "lucide-react";
 import CookieSettings from "../islands/cookie-settings.tsx";
 import { Island } from "../lib/island.tsx";
-import { FacebookIcon, LinkedinIcon, YoutubeIcon } from "./icon.tsx";
 import { Brand } from "./shell/logo.tsx";
-import { NAV_ITEMS } from "./site-header.tsx";
+import { SocialLinks } from "./shell/social-links.tsx";
+import { MENU } from "./site-header.tsx";
 import { useSiteContext } from "./site-context.tsx";
 
-const QUICK_LINKS = [NAV_ITEMS[0], { label: "Apps", href: "/products" }, ...NAV_ITEMS.slice(1)] as const;
 
 const LEGAL = [
   { label: "Privacy Policy", href: "/privacy" },
@@ -33,29 +32,13 @@ export function SiteFooter() {
         <div className="site-footer__brand">
           <Brand name={site.name} id="footer" />
           <p>{site.tagline}.</p>
-          <ul className="social-links">
-            <li>
-              <a href={site.social.facebook} rel="noopener" target="_blank" aria-label="Facebook (opens in a new tab)">
-                <FacebookIcon />
-              </a>
-            </li>
-            <li>
-              <a href={site.social.linkedin} rel="noopener" target="_blank" aria-label="LinkedIn (opens in a new tab)">
-                <LinkedinIcon />
-              </a>
-            </li>
-            <li>
-              <a href={site.social.youtube} rel="noopener" target="_blank" aria-label="YouTube (opens in a new tab)">
-                <YoutubeIcon />
-              </a>
-            </li>
-          </ul>
+          <SocialLinks social={site.social} className="social-links" />
         </div>
         <div className="site-footer__columns">
           <section aria-labelledby="footer-quick">
             <h2 id="footer-quick">Quick Links</h2>
             <ul>
-              {QUICK_LINKS.map((item) => (
+              {MENU.map((item) => (
                 <li key={item.href}>
                   <a href={item.href}>{item.label}</a>
                 </li>

@@ -2,11 +2,12 @@ import { ArrowRight, ExternalLink, Headset } from "lucide-react";
 import AppsMenu from "../islands/apps-menu.tsx";
 import MobileMenu from "../islands/mobile-menu.tsx";
 import { Island } from "../lib/island.tsx";
-import { FacebookIcon, LinkedinIcon, ProductIcon, YoutubeIcon } from "./icon.tsx";
+import { ProductIcon } from "./icon.tsx";
 import { Brand } from "./shell/logo.tsx";
+import { SocialLinks } from "./shell/social-links.tsx";
 import { useSiteContext } from "./site-context.tsx";
 
-export const NAV_ITEMS = [
+const NAV_ITEMS = [
   { label: "Home", href: "/" },
   { label: "About", href: "/about" },
   { label: "Portfolio", href: "/portfolio" },
@@ -16,8 +17,11 @@ export const NAV_ITEMS = [
   { label: "Contact", href: "/contact" },
 ] as const;
 
-/** The menu in SPEC order: Home, Apps, then the rest. Apps is a dropdown on desktop and a link on phones. */
-const MENU = [NAV_ITEMS[0], { label: "Apps", href: "/products" }, ...NAV_ITEMS.slice(1)] as const;
+/**
+ * The menu in SPEC order: Home, Apps, then the rest. Apps is a dropdown on desktop and a link on phones; the
+ * footer's Quick Links list the same items.
+ */
+export const MENU = [NAV_ITEMS[0], { label: "Apps", href: "/products" }, ...NAV_ITEMS.slice(1)] as const;
 
 const APPS_PANEL_ID = "apps-menu-panel";
 const MOBILE_NAV_ID = "mobile-nav";
@@ -40,23 +44,7 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="top-bar">
         <div className="container top-bar__inner">
-          <ul className="top-bar__social">
-            <li>
-              <a href={site.social.facebook} rel="noopener" target="_blank" aria-label="Facebook (opens in a new tab)">
-                <FacebookIcon />
-              </a>
-            </li>
-            <li>
-              <a href={site.social.linkedin} rel="noopener" target="_blank" aria-label="LinkedIn (opens in a new tab)">
-                <LinkedinIcon />
-              </a>
-            </li>
-            <li>
-              <a href={site.social.youtube} rel="noopener" target="_blank" aria-label="YouTube (opens in a new tab)">
-                <YoutubeIcon />
-              </a>
-            </li>
-          </ul>
+          <SocialLinks social={site.social} className="top-bar__social" />
           <p className="top-bar__note">
             Trusted by {site.company.clientCount} clients since {site.company.foundingYear}
           </p>

@@ -1,4 +1,4 @@
-import type { BlogPost, SiteContent } from "./content.ts";
+import type { BlogPost } from "./content.ts";
 import type { JsonLd } from "./page.ts";
 import type { FaqCategory, Product, Site } from "../schemas/index.ts";
 import { absoluteUrl } from "./urls.ts";
@@ -98,4 +98,3 @@ export function faqPage(categories: FaqCategory[]): JsonLd {
   };
 }
 
-export type { SiteContent };
