@@ -17,6 +17,11 @@ export interface LeadCatalogue {
 export const HONEYPOT_FIELD = "website";
 /** Name of the field that carries how long the form was open before it was sent, in milliseconds. */
 export const ELAPSED_FIELD = "elapsedMs";
+/**
+ * Name of the field that carries the id the browser makes once per filled form (a UUID): a retried or double-clicked
+ * submit repeats it, so the handlers store and mail that lead once.
+ */
+export const SUBMISSION_ID_FIELD = "submissionId";
 /** A form sent faster than this after it opened was not filled in by a person. */
 export const MIN_FILL_MS = 2_000;
 
