@@ -14,3 +14,11 @@ export function whatsappUrl(number: string, text?: string): string {
 export function telUrl(phone: string): string {
   return `tel:${phone.replace(/[^+\d]/g, "")}`;
 }
+
+/**
+ * Where a product's documentation PDF is served; the build writes it there from content/docs/<id>.md (or .pdf).
+ * Derived, never typed by editors, so a renamed product cannot point at another product's manual.
+ */
+export function documentationUrl(productId: string): string {
+  return `/docs/${productId}-documentation.pdf`;
+}

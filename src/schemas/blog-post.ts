@@ -4,23 +4,30 @@ import { imagePath, isoDate, slug, text } from "./common.ts";
 
 export const blogCategories = ["Technology", "Business", "Marketing"] as const;
 
+const d = z.describe;
+
 /** Front matter of content/blog/<slug>.md; the markdown body is the article. Reading time is computed, not written. */
 export const blogPostSchema = z.strictObject({
-  id: slug(),
-  slug: slug(),
-  title: text(),
-  /** Shorter title for search results when `title` is longer than MAX_SEO_TITLE_LENGTH. */
-  seoTitle: z.optional(text().check(z.maxLength(MAX_SEO_TITLE_LENGTH, `Keep seoTitle within ${MAX_SEO_TITLE_LENGTH} characters`))),
-  excerpt: text(),
-  category: z.enum(blogCategories),
-  author: z.strictObject({
-    name: text(),
-    avatar: z.string().check(z.regex(/^[A-Z]{1,3}$/, "Expected 1 to 3 capital initials, like PS")),
-    bio: text(),
-  }),
-  date: isoDate(),
-  image: imagePath(),
-  featured: z._default(z.boolean(), false),
-  keywords: z._default(z.array(text()), []),
+  id: slug().check(d("A stable id for the article; unique across posts")),
+  slug: slug().check(d("The URL /blog/<slug>; must equal the file name without .md")),
+  title: text().check(d("The article's title")),
+  seoTitle: z
+    .optional(text().check(z.maxLength(MAX_SEO_TITLE_LENGTH, `Keep seoTitle within ${MAX_SEO_TITLE_LENGTH} characters`)))
+    .check(d(`Shorter title for search results, needed when title is longer than ${MAX_SEO_TITLE_LENGTH} characters`)),
+  excerpt: text().check(d("Summary on cards and in search results")),
+  category: z.enum(blogCategories).check(d("One of the blog's categories")),
+  author: z
+    .strictObject({
+      name: text(),
+      avatar: z.string().check(z.regex(/^[A-Z]{1,3}$/, "Expected 1 to 3 capital initials, like PS"), d("Initials shown as the avatar")),
+      bio: text(),
+    })
+    .check(d("The author box: name, initials and a one-line bio")),
+  date: isoDate().check(d("Publication date, yyyy-mm-dd")),
+  image: imagePath().check(d("Cover image under content/images, written as served: /images/blog/<slug>.svg")),
+  featured: z
+    ._default(z.boolean(), false)
+    .check(d("true: shown in the home page's blog teaser, which shows the newest 4 featured posts; no more than 4")),
+  keywords: z._default(z.array(text()), []).check(d("Search keywords for this article")),
 });
 export type BlogPostFrontMatter = z.infer<typeof blogPostSchema>;

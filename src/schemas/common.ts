@@ -5,7 +5,7 @@ export const text = () => z.string().check(z.trim(), z.minLength(1, "Must not be
 
 /** An absolute http(s) URL. */
 export const httpUrl = () =>
-  z.string().check(z.regex(/^https?:\/\/[^\s]+$/, "Expected an absolute http(s) URL"));
+  z.string().check(z.regex(/^https?:\/\/[^\s]+$/, "Expected an absolute http(s) URL"), z.meta({ format: "uri" }));
 
 /** A link the site may render: absolute http(s), mailto:, tel: or a site path starting with "/". */
 export const href = () =>
@@ -13,7 +13,10 @@ export const href = () =>
     .string()
     .check(z.regex(/^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+0-9-]+|\/[^\s]*)$/, "Expected a URL, mailto:, tel: or a path starting with /"));
 
-/** A path of an image under content/images, written as it is served: /images/… */
+/**
+ * A path of an image under content/images, written as it is served: /images/… The build checks that the file exists
+ * (build/validate-content.ts), since a schema cannot see the disk.
+ */
 export const imagePath = () =>
   z.string().check(z.regex(/^\/images\/[a-z0-9/_-]+\.(svg|png|jpe?g|webp|avif)$/, "Expected a path like /images/products/name.svg"));
 
@@ -21,9 +24,36 @@ export const imagePath = () =>
 export const slug = () =>
   z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Expected lower-case letters, digits and hyphens, like my-post"));
 
-/** A calendar date written yyyy-mm-dd. YAML turns such values into Date objects, so both are accepted. */
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** Days in a month of the Gregorian calendar (month 1-12). */
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * Why a yyyy-mm-dd text is not a day of the calendar, or undefined when it is one. `2025-02-30` would otherwise be
+ * read by JavaScript as March 2 and `2025-13-45` as "Invalid Date".
+ */
+export function impossibleDate(value: string): string | undefined {
+  const [year = 0, month = 0, day = 0] = value.split("-").map(Number);
+  if (month < 1 || month > 12) return `Impossible date "${value}": there is no month ${month}; write yyyy-mm-dd`;
+  const days = daysInMonth(year, month);
+  if (day < 1 || day > days) return `Impossible date "${value}": ${MONTHS[month - 1]} ${year} has ${days} days`;
+  return undefined;
+}
+
+/**
+ * A calendar date written yyyy-mm-dd (YAML 1.2 keeps it as text). Checked against the calendar, so a typo fails the
+ * build instead of printing "Invalid Date" or another day.
+ */
 export const isoDate = () =>
-  z.pipe(
-    z.union([z.string(), z.date()]),
-    z.transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value)),
-  ).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Expected a date written yyyy-mm-dd"));
+  z.string().check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, "Expected a date written yyyy-mm-dd"),
+    z.check<string>((ctx) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(ctx.value)) return; // the pattern above already reported it
+      const problem = impossibleDate(ctx.value);
+      if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
+    }),
+    z.meta({ format: "date" }),
+  );

@@ -15,18 +15,19 @@ export const portfolioCategories = [
   "Recruitment",
 ] as const;
 
+const d = z.describe;
+
 /** content/portfolio/<id>.yaml: one delivered client project. */
 export const portfolioProjectSchema = z.strictObject({
-  id: slug(),
-  title: text(),
-  description: text(),
-  category: z.enum(portfolioCategories),
-  client: text(),
-  year: z.number().check(z.int(), z.gte(2016), z.lte(2100)),
-  image: imagePath(),
-  technologies: z.array(text()).check(z.minLength(1)),
-  projectUrl: z.optional(httpUrl()),
-  /** Id of the product this project was built on; checked against content/products. */
-  productId: z.optional(slug()),
+  id: slug().check(d("The project's id: the file name without .yaml")),
+  title: text().check(d("Project title on its card")),
+  description: text().check(d("One or two sentences about the project")),
+  category: z.enum(portfolioCategories).check(d("The filter button the project appears under")),
+  client: text().check(d("Client name")),
+  year: z.number().check(z.int(), z.gte(2016), z.lte(2100), d("Year of delivery")),
+  image: imagePath().check(d("Card image under content/images, written as served: /images/portfolio/<name>.svg")),
+  technologies: z.array(text()).check(z.minLength(1), d("Technologies; the home carousel shows the first 4")),
+  projectUrl: z.optional(httpUrl()).check(d("Optional live site; adds Live Site and View Project buttons")),
+  productId: z.optional(slug()).check(d("Optional id of the product it was built on (content/products/<id>.yaml)")),
 });
 export type PortfolioProject = z.infer<typeof portfolioProjectSchema>;

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { documentationUrl } from "../lib/urls.ts";
 import { httpUrl, imagePath, slug, text } from "./common.ts";
 
 /** Icons a product may use; each maps to an SVG in src/components/icon.tsx. */
@@ -17,36 +18,46 @@ export const productIcons = [
 
 export const demoTypes = ["website", "app", "admin", "other"] as const;
 
-/** content/products/<id>.yaml: one ready-made application of the catalogue. */
-export const productSchema = z.strictObject({
-  id: slug(),
-  /** Position in every product list (menu, grid, explorer); 1 comes first. */
-  order: z.number().check(z.int(), z.gte(1)),
-  name: text(),
-  tagline: text(),
-  shortDescription: text(),
-  fullDescription: text(),
-  category: text(),
-  icon: z.enum(productIcons),
-  image: imagePath(),
-  features: z.array(text()).check(z.minLength(10, "List at least 10 features")),
-  demoUrl: httpUrl(),
-  codecanyonUrl: httpUrl(),
-  /** Always /docs/<id>-documentation.pdf; the build checks it. */
-  documentationUrl: z.string().check(z.regex(/^\/docs\/[a-z0-9-]+-documentation\.pdf$/, "Expected /docs/<id>-documentation.pdf")),
-  sellDirectly: z._default(z.boolean(), false),
-  directSaleDescription: z._default(z.string(), ""),
-  techSpecs: z.array(z.strictObject({ label: text(), value: text() })).check(z.minLength(1)),
-  perfectFor: z.array(text()).check(z.minLength(1)),
-  whatYouGet: z.optional(z.array(z.strictObject({ title: text(), description: text() }))),
-  demoDetails: z.optional(
-    z.array(z.strictObject({ name: text(), description: text(), demoUrl: httpUrl(), type: z.enum(demoTypes) })),
-  ),
-  purchaseOptions: z.optional(
-    z.array(z.strictObject({ label: text(), url: httpUrl(), description: z.optional(text()) })),
-  ),
-  readyMadeClones: z.optional(
-    z.array(z.strictObject({ name: text(), description: text(), features: z.array(text()).check(z.minLength(1)) })),
-  ),
+const d = z.describe;
+
+/** What an editor writes in content/products/<id>.yaml. */
+const productFileSchema = z.strictObject({
+  id: slug().check(d("The product's id: the file name without .yaml and the URL /products/<id>")),
+  order: z.number().check(z.int(), z.gte(1), d("Position in every product list (menu, grid, explorer); 1 comes first")),
+  name: text().check(d("Product name as visitors see it, e.g. eSIM")),
+  tagline: text().check(d("One line under the name on the product page")),
+  shortDescription: text().check(d("Two lines for cards, the Apps menu and search results")),
+  fullDescription: text().check(d("The What is … section of the product page")),
+  category: text().check(d("Category shown on cards, e.g. Telecom")),
+  icon: z.enum(productIcons).check(d("Icon in the Apps menu and the explorer; one of the icons in src/components/icon.tsx")),
+  image: imagePath().check(d("Artwork under content/images, written as served: /images/products/<id>.svg")),
+  features: z.array(text()).check(z.minLength(10, "List at least 10 features"), d("Feature list; the first 6 are the key features")),
+  demoUrl: httpUrl().check(d("Live demo address")),
+  codecanyonUrl: httpUrl().check(d("The product's page on the marketplace")),
+  sellDirectly: z._default(z.boolean(), false).check(d("true: a Buy Now button opens the inquiry dialog instead of the marketplace")),
+  directSaleDescription: z._default(z.string(), "").check(d("Text of the purchase call to action when sold directly")),
+  techSpecs: z
+    .array(z.strictObject({ label: text(), value: text() }))
+    .check(z.minLength(1), d("Technical specifications table: label and value")),
+  perfectFor: z.array(text()).check(z.minLength(1), d("The Perfect For list")),
+  whatYouGet: z.optional(z.array(z.strictObject({ title: text(), description: text() }))).check(d("Optional What You Get cards")),
+  demoDetails: z
+    .optional(z.array(z.strictObject({ name: text(), description: text(), demoUrl: httpUrl(), type: z.enum(demoTypes) })))
+    .check(d("Optional platform overview tabs, one per demo (website, app, admin or other)")),
+  purchaseOptions: z
+    .optional(z.array(z.strictObject({ label: text(), url: httpUrl(), description: z.optional(text()) })))
+    .check(d("Several ways to buy: the buy button becomes a dropdown of these")),
+  readyMadeClones: z
+    .optional(z.array(z.strictObject({ name: text(), description: text(), features: z.array(text()).check(z.minLength(1)) })))
+    .check(d("Optional ready-made clone variants")),
 });
+
+/**
+ * content/products/<id>.yaml: one ready-made application of the catalogue. `documentationUrl` is derived from the id
+ * (the build writes the PDF there from content/docs/<id>.md), so editors never type it.
+ */
+export const productSchema = z.pipe(
+  productFileSchema,
+  z.transform((product) => ({ ...product, documentationUrl: documentationUrl(product.id) })),
+);
 export type Product = z.infer<typeof productSchema>;

@@ -2,13 +2,15 @@ import * as z from "zod/mini";
 import { httpUrl, imagePath, text } from "./common.ts";
 
 /** content/site.yaml: the vendor's facts, used by every page, the handlers and the head of each page. */
+const d = z.describe;
+
 export const siteSchema = z.strictObject({
-  name: text(),
-  url: httpUrl(),
-  tagline: text(),
-  description: text(),
-  keywords: z.array(text()).check(z.minLength(1)),
-  locale: z._default(z.string(), "en_US"),
+  name: text().check(d("Company name in the header, titles and e-mails")),
+  url: httpUrl().check(d("The site's public address, e.g. https://www.example.com: canonical links, sitemap, feeds")),
+  tagline: text().check(d("Short slogan")),
+  description: text().check(d("Default description for search results")),
+  keywords: z.array(text()).check(z.minLength(1), d("Default search keywords")),
+  locale: z._default(z.string(), "en_US").check(d("Open Graph locale, e.g. en_US")),
   company: z.strictObject({
     legalName: text(),
     foundingYear: z.number().check(z.int(), z.gte(1990)),
@@ -17,7 +19,7 @@ export const siteSchema = z.strictObject({
     yearsExperience: text(),
     teamSize: z.number().check(z.int(), z.gte(1)),
     address: text(),
-  }),
+  }).check(d("Company facts shown as figures and claims")),
   contact: z.strictObject({
     email: z.email({ error: "Expected an e-mail address" }),
     /** Shown to visitors, e.g. "+91 00000 00000". */
@@ -29,28 +31,28 @@ export const siteSchema = z.strictObject({
     callHours: text(),
     emailReply: text(),
     whatsappReply: text(),
-  }),
+  }).check(d("How visitors reach the vendor; email is also where leads are sent")),
   marketplace: z.strictObject({
     name: text(),
     profileUrl: httpUrl(),
-  }),
+  }).check(d("The code marketplace the products are sold on")),
   social: z.strictObject({
     facebook: httpUrl(),
     linkedin: httpUrl(),
     youtube: httpUrl(),
     twitter: z._default(z.string(), ""),
-  }),
+  }).check(d("Social profile links in the top bar and footer")),
   rating: z.strictObject({
     value: z.number().check(z.gte(0), z.lte(5)),
     best: z.number(),
     count: z.number().check(z.int(), z.gte(0)),
-  }),
+  }).check(d("Aggregate rating in structured data")),
   shareImages: z.strictObject({
     default: imagePath(),
     products: z.optional(imagePath()),
     blog: z.optional(imagePath()),
     portfolio: z.optional(imagePath()),
-  }),
+  }).check(d("Images for social share previews, under content/images")),
   analytics: z._default(
     z.strictObject({
       measurementId: z._default(z.string(), ""),
