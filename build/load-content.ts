@@ -1,8 +1,9 @@
+import type { Dirent } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import matter from "gray-matter";
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import type { ContentIssue } from "./errors.ts";
+import { type MarkdownReference, markdownReferences } from "./markdown-references.ts";
 
 /** A content file as parsed, with a way to find the line of any field for error messages. */
 export interface SourceFile {
@@ -13,6 +14,8 @@ export interface SourceFile {
   data: unknown;
   /** Markdown body for .md files. */
   body?: string;
+  /** Links and images of the markdown body, with their lines in the file. */
+  references?: MarkdownReference[];
   /** 1-based line of the field at `fieldPath`, or of the deepest part of it that exists. */
   lineOf(fieldPath: readonly PropertyKey[]): number | undefined;
 }
@@ -29,13 +32,28 @@ export interface RawContent {
   portfolio: SourceFile[];
   posts: SourceFile[];
   pages: SourceFile[];
-  /** Syntax errors found while parsing; validation adds its own. */
+  /** Every file under content/images as it is served, e.g. /images/products/esim.svg. */
+  images: ReadonlySet<string>;
+  /** Syntax errors and ignored files found while reading; validation adds its own. */
   issues: ContentIssue[];
 }
 
+/** The single files at the top of content/, and the folders with the one extension each reads. */
+const TOP_FILES = ["site.yaml", "about.yaml", "faq.yaml", "testimonials.yaml", "installation-packages.yaml", "product-page.yaml"];
+const FOLDERS: Record<string, { exts: readonly string[]; what: string }> = {
+  products: { exts: [".yaml"], what: "products" },
+  portfolio: { exts: [".yaml"], what: "portfolio projects" },
+  blog: { exts: [".md"], what: "articles" },
+  pages: { exts: [".md"], what: "policy pages" },
+  docs: { exts: [".md", ".pdf"], what: "product documentation" },
+};
+/** Folders read as they are: artwork is copied, schemas serve the editor. */
+const FREE_FOLDERS = new Set(["images", ".schemas"]);
+
 /**
- * Reads every content file under `contentDir`. YAML is parsed with positions kept so that a validation error can
- * name the line of the field; markdown front matter is split with gray-matter and parsed the same way.
+ * Reads every content file under `contentDir`. YAML, including markdown front matter, is parsed by one parser with
+ * its line counter, so every message can name the line of the field. A file the loader would skip (a product saved
+ * as .yml, an article as .markdown) is an error rather than a silent omission.
  */
 export async function loadContent(contentDir: string): Promise<RawContent> {
   const issues: ContentIssue[] = [];
@@ -50,35 +68,79 @@ export async function loadContent(contentDir: string): Promise<RawContent> {
     }
     return parseYaml(rel(file), text, 0, issues);
   };
-  const markdownFile = async (file: string): Promise<SourceFile> => {
-    const text = await readFile(file, "utf8");
-    // gray-matter caches by content; a copy of the options object keeps each call independent.
-    const split = matter(text, {});
-    // The YAML starts after the opening fence; gray-matter keeps the fence's own line break at its start.
-    const openingLines = (text.startsWith("---") ? 1 : 0) - (split.matter.startsWith("\n") ? 1 : 0);
-    const source = parseYaml(rel(file), split.matter, openingLines, issues);
-    return { ...source, body: split.content };
-  };
-  const folder = async (dir: string, ext: string, load: (file: string) => Promise<SourceFile>) => {
-    const names = (await readdir(path.join(contentDir, dir)).catch(() => [] as string[]))
-      .filter((name) => name.endsWith(ext))
-      .sort();
-    return Promise.all(names.map((name) => load(path.join(contentDir, dir, name))));
+  const markdownFile = async (file: string): Promise<SourceFile> => parseMarkdownFile(rel(file), await readFile(file, "utf8"), issues);
+  const folder = async (dir: string, load: (file: string) => Promise<SourceFile>) => {
+    const rule = FOLDERS[dir];
+    const entries = await readdir(path.join(contentDir, dir), { withFileTypes: true }).catch(() => [] as Dirent[]);
+    const names: string[] = [];
+    for (const entry of entries) {
+      if (entry.name.startsWith(".")) continue; // .DS_Store, .gitkeep: never content
+      const ext = path.extname(entry.name);
+      if (entry.isFile() && rule?.exts.includes(ext)) names.push(entry.name);
+      else issues.push(ignored(`content/${dir}/${entry.name}`, entry, rule?.exts ?? [], rule?.what ?? dir));
+    }
+    return Promise.all(names.sort().map((name) => load(path.join(contentDir, dir, name))));
   };
 
-  const [site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages] = await Promise.all([
+  const [site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages, images] = await Promise.all([
     yamlFile(path.join(contentDir, "site.yaml")),
     yamlFile(path.join(contentDir, "about.yaml")),
     yamlFile(path.join(contentDir, "faq.yaml")),
     yamlFile(path.join(contentDir, "testimonials.yaml")),
     yamlFile(path.join(contentDir, "installation-packages.yaml")),
     yamlFile(path.join(contentDir, "product-page.yaml")),
-    folder("products", ".yaml", yamlFile),
-    folder("portfolio", ".yaml", yamlFile),
-    folder("blog", ".md", markdownFile),
-    folder("pages", ".md", markdownFile),
+    folder("products", yamlFile),
+    folder("portfolio", yamlFile),
+    folder("blog", markdownFile),
+    folder("pages", markdownFile),
+    listImages(path.join(contentDir, "images")),
+    folder("docs", async (file) => emptySource(rel(file))), // docs are rendered by build/docs-pdf.ts; only their names are checked here
   ]);
-  return { site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages, issues };
+  for (const entry of await readdir(contentDir, { withFileTypes: true })) {
+    if (entry.name.startsWith(".") && !FREE_FOLDERS.has(entry.name)) continue;
+    const known = entry.isFile() ? TOP_FILES.includes(entry.name) : FREE_FOLDERS.has(entry.name) || entry.name in FOLDERS;
+    if (!known) issues.push(ignoredTop(entry));
+  }
+  return { site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages, images, issues };
+}
+
+/** `content/products/esim.yml: Ignored file: …; rename it to esim.yaml` */
+function ignored(file: string, entry: Dirent, exts: readonly string[], what: string): ContentIssue {
+  if (!entry.isFile()) {
+    return { file, field: "", message: `Ignored folder: ${what} are read from ${path.posix.dirname(file)}/ itself, not from subfolders; move its files up` };
+  }
+  const [expected = ""] = exts;
+  const stem = entry.name.slice(0, entry.name.length - path.extname(entry.name).length) || entry.name;
+  return {
+    file,
+    field: "",
+    message: `Ignored file: ${what} are read from ${exts.join(" or ")} files only; rename it to ${stem}${expected}`,
+  };
+}
+
+function ignoredTop(entry: Dirent): ContentIssue {
+  const file = `content/${entry.name}`;
+  if (!entry.isFile()) {
+    return { file, field: "", message: `Ignored folder: content/ reads only ${Object.keys(FOLDERS).join(", ")} and images; move its files into one of them` };
+  }
+  const stem = entry.name.replace(/\.[^.]+$/, "");
+  const meant = TOP_FILES.find((name) => name.replace(/\.yaml$/, "") === stem);
+  return {
+    file,
+    field: "",
+    message: meant
+      ? `Ignored file: expected the extension .yaml; rename it to ${meant}`
+      : `Ignored file: content/ reads only ${TOP_FILES.join(", ")} at its top; move or delete it`,
+  };
+}
+
+async function listImages(dir: string): Promise<Set<string>> {
+  const files = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [] as Dirent[]);
+  return new Set(
+    files
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/images/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`),
+  );
 }
 
 function emptySource(file: string): SourceFile {
@@ -87,6 +149,30 @@ function emptySource(file: string): SourceFile {
 
 function baseName(file: string): string {
   return path.basename(file).replace(/\.[^.]+$/, "");
+}
+
+/**
+ * Splits a markdown file into front matter and body and parses the front matter with `parseYaml`, so its errors carry
+ * file lines like any YAML file's. The front matter is the text between a first line `---` and the next line `---`.
+ */
+export function parseMarkdownFile(file: string, text: string, issues: ContentIssue[]): SourceFile {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const fence = (line: string | undefined) => line?.trimEnd() === "---";
+  const close = fence(lines[0]) ? lines.findIndex((line, i) => i > 0 && fence(line)) : -1;
+  if (close < 0) {
+    issues.push({
+      file,
+      line: 1,
+      field: "",
+      message: fence(lines[0])
+        ? 'Front matter is not closed: add a line "---" after its last field'
+        : 'Expected front matter: start the file with a line "---", then the fields, then a line "---"',
+    });
+    return emptySource(file);
+  }
+  const source = parseYaml(file, lines.slice(1, close).join("\n"), 1, issues);
+  const body = lines.slice(close + 1).join("\n");
+  return { ...source, body, references: markdownReferences(body, close + 1) };
 }
 
 /** Parses YAML keeping positions; `lineOffset` is the number of lines before it in the file (front matter fence). */

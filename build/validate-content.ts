@@ -67,14 +67,37 @@ export function validateContent(raw: RawContent): ValidContent {
     return data && { data, body: s.body ?? "", source: s };
   });
 
-  // File name and id agree, so an editor finds /products/esim in content/products/esim.yaml.
-  for (const { value, source } of products) {
-    if (value.id !== source.name) at(source, ["id"], `Expected "${source.name}" to match the file name, found "${value.id}"`);
-    const docs = `/docs/${value.id}-documentation.pdf`;
-    if (value.documentationUrl !== docs) at(source, ["documentationUrl"], `Expected "${docs}", found "${value.documentationUrl}"`);
+  // File name and id (or slug) agree, so an editor finds /products/esim in content/products/esim.yaml.
+  const sameName = (source: SourceFile, field: string, value: string) => {
+    if (value !== source.name) at(source, [field], `Expected "${source.name}" to match the file name, found "${value}"; rename one of them`);
+  };
+  for (const { value, source } of products) sameName(source, "id", value.id);
+  for (const { value, source } of portfolio) sameName(source, "id", value.id);
+  for (const { value, source } of posts) sameName(source, "slug", value.data.slug);
+
+  // Images are checked against the disk: a schema only sees the text of the path.
+  const image = (source: SourceFile, fieldPath: PropertyKey[], served: string | undefined) => {
+    if (served && !raw.images.has(served)) {
+      at(source, fieldPath, `File not found: content${served}; add the image there or correct the path`);
+    }
+  };
+  if (site) {
+    for (const [key, served] of Object.entries(site.shareImages)) image(raw.site, ["shareImages", key], served);
   }
-  for (const { value, source } of portfolio) {
-    if (value.id !== source.name) at(source, ["id"], `Expected "${source.name}" to match the file name, found "${value.id}"`);
+  for (const { value, source } of products) image(source, ["image"], value.image);
+  for (const { value, source } of portfolio) image(source, ["image"], value.image);
+  for (const { value, source } of posts) image(source, ["image"], value.data.image);
+  for (const source of [...raw.posts, ...raw.pages]) {
+    for (const ref of source.references ?? []) {
+      if (ref.kind !== "image" || !ref.url.startsWith("/")) continue;
+      const served = decodeURI(ref.url.split(/[?#]/)[0] ?? "");
+      const problem = !served.startsWith("/images/")
+        ? `Expected an image under /images/ (a file in content/images), found ${ref.url}`
+        : !raw.images.has(served)
+          ? `File not found: content${served}; add the image there or correct the path`
+          : undefined;
+      if (problem) issues.push({ file: source.file, line: ref.line, field: "image", message: problem });
+    }
   }
   duplicates(products, (p) => p.id, "id", at);
   duplicates(products, (p) => p.order, "order", at);
@@ -95,13 +118,24 @@ export function validateContent(raw: RawContent): ValidContent {
     }
   }
   if (raw.products.length === 0) issues.push({ file: "content/products", field: "", message: "No products found; add content/products/<id>.yaml" });
-  const featured = posts.filter((p) => p.value.data.featured).length;
-  if (posts.length === raw.posts.length && featured < HOME_FEATURED_POSTS) {
+  const featured = posts.filter((p) => p.value.data.featured);
+  if (posts.length === raw.posts.length && featured.length < HOME_FEATURED_POSTS) {
     issues.push({
       file: "content/blog",
       field: "featured",
-      message: `The home page shows ${HOME_FEATURED_POSTS} featured posts, found ${featured}; set featured: true on ${HOME_FEATURED_POSTS - featured} more`,
+      message: `The home page shows ${HOME_FEATURED_POSTS} featured posts, found ${featured.length}; set featured: true on ${HOME_FEATURED_POSTS - featured.length} more`,
     });
+  }
+  // The home page shows only the newest few: a further featured post would silently vanish from it.
+  if (featured.length > HOME_FEATURED_POSTS) {
+    const names = featured.map((p) => p.source.name).join(", ");
+    for (const { source } of featured) {
+      at(
+        source,
+        ["featured"],
+        `The home page shows ${HOME_FEATURED_POSTS} featured posts, found ${featured.length} (${names}); set featured: false on ${featured.length - HOME_FEATURED_POSTS} of them`,
+      );
+    }
   }
 
   if (issues.length || !site || !about || !faq || !testimonials || !installation || !productPage) throw new ContentErrors(issues);
