@@ -1,23 +1,47 @@
 import type { SiteContent } from "../src/lib/content.ts";
 import { readingMinutes } from "../src/lib/reading-time.ts";
 import { renderMarkdown } from "./markdown.ts";
+import type { SourceFile } from "./load-content.ts";
 import type { ValidContent } from "./validate-content.ts";
 
+/** A link written in a markdown body, checked against the rendered site by build/check-links.ts. */
+export interface ContentLink {
+  /** The content file and line it is written on. */
+  file: string;
+  line: number;
+  url: string;
+  /** URL path of the page the link appears on, against which relative links and bare #anchors resolve. */
+  from: string;
+}
+
+export interface CompiledContent {
+  content: SiteContent;
+  links: ContentLink[];
+}
+
 /** Renders the markdown of posts and policy pages and shapes validated content into what pages read. */
-export async function compileContent(valid: ValidContent): Promise<SiteContent> {
+export async function compileContent(valid: ValidContent): Promise<CompiledContent> {
+  const links: ContentLink[] = [];
+  const collect = (source: SourceFile, from: string) => {
+    for (const ref of source.references ?? []) {
+      if (ref.kind === "link") links.push({ file: source.file, line: ref.line, url: ref.url, from });
+    }
+  };
   const posts = await Promise.all(
     valid.posts.map(async ({ data, body, source }) => {
+      collect(source, `/blog/${data.slug}`);
       const rendered = await renderMarkdown(body, source.file);
       return { ...data, html: rendered.html, readingMinutes: readingMinutes(rendered.text) };
     }),
   );
   const pages = await Promise.all(
     valid.pages.map(async ({ data, body, source }) => {
+      collect(source, `/${source.name}`);
       const rendered = await renderMarkdown(body, source.file);
       return { ...data, name: source.name, html: rendered.html, headings: rendered.headings };
     }),
   );
-  return {
+  const content: SiteContent = {
     site: valid.site,
     about: valid.about,
     faq: valid.faq.categories,
@@ -29,4 +53,5 @@ export async function compileContent(valid: ValidContent): Promise<SiteContent> 
     posts: posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)),
     pages,
   };
+  return { content, links };
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { checkContentLinks, servedFiles } from "./check-links.ts";
 import { compileContent } from "./compile-content.ts";
 import { buildDocsPdfs } from "./docs-pdf.ts";
 import { robots, rssFeed, sitemap } from "./feeds.ts";
@@ -9,6 +10,7 @@ import { collectRoutes } from "./routes.ts";
 import { type PageSize, sizeReport, writeSite } from "./write.ts";
 import type { SiteContent } from "../src/lib/content.ts";
 import { validateContent } from "./validate-content.ts";
+import { ContentErrors } from "./errors.ts";
 
 export interface BuildOptions {
   rootDir: string;
@@ -42,7 +44,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const raw = await timed("load", () => loadContent(contentDir), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
   const valid = await timed("validate", () => validateContent(raw), () => "content valid");
-  const content = await timed("markdown", () => compileContent(valid), (c) => `${c.posts.length + c.pages.length} documents`);
+  const { content, links } = await timed("markdown", () => compileContent(valid), (c) => `${c.content.posts.length + c.content.pages.length} documents`);
   const docs = await timed("docs", () => buildDocsPdfs({ contentDir, siteName: content.site.name, products: content.products }), (d) => `${d.length} PDFs`);
   const bundle = await timed("islands", () => bundleIslands({ rootDir, islandsDir: path.join(rootDir, "src/islands") }), (b) => `${b.chunks.size} islands, ${b.files.length} files`);
   const routes = await timed("routes", () => collectRoutes(path.join(rootDir, "src/pages"), content), (r) => `${r.length} routes`);
@@ -53,6 +55,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     { path: "rss.xml", contents: Buffer.from(rssFeed(content)) },
     ...docs,
   ];
+  const copies = [
+    { from: path.join(rootDir, "public"), to: "." },
+    { from: path.join(contentDir, "images"), to: "images" },
+  ];
+  // Links in markdown are checked against what is about to be written, so routes and anchors are exactly the built ones.
+  await timed(
+    "links",
+    async () => {
+      const files = new Set([...[...bundle.files, ...extra].map((file) => `/${file.path}`), ...(await servedFiles(copies))]);
+      const targets = pages.filter((page) => !page.route.special).map((page) => ({ path: page.route.path, html: page.html }));
+      const broken = checkContentLinks(links, { pages: targets, files });
+      if (broken.length) throw new ContentErrors(broken);
+      return links.length;
+    },
+    (count) => `${count} links checked`,
+  );
   await timed(
     "write",
     () =>
@@ -61,10 +79,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         assets: bundle.files,
         extra,
         inlineScripts: bundle.inlineScripts,
-        copies: [
-          { from: path.join(rootDir, "public"), to: "." },
-          { from: path.join(contentDir, "images"), to: "images" },
-        ],
+        copies,
       }),
     (table) => `${table.pages.length} pages and ${bundle.files.length + extra.length} files`,
   );
