@@ -1,15 +1,13 @@
 import path from "node:path";
 import { checkContentLinks, servedFiles } from "./check-links.ts";
-import { compileContent } from "./compile-content.ts";
 import { buildDocsPdfs } from "./docs-pdf.ts";
 import { robots, rssFeed, sitemap } from "./feeds.ts";
 import { bundleIslands } from "./islands.ts";
-import { loadContent } from "./load-content.ts";
+import { readCompiledContent } from "./read-content.ts";
 import { renderRoutes } from "./render.tsx";
 import { collectRoutes } from "./routes.ts";
 import { type PageSize, sizeReport, writeSite } from "./write.ts";
 import type { SiteContent } from "../src/lib/content.ts";
-import { validateContent } from "./validate-content.ts";
 import { ContentErrors } from "./errors.ts";
 
 export interface BuildOptions {
@@ -42,9 +40,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return value;
   };
 
-  const raw = await timed("load", () => loadContent(contentDir), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
-  const valid = await timed("validate", () => validateContent(raw), () => "content valid");
-  const { content, links } = await timed("markdown", () => compileContent(valid), (c) => `${c.content.posts.length + c.content.pages.length} documents`);
+  const { content, links } = await readCompiledContent(contentDir, { stage: timed });
   const docs = await timed("docs", () => buildDocsPdfs({ contentDir, siteName: content.site.name, products: content.products }), (d) => `${d.length} PDFs`);
   const bundle = await timed("islands", () => bundleIslands({ rootDir, islandsDir: path.join(rootDir, "src/islands") }), (b) => `${b.chunks.size} islands, ${b.files.length} files`);
   const routes = await timed("routes", () => collectRoutes(path.join(rootDir, "src/pages"), content), (r) => `${r.length} routes`);

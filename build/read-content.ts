@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
 import { type CompiledContent, compileContent } from "./compile-content.ts";
-import { loadContent } from "./load-content.ts";
+import { loadContent, type RawContent } from "./load-content.ts";
 import { validateContent } from "./validate-content.ts";
 
 /** The repository's content/ folder. */
@@ -12,8 +12,23 @@ export const CONTENT_DIR = path.resolve(import.meta.dirname, "../content");
  * rendered. Also returns the links of the markdown bodies, which the build checks against the pages it renders.
  * @throws ContentErrors listing every problem as `file:line field: message`
  */
-export async function readCompiledContent(contentDir: string = CONTENT_DIR): Promise<CompiledContent> {
-  return compileContent(validateContent(await loadContent(contentDir)));
+export async function readCompiledContent(contentDir: string = CONTENT_DIR, options: ReadOptions = {}): Promise<CompiledContent> {
+  const { stage = (_name, run) => Promise.resolve(run()) } = options;
+  const raw = await stage("load", () => loadContent(contentDir), (r) => `${countFiles(r)} files`);
+  const valid = await stage("validate", () => validateContent(raw), () => "content valid");
+  return stage("markdown", () => compileContent(valid), (c) => `${c.content.posts.length + c.content.pages.length} documents`);
+}
+
+/** Runs one named stage; the build passes its timer so each stage prints a line. */
+export type Stage = <T>(name: string, run: () => Promise<T> | T, detail: (value: T) => string) => Promise<T>;
+
+export interface ReadOptions {
+  stage?: Stage;
+}
+
+function countFiles(raw: RawContent): number {
+  const singles = [raw.site, raw.about, raw.faq, raw.testimonials, raw.installation, raw.productPage].length;
+  return singles + raw.products.length + raw.posts.length + raw.portfolio.length + raw.pages.length;
 }
 
 /**

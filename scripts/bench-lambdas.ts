@@ -165,7 +165,7 @@ type StartEmulator = (config: { host: string; port: number }) => Promise<Server>
 const startEmulator: StartEmulator = (sesEmulator as unknown as { default?: StartEmulator }).default ?? (sesEmulator as unknown as StartEmulator);
 const ses = await startEmulator({ host: "127.0.0.1", port: 0 });
 const sesUrl = `http://127.0.0.1:${(ses.address() as AddressInfo).port}`;
-const env = { ...localLambdaEnv({ sesEndpoint: sesUrl, recipient: "hello@example.com" }), LOG_LEVEL: "silent" };
+const env = { ...(await localLambdaEnv({ sesEndpoint: sesUrl, recipient: "hello@example.com" })), LOG_LEVEL: "silent" };
 Object.assign(process.env, env);
 await mkdir(outDir, { recursive: true });
 

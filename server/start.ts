@@ -1,12 +1,12 @@
 import "../scripts/require-node.ts";
 import { spawn } from "node:child_process";
 import { existsSync, watch } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import sesEmulator from "aws-ses-v2-local";
-import { parse } from "yaml";
+import { readSiteContent } from "../build/read-content.ts";
 import type { LambdaHandler } from "./lambda-adapter.ts";
 import { localLambdaEnv } from "./lambda-env.ts";
 import { createSiteServer } from "./site-server.ts";
@@ -51,8 +51,8 @@ if (!skipBuild && !(await runBuild())) {
 }
 
 const ses = await sesEmulator.default({ host: "127.0.0.1", port: sesPort });
-const site = parse(await readFile(path.join(rootDir, "content/site.yaml"), "utf8")) as { contact: { email: string } };
-Object.assign(process.env, localLambdaEnv({ sesEndpoint: `http://127.0.0.1:${sesPort}`, recipient: site.contact.email }), {
+const { site } = await readSiteContent(path.join(rootDir, "content"));
+Object.assign(process.env, await localLambdaEnv({ sesEndpoint: `http://127.0.0.1:${sesPort}`, recipient: site.contact.email }), {
   ...process.env,
 });
 const handlers = await loadHandlers();

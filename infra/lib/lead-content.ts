@@ -1,5 +1,4 @@
-import { loadContent } from "../../build/load-content.ts";
-import { validateContent } from "../../build/validate-content.ts";
+import { readSiteContent } from "../../build/read-content.ts";
 import type { LeadEnvironmentInput } from "../../lambdas/shared/env.ts";
 
 /** The part of content the lead handlers are configured from (site facts, product and package names). */
@@ -10,7 +9,7 @@ export type LeadContent = Pick<LeadEnvironmentInput, "site" | "products" | "pack
  * @throws ContentErrors listing every content problem (the build reports the same)
  */
 export async function readLeadContent(contentDir: string): Promise<LeadContent> {
-  const content = validateContent(await loadContent(contentDir));
+  const content = await readSiteContent(contentDir);
   return {
     site: content.site,
     products: content.products.map(({ id, name }) => ({ id, name })),

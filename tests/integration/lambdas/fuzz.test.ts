@@ -19,7 +19,7 @@ import { VALID } from "./harness.ts";
  * smuggled in and no visitor markup in its HTML.
  */
 const RUNS = 10_000;
-const config = readConfig({ ...localLambdaEnv({ sesEndpoint: "http://127.0.0.1:9", recipient: "hello@example.com" }), LOG_LEVEL: "silent" });
+const config = readConfig({ ...(await localLambdaEnv({ sesEndpoint: "http://127.0.0.1:9", recipient: "hello@example.com" })), LOG_LEVEL: "silent" });
 const log = createLogger("fuzz", "silent");
 type Deps = Parameters<typeof createLeadHandler>[1];
 /** A function as its handler.ts wires it, with the mailer left open. */

@@ -32,7 +32,7 @@ export async function startLeadStack() {
   let ses = await startEmulator({ host: "127.0.0.1", port: 0 });
   const sesPort = (ses.address() as AddressInfo).port;
   const sesUrl = `http://127.0.0.1:${sesPort}`;
-  Object.assign(process.env, localLambdaEnv({ sesEndpoint: sesUrl, recipient: "hello@example.com" }), { LOG_LEVEL: "silent" });
+  Object.assign(process.env, await localLambdaEnv({ sesEndpoint: sesUrl, recipient: "hello@example.com" }), { LOG_LEVEL: "silent" });
   const handlers = new Map<string, LambdaHandler>();
   for (const name of LEAD_FUNCTIONS) {
     const mod = (await import(`../../../lambdas/${name}/handler.ts`)) as { handler: LambdaHandler };

@@ -70,8 +70,8 @@ describe("readConfig", () => {
 });
 
 describe("localLambdaEnv", () => {
-  test("should configure the handlers from content/ for the local emulator", () => {
-    const config = readConfig(localLambdaEnv({ sesEndpoint: "http://127.0.0.1:8005", recipient: "hello@example.com" }));
+  test("should configure the handlers from content/ for the local emulator", async () => {
+    const config = readConfig(await localLambdaEnv({ sesEndpoint: "http://127.0.0.1:8005", recipient: "hello@example.com" }));
     expect(config.sesEndpoint).toBe("http://127.0.0.1:8005");
     expect(config.catalogue.products).toHaveLength(10);
     expect(config.catalogue.products[0]).toEqual({ id: "astroway", name: "Astroway" });
