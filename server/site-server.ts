@@ -4,6 +4,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { resolveRequest, type RouteTable } from "../src/lib/routing.ts";
 import { securityHeaders } from "../src/lib/security-headers.ts";
+import { CONTENT_TYPES, COMPRESSIBLE_EXTENSIONS, cacheControl } from "../src/lib/static-files.ts";
 import { invokeLambda, type LambdaHandler } from "./lambda-adapter.ts";
 
 export interface SiteServerOptions {
@@ -12,32 +13,6 @@ export interface SiteServerOptions {
   handlers: ReadonlyMap<string, LambdaHandler>;
   /** Extra script served at /__dev/reload.js and added to pages (npm run dev only). */
   devReload?: { script: string; subscribe: (res: ServerResponse) => void };
-}
-
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".xml": "application/xml; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".ico": "image/x-icon",
-  ".pdf": "application/pdf",
-  ".woff2": "font/woff2",
-};
-const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".xml", ".txt", ".svg"]);
-
-/** Cache rules shared with CloudFront: hashed assets forever, HTML revalidated every time, the rest for an hour. */
-export function cacheControl(file: string): string {
-  if (file.startsWith("/assets/")) return "public, max-age=31536000, immutable";
-  if (file.endsWith(".html")) return "public, max-age=0, must-revalidate";
-  return "public, max-age=3600";
 }
 
 /**
@@ -67,7 +42,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
       return invokeLambda(handler, req, res, name);
     }
     if (devReload && url.pathname === "/__dev/reload.js") {
-      res.writeHead(200, { "content-type": TYPES[".js"] ?? "", "cache-control": "no-store" }).end(devReload.script);
+      res.writeHead(200, { "content-type": CONTENT_TYPES[".js"] ?? "", "cache-control": "no-store" }).end(devReload.script);
       return;
     }
     if (devReload && url.pathname === "/__dev/events") return devReload.subscribe(res);
@@ -92,12 +67,12 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
     }
     const headers: Record<string, string> = {
       ...securityHeaders(csp),
-      "content-type": TYPES[ext] ?? "application/octet-stream",
+      "content-type": CONTENT_TYPES[ext] ?? "application/octet-stream",
       "cache-control": devReload ? "no-store" : cacheControl(file),
       vary: "accept-encoding",
     };
     const accepts = String(req.headers["accept-encoding"] ?? "");
-    if (COMPRESSIBLE.has(ext) && body.length > 1024) {
+    if (COMPRESSIBLE_EXTENSIONS.has(ext) && body.length > 1024) {
       let entry = compressedCache.get(filePath);
       if (!entry || entry.mtime !== info.mtimeMs || devReload) {
         entry = {

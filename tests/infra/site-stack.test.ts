@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { NOT_FOUND_PREFIX, STATUS_METADATA, viewerRequestSource, viewerResponseSource } from "../../infra/lib/cloudfront-function.ts";
 import { leadFunctionNames, type SiteStack } from "../../infra/lib/site-stack.ts";
 import { readConfig } from "../../lambdas/shared/env.ts";
-import { cacheControl } from "../../server/site-server.ts";
+import { cacheControl } from "../../src/lib/static-files.ts";
 import { securityHeaders } from "../../src/lib/security-headers.ts";
 import { ROUTING_TABLE } from "../fixtures/routing-cases.ts";
 import { FIXTURE_SCRIPT_HASH, ROOT, synthApp, writeFixtureDist } from "./fixtures.ts";

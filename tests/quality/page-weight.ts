@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { HtmlElement } from "html-validate";
 import { gzipSize } from "../../build/write.ts";
+import { COMPRESSIBLE_EXTENSIONS } from "../../src/lib/static-files.ts";
 import type { BuiltPage } from "./built-site.ts";
 
 /** What one page costs a visitor, in gzip bytes (raw bytes for files served uncompressed, such as PNG). */
@@ -28,8 +29,8 @@ export interface PageWeight {
   missing: string[];
 }
 
-/** Types the server compresses (server/site-server.ts); other files travel as they are. */
-const COMPRESSED = new Set([".html", ".js", ".css", ".json", ".xml", ".txt", ".svg"]);
+/** Types the server and CloudFront compress; other files travel as they are. */
+const COMPRESSED = COMPRESSIBLE_EXTENSIONS;
 
 /**
  * Measures pages of a build in `dir`. `imports` maps each script URL to the URLs it imports statically (from

@@ -6,8 +6,8 @@ import type * as lambda from "aws-cdk-lib/aws-lambda";
 import * as s3 from "aws-cdk-lib/aws-s3";
 import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
-import { cacheControl } from "../../../server/site-server.ts";
 import { securityHeaders } from "../../../src/lib/security-headers.ts";
+import { cacheControl } from "../../../src/lib/static-files.ts";
 import { NOT_FOUND_PREFIX, STATUS_METADATA, viewerRequestSource, viewerResponseSource } from "../cloudfront-function.ts";
 import { responseHeadersFrom } from "../response-headers.ts";
 import type { SiteBuild } from "../site-build.ts";
@@ -27,7 +27,7 @@ export interface StaticSiteProps {
 /**
  * The site itself: a private bucket holding dist/, served by CloudFront through origin access control with the
  * routing rules of src/lib/routing.ts (CloudFront Functions), the security headers of src/lib/security-headers.ts
- * and the cache rules of server/site-server.ts; /api/<name> goes to the lead functions.
+ * and the cache rules of src/lib/static-files.ts; /api/<name> goes to the lead functions.
  */
 export class StaticSite extends Construct {
   readonly bucket: s3.Bucket;

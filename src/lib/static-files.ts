@@ -1,0 +1,33 @@
+/**
+ * How built files are served, shared by the local server (server/site-server.ts) and the CDK stack (infra/), so
+ * `npm start` and CloudFront send the same types, compression and cache headers.
+ */
+
+/** Content-Type by file extension. */
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".pdf": "application/pdf",
+  ".woff2": "font/woff2",
+};
+
+/** Text types worth compressing; images, PDFs and fonts are compressed already. */
+export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([".html", ".js", ".css", ".json", ".xml", ".txt", ".svg"]);
+
+/** Cache rules: hashed assets forever, HTML revalidated every time, the rest for an hour. */
+export function cacheControl(file: string): string {
+  if (file.startsWith("/assets/")) return "public, max-age=31536000, immutable";
+  if (file.endsWith(".html")) return "public, max-age=0, must-revalidate";
+  return "public, max-age=3600";
+}
