@@ -34,6 +34,8 @@ export interface RawContent {
   pages: SourceFile[];
   /** Every file under content/images as it is served, e.g. /images/products/esim.svg. */
   images: ReadonlySet<string>;
+  /** File names in content/docs (esim.md, esim.pdf): each product needs one. */
+  docs: ReadonlySet<string>;
   /** Syntax errors and ignored files found while reading; validation adds its own. */
   issues: ContentIssue[];
 }
@@ -82,7 +84,7 @@ export async function loadContent(contentDir: string): Promise<RawContent> {
     return Promise.all(names.sort().map((name) => load(path.join(contentDir, dir, name))));
   };
 
-  const [site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages, images] = await Promise.all([
+  const [site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages, images, docs] = await Promise.all([
     yamlFile(path.join(contentDir, "site.yaml")),
     yamlFile(path.join(contentDir, "about.yaml")),
     yamlFile(path.join(contentDir, "faq.yaml")),
@@ -94,14 +96,15 @@ export async function loadContent(contentDir: string): Promise<RawContent> {
     folder("blog", markdownFile),
     folder("pages", markdownFile),
     listImages(path.join(contentDir, "images")),
-    folder("docs", async (file) => emptySource(rel(file))), // docs are rendered by build/docs-pdf.ts; only their names are checked here
+    folder("docs", async (file) => emptySource(rel(file))), // rendered by build/docs-pdf.ts; here only their names count
   ]);
   for (const entry of await readdir(contentDir, { withFileTypes: true })) {
     if (entry.name.startsWith(".") && !FREE_FOLDERS.has(entry.name)) continue;
     const known = entry.isFile() ? TOP_FILES.includes(entry.name) : FREE_FOLDERS.has(entry.name) || entry.name in FOLDERS;
     if (!known) issues.push(ignoredTop(entry));
   }
-  return { site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages, images, issues };
+  const docNames = new Set(docs.map((doc) => path.posix.basename(doc.file)));
+  return { site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages, images, docs: docNames, issues };
 }
 
 /** `content/products/esim.yml: Ignored file: …; rename it to esim.yaml` */
@@ -179,14 +182,22 @@ export function parseMarkdownFile(file: string, text: string, issues: ContentIss
 export function parseYaml(file: string, text: string, lineOffset: number, issues: ContentIssue[]): SourceFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  const seen = new Set<string>();
   for (const error of doc.errors) {
-    const pos = error.linePos?.[0];
-    issues.push({
-      file,
-      line: pos ? pos.line + lineOffset : undefined,
-      field: "",
-      message: `YAML syntax: ${error.message.split("\n")[0]}`,
-    });
+    // yaml appends "at line N, column M" counted from the start of the YAML text, which in front matter is not the
+    // file's line: the line number of the message is the file's own.
+    let message = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
+    let line = error.linePos?.[0]?.line;
+    if (error.code === "MISSING_CHAR" && line !== undefined && /quote/.test(message)) {
+      // yaml notices an unclosed quote where the text ends; point at the line that opened it instead.
+      const quote = message.includes("'") ? "'" : '"';
+      const opened = openingQuoteLine(text, line, quote);
+      if (opened !== undefined) [line, message] = [opened, `Missing closing ${quote} quote: the value on this line opens a quote that never closes`];
+    }
+    const key = `${line}:${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push({ file, line: line === undefined ? undefined : line + lineOffset, field: "", message: `YAML syntax: ${message}` });
   }
   const lineAt = (offset: number | undefined) =>
     offset === undefined ? undefined : lineCounter.linePos(offset).line + lineOffset;
@@ -214,4 +225,13 @@ export function parseYaml(file: string, text: string, lineOffset: number, issues
       return lineAt(offset);
     },
   };
+}
+
+/** The last line at or above `line` (1-based) with an odd number of `quote` characters: where the open quote is. */
+function openingQuoteLine(text: string, line: number, quote: string): number | undefined {
+  const lines = text.split("\n");
+  for (let i = Math.min(line, lines.length) - 1; i >= 0; i -= 1) {
+    if (((lines[i] ?? "").split(quote).length - 1) % 2 === 1) return i + 1;
+  }
+  return undefined;
 }

@@ -71,7 +71,12 @@ export function validateContent(raw: RawContent): ValidContent {
   const sameName = (source: SourceFile, field: string, value: string) => {
     if (value !== source.name) at(source, [field], `Expected "${source.name}" to match the file name, found "${value}"; rename one of them`);
   };
-  for (const { value, source } of products) sameName(source, "id", value.id);
+  for (const { value, source } of products) {
+    sameName(source, "id", value.id);
+    if (!raw.docs.has(`${value.id}.md`) && !raw.docs.has(`${value.id}.pdf`)) {
+      at(source, ["id"], `No documentation for "${value.id}": write content/docs/${value.id}.md (or add content/docs/${value.id}.pdf)`);
+    }
+  }
   for (const { value, source } of portfolio) sameName(source, "id", value.id);
   for (const { value, source } of posts) sameName(source, "slug", value.data.slug);
 
@@ -128,7 +133,7 @@ export function validateContent(raw: RawContent): ValidContent {
   }
   // The home page shows only the newest few: a further featured post would silently vanish from it.
   if (featured.length > HOME_FEATURED_POSTS) {
-    const names = featured.map((p) => p.source.name).join(", ");
+    const names = featured.map((p) => `${p.source.name}.md`).join(", ");
     for (const { source } of featured) {
       at(
         source,
