@@ -47,7 +47,7 @@ const FOLDERS: Record<string, { exts: readonly string[]; what: string }> = {
   portfolio: { exts: [".yaml"], what: "portfolio projects" },
   blog: { exts: [".md"], what: "articles" },
   pages: { exts: [".md"], what: "policy pages" },
-  docs: { exts: [".md", ".pdf"], what: "product documentation" },
+  docs: { exts: [".md", ".pdf"], what: "product manuals" },
 };
 /** Folders read as they are: artwork is copied, schemas serve the editor. */
 const FREE_FOLDERS = new Set(["images", ".schemas"]);

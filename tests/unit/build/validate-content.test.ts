@@ -1,14 +1,16 @@
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ContentErrors } from "../../../build/errors.ts";
-import { loadContent } from "../../../build/load-content.ts";
-import { validateContent } from "../../../build/validate-content.ts";
+import { readSiteContent } from "../../../build/read-content.ts";
 import { contentWith, ROOT } from "../../fixtures/content.ts";
 
+/** The editor's lines for a content folder: what `npm run build` prints under "N content errors:". */
 async function errorsFor(dir: string): Promise<string[]> {
   try {
-    validateContent(await loadContent(dir));
+    await readSiteContent(dir);
   } catch (error) {
     if (error instanceof ContentErrors) return error.message.split("\n").slice(1);
     throw error;
@@ -16,9 +18,29 @@ async function errorsFor(dir: string): Promise<string[]> {
   return [];
 }
 
-describe("validateContent", () => {
+/** Errors after `edit` changes one file of a fresh copy of content/. */
+async function errorsAfter(file: string, edit: (text: string) => string): Promise<string[]> {
+  const fixture = await contentWith();
+  try {
+    const target = path.join(fixture.dir, file);
+    await writeFile(target, edit(await readFile(target, "utf8")));
+    return await errorsFor(fixture.dir);
+  } finally {
+    await fixture.cleanup();
+  }
+}
+
+const FEATURED =
+  "The home page shows 4 featured posts, found 5 (fifth-featured.md, launch-astrology-consultation-app.md, quick-commerce-unit-economics.md, whatsapp-business-api-marketing-playbook.md, white-label-vs-custom-build-cost.md); set featured: false on 1 of them";
+
+describe("readSiteContent", () => {
   test("accepts the site's real content", async () => {
     expect(await errorsFor(path.join(ROOT, "content"))).toEqual([]);
+  });
+
+  test("derives each product's documentationUrl from its id", async () => {
+    const content = await readSiteContent();
+    for (const product of content.products) expect(product.documentationUrl).toBe(`/docs/${product.id}-documentation.pdf`);
   });
 
   describe("with broken files (tests/fixtures/broken)", () => {
@@ -39,7 +61,7 @@ describe("validateContent", () => {
     });
 
     test("names the portfolio project that refers to an unknown product", () => {
-      expect(errors.find((e) => e.startsWith("content/portfolio/zeta-project.yaml:11 productId: Unknown product \"no-such-product\""))).toBeDefined();
+      expect(errors.find((e) => e.startsWith('content/portfolio/zeta-project.yaml:11 productId: Unknown product "no-such-product"'))).toBeDefined();
     });
 
     test("names both files of a duplicate slug and the fix", () => {
@@ -49,38 +71,114 @@ describe("validateContent", () => {
     });
 
     test("reports every problem at once", () => {
-      expect(errors).toHaveLength(4);
+      expect(errors).toHaveLength(5);
+    });
+  });
+
+  describe("with one of each editor mistake (tests/fixtures/broken-editor)", () => {
+    let fixture: Awaited<ReturnType<typeof contentWith>>;
+    let errors: string[];
+    beforeAll(async () => {
+      fixture = await contentWith("broken-editor");
+      errors = await errorsFor(fixture.dir);
+    });
+    afterAll(() => fixture.cleanup());
+
+    test("names a product image that is not in content/images", () => {
+      expect(errors).toContain(
+        "content/products/nova.yaml:18 image: File not found: content/images/products/nova.svg; add the image there or correct the path",
+      );
+    });
+
+    test("names a portfolio image that is not in content/images", () => {
+      expect(errors).toContain(
+        "content/portfolio/missing-image.yaml:8 image: File not found: content/images/portfolio/no-such-project.svg; add the image there or correct the path",
+      );
+    });
+
+    test("names an article's cover image in front matter and an image in its body, each on its own line", () => {
+      expect(errors).toContain(
+        "content/blog/missing-images.md:13 image: File not found: content/images/blog/no-such-cover.svg; add the image there or correct the path",
+      );
+      expect(errors).toContain(
+        "content/blog/missing-images.md:19 image: File not found: content/images/blog/no-such-diagram.png; add the image there or correct the path",
+      );
+    });
+
+    test("names a new product that has no documentation file", () => {
+      expect(errors).toContain('content/products/nova.yaml:2 id: No documentation for "nova": write content/docs/nova.md (or add content/docs/nova.pdf)');
+    });
+
+    test("refuses a day the month does not have", () => {
+      expect(errors).toContain('content/blog/impossible-day.md:12 date: Impossible date "2025-02-30": February 2025 has 28 days');
+    });
+
+    test("refuses a month after December", () => {
+      expect(errors).toContain('content/blog/impossible-month.md:12 date: Impossible date "2025-13-45": there is no month 13; write yyyy-mm-dd');
+    });
+
+    test("names a product saved as .yml, an article saved as .markdown or .MD, and a stray file, with the name expected", () => {
+      expect(errors).toContain("content/products/nova-copy.yml: Ignored file: products are read from .yaml files only; rename it to nova-copy.yaml");
+      expect(errors).toContain("content/blog/draft.markdown: Ignored file: articles are read from .md files only; rename it to draft.md");
+      expect(errors).toContain("content/blog/notes.MD: Ignored file: articles are read from .md files only; rename it to notes.md");
+      expect(errors).toContain(
+        "content/todo.txt: Ignored file: content/ reads only site.yaml, about.yaml, faq.yaml, testimonials.yaml, installation-packages.yaml, product-page.yaml at its top; move or delete it",
+      );
+    });
+
+    test("names every featured article when more are featured than the home page shows", () => {
+      expect(errors.filter((e) => e.endsWith(FEATURED))).toEqual([
+        `content/blog/fifth-featured.md:14 featured: ${FEATURED}`,
+        `content/blog/launch-astrology-consultation-app.md:14 featured: ${FEATURED}`,
+        `content/blog/quick-commerce-unit-economics.md:15 featured: ${FEATURED}`,
+        `content/blog/whatsapp-business-api-marketing-playbook.md:14 featured: ${FEATURED}`,
+        `content/blog/white-label-vs-custom-build-cost.md:15 featured: ${FEATURED}`,
+      ]);
+    });
+
+    test("refuses an article whose slug differs from its file name", () => {
+      expect(errors).toContain(
+        'content/blog/renamed-article.md:4 slug: Expected "renamed-article" to match the file name, found "old-article-name"; rename one of them',
+      );
+    });
+
+    test("names the line that opens an unclosed quote in front matter, without a stack trace", () => {
+      expect(errors).toContain(
+        'content/blog/broken-front-matter.md:5: YAML syntax: Missing closing " quote: the value on this line opens a quote that never closes',
+      );
+    });
+
+    test("reports every problem at once", () => {
+      expect(errors).toHaveLength(18);
     });
   });
 
   test("rejects an unknown field so a typo is not silently ignored", async () => {
-    const fixture = await contentWith();
-    try {
-      const { appendFile } = await import("node:fs/promises");
-      await appendFile(path.join(fixture.dir, "products/esim.yaml"), "\nfeaturs:\n  - typo\n");
-      const errors = await errorsFor(fixture.dir);
-      expect(errors.some((e) => /^content\/products\/esim\.yaml:\d+ featurs: Unknown field "featurs"/.test(e))).toBe(true);
-    } finally {
-      await fixture.cleanup();
-    }
+    const errors = await errorsAfter("products/esim.yaml", (text) => `${text}\nfeaturs:\n  - typo\n`);
+    expect(errors.some((e) => /^content\/products\/esim\.yaml:\d+ featurs: Unknown field "featurs"/.test(e))).toBe(true);
+  });
+
+  test("rejects a typed documentationUrl, which is derived from the id", async () => {
+    const errors = await errorsAfter("products/esim.yaml", (text) => text.replace(/^image: /m, "documentationUrl: /docs/esim.pdf\nimage: "));
+    expect(errors).toEqual([
+      'content/products/esim.yaml:18 documentationUrl: Unknown field "documentationUrl"; check its spelling against the schema or remove it',
+    ]);
   });
 
   test("reports a YAML syntax error with its line", async () => {
-    const fixture = await contentWith();
-    try {
-      const { writeFile } = await import("node:fs/promises");
-      await writeFile(path.join(fixture.dir, "testimonials.yaml"), "testimonials:\n  - name: [unclosed\n");
-      const errors = await errorsFor(fixture.dir);
-      expect(errors.some((e) => /^content\/testimonials\.yaml:\d+: YAML syntax: /.test(e))).toBe(true);
-    } finally {
-      await fixture.cleanup();
-    }
+    const errors = await errorsAfter("testimonials.yaml", () => "testimonials:\n  - name: [unclosed\n");
+    expect(errors.some((e) => /^content\/testimonials\.yaml:\d+: YAML syntax: /.test(e))).toBe(true);
+  });
+
+  test("counts front-matter lines from the top of the file", async () => {
+    const errors = await errorsAfter("pages/terms.md", (text) => text.replace(/^lastUpdated: .*$/m, "lastUpdated: 2025-04-31"));
+    expect(errors).toEqual(['content/pages/terms.md:5 lastUpdated: Impossible date "2025-04-31": April 2025 has 30 days']);
   });
 });
 
 describe("npm run build with invalid content", () => {
   test("exits with code 1, prints every error and writes nothing", async () => {
-    const fixture = await contentWith("broken");
+    const fixture = await contentWith("broken-editor");
     try {
       const out = path.join(fixture.dir, "..", `${path.basename(fixture.dir)}-dist`);
       const result = spawnSync(process.execPath, ["--import", "tsx", "build/cli.ts", "--content", fixture.dir, "--out", out], {
@@ -88,10 +186,9 @@ describe("npm run build with invalid content", () => {
         encoding: "utf8",
       });
       expect(result.status).toBe(1);
-      expect(result.stderr).toContain("4 content errors:");
-      expect(result.stderr).toContain("content/products/zeta.yaml:15 features[3]: Expected string, received number");
+      expect(result.stderr).toContain("18 content errors:");
+      expect(result.stderr).toContain('content/blog/impossible-day.md:12 date: Impossible date "2025-02-30": February 2025 has 28 days');
       expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace for editors
-      const { existsSync } = await import("node:fs");
       expect(existsSync(out)).toBe(false);
     } finally {
       await fixture.cleanup();
@@ -101,16 +198,9 @@ describe("npm run build with invalid content", () => {
 
 describe("article titles", () => {
   test("asks for a shorter seoTitle when a title is too long for search results", async () => {
-    const fixture = await contentWith();
-    try {
-      const { readFile, writeFile } = await import("node:fs/promises");
-      const file = path.join(fixture.dir, "blog/white-label-vs-custom-build-cost.md");
-      await writeFile(file, (await readFile(file, "utf8")).replace(/^seoTitle: .*\n/m, ""));
-      expect(await errorsFor(fixture.dir)).toEqual([
-        "content/blog/white-label-vs-custom-build-cost.md:5 title: Title has 75 characters and search results cut it off after 70; add a shorter seoTitle",
-      ]);
-    } finally {
-      await fixture.cleanup();
-    }
+    const errors = await errorsAfter("blog/white-label-vs-custom-build-cost.md", (text) => text.replace(/^seoTitle: .*\n/m, ""));
+    expect(errors).toEqual([
+      "content/blog/white-label-vs-custom-build-cost.md:5 title: Title has 75 characters and search results cut it off after 70; add a shorter seoTitle",
+    ]);
   });
 });

@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { checkContentLinks } from "../../../build/check-links.ts";
+import { ContentErrors, formatIssue } from "../../../build/errors.ts";
+import { build } from "../../../build/index.ts";
+import { contentWith, ROOT } from "../../fixtures/content.ts";
+
+const SITE = {
+  pages: [
+    { path: "/", html: '<main id="main"></main>' },
+    { path: "/faq", html: '<h2 id="faq-general-questions">General</h2><h2 id="still-questions">More</h2>' },
+    { path: "/blog/launch", html: '<h2 id="day-1">Day 1</h2><h2 id="q&amp;a">Q&amp;A</h2>' },
+  ],
+  files: new Set(["/rss.xml", "/docs/esim-documentation.pdf"]),
+};
+const lines = (...urls: string[]) =>
+  checkContentLinks(
+    urls.map((url, i) => ({ file: "content/blog/launch.md", line: i + 1, url, from: "/blog/launch" })),
+    SITE,
+  ).map(formatIssue);
+
+describe("checkContentLinks", () => {
+  test("accepts pages, files, anchors on the page, trailing slashes, queries and other sites", () => {
+    expect(
+      lines("/", "/faq/", "/faq#still-questions", "/rss.xml", "/docs/esim-documentation.pdf", "#day-1", "#q&a", "/faq?x=1", "https://example.com/x", "mailto:a@b.c", "tel:+1"),
+    ).toEqual([]);
+  });
+
+  test("names a mistyped route and the page it probably meant", () => {
+    expect(lines("/fqa")).toEqual(["content/blog/launch.md:1 link: No page or file at /fqa; did you mean /faq?"]);
+  });
+
+  test("names an anchor the target page does not have", () => {
+    expect(lines("/faq#general")).toEqual(["content/blog/launch.md:1 link: No anchor #general on /faq; link to a heading's id or drop the #part"]);
+    expect(lines("#day-2")).toEqual(["content/blog/launch.md:1 link: No anchor #day-2 on /blog/launch; did you mean #day-1?"]);
+  });
+
+  test("resolves a relative link from the page it is written on", () => {
+    expect(lines("launch#day-1")).toEqual([]);
+    expect(lines("other")).toEqual(["content/blog/launch.md:1 link: No page or file at /blog/other; check the address against the site's pages"]);
+  });
+});
+
+describe("build with broken links (tests/fixtures/broken-links)", () => {
+  test("fails with each broken link's file and line, and writes nothing", async () => {
+    const fixture = await contentWith("broken-links");
+    const out = path.join(await mkdtemp(path.join(tmpdir(), "links-")), "dist");
+    try {
+      const error = await build({ rootDir: ROOT, contentDir: fixture.dir, outDir: out }).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(ContentErrors);
+      expect((error as ContentErrors).issues.map(formatIssue)).toEqual([
+        "content/blog/link-check.md:25 link: No page or file at /prodcts/esim; did you mean /products/esim?",
+        "content/blog/link-check.md:27 link: No anchor #no-such-id on /faq; link to a heading's id or drop the #part",
+        "content/blog/link-check.md:29 link: No anchor #who-we-are on /privacy; did you mean #1-who-we-are?",
+        "content/blog/link-check.md:33 link: No page or file at /blog/no-such-article; check the address against the site's pages",
+      ]);
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      await fixture.cleanup();
+      await rm(path.dirname(out), { recursive: true, force: true });
+    }
+  });
+});
