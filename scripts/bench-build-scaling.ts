@@ -81,7 +81,6 @@ async function generate(dir: string, counts: Counts): Promise<void> {
       id,
       order: maxOrder + i,
       name: `${String(template.data.name)} ${i}`,
-      documentationUrl: `/docs/${id}-documentation.pdf`,
     });
     await writeFile(path.join(dir, "products", `${id}.yaml`), text);
     for (const folder of perProductFolders) {

@@ -1,11 +1,8 @@
-import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { parse } from "yaml";
 import { expect, test } from "./fixtures.ts";
+import { content } from "./site-content.ts";
 
-const read = (file: string) => parse(readFileSync(new URL(`../../content/${file}`, import.meta.url), "utf8"));
-const site = read("site.yaml");
-const about = read("about.yaml");
+const { site, about } = content;
 
 test.beforeEach(async ({ page }) => {
   // A returning visitor: consent given, WhatsApp popup already seen, so nothing covers the page.
@@ -21,7 +18,7 @@ test("the about page shows the company figures from the site settings", async ({
   await expect(page.getByRole("heading", { level: 1 })).toContainText(site.name);
   const facts = page.getByRole("list", { name: "Company facts" });
   for (const [value, label] of [
-    [site.company.foundingYear, "Founded"],
+    [String(site.company.foundingYear), "Founded"],
     [site.company.clientCount, "Happy Clients"],
     [site.company.productCount, "Products"],
     [site.company.yearsExperience, "Years Experience"],

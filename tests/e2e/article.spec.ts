@@ -1,20 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { parse } from "yaml";
 import { expect, test } from "./fixtures.ts";
+import { content } from "./site-content.ts";
 
-interface Post {
-  slug: string;
-  title: string;
-  category: string;
-  date: string;
-  author: { name: string; avatar: string; bio: string };
-}
-const dir = new URL("../../content/blog/", import.meta.url);
-const posts: Post[] = readdirSync(dir)
-  .filter((f) => f.endsWith(".md"))
-  .map((f) => parse(readFileSync(new URL(f, dir), "utf8").split(/^---$/m)[1] ?? ""));
-const site = parse(readFileSync(new URL("../../content/site.yaml", import.meta.url), "utf8"));
+const { posts, site } = content;
 const first = posts.find((p) => posts.some((o) => o !== p && o.category === p.category)) ?? posts[0];
 if (!first) throw new Error("no posts in content/blog");
 

@@ -1,14 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { parse } from "yaml";
 import { expect, test } from "./fixtures.ts";
+import { content } from "./site-content.ts";
 
-const dir = new URL("../../content/blog/", import.meta.url);
-const posts: { slug: string; title: string; excerpt: string; category: string; date: string }[] = readdirSync(dir)
-  .filter((f) => f.endsWith(".md"))
-  .map((f) => parse(readFileSync(new URL(f, dir), "utf8").split(/^---$/m)[1] ?? ""));
-const site = parse(readFileSync(new URL("../../content/site.yaml", import.meta.url), "utf8"));
+const { posts, site } = content;
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {

@@ -1,18 +1,10 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { parse } from "yaml";
 import type { Product } from "../../src/schemas/product.ts";
-import type { ProductPageCopy } from "../../src/schemas/product-page.ts";
+import { content } from "./site-content.ts";
 
-/** The catalogue as editors wrote it, so the browser tests follow content changes instead of repeating them. */
-const CONTENT = path.resolve(import.meta.dirname, "../../content");
+/** The catalogue in menu order and the copy every product page shares, as the build reads them. */
+export const products: Product[] = content.products;
 
-export const products: Product[] = readdirSync(path.join(CONTENT, "products"))
-  .filter((f) => f.endsWith(".yaml"))
-  .map((f) => parse(readFileSync(path.join(CONTENT, "products", f), "utf8")) as Product)
-  .sort((a, b) => a.order - b.order);
-
-export const productPage = parse(readFileSync(path.join(CONTENT, "product-page.yaml"), "utf8")) as ProductPageCopy;
+export const productPage = content.productPage;
 
 export function product(id: string): Product {
   const found = products.find((p) => p.id === id);

@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { parse } from "yaml";
 import { expect, test } from "./fixtures.ts";
+import { content } from "./site-content.ts";
 
-const site = parse(readFileSync(new URL("../../content/site.yaml", import.meta.url), "utf8"));
-const productCount = readdirSync(new URL("../../content/products/", import.meta.url)).filter((f) => f.endsWith(".yaml")).length;
+const { site } = content;
+const productCount = content.products.length;
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {

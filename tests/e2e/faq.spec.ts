@@ -1,12 +1,8 @@
-import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { parse } from "yaml";
 import { expect, test } from "./fixtures.ts";
+import { content } from "./site-content.ts";
 
-const faq: { category: string; questions: { q: string; a: string }[] }[] = parse(
-  readFileSync(new URL("../../content/faq.yaml", import.meta.url), "utf8"),
-).categories;
-const site = parse(readFileSync(new URL("../../content/site.yaml", import.meta.url), "utf8"));
+const { faq, site } = content;
 const CATEGORIES = [
   "General Questions",
   "Purchasing & Licensing",

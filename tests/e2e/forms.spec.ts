@@ -1,16 +1,15 @@
 import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { readFileSync } from "node:fs";
 import type { Locator, Page, Request } from "@playwright/test";
-import { parse } from "yaml";
 import { expect, SES_URL, test } from "./fixtures.ts";
+import { content } from "./site-content.ts";
 
 /**
  * The three lead forms end to end, through `npm start`'s stack: browser → /api/<function> → handler → SES emulator.
  * Failures are simulated by intercepting the call (an error answer, a dropped connection, no answer for 15 s), as
  * the emulator runs inside the server under test and cannot be stopped from here.
  */
-const site = parse(readFileSync(new URL("../../content/site.yaml", import.meta.url), "utf8")) as { contact: { email: string; phone: string } };
+const { site } = content;
 
 interface StoredMail {
   replyTo: string[];

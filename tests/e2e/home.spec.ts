@@ -1,16 +1,10 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { parse } from "yaml";
 import { expect, test } from "./fixtures.ts";
+import { content } from "./site-content.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const site = parse(readFileSync(path.join(root, "content/site.yaml"), "utf8")) as {
-  company: { clientCount: string; productCount: string; yearsExperience: string };
-};
-const testimonialCount = (parse(readFileSync(path.join(root, "content/testimonials.yaml"), "utf8")) as { testimonials: unknown[] })
-  .testimonials.length;
+const { site } = content;
+const testimonialCount = content.testimonials.length;
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };

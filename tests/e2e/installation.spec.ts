@@ -1,13 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { parse } from "yaml";
 import { expect, test } from "./fixtures.ts";
+import { content } from "./site-content.ts";
 
-const installation = parse(readFileSync(new URL("../../content/installation-packages.yaml", import.meta.url), "utf8"));
-const packages: { id: string; name: string; priceINR: number; priceUSD: number; popular?: boolean }[] = installation.packages;
-const productsDir = new URL("../../content/products/", import.meta.url);
-const productIds = readdirSync(productsDir).filter((f) => f.endsWith(".yaml")).map((f) => f.slice(0, -5));
+const { installation } = content;
+const { packages } = installation;
+const productIds = content.products.map((p) => p.id);
 const inr = (n: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }).format(n);
 const usd = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(n);
 

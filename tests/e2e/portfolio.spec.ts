@@ -1,12 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { parse } from "yaml";
 import { expect, test } from "./fixtures.ts";
+import { content } from "./site-content.ts";
 
-const dir = new URL("../../content/portfolio/", import.meta.url);
-const projects: { title: string; category: string; projectUrl?: string; productId?: string }[] = readdirSync(dir)
-  .filter((f) => f.endsWith(".yaml"))
-  .map((f) => parse(readFileSync(new URL(f, dir), "utf8")));
+const projects = content.portfolio;
 const CATEGORIES = ["Astrology", "Food Delivery", "E-Commerce", "Education", "Healthcare", "Transport", "Social", "Logistics", "Real Estate", "Recruitment"];
 
 test.beforeEach(async ({ page }) => {

@@ -1,17 +1,6 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { parse } from "yaml";
 import { expect, test } from "./fixtures.ts";
-
-/** Site facts as the editors wrote them: the shell must show these, not copies. */
-const site = parse(readFileSync(path.resolve(import.meta.dirname, "../../content/site.yaml"), "utf8")) as {
-  name: string;
-  company: { foundingYear: number };
-  contact: { email: string; phone: string; whatsapp: string; supportUrl: string; callHours: string; emailReply: string; whatsappReply: string };
-  marketplace: { name: string; profileUrl: string };
-  social: { facebook: string; linkedin: string; youtube: string };
-};
+import { site } from "./site-content.ts";
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };

@@ -1,14 +1,9 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { parse } from "yaml";
 import { expect, test } from "./fixtures.ts";
+import { site } from "./site-content.ts";
 
-/** The popup's timing (SPEC section 9) and the chat number editors set in content/site.yaml. */
+/** The popup's timing (SPEC section 9); the chat number comes from content/site.yaml. */
 const POPUP_MS = 10_000;
-const site = parse(readFileSync(path.resolve(import.meta.dirname, "../../content/site.yaml"), "utf8")) as {
-  contact: { whatsapp: string };
-};
 const popup = (page: Page) => page.getByRole("dialog", { name: "Let's Connect on WhatsApp!" });
 
 /**
