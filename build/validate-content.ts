@@ -80,30 +80,16 @@ export function validateContent(raw: RawContent): ValidContent {
   for (const { value, source } of portfolio) sameName(source, "id", value.id);
   for (const { value, source } of posts) sameName(source, "slug", value.data.slug);
 
-  // Images are checked against the disk: a schema only sees the text of the path.
-  const image = (source: SourceFile, fieldPath: PropertyKey[], served: string | undefined) => {
-    if (served && !raw.images.has(served)) {
-      at(source, fieldPath, `File not found: content${served}; add the image there or correct the path`);
-    }
-  };
-  if (site) {
-    for (const [key, served] of Object.entries(site.shareImages)) image(raw.site, ["shareImages", key], served);
+  const images = [
+    ...Object.entries(site?.shareImages ?? {}).map(([key, served]) => ({ source: raw.site, field: ["shareImages", key], served })),
+    ...products.map(({ value, source }) => ({ source, field: ["image"], served: value.image })),
+    ...portfolio.map(({ value, source }) => ({ source, field: ["image"], served: value.image })),
+    ...posts.map(({ value, source }) => ({ source, field: ["image"], served: value.data.image })),
+  ];
+  for (const { source, field, served } of images) {
+    if (served && !raw.images.has(served)) at(source, field, missingImage(served));
   }
-  for (const { value, source } of products) image(source, ["image"], value.image);
-  for (const { value, source } of portfolio) image(source, ["image"], value.image);
-  for (const { value, source } of posts) image(source, ["image"], value.data.image);
-  for (const source of [...raw.posts, ...raw.pages]) {
-    for (const ref of source.references ?? []) {
-      if (ref.kind !== "image" || !ref.url.startsWith("/")) continue;
-      const served = decodeURI(ref.url.split(/[?#]/)[0] ?? "");
-      const problem = !served.startsWith("/images/")
-        ? `Expected an image under /images/ (a file in content/images), found ${ref.url}`
-        : !raw.images.has(served)
-          ? `File not found: content${served}; add the image there or correct the path`
-          : undefined;
-      if (problem) issues.push({ file: source.file, line: ref.line, field: "image", message: problem });
-    }
-  }
+  issues.push(...markdownImageIssues([...raw.posts, ...raw.pages], raw.images));
   duplicates(products, (p) => p.id, "id", at);
   duplicates(products, (p) => p.order, "order", at);
   duplicates(portfolio, (p) => p.id, "id", at);
@@ -156,6 +142,36 @@ export function validateContent(raw: RawContent): ValidContent {
     posts: posts.map((p) => p.value),
     pages: pages.map((p) => p.value),
   };
+}
+
+/** Images are checked against the disk: a schema only sees the text of the path. */
+const missingImage = (served: string) => `File not found: content${served}; add the image there or correct the path`;
+
+/** `![alt](/images/…)` in markdown bodies must name a file in content/images, on the line where it is written. */
+function markdownImageIssues(sources: readonly SourceFile[], images: ReadonlySet<string>): ContentIssue[] {
+  const issues: ContentIssue[] = [];
+  for (const source of sources) {
+    for (const ref of source.references ?? []) {
+      if (ref.kind !== "image" || !ref.url.startsWith("/")) continue; // other sites' images are theirs to keep
+      const served = safeDecode(ref.url.split(/[?#]/)[0] ?? "");
+      const message = !served.startsWith("/images/")
+        ? `Expected an image under /images/ (a file in content/images), found ${ref.url}`
+        : images.has(served)
+          ? undefined
+          : missingImage(served);
+      if (message) issues.push({ file: source.file, line: ref.line, field: "image", message });
+    }
+  }
+  return issues;
+}
+
+/** A URL path with %-escapes decoded; as written when an escape is malformed. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURI(text);
+  } catch {
+    return text;
+  }
 }
 
 function collect<T>(sources: SourceFile[], parse: (s: SourceFile) => T | undefined) {
