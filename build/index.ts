@@ -27,7 +27,7 @@ export interface BuildResult {
   ms: number;
 }
 
-/** The pipeline: load → validate → markdown → bundle → routes → render → write. Nothing is written if content is invalid. */
+/** The pipeline: load → validate → markdown → bundle → routes → render → links → write. Nothing is written if content is invalid. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const { rootDir, log = () => {} } = options;
   const contentDir = options.contentDir ?? path.join(rootDir, "content");
