@@ -19,6 +19,7 @@ const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
   ".xml": "application/xml; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
   ".svg": "image/svg+xml",
@@ -31,7 +32,7 @@ const TYPES: Record<string, string> = {
   ".pdf": "application/pdf",
   ".woff2": "font/woff2",
 };
-const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".xml", ".txt", ".svg"]);
+const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".webmanifest", ".xml", ".txt", ".svg"]);
 
 /** Cache rules shared with CloudFront: hashed assets forever, HTML revalidated every time, the rest for an hour. */
 export function cacheControl(file: string): string {

@@ -9,7 +9,7 @@ export interface PageHead {
   title: string;
   description: string;
   keywords?: readonly string[];
-  /** Site path of the share image; the site's default otherwise. */
+  /** Site path of the page's own picture (product artwork, article image), drawn on its share card. */
   image?: string;
   type?: "website" | "article" | "product";
   /** Pages that must not be indexed (404 views). They are also left out of the sitemap. */

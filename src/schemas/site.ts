@@ -4,6 +4,8 @@ import { httpUrl, imagePath, text } from "./common.ts";
 /** content/site.yaml: the vendor's facts, used by every page, the handlers and the head of each page. */
 export const siteSchema = z.strictObject({
   name: text(),
+  /** Under an icon on a home screen, which cuts off more than 12 characters; the name when absent. */
+  shortName: z.optional(text().check(z.maxLength(12, "Keep the short name within 12 characters: home screens cut longer ones off"))),
   url: httpUrl(),
   tagline: text(),
   description: text(),
@@ -45,12 +47,18 @@ export const siteSchema = z.strictObject({
     best: z.number(),
     count: z.number().check(z.int(), z.gte(0)),
   }),
-  shareImages: z.strictObject({
-    default: imagePath(),
-    products: z.optional(imagePath()),
-    blog: z.optional(imagePath()),
-    portfolio: z.optional(imagePath()),
-  }),
+  /**
+   * Every page's share image is drawn at build from its title (build/og-images.ts); these add a picture to the cards of
+   * section pages that have none of their own.
+   */
+  shareImages: z._default(
+    z.strictObject({
+      products: z.optional(imagePath()),
+      blog: z.optional(imagePath()),
+      portfolio: z.optional(imagePath()),
+    }),
+    {},
+  ),
   analytics: z._default(
     z.strictObject({
       measurementId: z._default(z.string(), ""),
