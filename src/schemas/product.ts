@@ -34,6 +34,17 @@ export const productSchema = z.strictObject({
   codecanyonUrl: httpUrl(),
   /** Always /docs/<id>-documentation.pdf; the build checks it. */
   documentationUrl: z.string().check(z.regex(/^\/docs\/[a-z0-9-]+-documentation\.pdf$/, "Expected /docs/<id>-documentation.pdf")),
+  /**
+   * What one licence costs where the product is sold: the marketplace's regular licence, or your own price when
+   * sellDirectly. Shown on the product page and given to search engines as the offer's price. Leave it out when the
+   * price is quoted per customer: the page then names no price and search engines get no offer.
+   */
+  price: z.optional(
+    z.strictObject({
+      amount: z.number().check(z.gt(0, "Expected a price above 0")),
+      currency: z.string().check(z.regex(/^[A-Z]{3}$/, "Expected a three-letter currency code such as USD")),
+    }),
+  ),
   sellDirectly: z._default(z.boolean(), false),
   directSaleDescription: z._default(z.string(), ""),
   techSpecs: z.array(z.strictObject({ label: text(), value: text() })).check(z.minLength(1)),

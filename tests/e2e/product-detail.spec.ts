@@ -149,18 +149,28 @@ test.describe("/products/{id}", () => {
     expect((await response.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
   });
 
-  test("declares the product with its rating and where to buy it", async ({ page }) => {
+  test("declares the product with its rating, its price and where to buy it, and shows that price", async ({ page }) => {
+    const price = astroway.price;
+    if (!price) throw new Error("content/products/astroway.yaml has no price for this test to check");
     await page.goto(`/products/${astroway.id}`);
     const app = (await jsonLd(page)).find((d) => d["@type"] === "SoftwareApplication");
     expect(app).toMatchObject({
       name: astroway.name,
       aggregateRating: { "@type": "AggregateRating", ratingValue: 4.8, ratingCount: 1200 },
-      offers: { "@type": "Offer", url: astroway.codecanyonUrl },
+      offers: { "@type": "Offer", url: astroway.codecanyonUrl, price: price.amount, priceCurrency: price.currency },
     });
-    const direct = products.find((p) => p.sellDirectly);
-    await page.goto(`/products/${direct?.id}`);
-    const offer = (await jsonLd(page)).find((d) => d["@type"] === "SoftwareApplication")?.offers as { url: string };
-    expect(offer.url).toMatch(new RegExp(`/products/${direct?.id}$`));
+    const shown = new Intl.NumberFormat("en-US", { style: "currency", currency: price.currency, maximumFractionDigits: 0 }).format(price.amount);
+    await expect(page.getByRole("main").getByText(`Regular licence ${shown}`)).toBeVisible();
+  });
+
+  test("a product whose price is quoted per customer declares no offer and shows no price", async ({ page }) => {
+    const quoted = products.find((p) => !p.price);
+    test.skip(!quoted, "every product has a price in content");
+    await page.goto(`/products/${quoted?.id}`);
+    const app = (await jsonLd(page)).find((d) => d["@type"] === "SoftwareApplication");
+    expect(app).toBeDefined();
+    expect(app).not.toHaveProperty("offers");
+    await expect(page.getByText(/Regular licence|^Price/)).toHaveCount(0);
   });
 
   test("has no accessibility violations", async ({ page }) => {
