@@ -1,6 +1,8 @@
 import type { SiteContent } from "../src/lib/content.ts";
 import { absoluteUrl } from "../src/lib/urls.ts";
-import type { RenderedPage } from "./render.tsx";
+import type { PageHead } from "../src/lib/page.ts";
+import type { Site } from "../src/schemas/site.ts";
+import type { Route } from "./routes.ts";
 
 const xml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
@@ -10,7 +12,10 @@ const xml = (text: string) =>
  * is dated (articles, policies, the blog list). Undated pages get none: search engines stop trusting lastmod on a site
  * once its dates prove wrong, so a guess for the catalogue would cost the articles their real dates.
  */
-export function sitemap(pages: Pick<RenderedPage, "route" | "head">[], content: Pick<SiteContent, "site">): string {
+export function sitemap(
+  pages: readonly { route: Pick<Route, "path" | "special">; head: Pick<PageHead, "noindex" | "modified"> }[],
+  content: { site: Pick<Site, "url"> },
+): string {
   const urls = pages
     .filter((page) => !page.route.special && !page.head.noindex)
     .map((page) => {
