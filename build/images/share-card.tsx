@@ -52,9 +52,13 @@ export function ShareCard({ title, description, siteName, host, label, logo, art
         backgroundImage: `radial-gradient(circle at 0% 0%, ${colors.ink2} 0%, ${colors.ink} 70%)`,
       }}
     >
+      {!artwork && (
+        // Cards without a picture carry the logo's shape, large and faint, so they do not read as an empty slide.
+        <div style={{ display: "flex", position: "absolute", right: -260, top: 170, width: 520, height: 520, borderRadius: 130, transform: "rotate(12deg)", opacity: 0.2, backgroundImage: `linear-gradient(135deg, ${colors.primary}, ${colors.violet} 60%, ${colors.accent})` }} />
+      )}
       <div style={{ display: "flex", height: 12, backgroundImage: `linear-gradient(90deg, ${colors.primary}, ${colors.violet}, ${colors.accent})` }} />
       <div style={{ display: "flex", flex: 1, padding: "52px 72px 56px", gap: 56 }}>
-        <div style={{ display: "flex", flexDirection: "column", flex: 1, justifyContent: "space-between" }}>
+        <div style={{ display: "flex", flexDirection: "column", flex: 1, justifyContent: "space-between", maxWidth: narrow ? undefined : 800 }}>
           <div style={{ display: "flex", alignItems: "center", gap: 18 }}>
             <img src={logo.src} width={logo.width} height={logo.height} alt="" />
             <span style={{ fontSize: 30, fontWeight: 700, letterSpacing: -0.5 }}>{siteName}</span>
