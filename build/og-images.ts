@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import satori from "satori";
@@ -74,17 +74,11 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
     const artworkBytes = spec.artwork ? await readArtwork(input.contentDir, { ...spec, artwork: spec.artwork }) : undefined;
     const key = hash([rendererKey, JSON.stringify({ ...spec, out: undefined, page: undefined }), artworkBytes ? hash([artworkBytes]) : ""]);
     const cached = input.cacheDir ? path.join(input.cacheDir, `${key}.png`) : undefined;
-    let png = cached ? await readFile(cached).catch(() => undefined) : undefined;
-    if (png && cached) {
-      const now = new Date();
-      await utimes(cached, now, now);
-    } else {
+    let png = cached ? await readCached(cached) : undefined;
+    if (!png) {
       png = Buffer.from(await render(spec, artworkBytes));
       rendered += 1;
-      if (cached) {
-        await mkdir(path.dirname(cached), { recursive: true });
-        await writeFile(cached, png);
-      }
+      if (cached) await writeCached(cached, png);
     }
     const size = pngSize(png);
     if (size?.width !== OG_IMAGE.width || size.height !== OG_IMAGE.height) {
@@ -181,6 +175,26 @@ async function rendererVersion(colors: BrandColors, site: OgImagesInput["site"],
     version(path.join(path.dirname(require.resolve("@fontsource/inter/files/inter-latin-400-normal.woff")), "..", "package.json")),
   ]);
   return hash([...sources, packages.join(","), JSON.stringify(colors), site.name, site.url, logo]);
+}
+
+/** A cached card, marked as used today; undefined when absent or not a whole card (then it is drawn again). */
+async function readCached(file: string): Promise<Buffer | undefined> {
+  const png = await readFile(file).catch(() => undefined);
+  const size = png && pngSize(png);
+  if (!png || size?.width !== OG_IMAGE.width || size.height !== OG_IMAGE.height || !png.subarray(-8, -4).equals(Buffer.from("IEND"))) {
+    return undefined;
+  }
+  const now = new Date();
+  await utimes(file, now, now);
+  return png;
+}
+
+/** Written under a temporary name and renamed, so a build running beside this one never reads half a file. */
+async function writeCached(file: string, png: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, png);
+  await rename(temporary, file);
 }
 
 async function pruneCache(dir: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -46,6 +46,15 @@ describe("buildOgImages", () => {
     expect(edited).toMatchObject({ rendered: 1, cached: 1 });
     expect(edited.files[0]?.contents).not.toEqual(first.files[0]?.contents);
     expect(await readdir(cacheDir)).toHaveLength(3);
+  });
+
+  test("should draw a card again when its cached file is cut short", async () => {
+    const first = await buildOgImages(input([page("/faq")]));
+    const [name] = await readdir(cacheDir);
+    await writeFile(path.join(cacheDir, name ?? ""), (first.files[0]?.contents ?? Buffer.alloc(0)).subarray(0, 2000));
+    const again = await buildOgImages(input([page("/faq")]));
+    expect(again).toMatchObject({ rendered: 1, cached: 0 });
+    expect(again.files[0]?.contents).toEqual(first.files[0]?.contents);
   });
 
   test("should draw the same bytes on every run (no clock, no system fonts)", async () => {
