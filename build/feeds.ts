@@ -1,15 +1,27 @@
 import type { SiteContent } from "../src/lib/content.ts";
 import { absoluteUrl } from "../src/lib/urls.ts";
-import type { RenderedPage } from "./render.tsx";
+import type { PageHead } from "../src/lib/page.ts";
+import type { Site } from "../src/schemas/site.ts";
+import type { Route } from "./routes.ts";
 
 const xml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
-/** sitemap.xml: every indexable page (not the 404 views, nothing marked noindex). */
-export function sitemap(pages: RenderedPage[], content: SiteContent): string {
+/**
+ * sitemap.xml: every indexable page (not the 404 views, nothing marked noindex), with lastmod where the page's content
+ * is dated (articles, policies, the blog list). Undated pages get none: search engines stop trusting lastmod on a site
+ * once its dates prove wrong, so a guess for the catalogue would cost the articles their real dates.
+ */
+export function sitemap(
+  pages: readonly { route: Pick<Route, "path" | "special">; head: Pick<PageHead, "noindex" | "modified"> }[],
+  content: { site: Pick<Site, "url"> },
+): string {
   const urls = pages
     .filter((page) => !page.route.special && !page.head.noindex)
-    .map((page) => `<url><loc>${xml(absoluteUrl(content.site, page.route.path))}</loc></url>`);
+    .map((page) => {
+      const lastmod = page.head.modified ? `<lastmod>${xml(page.head.modified)}</lastmod>` : "";
+      return `<url><loc>${xml(absoluteUrl(content.site, page.route.path))}</loc>${lastmod}</url>`;
+    });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 

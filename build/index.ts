@@ -4,8 +4,10 @@ import { buildDocsPdfs } from "./docs-pdf.ts";
 import { robots, rssFeed, sitemap } from "./feeds.ts";
 import { bundleIslands } from "./islands.ts";
 import { readCompiledContent } from "./read-content.ts";
+import { buildOgImages } from "./og-images.ts";
 import { renderRoutes } from "./render.tsx";
 import { collectRoutes } from "./routes.ts";
+import { buildSiteIcons } from "./site-icons.ts";
 import { type PageSize, sizeReport, writeSite } from "./write.ts";
 import type { SiteContent } from "../src/lib/content.ts";
 import { ContentErrors } from "./errors.ts";
@@ -27,7 +29,7 @@ export interface BuildResult {
   ms: number;
 }
 
-/** The pipeline: load → validate → markdown → bundle → routes → render → links → write. Nothing is written if content is invalid. */
+/** The pipeline: load → validate → markdown → bundle → routes → render → share images, icons → links → write. Nothing is written if content is invalid. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const { rootDir, log = () => {} } = options;
   const contentDir = options.contentDir ?? path.join(rootDir, "content");
@@ -45,11 +47,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const bundle = await timed("islands", () => bundleIslands({ rootDir, islandsDir: path.join(rootDir, "src/islands") }), (b) => `${b.chunks.size} islands, ${b.files.length} files`);
   const routes = await timed("routes", () => collectRoutes(path.join(rootDir, "src/pages"), content), (r) => `${r.length} routes`);
   const pages = await timed("render", () => renderRoutes(routes, content, bundle), (p) => `${p.length} pages`);
+  const brand = { logoFile: path.join(rootDir, "public/favicon.svg"), tokensFile: path.join(rootDir, "src/styles/tokens.css") };
+  const og = await timed(
+    "og",
+    () => buildOgImages({ pages, site: content.site, contentDir, ...brand, cacheDir: path.join(rootDir, ".cache/og") }),
+    (o) => `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
+  );
+  const icons = await timed("icons", () => buildSiteIcons({ site: content.site, ...brand }), (f) => `${f.length} icon files`);
   const extra = [
     { path: "sitemap.xml", contents: Buffer.from(sitemap(pages, content)) },
     { path: "robots.txt", contents: Buffer.from(robots(content)) },
     { path: "rss.xml", contents: Buffer.from(rssFeed(content)) },
     ...docs,
+    ...og.files,
+    ...icons,
   ];
   const copies = [
     { from: path.join(rootDir, "public"), to: "." },

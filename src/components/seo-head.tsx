@@ -1,6 +1,7 @@
 import type { Site } from "../schemas/site.ts";
 import { serializeJson } from "../lib/island.tsx";
 import { MAX_SEO_TITLE_LENGTH } from "../lib/limits.ts";
+import { OG_IMAGE, ogImageAlt, ogImagePath } from "../lib/og-image.ts";
 import type { JsonLd, PageHead } from "../lib/page.ts";
 import { breadcrumbs } from "../lib/structured-data.ts";
 import { absoluteUrl } from "../lib/urls.ts";
@@ -16,7 +17,9 @@ interface SeoHeadProps {
 export function SeoHead({ site, head, path }: SeoHeadProps) {
   const title = pageTitle(head.title, site.name, path);
   const canonical = absoluteUrl(site, path);
-  const image = absoluteUrl(site, head.image ?? site.shareImages.default);
+  // The build draws a PNG card for every page (build/og-images.ts): networks do not preview SVG.
+  const image = absoluteUrl(site, ogImagePath(path));
+  const imageAlt = ogImageAlt(head.title, site.name);
   const keywords = head.keywords ?? site.keywords;
   return (
     <>
@@ -30,6 +33,10 @@ export function SeoHead({ site, head, path }: SeoHeadProps) {
       <meta property="og:description" content={head.description} />
       <meta property="og:url" content={canonical} />
       <meta property="og:image" content={image} />
+      <meta property="og:image:type" content={OG_IMAGE.type} />
+      <meta property="og:image:width" content={String(OG_IMAGE.width)} />
+      <meta property="og:image:height" content={String(OG_IMAGE.height)} />
+      <meta property="og:image:alt" content={imageAlt} />
       <meta property="og:locale" content={site.locale} />
       {head.article && (
         <>
@@ -42,6 +49,7 @@ export function SeoHead({ site, head, path }: SeoHeadProps) {
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={head.description} />
       <meta name="twitter:image" content={image} />
+      <meta name="twitter:image:alt" content={imageAlt} />
       {head.alternates?.map((alt) => (
         <link key={alt.href} rel="alternate" type={alt.type} title={alt.title} href={alt.href} />
       ))}

@@ -12,6 +12,7 @@ import { SeoHead } from "../components/seo-head.tsx";
 import { SiteProvider } from "../components/site-context.tsx";
 import type { SiteContent } from "../lib/content.ts";
 import type { PageHead } from "../lib/page.ts";
+import { SITE_ICONS } from "../lib/site-icons.ts";
 
 export interface DocumentAssets {
   stylesheet: string;
@@ -40,7 +41,10 @@ export function Document({ content, head, path, assets, children }: DocumentProp
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <SeoHead site={content.site} head={head} path={path} />
         <meta name="theme-color" content="#4f46e5" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={SITE_ICONS.ico} sizes="32x32" />
+        <link rel="icon" href={SITE_ICONS.svg} type="image/svg+xml" />
+        <link rel="apple-touch-icon" href={SITE_ICONS.appleTouch} />
+        <link rel="manifest" href={SITE_ICONS.manifest} />
         <link rel="stylesheet" href={assets.stylesheet} />
         {inline.map(([name, script]) => (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build output, allowed by its CSP hash.

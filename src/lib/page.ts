@@ -9,9 +9,14 @@ export interface PageHead {
   title: string;
   description: string;
   keywords?: readonly string[];
-  /** Site path of the share image; the site's default otherwise. */
+  /** Site path of the page's own picture (product artwork, article image), drawn on its share card. */
   image?: string;
   type?: "website" | "article" | "product";
+  /**
+   * When the page's content last changed (yyyy-mm-dd), for the sitemap's lastmod. Only for pages whose content carries
+   * a date an editor keeps; a page without one is listed without lastmod rather than with a guess.
+   */
+  modified?: string;
   /** Pages that must not be indexed (404 views). They are also left out of the sitemap. */
   noindex?: boolean;
   jsonLd?: readonly JsonLd[];

@@ -9,7 +9,7 @@ export function policyRoute(name: "privacy" | "terms" | "refund" | "cookies" | "
       if (!page) throw new Error(`content/pages/${name}.md is missing`);
       return { page };
     },
-    head: ({ page }) => ({ title: page.title, description: page.description }),
+    head: ({ page }) => ({ title: page.title, description: page.description, modified: page.lastUpdated }),
     Page: PolicyArticle,
   });
 }

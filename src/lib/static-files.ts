@@ -9,6 +9,7 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
   ".xml": "application/xml; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
   ".svg": "image/svg+xml",
@@ -23,7 +24,7 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** Text types worth compressing; images, PDFs and fonts are compressed already. */
-export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([".html", ".js", ".css", ".json", ".xml", ".txt", ".svg"]);
+export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([".html", ".js", ".css", ".json", ".webmanifest", ".xml", ".txt", ".svg"]);
 
 /** Cache rules: hashed assets forever, HTML revalidated every time, the rest for an hour. */
 export function cacheControl(file: string): string {

@@ -1,9 +1,13 @@
 import type { BlogPost } from "./content.ts";
 import type { JsonLd } from "./page.ts";
 import type { FaqCategory, Product, Site } from "../schemas/index.ts";
+import { manifestIconPath } from "./site-icons.ts";
 import { absoluteUrl } from "./urls.ts";
 
 /** schema.org objects for the JSON-LD of each page; facts come from content only. */
+
+/** Search engines want a raster logo of at least 112 px: the 512 px icon the build draws from the SVG logo. */
+const LOGO = manifestIconPath(512);
 
 export function organization(site: Site): JsonLd {
   return {
@@ -11,7 +15,7 @@ export function organization(site: Site): JsonLd {
     "@type": "Organization",
     name: site.name,
     url: site.url,
-    logo: absoluteUrl(site, "/favicon.svg"),
+    logo: absoluteUrl(site, LOGO),
     foundingDate: String(site.company.foundingYear),
     email: site.contact.email,
     telephone: site.contact.phone,
@@ -49,12 +53,22 @@ export function softwareApplication(product: Product, site: Site): JsonLd {
     url: absoluteUrl(site, `/products/${product.id}`),
     image: absoluteUrl(site, product.image),
     aggregateRating: aggregateRating(site),
-    offers: {
-      "@type": "Offer",
-      url: product.sellDirectly ? absoluteUrl(site, `/products/${product.id}`) : product.codecanyonUrl,
-      availability: "https://schema.org/InStock",
-      seller: { "@type": "Organization", name: site.name },
-    },
+    ...(product.price && { offers: offer(product, product.price, site) }),
+  };
+}
+
+/**
+ * The offer of a product with a price in content. A product without one gets no offer at all: search engines reject
+ * an Offer without price and currency, and inventing a price would be worse.
+ */
+function offer(product: Product, price: NonNullable<Product["price"]>, site: Site): JsonLd {
+  return {
+    "@type": "Offer",
+    price: price.amount,
+    priceCurrency: price.currency,
+    url: product.sellDirectly ? absoluteUrl(site, `/products/${product.id}`) : product.codecanyonUrl,
+    availability: "https://schema.org/InStock",
+    seller: { "@type": "Organization", name: site.name },
   };
 }
 
@@ -84,7 +98,7 @@ export function blogPosting(post: BlogPost, site: Site): JsonLd {
     url: absoluteUrl(site, `/blog/${post.slug}`),
     mainEntityOfPage: absoluteUrl(site, `/blog/${post.slug}`),
     author: { "@type": "Person", name: post.author.name },
-    publisher: { "@type": "Organization", name: site.name, logo: { "@type": "ImageObject", url: absoluteUrl(site, "/favicon.svg") } },
+    publisher: { "@type": "Organization", name: site.name, logo: { "@type": "ImageObject", url: absoluteUrl(site, LOGO) } },
   };
 }
 

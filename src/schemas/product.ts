@@ -34,6 +34,18 @@ const productFileSchema = z.strictObject({
   features: z.array(text()).check(z.minLength(10, "List at least 10 features"), d("Feature list; the first 6 are the key features")),
   demoUrl: httpUrl().check(d("Live demo address")),
   codecanyonUrl: httpUrl().check(d("The product's page on the marketplace")),
+  price: z
+    .optional(
+      z.strictObject({
+        amount: z.number().check(z.gt(0, "Expected a price above 0")),
+        currency: z.string().check(z.regex(/^[A-Z]{3}$/, "Expected a three-letter currency code such as USD")),
+      }),
+    )
+    .check(
+      d(
+        "What one licence costs: the marketplace's regular licence, or your own price when sellDirectly. Shown on the product page and given to search engines as the offer; leave it out when the price is quoted per customer",
+      ),
+    ),
   sellDirectly: z._default(z.boolean(), false).check(d("true: a Buy Now button opens the inquiry dialog instead of the marketplace")),
   directSaleDescription: z._default(z.string(), "").check(d("Text of the purchase call to action when sold directly")),
   techSpecs: z

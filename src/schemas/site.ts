@@ -6,6 +6,9 @@ const d = z.describe;
 
 export const siteSchema = z.strictObject({
   name: text().check(d("Company name in the header, titles and e-mails")),
+  shortName: z
+    .optional(text().check(z.maxLength(12, "Keep the short name within 12 characters: home screens cut longer ones off")))
+    .check(d("Name under the icon on a phone's home screen (web manifest); the name when absent")),
   url: httpUrl().check(d("The site's public address, e.g. https://www.example.com: canonical links, sitemap, feeds")),
   tagline: text().check(d("Short slogan")),
   description: text().check(d("Default description for search results")),
@@ -47,12 +50,16 @@ export const siteSchema = z.strictObject({
     best: z.number(),
     count: z.number().check(z.int(), z.gte(0)),
   }).check(d("Aggregate rating in structured data")),
-  shareImages: z.strictObject({
-    default: imagePath(),
-    products: z.optional(imagePath()),
-    blog: z.optional(imagePath()),
-    portfolio: z.optional(imagePath()),
-  }).check(d("Images for social share previews, under content/images")),
+  shareImages: z
+    ._default(
+      z.strictObject({
+        products: z.optional(imagePath()),
+        blog: z.optional(imagePath()),
+        portfolio: z.optional(imagePath()),
+      }),
+      {},
+    )
+    .check(d("Pictures for the share cards of the products, blog and portfolio pages; every page's card is drawn at build")),
   analytics: z._default(
     z.strictObject({
       measurementId: z._default(z.string(), ""),

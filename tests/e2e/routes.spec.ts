@@ -70,6 +70,20 @@ test("hashed assets are cached for a year, pages are revalidated", async ({ requ
   expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 });
 
+test("share images, icons and the web manifest are served with their types, and not as pages", async ({ request }) => {
+  for (const [url, type] of [
+    ["/og/products/esim.png", "image/png"],
+    ["/og/products/404.png", "image/png"],
+    ["/favicon.ico", "image/x-icon"],
+    ["/apple-touch-icon.png", "image/png"],
+    ["/site.webmanifest", "application/manifest+json"],
+  ]) {
+    const response = await request.get(url ?? "");
+    expect(`${url} ${response.status()} ${response.headers()["content-type"]}`).toMatch(`${url} 200 ${type}`);
+    expect(response.headers()["cache-control"]).not.toContain("immutable");
+  }
+});
+
 test("responses are compressed", async ({ request }) => {
   const response = await request.get("/", { headers: { "accept-encoding": "gzip" } });
   expect(response.headers()["content-encoding"]).toBe("gzip");

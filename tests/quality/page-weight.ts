@@ -21,7 +21,7 @@ export interface PageWeight {
   jsWithoutInteraction: number;
   /** Every script the page can load: the above plus every island chunk and what it imports. */
   jsTotal: number;
-  /** Images in the page (largest candidate of each), the favicon and files the stylesheet points at. */
+  /** Images in the page (largest candidate of each), the favicon a browser fetches and files the stylesheet points at. */
   media: number;
   /** html + css + jsTotal + media: a visitor who scrolls the whole page and wakes every island. */
   transfer: number;
@@ -99,7 +99,10 @@ export function pageWeigher(dir: string, imports: ReadonlyMap<string, readonly s
     const jsCriticalPath = (await sum(closure([...moduleScripts, ...onLoad]))) + inline;
     const jsWithoutInteraction = (await sum(closure([...moduleScripts, ...onLoad, ...onIdle]))) + inline;
     const jsTotal = (await sum(closure([...moduleScripts, ...islands.map(islandSrc)]))) + inline;
-    const media = await sum(new Set([...(await imageUrls(page.dom)), ...links("icon"), ...(await cssUrls(dir, stylesheets))]));
+    // A browser fetches one of the icons it is offered: the SVG where it reads SVG, favicon.ico elsewhere.
+    const icons = links("icon");
+    const icon = icons.find((href) => href.endsWith(".svg")) ?? icons[0];
+    const media = await sum(new Set([...(await imageUrls(page.dom)), ...(icon ? [icon] : []), ...(await cssUrls(dir, stylesheets))]));
     const islandsOnLoad = onLoadIslands.map((el) => el.getAttributeValue("data-island") ?? "?");
     return { path: page.path, html, css, jsCriticalPath, islandsOnLoad, jsWithoutInteraction, jsTotal, media, transfer: html + css + jsTotal + media, missing: [...new Set(missing)] };
   };

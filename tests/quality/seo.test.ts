@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { pngSize } from "../../build/images/png.ts";
 import { absoluteUrl } from "../../src/lib/urls.ts";
 import { type BuiltPage, type BuiltSite, buildSite, visibleText } from "./built-site.ts";
 
@@ -62,6 +63,20 @@ const jsonLdScripts = (page: BuiltPage) =>
     .querySelectorAll("script")
     .filter((el) => el.getAttributeValue("type") === "application/ld+json")
     .map((el) => el.textContent);
+
+const meta = (page: BuiltPage, key: string) =>
+  page.dom.querySelectorAll("meta").filter((el) => el.getAttributeValue("property") === key || el.getAttributeValue("name") === key).map((el) => el.getAttributeValue("content") ?? "");
+
+const links = (page: BuiltPage, rel: string) =>
+  page.dom.querySelectorAll("link").filter((el) => (el.getAttributeValue("rel") ?? "").toLowerCase() === rel).map((el) => el.getAttributeValue("href") ?? "");
+
+/** Reads a built file named by its URL on the site, or undefined when the build did not write it. */
+const builtFile = (site: BuiltSite, url: string) => {
+  const sitePath = url.startsWith(site.siteUrl) ? url.slice(site.siteUrl.length) : url;
+  return readFile(path.join(site.dir, decodeURIComponent(sitePath))).catch(() => undefined);
+};
+
+const isCalendarDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 
 const canonicalLinks = (page: BuiltPage) =>
   page.dom.querySelectorAll("link").filter((el) => (el.getAttributeValue("rel") ?? "").toLowerCase() === "canonical");
@@ -149,5 +164,95 @@ describe("search metadata of every page", () => {
       missing: [],
       extra: [],
     });
+  });
+
+  test("every page shares a 1200×630 PNG of its own, with type, size and alt, on Open Graph and X alike", async () => {
+    const problems: string[] = [];
+    const seen = new Map<string, string>();
+    for (const page of site.pages) {
+      const [image, ...more] = meta(page, "og:image");
+      if (!image || more.length) {
+        problems.push(`${page.path}: ${more.length + (image ? 1 : 0)} og:image tags`);
+        continue;
+      }
+      const expected = { "og:image:type": "image/png", "og:image:width": "1200", "og:image:height": "630", "twitter:card": "summary_large_image", "twitter:image": image };
+      for (const [key, value] of Object.entries(expected)) {
+        if (meta(page, key).join() !== value) problems.push(`${page.path}: ${key} is ${JSON.stringify(meta(page, key))}, expected "${value}"`);
+      }
+      const alt = meta(page, "og:image:alt");
+      if (alt.length !== 1 || !alt[0]?.trim()) problems.push(`${page.path}: og:image:alt is ${JSON.stringify(alt)}`);
+      if (meta(page, "twitter:image:alt").join() !== alt.join()) problems.push(`${page.path}: twitter:image:alt differs from og:image:alt`);
+      const bytes = await builtFile(site, image);
+      const size = bytes && pngSize(bytes);
+      if (size?.width !== 1200 || size.height !== 630) problems.push(`${page.path}: ${image} is ${size ? `${size.width}×${size.height}` : bytes ? "not a PNG" : "missing"}`);
+      if (seen.has(image)) problems.push(`${page.path} and ${seen.get(image)} share ${image}`);
+      seen.set(image, page.path);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test("every page links favicon.ico, the apple-touch icon and the web manifest, and the files are what they say", async () => {
+    const unlinked = site.pages.flatMap((page) =>
+      [
+        ["icon", "/favicon.ico"],
+        ["icon", "/favicon.svg"],
+        ["apple-touch-icon", "/apple-touch-icon.png"],
+        ["manifest", "/site.webmanifest"],
+      ]
+        .filter(([rel, href]) => !links(page, rel ?? "").includes(href ?? ""))
+        .map(([rel, href]) => `${page.path}: no <link rel="${rel}" href="${href}">`),
+    );
+    expect(unlinked).toEqual([]);
+
+    const ico = await builtFile(site, "/favicon.ico");
+    expect(ico && [...ico.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    const touch = await builtFile(site, "/apple-touch-icon.png");
+    expect(touch && pngSize(touch)).toEqual({ width: 180, height: 180 });
+    const manifest = JSON.parse((await builtFile(site, "/site.webmanifest"))?.toString("utf8") ?? "{}") as {
+      name?: string;
+      start_url?: string;
+      display?: string;
+      theme_color?: string;
+      icons?: { src: string; sizes: string; type: string }[];
+    };
+    const home = site.pages.find((page) => page.path === "/");
+    expect(manifest).toMatchObject({ name: site.result.content.site.name, start_url: "/", theme_color: home && meta(home, "theme-color")[0] });
+    const icons = await Promise.all(
+      (manifest.icons ?? []).map(async (icon) => {
+        const bytes = await builtFile(site, icon.src);
+        const size = bytes && pngSize(bytes);
+        return `${icon.sizes} ${icon.type}: ${size ? `${size.width}x${size.height}` : "missing"}`;
+      }),
+    );
+    expect(icons).toEqual(["192x192 image/png: 192x192", "512x512 image/png: 512x512"]);
+  });
+
+  test("the sitemap dates every article and policy page with the date in its content, and every date is a real day", async () => {
+    const xml = await readFile(path.join(site.dir, "sitemap.xml"), "utf8");
+    const lastmod = new Map(
+      [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].map((m) => [(m[1] ?? "").replace(/&amp;/g, "&"), m[2]]),
+    );
+    const { site: config, posts, pages } = site.result.content;
+    const expected = [
+      ...posts.map((post) => [`/blog/${post.slug}`, post.date]),
+      ...pages.map((page) => [`/${page.name}`, page.lastUpdated]),
+      ["/blog", [...posts.map((post) => post.date)].sort().at(-1)],
+    ];
+    expect(expected.map(([page]) => [page, lastmod.get(absoluteUrl(config, page ?? ""))])).toEqual(expected);
+    const invalid = [...lastmod].filter(([, date]) => date !== undefined && !isCalendarDate(date));
+    expect(invalid).toEqual([]);
+  });
+
+  test("every product page offers the product at its price and currency from content, or makes no offer without one", () => {
+    const problems = site.result.content.products.flatMap((product) => {
+      const page = site.pages.find((p) => p.path === `/products/${product.id}`);
+      const app = page && jsonLdScripts(page).map((text) => JSON.parse(text) as JsonObject).find((d) => d["@type"] === "SoftwareApplication");
+      if (!app) return [`/products/${product.id}: no SoftwareApplication`];
+      const offers = app.offers as JsonObject | undefined;
+      const expected = product.price ? { price: product.price.amount, priceCurrency: product.price.currency } : undefined;
+      const found = offers && { price: offers.price, priceCurrency: offers.priceCurrency };
+      return JSON.stringify(found) === JSON.stringify(expected) ? [] : [`/products/${product.id}: offers ${JSON.stringify(found)}, expected ${JSON.stringify(expected)}`];
+    });
+    expect(problems).toEqual([]);
   });
 });

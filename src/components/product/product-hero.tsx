@@ -1,8 +1,9 @@
 import { Download, LifeBuoy, Wrench } from "lucide-react";
+import { formatPrice } from "../../lib/money.ts";
 import type { Product } from "../../schemas/product.ts";
 import { BuyAction, type BuyActionProduct } from "./buy-action.tsx";
 
-type HeroProduct = BuyActionProduct & Pick<Product, "category" | "tagline" | "shortDescription" | "image" | "documentationUrl">;
+type HeroProduct = BuyActionProduct & Pick<Product, "category" | "tagline" | "shortDescription" | "image" | "documentationUrl" | "price">;
 
 /** Top of a product page: category, name, tagline, the buy control and the three next steps, beside the artwork. */
 export function ProductHero({ product }: { product: HeroProduct }) {
@@ -14,6 +15,12 @@ export function ProductHero({ product }: { product: HeroProduct }) {
           <h1 id="product-title">{product.name}</h1>
           <p className="lead">{product.tagline}</p>
           <p>{product.shortDescription}</p>
+          {product.price && (
+            // The price search engines are given (src/lib/structured-data.ts) must be one the visitor can see.
+            <p className="product-hero__price">
+              {product.sellDirectly ? "Price" : "Regular licence"} <strong>{formatPrice(product.price)}</strong>
+            </p>
+          )}
           <div className="product-actions">
             <BuyAction product={product} />
             <a className="button" href={product.documentationUrl} download>

@@ -28,6 +28,7 @@ export default definePage<{ slug: string }, ArticleData>({
     keywords: post.keywords.length ? post.keywords : undefined,
     image: post.image,
     type: "article",
+    modified: post.date,
     article: { publishedTime: post.date, section: post.category, author: post.author.name },
     jsonLd: [
       blogPosting(post, content.site),

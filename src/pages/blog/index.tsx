@@ -12,8 +12,10 @@ const LIST_ID = "blog-posts";
 
 export default definePage({
   data: ({ content }) => ({ posts: content.posts, site: content.site }),
-  head: ({ site }) => ({
+  head: ({ site, posts }) => ({
     title: "Blog",
+    // The list changes when an article is published: newest first, so the first date is the list's.
+    modified: posts[0]?.date,
     description: "Guides on launching and growing a SaaS business with ready-made apps: technology, business and marketing.",
     image: site.shareImages.blog,
     alternates: [{ type: "application/rss+xml", title: `${site.name} Blog`, href: "/rss.xml" }],

@@ -19,7 +19,7 @@ function check(schema: z.ZodMiniType, value: unknown): string {
 
 describe("lead-fields", () => {
   test("should expose the field rules, the catalogue type's users and the bot-trap names", () => {
-    expect(Object.keys(leadFieldsModule).sort()).toEqual(["ELAPSED_FIELD", "HONEYPOT_FIELD", "MIN_FILL_MS", "leadFields"]);
+    expect(Object.keys(leadFieldsModule).sort()).toEqual(["ELAPSED_FIELD", "HONEYPOT_FIELD", "MIN_FILL_MS", "SUBMISSION_ID_FIELD", "leadFields"]);
     expect([leadFieldsModule.HONEYPOT_FIELD, leadFieldsModule.ELAPSED_FIELD, leadFieldsModule.MIN_FILL_MS]).toEqual(["website", "elapsedMs", 2000]);
   });
 

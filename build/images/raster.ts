@@ -1,0 +1,43 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { initWasm, Resvg } from "@resvg/resvg-wasm";
+
+const require = createRequire(import.meta.url);
+let ready: Promise<void> | undefined;
+
+/** Loads resvg's WebAssembly once per process (it may be initialised only once). */
+function loadResvg(): Promise<void> {
+  ready ??= initWasm(readFile(require.resolve("@resvg/resvg-wasm/index_bg.wasm")));
+  return ready;
+}
+
+export interface RasterOptions {
+  /** Output width in pixels; the height follows the SVG's aspect ratio. */
+  width: number;
+  /** TrueType/OpenType fonts for <text> in the SVG; no system font is ever used, so output is the same everywhere. */
+  fonts: Uint8Array[];
+  /** The family used for generic names (sans-serif, system-ui) and unknown ones. */
+  family: string;
+  /** Fill behind transparent pixels, e.g. "#ffffff"; transparent when absent. */
+  background?: string;
+}
+
+/** Renders an SVG to PNG bytes with resvg (WebAssembly: no native binary, the same pixels on every platform). */
+export async function svgToPng(svg: string | Uint8Array, options: RasterOptions): Promise<Uint8Array> {
+  await loadResvg();
+  const resvg = new Resvg(svg, {
+    fitTo: { mode: "width", value: options.width },
+    background: options.background,
+    font: { fontBuffers: options.fonts, defaultFontFamily: options.family, sansSerifFamily: options.family },
+  });
+  try {
+    const image = resvg.render();
+    try {
+      return image.asPng();
+    } finally {
+      image.free();
+    }
+  } finally {
+    resvg.free();
+  }
+}

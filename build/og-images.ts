@@ -1,0 +1,207 @@
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import satori from "satori";
+import type { PageHead } from "../src/lib/page.ts";
+import { OG_IMAGE, ogImagePath } from "../src/lib/og-image.ts";
+import type { Site } from "../src/schemas/site.ts";
+import { BuildError } from "./errors.ts";
+import type { OutputFile } from "./islands.ts";
+import { ARTWORK_WIDTH, type CardImage, ShareCard } from "./images/share-card.tsx";
+import { loadBrandFonts } from "./images/fonts.ts";
+import { pngSize } from "./images/png.ts";
+import { svgToPng } from "./images/raster.ts";
+import type { Route } from "./routes.ts";
+import { type BrandColors, readBrandColors } from "./tokens.ts";
+
+const require = createRequire(import.meta.url);
+const LOGO_SIZE = 56;
+/** Cached cards nobody asked for in this long are deleted (a renamed page or an edited title leaves one behind). */
+const CACHE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
+export interface OgImagesInput {
+  pages: readonly { route: Pick<Route, "path">; head: Pick<PageHead, "title" | "description" | "image" | "article"> }[];
+  site: Pick<Site, "name" | "url">;
+  /** Page artwork paths (/images/…) are read from <contentDir>/images. */
+  contentDir: string;
+  /** The site's logo, an SVG (public/favicon.svg). */
+  logoFile: string;
+  /** src/styles/tokens.css, for the brand colours. */
+  tokensFile: string;
+  /** Folder of rendered cards by hash of their inputs (git-ignored); without it every card is rendered. */
+  cacheDir?: string;
+}
+
+export interface OgImagesResult {
+  files: OutputFile[];
+  /** Cards rendered in this build, and cards taken from the cache. */
+  rendered: number;
+  cached: number;
+  bytes: number;
+}
+
+/** What one card shows; its hash (with the renderer's versions) names the cached PNG. */
+interface CardSpec {
+  out: string;
+  page: string;
+  title: string;
+  description: string;
+  label?: string;
+  artwork?: string;
+}
+
+/**
+ * One 1200×630 PNG share card per page, at ogImagePath(page): the page's title and description on the brand's ink, the
+ * site's logo and host, and the page's own image (product artwork, article picture) when it has one. Offline and
+ * deterministic (bundled fonts, WebAssembly renderer); a card whose inputs have not changed comes from the cache.
+ * @throws BuildError naming the page when its artwork cannot be read or drawn, or when two pages would share a file
+ */
+export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResult> {
+  const colors = await readBrandColors(input.tokensFile);
+  const specs = cardSpecs(input.pages);
+  const rendererKey = await rendererVersion(colors, input.site, await readFile(input.logoFile));
+  let renderer: Promise<Renderer> | undefined;
+  const render = (spec: CardSpec, artwork: Buffer | undefined) => {
+    renderer ??= createRenderer(input, colors);
+    return renderer.then((r) => r(spec, artwork));
+  };
+
+  const files: OutputFile[] = [];
+  let rendered = 0;
+  // One card at a time: satori and resvg are CPU-bound on one thread, so parallel calls would only interleave.
+  for (const spec of specs) {
+    const artworkBytes = spec.artwork ? await readArtwork(input.contentDir, { ...spec, artwork: spec.artwork }) : undefined;
+    const key = hash([rendererKey, JSON.stringify({ ...spec, out: undefined, page: undefined }), artworkBytes ? hash([artworkBytes]) : ""]);
+    const cached = input.cacheDir ? path.join(input.cacheDir, `${key}.png`) : undefined;
+    let png = cached ? await readCached(cached) : undefined;
+    if (!png) {
+      png = Buffer.from(await render(spec, artworkBytes));
+      rendered += 1;
+      if (cached) await writeCached(cached, png);
+    }
+    const size = pngSize(png);
+    if (size?.width !== OG_IMAGE.width || size.height !== OG_IMAGE.height) {
+      throw new BuildError(`The share card of ${spec.page} is ${size ? `${size.width}×${size.height}` : "not a PNG"}, expected ${OG_IMAGE.width}×${OG_IMAGE.height}`);
+    }
+    files.push({ path: spec.out, contents: png });
+  }
+  if (input.cacheDir) await pruneCache(input.cacheDir);
+  return { files, rendered, cached: specs.length - rendered, bytes: files.reduce((n, f) => n + f.contents.length, 0) };
+}
+
+/** What each page's card shows, checking that no two pages claim one file. */
+function cardSpecs(pages: OgImagesInput["pages"]): CardSpec[] {
+  const byFile = new Map<string, string>();
+  return pages.map(({ route, head }) => {
+    const out = ogImagePath(route.path).slice(1);
+    const other = byFile.get(out);
+    if (other) throw new BuildError(`${other} and ${route.path} would both write the share card ${out}; give the pages distinct paths`);
+    byFile.set(out, route.path);
+    return { out, page: route.path, title: head.title, description: head.description, label: head.article?.section, artwork: head.image };
+  });
+}
+
+function readArtwork(contentDir: string, spec: CardSpec & { artwork: string }): Promise<Buffer> {
+  return readFile(path.join(contentDir, spec.artwork)).catch((cause: unknown) => {
+    throw new BuildError(`Having trouble reading ${spec.artwork}, the image of ${spec.page}, for its share card`, { cause });
+  });
+}
+
+type Renderer = (spec: CardSpec, artwork: Buffer | undefined) => Promise<Uint8Array>;
+
+/** Loads fonts and the logo once, only when some card is not in the cache. */
+async function createRenderer(input: OgImagesInput, colors: BrandColors): Promise<Renderer> {
+  const fonts = await loadBrandFonts();
+  const raster = (svg: Buffer | string, width: number) => svgToPng(svg, { width, fonts: fonts.sfnt, family: fonts.family });
+  const logo: CardImage = { src: dataUrl(await raster(await readFile(input.logoFile), LOGO_SIZE * 2), "image/png"), width: LOGO_SIZE, height: LOGO_SIZE };
+  const host = new URL(input.site.url).host;
+  return async (spec, bytes) => {
+    try {
+      const artwork = spec.artwork && bytes ? await artworkImage(bytes, spec.artwork, raster) : undefined;
+      const svg = await satori(
+        ShareCard({ title: spec.title, description: spec.description, siteName: input.site.name, host, label: spec.label, logo, artwork, colors, fontFamily: fonts.family }),
+        { width: OG_IMAGE.width, height: OG_IMAGE.height, fonts: fonts.faces },
+      );
+      return await raster(svg, OG_IMAGE.width);
+    } catch (cause) {
+      if (cause instanceof BuildError) throw cause;
+      throw new BuildError(`Having trouble drawing the share card of ${spec.page}`, { cause });
+    }
+  };
+}
+
+/** The artwork at panel width: SVG is rasterized with the brand fonts (satori would drop its text), PNG and JPEG are embedded. */
+async function artworkImage(bytes: Buffer, name: string, raster: (svg: Buffer, width: number) => Promise<Uint8Array>): Promise<CardImage> {
+  const ext = path.extname(name).toLowerCase();
+  const type = ext === ".svg" ? "image/png" : ext === ".png" ? "image/png" : ext === ".jpg" || ext === ".jpeg" ? "image/jpeg" : undefined;
+  if (!type) throw new BuildError(`${name} cannot be drawn on a share card: use an SVG, PNG or JPEG image`);
+  const pixels = ext === ".svg" ? Buffer.from(await raster(bytes, ARTWORK_WIDTH)) : bytes;
+  const size = type === "image/png" ? pngSize(pixels) : jpegSize(pixels);
+  if (!size) throw new BuildError(`${name} cannot be read as ${type}`);
+  return { src: dataUrl(pixels, type), width: ARTWORK_WIDTH, height: Math.round((ARTWORK_WIDTH * size.height) / size.width) };
+}
+
+/** Width and height from a JPEG's first start-of-frame marker. */
+function jpegSize(bytes: Buffer): { width: number; height: number } | undefined {
+  let at = 2;
+  while (at + 9 < bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1] ?? 0;
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
+    }
+    at += 2 + bytes.readUInt16BE(at + 2);
+  }
+  return undefined;
+}
+
+const dataUrl = (bytes: Uint8Array, type: string) => `data:${type};base64,${Buffer.from(bytes).toString("base64")}`;
+
+function hash(parts: (string | Uint8Array)[]): string {
+  const h = createHash("sha256");
+  for (const part of parts) h.update(part).update("\0");
+  return h.digest("hex").slice(0, 32);
+}
+
+/** Everything besides the page that changes a card's pixels: the card's design, fonts, renderer versions, colours, logo. */
+async function rendererVersion(colors: BrandColors, site: OgImagesInput["site"], logo: Buffer): Promise<string> {
+  const version = async (file: string) => (JSON.parse(await readFile(file, "utf8")) as { version: string }).version;
+  const sources = await Promise.all(
+    ["og-images.ts", "images/share-card.tsx", "images/raster.ts"].map((file) => readFile(new URL(`./${file}`, import.meta.url))),
+  );
+  const packages = await Promise.all([
+    version(require.resolve("satori/package.json")),
+    version(path.join(path.dirname(require.resolve("@resvg/resvg-wasm/index_bg.wasm")), "package.json")),
+    version(path.join(path.dirname(require.resolve("@fontsource/inter/files/inter-latin-400-normal.woff")), "..", "package.json")),
+  ]);
+  return hash([...sources, packages.join(","), JSON.stringify(colors), site.name, site.url, logo]);
+}
+
+/** A cached card, marked as used today; undefined when absent or not a whole card (then it is drawn again). */
+async function readCached(file: string): Promise<Buffer | undefined> {
+  const png = await readFile(file).catch(() => undefined);
+  const size = png && pngSize(png);
+  if (!png || size?.width !== OG_IMAGE.width || size.height !== OG_IMAGE.height || !png.subarray(-8, -4).equals(Buffer.from("IEND"))) {
+    return undefined;
+  }
+  const now = new Date();
+  await utimes(file, now, now);
+  return png;
+}
+
+/** Written under a temporary name and renamed, so a build running beside this one never reads half a file. */
+async function writeCached(file: string, png: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, png);
+  await rename(temporary, file);
+}
+
+async function pruneCache(dir: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info && now - info.mtimeMs > CACHE_MAX_AGE_MS) await rm(file, { force: true });
+  }
+}

@@ -1,0 +1,76 @@
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { BuildError } from "../../../build/errors.ts";
+import { pngSize } from "../../../build/images/png.ts";
+import { buildOgImages, type OgImagesInput } from "../../../build/og-images.ts";
+import { ROOT } from "../../fixtures/content.ts";
+
+const page = (pagePath: string, head: Partial<OgImagesInput["pages"][number]["head"]> = {}) => ({
+  route: { path: pagePath },
+  head: { title: `Title of ${pagePath}`, description: "What the page is about, in a sentence or two.", ...head },
+});
+
+describe("buildOgImages", () => {
+  let cacheDir: string;
+  const input = (pages: OgImagesInput["pages"], cache = true): OgImagesInput => ({
+    pages,
+    site: { name: "Nexaworks Apps", url: "https://www.example.com" },
+    contentDir: path.join(ROOT, "content"),
+    logoFile: path.join(ROOT, "public/favicon.svg"),
+    tokensFile: path.join(ROOT, "src/styles/tokens.css"),
+    cacheDir: cache ? cacheDir : undefined,
+  });
+
+  beforeEach(async () => {
+    cacheDir = await mkdtemp(path.join(tmpdir(), "og-cache-"));
+  });
+  afterEach(() => rm(cacheDir, { recursive: true, force: true }));
+
+  test("should draw a 1200×630 PNG for every page, named after the page, with or without artwork", async () => {
+    const result = await buildOgImages(
+      input([page("/faq"), page("/products/esim", { image: "/images/products/esim.svg" }), page("/products/_404.html")]),
+    );
+    expect(result.files.map((f) => f.path)).toEqual(["og/faq.png", "og/products/esim.png", "og/products/404.png"]);
+    expect(result.files.map((f) => pngSize(f.contents))).toEqual(Array(3).fill({ width: 1200, height: 630 }));
+    expect(result).toMatchObject({ rendered: 3, cached: 0, bytes: result.files.reduce((n, f) => n + f.contents.length, 0) });
+  });
+
+  test("should take unchanged cards from the cache and redraw only a page whose title changed", async () => {
+    const first = await buildOgImages(input([page("/faq"), page("/about")]));
+    const again = await buildOgImages(input([page("/faq"), page("/about")]));
+    expect(again).toMatchObject({ rendered: 0, cached: 2 });
+    expect(again.files.map((f) => f.contents)).toEqual(first.files.map((f) => f.contents));
+    const edited = await buildOgImages(input([page("/faq", { title: "Frequently Asked Questions" }), page("/about")]));
+    expect(edited).toMatchObject({ rendered: 1, cached: 1 });
+    expect(edited.files[0]?.contents).not.toEqual(first.files[0]?.contents);
+    expect(await readdir(cacheDir)).toHaveLength(3);
+  });
+
+  test("should draw a card again when its cached file is cut short", async () => {
+    const first = await buildOgImages(input([page("/faq")]));
+    const [name] = await readdir(cacheDir);
+    await writeFile(path.join(cacheDir, name ?? ""), (first.files[0]?.contents ?? Buffer.alloc(0)).subarray(0, 2000));
+    const again = await buildOgImages(input([page("/faq")]));
+    expect(again).toMatchObject({ rendered: 1, cached: 0 });
+    expect(again.files[0]?.contents).toEqual(first.files[0]?.contents);
+  });
+
+  test("should draw the same bytes on every run (no clock, no system fonts)", async () => {
+    const [a, b] = [await buildOgImages(input([page("/faq")], false)), await buildOgImages(input([page("/faq")], false))];
+    expect(a.files[0]?.contents).toEqual(b.files[0]?.contents);
+  });
+
+  test("should name the page whose artwork is missing", async () => {
+    const error = await buildOgImages(input([page("/products/gone", { image: "/images/products/gone.svg" })])).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BuildError);
+    expect((error as Error).message).toBe("Having trouble reading /images/products/gone.svg, the image of /products/gone, for its share card");
+  });
+
+  test("should refuse two pages that would share one card", async () => {
+    await expect(buildOgImages(input([page("/products/404"), page("/products/_404.html")]))).rejects.toThrow(
+      "/products/404 and /products/_404.html would both write the share card og/products/404.png; give the pages distinct paths",
+    );
+  });
+});

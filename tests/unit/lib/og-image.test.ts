@@ -1,0 +1,33 @@
+import { describe, expect, test } from "vitest";
+import { OG_IMAGE, ogImageAlt, ogImagePath } from "../../../src/lib/og-image.ts";
+
+describe("ogImagePath", () => {
+  test.each([
+    ["/", "/og/index.png"],
+    ["/about", "/og/about.png"],
+    ["/products/esim", "/og/products/esim.png"],
+    ["/blog/launch-astrology-consultation-app", "/og/blog/launch-astrology-consultation-app.png"],
+    ["/404.html", "/og/404.png"],
+    ["/products/_404.html", "/og/products/404.png"],
+  ])("should name the share image of %s %s", (page, image) => {
+    expect(ogImagePath(page)).toBe(image);
+  });
+
+  test("should never name a file the router refuses to serve (underscore segments)", () => {
+    expect(ogImagePath("/blog/_404.html").split("/").some((segment) => segment.startsWith("_"))).toBe(false);
+  });
+});
+
+describe("ogImageAlt", () => {
+  test("should say the card's title and the site", () => {
+    expect(ogImageAlt("FAQ", "Nexaworks Apps")).toBe("FAQ | Nexaworks Apps");
+  });
+
+  test("should not repeat a site name the title already has", () => {
+    expect(ogImageAlt("Nexaworks Apps: Launch your own SaaS business", "Nexaworks Apps")).toBe("Nexaworks Apps: Launch your own SaaS business");
+  });
+});
+
+test("OG_IMAGE is the 1.91:1 PNG networks expect", () => {
+  expect(OG_IMAGE).toEqual({ width: 1200, height: 630, type: "image/png" });
+});
