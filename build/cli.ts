@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { describeError } from "./errors.ts";
 import { build } from "./index.ts";
+import { readSiteEnvironment } from "../src/lib/site-environment.ts";
 import { formatSizeReport } from "./write.ts";
 
 /**
@@ -17,6 +18,7 @@ try {
     rootDir,
     contentDir: values.content && path.resolve(values.content),
     outDir: values.out && path.resolve(values.out),
+    environment: readSiteEnvironment(process.env),
     log: (line) => console.log(line),
   });
   console.log(`\n${formatSizeReport(result.sizes)}\n`);

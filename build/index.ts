@@ -8,6 +8,7 @@ import { renderRoutes } from "./render.tsx";
 import { collectRoutes } from "./routes.ts";
 import { type PageSize, sizeReport, writeSite } from "./write.ts";
 import type { SiteContent } from "../src/lib/content.ts";
+import { PRODUCTION, type SiteEnvironment, withEnvironment } from "../src/lib/site-environment.ts";
 import { validateContent } from "./validate-content.ts";
 
 export interface BuildOptions {
@@ -18,6 +19,8 @@ export interface BuildOptions {
   outDir?: string;
   /** Called with one short line per stage, e.g. "[render] 58 pages in 412 ms". */
   log?: (line: string) => void;
+  /** The deployment the pages are for (origin, noindex); production at site.yaml's url by default. */
+  environment?: SiteEnvironment;
 }
 
 export interface BuildResult {
@@ -42,7 +45,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const raw = await timed("load", () => loadContent(contentDir), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
   const valid = await timed("validate", () => validateContent(raw), () => "content valid");
-  const content = await timed("markdown", () => compileContent(valid), (c) => `${c.posts.length + c.pages.length} documents`);
+  const compiled = await timed("markdown", () => compileContent(valid), (c) => `${c.posts.length + c.pages.length} documents`);
+  const content = withEnvironment(compiled, options.environment ?? PRODUCTION);
   const docs = await timed("docs", () => buildDocsPdfs({ contentDir, siteName: content.site.name, products: content.products }), (d) => `${d.length} PDFs`);
   const bundle = await timed("islands", () => bundleIslands({ rootDir, islandsDir: path.join(rootDir, "src/islands") }), (b) => `${b.chunks.size} islands, ${b.files.length} files`);
   const routes = await timed("routes", () => collectRoutes(path.join(rootDir, "src/pages"), content), (r) => `${r.length} routes`);

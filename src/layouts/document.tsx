@@ -12,6 +12,7 @@ import { SeoHead } from "../components/seo-head.tsx";
 import { SiteProvider } from "../components/site-context.tsx";
 import type { SiteContent } from "../lib/content.ts";
 import type { PageHead } from "../lib/page.ts";
+import { isIndexable } from "../lib/site-environment.ts";
 
 export interface DocumentAssets {
   stylesheet: string;
@@ -38,7 +39,7 @@ export function Document({ content, head, path, assets, children }: DocumentProp
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <SeoHead site={content.site} head={head} path={path} />
+        <SeoHead site={content.site} head={head} path={path} indexable={isIndexable(content.environment)} />
         <meta name="theme-color" content="#4f46e5" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.stylesheet} />

@@ -3,8 +3,8 @@ import { readSiteConfig, SiteConfigError } from "../../infra/lib/config.ts";
 import { EXAMPLE_CONTEXT } from "./fixtures.ts";
 
 const ROOT = "/repo";
-const read = (context: Record<string, unknown>, env: Record<string, string> = {}) =>
-  readSiteConfig((key) => context[key], env, ROOT);
+const read = (context: Record<string, unknown>, env: Record<string, string> = {}, fileContext: Record<string, unknown> = {}) =>
+  readSiteConfig({ context, env, fileContext }, ROOT);
 const problems = (context: Record<string, unknown>, env: Record<string, string> = {}): string[] => {
   try {
     read(context, env);
@@ -20,7 +20,9 @@ describe("readSiteConfig", () => {
     expect(read(EXAMPLE_CONTEXT)).toMatchObject({
       env: { account: "123456789012", region: "us-east-1" },
       stackName: "Storefront",
-      distDir: "/repo/dist",
+      environment: "production",
+      distDir: undefined,
+      siteUrl: undefined,
       contentDir: "/repo/content",
       senderEmail: "no-reply@example.com",
       recipientEmail: "sales@example.com",
@@ -32,6 +34,9 @@ describe("readSiteConfig", () => {
       accessLogs: undefined,
       reservedConcurrency: 5,
       logRetentionDays: 30,
+      redirectApex: undefined,
+      alarmEmail: undefined,
+      ackDailyLimit: 3,
     });
   });
 
