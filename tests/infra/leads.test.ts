@@ -66,7 +66,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   });
 
   test("production keeps the table when the stack is deleted", () => {
-    const [[, table]] = resources("AWS::DynamoDB::Table");
+    const table = resources("AWS::DynamoDB::Table")[0]?.[1];
     expect(table).toMatchObject({ DeletionPolicy: "Retain", UpdateReplacePolicy: "Retain" });
   });
 
@@ -111,7 +111,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
 
   test("the sweep runs every five minutes from the same file's sweep export", () => {
     const sweeper = logicalId(stack.delivery.sweeper);
-    const [[, fn]] = resources("AWS::Lambda::Function").filter(([id]) => id === sweeper);
+    const fn = resources("AWS::Lambda::Function").find(([id]) => id === sweeper)?.[1];
     expect(fn?.Properties).toMatchObject({ Handler: "index.sweep", Timeout: 30 });
     template.hasResourceProperties("AWS::Events::Rule", {
       ScheduleExpression: "rate(5 minutes)",
@@ -169,7 +169,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   test("the alarm topic is encrypted with a rotating key that CloudWatch and SES may use, and mails alarmEmail", () => {
     template.hasResourceProperties("AWS::SNS::Topic", { KmsMasterKeyId: { "Fn::GetAtt": [Match.stringLikeRegexp("^AlarmsTopicKey"), "Arn"] } });
     template.hasResourceProperties("AWS::KMS::Key", { EnableKeyRotation: true });
-    const [[, key]] = resources("AWS::KMS::Key");
+    const key = resources("AWS::KMS::Key")[0]?.[1];
     const principals = JSON.stringify(key?.Properties.KeyPolicy);
     expect(principals).toContain("cloudwatch.amazonaws.com");
     expect(principals).toContain("ses.amazonaws.com");
