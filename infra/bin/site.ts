@@ -2,7 +2,6 @@ import "../../scripts/require-node.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BuildError, ContentErrors, describeError } from "../../build/errors.ts";
-import { build } from "../../build/index.ts";
 import { SiteConfigError } from "../lib/config.ts";
 import { createSiteApp } from "../lib/app.ts";
 
@@ -16,6 +15,8 @@ try {
     rootDir,
     env: process.env,
     buildSite: async (outDir, environment) => {
+      // Loaded only when a build is due: `cdk destroy` never pays for the whole pipeline's imports.
+      const { build } = await import("../../build/index.ts");
       const result = await build({ rootDir, outDir, environment, log: (line) => console.error(line) });
       console.error(`[build] ${result.pages} pages for ${environment.name} in ${result.ms} ms → ${path.relative(rootDir, outDir)}`);
     },
