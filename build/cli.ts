@@ -4,19 +4,30 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { describeError } from "./errors.ts";
 import { build } from "./index.ts";
+import { readSiteEnvironment, type SiteEnvironment } from "../src/lib/site-environment.ts";
 import { formatSizeReport } from "./write.ts";
 
 /**
  * `npm run build`: builds dist/, prints a line per stage and the size report; exit code 1 on any error.
- * `--content DIR` and `--out DIR` build other content or into another folder (tests, benchmarks).
+ * `--content DIR` and `--out DIR` build other content or into another folder (tests, benchmarks); SITE_ENV=staging
+ * and SITE_URL build for another environment (src/lib/site-environment.ts).
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({ options: { content: { type: "string" }, out: { type: "string" } } });
+let environment: SiteEnvironment;
+try {
+  environment = readSiteEnvironment(process.env);
+} catch (error) {
+  // A wrong SITE_ENV or SITE_URL is the caller's setting, not our bug: the message alone says what to fix.
+  console.error(`\nBuild failed.\n${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 try {
   const result = await build({
     rootDir,
     contentDir: values.content && path.resolve(values.content),
     outDir: values.out && path.resolve(values.out),
+    environment,
     log: (line) => console.log(line),
   });
   console.log(`\n${formatSizeReport(result.sizes)}\n`);

@@ -1,4 +1,5 @@
 import type { SiteContent } from "../src/lib/content.ts";
+import { isIndexable } from "../src/lib/site-environment.ts";
 import { absoluteUrl } from "../src/lib/urls.ts";
 import type { PageHead } from "../src/lib/page.ts";
 import type { Site } from "../src/schemas/site.ts";
@@ -25,7 +26,9 @@ export function sitemap(
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
+/** robots.txt: production invites crawlers to the sitemap; any other environment turns them all away. */
 export function robots(content: SiteContent): string {
+  if (!isIndexable(content.environment)) return "User-agent: *\nDisallow: /\n";
   return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(content.site, "/sitemap.xml")}\n`;
 }
 

@@ -11,6 +11,7 @@ import { buildSiteIcons } from "./site-icons.ts";
 import { type PageSize, sizeReport, writeSite } from "./write.ts";
 import type { SiteContent } from "../src/lib/content.ts";
 import { ContentErrors } from "./errors.ts";
+import { PRODUCTION, type SiteEnvironment, withEnvironment } from "../src/lib/site-environment.ts";
 
 export interface BuildOptions {
   rootDir: string;
@@ -20,6 +21,8 @@ export interface BuildOptions {
   outDir?: string;
   /** Called with one short line per stage, e.g. "[render] 58 pages in 412 ms". */
   log?: (line: string) => void;
+  /** The deployment the pages are for (origin, noindex); production at site.yaml's url by default. */
+  environment?: SiteEnvironment;
 }
 
 export interface BuildResult {
@@ -42,7 +45,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return value;
   };
 
-  const { content, links } = await readCompiledContent(contentDir, { stage: timed });
+  const compiled = await readCompiledContent(contentDir, { stage: timed });
+  const { links } = compiled;
+  const content = withEnvironment(compiled.content, options.environment ?? PRODUCTION);
   const docs = await timed("docs", () => buildDocsPdfs({ contentDir, siteName: content.site.name, products: content.products }), (d) => `${d.length} PDFs`);
   const bundle = await timed("islands", () => bundleIslands({ rootDir, islandsDir: path.join(rootDir, "src/islands") }), (b) => `${b.chunks.size} islands, ${b.files.length} files`);
   const routes = await timed("routes", () => collectRoutes(path.join(rootDir, "src/pages"), content), (r) => `${r.length} routes`);

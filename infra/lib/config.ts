@@ -2,9 +2,10 @@ import path from "node:path";
 import * as z from "zod/mini";
 
 /**
- * Every per-vendor setting of the stack, read once from CDK context (cdk.json "context" or `-c key=value`), with an
- * environment-variable fallback (`SITE_<KEY>`, e.g. SITE_SENDER_EMAIL) for CI. Every problem is collected and
- * reported together, each with the flag that fixes it, before anything is synthesized.
+ * Every per-vendor setting of the stack, read once. Precedence, highest first: `-c key=value` on the command line,
+ * the environment variable `SITE_<KEY>` (e.g. SITE_SENDER_EMAIL, for CI), cdk.json "context", the default. A `-c`
+ * and a `SITE_<KEY>` that disagree, an unknown `SITE_*` variable and an unknown setting are errors. Every problem is
+ * collected and reported together, each with the flag that fixes it, before anything is synthesized.
  */
 
 /** The AWS region CloudFront takes its certificates and web ACLs from. */
@@ -20,11 +21,17 @@ export interface CustomDomain {
   certificateArn: string | undefined;
 }
 
+/** production serves content/site.yaml's url to search engines; staging is a private rehearsal (noindex). */
+export type SiteEnvironmentName = "production" | "staging";
+
 export interface SiteConfig {
   env: { account: string; region: string };
+  environment: SiteEnvironmentName;
   stackName: string;
-  /** Absolute path of the built site (npm run build). */
-  distDir: string;
+  /** Absolute path of a prebuilt site; undefined lets the app build one for this environment. */
+  distDir: string | undefined;
+  /** The staging site's origin (its canonical URLs); production's is content/site.yaml url. */
+  siteUrl: string | undefined;
   /** Absolute path of content/, for the handlers' catalogue and site facts. */
   contentDir: string;
   senderEmail: string;
@@ -43,6 +50,12 @@ export interface SiteConfig {
   /** Per function; undefined leaves concurrency unreserved. */
   reservedConcurrency: number | undefined;
   logRetentionDays: (typeof LOG_RETENTION_DAYS)[number];
+  /** The apex domain (example.com) served as a redirect to domain.name (www.example.com); undefined for none. */
+  redirectApex: string | undefined;
+  /** Alarms and SES bounce/complaint notices are mailed here; undefined leaves the topic without a subscription. */
+  alarmEmail: string | undefined;
+  /** Acknowledgement mails per recipient address per day (ACK_DAILY_LIMIT). */
+  ackDailyLimit: number;
 }
 
 /** Thrown with every problem listed; bin/site.ts prints the message without a stack trace. */
@@ -54,8 +67,10 @@ export class SiteConfigError extends Error {
 export const CONTEXT_KEYS = {
   account: { example: "123456789012", about: "AWS account id (defaults to the CLI's credentials)" },
   region: { example: "us-east-1", about: "AWS region of the stack, the Lambdas and SES (defaults to the CLI's region)" },
-  stackName: { example: "Storefront", about: "CloudFormation stack name" },
-  distDir: { example: "dist", about: "the built site, relative to the repository root" },
+  env: { example: "staging", about: "production (indexed, checked against site.yaml url) or staging (noindex, its own origin)" },
+  stackName: { example: "Storefront", about: "CloudFormation stack name (defaults to Storefront, or Storefront-staging for env=staging)" },
+  url: { example: "https://staging.example.com", about: "the staging site's origin for canonical links (defaults to https://<domainName>)" },
+  distDir: { example: "dist", about: "a prebuilt site, relative to the repository root (by default the app builds one for the environment)" },
   contentDir: { example: "content", about: "the content folder, relative to the repository root" },
   senderEmail: { example: "no-reply@example.com", about: "the address lead e-mails come from" },
   recipientEmail: { example: "sales@example.com", about: "the inbox that receives every lead (defaults to site.yaml contact.email)" },
@@ -78,6 +93,10 @@ export const CONTEXT_KEYS = {
   accessLogRetentionDays: { example: "90", about: "days the access logs are kept" },
   reservedConcurrency: { example: "5", about: "reserved concurrency per Lambda, a cost cap (or none)" },
   logRetentionDays: { example: "30", about: `days Lambda logs are kept: one of ${LOG_RETENTION_DAYS.join(", ")}` },
+  redirectApex: { example: "true", about: "also serve the apex of domainName (example.com) as a redirect to it (needs the hosted zone)" },
+  alarmEmail: { example: "ops@example.com", about: "the address alarms and bounce/complaint notices are mailed to" },
+  ackDailyLimit: { example: "3", about: "acknowledgement mails one address may receive per day (0 turns them off)" },
+  destroy: { example: "true", about: "synthesize an empty shell of stackName for `cdk destroy` only (no build, no other keys)" },
 } as const;
 export type ContextKey = keyof typeof CONTEXT_KEYS;
 
@@ -100,10 +119,12 @@ const wholeNumber = (min: number, max: number) =>
   );
 
 const contextSchema = z.object({
+  env: z._default(z.enum(["production", "staging"], { error: "expected production or staging" }), "production"),
+  url: z.optional(z.string().check(z.regex(/^https:\/\/[a-z0-9.-]+(:\d+)?$/i, "expected an https origin without a path, such as https://staging.example.com"))),
   account: z.string().check(z.regex(/^\d{12}$/, "expected a 12-digit AWS account id")),
   region: z.string().check(z.regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, "expected an AWS region such as us-east-1")),
-  stackName: z._default(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, "expected letters, digits and hyphens, starting with a letter")), "Storefront"),
-  distDir: z._default(text(), "dist"),
+  stackName: z.optional(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, "expected letters, digits and hyphens, starting with a letter"))),
+  distDir: z.optional(text()),
   contentDir: z._default(text(), "content"),
   senderEmail: z.string().check(z.regex(EMAIL, "expected an e-mail address")),
   recipientEmail: z.optional(z.string().check(z.regex(EMAIL, "expected an e-mail address"))),
@@ -128,28 +149,105 @@ const contextSchema = z.object({
     ),
     30,
   ),
+  redirectApex: z._default(flag(), false),
+  alarmEmail: z.optional(z.string().check(z.regex(EMAIL, "expected an e-mail address"))),
+  ackDailyLimit: z._default(wholeNumber(0, 1000), 3),
+  destroy: z._default(flag(), false),
 });
 
-/** Looks a key up: context first, then SITE_<KEY> in the environment; account and region also from the CDK CLI. */
-export type ContextReader = (key: string) => unknown;
+/** The environment variable that may set a key: SITE_ and the key in upper snake case (senderEmail → SITE_SENDER_EMAIL). */
+export const envName = (key: ContextKey): string => `SITE_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+
+/** Where the settings come from. */
+export interface SettingSources {
+  /** Every context value the app sees: cdk.json "context" merged with `-c` flags (`app.node.getAllContext()`). */
+  context: Readonly<Record<string, unknown>>;
+  /** cdk.json "context" alone, to tell a committed value from a `-c` flag. */
+  fileContext?: Readonly<Record<string, unknown>>;
+  /** The process environment: CDK_DEFAULT_ACCOUNT/REGION and SITE_* variables. */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * Merges the sources key by key (`-c` > SITE_<KEY> > cdk.json) and reports unknown names and contradictions.
+ * A context value equal to cdk.json's counts as cdk.json's: the CLI merges both before the app sees them.
+ */
+function mergeSources({ context, fileContext = {}, env }: SettingSources, problems: string[]): Record<string, unknown> {
+  const keys = Object.keys(CONTEXT_KEYS) as ContextKey[];
+  const known = new Set<string>(keys);
+  const variables = new Set(keys.map(envName));
+  const raw: Record<string, unknown> = {};
+  for (const key of keys) {
+    const fromContext = context[key] === "" ? undefined : context[key];
+    const fromEnv = env[envName(key)] || undefined;
+    const isFlag = fromContext !== undefined && fromContext !== fileContext[key];
+    if (isFlag && fromEnv !== undefined && String(fromContext) !== fromEnv) {
+      problems.push(`${key}: -c ${key}=${String(fromContext)} contradicts ${envName(key)}=${fromEnv}; drop one of them`);
+    }
+    const value = isFlag ? fromContext : (fromEnv ?? fromContext);
+    if (value !== undefined) raw[key] = value;
+  }
+  // Plain camelCase names are ours; CDK's own keys carry a colon or a slash (aws:cdk:…, @aws-cdk/…).
+  for (const key of Object.keys(context)) {
+    if (/^[a-z][A-Za-z0-9]*$/.test(key) && !known.has(key)) {
+      problems.push(`${key}: is not a setting of this stack; known settings: ${keys.join(", ")} (README, Deploy to AWS)`);
+    }
+  }
+  for (const name of Object.keys(env)) {
+    if (name.startsWith("SITE_") && env[name] && !variables.has(name)) {
+      problems.push(`${name}: is not a setting of this stack; known variables: ${[...variables].join(", ")}`);
+    }
+  }
+  return raw;
+}
+
+/** True when the app should only name the stack for `cdk destroy` (-c destroy=true or SITE_DESTROY=true). */
+export function isTeardown(sources: SettingSources): boolean {
+  const value = sources.env[envName("destroy")] ?? sources.context.destroy;
+  return value === true || value === "true";
+}
+
+/** What `cdk destroy` needs: the stack's name and, when known, where it lives. */
+export interface TeardownConfig {
+  stackName: string;
+  env: { account: string | undefined; region: string | undefined };
+}
+
+/**
+ * The settings of the destroy shell: stackName (from env=staging too), nothing else required, no build.
+ * @throws SiteConfigError for a malformed stack name or environment
+ */
+export function readTeardownConfig(sources: SettingSources): TeardownConfig {
+  const problems: string[] = [];
+  const raw = mergeSources(sources, []);
+  const parsed = z
+    .object({ stackName: contextSchema.shape.stackName, env: contextSchema.shape.env, account: z.optional(z.string()), region: z.optional(z.string()) })
+    .safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${String(issue.path[0])}: ${issue.message}, found ${JSON.stringify(raw[String(issue.path[0])])}`);
+    throw configError(problems);
+  }
+  const { stackName, env, account, region } = parsed.data;
+  return {
+    stackName: stackName ?? defaultStackName(env),
+    env: { account: account ?? sources.env.CDK_DEFAULT_ACCOUNT, region: region ?? sources.env.CDK_DEFAULT_REGION },
+  };
+}
+
+const defaultStackName = (environment: SiteEnvironmentName) => (environment === "staging" ? "Storefront-staging" : "Storefront");
 
 /**
  * Reads and checks the stack's settings.
- * @param read usually `(key) => app.node.tryGetContext(key)`
- * @param env the process environment (CDK_DEFAULT_ACCOUNT/REGION and SITE_* fallbacks)
  * @param rootDir the repository root that distDir and contentDir are relative to
  * @throws SiteConfigError listing every problem with the flag that fixes it
  */
-export function readSiteConfig(read: ContextReader, env: Readonly<Record<string, string | undefined>>, rootDir: string): SiteConfig {
-  const raw: Record<string, unknown> = {};
-  for (const key of Object.keys(CONTEXT_KEYS) as ContextKey[]) {
-    const value = read(key) ?? env[`SITE_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`];
-    if (value !== undefined && value !== "") raw[key] = value;
-  }
+export function readSiteConfig(sources: SettingSources, rootDir: string): SiteConfig {
+  const problems: string[] = [];
+  const raw = mergeSources(sources, problems);
+  const { env } = sources;
   raw.account ??= env.CDK_DEFAULT_ACCOUNT;
   raw.region ??= env.CDK_DEFAULT_REGION;
 
-  const problems: string[] = [];
   const problem = (key: ContextKey, message: string) =>
     problems.push(`${key}: ${message} (${CONTEXT_KEYS[key].about}); fix: -c ${key}=${CONTEXT_KEYS[key].example}`);
 
@@ -187,6 +285,21 @@ export function readSiteConfig(read: ContextReader, env: Readonly<Record<string,
   } else if (c.certificateArn) {
     problem("domainName", "is required when certificateArn is set");
   }
+  // The apex is the zone itself; the site's host must sit directly below it (www.example.com in example.com).
+  const apex = c.redirectApex && domain && zone && domain.name === `${domain.name.split(".")[0]}.${zone.name}` ? zone.name : undefined;
+  if (c.redirectApex && !apex) {
+    problem("redirectApex", domain && zone ? `needs domainName directly below the zone (www.${zone.name}), found ${domain.name}` : "needs domainName, hostedZoneId and hostedZoneName");
+  }
+  if (c.redirectApex && c.certificateArn) {
+    problem("redirectApex", "needs the stack's own certificate (drop certificateArn): it must cover the apex too");
+  }
+  if (c.env === "production" && c.url) {
+    problem("url", "is only for env=staging; production's origin is content/site.yaml url");
+  }
+  const siteUrl = c.env === "staging" ? (c.url ?? (domain ? `https://${domain.name}` : undefined)) : undefined;
+  if (c.env === "staging" && !siteUrl) {
+    problem("url", "is required for env=staging without domainName: the staging site's own origin for its canonical links");
+  }
   if (c.waf && c.region !== CLOUDFRONT_REGION) {
     problem("waf", `needs the stack in ${CLOUDFRONT_REGION}, where CloudFront web ACLs live; found region ${c.region}`);
   }
@@ -194,8 +307,10 @@ export function readSiteConfig(read: ContextReader, env: Readonly<Record<string,
 
   return {
     env: { account: c.account, region: c.region },
-    stackName: c.stackName,
-    distDir: path.resolve(rootDir, c.distDir),
+    environment: c.env,
+    stackName: c.stackName ?? defaultStackName(c.env),
+    distDir: c.distDir === undefined ? undefined : path.resolve(rootDir, c.distDir),
+    siteUrl,
     contentDir: path.resolve(rootDir, c.contentDir),
     senderEmail: c.senderEmail,
     recipientEmail: c.recipientEmail,
@@ -208,6 +323,9 @@ export function readSiteConfig(read: ContextReader, env: Readonly<Record<string,
     accessLogs: c.accessLogs ? { retentionDays: c.accessLogRetentionDays } : undefined,
     reservedConcurrency: c.reservedConcurrency === "none" ? undefined : c.reservedConcurrency,
     logRetentionDays: c.logRetentionDays as SiteConfig["logRetentionDays"],
+    redirectApex: apex,
+    alarmEmail: c.alarmEmail,
+    ackDailyLimit: c.ackDailyLimit,
   };
 }
 
@@ -216,4 +334,19 @@ function configError(problems: string[]): SiteConfigError {
     `The stack settings have ${problems.length} problem${problems.length === 1 ? "" : "s"} ` +
       `(set them in cdk.json "context" or pass -c key=value; see README, Deploy to AWS):\n${problems.map((line) => `  - ${line}`).join("\n")}`,
   );
+}
+
+/**
+ * Production publishes content/site.yaml's url: with a custom domain the two must name the same host.
+ * @throws SiteConfigError naming both values and the fix
+ */
+export function checkSiteUrl(config: SiteConfig, contentUrl: string): void {
+  if (config.environment !== "production" || !config.domain) return;
+  const host = new URL(contentUrl).hostname.toLowerCase();
+  if (host !== config.domain.name) {
+    throw configError([
+      `domainName: the production stack serves ${config.domain.name}, but content/site.yaml url is ${contentUrl} (canonical links, sitemap and mails use it); ` +
+        `fix: set url: https://${config.domain.name} in content/site.yaml, or -c domainName=${host}`,
+    ]);
+  }
 }

@@ -23,14 +23,14 @@ const cspSchema = z.object({
 });
 
 /**
- * Reads the build's route table and CSP hashes from distDir.
+ * Reads the build's route table and CSP hashes from distDir (the app's own build, or a prebuilt -c distDir).
  * @throws SiteConfigError when the build is missing or its files are malformed, saying how to produce them
  */
 export function readSiteBuild(distDir: string): SiteBuild {
   const read = <T>(name: string, schema: z.ZodMiniType<T>): T => {
     const file = path.join(distDir, name);
     if (!existsSync(file)) {
-      throw new SiteConfigError(`${file} is missing: build the site first (npm run build), or point -c distDir=… at a build`);
+      throw new SiteConfigError(`${file} is missing: build into that folder first (npm run build -- --out <dir>), or drop -c distDir to let the app build`);
     }
     let json: unknown;
     try {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from "aws-cdk-lib";
 import * as acm from "aws-cdk-lib/aws-certificatemanager";
 import type * as cloudfront from "aws-cdk-lib/aws-cloudfront";
+import * as iam from "aws-cdk-lib/aws-iam";
 import type * as logs from "aws-cdk-lib/aws-logs";
 import * as route53 from "aws-cdk-lib/aws-route53";
 import * as targets from "aws-cdk-lib/aws-route53-targets";
@@ -12,7 +13,11 @@ import * as wafv2 from "aws-cdk-lib/aws-wafv2";
 import type { Construct } from "constructs";
 import { leadEnvironment } from "../../lambdas/shared/env.ts";
 import type { SiteConfig } from "./config.ts";
+import { Alarms } from "./constructs/alarms.ts";
+import { ApexRedirect } from "./constructs/apex-redirect.ts";
+import { DELIVERY_FOLDER, LeadDelivery } from "./constructs/lead-delivery.ts";
 import { LeadFunction } from "./constructs/lead-function.ts";
+import { LeadStore } from "./constructs/lead-store.ts";
 import { StaticSite } from "./constructs/static-site.ts";
 import type { LeadContent } from "./lead-content.ts";
 import type { SiteBuild } from "./site-build.ts";
@@ -25,21 +30,31 @@ export interface SiteStackProps extends StackProps {
   rootDir: string;
 }
 
-/** Every folder under lambdas/ with a handler.ts is a function served at /api/<folder>, as in the local server. */
+/**
+ * Every folder under lambdas/ with a handler.ts is a function served at /api/<folder>, as in the local server;
+ * deliver-lead is the retry sender behind the queue, never reachable from the site.
+ */
 export function leadFunctionNames(rootDir: string): string[] {
   const dir = path.join(rootDir, "lambdas");
+  const internal = new Set(["shared", DELIVERY_FOLDER]);
   return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && entry.name !== "shared" && existsSync(path.join(dir, entry.name, "handler.ts")))
+    .filter((entry) => entry.isDirectory() && !internal.has(entry.name) && existsSync(path.join(dir, entry.name, "handler.ts")))
     .map((entry) => entry.name)
     .sort();
 }
 
 const pascal = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
-/** The whole deployment: site, lead functions, SES identity, and the optional domain, WAF and access logs. */
+/**
+ * The whole deployment: site, lead functions with their store, retry path and alarms, SES identity and configuration
+ * set, and the optional domain, apex redirect, WAF and access logs.
+ */
 export class SiteStack extends Stack {
   readonly site: StaticSite;
   readonly functions: LeadFunction[];
+  readonly store: LeadStore;
+  readonly delivery: LeadDelivery;
+  readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -57,24 +72,68 @@ export class SiteStack extends Stack {
       this.formatArn({ service: "ses", resource: "identity", resourceName: identity }),
     );
 
+    this.alarms = new Alarms(this, "Alarms", { email: config.alarmEmail });
+    // Every mail goes out through this set: bounces and complaints reach the vendor, and SES stops mailing an
+    // address that bounced or complained (what an abused acknowledgement form would otherwise keep hitting).
+    const configurationSet = new ses.ConfigurationSet(this, "MailEvents", {
+      suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      reputationMetrics: true,
+    });
+    configurationSet.addEventDestination("Notices", {
+      destination: ses.EventDestination.snsTopic(this.alarms.topic),
+      events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
+    });
+    // With a configuration set named in the call, SES checks ses:SendEmail against the set as well as the identities.
+    const sesResources = [
+      ...sesIdentityArns,
+      this.formatArn({ service: "ses", resource: "configuration-set", resourceName: configurationSet.configurationSetName }),
+    ];
+
+    this.store = new LeadStore(this, "LeadStore", { retain: config.environment === "production" });
+    const logRetention = config.logRetentionDays as logs.RetentionDays;
     // Lambda sets AWS_REGION itself (and refuses it as a variable); it is the stack's region, where the identity lives.
-    const { AWS_REGION: _region, ...environment } = leadEnvironment({
+    const { AWS_REGION: _region, ...content } = leadEnvironment({
       ...leadContent,
       senderEmail: config.senderEmail,
       recipientEmail,
       region: config.env.region,
     });
+    const environment: Record<string, string> = {
+      ...content,
+      LEADS_TABLE_NAME: this.store.table.tableName,
+      LEAD_QUEUE_URL: this.store.queue.queueUrl,
+      SES_CONFIGURATION_SET: configurationSet.configurationSetName,
+      ACK_DAILY_LIMIT: String(config.ackDailyLimit),
+      LEAD_RETENTION_DAYS: String(leadContent.retentionDays),
+    };
+
+    const storeLead = new iam.PolicyStatement({
+      actions: ["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:GetItem"],
+      resources: [this.store.table.tableArn],
+    });
+    const queueLead = new iam.PolicyStatement({ actions: ["sqs:SendMessage"], resources: [this.store.queue.queueArn] });
+    const sendMail = new iam.PolicyStatement({ actions: ["ses:SendEmail"], resources: sesResources });
     this.functions = leadFunctionNames(rootDir).map(
       (name) =>
         new LeadFunction(this, `${pascal(name)}Function`, {
           name,
           rootDir,
           environment,
-          sesIdentityArns,
+          statements: [storeLead, queueLead, sendMail],
           reservedConcurrency: config.reservedConcurrency,
-          logRetention: config.logRetentionDays as logs.RetentionDays,
+          logRetention,
         }),
     );
+    this.delivery = new LeadDelivery(this, "LeadDelivery", { store: this.store, rootDir, environment, sesResources, logRetention });
+
+    for (const fn of this.functions) {
+      this.alarms.watchFunction(`${pascal(fn.leadName)}`, fn, fn.leadName);
+      this.alarms.watchMailFailures(pascal(fn.leadName), fn.logs);
+    }
+    this.alarms.watchFunction("DeliverLead", this.delivery.sender, "deliver-lead (the retry sender)");
+    this.alarms.watchFunction("SweepLeads", this.delivery.sweeper, "deliver-lead's sweep");
+    this.alarms.watchMailFailures("DeliverLead", this.delivery.sender.logs);
+    this.alarms.watchDeadLetters(this.store.deadLetterQueue);
 
     const logBucket = config.accessLogs
       ? new s3.Bucket(this, "AccessLogs", {
@@ -102,6 +161,8 @@ export class SiteStack extends Stack {
         ? acm.Certificate.fromCertificateArn(this, "Certificate", config.domain.certificateArn)
         : new acm.Certificate(this, "Certificate", {
             domainName: config.domain.name,
+            // The apex redirect's distribution shares it; config.ts guarantees no certificateArn then.
+            subjectAlternativeNames: config.redirectApex ? [config.redirectApex] : undefined,
             // config.ts guarantees the zone (and us-east-1) whenever no certificate ARN is given.
             validation: acm.CertificateValidation.fromDns(zone),
           });
@@ -123,6 +184,9 @@ export class SiteStack extends Stack {
       const recordName = config.domain.name;
       new route53.ARecord(this, "AliasRecord", { zone, recordName, target });
       new route53.AaaaRecord(this, "AliasRecordIpv6", { zone, recordName, target });
+      if (config.redirectApex && domain) {
+        new ApexRedirect(this, "ApexRedirect", { apex: config.redirectApex, target: config.domain.name, certificate: domain.certificate, zone, priceClass: config.priceClass as cloudfront.PriceClass });
+      }
     }
 
     new CfnOutput(this, "SiteUrl", {
@@ -135,6 +199,14 @@ export class SiteStack extends Stack {
     });
     new CfnOutput(this, "DistributionId", { description: "For manual invalidations", value: this.site.distribution.distributionId });
     new CfnOutput(this, "BucketName", { description: "Holds dist/", value: this.site.bucket.bucketName });
+    new CfnOutput(this, "LeadsTableName", { description: "Every lead (npm run leads -- --stack <name>)", value: this.store.table.tableName });
+    new CfnOutput(this, "LeadQueueUrl", { description: "Leads waiting for their mail", value: this.store.queue.queueUrl });
+    new CfnOutput(this, "LeadQueueArn", { description: "The retry queue", value: this.store.queue.queueArn });
+    new CfnOutput(this, "LeadDeadLetterQueueArn", {
+      description: "Leads five attempts could not mail (npm run leads -- replay --stack <name>)",
+      value: this.store.deadLetterQueue.queueArn,
+    });
+    new CfnOutput(this, "AlarmTopicArn", { description: "Alarms and SES bounce/complaint notices", value: this.alarms.topic.topicArn });
   }
 
   /**
@@ -164,7 +236,7 @@ export class SiteStack extends Stack {
     const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
     return new wafv2.CfnWebACL(this, "WebAcl", {
       scope: "CLOUDFRONT",
-      description: "Per-IP rate limit on the lead API",
+      description: "Per-IP rate limit on lead submissions: POST to /api/ paths",
       defaultAction: { allow: {} },
       visibilityConfig: visibility(`${this.stackName}-web-acl`),
       rules: [
@@ -177,12 +249,31 @@ export class SiteStack extends Stack {
               limit,
               aggregateKeyType: "IP",
               evaluationWindowSec: 300,
+              // Only lead submissions count: POST to /api/, matched after URL decoding and lowercasing so
+              // /%61pi/ or /API/ cannot slip past; page views never use up a visitor's allowance.
               scopeDownStatement: {
-                byteMatchStatement: {
-                  fieldToMatch: { uriPath: {} },
-                  positionalConstraint: "STARTS_WITH",
-                  searchString: "/api/",
-                  textTransformations: [{ priority: 0, type: "NONE" }],
+                andStatement: {
+                  statements: [
+                    {
+                      byteMatchStatement: {
+                        fieldToMatch: { method: {} },
+                        positionalConstraint: "EXACTLY",
+                        searchString: "POST",
+                        textTransformations: [{ priority: 0, type: "NONE" }],
+                      },
+                    },
+                    {
+                      byteMatchStatement: {
+                        fieldToMatch: { uriPath: {} },
+                        positionalConstraint: "STARTS_WITH",
+                        searchString: "/api/",
+                        textTransformations: [
+                          { priority: 0, type: "URL_DECODE" },
+                          { priority: 1, type: "LOWERCASE" },
+                        ],
+                      },
+                    },
+                  ],
                 },
               },
             },

@@ -11,10 +11,12 @@ interface SeoHeadProps {
   head: PageHead;
   /** URL path of the page, for the canonical link. */
   path: string;
+  /** False on staging: every page asks crawlers to stay away. */
+  indexable?: boolean;
 }
 
 /** Title, description, canonical, Open Graph, Twitter and JSON-LD for one page. */
-export function SeoHead({ site, head, path }: SeoHeadProps) {
+export function SeoHead({ site, head, path, indexable = true }: SeoHeadProps) {
   const title = pageTitle(head.title, site.name, path);
   const canonical = absoluteUrl(site, path);
   // The build draws a PNG card for every page (build/og-images.ts): networks do not preview SVG.
@@ -27,6 +29,7 @@ export function SeoHead({ site, head, path }: SeoHeadProps) {
       <meta name="description" content={head.description} />
       {keywords.length > 0 && <meta name="keywords" content={keywords.join(", ")} />}
       {head.noindex ? <meta name="robots" content="noindex, follow" /> : <link rel="canonical" href={canonical} />}
+      {!indexable && !head.noindex && <meta name="robots" content="noindex, nofollow" />}
       <meta property="og:site_name" content={site.name} />
       <meta property="og:type" content={head.type === "article" ? "article" : "website"} />
       <meta property="og:title" content={title} />

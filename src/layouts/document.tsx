@@ -13,6 +13,7 @@ import { SiteProvider } from "../components/site-context.tsx";
 import type { SiteContent } from "../lib/content.ts";
 import type { PageHead } from "../lib/page.ts";
 import { SITE_ICONS } from "../lib/site-icons.ts";
+import { isIndexable } from "../lib/site-environment.ts";
 
 export interface DocumentAssets {
   stylesheet: string;
@@ -39,7 +40,7 @@ export function Document({ content, head, path, assets, children }: DocumentProp
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <SeoHead site={content.site} head={head} path={path} />
+        <SeoHead site={content.site} head={head} path={path} indexable={isIndexable(content.environment)} />
         <meta name="theme-color" content="#4f46e5" />
         <link rel="icon" href={SITE_ICONS.ico} sizes="32x32" />
         <link rel="icon" href={SITE_ICONS.svg} type="image/svg+xml" />

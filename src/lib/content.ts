@@ -10,6 +10,7 @@ import type {
   Testimonial,
 } from "../schemas/index.ts";
 import type { ProductPageCopy } from "../schemas/product-page.ts";
+import type { SiteEnvironment } from "./site-environment.ts";
 
 /** A heading of a markdown page, for its table of contents. */
 export interface Heading {
@@ -47,4 +48,6 @@ export interface SiteContent {
   /** Newest first. */
   posts: BlogPost[];
   pages: PolicyPage[];
+  /** Which deployment the pages are built for (src/lib/site-environment.ts); production when absent. */
+  environment?: SiteEnvironment;
 }

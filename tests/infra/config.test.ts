@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { readSiteConfig, SiteConfigError } from "../../infra/lib/config.ts";
+import { checkSiteUrl, isTeardown, readSiteConfig, readTeardownConfig, SiteConfigError } from "../../infra/lib/config.ts";
 import { EXAMPLE_CONTEXT } from "./fixtures.ts";
 
 const ROOT = "/repo";
-const read = (context: Record<string, unknown>, env: Record<string, string> = {}) =>
-  readSiteConfig((key) => context[key], env, ROOT);
+const read = (context: Record<string, unknown>, env: Record<string, string> = {}, fileContext: Record<string, unknown> = {}) =>
+  readSiteConfig({ context, env, fileContext }, ROOT);
 const problems = (context: Record<string, unknown>, env: Record<string, string> = {}): string[] => {
   try {
     read(context, env);
@@ -20,7 +20,9 @@ describe("readSiteConfig", () => {
     expect(read(EXAMPLE_CONTEXT)).toMatchObject({
       env: { account: "123456789012", region: "us-east-1" },
       stackName: "Storefront",
-      distDir: "/repo/dist",
+      environment: "production",
+      distDir: undefined,
+      siteUrl: undefined,
       contentDir: "/repo/content",
       senderEmail: "no-reply@example.com",
       recipientEmail: "sales@example.com",
@@ -32,6 +34,9 @@ describe("readSiteConfig", () => {
       accessLogs: undefined,
       reservedConcurrency: 5,
       logRetentionDays: 30,
+      redirectApex: undefined,
+      alarmEmail: undefined,
+      ackDailyLimit: 3,
     });
   });
 
@@ -91,5 +96,89 @@ describe("readSiteConfig", () => {
     expect(problems({ ...EXAMPLE_CONTEXT, region: "ap-south-1", waf: "true" })).toEqual([
       expect.stringContaining("waf: needs the stack in us-east-1"),
     ]);
+  });
+
+  test("a SITE_<KEY> variable overrides cdk.json, and a -c flag overrides both", () => {
+    const file = { ...EXAMPLE_CONTEXT, waf: false };
+    expect(read(file, { SITE_WAF: "true" }, file).waf).toEqual({ rateLimit: 100 });
+    expect(read({ ...file, waf: "true" }, {}, file).waf).toEqual({ rateLimit: 100 });
+    expect(read({ ...file, waf: "false" }, { SITE_WAF: "false" }, { ...file, waf: true }).waf).toBeUndefined();
+  });
+
+  test("refuses a -c flag and a SITE_<KEY> variable that disagree, naming both", () => {
+    expect(problems({ ...EXAMPLE_CONTEXT, waf: "false" }, { SITE_WAF: "true" })).toEqual(["- waf: -c waf=false contradicts SITE_WAF=true; drop one of them"]);
+  });
+
+  test("refuses an unknown SITE_* variable and an unknown setting, listing the known ones", () => {
+    expect(problems({ ...EXAMPLE_CONTEXT, wafEnabled: true }, { SITE_WAF_ENABLED: "true" })).toEqual([
+      expect.stringMatching(/^- wafEnabled: is not a setting of this stack; known settings: account, region, env, .*waf, /),
+      expect.stringMatching(/^- SITE_WAF_ENABLED: is not a setting of this stack; known variables: .*SITE_WAF, /),
+    ]);
+    // CDK's own keys carry a colon or a slash and pass.
+    expect(read({ ...EXAMPLE_CONTEXT, "aws:cdk:bundling-stacks": [], "@aws-cdk/core:checkSecretUsage": true }).stackName).toBe("Storefront");
+  });
+
+  test("staging gets its own stack name and origin: the url given, or its domain", () => {
+    expect(read({ ...EXAMPLE_CONTEXT, env: "staging", url: "https://staging.example.com" })).toMatchObject({
+      environment: "staging",
+      stackName: "Storefront-staging",
+      siteUrl: "https://staging.example.com",
+    });
+    const zone = { hostedZoneId: "Z0123456789ABCDEFGHIJ", hostedZoneName: "example.com" };
+    expect(read({ ...EXAMPLE_CONTEXT, ...zone, env: "staging", domainName: "staging.example.com" }).siteUrl).toBe("https://staging.example.com");
+    expect(read({ ...EXAMPLE_CONTEXT, url: "https://preview.example.com" }, { SITE_ENV: "staging", SITE_STACK_NAME: "Preview" })).toMatchObject({
+      environment: "staging",
+      stackName: "Preview",
+    });
+  });
+
+  test("staging without an origin, production with one, and an unknown environment are errors", () => {
+    expect(problems({ ...EXAMPLE_CONTEXT, env: "staging" })).toEqual([expect.stringContaining("url: is required for env=staging without domainName")]);
+    expect(problems({ ...EXAMPLE_CONTEXT, url: "https://www.example.com" })).toEqual([expect.stringContaining("url: is only for env=staging")]);
+    expect(problems({ ...EXAMPLE_CONTEXT, env: "prod" })).toEqual([expect.stringContaining('env: expected production or staging, found "prod"')]);
+  });
+
+  test("the apex redirect needs the site one level below its hosted zone and the stack's own certificate", () => {
+    const zone = { hostedZoneId: "Z0123456789ABCDEFGHIJ", hostedZoneName: "example.com" };
+    expect(read({ ...EXAMPLE_CONTEXT, ...zone, domainName: "www.example.com", redirectApex: "true" }).redirectApex).toBe("example.com");
+    expect(problems({ ...EXAMPLE_CONTEXT, redirectApex: "true" })).toEqual([expect.stringContaining("redirectApex: needs domainName, hostedZoneId and hostedZoneName")]);
+    expect(problems({ ...EXAMPLE_CONTEXT, ...zone, domainName: "shop.eu.example.com", redirectApex: "true" })).toEqual([
+      expect.stringContaining("redirectApex: needs domainName directly below the zone (www.example.com), found shop.eu.example.com"),
+    ]);
+  });
+});
+
+describe("checkSiteUrl", () => {
+  const withDomain = (extra: Record<string, unknown> = {}) =>
+    read({ ...EXAMPLE_CONTEXT, domainName: "www.example.com", hostedZoneId: "Z0123456789ABCDEFGHIJ", hostedZoneName: "example.com", ...extra });
+
+  test("passes when content/site.yaml's url names the production domain", () => {
+    expect(() => checkSiteUrl(withDomain(), "https://www.example.com")).not.toThrow();
+  });
+
+  test("names both values and the fix when they differ", () => {
+    expect(() => checkSiteUrl(withDomain(), "https://example.org")).toThrow(
+      "domainName: the production stack serves www.example.com, but content/site.yaml url is https://example.org (canonical links, sitemap and mails use it); fix: set url: https://www.example.com in content/site.yaml, or -c domainName=example.org",
+    );
+  });
+
+  test("leaves staging alone: it has its own origin", () => {
+    expect(() => checkSiteUrl(withDomain({ env: "staging", domainName: "staging.example.com" }), "https://www.example.com")).not.toThrow();
+  });
+});
+
+describe("readTeardownConfig", () => {
+  test("needs nothing but the stack name, or nothing at all for the default stacks", () => {
+    expect(readTeardownConfig({ context: { destroy: "true", stackName: "Shop" }, env: {} })).toEqual({ stackName: "Shop", env: { account: undefined, region: undefined } });
+    expect(readTeardownConfig({ context: { destroy: "true" }, env: { SITE_ENV: "staging", CDK_DEFAULT_REGION: "eu-west-1" } })).toEqual({
+      stackName: "Storefront-staging",
+      env: { account: undefined, region: "eu-west-1" },
+    });
+  });
+
+  test("isTeardown follows -c destroy=true and SITE_DESTROY=true", () => {
+    expect(isTeardown({ context: { destroy: "true" }, env: {} })).toBe(true);
+    expect(isTeardown({ context: {}, env: { SITE_DESTROY: "true" } })).toBe(true);
+    expect(isTeardown({ context: { stackName: "Storefront" }, env: {} })).toBe(false);
   });
 });

@@ -71,5 +71,6 @@ export async function synthApp(distDir: string, context: Record<string, unknown>
       ...(bundle ? {} : { "aws:cdk:bundling-stacks": [] }),
     },
   });
+  if (result.kind !== "site") throw new Error("expected the site stack, got the destroy shell");
   return { ...result, outdir };
 }

@@ -229,17 +229,23 @@ describe("SiteStack with the example settings", () => {
     }
   });
 
-  test("runs each lead function on Node 24, arm64, with reserved concurrency and its environment", () => {
-    const functions = resources("AWS::Lambda::Function").filter(([, r]) => (r.Properties.Runtime as string).startsWith("nodejs"));
+  test("runs each lead function on Node 24, arm64, with reserved concurrency, the contract's timeout and its environment", () => {
+    const functions = resources("AWS::Lambda::Function").filter(([id]) => /^Send.*Function[0-9A-F]{8}$/.test(id));
     expect(functions).toHaveLength(LEAD_FUNCTIONS.length);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: "nodejs24.x",
         Architectures: ["arm64"],
         Handler: "index.handler",
+        Timeout: 10,
         ReservedConcurrentExecutions: 5,
         Environment: {
           Variables: {
+            LEADS_TABLE_NAME: { Ref: expect.stringMatching(/^LeadStoreLeads/) },
+            LEAD_QUEUE_URL: { Ref: expect.stringMatching(/^LeadStoreRetries/) },
+            SES_CONFIGURATION_SET: { Ref: expect.stringMatching(/^MailEvents/) },
+            ACK_DAILY_LIMIT: "3",
+            LEAD_RETENTION_DAYS: "365",
             SENDER_EMAIL: "no-reply@example.com",
             RECIPIENT_EMAIL: "sales@example.com",
             SITE_NAME: expect.any(String),
@@ -256,13 +262,16 @@ describe("SiteStack with the example settings", () => {
       // What the handler reads at start, with the AWS_REGION that Lambda adds.
       expect(readConfig({ ...variables, AWS_REGION: "us-east-1" })).toMatchObject({ senderEmail: "no-reply@example.com", sesEndpoint: undefined });
     }
-    template.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, LEAD_FUNCTIONS.length);
+    // The lead functions, deliver-lead's sender and its sweep.
+    template.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, LEAD_FUNCTIONS.length + 2);
   });
 
   test("each function URL needs IAM auth and only this distribution may invoke it", () => {
     template.resourcePropertiesCountIs("AWS::Lambda::Url", { AuthType: "AWS_IAM" }, LEAD_FUNCTIONS.length);
     template.resourceCountIs("AWS::Lambda::Url", LEAD_FUNCTIONS.length);
-    const permissions = resources("AWS::Lambda::Permission").map(([, r]) => r.Properties);
+    const permissions = resources("AWS::Lambda::Permission")
+      .map(([, r]) => r.Properties)
+      .filter((permission) => permission.Principal !== "events.amazonaws.com");
     expect(permissions).toHaveLength(2 * LEAD_FUNCTIONS.length);
     for (const permission of permissions) {
       expect(permission).toMatchObject({
@@ -273,14 +282,28 @@ describe("SiteStack with the example settings", () => {
     }
   });
 
-  test("a lead function may write its own logs and send mail as the configured identity, nothing else", () => {
+  test("a lead function may write its own logs, store and queue a lead, and mail as the identity through the set, nothing else", () => {
     const identity = (name: string) => `arn:aws:ses:us-east-1:123456789012:identity/${name}`;
     const policies = resources("AWS::IAM::Policy").filter(([id]) => /^Send.*FunctionRole/.test(id));
     expect(policies).toHaveLength(LEAD_FUNCTIONS.length);
     for (const [, policy] of policies) {
       expect((policy.Properties.PolicyDocument as { Statement: unknown[] }).Statement).toEqual([
         { Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: { "Fn::GetAtt": [expect.stringMatching(/Logs/), "Arn"] } },
-        { Effect: "Allow", Action: "ses:SendEmail", Resource: [identity("no-reply@example.com"), identity("sales@example.com")] },
+        {
+          Effect: "Allow",
+          Action: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"],
+          Resource: { "Fn::GetAtt": [expect.stringMatching(/^LeadStoreLeads/), "Arn"] },
+        },
+        { Effect: "Allow", Action: "sqs:SendMessage", Resource: { "Fn::GetAtt": [expect.stringMatching(/^LeadStoreRetries/), "Arn"] } },
+        {
+          Effect: "Allow",
+          Action: "ses:SendEmail",
+          Resource: [
+            identity("no-reply@example.com"),
+            identity("sales@example.com"),
+            { "Fn::Join": ["", ["arn:aws:ses:us-east-1:123456789012:configuration-set/", { Ref: expect.stringMatching(/^MailEvents/) }]] },
+          ],
+        },
       ]);
     }
     const roles = resources("AWS::IAM::Role").filter(([id]) => /^Send.*FunctionRole/.test(id));
@@ -291,17 +314,24 @@ describe("SiteStack with the example settings", () => {
     template.hasResourceProperties("AWS::SES::EmailIdentity", { EmailIdentity: "no-reply@example.com" });
   });
 
-  test("bundles each handler as one minified ES module with a source map", () => {
+  test("bundles each handler as one minified ES module with a source map and the tested AWS SDK inside", () => {
     const bundles = readdirSync(outdir)
       .map((name) => path.join(outdir, name))
       .filter((dir) => statSync(dir).isDirectory() && readdirSync(dir).includes("index.mjs"));
-    expect(bundles).toHaveLength(LEAD_FUNCTIONS.length);
+    // deliver-lead's two exports share one bundle.
+    expect(bundles).toHaveLength(LEAD_FUNCTIONS.length + 1);
     for (const dir of bundles) {
       const code = readFileSync(path.join(dir, "index.mjs"), "utf8");
       expect(readdirSync(dir)).toContain("index.mjs.map");
-      expect(code).toMatch(/export\s*\{[^}]*\bhandler\b/);
-      expect(code.split("\n").length).toBeLessThan(40);
-      expect(code).not.toMatch(/from\s*"\.\.?\//); // everything of ours is inside the bundle
+      // Booleans, not toMatch: a failure should not print a megabyte of minified code.
+      expect(/export\s*\{[^}]*\bhandler\b/.test(code), `${dir} exports handler`).toBe(true);
+      // Minified: the only line breaks left are inside the SDK's template literals.
+      expect(code.split("\n").length, `${dir} is minified`).toBeLessThan(200);
+      expect(/from\s*"\.\.?\//.test(code), `${dir} imports a file of ours`).toBe(false);
+      // Nothing is left for the runtime's own SDK to supply.
+      // (Statements only: the SDK's own error messages quote `require("@aws-sdk/…")` in brackets.)
+      const external = /(?:^|[;}\n])import\s*(?:[\w${},\s*]+from\s*)?"@(aws-sdk|smithy)\/|(?<![\w$.[])(require|import)\("@(aws-sdk|smithy)\//;
+      expect(external.test(code), `${dir} imports the AWS SDK from outside`).toBe(false);
     }
   });
 
@@ -310,7 +340,9 @@ describe("SiteStack with the example settings", () => {
   });
 
   test("offers the site's address and the names an operator needs", () => {
-    for (const output of ["SiteUrl", "DistributionDomainName", "DistributionId", "BucketName"]) template.hasOutput(output, {});
+    const outputs = ["SiteUrl", "DistributionDomainName", "DistributionId", "BucketName"];
+    const leads = ["LeadsTableName", "LeadQueueUrl", "LeadQueueArn", "LeadDeadLetterQueueArn", "AlarmTopicArn"];
+    for (const output of [...outputs, ...leads]) template.hasOutput(output, {});
   });
 });
 
@@ -370,7 +402,7 @@ describe("SiteStack with a custom domain, WAF and access logs", () => {
     });
   });
 
-  test("blocks an address that sends more than the limit to /api/* in five minutes", () => {
+  test("blocks an address that POSTs more than the limit to /api/* in five minutes, however the path is encoded", () => {
     template.hasResourceProperties("AWS::WAFv2::WebACL", {
       Scope: "CLOUDFRONT",
       DefaultAction: { Allow: {} },
@@ -381,7 +413,24 @@ describe("SiteStack with a custom domain, WAF and access logs", () => {
             RateBasedStatement: Match.objectLike({
               Limit: 200,
               AggregateKeyType: "IP",
-              ScopeDownStatement: { ByteMatchStatement: Match.objectLike({ SearchString: "/api/", PositionalConstraint: "STARTS_WITH" }) },
+              ScopeDownStatement: {
+                AndStatement: {
+                  Statements: [
+                    { ByteMatchStatement: Match.objectLike({ FieldToMatch: { Method: {} }, SearchString: "POST", PositionalConstraint: "EXACTLY" }) },
+                    {
+                      ByteMatchStatement: Match.objectLike({
+                        FieldToMatch: { UriPath: {} },
+                        SearchString: "/api/",
+                        PositionalConstraint: "STARTS_WITH",
+                        TextTransformations: [
+                          { Priority: 0, Type: "URL_DECODE" },
+                          { Priority: 1, Type: "LOWERCASE" },
+                        ],
+                      }),
+                    },
+                  ],
+                },
+              },
             }),
           },
         }),

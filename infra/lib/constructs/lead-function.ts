@@ -6,32 +6,33 @@ import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
 import * as logs from "aws-cdk-lib/aws-logs";
 import type { Construct } from "constructs";
 
-export interface LeadFunctionProps {
-  /** The function's name from the spec: its folder under lambdas/ and its path under /api/. */
-  name: string;
-  /** Repository root; the entry is lambdas/<name>/handler.ts. */
+export interface AppFunctionProps {
+  /** Its folder under lambdas/; the entry is lambdas/<folder>/handler.ts. */
+  folder: string;
+  /** The export Lambda calls: handler, or another export of the same file (deliver-lead's sweep). */
+  exportName?: string;
+  description: string;
+  /** Repository root. */
   rootDir: string;
-  /** The handlers' environment (lambdas/shared/env.ts leadEnvironment()). */
   environment: Record<string, string>;
-  /** SES identities the function may send as: ses:SendEmail is allowed on these and nothing else. */
-  sesIdentityArns: string[];
+  /** Everything the function may do besides writing its own logs; nothing else is granted. */
+  statements: iam.PolicyStatement[];
+  timeout: Duration;
   /** A cost cap: at most this many concurrent invocations; undefined leaves it unreserved. */
   reservedConcurrency: number | undefined;
   logRetention: logs.RetentionDays;
 }
 
 /**
- * One lead handler with the team's defaults: Node 24 on arm64, an ESM bundle built by the local esbuild (minified,
- * with source maps), its own log group with a retention, a role that may only write that log group and send mail as
- * the configured SES identity, and a function URL that only CloudFront may call (AWS_IAM, origin access control).
+ * A function with the team's defaults: Node 24 on arm64, one ESM bundle built by the local esbuild (minified, with
+ * source maps, the tested AWS SDK inside), its own log group with a retention, and a role that may write that log
+ * group and do exactly what `statements` say.
  */
-export class LeadFunction extends NodejsFunction {
-  /** The name from the spec, e.g. send-contact-email. */
-  readonly leadName: string;
-  /** Reached only through the distribution's /api/<name> behaviour. */
-  readonly url: lambda.FunctionUrl;
+export class AppFunction extends NodejsFunction {
+  /** Where the function's JSON log lines go; the mail-failure metric filters read it. */
+  readonly logs: logs.LogGroup;
 
-  constructor(scope: Construct, id: string, props: LeadFunctionProps) {
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
     // Our own role and log group instead of the defaults: the default role carries the AWS managed basic execution
     // policy, which may create log groups anywhere in the account.
     const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
@@ -40,22 +41,21 @@ export class LeadFunction extends NodejsFunction {
     });
     const role = new iam.Role(scope, `${id}Role`, {
       assumedBy: new iam.ServicePrincipal("lambda.amazonaws.com"),
-      description: `Runs ${props.name}: writes its own log group and sends mail as the configured SES identity only`,
+      description: `Runs ${props.folder}: writes its own log group and does only what its policy lists`,
     });
     logGroup.grantWrite(role);
-    role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ["ses:SendEmail"], resources: props.sesIdentityArns }));
+    for (const statement of props.statements) role.addToPrincipalPolicy(statement);
 
     super(scope, id, {
-      description: `POST /api/${props.name}: validates a lead and e-mails it through SES`,
-      entry: path.join(props.rootDir, "lambdas", props.name, "handler.ts"),
-      handler: "handler",
+      description: props.description,
+      entry: path.join(props.rootDir, "lambdas", props.folder, "handler.ts"),
+      handler: props.exportName ?? "handler",
       projectRoot: props.rootDir,
       depsLockFilePath: path.join(props.rootDir, "package-lock.json"),
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: 256,
-      // SES answers in well under a second; a hung call should fail while the visitor is still waiting.
-      timeout: Duration.seconds(10),
+      timeout: props.timeout,
       reservedConcurrentExecutions: props.reservedConcurrency,
       role,
       logGroup,
@@ -67,11 +67,40 @@ export class LeadFunction extends NodejsFunction {
         sourceMap: true,
         sourcesContent: false,
         mainFields: ["module", "main"],
+        // Bundle the AWS SDK the tests ran (package-lock.json) instead of whatever version the runtime ships; esbuild
+        // keeps only the commands we import.
+        externalModules: [],
         // A CommonJS dependency inside an ES module bundle still calls require().
         banner: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
         // There is no Docker on the build machines; esbuild from node_modules does the bundling.
         forceDockerBundling: false,
       },
+    });
+    this.logs = logGroup;
+  }
+}
+
+export interface LeadFunctionProps extends Omit<AppFunctionProps, "folder" | "description" | "timeout"> {
+  /** The function's name from the spec: its folder under lambdas/ and its path under /api/. */
+  name: string;
+}
+
+/**
+ * One lead handler: an AppFunction behind a function URL that only CloudFront may call (AWS_IAM, origin access
+ * control), with the contract's 10 s timeout: store, then mail within what is left, while the visitor waits.
+ */
+export class LeadFunction extends AppFunction {
+  /** The name from the spec, e.g. send-contact-email. */
+  readonly leadName: string;
+  /** Reached only through the distribution's /api/<name> behaviour. */
+  readonly url: lambda.FunctionUrl;
+
+  constructor(scope: Construct, id: string, props: LeadFunctionProps) {
+    super(scope, id, {
+      ...props,
+      folder: props.name,
+      description: `POST /api/${props.name}: validates a lead, stores it, and e-mails it through SES`,
+      timeout: Duration.seconds(10),
     });
     this.leadName = props.name;
     this.url = this.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });

@@ -1,0 +1,106 @@
+import { Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
+import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
+import * as actions from "aws-cdk-lib/aws-cloudwatch-actions";
+import * as iam from "aws-cdk-lib/aws-iam";
+import * as kms from "aws-cdk-lib/aws-kms";
+import type * as lambda from "aws-cdk-lib/aws-lambda";
+import * as logs from "aws-cdk-lib/aws-logs";
+import * as sns from "aws-cdk-lib/aws-sns";
+import * as subscriptions from "aws-cdk-lib/aws-sns-subscriptions";
+import type * as sqs from "aws-cdk-lib/aws-sqs";
+import { Construct } from "constructs";
+
+/** The log field and value every failed vendor-mail attempt carries (the lambdas' logging contract). */
+export const MAIL_FAILED_PATTERN = logs.FilterPattern.stringValue("$.outcome", "=", "mail-failed");
+/** Alarms look at five-minute windows: soon enough for a lead, long enough not to flap. */
+const PERIOD = Duration.minutes(5);
+
+export interface AlarmsProps {
+  /** Subscribed to the topic by e-mail (AWS mails a confirmation link first); none when undefined. */
+  email: string | undefined;
+}
+
+/**
+ * One SNS topic for everything the vendor must hear about (alarms, SES bounces and complaints), encrypted with a
+ * key that CloudWatch and SES may use (the AWS managed SNS key admits neither), and the alarms that feed it.
+ */
+export class Alarms extends Construct {
+  readonly topic: sns.Topic;
+  private readonly action: actions.SnsAction;
+  private mailFailures: cloudwatch.Metric | undefined;
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    const key = new kms.Key(this, "TopicKey", {
+      description: `${stack.stackName}: encrypts the alarm topic (bounce notices carry recipient addresses)`,
+      enableKeyRotation: true,
+      pendingWindow: Duration.days(7),
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.topic = new sns.Topic(this, "Topic", { displayName: `${stack.stackName} alarms`, masterKey: key, enforceSSL: true });
+    for (const service of ["cloudwatch.amazonaws.com", "ses.amazonaws.com"]) {
+      key.grant(new iam.ServicePrincipal(service), "kms:Decrypt", "kms:GenerateDataKey*");
+    }
+    this.topic.addToResourcePolicy(
+      new iam.PolicyStatement({
+        actions: ["sns:Publish"],
+        principals: [new iam.ServicePrincipal("cloudwatch.amazonaws.com")],
+        resources: [this.topic.topicArn],
+        conditions: { StringEquals: { "aws:SourceAccount": stack.account } },
+      }),
+    );
+    if (props.email) this.topic.addSubscription(new subscriptions.EmailSubscription(props.email));
+    this.action = new actions.SnsAction(this.topic);
+  }
+
+  /** Errors and throttles of one function: any in five minutes raises the alarm. */
+  watchFunction(id: string, fn: lambda.Function, about: string): void {
+    this.alarm(`${id}Errors`, fn.metricErrors({ period: PERIOD, statistic: "Sum" }), `${about} failed (Lambda errors): check its log group`);
+    this.alarm(
+      `${id}Throttles`,
+      fn.metricThrottles({ period: PERIOD, statistic: "Sum" }),
+      `${about} was throttled: raise its reserved concurrency or the account's quota`,
+    );
+  }
+
+  /** Counts `"outcome":"mail-failed"` lines of a log group into one metric with one alarm, shared by every function. */
+  watchMailFailures(id: string, logGroup: logs.ILogGroup): void {
+    const filter = new logs.MetricFilter(this, `${id}MailFailed`, {
+      logGroup,
+      filterPattern: MAIL_FAILED_PATTERN,
+      metricNamespace: `${Stack.of(this).stackName}/Leads`,
+      metricName: "MailFailed",
+      metricValue: "1",
+    });
+    if (this.mailFailures) return;
+    this.mailFailures = filter.metric({ period: PERIOD, statistic: "Sum" });
+    this.alarm(
+      "MailFailed",
+      this.mailFailures,
+      "A lead mail failed at SES (the lead is stored and will be retried): check SES sending status and the functions' logs",
+    );
+  }
+
+  /** A message in the dead-letter queue is a lead that five attempts could not mail: replay it. */
+  watchDeadLetters(queue: sqs.IQueue): void {
+    this.alarm(
+      "DeadLetters",
+      queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: "Maximum" }),
+      "Leads could not be mailed after 5 attempts: fix SES, then npm run leads -- replay --stack <name> (README)",
+    );
+  }
+
+  private alarm(id: string, metric: cloudwatch.IMetric, description: string): void {
+    const alarm = new cloudwatch.Alarm(this, id, {
+      metric,
+      alarmDescription: description,
+      threshold: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      // No data means nothing failed.
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(this.action);
+  }
+}

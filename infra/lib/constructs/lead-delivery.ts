@@ -1,0 +1,83 @@
+import { Duration } from "aws-cdk-lib";
+import * as events from "aws-cdk-lib/aws-events";
+import * as targets from "aws-cdk-lib/aws-events-targets";
+import * as iam from "aws-cdk-lib/aws-iam";
+import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
+import type * as logs from "aws-cdk-lib/aws-logs";
+import { Construct } from "constructs";
+import { AppFunction } from "./lead-function.ts";
+import { DELIVERY_TIMEOUT, LEAD_INDEX, type LeadStore } from "./lead-store.ts";
+
+/** The folder of the sender; it is not a lead function and gets no /api/ path. */
+export const DELIVERY_FOLDER = "deliver-lead";
+/** How often the sweep looks for stored leads whose mail never went out. */
+export const SWEEP_INTERVAL = Duration.minutes(5);
+/** Messages per invocation (the contract); each failed one is retried alone (reportBatchItemFailures). */
+export const DELIVERY_BATCH_SIZE = 5;
+
+export interface LeadDeliveryProps {
+  store: LeadStore;
+  rootDir: string;
+  environment: Record<string, string>;
+  /** ses:SendEmail resources: the identities and the configuration set. */
+  sesResources: string[];
+  logRetention: logs.RetentionDays;
+}
+
+/**
+ * The retry path: `handler` mails what the queue holds (SQS, five at a time, failures retried until the dead-letter
+ * queue); `sweep` runs every five minutes and queues leads that were stored but neither mailed nor queued
+ * (a handler that timed out between the two). Both exports of lambdas/deliver-lead/handler.ts, one function each.
+ */
+export class LeadDelivery extends Construct {
+  readonly sender: AppFunction;
+  readonly sweeper: AppFunction;
+
+  constructor(scope: Construct, id: string, props: LeadDeliveryProps) {
+    super(scope, id);
+    const { store } = props;
+    const common = {
+      folder: DELIVERY_FOLDER,
+      rootDir: props.rootDir,
+      environment: props.environment,
+      timeout: DELIVERY_TIMEOUT,
+      // SQS scales the sender through the event source's maximum concurrency instead: a reserved cap would throttle
+      // receives and push leads toward the dead-letter queue.
+      reservedConcurrency: undefined,
+      logRetention: props.logRetention,
+    };
+    const readLead = new iam.PolicyStatement({ actions: ["dynamodb:GetItem", "dynamodb:UpdateItem"], resources: [store.table.tableArn] });
+    const queueLead = new iam.PolicyStatement({ actions: ["sqs:SendMessage"], resources: [store.queue.queueArn] });
+
+    this.sender = new AppFunction(this, "Sender", {
+      ...common,
+      description: "Mails stored leads from the retry queue and records the outcome on each lead",
+      statements: [
+        readLead,
+        // Re-queues a lead with a delay when SES asks to slow down.
+        queueLead,
+        new iam.PolicyStatement({ actions: ["ses:SendEmail"], resources: props.sesResources }),
+      ],
+    });
+    // Consuming (receive, delete, change visibility) is granted by the event source on this queue only.
+    this.sender.addEventSource(
+      new SqsEventSource(store.queue, { batchSize: DELIVERY_BATCH_SIZE, reportBatchItemFailures: true, maxConcurrency: 2 }),
+    );
+
+    this.sweeper = new AppFunction(this, "Sweeper", {
+      ...common,
+      exportName: "sweep",
+      description: "Every five minutes: queues stored leads whose mail never went out",
+      statements: [
+        readLead,
+        new iam.PolicyStatement({ actions: ["dynamodb:Query"], resources: [`${store.table.tableArn}/index/${LEAD_INDEX}`] }),
+        queueLead,
+      ],
+    });
+    new events.Rule(this, "Sweep", {
+      description: "Runs the lead sweep",
+      schedule: events.Schedule.rate(SWEEP_INTERVAL),
+      targets: [new targets.LambdaFunction(this.sweeper, { retryAttempts: 0 })],
+    });
+  }
+}

@@ -1,0 +1,64 @@
+import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
+import * as sqs from "aws-cdk-lib/aws-sqs";
+import { Construct } from "constructs";
+
+/** The contract's names (lambdas and infra agree on them). */
+export const LEAD_INDEX = "byReceivedAt";
+export const TTL_ATTRIBUTE = "expiresAt";
+/** deliver-lead's timeout; the queue hides a message for six of them, as Lambda advises for SQS sources. */
+export const DELIVERY_TIMEOUT = Duration.seconds(30);
+/** Receives before a message moves to the dead-letter queue. */
+export const MAX_RECEIVES = 5;
+
+export interface LeadStoreProps {
+  /** Production keeps the table when the stack is deleted and refuses to delete it by accident. */
+  retain: boolean;
+}
+
+/**
+ * Where a lead lives before and after it is mailed: the table (the record of truth), the retry queue that feeds
+ * deliver-lead, and the dead-letter queue for what five attempts could not mail (`npm run leads -- replay`).
+ */
+export class LeadStore extends Construct {
+  readonly table: dynamodb.Table;
+  readonly queue: sqs.Queue;
+  readonly deadLetterQueue: sqs.Queue;
+
+  constructor(scope: Construct, id: string, props: LeadStoreProps) {
+    super(scope, id);
+
+    // On demand: a few leads a day cost cents, and a burst never throttles a visitor. The AWS managed key (aws/dynamodb)
+    // encrypts at rest with every use visible in CloudTrail, at no monthly fee; a customer key ($1 a month plus a key
+    // policy to keep right) would only pay off for cross-account access or crypto-shredding, which we have neither of.
+    this.table = new dynamodb.Table(this, "Leads", {
+      partitionKey: { name: "pk", type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      deletionProtection: props.retain,
+      removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    // Newest leads first for `npm run leads` and the sweep that finds leads still waiting for their mail.
+    this.table.addGlobalSecondaryIndex({
+      indexName: LEAD_INDEX,
+      partitionKey: { name: "kind", type: dynamodb.AttributeType.STRING },
+      sortKey: { name: "receivedAt", type: dynamodb.AttributeType.STRING },
+      projectionType: dynamodb.ProjectionType.ALL,
+    });
+
+    // Kept the longest SQS allows, so a week of SES trouble and a holiday still leave time to replay.
+    this.deadLetterQueue = new sqs.Queue(this, "DeadLetters", {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.queue = new sqs.Queue(this, "Retries", {
+      visibilityTimeout: Duration.seconds(DELIVERY_TIMEOUT.toSeconds() * 6),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVES },
+    });
+  }
+}

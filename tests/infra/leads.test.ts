@@ -1,0 +1,236 @@
+import { rm } from "node:fs/promises";
+import { Match, Template } from "aws-cdk-lib/assertions";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { SiteStack } from "../../infra/lib/site-stack.ts";
+import { synthApp, writeFixtureDist } from "./fixtures.ts";
+
+type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+const LEAD_FUNCTIONS = ["SendContactEmail", "SendInstallationEmail", "SendProductInquiry"];
+
+/** Synthesizes without bundling (the site-stack test bundles) and returns the template with a resource lookup. */
+async function synthLeads(context: Record<string, unknown>) {
+  const distDir = await writeFixtureDist();
+  const { stack, outdir } = await synthApp(distDir, context, false);
+  const template = Template.fromStack(stack);
+  const resources = (type: string) => Object.entries(template.findResources(type) as Record<string, Resource>);
+  const cleanup = async () => {
+    await rm(distDir, { recursive: true, force: true });
+    await rm(outdir, { recursive: true, force: true });
+  };
+  return { stack, template, resources, cleanup };
+}
+
+describe("the lead store, retry path and alarms of the production stack", () => {
+  let setup: Awaited<ReturnType<typeof synthLeads>>;
+  let template: Template;
+  let stack: SiteStack;
+  const resources = (type: string) => setup.resources(type);
+  const logicalId = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as never);
+  const policyOf = (roleIdPrefix: string) => {
+    const found = resources("AWS::IAM::Policy").find(([id]) => id.startsWith(roleIdPrefix));
+    if (!found) throw new Error(`no policy for ${roleIdPrefix}`);
+    return (found[1].Properties.PolicyDocument as { Statement: unknown[] }).Statement;
+  };
+
+  beforeAll(async () => {
+    setup = await synthLeads({ alarmEmail: "ops@example.com" });
+    ({ template, stack } = setup);
+  });
+  afterAll(() => setup.cleanup());
+
+  test("the table is on demand, encrypted with the AWS managed key, recoverable to any second, expiring by expiresAt", () => {
+    template.hasResourceProperties("AWS::DynamoDB::Table", {
+      KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
+      BillingMode: "PAY_PER_REQUEST",
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      // SSE on with no key of ours: DynamoDB uses the AWS managed key aws/dynamodb.
+      SSESpecification: { SSEEnabled: true, KMSMasterKeyId: Match.absent() },
+      TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true },
+      DeletionProtectionEnabled: true,
+    });
+  });
+
+  test("the table lists leads newest first through the byReceivedAt index", () => {
+    template.hasResourceProperties("AWS::DynamoDB::Table", {
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: "byReceivedAt",
+          KeySchema: [
+            { AttributeName: "kind", KeyType: "HASH" },
+            { AttributeName: "receivedAt", KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "ALL" },
+        },
+      ],
+    });
+  });
+
+  test("production keeps the table when the stack is deleted", () => {
+    const table = resources("AWS::DynamoDB::Table")[0]?.[1];
+    expect(table).toMatchObject({ DeletionPolicy: "Retain", UpdateReplacePolicy: "Retain" });
+  });
+
+  test("a lead that five deliveries could not mail waits 14 days in the encrypted dead-letter queue", () => {
+    const queues = resources("AWS::SQS::Queue");
+    expect(queues).toHaveLength(2);
+    const [, retries] = queues.find(([id]) => id.startsWith("LeadStoreRetries")) ?? [];
+    const [deadId, dead] = queues.find(([id]) => id.startsWith("LeadStoreDeadLetters")) ?? [];
+    expect(retries?.Properties).toMatchObject({
+      VisibilityTimeout: 180,
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: { deadLetterTargetArn: { "Fn::GetAtt": [deadId, "Arn"] }, maxReceiveCount: 5 },
+    });
+    expect(dead?.Properties).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true });
+  });
+
+  test("both queues refuse requests without TLS", () => {
+    const policies = resources("AWS::SQS::QueuePolicy");
+    expect(policies).toHaveLength(2);
+    for (const [, policy] of policies) {
+      expect((policy.Properties.PolicyDocument as { Statement: unknown[] }).Statement).toContainEqual(
+        expect.objectContaining({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
+      );
+    }
+  });
+
+  test("deliver-lead mails from the queue five at a time, retrying only the failed messages", () => {
+    const sender = logicalId(stack.delivery.sender);
+    template.hasResourceProperties("AWS::Lambda::Function", {
+      Handler: "index.handler",
+      Timeout: 30,
+      Runtime: "nodejs24.x",
+      Environment: { Variables: Match.objectLike({ LEADS_TABLE_NAME: Match.anyValue(), LEAD_QUEUE_URL: Match.anyValue() }) },
+    });
+    template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      FunctionName: { Ref: sender },
+      EventSourceArn: { "Fn::GetAtt": [Match.stringLikeRegexp("^LeadStoreRetries"), "Arn"] },
+      BatchSize: 5,
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+    });
+  });
+
+  test("the sweep runs every five minutes from the same file's sweep export", () => {
+    const sweeper = logicalId(stack.delivery.sweeper);
+    const fn = resources("AWS::Lambda::Function").find(([id]) => id === sweeper)?.[1];
+    expect(fn?.Properties).toMatchObject({ Handler: "index.sweep", Timeout: 30 });
+    template.hasResourceProperties("AWS::Events::Rule", {
+      ScheduleExpression: "rate(5 minutes)",
+      State: "ENABLED",
+      Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [sweeper, "Arn"] } })],
+    });
+  });
+
+  test("deliver-lead may read and update leads, queue them and mail them, and consume its queue; nothing else", () => {
+    const statements = policyOf("LeadDeliverySenderRole");
+    const actions = statements.flatMap((s) => (s as { Action: string | string[] }).Action);
+    expect(new Set(actions)).toEqual(
+      new Set([
+        "logs:CreateLogStream",
+        "logs:PutLogEvents",
+        "dynamodb:GetItem",
+        "dynamodb:UpdateItem",
+        "sqs:SendMessage",
+        "ses:SendEmail",
+        "sqs:ReceiveMessage",
+        "sqs:ChangeMessageVisibility",
+        "sqs:GetQueueUrl",
+        "sqs:DeleteMessage",
+        "sqs:GetQueueAttributes",
+      ]),
+    );
+    for (const statement of statements) expect(JSON.stringify(statement)).not.toContain('"*"');
+  });
+
+  test("the sweep may query the index, read and update leads and queue them; it sends no mail", () => {
+    const statements = policyOf("LeadDeliverySweeperRole");
+    expect(statements).toContainEqual({
+      Effect: "Allow",
+      Action: "dynamodb:Query",
+      Resource: { "Fn::Join": ["", [{ "Fn::GetAtt": [expect.stringMatching(/^LeadStoreLeads/), "Arn"] }, "/index/byReceivedAt"]] },
+    });
+    const actions = statements.flatMap((s) => (s as { Action: string | string[] }).Action);
+    expect(actions).not.toContain("ses:SendEmail");
+    expect(actions).not.toContain("dynamodb:PutItem");
+  });
+
+  test("every mail goes out through a configuration set that reports bounces and complaints to the alarm topic", () => {
+    template.hasResourceProperties("AWS::SES::ConfigurationSet", {
+      SuppressionOptions: { SuppressedReasons: ["BOUNCE", "COMPLAINT"] },
+    });
+    template.hasResourceProperties("AWS::SES::ConfigurationSetEventDestination", {
+      EventDestination: {
+        Enabled: true,
+        MatchingEventTypes: ["bounce", "complaint"],
+        SnsDestination: { TopicARN: { Ref: Match.stringLikeRegexp("^AlarmsTopic") } },
+      },
+    });
+  });
+
+  test("the alarm topic is encrypted with a rotating key that CloudWatch and SES may use, and mails alarmEmail", () => {
+    template.hasResourceProperties("AWS::SNS::Topic", { KmsMasterKeyId: { "Fn::GetAtt": [Match.stringLikeRegexp("^AlarmsTopicKey"), "Arn"] } });
+    template.hasResourceProperties("AWS::KMS::Key", { EnableKeyRotation: true });
+    const key = resources("AWS::KMS::Key")[0]?.[1];
+    const principals = JSON.stringify(key?.Properties.KeyPolicy);
+    expect(principals).toContain("cloudwatch.amazonaws.com");
+    expect(principals).toContain("ses.amazonaws.com");
+    template.hasResourceProperties("AWS::SNS::Subscription", { Protocol: "email", Endpoint: "ops@example.com" });
+  });
+
+  test('failed mails of the three lead functions and deliver-lead are counted from their "mail-failed" log lines', () => {
+    const filters = resources("AWS::Logs::MetricFilter").map(([, f]) => f.Properties);
+    expect(filters).toHaveLength(LEAD_FUNCTIONS.length + 1);
+    for (const filter of filters) {
+      expect(filter).toMatchObject({
+        FilterPattern: '{ $.outcome = "mail-failed" }',
+        MetricTransformations: [{ MetricNamespace: "Storefront/Leads", MetricName: "MailFailed", MetricValue: "1" }],
+      });
+    }
+    // Logical ids end in an eight-character hash.
+    const groups = filters.map((f) => (f.LogGroupName as { Ref: string }).Ref.slice(0, -8)).sort();
+    expect(groups).toEqual(["LeadDeliverySenderLogs", ...LEAD_FUNCTIONS.map((name) => `${name}FunctionLogs`)].sort());
+  });
+
+  test("alarms on failed mails, the dead-letter queue, and errors and throttles of every function all notify the one topic", () => {
+    const alarms = resources("AWS::CloudWatch::Alarm").map(([, a]) => a.Properties);
+    const metric = (name: string) => alarms.filter((a) => a.MetricName === name);
+    expect(metric("MailFailed")).toEqual([expect.objectContaining({ Namespace: "Storefront/Leads", Threshold: 1, Statistic: "Sum" })]);
+    expect(metric("ApproximateNumberOfMessagesVisible")).toEqual([
+      expect.objectContaining({
+        Namespace: "AWS/SQS",
+        Threshold: 1,
+        ComparisonOperator: "GreaterThanOrEqualToThreshold",
+        Dimensions: [{ Name: "QueueName", Value: { "Fn::GetAtt": [expect.stringMatching(/^LeadStoreDeadLetters/), "QueueName"] } }],
+      }),
+    ]);
+    // Three lead functions, deliver-lead and its sweep.
+    expect(metric("Errors")).toHaveLength(5);
+    expect(metric("Throttles")).toHaveLength(5);
+    expect(alarms).toHaveLength(12);
+    for (const alarm of alarms) {
+      expect(alarm).toMatchObject({ AlarmActions: [{ Ref: expect.stringMatching(/^AlarmsTopic/) }], TreatMissingData: "notBreaching" });
+    }
+  });
+
+  test("names the table, the queues and the topic for operators and npm run leads", () => {
+    template.hasOutput("LeadsTableName", { Value: { Ref: Match.stringLikeRegexp("^LeadStoreLeads") } });
+    template.hasOutput("LeadQueueUrl", { Value: { Ref: Match.stringLikeRegexp("^LeadStoreRetries") } });
+    template.hasOutput("LeadQueueArn", { Value: { "Fn::GetAtt": [Match.stringLikeRegexp("^LeadStoreRetries"), "Arn"] } });
+    template.hasOutput("LeadDeadLetterQueueArn", { Value: { "Fn::GetAtt": [Match.stringLikeRegexp("^LeadStoreDeadLetters"), "Arn"] } });
+    template.hasOutput("AlarmTopicArn", { Value: { Ref: Match.stringLikeRegexp("^AlarmsTopic") } });
+  });
+});
+
+describe("alarms without alarmEmail", () => {
+  test("the topic exists without a subscription, and the acknowledgement limit follows ackDailyLimit", async () => {
+    const setup = await synthLeads({ ackDailyLimit: "0" });
+    try {
+      setup.template.resourceCountIs("AWS::SNS::Topic", 1);
+      setup.template.resourceCountIs("AWS::SNS::Subscription", 0);
+      for (const [, fn] of setup.resources("AWS::Lambda::Function").filter(([id]) => /^Send.*Function[0-9A-F]{8}$/.test(id))) {
+        expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.ACK_DAILY_LIMIT).toBe("0");
+      }
+    } finally {
+      await setup.cleanup();
+    }
+  });
+});
