@@ -1,10 +1,27 @@
 import { defineConfig } from "vitest/config";
 
+/** Tests that read the built site: they share one build, made by the "site" project's global setup. */
+const SITE_TESTS = ["tests/quality/**/*.test.ts", "tests/integration/build.test.ts"];
+
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "tests/infra/**/*.test.ts", "tests/quality/**/*.test.ts", "tests/install/**/*.test.ts"],
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "tests/infra/**/*.test.ts", "tests/install/**/*.test.ts"],
+          exclude: SITE_TESTS,
+        },
+      },
+      {
+        extends: true,
+        // A project's global setup runs only when one of its files is selected: `vitest run tests/unit/…` builds nothing.
+        test: { name: "site", include: SITE_TESTS, globalSetup: ["tests/setup/build-site.ts"] },
+      },
+    ],
   },
 });

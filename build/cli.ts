@@ -1,4 +1,5 @@
 import "../scripts/require-node.ts";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -9,11 +10,12 @@ import { formatSizeReport } from "./write.ts";
 
 /**
  * `npm run build`: builds dist/, prints a line per stage and the size report; exit code 1 on any error.
- * `--content DIR` and `--out DIR` build other content or into another folder (tests, benchmarks); SITE_ENV=staging
- * and SITE_URL build for another environment (src/lib/site-environment.ts).
+ * `--content DIR` and `--out DIR` build other content or into another folder (tests, benchmarks); `--report FILE`
+ * writes what the build returned (content, size report) as JSON, for the tests that share this build (npm test);
+ * SITE_ENV=staging and SITE_URL build for another environment (src/lib/site-environment.ts).
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { values } = parseArgs({ options: { content: { type: "string" }, out: { type: "string" } } });
+const { values } = parseArgs({ options: { content: { type: "string" }, out: { type: "string" }, report: { type: "string" } } });
 let environment: SiteEnvironment;
 try {
   environment = readSiteEnvironment(process.env);
@@ -30,6 +32,7 @@ try {
     environment,
     log: (line) => console.log(line),
   });
+  if (values.report) await writeFile(path.resolve(values.report), JSON.stringify(result));
   console.log(`\n${formatSizeReport(result.sizes)}\n`);
   console.log(`[build] ${result.pages} pages in ${result.ms} ms`);
 } catch (error) {

@@ -5,13 +5,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * `npm test`: every check, in the order that fails fastest: typecheck, lint, unit and integration tests, the build,
- * the infra synth tests, then the browser tests against the built site. Ends with one line `N passed, N failed`
- * counting every test case plus each tool check (typecheck, lint, build).
+ * `npm test`: every check, in the order that fails fastest: typecheck, lint, the build, the infra synth, unit and
+ * integration tests, then the browser tests. The site is built once, into dist/: the synth, the tests that read the
+ * build (vitest's "site" project, through SITE_DIST_DIR and the build's report) and the browser tests all use it.
+ * Ends with one line `N passed, N failed` counting every test case plus each tool check (typecheck, lint, build).
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = path.join(rootDir, ".test-output");
 await mkdir(outDir, { recursive: true });
+const distDir = path.join(rootDir, "dist");
+const buildReport = path.join(outDir, "build-report.json");
 
 interface Step {
   name: string;
@@ -25,20 +28,22 @@ const bin = (name: string) => path.join(rootDir, "node_modules/.bin", name);
 const steps: Step[] = [
   { name: "typecheck", command: [bin("tsc"), "--noEmit", "-p", "tsconfig.json"] },
   { name: "lint", command: [bin("biome"), "check", "."] },
-  { name: "build", command: [process.execPath, "--import", "tsx", "build/cli.ts"] },
+  { name: "build", command: [process.execPath, "--import", "tsx", "build/cli.ts", "--out", distDir, "--report", buildReport] },
   {
-    // The real build through the real CLI and cdk.json, offline, with README's example settings; cdk-nag fails it on
-    // any unacknowledged finding.
+    // The real CDK app through the real CLI and cdk.json, offline, with README's example settings, on the build above
+    // (distDir: the app would otherwise build the site again); cdk-nag fails it on any unacknowledged finding.
     name: "infra",
     command: [
       bin("cdk"), "synth", "-q", "--no-notices", "-o", path.join(outDir, "cdk.out"),
       "-c", "account=123456789012", "-c", "region=us-east-1", "-c", "senderEmail=no-reply@example.com", "-c", "recipientEmail=sales@example.com",
+      "-c", `distDir=${distDir}`,
     ],
     env: { CDK_DISABLE_CLI_TELEMETRY: "true" },
   },
   {
     name: "unit",
     command: [bin("vitest"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(outDir, "vitest.json")}`],
+    env: { SITE_DIST_DIR: distDir, SITE_BUILD_REPORT: buildReport },
     count: async () => {
       const report = JSON.parse(await readFile(path.join(outDir, "vitest.json"), "utf8")) as { numPassedTests: number; numFailedTests: number };
       return { passed: report.numPassedTests, failed: report.numFailedTests };
@@ -47,7 +52,7 @@ const steps: Step[] = [
   {
     name: "browser",
     command: [bin("playwright"), "test"],
-    env: { PW_JSON_OUTPUT: path.join(outDir, "playwright.json") },
+    env: { PW_JSON_OUTPUT: path.join(outDir, "playwright.json"), DIST_DIR: distDir },
     count: async () => {
       const report = JSON.parse(await readFile(path.join(outDir, "playwright.json"), "utf8")) as {
         stats: { expected: number; unexpected: number; flaky: number };

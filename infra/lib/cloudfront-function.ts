@@ -1,14 +1,21 @@
-import type { RouteTable } from "../../src/lib/routing.ts";
+import { edgeTable, MAX_SEGMENTS, type RouteTable } from "../../src/lib/routing.ts";
 
 /**
  * The routing rules of src/lib/routing.ts, as CloudFront Functions (cloudfront-js-2.0: no imports, ES 5.1 plus a few
- * later features). The route table is written into the source at synth time; tests/infra/cloudfront-function.test.ts
- * runs the result against the same cases and random paths as resolveRequest(), so the two cannot drift.
+ * later features). tests/infra/cloudfront-function.test.ts runs the result, with a model of the bucket and the
+ * distribution's error responses, against the same cases and random paths as resolveRequest(), so the two cannot
+ * drift.
  *
- * How the 404 status travels: the viewer-request function rewrites a not-found request to a copy of the not-found
- * view under NOT_FOUND_PREFIX (e.g. /products/unknown → /_not-found/products/_404.html). Those copies are uploaded
- * with the S3 metadata STATUS_METADATA=404, which S3 returns as a response header; the viewer-response function turns
- * it into the status code and removes it. The marker is carried by the object itself, so it survives the cache.
+ * The function does not carry the page list (CloudFront rejects function code over 10 KB, about 250 pages): a path
+ * without an extension becomes `<path>/index.html` and the bucket decides; a missing key is S3's 403, which the
+ * distribution answers with /404.html and status 404. Error responses are distribution-wide, so below a folder with
+ * its own not-found view (/products/<unknown> → Product Not Found) the function must tell pages from the rest itself:
+ * only those pages are embedded (edgeTable()), a catalogue, not the blog.
+ *
+ * How the 404 status of a folder's view travels: the function rewrites the request to a copy of the view under
+ * NOT_FOUND_PREFIX (e.g. /products/unknown → /_not-found/products/_404.html). Those copies are uploaded with the S3
+ * metadata STATUS_METADATA=404, which S3 returns as a response header; the viewer-response function turns it into
+ * the status code and removes it. The marker is carried by the object itself, so it survives the cache.
  */
 
 /** Key prefix of the copies of the not-found views that are served with status 404. */
@@ -19,65 +26,89 @@ export const STATUS_METADATA = "route-status";
 export const MAX_FUNCTION_BYTES = 10_240;
 
 /**
- * Source of the viewer-request function: maps the URI to the file that answers it, like resolveRequest().
- * A page becomes its index.html, a not-found path its view under NOT_FOUND_PREFIX, a file passes unchanged.
- * @throws Error when the route table makes the code larger than CloudFront accepts
+ * Source of the viewer-request function: maps the URI to the file that answers it, like resolveRequest(). A page
+ * (or what may be one) becomes its index.html, a not-found path its view under NOT_FOUND_PREFIX, a file passes
+ * unchanged. Its work is linear in the URI's length and its size does not depend on the pages outside folders with
+ * their own not-found view.
+ * @throws Error when those folders list so many pages that the code is larger than CloudFront accepts
  */
 export function viewerRequestSource(table: RouteTable): string {
+  const { notFound, listed, viewDepth } = edgeTable(table);
   const pages: Record<string, 1> = {};
-  for (const page of table.pages) pages[page] = 1;
-  const source = `// Generated at synth time from dist/_routes.json and infra/lib/cloudfront-function.ts; the rules of src/lib/routing.ts.
-var PAGES = ${JSON.stringify(pages)};
-var NOT_FOUND = ${JSON.stringify(table.notFound)};
+  for (const page of listed) pages[page] = 1;
+  const source = `// Generated at synth time by infra/lib/cloudfront-function.ts: the rules of src/lib/routing.ts.
+var LISTED = ${JSON.stringify(pages)};
+var NOT_FOUND = ${JSON.stringify(notFound)};
+var VIEW_DEPTH = ${viewDepth};
+var MAX_SEGMENTS = ${MAX_SEGMENTS};
 var NOT_FOUND_PREFIX = ${JSON.stringify(NOT_FOUND_PREFIX)};
-var FILE_PATTERN = /\\/[^\\/]*\\.[a-z0-9]+$/i;
+var SITE_NOT_FOUND = "/404.html";
+var EXTENSION = /\\.[a-z0-9]+$/i;
 var has = Object.prototype.hasOwnProperty;
 
-function notFound(segments) {
-  for (var depth = segments.length - 1; depth >= 1; depth--) {
-    var folder = "/" + segments.slice(0, depth).join("/");
-    if (has.call(NOT_FOUND, folder)) return { file: NOT_FOUND[folder], status: 404 };
+// The nearest folder view above the path; prefixes grow one segment at a time, no deeper than the deepest view.
+function folderView(segments) {
+  var found = null;
+  var folder = "";
+  var depth = Math.min(segments.length - 1, VIEW_DEPTH);
+  for (var i = 0; i < depth; i++) {
+    folder += "/" + segments[i];
+    if (has.call(NOT_FOUND, folder)) found = NOT_FOUND[folder];
   }
-  return { file: "/404.html", status: 404 };
+  return found;
 }
 
-function resolve(uri) {
+function indexUri(segments) {
+  var uri = "";
+  for (var i = 0; i < segments.length; i++) uri += "/" + encodeURIComponent(segments[i]);
+  return uri + "/index.html";
+}
+
+// The URI to fetch: a page's index.html, a not-found view's copy under NOT_FOUND_PREFIX, or null to keep the URI.
+function route(uri) {
   var path;
   try {
     path = decodeURIComponent(uri);
   } catch (e) {
-    return { file: "/404.html", status: 404 };
+    return NOT_FOUND_PREFIX + SITE_NOT_FOUND;
   }
-  if (path.charAt(0) !== "/" || path.indexOf("\\u0000") !== -1) return { file: "/404.html", status: 404 };
-  var parts = path.split("/");
+  if (path.charAt(0) !== "/" || path.indexOf("\\u0000") !== -1) return NOT_FOUND_PREFIX + SITE_NOT_FOUND;
   var segments = [];
   var internal = false;
-  for (var i = 0; i < parts.length; i++) {
-    if (parts[i] === "..") return { file: "/404.html", status: 404 };
-    if (parts[i] !== "") segments.push(parts[i]);
-    if (parts[i].charAt(0) === "_") internal = true;
+  for (var start = 1; start <= path.length; ) {
+    var slash = path.indexOf("/", start);
+    var end = slash === -1 ? path.length : slash;
+    var segment = path.slice(start, end);
+    if (segment === "." || segment === "..") return NOT_FOUND_PREFIX + SITE_NOT_FOUND;
+    if (segment !== "") {
+      if (segments.length === MAX_SEGMENTS) return NOT_FOUND_PREFIX + SITE_NOT_FOUND;
+      segments.push(segment);
+      if (segment.charAt(0) === "_") internal = true;
+    }
+    start = end + 1;
   }
   // Underscore files are internal views (404 pages, the route table); they are not addressable.
-  if (internal) return notFound(segments);
-  if (FILE_PATTERN.test(path)) return { file: null, status: 200 };
-  var normalized = "/" + segments.join("/");
-  if (has.call(PAGES, normalized)) return { file: normalized === "/" ? "/index.html" : normalized + "/index.html", status: 200 };
-  return notFound(segments);
+  if (internal) return NOT_FOUND_PREFIX + (folderView(segments) || SITE_NOT_FOUND);
+  if (path.charAt(path.length - 1) !== "/" && segments.length && EXTENSION.test(segments[segments.length - 1])) return null;
+  var view = folderView(segments);
+  if (view && !has.call(LISTED, "/" + segments.join("/"))) return NOT_FOUND_PREFIX + view;
+  return segments.length ? indexUri(segments) : "/index.html";
 }
 
 function handler(event) {
   var request = event.request;
-  var resolution = resolve(request.uri);
-  if (resolution.status === 404) request.uri = NOT_FOUND_PREFIX + resolution.file;
-  else if (resolution.file) request.uri = resolution.file;
+  var uri = route(request.uri);
+  if (uri !== null) request.uri = uri;
   return request;
 }
 `;
   const bytes = Buffer.byteLength(source);
   if (bytes > MAX_FUNCTION_BYTES) {
+    const folders = Object.keys(notFound).map((folder) => `${folder} (${listed.filter((page) => page.startsWith(`${folder}/`)).length} pages)`);
     throw new Error(
-      `The viewer-request function is ${bytes} bytes with ${table.pages.length} pages; CloudFront accepts ${MAX_FUNCTION_BYTES}. ` +
-        "Move the page list into a CloudFront KeyValueStore (infra/lib/cloudfront-function.ts).",
+      `The viewer-request function is ${bytes} bytes; CloudFront accepts ${MAX_FUNCTION_BYTES}. It lists the pages below the folders with ` +
+        `their own not-found view: ${folders.join(", ")}. Remove that folder's _404.tsx (its unknown URLs then get /404.html), or move the ` +
+        "list into a CloudFront KeyValueStore (infra/lib/cloudfront-function.ts).",
     );
   }
   return source;

@@ -17,42 +17,114 @@ export interface Resolution {
   status: 200 | 404;
 }
 
-/** Assets are content-hashed and served as they are; anything with a dot in its last segment is a file. */
-const FILE_PATTERN = /\/[^/]*\.[a-z0-9]+$/i;
+/**
+ * Deeper paths are answered by /404.html without looking further. No page is nearly this deep; the cap bounds the
+ * work a crafted URL (thousands of `/_` segments) can cause, here and in the CloudFront function.
+ */
+export const MAX_SEGMENTS = 16;
+
+const SITE_NOT_FOUND: Resolution = { file: "/404.html", status: 404 };
+/** Assets are content-hashed and served as they are; a last segment with an extension names a file. */
+const EXTENSION = /\.[a-z0-9]+$/i;
 
 /**
- * Maps a request path to the file that answers it and the status.
+ * Maps a request path to the file that answers it and the status, in time linear in the path's length.
  * - "/about" and "/about/" → about/index.html (200)
  * - "/assets/x.js" → that file (its absence is the server's 404)
  * - "/products/unknown" → the nearest folder's not-found view, e.g. /products/_404.html (404)
- * - anything else → /404.html (404)
+ * - anything else, and any path deeper than MAX_SEGMENTS → /404.html (404)
  */
 export function resolveRequest(pathname: string, table: RouteTable): Resolution {
+  const parsed = parsePath(pathname);
+  if (!parsed) return SITE_NOT_FOUND;
+  const { path, segments } = parsed;
+  // Underscore files are internal views (404 pages, the route table); they are not addressable.
+  if (segments.some((s) => s.startsWith("_"))) return notFoundView(segments, table.notFound) ?? SITE_NOT_FOUND;
+  if (isFile(path, segments)) return { file: path, status: 200 };
+  const normalized = `/${segments.join("/")}`;
+  if (pageSet(table).has(normalized)) return { file: indexFile(segments), status: 200 };
+  return notFoundView(segments, table.notFound) ?? SITE_NOT_FOUND;
+}
+
+/**
+ * What the CloudFront function needs of the route table, which does not grow with the number of pages: it rewrites
+ * any other path to `<path>/index.html` and lets the bucket decide (a missing key is the distribution's /404.html,
+ * the same answer resolveRequest gives). Only below a folder with its own not-found view must it know the pages,
+ * to tell an unknown product from a known one: those pages are `listed`. `viewDepth` is the deepest such folder.
+ */
+export function edgeTable(table: RouteTable): { notFound: Record<string, string>; listed: string[]; viewDepth: number } {
+  const listed = table.pages.filter((page) => {
+    const segments = page.split("/").filter(Boolean);
+    return segments.length > 1 && notFoundView(segments, table.notFound) !== undefined;
+  });
+  return { notFound: table.notFound, listed, viewDepth: viewDepth(table.notFound) };
+}
+
+/** Decoded path and its non-empty segments; undefined for what cannot be a path of this site. */
+function parsePath(pathname: string): { path: string; segments: string[] } | undefined {
   let path: string;
   try {
     path = decodeURIComponent(pathname);
   } catch {
-    return { file: "/404.html", status: 404 };
+    return undefined;
   }
-  if (!path.startsWith("/") || path.includes("\0") || path.split("/").includes("..")) {
-    return { file: "/404.html", status: 404 };
+  if (!path.startsWith("/") || path.includes("\0")) return undefined;
+  const segments: string[] = [];
+  for (let start = 1; start <= path.length; ) {
+    const slash = path.indexOf("/", start);
+    const end = slash === -1 ? path.length : slash;
+    const segment = path.slice(start, end);
+    // "." and ".." would let CloudFront or S3 normalise the path into another key than the one checked here.
+    if (segment === "." || segment === "..") return undefined;
+    if (segment) {
+      if (segments.length === MAX_SEGMENTS) return undefined;
+      segments.push(segment);
+    }
+    start = end + 1;
   }
-  const segments = path.split("/").filter(Boolean);
-  // Underscore files are internal views (404 pages, the route table); they are not addressable.
-  if (segments.some((s) => s.startsWith("_"))) return notFound(segments, table);
-  if (FILE_PATTERN.test(path)) return { file: path, status: 200 };
-
-  const normalized = segments.length ? `/${segments.join("/")}` : "/";
-  if (table.pages.includes(normalized)) {
-    return { file: normalized === "/" ? "/index.html" : `${normalized}/index.html`, status: 200 };
-  }
-  return notFound(segments, table);
+  return { path, segments };
 }
 
-function notFound(segments: string[], table: RouteTable): Resolution {
-  for (let depth = segments.length - 1; depth >= 1; depth -= 1) {
-    const view = table.notFound[`/${segments.slice(0, depth).join("/")}`];
-    if (view) return { file: view, status: 404 };
+function isFile(path: string, segments: string[]): boolean {
+  return !path.endsWith("/") && EXTENSION.test(segments[segments.length - 1] ?? "");
+}
+
+function indexFile(segments: string[]): string {
+  return segments.length ? `/${segments.join("/")}/index.html` : "/index.html";
+}
+
+/**
+ * The not-found view of the nearest folder above the path that has one. Prefixes are built one segment at a time
+ * and only as deep as the deepest such folder, so the work is linear in the path's length.
+ */
+function notFoundView(segments: string[], views: Record<string, string>): Resolution | undefined {
+  const depth = Math.min(segments.length - 1, viewDepth(views));
+  let found: Resolution | undefined;
+  let folder = "";
+  for (let i = 0; i < depth; i += 1) {
+    folder += `/${segments[i]}`;
+    const view = Object.hasOwn(views, folder) ? views[folder] : undefined;
+    if (view) found = { file: view, status: 404 };
   }
-  return { file: "/404.html", status: 404 };
+  return found;
+}
+
+const depths = new WeakMap<Record<string, string>, number>();
+function viewDepth(views: Record<string, string>): number {
+  let depth = depths.get(views);
+  if (depth === undefined) {
+    depth = Math.max(0, ...Object.keys(views).map((folder) => folder.split("/").filter(Boolean).length));
+    depths.set(views, depth);
+  }
+  return depth;
+}
+
+const pageSets = new WeakMap<RouteTable, Set<string>>();
+function pageSet(table: RouteTable): Set<string> {
+  let pages = pageSets.get(table);
+  if (!pages) {
+    pages = new Set(table.pages);
+    pageSets.set(table, pages);
+  }
+  return pages;
 }

@@ -49,6 +49,13 @@ test("an unknown article answers 404 with the not-found page", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
 });
 
+test("a crafted path of thousands of /_ segments answers 404 with the not-found page", async ({ request }) => {
+  // 4,000 segments: an 8 KB URL, the most CloudFront forwards; the lookup stops at the segment cap.
+  const response = await request.get("/_".repeat(4000));
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain("Oops! Page not found");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("pages are complete: products, articles and policies are readable", async ({ page }) => {

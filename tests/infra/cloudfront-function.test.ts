@@ -1,11 +1,14 @@
+import { rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 import vm from "node:vm";
+import { Template } from "aws-cdk-lib/assertions";
 import { transformSync } from "esbuild";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { MAX_FUNCTION_BYTES, NOT_FOUND_PREFIX, STATUS_METADATA, viewerRequestSource, viewerResponseSource } from "../../infra/lib/cloudfront-function.ts";
-import { resolveRequest } from "../../src/lib/routing.ts";
+import { MAX_SEGMENTS, type RouteTable, resolveRequest } from "../../src/lib/routing.ts";
 import { ROUTING_CASES, ROUTING_TABLE } from "../fixtures/routing-cases.ts";
-import { FIXTURE_FILES } from "./fixtures.ts";
+import { FIXTURE_FILES, synthApp, writeFixtureDist } from "./fixtures.ts";
 
 interface CfRequest {
   method: string;
@@ -18,62 +21,94 @@ interface CfResponse {
   statusCode: number;
   headers: Record<string, { value: string }>;
 }
-
-/** Loads function code the way CloudFront does: a bare script defining handler, no module system, no Node globals. */
-function load<E, R>(source: string): (event: E) => R {
-  return vm.runInNewContext(`${source}\n;handler`, Object.create(null)) as (event: E) => R;
-}
-const viewerRequest = load<{ request: CfRequest }, CfRequest>(viewerRequestSource(ROUTING_TABLE));
-const viewerResponse = load<{ request: CfRequest; response: CfResponse }, CfResponse>(viewerResponseSource());
-const request = (uri: string): CfRequest => ({ method: "GET", uri, querystring: {}, headers: {}, cookies: {} });
+type Handler<E, R> = (event: E) => R;
 
 /**
- * The bucket as the deployment leaves it (infra/lib/constructs/static-site.ts): every file of the build, plus the
- * not-found views again under NOT_FOUND_PREFIX carrying the status metadata.
+ * Loads function code the way CloudFront does: a bare script defining handler, no module system, no Node globals.
+ * The context counts calls of String.prototype.indexOf, the function's step from one segment to the next, so tests
+ * can measure its work per request without a clock.
  */
-const bucket = new Map<string, Record<string, string>>(Object.keys(FIXTURE_FILES).map((key) => [`/${key}`, {}]));
-for (const view of ["/404.html", ...Object.values(ROUTING_TABLE.notFound)]) {
-  bucket.set(`${NOT_FOUND_PREFIX}${view}`, { [`x-amz-meta-${STATUS_METADATA}`]: "404" });
+function load<E, R>(source: string): { handler: Handler<E, R>; steps: () => number } {
+  const context = vm.createContext(Object.create(null));
+  vm.runInContext(
+    `var __steps = 0; var __indexOf = String.prototype.indexOf;
+     String.prototype.indexOf = function () { __steps++; return __indexOf.apply(this, arguments); };`,
+    context,
+  );
+  const handler = vm.runInContext(`${source}\n;handler`, context) as Handler<E, R>;
+  return { handler, steps: () => vm.runInContext("__steps", context) as number };
+}
+const request = (uri: string): CfRequest => ({ method: "GET", uri, querystring: {}, headers: {}, cookies: {} });
+const viewerResponse = load<{ request: CfRequest; response: CfResponse }, CfResponse>(viewerResponseSource()).handler;
+
+/** A route table of `posts` blog posts besides the fixture's pages: the blog is what grows. */
+function siteWithPosts(posts: number): RouteTable {
+  const blog = Array.from({ length: posts }, (_, i) => `/blog/post-${String(i).padStart(5, "0")}`);
+  return { pages: [...ROUTING_TABLE.pages, ...blog].sort(), notFound: ROUTING_TABLE.notFound };
 }
 
-/** One request through the distribution's default behaviour: function, S3, error responses, function. */
-function cloudFront(uri: string): { file: string; status: number } {
-  const routed = viewerRequest({ request: request(uri) });
-  let key: string;
-  try {
-    key = decodeURIComponent(routed.uri); // S3 decodes the path into the key
-  } catch {
-    key = routed.uri;
+/**
+ * One request through the distribution's default behaviour, as the deployment leaves the bucket
+ * (infra/lib/constructs/static-site.ts): the build's pages and files, plus the not-found views again under
+ * NOT_FOUND_PREFIX carrying the status metadata; a missing key is S3's 403, which the error responses answer with
+ * /404.html and status 404. Also the local server's answer (server/site-server.ts) to compare with.
+ */
+function distribution(table: RouteTable) {
+  const files = new Set([
+    ...Object.keys(FIXTURE_FILES).map((key) => `/${key}`),
+    ...table.pages.map((page) => (page === "/" ? "/index.html" : `${page}/index.html`)),
+  ]);
+  const bucket = new Map<string, Record<string, string>>([...files].map((key) => [key, {}]));
+  for (const view of ["/404.html", ...Object.values(table.notFound)]) {
+    bucket.set(`${NOT_FOUND_PREFIX}${view}`, { [`x-amz-meta-${STATUS_METADATA}`]: "404" });
   }
-  const metadata = bucket.get(key);
-  // A missing key is S3's 403; the distribution's error responses answer /404.html with status 404.
-  if (!metadata) return { file: "/404.html", status: 404 };
-  const headers = Object.fromEntries(Object.entries(metadata).map(([name, value]) => [name, { value }]));
-  const response = viewerResponse({ request: routed, response: { statusCode: 200, headers } });
-  expect(Object.keys(response.headers)).not.toContain(`x-amz-meta-${STATUS_METADATA}`);
-  return { file: key.startsWith(`${NOT_FOUND_PREFIX}/`) ? key.slice(NOT_FOUND_PREFIX.length) : key, status: response.statusCode };
+  const viewerRequest = load<{ request: CfRequest }, CfRequest>(viewerRequestSource(table));
+
+  function cloudFront(uri: string): { file: string; status: number } {
+    const routed = viewerRequest.handler({ request: request(uri) });
+    let key: string;
+    try {
+      key = decodeURIComponent(routed.uri); // S3 decodes the path into the key
+    } catch {
+      key = routed.uri;
+    }
+    const metadata = bucket.get(key);
+    if (!metadata) return { file: "/404.html", status: 404 };
+    const headers = Object.fromEntries(Object.entries(metadata).map(([name, value]) => [name, { value }]));
+    const response = viewerResponse({ request: routed, response: { statusCode: 200, headers } });
+    expect(Object.keys(response.headers)).not.toContain(`x-amz-meta-${STATUS_METADATA}`);
+    return { file: key.startsWith(`${NOT_FOUND_PREFIX}/`) ? key.slice(NOT_FOUND_PREFIX.length) : key, status: response.statusCode };
+  }
+
+  function localServer(uri: string): { file: string; status: number } {
+    const resolution = resolveRequest(uri, table);
+    return files.has(resolution.file) ? resolution : { file: "/404.html", status: 404 };
+  }
+  return { cloudFront, localServer, viewerRequest };
 }
+
+/** Path segments for random paths: pages, files, internal names, dot segments and broken or sneaky escapes. */
+const SEGMENTS = [
+  "", "about", "products", "esim", "unknown", "blog", "first-post", "post-00042", "post-99999", "_404.html",
+  "_routes.json", "_not-found", "..", ".", "islands-ABC123.js", "x.SVG", "index.html", "%E0%A4%A", "%2F", "%61bout",
+  "%00", "a%20b.png", "a b", "assets", "404.html", "%2e%2e", "%2E",
+];
 
 describe("CloudFront routing functions", () => {
+  const small = distribution(ROUTING_TABLE);
+
   test.each(ROUTING_CASES)("%s is answered by %s with status %i, as on the local server", (path, file, status) => {
-    expect(cloudFront(path)).toEqual({ file, status });
+    expect(small.cloudFront(path)).toEqual({ file, status });
+    expect(small.localServer(path)).toEqual({ file, status });
   });
 
-  test("rewrites every path exactly as resolveRequest() resolves it", () => {
-    const segment = fc.constantFrom(
-      "", "about", "products", "esim", "unknown", "blog", "first-post", "_404.html", "_routes.json", "..", ".",
-      "islands-ABC123.js", "x.SVG", "index.html", "%E0%A4%A", "%2F", "%61bout", "%00", "a%20b.png", "assets", "404.html",
-    );
+  test("answers every path with the page and status the local server gives", () => {
     fc.assert(
-      fc.property(fc.array(segment, { maxLength: 5 }), fc.boolean(), (segments, trailingSlash) => {
+      fc.property(fc.array(fc.constantFrom(...SEGMENTS), { maxLength: 6 }), fc.boolean(), (segments, trailingSlash) => {
         const path = `/${segments.join("/")}${trailingSlash ? "/" : ""}`;
-        const expected = resolveRequest(path, ROUTING_TABLE);
-        const uri = viewerRequest({ request: request(path) }).uri;
-        if (expected.status === 404) expect(uri).toBe(`${NOT_FOUND_PREFIX}${expected.file}`);
-        else if (uri === path) expect(decodeURIComponent(uri)).toBe(expected.file);
-        else expect(uri).toBe(expected.file);
+        expect(small.cloudFront(path)).toEqual(small.localServer(path));
       }),
-      { numRuns: 2000 },
+      { numRuns: 3000 },
     );
   });
 
@@ -86,7 +121,7 @@ describe("CloudFront routing functions", () => {
   });
 
   test("keeps the query string, so /products?search=… reaches the products page", () => {
-    const routed = viewerRequest({ request: { ...request("/products"), querystring: { search: { value: "crm" } } } });
+    const routed = small.viewerRequest.handler({ request: { ...request("/products"), querystring: { search: { value: "crm" } } } });
     expect(routed).toMatchObject({ uri: "/products/index.html", querystring: { search: { value: "crm" } } });
   });
 
@@ -96,10 +131,77 @@ describe("CloudFront routing functions", () => {
       expect(source).not.toMatch(/\b(import|require|export)\b/);
     }
   });
+});
 
-  test("refuses a route table too large for CloudFront's 10 KB limit", () => {
-    const pages = Array.from({ length: 400 }, (_, i) => `/products/a-rather-long-product-name-${i}`);
-    expect(() => viewerRequestSource({ pages, notFound: {} })).toThrow(/KeyValueStore/);
-    expect(Buffer.byteLength(viewerRequestSource(ROUTING_TABLE))).toBeLessThan(MAX_FUNCTION_BYTES);
+describe("CloudFront routing at 10,000 pages", () => {
+  const POSTS = 10_000;
+  const large = siteWithPosts(POSTS);
+  const site = distribution(large);
+
+  test("the function is the same few kilobytes whether the blog has 10 or 10,000 posts", () => {
+    const source = viewerRequestSource(large);
+    expect(large.pages.length).toBeGreaterThan(POSTS);
+    expect(Buffer.byteLength(source)).toBeLessThan(MAX_FUNCTION_BYTES / 2);
+    expect(source).toBe(viewerRequestSource(siteWithPosts(10)));
+  });
+
+  test.each(ROUTING_CASES)("%s is still answered by %s with status %i", (path, file, status) => {
+    expect(site.cloudFront(path)).toEqual({ file, status });
+  });
+
+  test("every post and every path answers as on the local server", () => {
+    for (const page of large.pages) expect(site.cloudFront(page), page).toEqual({ file: page === "/" ? "/index.html" : `${page}/index.html`, status: 200 });
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...SEGMENTS), { maxLength: 6 }), fc.boolean(), (segments, trailingSlash) => {
+        const path = `/${segments.join("/")}${trailingSlash ? "/" : ""}`;
+        expect(site.cloudFront(path)).toEqual(site.localServer(path));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test("synthesizes: the stack built from a 10,000-post route table carries this function", async () => {
+    const dir = await writeFixtureDist();
+    await writeFile(path.join(dir, "_routes.json"), JSON.stringify(large));
+    const { stack, outdir } = await synthApp(dir, {}, false);
+    try {
+      const functions = Template.fromStack(stack).findResources("AWS::CloudFront::Function") as Record<string, { Properties: { FunctionCode: string } }>;
+      const codes = Object.values(functions).map((fn) => fn.Properties.FunctionCode);
+      expect(codes).toContain(viewerRequestSource(large));
+      for (const code of codes) expect(Buffer.byteLength(code)).toBeLessThan(MAX_FUNCTION_BYTES);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+      await rm(outdir, { recursive: true, force: true });
+    }
+  });
+
+  test("the work per request stops at the segment cap, however long the path", () => {
+    const long = {
+      "8,000 /_ segments": "/_".repeat(8000),
+      "4,000 /a segments": "/a".repeat(4000),
+      "one 8,000-character segment": `/${"a".repeat(8000)}`,
+      "17 segments below /products": `/products${"/x".repeat(MAX_SEGMENTS)}`,
+      "a known post": "/blog/post-04242",
+    };
+    const lines: string[] = [];
+    for (const [name, uri] of Object.entries(long)) {
+      const before = site.viewerRequest.steps();
+      const answer = site.cloudFront(uri);
+      const steps = site.viewerRequest.steps() - before;
+      // One indexOf for the NUL check and one per segment looked at: never more than the cap plus the one over it.
+      expect(steps, name).toBeLessThanOrEqual(MAX_SEGMENTS + 2);
+      expect(answer, name).toEqual(site.localServer(uri));
+      // A timing for the report, never asserted: 10,000 requests in node:vm.
+      const started = performance.now();
+      for (let i = 0; i < 10_000; i += 1) site.viewerRequest.handler({ request: request(uri) });
+      lines.push(`${name}: ${steps} steps, ${(((performance.now() - started) / 10_000) * 1000).toFixed(1)} µs per request`);
+    }
+    expect(site.cloudFront("/_".repeat(8000))).toEqual({ file: "/404.html", status: 404 });
+    console.log(`[routing] viewer-request function at ${large.pages.length} pages\n${lines.join("\n")}`);
+  });
+
+  test("refuses a catalogue too large for CloudFront's 10 KB limit, naming the folder and the way out", () => {
+    const products = Array.from({ length: 400 }, (_, i) => `/products/a-rather-long-product-name-${i}`);
+    expect(() => viewerRequestSource({ pages: products, notFound: ROUTING_TABLE.notFound })).toThrow(/\/products \(400 pages\).*KeyValueStore/);
   });
 });

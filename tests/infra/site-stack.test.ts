@@ -172,10 +172,18 @@ describe("SiteStack with the example settings", () => {
     const [, pages] = deployment("Pages");
     expect(viewsResource.DependsOn).toEqual(expect.arrayContaining([assets, files]));
     expect(pages.DependsOn).toEqual(expect.arrayContaining([views]));
-    expect(pages.Properties).toMatchObject({ Include: ["*.html"], DistributionPaths: ["/*"], Prune: false });
+    expect(pages.Properties).toMatchObject({ Include: ["[!_]*.html"], DistributionPaths: ["/*"] });
     for (const [, resource] of resources("Custom::CDKBucketDeployment")) {
       if (resource !== pages) expect(resource.Properties.DistributionPaths).toBeUndefined();
     }
+  });
+
+  test("removes pages the build no longer has, and nothing else: the bucket decides what is a page", () => {
+    for (const [logicalId, resource] of resources("Custom::CDKBucketDeployment")) {
+      expect(resource.Properties.Prune, logicalId).toBe(logicalId.startsWith("SiteDeployPages"));
+    }
+    // The pages' filters leave the not-found copies (_not-found/…) out of what pruning may delete.
+    expect(deployment("Pages")[1].Properties).toMatchObject({ Exclude: ["*"], Include: ["[!_]*.html"] });
   });
 
   test("uploads the not-found views a second time with the marker the viewer-response function turns into 404", () => {

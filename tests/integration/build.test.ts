@@ -1,15 +1,13 @@
 import { readFile } from "node:fs/promises";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { build, type BuildResult } from "../../build/index.ts";
+import { beforeAll, describe, expect, inject, test } from "vitest";
+import type { BuildResult } from "../../build/index.ts";
 import type { RouteTable } from "../../src/lib/routing.ts";
-import { ROOT } from "../fixtures/content.ts";
 
 /** SPEC section 2's route table: every one of these is prerendered. */
 const STATIC_ROUTES = ["/", "/products", "/about", "/portfolio", "/blog", "/installation", "/contact", "/faq", "/privacy", "/terms", "/refund", "/cookies", "/disclaimer"];
 
+/** The build this test run shares (tests/setup/build-site.ts). */
 describe("build", () => {
   let out: string;
   let result: BuildResult;
@@ -17,11 +15,9 @@ describe("build", () => {
   const read = (file: string) => readFile(path.join(out, file), "utf8");
 
   beforeAll(async () => {
-    out = await mkdtemp(path.join(tmpdir(), "dist-"));
-    result = await build({ rootDir: ROOT, outDir: out });
+    ({ dir: out, result } = inject("sharedBuild"));
     table = JSON.parse(await read("_routes.json")) as RouteTable;
   });
-  afterAll(() => rm(out, { recursive: true, force: true }));
 
   test("prerenders every route of the spec, each product and each post", () => {
     const expected = [

@@ -1,9 +1,9 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { bundleIslands } from "../../build/islands.ts";
 import { ROOT } from "../fixtures/content.ts";
 import { BYTE_BUDGETS, formatKb } from "./budgets.ts";
-import { type BuiltSite, buildSite } from "./built-site.ts";
+import { type BuiltSite, builtSite } from "./built-site.ts";
 import { type PageWeight, pageWeigher } from "./page-weight.ts";
 
 /** Byte budgets of issue 9, measured on the real build: one line per page over budget, with the numbers. */
@@ -12,14 +12,13 @@ describe("byte budgets", () => {
   let weights: PageWeight[];
 
   beforeAll(async () => {
-    site = await buildSite();
+    site = await builtSite();
     // The same bundle the build wrote (same inputs, same hashes), for its map of which chunk imports which.
     const bundle = await bundleIslands({ rootDir: ROOT, islandsDir: path.join(ROOT, "src/islands") });
     const weigh = pageWeigher(site.dir, bundle.imports);
     weights = await Promise.all(site.pages.map(weigh));
     console.log(formatTable(weights));
   });
-  afterAll(() => site?.cleanup());
 
   /** One line per page over `budget` on `measure`, with the numbers and, when given, why. */
   const over = (measure: "html" | "css" | "jsCriticalPath", budget: number, why: (w: PageWeight) => string = () => "") =>

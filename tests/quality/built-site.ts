@@ -1,10 +1,9 @@
-import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { type HtmlElement, HtmlValidate, Parser } from "html-validate";
-import { type BuildResult, build } from "../../build/index.ts";
+import { inject } from "vitest";
+import type { BuildResult } from "../../build/index.ts";
 import type { RouteTable } from "../../src/lib/routing.ts";
-import { ROOT } from "../fixtures/content.ts";
 import { htmlValidateConfig } from "./html-validate-config.ts";
 
 /** One HTML file of the build, parsed. */
@@ -30,45 +29,33 @@ export interface BuiltSite {
   /** content/site.yaml url, without a trailing slash. */
   siteUrl: string;
   validator: HtmlValidate;
-  cleanup: () => Promise<void>;
 }
 
-/** Builds the real site into a fresh temporary folder and parses every page it wrote. */
-export async function buildSite(): Promise<BuiltSite> {
-  const dir = await mkdtemp(path.join(tmpdir(), "quality-dist-"));
-  try {
-    const result = await build({ rootDir: ROOT, outDir: dir });
-    const table = JSON.parse(await readFile(path.join(dir, "_routes.json"), "utf8")) as RouteTable;
-    const validator = new HtmlValidate(htmlValidateConfig);
-    const parser = new Parser(await validator.getConfigFor("page.html"));
-    const htmlFiles = (await readdir(dir, { recursive: true }))
-      .map((file) => file.split(path.sep).join("/"))
-      .filter((file) => file.endsWith(".html"));
-    const routeFile = new Map(table.pages.map((route) => [route === "/" ? "index.html" : `${route.slice(1)}/index.html`, route]));
-    const pages = await Promise.all(
-      htmlFiles.map(async (file): Promise<BuiltPage> => {
-        const html = await readFile(path.join(dir, file), "utf8");
-        const dom = parser.parseHtml(html);
-        const route = routeFile.get(file);
-        const robots = dom.querySelector('meta[name="robots"]')?.getAttributeValue("content") ?? "";
-        return { path: route ?? `/${file}`, file, html, dom, special: route === undefined, noindex: /\bnoindex\b/i.test(robots) };
-      }),
-    );
-    const order = (page: BuiltPage) => (page.special ? table.pages.length : table.pages.indexOf(page.path));
-    pages.sort((a, b) => order(a) - order(b) || a.path.localeCompare(b.path));
-    return {
-      dir,
-      result,
-      table,
-      pages,
-      siteUrl: result.content.site.url.replace(/\/$/, ""),
-      validator,
-      cleanup: () => rm(dir, { recursive: true, force: true }),
-    };
-  } catch (error) {
-    await rm(dir, { recursive: true, force: true });
-    throw error;
-  }
+/**
+ * The build this test run shares (tests/setup/build-site.ts builds it once), with every page it wrote parsed.
+ * Read-only: a test that needs to change the build makes its own.
+ */
+export async function builtSite(): Promise<BuiltSite> {
+  const { dir, result } = inject("sharedBuild");
+  const table = JSON.parse(await readFile(path.join(dir, "_routes.json"), "utf8")) as RouteTable;
+  const validator = new HtmlValidate(htmlValidateConfig);
+  const parser = new Parser(await validator.getConfigFor("page.html"));
+  const htmlFiles = (await readdir(dir, { recursive: true }))
+    .map((file) => file.split(path.sep).join("/"))
+    .filter((file) => file.endsWith(".html"));
+  const routeFile = new Map(table.pages.map((route) => [route === "/" ? "index.html" : `${route.slice(1)}/index.html`, route]));
+  const pages = await Promise.all(
+    htmlFiles.map(async (file): Promise<BuiltPage> => {
+      const html = await readFile(path.join(dir, file), "utf8");
+      const dom = parser.parseHtml(html);
+      const route = routeFile.get(file);
+      const robots = dom.querySelector('meta[name="robots"]')?.getAttributeValue("content") ?? "";
+      return { path: route ?? `/${file}`, file, html, dom, special: route === undefined, noindex: /\bnoindex\b/i.test(robots) };
+    }),
+  );
+  const order = (page: BuiltPage) => (page.special ? table.pages.length : table.pages.indexOf(page.path));
+  pages.sort((a, b) => order(a) - order(b) || a.path.localeCompare(b.path));
+  return { dir, result, table, pages, siteUrl: result.content.site.url.replace(/\/$/, ""), validator };
 }
 
 /** Text of an element with runs of white space folded, as a reader sees it. */

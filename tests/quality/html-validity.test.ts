@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type BuiltSite, buildSite } from "./built-site.ts";
+import { beforeAll, describe, expect, test } from "vitest";
+import { type BuiltSite, builtSite } from "./built-site.ts";
 
 /** Every built page passes html-validate (tests/quality/html-validate-config.ts says which rules and why). */
 describe("HTML validity", () => {
   let site: BuiltSite;
 
   beforeAll(async () => {
-    site = await buildSite();
+    site = await builtSite();
   });
-  afterAll(() => site?.cleanup());
 
   test("every page validates with no errors", async () => {
     // One line per error, naming the pages it occurs on (the shell repeats the same markup on every page).

@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { HtmlElement } from "html-validate";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { resolveRequest } from "../../src/lib/routing.ts";
 import { ROOT } from "../fixtures/content.ts";
-import { type BuiltPage, type BuiltSite, buildSite } from "./built-site.ts";
+import { type BuiltPage, type BuiltSite, builtSite } from "./built-site.ts";
 import { cssUrls, srcsetUrls } from "./page-weight.ts";
 
 /** Attributes that point at another resource, by element. */
@@ -75,20 +76,16 @@ function ids(dom: HtmlElement): Set<string> {
   return found;
 }
 
-/**
- * Completes tests/integration/links.test.ts (site paths in href/src/srcset, in-page anchors, documentation PDFs)
- * with what it leaves out, parsing each page rather than matching text.
- */
+/** The site's one link checker: every reference of every built page, parsing each page rather than matching text. */
 describe("links and assets", () => {
   let site: BuiltSite;
   const pagesByFile = new Map<string, BuiltPage>();
   const idsByFile = new Map<string, Set<string>>();
 
   beforeAll(async () => {
-    site = await buildSite();
+    site = await builtSite();
     for (const page of site.pages) pagesByFile.set(`/${page.file}`, page);
   });
-  afterAll(() => site?.cleanup());
 
   /** What is wrong with a mailto:, tel:, javascript: or "#" reference; undefined for any other. */
   function schemeProblem({ value }: Reference): string | undefined {
@@ -101,15 +98,13 @@ describe("links and assets", () => {
   }
 
   /**
-   * Why a reference to this site does not resolve, or undefined when it does. Plain site paths (/products) and
-   * in-page anchors (href="#faq") are checked by tests/integration/links.test.ts; this covers the rest: absolute
-   * URLs of this site (canonical, share images), relative paths, sections of other pages (/faq#refunds), SVG
-   * references and form handlers.
+   * Why a reference to this site does not resolve, or undefined when it does: site paths (/products, island chunks,
+   * images), in-page anchors (href="#faq"), absolute URLs of this site (canonical, share images), relative paths,
+   * sections of other pages (/faq#refunds), SVG references and form handlers.
    */
   function resolutionProblem(ref: Reference): string | undefined {
     const { value } = ref;
-    if (/^\/(?!\/)[^#]*$/.test(value) && !value.startsWith("/api/")) return undefined;
-    if (/^#./.test(value)) return ref.where.endsWith("[href]") && !ref.where.startsWith("use") ? undefined : missingFragment(ref.page, decodeURIComponent(value.slice(1)));
+    if (/^#./.test(value)) return missingFragment(ref.page, decodeURIComponent(value.slice(1)));
     if (/^[a-z][a-z0-9+.-]*:/i.test(value) && !/^https?:/i.test(value)) return undefined; // mailto:, tel:, data: …
     const base = pageUrl(site, ref.page);
     let url: URL;
@@ -158,8 +153,23 @@ describe("links and assets", () => {
     return known.has(fragment) ? undefined : `points at #${fragment}, but ${target.path} has no element with that id`;
   }
 
-  test("absolute URLs of this site, relative paths, sections of other pages and form handlers resolve", () => {
+  test("every link, script, image, island chunk, anchor and form handler of this site resolves", () => {
+    // Each page links at least its stylesheet, the loader and the menu: a checker that finds nothing is broken.
+    const checked = site.pages.reduce((n, page) => n + [...references(page)].length, 0);
+    expect(checked).toBeGreaterThan(site.pages.length * 3);
     expect(brokenReferences(resolutionProblem)).toEqual([]);
+  });
+
+  test("every product's documentation link is on its page and serves a PDF", async () => {
+    const { products } = site.result.content;
+    expect(products.length).toBeGreaterThan(0);
+    for (const product of products) {
+      const page = pagesByFile.get(`/products/${product.id}/index.html`);
+      const hrefs = page?.dom.querySelectorAll("a[href]").map((a) => decode(a.getAttributeValue("href") ?? ""));
+      expect(hrefs, product.id).toContain(product.documentationUrl);
+      const head = (await readFile(path.join(site.dir, product.documentationUrl))).subarray(0, 5).toString("latin1");
+      expect(head, product.documentationUrl).toBe("%PDF-");
+    }
   });
 
   test("e-mail and phone links are usable, and no link is a placeholder (#) or a javascript: URL", () => {

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { pngSize } from "../../build/images/png.ts";
 import { absoluteUrl } from "../../src/lib/urls.ts";
-import { type BuiltPage, type BuiltSite, buildSite, visibleText } from "./built-site.ts";
+import { type BuiltPage, type BuiltSite, builtSite, visibleText } from "./built-site.ts";
 
 type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -86,10 +86,9 @@ describe("search metadata of every page", () => {
   let indexable: BuiltPage[];
 
   beforeAll(async () => {
-    site = await buildSite();
+    site = await builtSite();
     indexable = site.pages.filter((page) => !page.noindex);
   });
-  afterAll(() => site?.cleanup());
 
   test("every page has exactly one h1 with text", () => {
     const wrong = site.pages.flatMap((page) => {

@@ -183,9 +183,9 @@ export class StaticSite extends Construct {
 
   /**
    * Uploads dist/ in the order that never serves a page whose files are missing: assets and other files first, then
-   * the not-found views, then the pages, then one invalidation. Nothing is pruned: pages a visitor still holds keep
-   * finding their old hashed assets, and a removed page is answered by the not-found view anyway (the route table
-   * in the viewer-request function decides what is a page, not the bucket).
+   * the not-found views, then the pages, then one invalidation. Assets and files are never pruned: pages a visitor
+   * still holds keep finding their old hashed assets. Pages are: the viewer-request function sends any path to
+   * `<path>/index.html` and lets the bucket decide what is a page, so a removed page must leave the bucket.
    */
   private deploy(distDir: string, notFoundViews: Readonly<Record<string, string>>): void {
     const source = s3deploy.Source.asset(distDir);
@@ -216,8 +216,10 @@ export class StaticSite extends Construct {
     });
     const pages = new s3deploy.BucketDeployment(this, "DeployPages", {
       ...common,
+      // Every HTML file but the not-found copies under _not-found/, which the filters also keep safe from pruning.
       exclude: ["*"],
-      include: ["*.html"],
+      include: ["[!_]*.html"],
+      prune: true,
       cacheControl: [html],
       distribution: this.distribution,
       distributionPaths: ["/*"],
@@ -252,7 +254,7 @@ export class StaticSite extends Construct {
       })),
       ...["s3:Abort*", "s3:DeleteObject*"].map((action) => ({
         id: `AwsSolutions-IAM5[Action::${action}]`,
-        reason: `${copying}: ${action} comes with aws-cdk-lib's write grant on the site bucket only; with pruning off the handler deletes nothing.`,
+        reason: `${copying}: ${action} comes with aws-cdk-lib's write grant on the site bucket only; the handler deletes only pages the build no longer has (DeployPages prunes HTML).`,
       })),
       { id: `AwsSolutions-IAM5[Resource::${assetBucket}/*]`, reason: `${copying}: it reads the zipped build from any key of the asset bucket.` },
       { id: `AwsSolutions-IAM5[Resource::<${siteBucket}.Arn>/*]`, reason: `${copying}: it writes any key of the site bucket, which holds nothing but the build.` },
