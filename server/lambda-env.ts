@@ -2,13 +2,16 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
-import { leadEnvironment } from "../lambdas/shared/env.ts";
+import { IN_PROCESS_QUEUE, type LeadEnvironmentInput, leadEnvironment } from "../lambdas/shared/env.ts";
+import { LOCAL_LEADS_TABLE } from "./local-dynamo.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 interface LocalLambdaEnvOptions {
   /** URL of the local SES emulator. */
   sesEndpoint: string;
+  /** URL of the local DynamoDB (server/local-dynamo.ts). */
+  dynamoEndpoint: string;
   /** The inbox leads go to; content/site.yaml contact.email. */
   recipient: string;
   /** Defaults to <root>/content. */
@@ -18,12 +21,12 @@ interface LocalLambdaEnvOptions {
 const readYaml = (file: string): unknown => parse(readFileSync(file, "utf8"));
 
 /**
- * Environment the handlers read (lambdas/shared/config.ts documents it), pointed at the local SES emulator and
- * built from content with the same `leadEnvironment()` the CDK stack uses. The caller lets values already in the
+ * Environment the handlers read (lambdas/shared/config.ts documents it), pointed at the local SES emulator, the
+ * local DynamoDB and the in-process retry queue, and built from content with the same `leadEnvironment()` the CDK stack uses. The caller lets values already in the
  * environment win, so a developer can override any of them. Content is read as is: the build validates it.
  */
-export function localLambdaEnv({ sesEndpoint, recipient, contentDir = path.join(rootDir, "content") }: LocalLambdaEnvOptions): Record<string, string> {
-  const site = readYaml(path.join(contentDir, "site.yaml")) as { name: string; url: string; contact: { email: string }; leads?: { acknowledge?: boolean } };
+export function localLambdaEnv({ sesEndpoint, dynamoEndpoint, recipient, contentDir = path.join(rootDir, "content") }: LocalLambdaEnvOptions): Record<string, string> {
+  const site = readYaml(path.join(contentDir, "site.yaml")) as LeadEnvironmentInput["site"];
   const productsDir = path.join(contentDir, "products");
   const products = readdirSync(productsDir)
     .filter((file) => file.endsWith(".yaml"))
@@ -42,6 +45,9 @@ export function localLambdaEnv({ sesEndpoint, recipient, contentDir = path.join(
       recipientEmail: recipient,
       region: "us-east-1",
       sesEndpoint,
+      leadsTableName: LOCAL_LEADS_TABLE,
+      leadQueueUrl: IN_PROCESS_QUEUE,
+      dynamoEndpoint,
     }),
   };
 }

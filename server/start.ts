@@ -9,11 +9,15 @@ import sesEmulator from "aws-ses-v2-local";
 import { parse } from "yaml";
 import type { LambdaHandler } from "./lambda-adapter.ts";
 import { localLambdaEnv } from "./lambda-env.ts";
+import { startLocalDynamo } from "./local-dynamo.ts";
+import { startLocalRetry } from "./local-retry.ts";
 import { createSiteServer } from "./site-server.ts";
 
 /**
- * `npm start`: build, then serve dist/ with the production routing, the three Lambda handlers at /api/<name> and a
- * local SES emulator whose mailbox shows every e-mail sent. `npm run dev` adds rebuild-on-change and live reload.
+ * `npm start`: build, then serve dist/ with the production routing, the three Lambda handlers at /api/<name>, a
+ * local SES emulator whose mailbox shows every e-mail sent, and a local DynamoDB (dynalite, data in .data/dynamodb)
+ * that stores every lead, with deliver-lead retrying unmailed leads in process. `npm run dev` adds rebuild-on-change
+ * and live reload.
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -21,6 +25,7 @@ const skipBuild = process.argv.includes("--no-build");
 const host = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? 8080);
 const sesPort = Number(process.env.SES_PORT ?? 8005);
+const dynamoPort = Number(process.env.DYNAMO_PORT ?? 8006);
 /** Where the build writes and the server reads; DIST_DIR lets parallel test runs keep separate builds. */
 const distDir = path.resolve(rootDir, process.env.DIST_DIR ?? "dist");
 
@@ -37,7 +42,8 @@ async function loadHandlers(): Promise<Map<string, LambdaHandler>> {
   const dir = path.join(rootDir, "lambdas");
   for (const name of (await readdir(dir).catch(() => [] as string[])).sort()) {
     const file = path.join(dir, name, "handler.ts");
-    if (name === "shared" || !existsSync(file)) continue;
+    // deliver-lead is fed by the retry queue, not by HTTP (server/local-retry.ts runs it).
+    if (name === "shared" || name === "deliver-lead" || !existsSync(file)) continue;
     const mod = (await import(pathToFileURL(file).href)) as { handler?: LambdaHandler };
     if (typeof mod.handler !== "function") throw new Error(`lambdas/${name}/handler.ts must export a handler function`);
     handlers.set(name, mod.handler);
@@ -51,11 +57,15 @@ if (!skipBuild && !(await runBuild())) {
 }
 
 const ses = await sesEmulator.default({ host: "127.0.0.1", port: sesPort });
+const dynamo = await startLocalDynamo({ dataDir: path.join(rootDir, ".data/dynamodb"), port: dynamoPort });
 const site = parse(await readFile(path.join(rootDir, "content/site.yaml"), "utf8")) as { contact: { email: string } };
-Object.assign(process.env, localLambdaEnv({ sesEndpoint: `http://127.0.0.1:${sesPort}`, recipient: site.contact.email }), {
-  ...process.env,
-});
+Object.assign(
+  process.env,
+  localLambdaEnv({ sesEndpoint: `http://127.0.0.1:${sesPort}`, dynamoEndpoint: dynamo.endpoint, recipient: site.contact.email }),
+  { ...process.env },
+);
 const handlers = await loadHandlers();
+const retry = await startLocalRetry();
 
 const clients = new Set<ServerResponse>();
 const server = await createSiteServer({
@@ -76,6 +86,7 @@ const server = await createSiteServer({
 server.listen(port, host, () => {
   console.log(`\n  Site:     http://${host}:${port}/`);
   console.log(`  Mailbox:  http://127.0.0.1:${sesPort}/  (local SES emulator: every e-mail the forms send)`);
+  console.log(`  Leads:    ${dynamo.endpoint} (dynalite, .data/dynamodb; list them with npm run leads)`);
   console.log(`  API:      ${[...handlers.keys()].map((n) => `POST /api/${n}`).join(", ") || "no handlers found in lambdas/"}\n`);
   if (dev) console.log("  Watching content/ and src/ for changes.\n");
 });
@@ -97,8 +108,10 @@ if (dev) {
 }
 
 const stop = () => {
+  retry.stop();
   server.close();
   ses.close();
+  void dynamo.close();
   process.exit(0);
 };
 process.on("SIGINT", stop);
