@@ -112,6 +112,7 @@ export const leadFields = {
         .check(
           wellFormed("Message contains characters that are not allowed"),
           z.trim(),
+          visible("Message contains characters that are not allowed"),
           z.maxLength(2000, "Message must be less than 2000 characters"),
           z.regex(MULTI_LINE, "Message contains characters that are not allowed"),
         ),

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import sesEmulator from "aws-ses-v2-local";
 import type { LeadRecord } from "../../../lambdas/shared/lead-record.ts";
 import { createDynamoLeadStore } from "../../../lambdas/shared/lead-store.ts";
-import { invokeLambda, type LambdaHandler } from "../../../server/lambda-adapter.ts";
+import { invokeLambda, LOCAL_FUNCTION_TIMEOUT_MS, type LambdaHandler } from "../../../server/lambda-adapter.ts";
 import { localLambdaEnv } from "../../../server/lambda-env.ts";
 import { LOCAL_LEADS_TABLE, startLocalDynamo } from "../../../server/local-dynamo.ts";
 import { startLocalRetry } from "../../../server/local-retry.ts";
@@ -43,6 +43,7 @@ export interface LeadStackOptions {
  * Env is set before the handlers are imported, as the local server does. Everything listens on free ports.
  */
 export async function startLeadStack(options: LeadStackOptions = {}) {
+  const functionTimeoutMs = options.functionTimeoutMs ?? LOCAL_FUNCTION_TIMEOUT_MS;
   // Port 0: the system picks a free one, so parallel runs never collide; a restart reuses it.
   let ses = await startEmulator({ host: "127.0.0.1", port: 0 });
   const sesPort = (ses.address() as AddressInfo).port;
@@ -63,7 +64,7 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
     const name = new URL(req.url ?? "/", "http://localhost").pathname.replace(/^\/api\//, "");
     const handler = handlers.get(name);
     if (!handler) res.writeHead(404).end();
-    else void invokeLambda(handler, req, res, name, options.functionTimeoutMs);
+    else void invokeLambda(handler, req, res, name, functionTimeoutMs);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
@@ -73,6 +74,8 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
     /** POSTs a JSON body (or sends any request) to /api/<name>; returns status and parsed answer. */
     async call(name: LeadFunction, body: unknown, init: { method?: string; contentType?: string; raw?: string } = {}) {
       const response = await fetch(`${apiUrl}/${name}`, {
+        // Lambda ends an invocation at its timeout: an answer later than that never reaches the visitor.
+        signal: AbortSignal.timeout(functionTimeoutMs),
         method: init.method ?? "POST",
         headers: { "content-type": init.contentType ?? "application/json" },
         body: init.method === "GET" || init.method === "HEAD" ? undefined : (init.raw ?? JSON.stringify(body)),
@@ -97,6 +100,8 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
       return all;
     },
     lead: (submissionId: string) => store.get(submissionId),
+    /** The table itself, for writing what a crashed handler would leave behind. */
+    store,
     /** Runs every message on the retry queue now (delays and backoff skipped), as a later SQS delivery would. */
     retryNow: () => retry.queue.flush(),
     queue: retry.queue,
