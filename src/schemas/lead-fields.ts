@@ -38,11 +38,11 @@ const oneLine = (field: string) => z.regex(ONE_LINE, `${field} must be on one li
  * A lone UTF-16 surrogate is valid JSON but no character at all: it cannot be stored or mailed intact (it once broke the
  * SES client for the next lead). Such a value gets the field's own message, as any other unusable value does.
  */
-const wellFormed = (message: string) => z.refine<string>(isWellFormed, message);
+const wellFormed = (message: string) =>
+  z.refine<string>((value) => (typeof value.isWellFormed === "function" ? value.isWellFormed() : isWellFormed(value)), message);
 
-/** `String.prototype.isWellFormed`, with the same test spelled out for browsers older than 2023. */
+/** `String.prototype.isWellFormed` spelled out, for browsers older than 2023: no unpaired UTF-16 surrogate. */
 export function isWellFormed(value: string): boolean {
-  if (typeof value.isWellFormed === "function") return value.isWellFormed();
   for (let i = 0; i < value.length; i++) {
     const unit = value.charCodeAt(i);
     if (unit >= 0xdc00 && unit <= 0xdfff) return false;
