@@ -24,8 +24,8 @@ export function formMails(catalogue: LeadCatalogue): ReadonlyMap<string, MailsOf
 }
 
 /**
- * One batch from the retry queue: each lead is mailed unless another worker has it or it is mailed already; a lead
- * SES did not take (or a store error) is reported back so SQS returns it after the visibility timeout, and after 5
+ * One batch from the retry queue: each lead is mailed unless it is mailed already; a lead SES did not take, one
+ * another worker holds, or a store error is reported back so SQS returns it after the visibility timeout, and after 5
  * receives moves it to the dead-letter queue. A message that names no known lead is dropped with a log line.
  */
 export async function deliverBatch(event: SQSEvent, deps: DeliveryDeps, forms: ReadonlyMap<string, MailsOf>, deadline: Deadline, requestId: string): Promise<SQSBatchResponse> {
@@ -39,7 +39,8 @@ export async function deliverBatch(event: SQSEvent, deps: DeliveryDeps, forms: R
       }
       try {
         const result = await deliverStoredLead(message.submissionId, mailsOf, deps, deadline, requestId);
-        return result === "failed" ? record.messageId : undefined;
+        // A lead another worker holds may still fail there: it comes back after the visibility timeout.
+        return result === "failed" || result === "busy" ? record.messageId : undefined;
       } catch (error) {
         deps.log.error({ requestId, submissionId: message.submissionId, outcome: "deliver-error", error: error instanceof Error ? error.name : typeof error });
         return record.messageId;

@@ -47,8 +47,11 @@ export interface DeliveryDeps {
   log: Logger;
 }
 
-/** mailed: this call mailed the vendor; failed: it tried and SES did not take it; skipped: not this call's to mail. */
-export type DeliveryResult = "mailed" | "failed" | "skipped";
+/**
+ * mailed: this call mailed the vendor; failed: it tried and SES did not take it; busy: still unmailed, but another
+ * worker holds its lease (or no time was left), so try again later; done: mailed already, or no such lead.
+ */
+export type DeliveryResult = "mailed" | "failed" | "busy" | "done";
 
 const codeOf = (error: unknown) => (error instanceof MailerError ? error.code : error instanceof Error ? error.name : typeof error);
 
@@ -66,10 +69,13 @@ export async function deliverStoredLead(
 ): Promise<DeliveryResult> {
   const { store, mailer, log, config } = deps;
   const budget = deadline.remainingMs(DELIVERY.reserveMs);
-  if (budget <= 0) return "skipped";
+  if (budget <= 0) return "busy";
   // The lease outlives the mail's deadline, so no other worker can start on this lead while we may still send it.
   const record = await store.claim(submissionId, budget + DELIVERY.reserveMs, new Date());
-  if (!record) return "skipped";
+  if (!record) {
+    const status = (await store.get(submissionId))?.status;
+    return status === "received" || status === "failed" ? "busy" : "done";
+  }
   const mails = mailsOf(record.lead, config, submissionId);
   if (!mails) {
     // Cannot happen for a lead this code stored; kept as failed so an operator sees it in `npm run leads`.

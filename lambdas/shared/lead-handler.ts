@@ -103,8 +103,12 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
         await deps.mailer.send(mails.vendor, { timeoutMs: deadline.remainingMs(DELIVERY.reserveMs) });
         return finish(success(submissionId), "sent-unstored", { submissionId });
       }
-      if (stored === "duplicate") return finish(success(submissionId), "duplicate", { submissionId });
-      log.info({ requestId, submissionId, outcome: "stored" });
+      if (stored === "duplicate") {
+        // A repeat of a lead nobody has tried to mail yet (a put retried by the SDK after a timeout looks the same):
+        // carry on, the lease keeps it to one mail. Any other repeat is answered and left alone.
+        const existing = await store.get(submissionId).catch(() => undefined);
+        if (existing?.status !== "received" || existing.attempts > 0) return finish(success(submissionId), "duplicate", { submissionId });
+      } else log.info({ requestId, submissionId, outcome: "stored" });
 
       let result: Awaited<ReturnType<typeof deliverStoredLead>>;
       try {
