@@ -69,8 +69,12 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
     };
     try {
       const body = readJsonBody(event);
-      // Bots get the same answer as people, so they cannot learn what gave them away.
-      if (isTrapped(body)) return finish(success(randomUUID()), "trapped");
+      // Bots get the same answer as people (their own submission id back, when they sent one), so they cannot learn
+      // what gave them away.
+      if (isTrapped(body)) {
+        const echoed = submissionIdSchema.safeParse(body[SUBMISSION_ID_FIELD]);
+        return finish(success((echoed.success && echoed.data) || randomUUID()), "trapped");
+      }
       const parsed = form.schema.safeParse(body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

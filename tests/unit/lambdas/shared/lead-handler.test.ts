@@ -132,6 +132,9 @@ describe("createLeadHandler", () => {
     expect(mailer.sent).toEqual([]);
     expect(store.records.size).toBe(0);
     expect(log.lines[0]?.outcome).toBe("trapped");
+    const withId = await handler(postEvent({ ...LEAD, website: "https://spam.example.net", submissionId: ID }));
+    expect(JSON.parse(withId.body)).toEqual({ success: true, data: { id: ID } });
+    expect(store.records.size).toBe(0);
   });
 
   test("should answer 500 with a generic text when a bug stops both storing and mailing, logging the stack for operators", async () => {
