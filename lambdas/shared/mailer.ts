@@ -143,12 +143,15 @@ function isServiceAnswer(error: unknown): boolean {
 
 const PERMANENT = new Set(["MessageRejected", "MailFromDomainNotVerifiedException", "ConfigurationSetDoesNotExistException", "AccountSendingPausedException", "InvalidParameterValue"]);
 
-/** Worth another try within the same call: throttling, a 5xx, a network error. A refusal or our own deadline is not. */
+/**
+ * Worth another try within the same call: throttling, a 5xx, a dropped connection. A refusal is not, and neither is a
+ * timeout: an endpoint that did not answer in 4 s will not in the next second, and the retry queue waits longer.
+ */
 function isTransient(error: unknown): boolean {
   const shape = error as ServiceErrorShape | null;
   if (typeof shape !== "object" || shape === null) return false;
   const name = typeof shape.name === "string" ? shape.name : "";
-  if (PERMANENT.has(name) || (error as { code?: unknown }).code === "DeadlineExceeded") return false;
+  if (PERMANENT.has(name) || /Timeout|Abort/i.test(name) || (error as { code?: unknown }).code === "DeadlineExceeded") return false;
   if (isServiceAnswer(error)) return shape.$fault === "server" || /Throttl/i.test(name) || shape.$metadata?.httpStatusCode === 429;
   return !(error instanceof URIError || error instanceof TypeError);
 }
