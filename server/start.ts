@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import sesEmulator from "aws-ses-v2-local";
 import { parse } from "yaml";
+import { DELIVER_LEAD_FUNCTION } from "../lambdas/shared/lead-record.ts";
 import type { LambdaHandler } from "./lambda-adapter.ts";
 import { localLambdaEnv } from "./lambda-env.ts";
 import { startLocalDynamo } from "./local-dynamo.ts";
@@ -43,7 +44,7 @@ async function loadHandlers(): Promise<Map<string, LambdaHandler>> {
   for (const name of (await readdir(dir).catch(() => [] as string[])).sort()) {
     const file = path.join(dir, name, "handler.ts");
     // deliver-lead is fed by the retry queue, not by HTTP (server/local-retry.ts runs it).
-    if (name === "shared" || name === "deliver-lead" || !existsSync(file)) continue;
+    if (name === "shared" || name === DELIVER_LEAD_FUNCTION || !existsSync(file)) continue;
     const mod = (await import(pathToFileURL(file).href)) as { handler?: LambdaHandler };
     if (typeof mod.handler !== "function") throw new Error(`lambdas/${name}/handler.ts must export a handler function`);
     handlers.set(name, mod.handler);

@@ -4,12 +4,11 @@ import type { Deadline } from "../shared/deadline.ts";
 import { DELIVERY, type DeliveryDeps, deliverStoredLead, type MailsOf } from "../shared/delivery.ts";
 import { storedLeadMails } from "../shared/lead-handler.ts";
 import { parseRetryMessage } from "../shared/lead-record.ts";
+
+export { DELIVER_LEAD_FUNCTION } from "../shared/lead-record.ts";
 import { contactEmailForm } from "../send-contact-email/send-contact-email.ts";
 import { installationEmailForm } from "../send-installation-email/send-installation-email.ts";
 import { productInquiryForm } from "../send-product-inquiry/send-product-inquiry.ts";
-
-/** The function's folder name: it is fed by the retry queue and the schedule, never served under /api/. */
-export const DELIVER_LEAD_FUNCTION = "deliver-lead";
 
 /** Every form's mails by its function name, the name stored with each lead and carried by each retry message. */
 export function formMails(catalogue: LeadCatalogue): ReadonlyMap<string, MailsOf> {

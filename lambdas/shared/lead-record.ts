@@ -7,6 +7,12 @@
  * Every item carries `expiresAt` (epoch seconds), the table's TTL attribute.
  */
 
+/**
+ * The function fed by the retry queue and the sweep schedule (lambdas/deliver-lead/handler.ts). Every other folder
+ * under lambdas/ with a handler.ts is a form handler served at /api/<folder>; this one is never served over HTTP.
+ */
+export const DELIVER_LEAD_FUNCTION = "deliver-lead";
+
 export const LEAD_KEY_PREFIX = "lead#";
 export const ACK_KEY_PREFIX = "ack#";
 export const LEAD_KIND = "lead";
