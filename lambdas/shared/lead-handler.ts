@@ -83,7 +83,8 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
       const givenId = submissionIdSchema.safeParse(body[SUBMISSION_ID_FIELD]);
       if (!givenId.success) return finish(failure(400, givenId.error.issues[0]?.message ?? "Invalid request"), "invalid", { field: SUBMISSION_ID_FIELD });
       const submissionId = givenId.data ?? randomUUID();
-      const lead = parsed.data as Record<string, string>;
+      // Every field of a lead schema is text; anything else would not survive the store's string map.
+      const lead = Object.fromEntries(Object.entries(parsed.data as object).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
       const now = new Date();
       const record: LeadRecord = {
         submissionId,
