@@ -9,6 +9,8 @@ export const LOCAL_LEADS_TABLE = "leads";
 
 export interface LocalDynamo {
   endpoint: string;
+  /** Where the data lives; undefined when in memory. */
+  dataDir: string | undefined;
   client: DynamoDBClient;
   close(): Promise<void>;
 }
@@ -25,15 +27,24 @@ const startDynalite: Dynalite = (dynalite as unknown as { default?: Dynalite }).
 export async function startLocalDynamo({ dataDir, port }: { dataDir?: string; port: number }): Promise<LocalDynamo> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const server = startDynalite({ path: dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
   });
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const client = localDynamoClient(endpoint);
-  await ensureLeadsTable(client, LOCAL_LEADS_TABLE);
+  await ensureLeadsTable(client, LOCAL_LEADS_TABLE).catch(async (error: unknown) => {
+    client.destroy();
+    await stop();
+    throw error;
+  });
   return {
     endpoint,
+    dataDir,
     client,
     close: () =>
       new Promise((resolve) => {

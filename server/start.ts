@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { existsSync, watch } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import sesEmulator from "aws-ses-v2-local";
@@ -52,13 +53,30 @@ async function loadHandlers(): Promise<Map<string, LambdaHandler>> {
   return handlers;
 }
 
+/**
+ * dynalite on DYNAMO_PORT with data in .data/dynamodb; when another npm start (a browser test run, say) holds the
+ * port, this one keeps its leads in memory on a free port rather than fail to start.
+ */
+async function startLeadStore() {
+  // The port stands for the folder: LevelDB's lock error cannot be caught once dynalite has opened it.
+  const free = await new Promise<boolean>((resolve) => {
+    const probe = createNetServer()
+      .once("error", () => resolve(false))
+      .listen(dynamoPort, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+  if (free) return startLocalDynamo({ dataDir: path.join(rootDir, ".data/dynamodb"), port: dynamoPort });
+  const store = await startLocalDynamo({ port: 0 });
+  console.warn(`  Port ${dynamoPort} is in use (another npm start?): leads are kept in memory at ${store.endpoint} this time.`);
+  return store;
+}
+
 if (!skipBuild && !(await runBuild())) {
   console.error("The build failed; fix the errors above and run npm start again.");
   process.exit(1);
 }
 
 const ses = await sesEmulator.default({ host: "127.0.0.1", port: sesPort });
-const dynamo = await startLocalDynamo({ dataDir: path.join(rootDir, ".data/dynamodb"), port: dynamoPort });
+const dynamo = await startLeadStore();
 const site = parse(await readFile(path.join(rootDir, "content/site.yaml"), "utf8")) as { contact: { email: string } };
 Object.assign(
   process.env,
@@ -87,7 +105,7 @@ const server = await createSiteServer({
 server.listen(port, host, () => {
   console.log(`\n  Site:     http://${host}:${port}/`);
   console.log(`  Mailbox:  http://127.0.0.1:${sesPort}/  (local SES emulator: every e-mail the forms send)`);
-  console.log(`  Leads:    ${dynamo.endpoint} (dynalite, .data/dynamodb; list them with npm run leads)`);
+  console.log(`  Leads:    ${dynamo.endpoint} (dynalite, ${dynamo.dataDir ? path.relative(rootDir, dynamo.dataDir) : "in memory"}; list them with npm run leads)`);
   console.log(`  API:      ${[...handlers.keys()].map((n) => `POST /api/${n}`).join(", ") || "no handlers found in lambdas/"}\n`);
   if (dev) console.log("  Watching content/ and src/ for changes.\n");
 });
