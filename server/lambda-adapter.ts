@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 
-export type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
+/** What the adapter passes as Lambda's context: the request id and the clock of the function's timeout. */
+export interface LocalContext {
+  awsRequestId: string;
+  getRemainingTimeInMillis(): number;
+}
+export type LambdaHandler = (event: APIGatewayProxyEventV2, context: LocalContext) => Promise<APIGatewayProxyResultV2>;
+
+/** The lead functions' timeout in AWS (the contract with infra/); the local context counts down from it. */
+export const LOCAL_FUNCTION_TIMEOUT_MS = 10_000;
 
 /** More than any handler accepts: the handler itself answers 413 above its own limit. */
 const MAX_FORWARDED_BODY = 1024 * 1024;
@@ -11,7 +19,7 @@ const MAX_FORWARDED_BODY = 1024 * 1024;
  * Calls a Lambda handler the way a Lambda function URL would: the request becomes a payload-2.0 event, the result
  * becomes the response. Lets `npm start` run the exact handler code that production runs.
  */
-export async function invokeLambda(handler: LambdaHandler, req: IncomingMessage, res: ServerResponse, name: string) {
+export async function invokeLambda(handler: LambdaHandler, req: IncomingMessage, res: ServerResponse, name: string, timeoutMs = LOCAL_FUNCTION_TIMEOUT_MS) {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -54,8 +62,10 @@ export async function invokeLambda(handler: LambdaHandler, req: IncomingMessage,
     body: chunks.length ? Buffer.concat(chunks).toString("utf8") : undefined,
     isBase64Encoded: false,
   };
+  const ends = performance.now() + timeoutMs;
+  const context: LocalContext = { awsRequestId: event.requestContext.requestId, getRemainingTimeInMillis: () => Math.max(0, Math.floor(ends - performance.now())) };
   try {
-    const result = await handler(event);
+    const result = await handler(event, context);
     const structured: APIGatewayProxyStructuredResultV2 =
       typeof result === "string" ? { statusCode: 200, body: result, headers: { "content-type": "application/json" } } : result;
     const outHeaders: Record<string, string> = {};

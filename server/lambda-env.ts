@@ -1,9 +1,12 @@
 import { readSiteContent } from "../build/read-content.ts";
-import { leadEnvironment } from "../lambdas/shared/env.ts";
+import { IN_PROCESS_QUEUE, leadEnvironment } from "../lambdas/shared/env.ts";
+import { LOCAL_LEADS_TABLE } from "./local-dynamo.ts";
 
 interface LocalLambdaEnvOptions {
   /** URL of the local SES emulator. */
   sesEndpoint: string;
+  /** URL of the local DynamoDB (server/local-dynamo.ts). */
+  dynamoEndpoint: string;
   /** The inbox leads go to; content/site.yaml contact.email. */
   recipient: string;
   /** Defaults to the repository's content/. */
@@ -11,12 +14,12 @@ interface LocalLambdaEnvOptions {
 }
 
 /**
- * Environment the handlers read (lambdas/shared/config.ts documents it), pointed at the local SES emulator and
- * built from the validated content with the same `leadEnvironment()` the CDK stack uses. The caller lets values
- * already in the environment win, so a developer can override any of them.
+ * Environment the handlers read (lambdas/shared/config.ts documents it), pointed at the local SES emulator, the local
+ * DynamoDB and the in-process retry queue, and built from the validated content with the same `leadEnvironment()` the
+ * CDK stack uses. The caller lets values already in the environment win, so a developer can override any of them.
  * @throws ContentErrors when content is invalid (the build reports the same lines)
  */
-export async function localLambdaEnv({ sesEndpoint, recipient, contentDir }: LocalLambdaEnvOptions): Promise<Record<string, string>> {
+export async function localLambdaEnv({ sesEndpoint, dynamoEndpoint, recipient, contentDir }: LocalLambdaEnvOptions): Promise<Record<string, string>> {
   const content = await readSiteContent(contentDir);
   return {
     // The emulator wants a signed request, any key will do; the SDK reads these like Lambda's own credentials.
@@ -30,6 +33,9 @@ export async function localLambdaEnv({ sesEndpoint, recipient, contentDir }: Loc
       recipientEmail: recipient,
       region: "us-east-1",
       sesEndpoint,
+      leadsTableName: LOCAL_LEADS_TABLE,
+      leadQueueUrl: IN_PROCESS_QUEUE,
+      dynamoEndpoint,
     }),
   };
 }

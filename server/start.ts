@@ -3,17 +3,23 @@ import { spawn } from "node:child_process";
 import { existsSync, watch } from "node:fs";
 import { readdir } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import sesEmulator from "aws-ses-v2-local";
 import { readSiteContent } from "../build/read-content.ts";
+import { DELIVER_LEAD_FUNCTION } from "../lambdas/shared/lead-record.ts";
 import type { LambdaHandler } from "./lambda-adapter.ts";
 import { localLambdaEnv } from "./lambda-env.ts";
+import { startLocalDynamo } from "./local-dynamo.ts";
+import { startLocalRetry } from "./local-retry.ts";
 import { createSiteServer } from "./site-server.ts";
 
 /**
- * `npm start`: build, then serve dist/ with the production routing, the three Lambda handlers at /api/<name> and a
- * local SES emulator whose mailbox shows every e-mail sent. `npm run dev` adds rebuild-on-change and live reload.
+ * `npm start`: build, then serve dist/ with the production routing, the three Lambda handlers at /api/<name>, a
+ * local SES emulator whose mailbox shows every e-mail sent, and a local DynamoDB (dynalite, data in .data/dynamodb)
+ * that stores every lead, with deliver-lead retrying unmailed leads in process. `npm run dev` adds rebuild-on-change
+ * and live reload.
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -21,6 +27,7 @@ const skipBuild = process.argv.includes("--no-build");
 const host = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? 8080);
 const sesPort = Number(process.env.SES_PORT ?? 8005);
+const dynamoPort = Number(process.env.DYNAMO_PORT ?? 8006);
 /** Where the build writes and the server reads; DIST_DIR lets parallel test runs keep separate builds. */
 const distDir = path.resolve(rootDir, process.env.DIST_DIR ?? "dist");
 
@@ -37,12 +44,30 @@ async function loadHandlers(): Promise<Map<string, LambdaHandler>> {
   const dir = path.join(rootDir, "lambdas");
   for (const name of (await readdir(dir).catch(() => [] as string[])).sort()) {
     const file = path.join(dir, name, "handler.ts");
-    if (name === "shared" || !existsSync(file)) continue;
+    // deliver-lead is fed by the retry queue, not by HTTP (server/local-retry.ts runs it).
+    if (name === "shared" || name === DELIVER_LEAD_FUNCTION || !existsSync(file)) continue;
     const mod = (await import(pathToFileURL(file).href)) as { handler?: LambdaHandler };
     if (typeof mod.handler !== "function") throw new Error(`lambdas/${name}/handler.ts must export a handler function`);
     handlers.set(name, mod.handler);
   }
   return handlers;
+}
+
+/**
+ * dynalite on DYNAMO_PORT with data in .data/dynamodb; when another npm start (a browser test run, say) holds the
+ * port, this one keeps its leads in memory on a free port rather than fail to start.
+ */
+async function startLeadStore() {
+  // The port stands for the folder: LevelDB's lock error cannot be caught once dynalite has opened it.
+  const free = await new Promise<boolean>((resolve) => {
+    const probe = createNetServer()
+      .once("error", () => resolve(false))
+      .listen(dynamoPort, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+  if (free) return startLocalDynamo({ dataDir: path.join(rootDir, ".data/dynamodb"), port: dynamoPort });
+  const store = await startLocalDynamo({ port: 0 });
+  console.warn(`  Port ${dynamoPort} is in use (another npm start?): leads are kept in memory at ${store.endpoint} this time.`);
+  return store;
 }
 
 if (!skipBuild && !(await runBuild())) {
@@ -51,11 +76,15 @@ if (!skipBuild && !(await runBuild())) {
 }
 
 const ses = await sesEmulator.default({ host: "127.0.0.1", port: sesPort });
+const dynamo = await startLeadStore();
 const { site } = await readSiteContent(path.join(rootDir, "content"));
-Object.assign(process.env, await localLambdaEnv({ sesEndpoint: `http://127.0.0.1:${sesPort}`, recipient: site.contact.email }), {
-  ...process.env,
-});
+Object.assign(
+  process.env,
+  await localLambdaEnv({ sesEndpoint: `http://127.0.0.1:${sesPort}`, dynamoEndpoint: dynamo.endpoint, recipient: site.contact.email }),
+  { ...process.env },
+);
 const handlers = await loadHandlers();
+const retry = await startLocalRetry();
 
 const clients = new Set<ServerResponse>();
 const server = await createSiteServer({
@@ -76,6 +105,7 @@ const server = await createSiteServer({
 server.listen(port, host, () => {
   console.log(`\n  Site:     http://${host}:${port}/`);
   console.log(`  Mailbox:  http://127.0.0.1:${sesPort}/  (local SES emulator: every e-mail the forms send)`);
+  console.log(`  Leads:    ${dynamo.endpoint} (dynalite, ${dynamo.dataDir ? path.relative(rootDir, dynamo.dataDir) : "in memory"}; list them with npm run leads)`);
   console.log(`  API:      ${[...handlers.keys()].map((n) => `POST /api/${n}`).join(", ") || "no handlers found in lambdas/"}\n`);
   if (dev) console.log("  Watching content/ and src/ for changes.\n");
 });
@@ -97,8 +127,10 @@ if (dev) {
 }
 
 const stop = () => {
+  retry.stop();
   server.close();
   ses.close();
+  void dynamo.close();
   process.exit(0);
 };
 process.on("SIGINT", stop);

@@ -1,12 +1,20 @@
-import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
+import type { Context, ScheduledEvent, SQSBatchResponse, SQSEvent } from "aws-lambda";
+import { config } from "../shared/config.ts";
+import { invocationDeadline } from "../shared/deadline.ts";
+import { DELIVERY } from "../shared/delivery.ts";
+import { leadRuntime } from "../shared/runtime.ts";
+import { DELIVER_LEAD_FUNCTION, deliverBatch, formMails, sweep as sweepLeads } from "./deliver-lead.ts";
 
-/**
- * PLACEHOLDER on the infra branch only, so the stack can bundle its entry: engineer B's lambdas/deliver-lead/handler.ts
- * replaces this file at merge. Until then it loses nothing: every message is reported failed and stays queued.
- */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  return { batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })) };
+const deps = leadRuntime(config, DELIVER_LEAD_FUNCTION);
+const forms = formMails(config.catalogue);
+
+/** The retry queue's consumer (SQS, batch size 5): mails each stored lead the form handler could not. */
+export async function handler(event: SQSEvent, context?: Partial<Context>): Promise<SQSBatchResponse> {
+  const deadline = invocationDeadline(context, DELIVERY.deliverFunctionTimeoutMs);
+  return deliverBatch(event, deps, forms, deadline, context?.awsRequestId ?? "deliver");
 }
 
-/** Placeholder of the sweep: queues nothing, so nothing is sent twice. */
-export async function sweep(): Promise<void> {}
+/** Every 5 minutes (EventBridge): re-enqueues leads left received or failed for over 2 minutes. */
+export async function sweep(_event: Partial<ScheduledEvent>, context?: Partial<Context>): Promise<{ enqueued: number }> {
+  return { enqueued: await sweepLeads(deps, {}, context?.awsRequestId ?? "sweep") };
+}

@@ -1,5 +1,5 @@
 import { type ContactMessage, contactMessageSchema } from "../../src/schemas/contact-message.ts";
-import { deliverLead, type LeadDeps, type LeadForm, type LeadMails } from "../shared/lead-handler.ts";
+import type { LeadForm, LeadMails } from "../shared/lead-handler.ts";
 import { contactRows, leadMails, nameOf } from "../shared/lead-mails.ts";
 import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
 import type { LeadConfig } from "../shared/env.ts";
@@ -21,15 +21,7 @@ export function contactMessageMails(lead: ContactMessage, config: LeadConfig, id
   });
 }
 
-/**
- * Sends a contact message to the vendor (and the visitor's confirmation).
- * @throws MailerError when the vendor's mail was not accepted.
- */
-export function sendContactEmail(lead: ContactMessage, deps: LeadDeps, id: string): Promise<{ messageId: string }> {
-  return deliverLead(contactMessageMails(lead, deps.config, id), deps, id);
-}
-
-/** The function as the handler wires it: name, schema for the catalogue, the spec's failure text, the core. */
+/** The function as the handler wires it: name, schema for the catalogue, the spec's failure text, its mails. */
 export function contactEmailForm(catalogue: LeadCatalogue): LeadForm<ReturnType<typeof contactMessageSchema>> {
-  return { name: "send-contact-email", schema: contactMessageSchema(catalogue), mailFailure: "Failed to send email", send: sendContactEmail };
+  return { name: "send-contact-email", schema: contactMessageSchema(catalogue), mailFailure: "Failed to send email", mails: contactMessageMails };
 }

@@ -1,5 +1,5 @@
 import { type InstallationRequest, installationRequestSchema } from "../../src/schemas/installation-request.ts";
-import { deliverLead, type LeadDeps, type LeadForm, type LeadMails } from "../shared/lead-handler.ts";
+import type { LeadForm, LeadMails } from "../shared/lead-handler.ts";
 import { contactRows, leadMails, nameOf } from "../shared/lead-mails.ts";
 import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
 import type { LeadConfig } from "../shared/env.ts";
@@ -26,15 +26,7 @@ export function installationRequestMails(lead: InstallationRequest, config: Lead
   });
 }
 
-/**
- * Sends an installation request to the vendor (and the visitor's confirmation).
- * @throws MailerError when the vendor's mail was not accepted.
- */
-export function sendInstallationEmail(lead: InstallationRequest, deps: LeadDeps, id: string): Promise<{ messageId: string }> {
-  return deliverLead(installationRequestMails(lead, deps.config, id), deps, id);
-}
-
-/** The function as the handler wires it: name, schema for the catalogue, the spec's failure text, the core. */
+/** The function as the handler wires it: name, schema for the catalogue, the spec's failure text, its mails. */
 export function installationEmailForm(catalogue: LeadCatalogue): LeadForm<ReturnType<typeof installationRequestSchema>> {
-  return { name: "send-installation-email", schema: installationRequestSchema(catalogue), mailFailure: "Failed to send email", send: sendInstallationEmail };
+  return { name: "send-installation-email", schema: installationRequestSchema(catalogue), mailFailure: "Failed to send email", mails: installationRequestMails };
 }

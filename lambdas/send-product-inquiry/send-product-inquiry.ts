@@ -1,5 +1,5 @@
 import { type ProductInquiry, productInquirySchema } from "../../src/schemas/product-inquiry.ts";
-import { deliverLead, type LeadDeps, type LeadForm, type LeadMails } from "../shared/lead-handler.ts";
+import type { LeadForm, LeadMails } from "../shared/lead-handler.ts";
 import { contactRows, leadMails } from "../shared/lead-mails.ts";
 import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
 import type { LeadConfig } from "../shared/env.ts";
@@ -21,15 +21,7 @@ export function productInquiryMails(lead: ProductInquiry, config: LeadConfig, id
   });
 }
 
-/**
- * Sends a product inquiry to the vendor (and the visitor's confirmation).
- * @throws MailerError when the vendor's mail was not accepted.
- */
-export function sendProductInquiry(lead: ProductInquiry, deps: LeadDeps, id: string): Promise<{ messageId: string }> {
-  return deliverLead(productInquiryMails(lead, deps.config, id), deps, id);
-}
-
-/** The function as the handler wires it: name, schema for the catalogue, the spec's failure text, the core. */
+/** The function as the handler wires it: name, schema for the catalogue, the spec's failure text, its mails. */
 export function productInquiryForm(catalogue: LeadCatalogue): LeadForm<ReturnType<typeof productInquirySchema>> {
-  return { name: "send-product-inquiry", schema: productInquirySchema(catalogue), mailFailure: "Failed to send inquiry", send: sendProductInquiry };
+  return { name: "send-product-inquiry", schema: productInquirySchema(catalogue), mailFailure: "Failed to send inquiry", mails: productInquiryMails };
 }

@@ -1,7 +1,7 @@
 import { readConfig } from "./env.ts";
 
 /**
- * The handlers' configuration, read from the environment once per container. A missing or malformed variable throws
+ * The lead functions' configuration, read from the environment once per container. A missing or malformed variable throws
  * here, at start, naming the variable, so a bad deploy fails its first request with a clear log line rather than
  * sending half a lead.
  *
@@ -19,8 +19,16 @@ import { readConfig } from "./env.ts";
  * | `LEAD_CATALOGUE`      | yes      | JSON `{"products":[{"id","name"}…],"packages":[{"id","name"}…]}`, about 0.5 KB |
  * | `ACKNOWLEDGE_VISITOR` | no       | `"true"` (default) / `"false"`: content/site.yaml `leads.acknowledge`        |
  * | `LOG_LEVEL`           | no       | `debug`, `info` (default), `warn`, `error`, `silent`                         |
+ * | `LEADS_TABLE_NAME`    | yes      | the DynamoDB table every lead is stored in before it is mailed               |
+ * | `LEAD_QUEUE_URL`      | yes      | the SQS retry queue feeding deliver-lead; `in-process` for the local server  |
+ * | `DYNAMODB_ENDPOINT`   | no       | local runs only: dynalite's URL, e.g. `http://127.0.0.1:8006`                |
+ * | `SES_CONFIGURATION_SET` | no     | configuration set publishing bounces and complaints                          |
+ * | `ACK_DAILY_LIMIT`     | no       | acknowledgements per recipient address per UTC day (default 3)               |
+ * | `LEAD_RETENTION_DAYS` | no       | days a stored lead is kept, the table's TTL (default 365; site.yaml)         |
  *
  * The function's role needs `ses:SendEmail` on the sender's identity (and on the visitor's address when the
- * account is still in the SES sandbox, which only delivers to verified addresses).
+ * account is still in the SES sandbox, which only delivers to verified addresses), `dynamodb:PutItem`, `GetItem`,
+ * `UpdateItem` and `Query` (on the table and its index) and `sqs:SendMessage` on the queue; deliver-lead also
+ * receives from the queue.
  */
 export const config = readConfig(process.env);

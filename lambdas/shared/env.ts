@@ -1,7 +1,7 @@
 import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
 
 /**
- * The environment contract of the three lead handlers: the variables, how to build them from content (for the local
+ * The environment contract of the lead functions (the three form handlers and deliver-lead): the variables, how to build them from content (for the local
  * server and the CDK stack alike), and how a handler reads them back. Pure: importing this module reads nothing, so
  * infra/ and server/ may use it; lambdas/shared/config.ts applies it to process.env at start.
  */
@@ -24,7 +24,24 @@ export interface LeadConfig {
   /** Send the visitor a short confirmation that repeats none of their text (site.yaml leads.acknowledge). */
   acknowledgeVisitor: boolean;
   logLevel: LogLevel;
+  /** The DynamoDB table every lead is written to before it is mailed. */
+  leadsTableName: string;
+  /** Only for local runs: the local DynamoDB's URL. */
+  dynamoEndpoint: string | undefined;
+  /** The SQS retry queue's URL, or "in-process" for the local server's queue. */
+  leadQueueUrl: string;
+  /** SES configuration set (bounce and complaint notifications); unset sends without one. */
+  sesConfigurationSet: string | undefined;
+  /** Acknowledgements one address may receive per UTC day. */
+  ackDailyLimit: number;
+  /** Days a stored lead is kept (the table's TTL); content/site.yaml leads.retentionDays. */
+  leadRetentionDays: number;
 }
+
+/** The local server's retry queue runs in the same process as the handlers (lambdas/shared/in-process-queue.ts). */
+export const IN_PROCESS_QUEUE = "in-process";
+/** Defaults of the optional lead settings, as the contract with infra/ states them. */
+export const LEAD_DEFAULTS = { ackDailyLimit: 3, retentionDays: 365 } as const;
 
 /** Every variable with what it holds, in the words the start-up error uses. */
 export const LEAD_ENV = {
@@ -38,12 +55,18 @@ export const LEAD_ENV = {
     'JSON {"products":[{"id","name"}…],"packages":[{"id","name"}…]} of content/products and content/installation-packages.yaml',
   ACKNOWLEDGE_VISITOR: 'optional: "true" (default) or "false" (content/site.yaml leads.acknowledge)',
   LOG_LEVEL: 'optional: "debug", "info" (default), "warn", "error" or "silent"',
+  LEADS_TABLE_NAME: "the DynamoDB table leads are stored in (stack output LeadsTableName)",
+  DYNAMODB_ENDPOINT: "optional: URL of a local DynamoDB, e.g. http://127.0.0.1:8006; unset in production",
+  LEAD_QUEUE_URL: `the SQS retry queue's URL (stack output LeadQueueUrl), or "${IN_PROCESS_QUEUE}" for the local server`,
+  SES_CONFIGURATION_SET: "optional: the SES configuration set that reports bounces and complaints",
+  ACK_DAILY_LIMIT: `optional: acknowledgements per recipient address per UTC day, a whole number >= 0 (default ${LEAD_DEFAULTS.ackDailyLimit})`,
+  LEAD_RETENTION_DAYS: `optional: days a stored lead is kept, a whole number >= 1 (default ${LEAD_DEFAULTS.retentionDays}; content/site.yaml leads.retentionDays)`,
 } as const;
 export type LeadEnvName = keyof typeof LEAD_ENV;
 
 /** The content a handler's environment is made from; a structural subset of SiteContent. */
 export interface LeadEnvironmentInput {
-  site: { name: string; url: string; contact: { email: string }; leads?: { acknowledge?: boolean } };
+  site: { name: string; url: string; contact: { email: string }; leads?: { acknowledge?: boolean; retentionDays?: number } };
   products: ReadonlyArray<{ id: string; name: string }>;
   packages: ReadonlyArray<{ id: string; name: string }>;
   senderEmail: string;
@@ -51,6 +74,14 @@ export interface LeadEnvironmentInput {
   /** Defaults to site.contact.email. */
   recipientEmail?: string;
   sesEndpoint?: string;
+  /** The leads table (a CDK token in the stack; "leads" locally). */
+  leadsTableName?: string;
+  /** The retry queue's URL, or IN_PROCESS_QUEUE locally. */
+  leadQueueUrl?: string;
+  sesConfigurationSet?: string;
+  ackDailyLimit?: number;
+  /** Local runs only. */
+  dynamoEndpoint?: string;
 }
 
 /**
@@ -70,8 +101,14 @@ export function leadEnvironment(input: LeadEnvironmentInput): Record<string, str
     SITE_URL: input.site.url,
     LEAD_CATALOGUE: JSON.stringify(catalogue),
     ACKNOWLEDGE_VISITOR: String(input.site.leads?.acknowledge ?? true),
+    LEAD_RETENTION_DAYS: String(input.site.leads?.retentionDays ?? LEAD_DEFAULTS.retentionDays),
   };
   if (input.sesEndpoint) env.SES_ENDPOINT = input.sesEndpoint;
+  if (input.leadsTableName) env.LEADS_TABLE_NAME = input.leadsTableName;
+  if (input.leadQueueUrl) env.LEAD_QUEUE_URL = input.leadQueueUrl;
+  if (input.sesConfigurationSet) env.SES_CONFIGURATION_SET = input.sesConfigurationSet;
+  if (input.ackDailyLimit !== undefined) env.ACK_DAILY_LIMIT = String(input.ackDailyLimit);
+  if (input.dynamoEndpoint) env.DYNAMODB_ENDPOINT = input.dynamoEndpoint;
   return env as Record<string, string>;
 }
 
@@ -118,6 +155,22 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
   const level = (env.LOG_LEVEL?.trim().toLowerCase() || "info") as LogLevel;
   if (!LOG_LEVELS.includes(level)) problem("LOG_LEVEL", `is "${env.LOG_LEVEL}"`);
 
+  const leadsTableName = required("LEADS_TABLE_NAME");
+  const dynamoEndpoint = env.DYNAMODB_ENDPOINT?.trim() || undefined;
+  if (dynamoEndpoint) url("DYNAMODB_ENDPOINT", dynamoEndpoint);
+  const leadQueueUrl = required("LEAD_QUEUE_URL");
+  if (leadQueueUrl !== IN_PROCESS_QUEUE) url("LEAD_QUEUE_URL", leadQueueUrl);
+  const sesConfigurationSet = env.SES_CONFIGURATION_SET?.trim() || undefined;
+  const whole = (name: LeadEnvName, fallback: number, min: number): number => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min) problem(name, `is "${raw}"`);
+    return value;
+  };
+  const ackDailyLimit = whole("ACK_DAILY_LIMIT", LEAD_DEFAULTS.ackDailyLimit, 0);
+  const leadRetentionDays = whole("LEAD_RETENTION_DAYS", LEAD_DEFAULTS.retentionDays, 1);
+
   if (problems.length > 0) {
     throw new ConfigError(
       `The lead handler cannot start: ${problems.length} environment variable${problems.length === 1 ? " is" : "s are"} wrong.\n` +
@@ -125,7 +178,23 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
         "\nSet them on the function (infra: leadEnvironment() in lambdas/shared/env.ts builds them from content).",
     );
   }
-  return { senderEmail, recipientEmail, region, sesEndpoint, siteName, siteUrl, catalogue, acknowledgeVisitor: ack === "true", logLevel: level };
+  return {
+    senderEmail,
+    recipientEmail,
+    region,
+    sesEndpoint,
+    siteName,
+    siteUrl,
+    catalogue,
+    acknowledgeVisitor: ack === "true",
+    logLevel: level,
+    leadsTableName,
+    dynamoEndpoint,
+    leadQueueUrl,
+    sesConfigurationSet,
+    ackDailyLimit,
+    leadRetentionDays,
+  };
 }
 
 function parseCatalogue(raw: string, report: (found: string) => void): LeadCatalogue {

@@ -1,42 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type * as z from "zod/mini";
-import { ELAPSED_FIELD, HONEYPOT_FIELD, MIN_FILL_MS } from "../../src/schemas/lead-fields.ts";
-import type { LeadConfig } from "./env.ts";
-import { errorAnswer, type LeadAnswer, readJsonBody, success, failure } from "./http.ts";
-import type { Logger } from "./log.ts";
-import type { Mailer, OutgoingMail } from "./mailer.ts";
+import { ELAPSED_FIELD, HONEYPOT_FIELD, leadFields, MIN_FILL_MS, SUBMISSION_ID_FIELD } from "../../src/schemas/lead-fields.ts";
+import { invocationDeadline, type LambdaContextLike } from "./deadline.ts";
+import { DELIVERY, type DeliveryDeps, deliverStoredLead, type LeadMails, type MailsOf } from "./delivery.ts";
+import { errorAnswer, failure, type LeadAnswer, readJsonBody, success } from "./http.ts";
+import type { LeadRecord } from "./lead-record.ts";
+
+export type { LambdaContextLike } from "./deadline.ts";
+export type { LeadMails } from "./delivery.ts";
 
 /** What the core of a lead function needs besides the lead itself. */
-export interface LeadDeps {
-  config: LeadConfig;
-  mailer: Mailer;
-  log: Logger;
-}
-
-/** The mails of one lead: the vendor's copy, and the visitor's confirmation when the site sends one. */
-export interface LeadMails {
-  vendor: OutgoingMail;
-  acknowledgement: OutgoingMail | undefined;
-}
-
-/**
- * Sends the vendor's mail, then the visitor's confirmation. The vendor's mail is what counts: if it fails, nothing
- * else is sent and the MailerError reaches the caller; a failed confirmation is logged and otherwise ignored.
- * @throws MailerError when the vendor's mail was not accepted.
- */
-export async function deliverLead(mails: LeadMails, deps: LeadDeps, requestId: string): Promise<{ messageId: string }> {
-  const sent = await deps.mailer.send(mails.vendor);
-  if (mails.acknowledgement) {
-    try {
-      await deps.mailer.send(mails.acknowledgement);
-    } catch (error) {
-      const code = typeof error === "object" && error && "code" in error ? String(error.code) : "unknown";
-      deps.log.warn({ requestId, outcome: "ack-failed", error: code });
-    }
-  }
-  return sent;
-}
+export type LeadDeps = DeliveryDeps;
 
 /**
  * True when a person did not send this: the hidden honeypot field has a value, or the form was sent less than
@@ -50,45 +25,112 @@ export function isTrapped(body: Record<string, unknown>): boolean {
 }
 
 export interface LeadForm<S extends z.ZodMiniType> {
-  /** The function's name, as in its URL and logs, e.g. "send-contact-email". */
+  /** The function's name, as in its URL and logs, e.g. "send-contact-email"; stored with each lead. */
   name: string;
   schema: S;
-  /** The answer's error text when the vendor's mail could not be sent (SPEC section 8). */
+  /** The answer's error text when the lead could be neither stored nor mailed (SPEC section 8). */
   mailFailure: string;
-  /** The core: sends the lead. Throws MailerError when the mail service refuses it. */
-  send: (lead: z.output<S>, deps: LeadDeps, requestId: string) => Promise<unknown>;
+  /** The lead's mails; `id` is the submission id the vendor's copy quotes. */
+  mails: (lead: z.output<S>, config: LeadDeps["config"], id: string) => LeadMails;
 }
 
-/** What Lambda passes besides the event; only the request id is used. */
-export interface LambdaContextLike {
-  awsRequestId?: string;
+const submissionIdSchema = leadFields.submissionId();
+
+/**
+ * How a stored lead of this form becomes its mails. The stored fields are what the schema returned, so they pass it
+ * again; a lead that no longer does (a product since removed from the catalogue) gives undefined.
+ */
+export function storedLeadMails<S extends z.ZodMiniType>(form: LeadForm<S>): MailsOf {
+  return (lead, config, id) => {
+    const parsed = form.schema.safeParse(lead);
+    return parsed.success ? form.mails(parsed.data, config, id) : undefined;
+  };
 }
 
 /**
- * The handler of a lead function, a thin adapter: read the JSON body → drop bots silently → check the lead with the
- * shared schema → call the core → answer, logging one line with the outcome and duration.
+ * The handler of a lead function: read the JSON body → drop bots silently → check the lead with the shared schema →
+ * store it (a repeated submission id is the same lead: answered alike, stored and mailed once) → try to mail it
+ * within the invocation's deadline → hand whatever was not mailed to the retry queue → answer. Success means
+ * "stored". One log line per request with the outcome and duration.
  */
 export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, deps: LeadDeps) {
+  const { log, store, queue, config } = deps;
+  const mailsOf = storedLeadMails(form);
+
   return async function handler(event: APIGatewayProxyEventV2, context?: LambdaContextLike): Promise<LeadAnswer> {
     const started = performance.now();
+    const deadline = invocationDeadline(context, DELIVERY.leadFunctionTimeoutMs);
     const requestId = context?.awsRequestId ?? event.requestContext?.requestId ?? randomUUID();
-    const finish = (answer: LeadAnswer, outcome: string, extra: { field?: string; error?: string; stack?: string } = {}) => {
+    const finish = (answer: LeadAnswer, outcome: string, extra: { field?: string; error?: string; stack?: string; submissionId?: string } = {}) => {
       const fields = { requestId, outcome, status: answer.statusCode, durationMs: Math.round(performance.now() - started), ...extra };
-      if (answer.statusCode >= 500) deps.log.error(fields);
-      else deps.log.info(fields);
+      if (answer.statusCode >= 500) log.error(fields);
+      else log.info(fields);
       return answer;
     };
     try {
       const body = readJsonBody(event);
-      // Bots get the same answer as people, so they cannot learn what gave them away.
-      if (isTrapped(body)) return finish(success(requestId), "trapped");
+      // Bots get the same answer as people (their own submission id back, when they sent one), so they cannot learn
+      // what gave them away.
+      if (isTrapped(body)) {
+        const echoed = submissionIdSchema.safeParse(body[SUBMISSION_ID_FIELD]);
+        return finish(success((echoed.success && echoed.data) || randomUUID()), "trapped");
+      }
       const parsed = form.schema.safeParse(body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         return finish(failure(400, issue?.message ?? "Invalid request"), "invalid", { field: issue?.path.join(".") ?? "" });
       }
-      await form.send(parsed.data, deps, requestId);
-      return finish(success(requestId), "sent");
+      const givenId = submissionIdSchema.safeParse(body[SUBMISSION_ID_FIELD]);
+      if (!givenId.success) return finish(failure(400, givenId.error.issues[0]?.message ?? "Invalid request"), "invalid", { field: SUBMISSION_ID_FIELD });
+      const submissionId = givenId.data ?? randomUUID();
+      // Every field of a lead schema is text; anything else would not survive the store's string map.
+      const lead = Object.fromEntries(Object.entries(parsed.data as object).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+      const now = new Date();
+      const record: LeadRecord = {
+        submissionId,
+        form: form.name,
+        status: "received",
+        receivedAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+        attempts: 0,
+        lead,
+        expiresAt: Math.floor(now.getTime() / 1000) + config.leadRetentionDays * 86_400,
+      };
+
+      let stored: "stored" | "duplicate";
+      try {
+        stored = await store.put(record);
+      } catch (error) {
+        // The store is down: mail directly so the lead still reaches the vendor; if that fails too, the visitor is
+        // told so and keeps what they typed.
+        log.error({ requestId, submissionId, outcome: "store-failed", error: error instanceof Error ? error.name : typeof error });
+        const mails = form.mails(parsed.data, config, submissionId);
+        await deps.mailer.send(mails.vendor, { timeoutMs: deadline.remainingMs(DELIVERY.reserveMs) });
+        return finish(success(submissionId), "sent-unstored", { submissionId });
+      }
+      if (stored === "duplicate") {
+        // A repeat of a lead nobody has tried to mail yet (a put retried by the SDK after a timeout looks the same):
+        // carry on, the lease keeps it to one mail. Any other repeat is answered and left alone.
+        const existing = await store.get(submissionId).catch(() => undefined);
+        if (existing?.status !== "received" || existing.attempts > 0) return finish(success(submissionId), "duplicate", { submissionId });
+      } else log.info({ requestId, submissionId, outcome: "stored" });
+
+      let result: Awaited<ReturnType<typeof deliverStoredLead>>;
+      try {
+        result = await deliverStoredLead(submissionId, mailsOf, deps, deadline, requestId);
+      } catch (error) {
+        log.error({ requestId, submissionId, outcome: "deliver-error", error: error instanceof Error ? error.name : typeof error });
+        result = "failed";
+      }
+      if (result !== "mailed") {
+        try {
+          await queue.enqueue({ submissionId, form: form.name }, DELIVERY.retryDelaySeconds);
+        } catch (error) {
+          // Still stored: the scheduled sweep finds leads left in received/failed and enqueues them.
+          log.error({ requestId, submissionId, outcome: "enqueue-failed", error: error instanceof Error ? error.name : typeof error });
+        }
+      }
+      return finish(success(submissionId), result === "mailed" ? "sent" : "queued", { submissionId });
     } catch (error) {
       const { answer, outcome, code } = errorAnswer(error, form.mailFailure);
       const stack = outcome === "error" && error instanceof Error ? error.stack : undefined;

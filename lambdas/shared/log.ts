@@ -6,7 +6,7 @@ import type { LogLevel } from "./env.ts";
  */
 export interface LogFields {
   requestId?: string;
-  /** What happened: sent, invalid, trapped, rejected, mail-failed, ack-failed, error … */
+  /** What happened: stored, sent, queued, duplicate, invalid, trapped, mail-failed, ack-failed, ack-limited, error … */
   outcome: string;
   status?: number;
   durationMs?: number;
@@ -15,6 +15,12 @@ export interface LogFields {
   /** Error class or code, e.g. MessageRejected, ECONNREFUSED. */
   error?: string;
   messageId?: string;
+  /** The lead's id (a UUID: no personal data). */
+  submissionId?: string;
+  /** Attempts to mail the vendor so far. */
+  attempts?: number;
+  /** How many leads a sweep or replay touched. */
+  count?: number;
   /** Only at error level, for bugs of our own. */
   stack?: string;
 }

@@ -12,8 +12,11 @@ export interface OutgoingMail {
 
 /** What sends mail; the handlers get it as a parameter so tests can pass a fake. */
 export interface Mailer {
-  /** @throws MailerError when the mail was not accepted (after the SDK's own retries). */
-  send(mail: OutgoingMail): Promise<{ messageId: string }>;
+  /**
+   * Sends one mail within `timeoutMs`, retrying a transient failure only while time is left.
+   * @throws MailerError when the mail was not accepted in time.
+   */
+  send(mail: OutgoingMail, options: { timeoutMs: number }): Promise<{ messageId: string }>;
 }
 
 /** The mail service did not take the mail. `code` is safe to log (an error name or a network code, no addresses). */
@@ -49,35 +52,109 @@ export interface SesMailerOptions {
   region: string;
   /** The SES emulator's URL for local runs; production leaves it undefined. */
   endpoint?: string;
+  /** SES configuration set that publishes bounces and complaints; unset sends without one. */
+  configurationSet?: string;
 }
 
 /**
- * Sends through Amazon SES (SendEmail: SES builds the MIME message, so no header is ever assembled from text here).
- * Timeouts are short and attempts few, so a failure is answered well within the browser's 15 s limit.
+ * The longest single attempt. A timed-out attempt is ambiguous (SES may have taken the mail and answered late), and
+ * every retry after one risks a second copy, so an attempt gets all the time the caller has, up to this.
  */
-export function createSesMailer({ region, endpoint }: SesMailerOptions): Mailer {
-  const client = new SESClient({
-    region,
-    endpoint,
-    maxAttempts: 3,
-    requestHandler: { connectionTimeout: 2_000, requestTimeout: 4_000 },
-  });
+const ATTEMPT_MS = 8_000;
+/** Tries per send: the lead is stored, so a mail SES keeps refusing goes to the retry queue rather than keep the visitor waiting. */
+const MAX_TRIES = 3;
+/** A retry is worth starting only with at least this much time left. */
+const MIN_RETRY_MS = 750;
+
+/**
+ * Sends through Amazon SES (SendEmail: SES builds the MIME message, so no header is ever assembled from text here).
+ *
+ * Hardened after three ways a lead was lost: every attempt has its own abort deadline and the whole send a hard
+ * one, so a hanging endpoint cannot outlive the caller's budget (the SDK's requestTimeout alone only warns); the SDK
+ * does not retry on its own, we do, and only while time is left; and after any error that is not an answer from
+ * SES (a network error, a timeout, an exception inside the SDK such as the query serializer's URIError) the client
+ * is replaced, because such an error can leave state behind that breaks the next mail on this warm container.
+ * Text is made well-formed (`toWellFormed`) as a backstop: the schemas already reject lone surrogates.
+ */
+export function createSesMailer({ region, endpoint, configurationSet }: SesMailerOptions): Mailer {
+  const newClient = () =>
+    new SESClient({ region, endpoint, maxAttempts: 1, requestHandler: { connectionTimeout: 2_000, requestTimeout: ATTEMPT_MS, throwOnRequestTimeout: true } });
+  let client = newClient();
+  const content = (data: string) => ({ Data: data.toWellFormed(), Charset: "UTF-8" });
+
+  const attempt = async (mail: OutgoingMail, timeoutMs: number): Promise<{ messageId: string }> => {
+    const used = client;
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(Object.assign(new Error(`SES did not answer within ${timeoutMs} ms`), { name: "TimeoutError", code: "DeadlineExceeded" }));
+      }, timeoutMs);
+    });
+    try {
+      const command = new SendEmailCommand({
+        Source: mail.from.toWellFormed(),
+        Destination: { ToAddresses: [mail.to.toWellFormed()] },
+        ReplyToAddresses: [mail.replyTo.toWellFormed()],
+        Message: { Subject: content(mail.subject), Body: { Html: content(mail.html), Text: content(mail.text) } },
+        ConfigurationSetName: configurationSet,
+      });
+      const result = await Promise.race([used.send(command, { abortSignal: controller.signal }), expired]);
+      return { messageId: result.MessageId ?? "" };
+    } catch (error) {
+      if (!isServiceAnswer(error) && client === used) {
+        client = newClient();
+        // Other sends may still be using the old client; let them finish before its sockets close.
+        setTimeout(() => used.destroy(), 2 * ATTEMPT_MS).unref();
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
   return {
-    async send(mail) {
-      const content = (data: string) => ({ Data: data, Charset: "UTF-8" });
-      try {
-        const result = await client.send(
-          new SendEmailCommand({
-            Source: mail.from,
-            Destination: { ToAddresses: [mail.to] },
-            ReplyToAddresses: [mail.replyTo],
-            Message: { Subject: content(mail.subject), Body: { Html: content(mail.html), Text: content(mail.text) } },
-          }),
-        );
-        return { messageId: result.MessageId ?? "" };
-      } catch (cause) {
-        throw new MailerError("SES did not accept the mail", { cause });
+    async send(mail, { timeoutMs }) {
+      const deadline = performance.now() + timeoutMs;
+      for (let tries = 0; ; tries++) {
+        const left = deadline - performance.now();
+        try {
+          if (left <= 0) throw Object.assign(new Error("No time left to send the mail"), { name: "TimeoutError", code: "DeadlineExceeded" });
+          return await attempt(mail, Math.min(ATTEMPT_MS, left));
+        } catch (cause) {
+          const pause = 100 * 2 ** tries;
+          if (!isTransient(cause) || tries + 1 >= MAX_TRIES || deadline - performance.now() < pause + MIN_RETRY_MS) throw new MailerError("SES did not accept the mail", { cause });
+          await new Promise((resolve) => setTimeout(resolve, pause));
+        }
       }
     },
   };
+}
+
+interface ServiceErrorShape {
+  $fault?: unknown;
+  $metadata?: { httpStatusCode?: number };
+  name?: unknown;
+}
+
+/** True when SES itself answered with an error (the SDK parsed a response): the client is healthy. */
+function isServiceAnswer(error: unknown): boolean {
+  const shape = error as ServiceErrorShape | null;
+  return typeof shape === "object" && shape !== null && (shape.$fault === "client" || shape.$fault === "server") && typeof shape.$metadata?.httpStatusCode === "number";
+}
+
+const PERMANENT = new Set(["MessageRejected", "MailFromDomainNotVerifiedException", "ConfigurationSetDoesNotExistException", "AccountSendingPausedException", "InvalidParameterValue"]);
+
+/**
+ * Worth another try within the same call: throttling, a 5xx, a dropped connection. A refusal is not, and neither is a
+ * timeout: an endpoint that did not answer in 4 s will not in the next second, and the retry queue waits longer.
+ */
+function isTransient(error: unknown): boolean {
+  const shape = error as ServiceErrorShape | null;
+  if (typeof shape !== "object" || shape === null) return false;
+  const name = typeof shape.name === "string" ? shape.name : "";
+  if (PERMANENT.has(name) || /Timeout|Abort/i.test(name) || (error as { code?: unknown }).code === "DeadlineExceeded") return false;
+  if (isServiceAnswer(error)) return shape.$fault === "server" || /Throttl/i.test(name) || shape.$metadata?.httpStatusCode === 429;
+  return !(error instanceof URIError || error instanceof TypeError);
 }

@@ -22,6 +22,8 @@ export const ELAPSED_FIELD = "elapsedMs";
  * submit repeats it, so the handlers store and mail that lead once.
  */
 export const SUBMISSION_ID_FIELD = "submissionId";
+/** Any RFC 9562 UUID in its canonical text form; the browser makes v4 (crypto.randomUUID). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A form sent faster than this after it opened was not filled in by a person. */
 export const MIN_FILL_MS = 2_000;
 
@@ -32,6 +34,31 @@ const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 const oneLine = (field: string) => z.regex(ONE_LINE, `${field} must be on one line`);
+/**
+ * A lone UTF-16 surrogate is valid JSON but no character at all: it cannot be stored or mailed intact (it once broke the
+ * SES client for the next lead). Such a value gets the field's own message, as any other unusable value does.
+ */
+const wellFormed = (message: string) =>
+  z.refine<string>((value) => (typeof value.isWellFormed === "function" ? value.isWellFormed() : isWellFormed(value)), message);
+
+/** `String.prototype.isWellFormed` spelled out, for browsers older than 2023: no unpaired UTF-16 surrogate. */
+export function isWellFormed(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i);
+    if (unit >= 0xdc00 && unit <= 0xdfff) return false;
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i++;
+    }
+  }
+  return true;
+}
+/** Format characters (zero-width spaces, joiners, direction marks) and white space alone are not text a person typed. */
+const VISIBLE = /[^\p{Cf}\s]/u;
+const visible = (message: string) => z.refine<string>((value) => value === "" || VISIBLE.test(value), message);
+/** Digits in a phone number; brackets, spaces and dashes are layout. */
+const digitCount = (value: string) => value.replace(/\D/g, "").length;
 const oneOf = (values: ReadonlyArray<string>, message: string) => {
   const allowed = new Set(values);
   return z.refine<string>((value) => allowed.has(value), message);
@@ -41,25 +68,40 @@ export const leadFields = {
   name: () =>
     z
       .string("Name is required")
-      .check(z.trim(), z.minLength(1, "Name is required"), z.maxLength(100, "Name must be less than 100 characters"), oneLine("Name")),
+      .check(
+        wellFormed("Name is required"),
+        z.trim(),
+        z.minLength(1, "Name is required"),
+        visible("Name is required"),
+        z.maxLength(100, "Name must be less than 100 characters"),
+        oneLine("Name"),
+      ),
   email: () =>
-    z.string("Invalid email address").check(z.trim(), z.maxLength(255, "Invalid email address"), z.email("Invalid email address")),
+    z
+      .string("Invalid email address")
+      .check(wellFormed("Invalid email address"), z.trim(), z.maxLength(255, "Invalid email address"), z.email("Invalid email address")),
   mobile: () =>
     z
       .string("Invalid phone number format")
       .check(
+        wellFormed("Invalid phone number format"),
         z.trim(),
-        z.minLength(10, "Mobile number must be at least 10 digits"),
-        z.maxLength(15, "Mobile number must be less than 15 digits"),
-        z.regex(/^[0-9+\-\s()]+$/, "Invalid phone number format"),
         oneLine("Mobile number"),
+        // Layout characters are free, within reason: no number needs more than this many characters.
+        z.maxLength(25, "Mobile number must be less than 15 digits"),
+        z.regex(/^[0-9+\-\s()]+$/, "Invalid phone number format"),
+        // The spec counts digits: "(((((((((( " is ten characters and no number.
+        z.refine((value) => digitCount(value) >= 10, "Mobile number must be at least 10 digits"),
+        z.refine((value) => digitCount(value) <= 15, "Mobile number must be less than 15 digits"),
       ),
   message: () =>
     z
       .string("Message must be at least 10 characters")
       .check(
+        wellFormed("Message contains characters that are not allowed"),
         z.trim(),
         z.minLength(10, "Message must be at least 10 characters"),
+        visible("Message must be at least 10 characters"),
         z.maxLength(2000, "Message must be less than 2000 characters"),
         z.regex(MULTI_LINE, "Message contains characters that are not allowed"),
       ),
@@ -68,7 +110,9 @@ export const leadFields = {
       z
         .string("Message must be less than 2000 characters")
         .check(
+          wellFormed("Message contains characters that are not allowed"),
           z.trim(),
+          visible("Message contains characters that are not allowed"),
           z.maxLength(2000, "Message must be less than 2000 characters"),
           z.regex(MULTI_LINE, "Message contains characters that are not allowed"),
         ),
@@ -77,10 +121,24 @@ export const leadFields = {
   subject: () =>
     z
       .string("Subject is required")
-      .check(z.trim(), z.minLength(1, "Subject is required"), z.maxLength(200, "Subject must be less than 200 characters"), oneLine("Subject")),
+      .check(
+        wellFormed("Subject is required"),
+        z.trim(),
+        z.minLength(1, "Subject is required"),
+        visible("Subject is required"),
+        z.maxLength(200, "Subject must be less than 200 characters"),
+        oneLine("Subject"),
+      ),
   company: () =>
     z._default(
-      z.string("Company must be less than 100 characters").check(z.trim(), z.maxLength(100, "Company must be less than 100 characters"), oneLine("Company")),
+      z
+        .string("Company must be less than 100 characters")
+        .check(
+          wellFormed("Company must be less than 100 characters"),
+          z.trim(),
+          z.maxLength(100, "Company must be less than 100 characters"),
+          oneLine("Company"),
+        ),
       "",
     ),
   /** A product of the catalogue named by its display name (the buy dialog sends the name). */
@@ -102,4 +160,10 @@ export const leadFields = {
   /** One of the installation packages: basic, android or complete. */
   package: () =>
     z.pipe(z.string("Package is required").check(z.trim(), z.minLength(1, "Package is required")), z.enum(packageIds, "Invalid package")),
+  /**
+   * The browser's id of one filled form (a UUID, SUBMISSION_ID_FIELD). Optional: a request without one gets an id
+   * from the server. Not shown to the visitor, so its message names the field.
+   */
+  submissionId: () =>
+    z.optional(z.string("Invalid submission id").check(z.regex(UUID, "Invalid submission id"))),
 };

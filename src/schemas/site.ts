@@ -71,8 +71,13 @@ export const siteSchema = z.strictObject({
     z.strictObject({
       /** Send a short acknowledgement to the visitor after each lead. */
       acknowledge: z._default(z.boolean(), true),
+      /**
+       * Days a lead is kept in the leads table before it expires. The privacy policy quotes it
+       * ({{leads.retentionDays}}) and the stack passes it to the handlers (LEAD_RETENTION_DAYS).
+       */
+      retentionDays: z._default(z.number().check(z.int(), z.gte(1), z.lte(3650)), 365),
     }),
-    { acknowledge: true },
+    { acknowledge: true, retentionDays: 365 },
   ),
 });
 export type Site = z.infer<typeof siteSchema>;

@@ -1,8 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sesEmulator from "aws-ses-v2-local";
-import { invokeLambda, type LambdaHandler } from "../../../server/lambda-adapter.ts";
+import type { LeadRecord } from "../../../lambdas/shared/lead-record.ts";
+import { createDynamoLeadStore } from "../../../lambdas/shared/lead-store.ts";
+import { invokeLambda, LOCAL_FUNCTION_TIMEOUT_MS, type LambdaHandler } from "../../../server/lambda-adapter.ts";
 import { localLambdaEnv } from "../../../server/lambda-env.ts";
+import { LOCAL_LEADS_TABLE, startLocalDynamo } from "../../../server/local-dynamo.ts";
+import { startLocalRetry } from "../../../server/local-retry.ts";
+import { type SesFault, startSesFaultProxy } from "../../../server/ses-fault-proxy.ts";
 
 type StartEmulator = (config: { host: string; port: number }) => Promise<Server>;
 /** The emulator's start function: a CommonJS default export, which Node and Vite's interop wrap differently. */
@@ -22,35 +27,55 @@ export interface StoredMail {
 export const LEAD_FUNCTIONS = ["send-product-inquiry", "send-installation-email", "send-contact-email"] as const;
 export type LeadFunction = (typeof LEAD_FUNCTIONS)[number];
 
+export interface LeadStackOptions {
+  /** The lead functions' timeout as the local context counts it (AWS: 10 s). */
+  functionTimeoutMs?: number;
+  /** First wait of the in-process retry queue after a failed delivery. */
+  retryBackoffMs?: number;
+  /** Environment to set on top of the local one (e.g. ACK_DAILY_LIMIT). */
+  env?: Record<string, string>;
+}
+
 /**
- * The stack of `npm start` without the site: a real SES emulator, the three real handler modules configured by
- * server/lambda-env.ts, mounted on an HTTP server through the same Lambda adapter. Env is set before the handlers
- * are imported, as the local server does. The emulator listens on a free port.
+ * The stack of `npm start` without the site: a real SES emulator behind a fault-injecting proxy, an in-memory
+ * dynalite with the leads table, the three real handler modules configured by server/lambda-env.ts and mounted on
+ * an HTTP server through the same Lambda adapter, and the in-process retry queue feeding the real deliver-lead.
+ * Env is set before the handlers are imported, as the local server does. Everything listens on free ports.
  */
-export async function startLeadStack() {
+export async function startLeadStack(options: LeadStackOptions = {}) {
+  const functionTimeoutMs = options.functionTimeoutMs ?? LOCAL_FUNCTION_TIMEOUT_MS;
   // Port 0: the system picks a free one, so parallel runs never collide; a restart reuses it.
   let ses = await startEmulator({ host: "127.0.0.1", port: 0 });
   const sesPort = (ses.address() as AddressInfo).port;
   const sesUrl = `http://127.0.0.1:${sesPort}`;
-  Object.assign(process.env, await localLambdaEnv({ sesEndpoint: sesUrl, recipient: "hello@example.com" }), { LOG_LEVEL: "silent" });
+  const proxy = await startSesFaultProxy({ target: sesUrl });
+  const dynamo = await startLocalDynamo({ port: 0 });
+  Object.assign(process.env, await localLambdaEnv({ sesEndpoint: proxy.url, dynamoEndpoint: dynamo.endpoint, recipient: "hello@example.com" }), {
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
   const handlers = new Map<string, LambdaHandler>();
   for (const name of LEAD_FUNCTIONS) {
     const mod = (await import(`../../../lambdas/${name}/handler.ts`)) as { handler: LambdaHandler };
     handlers.set(name, mod.handler);
   }
+  const retry = await startLocalRetry({ backoffMs: options.retryBackoffMs ?? 50, sweepEveryMs: 3_600_000 });
   const server: Server = createServer((req, res) => {
     const name = new URL(req.url ?? "/", "http://localhost").pathname.replace(/^\/api\//, "");
     const handler = handlers.get(name);
     if (!handler) res.writeHead(404).end();
-    else void invokeLambda(handler, req, res, name);
+    else void invokeLambda(handler, req, res, name, functionTimeoutMs);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  const store = createDynamoLeadStore({ tableName: LOCAL_LEADS_TABLE, region: "us-east-1", client: dynamo.client });
 
   return {
     /** POSTs a JSON body (or sends any request) to /api/<name>; returns status and parsed answer. */
     async call(name: LeadFunction, body: unknown, init: { method?: string; contentType?: string; raw?: string } = {}) {
       const response = await fetch(`${apiUrl}/${name}`, {
+        // Lambda ends an invocation at its timeout: an answer later than that never reaches the visitor.
+        signal: AbortSignal.timeout(functionTimeoutMs),
         method: init.method ?? "POST",
         headers: { "content-type": init.contentType ?? "application/json" },
         body: init.method === "GET" || init.method === "HEAD" ? undefined : (init.raw ?? JSON.stringify(body)),
@@ -64,6 +89,24 @@ export async function startLeadStack() {
     async clearMails() {
       await fetch(`${sesUrl}/clear-store`, { method: "POST" });
     },
+    /** Makes SES misbehave (through the proxy) until `fault("pass")`. */
+    fault(fault: SesFault) {
+      proxy.set(fault);
+    },
+    /** Every stored lead, newest first. */
+    async leads(): Promise<LeadRecord[]> {
+      const all: LeadRecord[] = [];
+      for await (const lead of store.list(new Date(0))) all.push(lead);
+      return all;
+    },
+    lead: (submissionId: string) => store.get(submissionId),
+    /** The table itself, for writing what a crashed handler would leave behind. */
+    store,
+    /** Runs every message on the retry queue now (delays and backoff skipped), as a later SQS delivery would. */
+    retryNow: () => retry.queue.flush(),
+    queue: retry.queue,
+    /** The scheduled sweep, as EventBridge would call it. */
+    sweep: () => retry.deliver.sweep({}, {}),
     /** Takes the emulator down (SES unreachable) until `startSes` brings it back on the same port. */
     async stopSes() {
       ses.closeAllConnections();
@@ -73,13 +116,17 @@ export async function startLeadStack() {
       ses = await startEmulator({ host: "127.0.0.1", port: sesPort });
     },
     async close() {
+      retry.stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await proxy.close();
       ses.closeAllConnections();
       await new Promise((resolve) => ses.close(resolve));
+      await dynamo.close();
     },
   };
 }
+export type LeadStack = Awaited<ReturnType<typeof startLeadStack>>;
 
 /** A valid lead of each form, sent 5 s after the form opened. */
 export const VALID = {

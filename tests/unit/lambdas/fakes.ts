@@ -1,6 +1,9 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { type LeadConfig, leadEnvironment, readConfig } from "../../../lambdas/shared/env.ts";
 import type { Logger, LogFields } from "../../../lambdas/shared/log.ts";
+import type { LeadQueue } from "../../../lambdas/shared/lead-queue.ts";
+import type { LeadRecord, RetryMessage } from "../../../lambdas/shared/lead-record.ts";
+import type { AckOutcome, LeadStore } from "../../../lambdas/shared/lead-store.ts";
 import { type Mailer, MailerError, type OutgoingMail } from "../../../lambdas/shared/mailer.ts";
 
 /** A configuration as the stack would set it, with a small catalogue. */
@@ -19,18 +22,23 @@ export function testConfig(overrides: Partial<LeadConfig> = {}): LeadConfig {
     ],
     senderEmail: "no-reply@example.com",
     region: "us-east-1",
+    leadsTableName: "leads",
+    leadQueueUrl: "https://sqs.us-east-1.amazonaws.com/123456789012/leads",
   });
   return { ...readConfig(env), ...overrides };
 }
 
 /** A mailer that keeps what it is given; `failOn` makes the n-th send (1-based) throw a MailerError. */
-export function fakeMailer(failOn: number[] = []): Mailer & { sent: OutgoingMail[] } {
+export function fakeMailer(failOn: number[] = []): Mailer & { sent: OutgoingMail[]; timeouts: number[] } {
   const sent: OutgoingMail[] = [];
+  const timeouts: number[] = [];
   let calls = 0;
   return {
     sent,
-    async send(mail) {
+    timeouts,
+    async send(mail, { timeoutMs }) {
       calls += 1;
+      timeouts.push(timeoutMs);
       if (failOn.includes(calls)) throw new MailerError("refused", { cause: Object.assign(new Error("refused"), { code: "Throttling" }) });
       sent.push(mail);
       return { messageId: `m${calls}` };
@@ -57,4 +65,69 @@ export function postEvent(body: unknown): APIGatewayProxyEventV2 {
     body: JSON.stringify(body),
     isBase64Encoded: false,
   } as unknown as APIGatewayProxyEventV2;
+}
+
+/**
+ * A lead store in memory with the DynamoDB store's rules (conditional put, lease, open statuses, daily counter), so
+ * the handler's unit tests see the same outcomes; the DynamoDB store itself is tested against dynalite.
+ */
+export function memoryStore(): LeadStore & { records: Map<string, LeadRecord & { leaseUntil?: number; acknowledgement?: AckOutcome }>; failPut?: boolean } {
+  const records = new Map<string, LeadRecord & { leaseUntil?: number; acknowledgement?: AckOutcome }>();
+  const counters = new Map<string, number>();
+  const open = (record: LeadRecord | undefined) => record?.status === "received" || record?.status === "failed";
+  const store = {
+    records,
+    failPut: false as boolean | undefined,
+    async put(record: LeadRecord) {
+      if (store.failPut) throw Object.assign(new Error("table down"), { name: "ServiceUnavailable" });
+      if (records.has(record.submissionId)) return "duplicate" as const;
+      records.set(record.submissionId, structuredClone(record));
+      return "stored" as const;
+    },
+    async get(id: string) {
+      const record = records.get(id);
+      return record ? structuredClone(record) : undefined;
+    },
+    async claim(id: string, leaseMs: number, now: Date) {
+      const record = records.get(id);
+      if (!record || !open(record) || (record.leaseUntil ?? 0) >= now.getTime()) return undefined;
+      Object.assign(record, { leaseUntil: now.getTime() + leaseMs, attempts: record.attempts + 1, updatedAt: now.toISOString() });
+      return structuredClone(record);
+    },
+    async markMailed(id: string, now: Date) {
+      const record = records.get(id);
+      if (record && open(record)) Object.assign(record, { status: "mailed", updatedAt: now.toISOString(), leaseUntil: undefined });
+    },
+    async markFailed(id: string, code: string, now: Date) {
+      const record = records.get(id);
+      if (record && open(record)) Object.assign(record, { status: "failed", lastError: code, updatedAt: now.toISOString(), leaseUntil: undefined });
+    },
+    async markAcknowledgement(id: string, outcome: AckOutcome, now: Date) {
+      const record = records.get(id);
+      if (record?.status === "mailed") Object.assign(record, { acknowledgement: outcome, updatedAt: now.toISOString(), ...(outcome === "sent" ? { status: "acknowledged" } : {}) });
+    },
+    async countAcknowledgement(address: string, limit: number, now: Date) {
+      const key = `${address.toLowerCase()}#${now.toISOString().slice(0, 10)}`;
+      const count = counters.get(key) ?? 0;
+      if (count >= limit) return false;
+      counters.set(key, count + 1);
+      return true;
+    },
+    async *list(since: Date) {
+      const all = [...records.values()].filter((r) => r.receivedAt >= since.toISOString()).sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
+      for (const record of all) yield structuredClone(record);
+    },
+  };
+  return store;
+}
+
+/** A retry queue that keeps what it is given. */
+export function memoryQueue(): LeadQueue & { messages: Array<RetryMessage & { delaySeconds: number }> } {
+  const messages: Array<RetryMessage & { delaySeconds: number }> = [];
+  return {
+    messages,
+    async enqueue(message, delaySeconds) {
+      messages.push({ ...message, delaySeconds });
+    },
+  };
 }

@@ -19,7 +19,7 @@ function check(schema: z.ZodMiniType, value: unknown): string {
 
 describe("lead-fields", () => {
   test("should expose the field rules, the catalogue type's users and the bot-trap names", () => {
-    expect(Object.keys(leadFieldsModule).sort()).toEqual(["ELAPSED_FIELD", "HONEYPOT_FIELD", "MIN_FILL_MS", "SUBMISSION_ID_FIELD", "leadFields"]);
+    expect(Object.keys(leadFieldsModule).sort()).toEqual(["ELAPSED_FIELD", "HONEYPOT_FIELD", "MIN_FILL_MS", "SUBMISSION_ID_FIELD", "isWellFormed", "leadFields"]);
     expect([leadFieldsModule.HONEYPOT_FIELD, leadFieldsModule.ELAPSED_FIELD, leadFieldsModule.MIN_FILL_MS]).toEqual(["website", "elapsedMs", 2000]);
   });
 
@@ -42,7 +42,21 @@ describe("lead-fields", () => {
     ["mobile", "1234567890123456", "Mobile number must be less than 15 digits"],
     ["mobile", "98765abc432", "Invalid phone number format"],
     ["mobile", "98765\n43210", "Mobile number must be on one line"],
-    ["mobile", "+91 (98) 765-43", "ok"],
+    ["mobile", "+91 (98) 765-43", "Mobile number must be at least 10 digits"],
+    ["mobile", "((((((((((", "Mobile number must be at least 10 digits"],
+    ["mobile", "+91 (98765) 432-10", "ok"],
+    ["mobile", "+1 (234) 567-8901-23456", "Mobile number must be less than 15 digits"],
+    ["mobile", "98765 \ud800 43210", "Invalid phone number format"],
+    ["name", "\u200b\u200c\u200d", "Name is required"],
+    ["name", "Asha \ud800", "Name is required"],
+    ["name", "Zoë 🌸", "ok"],
+    ["email", "asha\udfff@example.org", "Invalid email address"],
+    ["message", "\u200b".repeat(12), "Message must be at least 10 characters"],
+    ["message", "Hello there \ud83d", "Message contains characters that are not allowed"],
+    ["optionalMessage", "\u2060\u200e", "Message contains characters that are not allowed"],
+    ["optionalMessage", "", "ok"],
+    ["subject", "\u200e\u200f", "Subject is required"],
+    ["company", "ACME \udc00", "Company must be less than 100 characters"],
     ["message", "too short", "Message must be at least 10 characters"],
     ["message", "a".repeat(2001), "Message must be less than 2000 characters"],
     ["message", "line one\r\nline two\tend", "ok"],
@@ -63,6 +77,19 @@ describe("lead-fields", () => {
     expect(check(make(), value)).toBe(message);
     },
   );
+
+  test("should accept a UUID as the submission id, or none, and refuse anything else", () => {
+    const id = leadFields.submissionId();
+    expect(check(id, "0b7a4c5e-8f1d-4e2a-9c3b-5d6e7f8a9b0c")).toBe("ok");
+    expect(check(id, undefined)).toBe("ok");
+    for (const bad of ["", "lead#1", "0b7a4c5e8f1d4e2a9c3b5d6e7f8a9b0c", 42, "0b7a4c5e-8f1d-4e2a-9c3b-5d6e7f8a9b0c\n"]) expect(check(id, bad)).toBe("Invalid submission id");
+  });
+
+  test("should tell well-formed text from text with a lone surrogate, as String.prototype.isWellFormed does", () => {
+    for (const value of ["", "Zoë 🌸", "\ud83c\udf38", "\ud800", "a\udfffb", "\udc00\ud800", "🌸\ud83c"]) {
+      expect(leadFieldsModule.isWellFormed(value), JSON.stringify(value)).toBe(value.isWellFormed());
+    }
+  });
 
   test("should trim values and fill in optional ones", () => {
     expect(leadFields.name().parse("  Asha  ")).toBe("Asha");

@@ -8,6 +8,8 @@ const INPUT = {
   packages: [{ id: "basic", name: "Basic" }],
   senderEmail: "no-reply@example.com",
   region: "eu-west-1",
+  leadsTableName: "site-leads",
+  leadQueueUrl: "https://sqs.eu-west-1.amazonaws.com/123456789012/site-leads",
 };
 
 describe("leadEnvironment", () => {
@@ -21,8 +23,25 @@ describe("leadEnvironment", () => {
       SITE_URL: "https://www.example.com",
       LEAD_CATALOGUE: '{"products":[{"id":"astroway","name":"Astroway"}],"packages":[{"id":"basic","name":"Basic"}]}',
       ACKNOWLEDGE_VISITOR: "false",
+      LEAD_RETENTION_DAYS: "365",
+      LEADS_TABLE_NAME: "site-leads",
+      LEAD_QUEUE_URL: "https://sqs.eu-west-1.amazonaws.com/123456789012/site-leads",
     });
-    expect(readConfig(env)).toMatchObject({ recipientEmail: "hello@example.com", acknowledgeVisitor: false, sesEndpoint: undefined, logLevel: "info" });
+    expect(readConfig(env)).toMatchObject({
+      recipientEmail: "hello@example.com",
+      acknowledgeVisitor: false,
+      sesEndpoint: undefined,
+      logLevel: "info",
+      leadsTableName: "site-leads",
+      sesConfigurationSet: undefined,
+      ackDailyLimit: 3,
+      leadRetentionDays: 365,
+    });
+  });
+
+  test("should take the retention from content and pass the optional lead settings when given", () => {
+    const env = leadEnvironment({ ...INPUT, site: { ...INPUT.site, leads: { retentionDays: 90 } }, sesConfigurationSet: "leads", ackDailyLimit: 5 });
+    expect(readConfig(env)).toMatchObject({ leadRetentionDays: 90, sesConfigurationSet: "leads", ackDailyLimit: 5 });
   });
 
   test("should set the SES endpoint and another recipient only when given", () => {
@@ -46,8 +65,8 @@ describe("readConfig", () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    expect(message).toContain("6 environment variables are wrong");
-    for (const name of ["SENDER_EMAIL", "RECIPIENT_EMAIL", "AWS_REGION", "SITE_NAME", "SITE_URL", "LEAD_CATALOGUE"]) {
+    expect(message).toContain("8 environment variables are wrong");
+    for (const name of ["SENDER_EMAIL", "RECIPIENT_EMAIL", "AWS_REGION", "SITE_NAME", "SITE_URL", "LEAD_CATALOGUE", "LEADS_TABLE_NAME", "LEAD_QUEUE_URL"]) {
       expect(message).toContain(`  - ${name} is not set; expected `);
     }
     expect(message).not.toContain("SES_ENDPOINT");
@@ -61,6 +80,10 @@ describe("readConfig", () => {
     expect(() => readConfig(env)).toThrow(/LOG_LEVEL is "loud"/);
     expect(() => readConfig(env)).toThrow(/ACKNOWLEDGE_VISITOR is "yes"/);
     expect(() => readConfig({ ...env, LEAD_CATALOGUE: '{"products":[]}' })).toThrow(/LEAD_CATALOGUE has no non-empty "products" list/);
+    const lead = { ...leadEnvironment(INPUT), LEAD_QUEUE_URL: "leads", ACK_DAILY_LIMIT: "three", LEAD_RETENTION_DAYS: "0" };
+    expect(() => readConfig(lead)).toThrow(/LEAD_QUEUE_URL is "leads", which is not an http\(s\) URL/);
+    expect(() => readConfig(lead)).toThrow(/ACK_DAILY_LIMIT is "three"/);
+    expect(() => readConfig(lead)).toThrow(/LEAD_RETENTION_DAYS is "0"/);
   });
 
   test("should acknowledge visitors unless told not to", () => {
@@ -71,8 +94,10 @@ describe("readConfig", () => {
 
 describe("localLambdaEnv", () => {
   test("should configure the handlers from content/ for the local emulator", async () => {
-    const config = readConfig(await localLambdaEnv({ sesEndpoint: "http://127.0.0.1:8005", recipient: "hello@example.com" }));
+    const config = readConfig(await localLambdaEnv({ sesEndpoint: "http://127.0.0.1:8005", dynamoEndpoint: "http://127.0.0.1:8006", recipient: "hello@example.com" }));
     expect(config.sesEndpoint).toBe("http://127.0.0.1:8005");
+    expect([config.dynamoEndpoint, config.leadsTableName, config.leadQueueUrl]).toEqual(["http://127.0.0.1:8006", "leads", "in-process"]);
+    expect(config.leadRetentionDays).toBe(365);
     expect(config.catalogue.products).toHaveLength(10);
     expect(config.catalogue.products[0]).toEqual({ id: "astroway", name: "Astroway" });
     expect(config.catalogue.packages.map((p) => p.id)).toEqual(["basic", "android", "complete"]);

@@ -1,5 +1,9 @@
-import { describe, expect, test } from "vitest";
-import { formatAddress, MailerError } from "../../../../lambdas/shared/mailer.ts";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import sesEmulator from "aws-ses-v2-local";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createSesMailer, formatAddress, MailerError } from "../../../../lambdas/shared/mailer.ts";
+import { type SesFaultProxy, startSesFaultProxy } from "../../../../server/ses-fault-proxy.ts";
 
 describe("formatAddress", () => {
   test("should quote a plain name and encode any other as an RFC 2047 word", () => {
@@ -16,5 +20,73 @@ describe("MailerError", () => {
     const rejected = new Error("Email address is not verified: hello@example.com");
     rejected.name = "MessageRejected";
     expect(new MailerError("x", { cause: rejected }).code).toBe("MessageRejected");
+  });
+});
+
+describe("createSesMailer", () => {
+  type StartEmulator = (config: { host: string; port: number }) => Promise<Server>;
+  const startEmulator: StartEmulator = (sesEmulator as unknown as { default?: StartEmulator }).default ?? (sesEmulator as unknown as StartEmulator);
+  let ses: Server;
+  let proxy: SesFaultProxy;
+  const mail = { from: "no-reply@example.com", to: "hello@example.com", replyTo: "asha@example.org", subject: "Lead", html: "<p>Hi</p>", text: "Hi" };
+  const stored = async () => ((await (await fetch(`http://127.0.0.1:${(ses.address() as AddressInfo).port}/store`)).json()) as { emails: Array<{ subject: string }> }).emails;
+  const counted = () => ({ ...proxy.counts });
+  beforeAll(async () => {
+    process.env.AWS_ACCESS_KEY_ID ??= "local";
+    process.env.AWS_SECRET_ACCESS_KEY ??= "local";
+    ses = await startEmulator({ host: "127.0.0.1", port: 0 });
+    proxy = await startSesFaultProxy({ target: `http://127.0.0.1:${(ses.address() as AddressInfo).port}` });
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    ses?.closeAllConnections();
+    ses?.close();
+  });
+
+  test("should give up on a hanging SES at the caller's deadline, without a second try, and send the next mail normally", async () => {
+    const mailer = createSesMailer({ region: "us-east-1", endpoint: proxy.url });
+    proxy.set("hang");
+    const before = counted();
+    const error = await mailer.send(mail, { timeoutMs: 500 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(MailerError);
+    expect((error as MailerError).code).toBe("DeadlineExceeded");
+    expect(proxy.counts.hang - before.hang).toBe(1);
+    proxy.set("pass");
+    await mailer.send({ ...mail, subject: "After the hang" }, { timeoutMs: 3_000 });
+    expect((await stored()).at(-1)?.subject).toBe("After the hang");
+  });
+
+  test("should retry throttling and 500s within the call, three tries at most, and never a refusal", async () => {
+    const mailer = createSesMailer({ region: "us-east-1", endpoint: proxy.url });
+    proxy.set("error");
+    const before = counted();
+    const error = await mailer.send(mail, { timeoutMs: 5_000 }).catch((caught: unknown) => caught);
+    expect((error as MailerError).code).toBe("InternalFailure");
+    expect(proxy.counts.error - before.error).toBe(3);
+    proxy.set("throttle");
+    const throttled = await mailer.send(mail, { timeoutMs: 5_000 }).catch((caught: unknown) => caught);
+    expect((throttled as MailerError).code).toBe("Throttling");
+    proxy.set("pass");
+  });
+
+  test("should name the configuration set on every mail when one is configured", async () => {
+    const requests: string[] = [];
+    const capture = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      req.on("end", () => {
+        requests.push(body);
+        res.writeHead(200, { "content-type": "text/xml" }).end('<SendEmailResponse><SendEmailResult><MessageId>m1</MessageId></SendEmailResult></SendEmailResponse>');
+      });
+    });
+    await new Promise<void>((resolve) => capture.listen(0, "127.0.0.1", resolve));
+    const endpoint = `http://127.0.0.1:${(capture.address() as AddressInfo).port}`;
+    await createSesMailer({ region: "us-east-1", endpoint, configurationSet: "site-leads" }).send(mail, { timeoutMs: 3_000 });
+    await createSesMailer({ region: "us-east-1", endpoint }).send(mail, { timeoutMs: 3_000 });
+    capture.close();
+    expect(new URLSearchParams(requests[0]).get("ConfigurationSetName")).toBe("site-leads");
+    expect(new URLSearchParams(requests[1]).has("ConfigurationSetName")).toBe(false);
   });
 });

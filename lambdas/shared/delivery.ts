@@ -1,0 +1,124 @@
+import type { Deadline } from "./deadline.ts";
+import type { LeadConfig } from "./env.ts";
+import type { LeadQueue } from "./lead-queue.ts";
+import type { LeadRecord } from "./lead-record.ts";
+import type { AckOutcome, LeadStore } from "./lead-store.ts";
+import type { Logger } from "./log.ts";
+import { MailerError, type Mailer, type OutgoingMail } from "./mailer.ts";
+
+/**
+ * Mailing a stored lead: the one path both the form handlers (first attempt, at once) and deliver-lead (every retry)
+ * take, so a lead is mailed the same way whoever mails it, and never twice: the lease taken by `claim` is held
+ * longer than the mail's own deadline.
+ */
+
+/** Timings of the retry path, agreed with infra/ (function timeouts, sweep schedule). */
+export const DELIVERY = {
+  /** A form handler's timeout; the budget when no Lambda context says otherwise. */
+  leadFunctionTimeoutMs: 10_000,
+  /** deliver-lead's timeout. */
+  deliverFunctionTimeoutMs: 30_000,
+  /** Kept back from the mail's deadline to record the outcome, enqueue a retry and answer. */
+  reserveMs: 1_500,
+  /** The visitor's confirmation gets one attempt this short at most: it never holds the lead up. */
+  acknowledgementMs: 1_500,
+  /** A lead the handler could not mail waits this long on the queue before deliver-lead tries. */
+  retryDelaySeconds: 60,
+  /** The sweep re-enqueues a received or failed lead untouched for this long (a crash between store and enqueue). */
+  sweepAfterMs: 120_000,
+  /** The sweep looks this far back; older unmailed leads need `npm run leads -- replay`. */
+  sweepWindowDays: 7,
+} as const;
+
+/** The mails of one lead: the vendor's copy, and the visitor's confirmation when the site sends one. */
+export interface LeadMails {
+  vendor: OutgoingMail;
+  acknowledgement: OutgoingMail | undefined;
+}
+
+/** Builds a stored lead's mails; undefined when the stored fields no longer make a lead of this form. */
+export type MailsOf = (lead: Record<string, string>, config: LeadConfig, id: string) => LeadMails | undefined;
+
+export interface DeliveryDeps {
+  config: LeadConfig;
+  mailer: Mailer;
+  store: LeadStore;
+  queue: LeadQueue;
+  log: Logger;
+}
+
+/**
+ * mailed: this call mailed the vendor; failed: it tried and SES did not take it; busy: still unmailed, but another
+ * worker holds its lease (or no time was left), so try again later; done: mailed already, or no such lead.
+ */
+export type DeliveryResult = "mailed" | "failed" | "busy" | "done";
+
+const codeOf = (error: unknown) => (error instanceof MailerError ? error.code : error instanceof Error ? error.name : typeof error);
+
+/**
+ * Claims the lead, mails the vendor within the deadline, records the outcome, then gives the visitor's confirmation
+ * one short attempt (counted against the address's daily limit). A failed confirmation never fails the lead.
+ * @throws only when the store itself fails before the mail was sent (the caller retries later).
+ */
+export async function deliverStoredLead(
+  submissionId: string,
+  mailsOf: MailsOf,
+  deps: DeliveryDeps,
+  deadline: Deadline,
+  requestId: string,
+): Promise<DeliveryResult> {
+  const { store, mailer, log, config } = deps;
+  const budget = deadline.remainingMs(DELIVERY.reserveMs);
+  if (budget <= 0) return "busy";
+  // The lease outlives the mail's deadline, so no other worker can start on this lead while we may still send it.
+  const record = await store.claim(submissionId, budget + DELIVERY.reserveMs, new Date());
+  if (!record) {
+    const status = (await store.get(submissionId))?.status;
+    return status === "received" || status === "failed" ? "busy" : "done";
+  }
+  const mails = mailsOf(record.lead, config, submissionId);
+  if (!mails) {
+    // Cannot happen for a lead this code stored; kept as failed so an operator sees it in `npm run leads`.
+    await store.markFailed(submissionId, "UnreadableLead", new Date());
+    log.error({ requestId, submissionId, outcome: "mail-failed", error: "UnreadableLead" });
+    return "failed";
+  }
+  try {
+    await mailer.send(mails.vendor, { timeoutMs: deadline.remainingMs(DELIVERY.reserveMs) });
+  } catch (error) {
+    const code = codeOf(error);
+    log.warn({ requestId, submissionId, outcome: "mail-failed", error: code, attempts: record.attempts });
+    await store.markFailed(submissionId, code, new Date());
+    return "failed";
+  }
+  await store.markMailed(submissionId, new Date()).catch((error: unknown) => {
+    // The vendor has the lead; only the record lags. Logged, because a sweep may then mail it once more.
+    log.error({ requestId, submissionId, outcome: "record-failed", error: codeOf(error) });
+  });
+  log.info({ requestId, submissionId, outcome: "mailed", attempts: record.attempts });
+  if (mails.acknowledgement) await acknowledge(record, mails.acknowledgement, deps, deadline, requestId);
+  else await store.markAcknowledgement(submissionId, "off", new Date()).catch(() => undefined);
+  return "mailed";
+}
+
+async function acknowledge(record: LeadRecord, mail: OutgoingMail, deps: DeliveryDeps, deadline: Deadline, requestId: string): Promise<void> {
+  const { store, mailer, log, config } = deps;
+  const { submissionId } = record;
+  let outcome: AckOutcome = "failed";
+  try {
+    const now = new Date();
+    if (!(await store.countAcknowledgement(mail.to, config.ackDailyLimit, now, config.leadRetentionDays * 86_400))) {
+      outcome = "limited";
+      log.info({ requestId, submissionId, outcome: "ack-limited" });
+    } else {
+      const timeoutMs = Math.min(DELIVERY.acknowledgementMs, deadline.remainingMs(DELIVERY.reserveMs / 2));
+      await mailer.send(mail, { timeoutMs });
+      outcome = "sent";
+    }
+  } catch (error) {
+    log.warn({ requestId, submissionId, outcome: "ack-failed", error: codeOf(error) });
+  }
+  await store.markAcknowledgement(submissionId, outcome, new Date()).catch((error: unknown) => {
+    log.warn({ requestId, submissionId, outcome: "record-failed", error: codeOf(error) });
+  });
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
+import type { LeadQueue } from "./lead-queue.ts";
+import type { RetryMessage } from "./lead-record.ts";
+
+/** Calls deliver-lead's handler with a batch, as the SQS event source mapping does. */
+export type QueueConsumer = (event: SQSEvent) => Promise<SQSBatchResponse>;
+
+interface Held {
+  id: string;
+  body: string;
+  visibleAt: number;
+  receives: number;
+}
+
+export interface InProcessQueueOptions {
+  consume: QueueConsumer;
+  /** Wait after the first failed receive; doubles with each further one (AWS waits the visibility timeout). */
+  backoffMs?: number;
+  /** Receives before a message moves to the dead-letter list, as the stack's redrive policy (5). */
+  maxReceives?: number;
+  /** How often visible messages are looked for. */
+  pollMs?: number;
+}
+
+/**
+ * The retry queue of the local server: SQS's behaviour in one process (delays, batches of 5, a failed message
+ * coming back later with backoff, a dead-letter list after 5 receives), so that the same deliver-lead code runs
+ * locally as in AWS. Messages wait, and are kept, until a consumer is started.
+ */
+export class InProcessQueue implements LeadQueue {
+  readonly deadLetters: RetryMessage[] = [];
+  #held: Held[] = [];
+  #options: Required<InProcessQueueOptions> | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #busy: Promise<void> = Promise.resolve();
+
+  async enqueue(message: RetryMessage, delaySeconds: number): Promise<void> {
+    this.#held.push({ id: randomUUID(), body: JSON.stringify(message), visibleAt: Date.now() + delaySeconds * 1000, receives: 0 });
+  }
+
+  /** Messages waiting or in flight. */
+  get size(): number {
+    return this.#held.length;
+  }
+
+  start(options: InProcessQueueOptions): void {
+    this.#options = { backoffMs: 2_000, maxReceives: 5, pollMs: 250, ...options };
+    clearInterval(this.#timer);
+    this.#timer = setInterval(() => void this.#tick(false), this.#options.pollMs);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /**
+   * Delivers every message now, ignoring delays and backoff, one round per message at most: used by `npm run leads
+   * -- replay` semantics in tests and the load script once SES is back. Resolves when the round is done.
+   */
+  async flush(): Promise<void> {
+    await this.#tick(true);
+  }
+
+  /** Moves the dead letters back onto the queue (what SQS's StartMessageMoveTask does). */
+  redrive(): number {
+    const moved = this.deadLetters.splice(0);
+    for (const message of moved) void this.enqueue(message, 0);
+    return moved.length;
+  }
+
+  #tick(all: boolean): Promise<void> {
+    // One round at a time, like one poller; a flush waits for the round under way.
+    this.#busy = this.#busy.then(() => this.#round(all));
+    return this.#busy;
+  }
+
+  async #round(all: boolean): Promise<void> {
+    const options = this.#options;
+    if (!options) return;
+    const now = Date.now();
+    const due = this.#held.filter((held) => all || held.visibleAt <= now);
+    for (let i = 0; i < due.length; i += 5) {
+      const batch = due.slice(i, i + 5);
+      for (const held of batch) held.receives += 1;
+      let failed: Set<string>;
+      try {
+        const answer = await options.consume({ Records: batch.map(sqsRecord) });
+        failed = new Set(answer.batchItemFailures.map((failure) => failure.itemIdentifier));
+      } catch {
+        failed = new Set(batch.map((held) => held.id));
+      }
+      for (const held of batch) {
+        if (!failed.has(held.id)) this.#remove(held);
+        else if (held.receives >= options.maxReceives) {
+          this.#remove(held);
+          this.deadLetters.push(JSON.parse(held.body) as RetryMessage);
+        } else held.visibleAt = Date.now() + options.backoffMs * 2 ** (held.receives - 1);
+      }
+    }
+  }
+
+  #remove(held: Held): void {
+    this.#held = this.#held.filter((other) => other !== held);
+  }
+}
+
+function sqsRecord(held: Held): SQSRecord {
+  return {
+    messageId: held.id,
+    receiptHandle: held.id,
+    body: held.body,
+    attributes: {
+      ApproximateReceiveCount: String(held.receives),
+      SentTimestamp: String(Date.now()),
+      SenderId: "local",
+      ApproximateFirstReceiveTimestamp: String(Date.now()),
+    },
+    messageAttributes: {},
+    md5OfBody: "",
+    eventSource: "aws:sqs",
+    eventSourceARN: "arn:aws:sqs:local:000000000000:leads",
+    awsRegion: "local",
+  };
+}
+
+/** The one queue of this process: the form handlers send to it, the local server runs deliver-lead on it. */
+export const inProcessQueue = new InProcessQueue();

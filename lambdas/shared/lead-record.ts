@@ -1,0 +1,61 @@
+/**
+ * The shape of the leads table, as agreed with infra/ (the CDK stack creates it; server/local-dynamo.ts creates the
+ * same locally). One table, partition key `pk` only:
+ * - a lead: `pk = "lead#<submissionId>"`, `kind = "lead"`, found newest first through the GSI `byReceivedAt`
+ *   (partition `kind`, sort `receivedAt`);
+ * - an acknowledgement counter: `pk = "ack#<sha256 of the lower-cased address>#<YYYY-MM-DD>"`, `count`.
+ * Every item carries `expiresAt` (epoch seconds), the table's TTL attribute.
+ */
+
+/**
+ * The function fed by the retry queue and the sweep schedule (lambdas/deliver-lead/handler.ts). Every other folder
+ * under lambdas/ with a handler.ts is a form handler served at /api/<folder>; this one is never served over HTTP.
+ */
+export const DELIVER_LEAD_FUNCTION = "deliver-lead";
+
+export const LEAD_KEY_PREFIX = "lead#";
+export const ACK_KEY_PREFIX = "ack#";
+export const LEAD_KIND = "lead";
+export const BY_RECEIVED_AT_INDEX = "byReceivedAt";
+
+/**
+ * received: stored, not mailed yet (or being mailed); mailed: the vendor has it; acknowledged: the visitor's
+ * confirmation went out too; failed: the last attempt to mail the vendor failed, `lastError` says why.
+ */
+export const LEAD_STATUSES = ["received", "mailed", "acknowledged", "failed"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** A stored lead as the handlers, deliver-lead and `npm run leads` read it. */
+export interface LeadRecord {
+  submissionId: string;
+  /** The function that took it, e.g. "send-contact-email": it knows how to mail it. */
+  form: string;
+  status: LeadStatus;
+  receivedAt: string;
+  updatedAt: string;
+  /** Attempts to mail the vendor so far. */
+  attempts: number;
+  /** Error code of the last failed attempt (never a message: codes carry no personal data). */
+  lastError?: string;
+  /** The validated fields, exactly as the schema returned them. */
+  lead: Record<string, string>;
+  expiresAt: number;
+}
+
+/** The message on the retry queue (SQS body, JSON). */
+export interface RetryMessage {
+  submissionId: string;
+  form: string;
+}
+
+/** Parses a retry message body; undefined when it is not one (a stray message is dropped, not retried forever). */
+export function parseRetryMessage(body: string): RetryMessage | undefined {
+  try {
+    const value: unknown = JSON.parse(body);
+    if (typeof value !== "object" || value === null) return undefined;
+    const { submissionId, form } = value as Record<string, unknown>;
+    return typeof submissionId === "string" && typeof form === "string" && submissionId && form ? { submissionId, form } : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { createSesMailer } from "../../../lambdas/shared/mailer.ts";
+import type { SesFault } from "../../../server/ses-fault-proxy.ts";
+import { LEAD_FUNCTIONS, type LeadStack, startLeadStack, type StoredMail, VALID } from "./harness.ts";
+
+/**
+ * Not one lead lost: the local stack (real handlers, dynalite, the SES emulator behind a fault-injecting proxy, the
+ * in-process retry queue feeding the real deliver-lead) under poison input, SES outages, double submits and a
+ * harassment attempt. The functions' timeout is 4 s here, so a hanging SES costs each test seconds, not minutes.
+ */
+const RECIPIENT = "hello@example.com";
+let stack: LeadStack;
+beforeAll(async () => {
+  stack = await startLeadStack({ functionTimeoutMs: 4_000 });
+});
+afterAll(async () => {
+  await stack?.close();
+});
+beforeEach(async () => {
+  stack.fault("pass");
+  await stack.clearMails();
+});
+
+const vendorMails = (mails: StoredMail[]) => mails.filter((mail) => mail.destination.to.includes(RECIPIENT));
+/** A visitor of their own, so that no test meets another's daily acknowledgement limit. */
+const visitor = () => `v-${randomUUID().slice(0, 8)}@example.org`;
+
+describe.each(LEAD_FUNCTIONS)("%s", (name) => {
+  test("answers a body with a lone surrogate 400, then mails the next valid lead intact", async () => {
+    for (const field of ["name", "message", "email", "mobile"]) {
+      const poison = await stack.call(name, undefined, { raw: JSON.stringify({ ...VALID[name], [field]: "Asha \ud800 Verma" }) });
+      expect({ field, status: poison.status }).toEqual({ field, status: 400 });
+      expect(poison.answer.success).toBe(false);
+    }
+    const lead = { ...VALID[name], email: visitor(), name: "Zoë Ångström-Ōtsuka 🌸" };
+    const { status, answer } = await stack.call(name, lead);
+    expect(status).toBe(200);
+    const [vendor] = vendorMails(await stack.mails());
+    expect(vendor?.body.text).toContain("Zoë Ångström-Ōtsuka 🌸");
+    expect(vendor?.body.text).toContain(String(answer.data?.id));
+    expect(await stack.lead(String(answer.data?.id))).toMatchObject({ status: "acknowledged" });
+  });
+
+  test("rejects a name, subject or message of format characters only, and a mobile of brackets", async () => {
+    const cases: Array<[string, string]> = [
+      ["name", "\u200b\u200c\u200d\u2060"],
+      ["message", `${"\u200b".repeat(12)}\ufeff`],
+      ["mobile", "(((((((((("],
+    ];
+    if (name === "send-contact-email") cases.push(["subject", "\u200e\u200f"]);
+    for (const [field, value] of cases) expect((await stack.call(name, { ...VALID[name], [field]: value })).status, field).toBe(400);
+    expect(await stack.mails()).toEqual([]);
+  });
+});
+
+describe("when SES misbehaves", () => {
+  test.each<SesFault>(["refuse", "throttle", "error", "hang"])(
+    "SES %s: the visitor is answered within the function's timeout, the lead is stored as not mailed, and the retry mails it exactly once once SES is back",
+    async (fault) => {
+      stack.fault(fault);
+      const lead = { ...VALID["send-contact-email"], email: visitor(), submissionId: randomUUID() };
+      const { status, answer } = await stack.call("send-contact-email", lead);
+      expect([status, answer]).toEqual([200, { success: true, data: { id: lead.submissionId } }]);
+      const stored = await stack.lead(lead.submissionId);
+      expect(stored).toMatchObject({ status: "failed", form: "send-contact-email", attempts: 1, lead: { email: lead.email } });
+      expect(stored?.lastError).toMatch(/\S/);
+
+      stack.fault("pass");
+      await stack.retryNow();
+      await stack.retryNow();
+      await stack.sweep();
+      await stack.retryNow();
+      const mails = await stack.mails();
+      expect(vendorMails(mails)).toHaveLength(1);
+      expect(vendorMails(mails)[0]?.body.text).toContain(lead.submissionId);
+      expect(mails.filter((mail) => mail.destination.to.includes(lead.email))).toHaveLength(1);
+      expect(await stack.lead(lead.submissionId)).toMatchObject({ status: "acknowledged", attempts: 2 });
+    },
+  );
+
+  test("a lead whose retries all fail goes to the dead letters, stays stored, and is mailed once when replayed", async () => {
+    stack.fault("error");
+    const lead = { ...VALID["send-installation-email"], email: visitor(), submissionId: randomUUID() };
+    expect((await stack.call("send-installation-email", lead)).status).toBe(200);
+    for (let i = 0; i < 5; i++) await stack.retryNow();
+    expect(stack.queue.deadLetters).toEqual([{ submissionId: lead.submissionId, form: "send-installation-email" }]);
+    expect(await stack.lead(lead.submissionId)).toMatchObject({ status: "failed", attempts: 6, lastError: "InternalFailure" });
+    stack.fault("pass");
+    expect(stack.queue.redrive()).toBe(1);
+    await stack.retryNow();
+    expect(vendorMails(await stack.mails())).toHaveLength(1);
+    expect(await stack.lead(lead.submissionId)).toMatchObject({ status: "acknowledged" });
+  });
+
+  test("the sweep mails a lead a crashed handler stored but never queued", async () => {
+    const submissionId = randomUUID();
+    const then = new Date(Date.now() - 3 * 60_000).toISOString();
+    const lead = { ...VALID["send-contact-email"], email: visitor() };
+    const { website: _website, elapsedMs: _elapsed, ...fields } = lead;
+    await stack.store.put({ submissionId, form: "send-contact-email", status: "received", receivedAt: then, updatedAt: then, attempts: 0, lead: fields, expiresAt: 0 });
+    expect(await stack.sweep()).toEqual({ enqueued: 1 });
+    await stack.retryNow();
+    expect(vendorMails(await stack.mails())).toHaveLength(1);
+    expect(await stack.lead(submissionId)).toMatchObject({ status: "acknowledged", attempts: 1 });
+  });
+});
+
+describe("duplicates and abuse", () => {
+  test("the same submission id sent twice, one after the other and at once, is one lead and one mail", async () => {
+    const lead = { ...VALID["send-product-inquiry"], email: visitor(), submissionId: randomUUID() };
+    const first = await stack.call("send-product-inquiry", lead);
+    const second = await stack.call("send-product-inquiry", lead);
+    expect(second).toMatchObject({ status: 200, answer: first.answer });
+    const twin = { ...lead, submissionId: randomUUID() };
+    const both = await Promise.all([stack.call("send-product-inquiry", twin), stack.call("send-product-inquiry", twin)]);
+    expect(both.map((call) => call.status)).toEqual([200, 200]);
+    expect(vendorMails(await stack.mails())).toHaveLength(2);
+    const ids = (await stack.leads()).map((stored) => stored.submissionId);
+    expect(ids.filter((id) => id === lead.submissionId || id === twin.submissionId).sort()).toEqual([lead.submissionId, twin.submissionId].sort());
+  });
+
+  test("the 4th acknowledgement to one address in a day is not sent, while the vendor still gets the lead", async () => {
+    const email = visitor();
+    for (let i = 0; i < 4; i++) {
+      const { status } = await stack.call("send-contact-email", { ...VALID["send-contact-email"], email: i === 3 ? email.toUpperCase() : email });
+      expect(status).toBe(200);
+    }
+    const mails = await stack.mails();
+    expect(vendorMails(mails)).toHaveLength(4);
+    expect(mails.filter((mail) => mail.destination.to.some((to) => to.toLowerCase() === email))).toHaveLength(3);
+    const statuses = (await stack.leads()).filter((stored) => stored.lead.email?.toLowerCase() === email).map((stored) => stored.status);
+    expect(statuses.sort()).toEqual(["acknowledged", "acknowledged", "acknowledged", "mailed"]);
+  });
+});
+
+describe("the SES mailer", () => {
+  test("sends text with lone surrogates well-formed, and the next mail on the same client intact", async () => {
+    const mailer = createSesMailer({ region: "us-east-1", endpoint: process.env.SES_ENDPOINT });
+    const mail = { from: "no-reply@example.com", to: RECIPIENT, replyTo: "asha@example.org", subject: "Lead \ud800", html: "<p>\udfff</p>", text: "x \ud800 y" };
+    await mailer.send(mail, { timeoutMs: 3_000 });
+    await mailer.send({ ...mail, subject: "Intact", text: "Zoë 🌸", html: "<p>Zoë 🌸</p>" }, { timeoutMs: 3_000 });
+    const mails = await stack.mails();
+    expect(mails.map((m) => m.subject)).toEqual(["Lead \ufffd", "Intact"]);
+    expect(mails[1]?.body.text).toBe("Zoë 🌸");
+  });
+});
