@@ -1,4 +1,5 @@
 import "../scripts/require-node.ts";
+import "./production-react.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";

@@ -1,19 +1,23 @@
 import type { SiteContent } from "../src/lib/content.ts";
 import { readingMinutes } from "../src/lib/reading-time.ts";
 import { renderMarkdown } from "./markdown.ts";
+import type { MarkdownRenderer } from "./markdown-cache.ts";
 import type { ValidContent } from "./validate-content.ts";
 
-/** Renders the markdown of posts and policy pages and shapes validated content into what pages read. */
-export async function compileContent(valid: ValidContent): Promise<SiteContent> {
+/**
+ * Renders the markdown of posts and policy pages and shapes validated content into what pages read. `render` is
+ * the cached renderer of build/markdown-cache.ts in builds; plain rendering by default.
+ */
+export async function compileContent(valid: ValidContent, render: MarkdownRenderer = renderMarkdown): Promise<SiteContent> {
   const posts = await Promise.all(
     valid.posts.map(async ({ data, body, source }) => {
-      const rendered = await renderMarkdown(body, source.file);
+      const rendered = await render(body, source.file);
       return { ...data, html: rendered.html, readingMinutes: readingMinutes(rendered.text) };
     }),
   );
   const pages = await Promise.all(
     valid.pages.map(async ({ data, body, source }) => {
-      const rendered = await renderMarkdown(body, source.file);
+      const rendered = await render(body, source.file);
       return { ...data, name: source.name, html: rendered.html, headings: rendered.headings };
     }),
   );
