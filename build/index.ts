@@ -163,7 +163,7 @@ export class BuildSession {
 
   /** Renders on the worker pool when there are many pages, in this thread when there are a few. */
   async #render(routes: Route[], content: SiteContent, bundle: IslandBundle): Promise<RenderedPage[]> {
-    if (this.#pool && routes.length >= POOL_MIN_PAGES) {
+    if (this.#pool && (routes.length >= POOL_MIN_PAGES || this.#options.workers)) {
       this.#pool.setContent(content, bundle);
       return this.#pool.render(routes);
     }
