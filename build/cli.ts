@@ -9,15 +9,17 @@ import { formatSizeReport } from "./write.ts";
 
 /**
  * `npm run build`: builds dist/, prints a line per stage and the size report; exit code 1 on any error.
- * `--content DIR` and `--out DIR` build other content or into another folder (tests, benchmarks).
+ * `--content DIR` and `--out DIR` build other content or into another folder (tests, benchmarks); `--cache DIR`
+ * keeps rendered markdown there instead of .cache/.
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { values } = parseArgs({ options: { content: { type: "string" }, out: { type: "string" } } });
+const { values } = parseArgs({ options: { content: { type: "string" }, out: { type: "string" }, cache: { type: "string" } } });
 try {
   const result = await build({
     rootDir,
     contentDir: values.content && path.resolve(values.content),
     outDir: values.out && path.resolve(values.out),
+    cacheDir: values.cache && path.resolve(values.cache),
     log: (line) => console.log(line),
   });
   console.log(`\n${formatSizeReport(result.sizes)}\n`);

@@ -1,8 +1,12 @@
 import type { SiteContent } from "../src/lib/content.ts";
 import { readingMinutes } from "../src/lib/reading-time.ts";
-import { renderMarkdown } from "./markdown.ts";
+import { type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
 import type { MarkdownRenderer } from "./markdown-cache.ts";
 import type { ValidContent } from "./validate-content.ts";
+
+// A cached render is the same object from one build to the next (npm run dev): count its words once.
+const minutes = new WeakMap<RenderedMarkdown, number>();
+const minutesOf = (rendered: RenderedMarkdown) => minutes.get(rendered) ?? minutes.set(rendered, readingMinutes(rendered.text)).get(rendered) ?? 1;
 
 /**
  * Renders the markdown of posts and policy pages and shapes validated content into what pages read. `render` is
@@ -12,7 +16,7 @@ export async function compileContent(valid: ValidContent, render: MarkdownRender
   const posts = await Promise.all(
     valid.posts.map(async ({ data, body, source }) => {
       const rendered = await render(body, source.file);
-      return { ...data, html: rendered.html, readingMinutes: readingMinutes(rendered.text) };
+      return { ...data, html: rendered.html, readingMinutes: minutesOf(rendered) };
     }),
   );
   const pages = await Promise.all(

@@ -24,10 +24,15 @@ function sharedKey(content: SiteContent): string {
  */
 export function pageKeys(routes: readonly Route[], content: SiteContent): Map<string, string> {
   const shared = sharedKey(content);
+  // Each post, project and policy page is hashed once, not once per page that lists it (the blog list, related posts).
+  const entries = new Map<unknown, string>();
+  for (const entry of [...content.posts, ...content.portfolio, ...content.pages]) entries.set(entry, `#${hash(JSON.stringify(entry))}`);
+  const replacer = (_key: string, value: unknown) => entries.get(value) ?? value;
   return new Map(
     routes.map((route) => {
       const { data, head } = pageData(route, content);
-      return [route.outFile, hash(`${shared}\0${route.module}\0${route.path}\0${JSON.stringify(data)}\0${JSON.stringify(head)}`)];
+      const key = `${shared}\0${route.module}\0${route.path}\0${JSON.stringify(data, replacer)}\0${JSON.stringify(head)}`;
+      return [route.outFile, hash(key)];
     }),
   );
 }
@@ -50,8 +55,11 @@ export async function writeChanges(
   outDir: string,
   files: readonly OutputFile[],
   written: ReadonlyMap<string, string>,
+  /** Files known to be as the last build wrote them (pages not rendered again): not hashed again. */
+  unchanged: ReadonlySet<string> = new Set(),
 ): Promise<{ fingerprints: Map<string, string>; changed: number; removed: number }> {
-  const fingerprints = new Map(files.map((file) => [file.path, hash(file.contents)]));
+  const fingerprint = (file: OutputFile) => (unchanged.has(file.path) ? written.get(file.path) : undefined) ?? hash(file.contents);
+  const fingerprints = new Map(files.map((file) => [file.path, fingerprint(file)]));
   const changed = files.filter((file) => written.get(file.path) !== fingerprints.get(file.path));
   const removed = [...written.keys()].filter((file) => !fingerprints.has(file));
   await writeFiles(outDir, changed);

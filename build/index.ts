@@ -6,7 +6,7 @@ import { buildDocsPdfs } from "./docs-pdf.ts";
 import { robots, rssFeed, sitemap } from "./feeds.ts";
 import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./incremental.ts";
 import { bundleIslands, type IslandBundle, type OutputFile } from "./islands.ts";
-import { loadContent } from "./load-content.ts";
+import { loadContent, type ParseCache } from "./load-content.ts";
 import { cachedMarkdown, type MarkdownRenderer } from "./markdown-cache.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { type RenderedPage, renderRoutes } from "./render.tsx";
@@ -27,6 +27,8 @@ export interface BuildOptions {
   cacheDir?: string | false;
   /** Render worker threads: a number, or by default one per core once the site has more than a few dozen pages. */
   workers?: number;
+  /** The per-page size report (gzip HTML, CSS, JS); npm run dev skips it. Default true. */
+  sizes?: boolean;
 }
 
 export interface BuildResult {
@@ -69,6 +71,7 @@ export class BuildSession {
   #pages = new Map<string, KeyedPage>();
   #written: Map<string, string> | undefined;
   #docs: { key: string; files: OutputFile[] } | undefined;
+  readonly #parsed: ParseCache = new Map();
 
   constructor(options: BuildOptions) {
     this.#options = options;
@@ -93,7 +96,7 @@ export class BuildSession {
     this.#bundle ??= bundleIslands({ rootDir, islandsDir: path.join(rootDir, "src/islands") });
     this.#bundle.catch(() => {});
 
-    const raw = await timed("load", () => loadContent(contentDir), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
+    const raw = await timed("load", () => loadContent(contentDir, this.#parsed), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
     const workers = this.#options.workers ?? (raw.posts.length + raw.products.length + raw.portfolio.length > POOL_MIN_PAGES ? undefined : 0);
     if (workers !== 0) this.#pool ??= new RenderPool({ pagesDir: path.join(rootDir, "src/pages"), islandsDir: path.join(rootDir, "src/islands") }, workers);
     const valid = await timed("validate", () => validateContent(raw), () => "content valid");
@@ -102,7 +105,7 @@ export class BuildSession {
     const docs = await timed("docs", () => this.#docsFor(content, changed), (d) => `${d.length} PDFs`);
     const bundle = await timed("islands", () => this.#bundle as Promise<IslandBundle>, (b) => `${b.chunks.size} islands, ${b.files.length} files`);
     const routes = await timed("routes", () => collectRoutes(path.join(rootDir, "src/pages"), content), (r) => `${r.length} routes`);
-    const keys = pageKeys(routes, content);
+    const keys = await timed("changes", () => pageKeys(routes, content), () => "page inputs compared");
     const due = pagesToRender(routes, keys, this.#pages);
     const fresh = await timed("render", () => this.#render(due, content, bundle), (p) => `${p.length} of ${routes.length} pages`);
     const next = new Map<string, KeyedPage>();
@@ -130,13 +133,15 @@ export class BuildSession {
         if (clean) await rm(this.#outDir, { recursive: true, force: true });
         const imagesChanged = changed?.some((file) => path.resolve(file).startsWith(path.join(contentDir, "images") + path.sep)) ?? true;
         if (clean || imagesChanged) await copyFolders(this.#outDir, copies);
-        return writeChanges(this.#outDir, files, this.#written ?? new Map());
+        const reused = routes.filter((route) => !freshByFile.has(route.outFile)).map((route) => route.outFile);
+        return writeChanges(this.#outDir, files, this.#written ?? new Map(), new Set(reused));
       },
       (w) => `${w.changed} of ${files.length} files${w.removed ? `, ${w.removed} removed` : ""}`,
     );
     this.#written = written.fingerprints;
     this.#pages = next;
-    return { content, pages: pages.length, rendered: fresh.length, sizes: sizeReport(pages, bundle.files, bundle.imports), ms: Math.round(performance.now() - started) };
+    const sizes = this.#options.sizes === false ? [] : sizeReport(pages, bundle.files, bundle.imports);
+    return { content, pages: pages.length, rendered: fresh.length, sizes, ms: Math.round(performance.now() - started) };
   }
 
   async close(): Promise<void> {
@@ -146,7 +151,9 @@ export class BuildSession {
 
   #markdownRenderer(): Promise<MarkdownRenderer> {
     const { cacheDir = path.join(this.#rootDir, ".cache") } = this.#options;
-    this.#markdown ??= cacheDir === false ? Promise.resolve(renderMarkdown) : cachedMarkdown(this.#rootDir, cacheDir);
+    // Documents the cache lacks render on the workers when the site is large enough to have them.
+    const render: MarkdownRenderer = (markdown, file) => (this.#pool ? this.#pool.markdown(markdown, file) : renderMarkdown(markdown, file));
+    this.#markdown ??= cacheDir === false ? Promise.resolve(render) : cachedMarkdown(this.#rootDir, cacheDir, render);
     return this.#markdown;
   }
 

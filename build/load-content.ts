@@ -37,8 +37,17 @@ export interface RawContent {
  * Reads every content file under `contentDir`. YAML is parsed with positions kept so that a validation error can
  * name the line of the field; markdown front matter is split with gray-matter and parsed the same way.
  */
-export async function loadContent(contentDir: string): Promise<RawContent> {
+export async function loadContent(contentDir: string, parsed?: ParseCache): Promise<RawContent> {
   const issues: ContentIssue[] = [];
+  // npm run dev: a file whose text is unchanged since the last build is not parsed again.
+  const remembered = (file: string, text: string, parse: () => SourceFile): SourceFile => {
+    const known = parsed?.get(file);
+    if (known?.text === text) return known.source;
+    const before = issues.length;
+    const source = parse();
+    if (issues.length === before) parsed?.set(file, { text, source });
+    return source;
+  };
   // Messages name files as the editor sees them in the repository, wherever the folder was read from.
   const rel = (file: string) => `content/${path.relative(contentDir, file).split(path.sep).join("/")}`;
 
@@ -48,16 +57,18 @@ export async function loadContent(contentDir: string): Promise<RawContent> {
       issues.push({ file: rel(file), field: "", message: "File is missing; create it (see README, Content)" });
       return emptySource(rel(file));
     }
-    return parseYaml(rel(file), text, 0, issues);
+    return remembered(file, text, () => parseYaml(rel(file), text, 0, issues));
   };
   const markdownFile = async (file: string): Promise<SourceFile> => {
     const text = await readFile(file, "utf8");
-    // gray-matter caches by content; a copy of the options object keeps each call independent.
-    const split = matter(text, {});
-    // The YAML starts after the opening fence; gray-matter keeps the fence's own line break at its start.
-    const openingLines = (text.startsWith("---") ? 1 : 0) - (split.matter.startsWith("\n") ? 1 : 0);
-    const source = parseYaml(rel(file), split.matter, openingLines, issues);
-    return { ...source, body: split.content };
+    return remembered(file, text, () => {
+      // gray-matter caches by content; a copy of the options object keeps each call independent.
+      const split = matter(text, {});
+      // The YAML starts after the opening fence; gray-matter keeps the fence's own line break at its start.
+      const openingLines = (text.startsWith("---") ? 1 : 0) - (split.matter.startsWith("\n") ? 1 : 0);
+      const source = parseYaml(rel(file), split.matter, openingLines, issues);
+      return { ...source, body: split.content };
+    });
   };
   const folder = async (dir: string, ext: string, load: (file: string) => Promise<SourceFile>) => {
     const names = (await readdir(path.join(contentDir, dir)).catch(() => [] as string[]))
@@ -80,6 +91,9 @@ export async function loadContent(contentDir: string): Promise<RawContent> {
   ]);
   return { site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages, issues };
 }
+
+/** Parsed files by path, with the text they were parsed from (kept by a build session between builds). */
+export type ParseCache = Map<string, { text: string; source: SourceFile }>;
 
 function emptySource(file: string): SourceFile {
   return { file, name: baseName(file), data: undefined, lineOf: () => undefined };

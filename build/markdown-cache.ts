@@ -10,9 +10,10 @@ export type MarkdownRenderer = (markdown: string, file: string) => Promise<Rende
  * Markdown rendering with a cache on disk (`<cacheDir>/markdown/<hash>.json`, git-ignored) and in memory, keyed by
  * the file's path and text and by a fingerprint of the pipeline (our plugins' source and the lock file), so an
  * edited plugin or an upgraded remark never serves stale HTML. Rendering is a pure function of those inputs; a
- * file that fails to render is never cached, so its error shows on every build until it is fixed.
+ * file that fails to render is never cached, so its error shows on every build until it is fixed. `render` renders
+ * what the cache lacks (on the build's worker threads when there are many).
  */
-export async function cachedMarkdown(rootDir: string, cacheDir: string): Promise<MarkdownRenderer> {
+export async function cachedMarkdown(rootDir: string, cacheDir: string, render: MarkdownRenderer = renderMarkdown): Promise<MarkdownRenderer> {
   const fingerprint = await pipelineFingerprint(rootDir);
   const dir = path.join(cacheDir, "markdown");
   await mkdir(dir, { recursive: true });
@@ -25,7 +26,7 @@ export async function cachedMarkdown(rootDir: string, cacheDir: string): Promise
     const stored = await readFile(entry, "utf8")
       .then((text) => JSON.parse(text) as RenderedMarkdown)
       .catch(() => undefined);
-    const rendered = stored ?? (await renderMarkdown(markdown, file));
+    const rendered = stored ?? (await render(markdown, file));
     // Written aside and renamed, so a parallel build never reads half an entry; a cache that cannot be written
     // (read-only checkout) only costs speed.
     if (!stored) {

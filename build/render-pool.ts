@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { SiteContent } from "../src/lib/content.ts";
 import { BuildError } from "./errors.ts";
+import type { RenderedMarkdown } from "./markdown.ts";
 import type { RenderAssets, RenderedPage } from "./render.tsx";
 import type { WorkerInit, WorkerReply, WorkerRequest } from "./render-worker.ts";
 import type { Route } from "./routes.ts";
@@ -16,13 +17,14 @@ function workerExecArgv(): string[] {
 }
 
 /**
- * Worker threads that prerender pages on every core. Start it early (the workers load React and the page modules
+ * Worker threads that render markdown and prerender pages on every core. Start it early (the workers load React and the page modules
  * while the main thread reads content), send the content once per build with `setContent`, then `render` routes;
  * `close` when done (the workers keep the process alive).
  */
 export class RenderPool {
   readonly #workers: Worker[];
   readonly #pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (error: unknown) => void }>();
+  readonly #load = new Map<Worker, number>();
   #nextId = 0;
 
   constructor(init: WorkerInit, size = Math.max(1, availableParallelism())) {
@@ -48,6 +50,20 @@ export class RenderPool {
     for (const worker of this.#workers) worker.postMessage({ type: "content", content, assets: cloneable } satisfies WorkerRequest);
   }
 
+  /** Renders one markdown document on the worker with the fewest requests waiting. */
+  async markdown(markdown: string, file: string): Promise<RenderedMarkdown> {
+    const worker = this.#workers.reduce((best, w) => ((this.#load.get(w) ?? 0) < (this.#load.get(best) ?? 0) ? w : best));
+    const id = this.#nextId++;
+    this.#load.set(worker, (this.#load.get(worker) ?? 0) + 1);
+    const reply = await new Promise<WorkerReply>((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      worker.postMessage({ type: "markdown", id, markdown, file } satisfies WorkerRequest);
+    }).finally(() => this.#load.set(worker, (this.#load.get(worker) ?? 1) - 1));
+    if ("error" in reply) throw reply.error;
+    if (!("markdown" in reply)) throw new BuildError(`No markdown came back for ${file}`);
+    return reply.markdown;
+  }
+
   /** Renders routes on all workers, each taking the next batch when it is free; pages come back in route order. */
   async render(routes: readonly Route[]): Promise<RenderedPage[]> {
     const byOutFile = new Map(routes.map((route) => [route.outFile, route]));
@@ -60,6 +76,7 @@ export class RenderPool {
         const batch = batches[next++] ?? [];
         const reply = await this.#ask(worker, batch.map((route) => route.outFile));
         if ("error" in reply) throw reply.error;
+        if (!("pages" in reply)) throw new BuildError("A render worker answered a render with something else");
         for (const page of reply.pages) {
           const route = byOutFile.get(page.outFile);
           if (route) rendered.set(page.outFile, { route, head: page.head, html: page.html, htmlGzip: page.htmlGzip });

@@ -4,18 +4,21 @@ import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import type { SiteContent } from "../src/lib/content.ts";
 import type { PageHead } from "../src/lib/page.ts";
+import type { RenderedMarkdown } from "./markdown.ts";
 import type { RenderAssets } from "./render.tsx";
 import type { Route } from "./routes.ts";
 
 /**
- * A render worker (build/render-pool.ts starts them): loads the page and island modules itself, receives the
- * content once per build, then renders the pages it is asked for and measures their gzip size off the main thread.
+ * A build worker (build/render-pool.ts starts them): renders markdown as soon as it starts, loads the page and
+ * island modules meanwhile, receives the content once per build, then renders the pages it is asked for and
+ * measures their gzip size off the main thread.
  */
 export interface WorkerInit {
   pagesDir: string;
   islandsDir: string;
 }
 export type WorkerRequest =
+  | { type: "markdown"; id: number; markdown: string; file: string }
   | { type: "content"; content: SiteContent; assets: Omit<RenderAssets, "ids"> }
   | { type: "render"; id: number; outFiles: string[] };
 export interface WorkerPage {
@@ -24,33 +27,37 @@ export interface WorkerPage {
   html: string;
   htmlGzip: number;
 }
-export type WorkerReply = { id: number; pages: WorkerPage[] } | { id: number; error: unknown };
+export type WorkerReply = { id: number; pages: WorkerPage[] } | { id: number; markdown: RenderedMarkdown } | { id: number; error: unknown };
 
 const port = parentPort;
 if (!port) throw new Error("build/render-worker.ts runs only as a worker thread");
 const init = workerData as WorkerInit;
+
 // Imported after the pool set NODE_ENV=production for this thread, so React loads its fast production build.
-const [{ renderPage }, { collectRoutes }, { gzipSize }, { islandComponents }] = await Promise.all([
-  import("./render.tsx"),
-  import("./routes.ts"),
-  import("./write.ts"),
-  import("./islands.ts"),
-]);
-// Warm up while the main thread loads content: every page and island module, transpiled once per worker.
-const moduleFiles = async (dir: string) =>
-  (await readdir(dir, { recursive: true })).filter((file) => file.endsWith(".tsx")).map((file) => path.join(dir, file));
-const islandIdsInFolder = (await moduleFiles(init.islandsDir)).map((file) => path.basename(file, ".tsx"));
-const components = islandComponents(init.islandsDir, islandIdsInFolder);
-await Promise.all([components, ...(await moduleFiles(init.pagesDir)).map((file) => import(pathToFileURL(file).href))]).catch(() => {
-  // A module that fails to load is reported by the render that needs it, with the build's own message.
-});
+const renderer = (async () => {
+  const [{ renderPage }, { collectRoutes }, { gzipSize }, { islandComponents }] = await Promise.all([
+    import("./render.tsx"),
+    import("./routes.ts"),
+    import("./write.ts"),
+    import("./islands.ts"),
+  ]);
+  // Warm up while the main thread loads content: every page module, transpiled once per worker.
+  const pageFiles = (await readdir(init.pagesDir, { recursive: true })).filter((file) => file.endsWith(".tsx"));
+  await Promise.all(pageFiles.map((file) => import(pathToFileURL(path.join(init.pagesDir, file)).href))).catch(() => {
+    // A module that fails to load is reported by the render that needs it, with the build's own message.
+  });
+  return { renderPage, collectRoutes, gzipSize, islandComponents };
+})();
+const markdown = import("./markdown.ts");
+
 let assets: RenderAssets | undefined;
 let content: SiteContent | undefined;
 let routes: Map<string, Route> | Error = new Map();
-// Messages are handled one at a time, in order: a render never sees half-replaced content.
+// Content and render requests are handled one at a time, in order: a render never sees half-replaced content.
 let queue = Promise.resolve();
 
 async function setContent(next: SiteContent, nextAssets: Omit<RenderAssets, "ids">): Promise<void> {
+  const { collectRoutes, islandComponents } = await renderer;
   content = next;
   try {
     assets = { ...nextAssets, ids: await islandComponents(init.islandsDir, [...nextAssets.chunks.keys()]) };
@@ -60,7 +67,8 @@ async function setContent(next: SiteContent, nextAssets: Omit<RenderAssets, "ids
   }
 }
 
-function render(outFiles: readonly string[]): WorkerPage[] {
+async function render(outFiles: readonly string[]): Promise<WorkerPage[]> {
+  const { renderPage, gzipSize } = await renderer;
   if (routes instanceof Error) throw routes;
   return outFiles.map((outFile) => {
     const route = routes instanceof Map ? routes.get(outFile) : undefined;
@@ -71,10 +79,19 @@ function render(outFiles: readonly string[]): WorkerPage[] {
 }
 
 port.on("message", (request: WorkerRequest) => {
+  if (request.type === "markdown") {
+    markdown
+      .then(({ renderMarkdown }) => renderMarkdown(request.markdown, request.file))
+      .then(
+        (rendered) => port.postMessage({ id: request.id, markdown: rendered } satisfies WorkerReply),
+        (error: unknown) => port.postMessage({ id: request.id, error } satisfies WorkerReply),
+      );
+    return;
+  }
   queue = queue.then(async () => {
     if (request.type === "content") return setContent(request.content, request.assets);
     try {
-      port.postMessage({ id: request.id, pages: render(request.outFiles) } satisfies WorkerReply);
+      port.postMessage({ id: request.id, pages: await render(request.outFiles) } satisfies WorkerReply);
     } catch (error) {
       port.postMessage({ id: request.id, error } satisfies WorkerReply);
     }

@@ -47,7 +47,13 @@ export function siteFiles(output: Omit<SiteOutput, "copies">): { files: OutputFi
   const files: OutputFile[] = [
     ...output.assets,
     ...output.extra,
-    ...output.pages.map((page) => ({ path: page.route.outFile, contents: Buffer.from(page.html) })),
+    // Encoded when written or compared, not before: an incremental build leaves most pages untouched.
+    ...output.pages.map((page) => ({
+      path: page.route.outFile,
+      get contents() {
+        return Buffer.from(page.html);
+      },
+    })),
     { path: "_routes.json", contents: Buffer.from(`${JSON.stringify(table, null, 2)}\n`) },
     {
       path: "_csp.json",
