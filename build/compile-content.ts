@@ -4,9 +4,8 @@ import { type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
 import type { MarkdownRenderer } from "./markdown-cache.ts";
 import type { ValidContent } from "./validate-content.ts";
 
-// A cached render is the same object from one build to the next (npm run dev): count its words once.
-const minutes = new WeakMap<RenderedMarkdown, number>();
-const minutesOf = (rendered: RenderedMarkdown) => minutes.get(rendered) ?? minutes.set(rendered, readingMinutes(rendered.text)).get(rendered) ?? 1;
+// The markdown cache counted the words when it rendered the document; count them here only without it.
+const minutesOf = (rendered: RenderedMarkdown & { readingMinutes?: number }) => rendered.readingMinutes ?? readingMinutes(rendered.text);
 
 /**
  * Renders the markdown of posts and policy pages and shapes validated content into what pages read. `render` is

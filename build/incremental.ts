@@ -39,7 +39,10 @@ export function pageKeys(routes: readonly Route[], content: SiteContent): Map<st
 
 /** The pages to render: new ones and those whose key changed; the rest are taken from the previous build. */
 export function pagesToRender(routes: readonly Route[], keys: ReadonlyMap<string, string>, previous: ReadonlyMap<string, { key: string }>): Route[] {
-  return routes.filter((route) => previous.get(route.outFile)?.key !== keys.get(route.outFile));
+  return routes.filter((route) => {
+    const before = previous.get(route.outFile);
+    return !before || before.key !== keys.get(route.outFile);
+  });
 }
 
 export interface KeyedPage {

@@ -47,7 +47,7 @@ const POOL_MIN_PAGES = 64;
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const session = new BuildSession(options);
   try {
-    return await session.build();
+    return await session.build(undefined, { last: true });
   } finally {
     await session.close();
   }
@@ -81,8 +81,11 @@ export class BuildSession {
     this.#log = options.log ?? (() => {});
   }
 
-  /** `changed`: paths of the content files changed since the previous build of this session, when known. */
-  async build(changed?: readonly string[]): Promise<BuildResult> {
+  /**
+   * `changed`: paths of the content files changed since the previous build of this session, when known. `last`: no
+   * build follows, so nothing needs remembering for one (a one-off build skips the page keys).
+   */
+  async build(changed?: readonly string[], { last = false } = {}): Promise<BuildResult> {
     const started = performance.now();
     const timed = async <T>(stage: string, run: () => Promise<T> | T, detail: (value: T) => string): Promise<T> => {
       const t0 = performance.now();
@@ -105,7 +108,7 @@ export class BuildSession {
     const docs = await timed("docs", () => this.#docsFor(content, changed), (d) => `${d.length} PDFs`);
     const bundle = await timed("islands", () => this.#bundle as Promise<IslandBundle>, (b) => `${b.chunks.size} islands, ${b.files.length} files`);
     const routes = await timed("routes", () => collectRoutes(path.join(rootDir, "src/pages"), content), (r) => `${r.length} routes`);
-    const keys = await timed("changes", () => pageKeys(routes, content), () => "page inputs compared");
+    const keys = last ? new Map<string, string>() : await timed("changes", () => pageKeys(routes, content), () => "page inputs compared");
     const due = pagesToRender(routes, keys, this.#pages);
     const fresh = await timed("render", () => this.#render(due, content, bundle), (p) => `${p.length} of ${routes.length} pages`);
     const next = new Map<string, KeyedPage>();
