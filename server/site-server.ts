@@ -120,9 +120,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
       vary: "accept-encoding",
     };
     const accepts = String(req.headers["accept-encoding"] ?? "");
-    if (COMPRESSIBLE.has(ext) && body.length > 1024) {
+    // Not in dev: brotli at its best quality takes longer than a local browser needs to fetch the page unpacked.
+    if (COMPRESSIBLE.has(ext) && body.length > 1024 && !devReload) {
       let entry = compressedCache.get(filePath);
-      if (!entry || entry.mtime !== info.mtimeMs || devReload) {
+      if (!entry || entry.mtime !== info.mtimeMs) {
         entry = {
           mtime: info.mtimeMs,
           br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
