@@ -1,6 +1,7 @@
 import type { SiteContent } from "../src/lib/content.ts";
 import { readingMinutes } from "../src/lib/reading-time.ts";
-import { renderMarkdown } from "./markdown.ts";
+import { type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
+import type { MarkdownRenderer } from "./markdown-cache.ts";
 import type { SourceFile } from "./load-content.ts";
 import type { ValidContent } from "./validate-content.ts";
 
@@ -19,8 +20,14 @@ export interface CompiledContent {
   links: ContentLink[];
 }
 
-/** Renders the markdown of posts and policy pages and shapes validated content into what pages read. */
-export async function compileContent(valid: ValidContent): Promise<CompiledContent> {
+// The markdown cache counted the words when it rendered the document; count them here only without it.
+const minutesOf = (rendered: RenderedMarkdown & { readingMinutes?: number }) => rendered.readingMinutes ?? readingMinutes(rendered.text);
+
+/**
+ * Renders the markdown of posts and policy pages and shapes validated content into what pages read. `render` is
+ * the cached renderer of build/markdown-cache.ts in builds; plain rendering by default.
+ */
+export async function compileContent(valid: ValidContent, render: MarkdownRenderer = renderMarkdown): Promise<CompiledContent> {
   const links: ContentLink[] = [];
   const collect = (source: SourceFile, from: string) => {
     for (const ref of source.references ?? []) {
@@ -30,14 +37,14 @@ export async function compileContent(valid: ValidContent): Promise<CompiledConte
   const posts = await Promise.all(
     valid.posts.map(async ({ data, body, source }) => {
       collect(source, `/blog/${data.slug}`);
-      const rendered = await renderMarkdown(body, source.file);
-      return { ...data, html: rendered.html, readingMinutes: readingMinutes(rendered.text) };
+      const rendered = await render(body, source.file);
+      return { ...data, html: rendered.html, readingMinutes: minutesOf(rendered) };
     }),
   );
   const pages = await Promise.all(
     valid.pages.map(async ({ data, body, source }) => {
       collect(source, `/${source.name}`);
-      const rendered = await renderMarkdown(body, source.file);
+      const rendered = await render(body, source.file);
       return { ...data, name: source.name, html: rendered.html, headings: rendered.headings };
     }),
   );

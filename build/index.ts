@@ -1,17 +1,24 @@
+import { rm } from "node:fs/promises";
 import path from "node:path";
+import type { SiteContent } from "../src/lib/content.ts";
+import { PRODUCTION, type SiteEnvironment, withEnvironment } from "../src/lib/site-environment.ts";
 import { checkContentLinks, servedFiles } from "./check-links.ts";
+import { compileContent } from "./compile-content.ts";
 import { buildDocsPdfs } from "./docs-pdf.ts";
 import { robots, rssFeed, sitemap } from "./feeds.ts";
-import { bundleIslands } from "./islands.ts";
-import { readCompiledContent } from "./read-content.ts";
-import { buildOgImages } from "./og-images.ts";
-import { renderRoutes } from "./render.tsx";
-import { collectRoutes } from "./routes.ts";
-import { buildSiteIcons } from "./site-icons.ts";
-import { type PageSize, sizeReport, writeSite } from "./write.ts";
-import type { SiteContent } from "../src/lib/content.ts";
 import { ContentErrors } from "./errors.ts";
-import { PRODUCTION, type SiteEnvironment, withEnvironment } from "../src/lib/site-environment.ts";
+import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./incremental.ts";
+import { bundleIslands, type IslandBundle, type OutputFile } from "./islands.ts";
+import { loadContent, type ParseCache } from "./load-content.ts";
+import { cachedMarkdown, type MarkdownRenderer } from "./markdown-cache.ts";
+import { renderMarkdown } from "./markdown.ts";
+import { buildOgImages } from "./og-images.ts";
+import { type RenderedPage, renderRoutes } from "./render.tsx";
+import { RenderPool } from "./render-pool.ts";
+import { collectRoutes, type Route } from "./routes.ts";
+import { buildSiteIcons } from "./site-icons.ts";
+import { validateContent } from "./validate-content.ts";
+import { copyFolders, gzipSize, type PageSize, siteFiles, sizeReport } from "./write.ts";
 
 export interface BuildOptions {
   rootDir: string;
@@ -23,77 +30,185 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** The deployment the pages are for (origin, noindex); production at site.yaml's url by default. */
   environment?: SiteEnvironment;
+  /** Rendered markdown kept across builds; defaults to <rootDir>/.cache, `false` renders everything afresh. */
+  cacheDir?: string | false;
+  /** Render worker threads: a number, or by default one per core once the site has more than a few dozen pages. */
+  workers?: number;
+  /** The per-page size report (gzip HTML, CSS, JS); npm run dev skips it. Default true. */
+  sizes?: boolean;
 }
 
 export interface BuildResult {
   content: SiteContent;
   pages: number;
+  /** Pages rendered by this build; the rest were unchanged since the session's previous build. */
+  rendered: number;
   sizes: PageSize[];
   ms: number;
 }
 
-/** The pipeline: load → validate → markdown → bundle → routes → render → share images, icons → links → write. Nothing is written if content is invalid. */
-export async function build(options: BuildOptions): Promise<BuildResult> {
-  const { rootDir, log = () => {} } = options;
-  const contentDir = options.contentDir ?? path.join(rootDir, "content");
-  const outDir = options.outDir ?? path.join(rootDir, "dist");
-  const started = performance.now();
-  const timed = async <T>(stage: string, run: () => Promise<T> | T, detail: (value: T) => string): Promise<T> => {
-    const t0 = performance.now();
-    const value = await run();
-    log(`[${stage}] ${detail(value)} in ${Math.round(performance.now() - t0)} ms`);
-    return value;
-  };
+/** Below this many pages to render, starting workers costs more than it saves. */
+const POOL_MIN_PAGES = 64;
 
-  const compiled = await readCompiledContent(contentDir, { stage: timed });
-  const { links } = compiled;
-  const content = withEnvironment(compiled.content, options.environment ?? PRODUCTION);
-  const docs = await timed("docs", () => buildDocsPdfs({ contentDir, siteName: content.site.name, products: content.products }), (d) => `${d.length} PDFs`);
-  const bundle = await timed("islands", () => bundleIslands({ rootDir, islandsDir: path.join(rootDir, "src/islands") }), (b) => `${b.chunks.size} islands, ${b.files.length} files`);
-  const routes = await timed("routes", () => collectRoutes(path.join(rootDir, "src/pages"), content), (r) => `${r.length} routes`);
-  const pages = await timed("render", () => renderRoutes(routes, content, bundle), (p) => `${p.length} pages`);
-  const brand = { logoFile: path.join(rootDir, "public/favicon.svg"), tokensFile: path.join(rootDir, "src/styles/tokens.css") };
-  const og = await timed(
-    "og",
-    () => buildOgImages({ pages, site: content.site, contentDir, ...brand, cacheDir: path.join(rootDir, ".cache/og") }),
-    (o) => `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
-  );
-  const icons = await timed("icons", () => buildSiteIcons({ site: content.site, ...brand }), (f) => `${f.length} icon files`);
-  const extra = [
-    { path: "sitemap.xml", contents: Buffer.from(sitemap(pages, content)) },
-    { path: "robots.txt", contents: Buffer.from(robots(content)) },
-    { path: "rss.xml", contents: Buffer.from(rssFeed(content)) },
-    ...docs,
-    ...og.files,
-    ...icons,
-  ];
-  const copies = [
-    { from: path.join(rootDir, "public"), to: "." },
-    { from: path.join(contentDir, "images"), to: "images" },
-  ];
-  // Links in markdown are checked against what is about to be written, so routes and anchors are exactly the built ones.
-  await timed(
-    "links",
-    async () => {
-      const files = new Set([...[...bundle.files, ...extra].map((file) => `/${file.path}`), ...(await servedFiles(copies))]);
-      const targets = pages.filter((page) => !page.route.special).map((page) => ({ path: page.route.path, html: page.html }));
-      const broken = checkContentLinks(links, { pages: targets, files });
-      if (broken.length) throw new ContentErrors(broken);
-      return links.length;
-    },
-    (count) => `${count} links checked`,
-  );
-  await timed(
-    "write",
-    () =>
-      writeSite(outDir, {
-        pages,
-        assets: bundle.files,
-        extra,
-        inlineScripts: bundle.inlineScripts,
-        copies,
-      }),
-    (table) => `${table.pages.length} pages and ${bundle.files.length + extra.length} files`,
-  );
-  return { content, pages: pages.length, sizes: sizeReport(pages, bundle.files, bundle.imports), ms: Math.round(performance.now() - started) };
+/**
+ * One build from scratch: load → validate → markdown → bundle → routes → render → share images, icons → links → write.
+ * Nothing is written if content is invalid.
+ */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const session = new BuildSession(options);
+  try {
+    return await session.build(undefined, { last: true });
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * Builds that remember the previous one (npm run dev): the first is a clean build; each later one reloads the
+ * content, renders only the pages whose inputs changed and writes only the files whose bytes changed, so dist/
+ * ends up exactly as a clean build would leave it (tests/integration/incremental-build.test.ts checks that).
+ * Code changes (src/, build/) need a new session: page modules and the bundle are loaded once.
+ */
+export class BuildSession {
+  readonly #rootDir: string;
+  readonly #contentDir: string;
+  readonly #outDir: string;
+  readonly #log: (line: string) => void;
+  readonly #options: BuildOptions;
+  #bundle: Promise<IslandBundle> | undefined;
+  #markdown: Promise<MarkdownRenderer> | undefined;
+  #pool: RenderPool | undefined;
+  #pages = new Map<string, KeyedPage>();
+  #written: Map<string, string> | undefined;
+  #docs: { key: string; files: OutputFile[] } | undefined;
+  readonly #parsed: ParseCache = new Map();
+
+  constructor(options: BuildOptions) {
+    this.#options = options;
+    this.#rootDir = options.rootDir;
+    this.#contentDir = options.contentDir ?? path.join(options.rootDir, "content");
+    this.#outDir = options.outDir ?? path.join(options.rootDir, "dist");
+    this.#log = options.log ?? (() => {});
+  }
+
+  /**
+   * `changed`: paths of the content files changed since the previous build of this session, when known. `last`: no
+   * build follows, so nothing needs remembering for one (a one-off build skips the page keys).
+   */
+  async build(changed?: readonly string[], { last = false } = {}): Promise<BuildResult> {
+    const started = performance.now();
+    const timed = async <T>(stage: string, run: () => Promise<T> | T, detail: (value: T) => string): Promise<T> => {
+      const t0 = performance.now();
+      const value = await run();
+      this.#log(`[${stage}] ${detail(value)} in ${Math.round(performance.now() - t0)} ms`);
+      return value;
+    };
+    const rootDir = this.#rootDir;
+    const contentDir = this.#contentDir;
+    // The bundle depends on src/ only; it builds while the content loads.
+    this.#bundle ??= bundleIslands({ rootDir, islandsDir: path.join(rootDir, "src/islands") });
+    this.#bundle.catch(() => {});
+
+    const raw = await timed("load", () => loadContent(contentDir, this.#parsed), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
+    const workers = this.#options.workers ?? (raw.posts.length + raw.products.length + raw.portfolio.length > POOL_MIN_PAGES ? undefined : 0);
+    if (workers !== 0) this.#pool ??= new RenderPool({ pagesDir: path.join(rootDir, "src/pages"), islandsDir: path.join(rootDir, "src/islands") }, workers);
+    const valid = await timed("validate", () => validateContent(raw), () => "content valid");
+    const render = await this.#markdownRenderer();
+    const compiled = await timed("markdown", () => compileContent(valid, render), (c) => `${c.content.posts.length + c.content.pages.length} documents`);
+    const content = withEnvironment(compiled.content, this.#options.environment ?? PRODUCTION);
+    const docs = await timed("docs", () => this.#docsFor(content, changed), (d) => `${d.length} PDFs`);
+    const bundle = await timed("islands", () => this.#bundle as Promise<IslandBundle>, (b) => `${b.chunks.size} islands, ${b.files.length} files`);
+    const routes = await timed("routes", () => collectRoutes(path.join(rootDir, "src/pages"), content), (r) => `${r.length} routes`);
+    const keys = last ? new Map<string, string>() : await timed("changes", () => pageKeys(routes, content), () => "page inputs compared");
+    const due = pagesToRender(routes, keys, this.#pages);
+    const fresh = await timed("render", () => this.#render(due, content, bundle), (p) => `${p.length} of ${routes.length} pages`);
+    const next = new Map<string, KeyedPage>();
+    const freshByFile = new Map(fresh.map((page) => [page.route.outFile, page]));
+    for (const route of routes) {
+      const page = freshByFile.get(route.outFile) ?? this.#pages.get(route.outFile)?.page;
+      if (page) next.set(route.outFile, { key: keys.get(route.outFile) ?? "", page: { ...page, route } });
+    }
+    const pages = [...next.values()].map((entry) => entry.page);
+    const brand = { logoFile: path.join(rootDir, "public/favicon.svg"), tokensFile: path.join(rootDir, "src/styles/tokens.css") };
+    const og = await timed(
+      "og",
+      () => buildOgImages({ pages, site: content.site, contentDir, ...brand, cacheDir: path.join(rootDir, ".cache/og") }),
+      (o) => `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
+    );
+    const icons = await timed("icons", () => buildSiteIcons({ site: content.site, ...brand }), (f) => `${f.length} icon files`);
+    const extra = [
+      { path: "sitemap.xml", contents: Buffer.from(sitemap(pages, content)) },
+      { path: "robots.txt", contents: Buffer.from(robots(content)) },
+      { path: "rss.xml", contents: Buffer.from(rssFeed(content)) },
+      ...docs,
+      ...og.files,
+      ...icons,
+    ];
+    const { files } = siteFiles({ pages, assets: bundle.files, extra, inlineScripts: bundle.inlineScripts });
+    const copies = [
+      { from: path.join(rootDir, "public"), to: "." },
+      { from: path.join(contentDir, "images"), to: "images" },
+    ];
+    // Links in markdown are checked against what is about to be written, so routes and anchors are exactly the built ones.
+    await timed(
+      "links",
+      async () => {
+        const served = new Set([...files.map((file) => `/${file.path}`), ...(await servedFiles(copies))]);
+        const targets = pages.filter((page) => !page.route.special).map((page) => ({ path: page.route.path, html: page.html }));
+        const broken = checkContentLinks(compiled.links, { pages: targets, files: served });
+        if (broken.length) throw new ContentErrors(broken);
+        return compiled.links.length;
+      },
+      (count) => `${count} links checked`,
+    );
+    const written = await timed(
+      "write",
+      async () => {
+        const clean = !this.#written;
+        if (clean) await rm(this.#outDir, { recursive: true, force: true });
+        const imagesChanged = changed?.some((file) => path.resolve(file).startsWith(path.join(contentDir, "images") + path.sep)) ?? true;
+        if (clean || imagesChanged) await copyFolders(this.#outDir, copies);
+        const reused = routes.filter((route) => !freshByFile.has(route.outFile)).map((route) => route.outFile);
+        return writeChanges(this.#outDir, files, this.#written ?? new Map(), new Set(reused));
+      },
+      (w) => `${w.changed} of ${files.length} files${w.removed ? `, ${w.removed} removed` : ""}`,
+    );
+    this.#written = written.fingerprints;
+    this.#pages = next;
+    const sizes = this.#options.sizes === false ? [] : sizeReport(pages, bundle.files, bundle.imports);
+    return { content, pages: pages.length, rendered: fresh.length, sizes, ms: Math.round(performance.now() - started) };
+  }
+
+  async close(): Promise<void> {
+    await this.#pool?.close();
+    this.#pool = undefined;
+  }
+
+  #markdownRenderer(): Promise<MarkdownRenderer> {
+    const { cacheDir = path.join(this.#rootDir, ".cache") } = this.#options;
+    // Documents the cache lacks render on the workers when the site is large enough to have them.
+    const render: MarkdownRenderer = (markdown, file) => (this.#pool ? this.#pool.markdown(markdown, file) : renderMarkdown(markdown, file));
+    this.#markdown ??= cacheDir === false ? Promise.resolve(render) : cachedMarkdown(this.#rootDir, cacheDir, render);
+    return this.#markdown;
+  }
+
+  /** Product documentation PDFs: made again only when the products, the site name or a file in content/docs changed. */
+  async #docsFor(content: SiteContent, changed: readonly string[] | undefined): Promise<OutputFile[]> {
+    const key = JSON.stringify([content.site.name, content.products]);
+    const docsDir = path.join(this.#contentDir, "docs") + path.sep;
+    const docsEdited = changed?.some((file) => path.resolve(file).startsWith(docsDir)) ?? true;
+    if (this.#docs?.key === key && !docsEdited) return this.#docs.files;
+    const files = await buildDocsPdfs({ contentDir: this.#contentDir, siteName: content.site.name, products: content.products });
+    this.#docs = { key, files };
+    return files;
+  }
+
+  /** Renders on the worker pool when there are many pages, in this thread when there are a few. */
+  async #render(routes: Route[], content: SiteContent, bundle: IslandBundle): Promise<RenderedPage[]> {
+    if (this.#pool && (routes.length >= POOL_MIN_PAGES || this.#options.workers)) {
+      this.#pool.setContent(content, bundle);
+      return this.#pool.render(routes);
+    }
+    return renderRoutes(routes, content, bundle).map((page) => ({ ...page, htmlGzip: gzipSize(page.html) }));
+  }
 }

@@ -121,14 +121,8 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     return `/${path.relative(distDir, path.join(rootDir, found[0])).split(path.sep).join("/")}`;
   };
 
-  const chunks = new Map<string, string>();
-  const ids = new Map<ComponentType<never>, string>();
-  for (const id of islandIds) {
-    chunks.set(id, outputFor(js.metafile, `island:${id}`));
-    const mod = (await import(pathToFileURL(path.join(islandsDir, `${id}.tsx`)).href)) as { default?: ComponentType<never> };
-    if (typeof mod.default !== "function") throw new BuildError(`src/islands/${id}.tsx must default-export a component`);
-    ids.set(mod.default, id);
-  }
+  const chunks = new Map(islandIds.map((id) => [id, outputFor(js.metafile, `island:${id}`)]));
+  const ids = await islandComponents(islandsDir, islandIds);
   const url = (out: string) => `/${path.relative(distDir, path.join(rootDir, out)).split(path.sep).join("/")}`;
   const imports = new Map<string, string[]>();
   for (const [out, meta] of Object.entries(js.metafile?.outputs ?? {})) {
@@ -143,4 +137,15 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     inlineScripts,
     files,
   };
+}
+
+/** Each island's component → its id, from the modules in src/islands (render workers load their own). */
+export async function islandComponents(islandsDir: string, islandIds: readonly string[]): Promise<Map<ComponentType<never>, string>> {
+  const ids = new Map<ComponentType<never>, string>();
+  for (const id of islandIds) {
+    const mod = (await import(pathToFileURL(path.join(islandsDir, `${id}.tsx`)).href)) as { default?: ComponentType<never> };
+    if (typeof mod.default !== "function") throw new BuildError(`src/islands/${id}.tsx must default-export a component`);
+    ids.set(mod.default, id);
+  }
+  return ids;
 }

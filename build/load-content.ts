@@ -57,8 +57,17 @@ const FREE_FOLDERS = new Set(["images", ".schemas"]);
  * its line counter, so every message can name the line of the field. A file the loader would skip (a product saved
  * as .yml, an article as .markdown) is an error rather than a silent omission.
  */
-export async function loadContent(contentDir: string): Promise<RawContent> {
+export async function loadContent(contentDir: string, parsed?: ParseCache): Promise<RawContent> {
   const issues: ContentIssue[] = [];
+  // npm run dev: a file whose text is unchanged since the last build is not parsed again.
+  const remembered = (file: string, text: string, parse: () => SourceFile): SourceFile => {
+    const known = parsed?.get(file);
+    if (known?.text === text) return known.source;
+    const before = issues.length;
+    const source = parse();
+    if (issues.length === before) parsed?.set(file, { text, source });
+    return source;
+  };
   // Messages name files as the editor sees them in the repository, wherever the folder was read from.
   const rel = (file: string) => `content/${path.relative(contentDir, file).split(path.sep).join("/")}`;
 
@@ -68,9 +77,12 @@ export async function loadContent(contentDir: string): Promise<RawContent> {
       issues.push({ file: rel(file), field: "", message: "File is missing; create it (see README, Content)" });
       return emptySource(rel(file));
     }
-    return parseYaml(rel(file), text, 0, issues);
+    return remembered(file, text, () => parseYaml(rel(file), text, 0, issues));
   };
-  const markdownFile = async (file: string): Promise<SourceFile> => parseMarkdownFile(rel(file), await readFile(file, "utf8"), issues);
+  const markdownFile = async (file: string): Promise<SourceFile> => {
+    const text = await readFile(file, "utf8");
+    return remembered(file, text, () => parseMarkdownFile(rel(file), text, issues));
+  };
   const folder = async (dir: string, load: (file: string) => Promise<SourceFile>) => {
     const rule = FOLDERS[dir];
     const entries = await readdir(path.join(contentDir, dir), { withFileTypes: true }).catch(() => [] as Dirent[]);
@@ -145,6 +157,9 @@ async function listImages(dir: string): Promise<Set<string>> {
       .map((entry) => `/images/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`),
   );
 }
+
+/** Parsed files by path, with the text they were parsed from (kept by a build session between builds). */
+export type ParseCache = Map<string, { text: string; source: SourceFile }>;
 
 function emptySource(file: string): SourceFile {
   return { file, name: baseName(file), data: undefined, lineOf: () => undefined };

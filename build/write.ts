@@ -19,11 +19,23 @@ export interface SiteOutput {
 export async function writeSite(outDir: string, output: SiteOutput): Promise<RouteTable> {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  for (const copy of output.copies) {
+  await copyFolders(outDir, output.copies);
+  const { files, table } = siteFiles(output);
+  await writeFiles(outDir, files);
+  return table;
+}
+
+/** Copies the folders that are served as they are (public/, content/images); a missing folder is fine. */
+export async function copyFolders(outDir: string, copies: SiteOutput["copies"]): Promise<void> {
+  for (const copy of copies) {
     await cp(copy.from, path.join(outDir, copy.to), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== "ENOENT") throw error;
     });
   }
+}
+
+/** Every generated file of the site (all but the copied folders), and the route table among them. */
+export function siteFiles(output: Omit<SiteOutput, "copies">): { files: OutputFile[]; table: RouteTable } {
   const table: RouteTable = { pages: [], notFound: {} };
   for (const page of output.pages) {
     if (page.route.special) {
@@ -35,21 +47,27 @@ export async function writeSite(outDir: string, output: SiteOutput): Promise<Rou
   const files: OutputFile[] = [
     ...output.assets,
     ...output.extra,
-    ...output.pages.map((page) => ({ path: page.route.outFile, contents: Buffer.from(page.html) })),
+    // Encoded when written or compared, not before: an incremental build leaves most pages untouched.
+    ...output.pages.map((page) => ({
+      path: page.route.outFile,
+      get contents() {
+        return Buffer.from(page.html);
+      },
+    })),
     { path: "_routes.json", contents: Buffer.from(`${JSON.stringify(table, null, 2)}\n`) },
     {
       path: "_csp.json",
       contents: Buffer.from(`${JSON.stringify({ scriptHashes: [...output.inlineScripts.values()].map((s) => s.hash) }, null, 2)}\n`),
     },
   ];
-  await Promise.all(
-    files.map(async (file) => {
-      const target = path.join(outDir, file.path);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, file.contents);
-    }),
-  );
-  return table;
+  return { files, table };
+}
+
+/** Writes files under outDir, creating each folder once. */
+export async function writeFiles(outDir: string, files: readonly OutputFile[]): Promise<void> {
+  const folders = new Set(files.map((file) => path.dirname(path.join(outDir, file.path))));
+  await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
+  await Promise.all(files.map((file) => writeFile(path.join(outDir, file.path), file.contents)));
 }
 
 export interface PageSize {
@@ -81,14 +99,17 @@ export function sizeReport(pages: RenderedPage[], assets: OutputFile[], imports:
     urls.forEach(visit);
     return seen;
   };
+  // The same few inline scripts are on every page: measure each once.
+  const inlineSizes = new Map<string, number>();
+  const inlineSize = (code: string) => inlineSizes.get(code) ?? inlineSizes.set(code, gzipSize(code)).get(code) ?? 0;
   const total = (urls: Set<string>) => [...urls].reduce((n, u) => n + (assetSize.get(u) ?? 0), 0);
   return pages.map((page) => {
     const all = (pattern: RegExp) => [...page.html.matchAll(pattern)].map((m) => m[1] ?? "");
     const eager = closure(all(/<script type="module" src="([^"]+)"/g));
-    const inline = all(/<script>([\s\S]*?)<\/script>/g).reduce((n, code) => n + gzipSize(code), 0);
+    const inline = all(/<script>([\s\S]*?)<\/script>/g).reduce((n, code) => n + inlineSize(code), 0);
     const lazy = closure([...eager, ...all(/data-src="([^"]+)"/g)]);
     const css = all(/<link rel="stylesheet" href="([^"]+)"/g).reduce((n, href) => n + (assetSize.get(href) ?? 0), 0);
-    return { path: page.route.path, html: gzipSize(page.html), css, jsEager: total(eager) + inline, js: total(lazy) + inline };
+    return { path: page.route.path, html: page.htmlGzip ?? gzipSize(page.html), css, jsEager: total(eager) + inline, js: total(lazy) + inline };
   });
 }
 

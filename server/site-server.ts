@@ -11,8 +11,20 @@ export interface SiteServerOptions {
   distDir: string;
   /** function name → handler, mounted at POST /api/<name>. */
   handlers: ReadonlyMap<string, LambdaHandler>;
-  /** Extra script served at /__dev/reload.js and added to pages (npm run dev only). */
-  devReload?: { script: string; subscribe: (res: ServerResponse) => void };
+  /** npm run dev only: live reload and the build-error overlay (server/dev.ts). */
+  devReload?: DevHooks;
+}
+
+/** What the dev loop adds to the server: its browser script and stylesheet, its event stream, the last failure. */
+export interface DevHooks {
+  /** Served at /__dev/reload.js and added to every page. */
+  script: () => Promise<string>;
+  /** Served at /__dev/overlay.css. */
+  stylesheet: () => Promise<string>;
+  /** /__dev/events: server-sent events "reload" and "build-error". */
+  subscribe: (res: ServerResponse) => void;
+  /** The errors of the last build when it failed. */
+  failure: () => string | undefined;
 }
 
 /**
@@ -25,9 +37,9 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
     table: JSON.parse(await readFile(path.join(distDir, "_routes.json"), "utf8")) as RouteTable,
     csp: JSON.parse(await readFile(path.join(distDir, "_csp.json"), "utf8")) as { scriptHashes: string[] },
   });
-  // Re-read per request in dev (the build rewrites dist/); once otherwise.
-  const loaded = await load();
-  const config = async () => (devReload ? load() : loaded);
+  // Re-read per request in dev (the build rewrites dist/), where a first build may also have failed; once otherwise.
+  const loaded = devReload ? undefined : await load();
+  const config = async () => loaded ?? load().catch(() => undefined);
   const compressedCache = new Map<string, { mtime: number; br: Buffer; gzip: Buffer }>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -42,7 +54,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
       return invokeLambda(handler, req, res, name);
     }
     if (devReload && url.pathname === "/__dev/reload.js") {
-      res.writeHead(200, { "content-type": CONTENT_TYPES[".js"] ?? "", "cache-control": "no-store" }).end(devReload.script);
+      res.writeHead(200, { "content-type": CONTENT_TYPES[".js"] ?? "", "cache-control": "no-store" }).end(await devReload.script());
+      return;
+    }
+    if (devReload && url.pathname === "/__dev/overlay.css") {
+      res.writeHead(200, { "content-type": CONTENT_TYPES[".css"] ?? "", "cache-control": "no-store" }).end(await devReload.stylesheet());
       return;
     }
     if (devReload && url.pathname === "/__dev/events") return devReload.subscribe(res);
@@ -51,7 +67,14 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
       return;
     }
 
-    const { table, csp } = await config();
+    const loadedConfig = await config();
+    if (!loadedConfig) {
+      // Dev, and no build has succeeded yet: a page that shows the overlay and reloads when one does.
+      const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><main><h1>No site yet</h1><p>${devReload?.failure() ? "The build failed; the errors are shown over this page and in the terminal." : "The first build is running."}</p></main><script type="module" src="/__dev/reload.js"></script></body></html>`;
+      res.writeHead(503, { ...securityHeaders({ scriptHashes: [] }), "content-type": CONTENT_TYPES[".html"] ?? "", "cache-control": "no-store" }).end(page);
+      return;
+    }
+    const { table, csp } = loadedConfig;
     let { file, status } = resolveRequest(url.pathname, table);
     let filePath = path.join(distDir, file);
     let info = await stat(filePath).catch(() => undefined);
@@ -72,9 +95,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
       vary: "accept-encoding",
     };
     const accepts = String(req.headers["accept-encoding"] ?? "");
-    if (COMPRESSIBLE_EXTENSIONS.has(ext) && body.length > 1024) {
+    // Not in dev: brotli at its best quality takes longer than a local browser needs to fetch the page unpacked.
+    if (COMPRESSIBLE_EXTENSIONS.has(ext) && body.length > 1024 && !devReload) {
       let entry = compressedCache.get(filePath);
-      if (!entry || entry.mtime !== info.mtimeMs || devReload) {
+      if (!entry || entry.mtime !== info.mtimeMs) {
         entry = {
           mtime: info.mtimeMs,
           br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),

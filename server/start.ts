@@ -1,16 +1,14 @@
 import "../scripts/require-node.ts";
 import { spawn } from "node:child_process";
-import { existsSync, watch } from "node:fs";
-import { readdir } from "node:fs/promises";
-import type { ServerResponse } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import sesEmulator from "aws-ses-v2-local";
 import { readSiteContent } from "../build/read-content.ts";
-import { DELIVER_LEAD_FUNCTION } from "../lambdas/shared/lead-record.ts";
-import type { LambdaHandler } from "./lambda-adapter.ts";
+import { startDevLoop } from "./dev.ts";
+import { LambdaHost } from "./lambda-host.ts";
 import { localLambdaEnv } from "./lambda-env.ts";
+import { handlerNames, loadHandlers } from "./load-handlers.ts";
 import { startLocalDynamo } from "./local-dynamo.ts";
 import { startLocalRetry } from "./local-retry.ts";
 import { createSiteServer } from "./site-server.ts";
@@ -30,27 +28,16 @@ const sesPort = Number(process.env.SES_PORT ?? 8005);
 const dynamoPort = Number(process.env.DYNAMO_PORT ?? 8006);
 /** Where the build writes and the server reads; DIST_DIR lets parallel test runs keep separate builds. */
 const distDir = path.resolve(rootDir, process.env.DIST_DIR ?? "dist");
+/** CONTENT_DIR lets tests serve a copy of the content. */
+const contentDir = path.resolve(rootDir, process.env.CONTENT_DIR ?? "content");
 
 /** Runs the build in a fresh process so that edited modules are loaded anew; resolves to success. */
 function runBuild(): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "build/cli.ts", "--out", distDir], { cwd: rootDir, stdio: "inherit" });
+    const args = ["--import", "tsx", "build/cli.ts", "--content", contentDir, "--out", distDir];
+    const child = spawn(process.execPath, args, { cwd: rootDir, stdio: "inherit" });
     child.on("exit", (code) => resolve(code === 0));
   });
-}
-
-async function loadHandlers(): Promise<Map<string, LambdaHandler>> {
-  const handlers = new Map<string, LambdaHandler>();
-  const dir = path.join(rootDir, "lambdas");
-  for (const name of (await readdir(dir).catch(() => [] as string[])).sort()) {
-    const file = path.join(dir, name, "handler.ts");
-    // deliver-lead is fed by the retry queue, not by HTTP (server/local-retry.ts runs it).
-    if (name === "shared" || name === DELIVER_LEAD_FUNCTION || !existsSync(file)) continue;
-    const mod = (await import(pathToFileURL(file).href)) as { handler?: LambdaHandler };
-    if (typeof mod.handler !== "function") throw new Error(`lambdas/${name}/handler.ts must export a handler function`);
-    handlers.set(name, mod.handler);
-  }
-  return handlers;
 }
 
 /**
@@ -70,67 +57,65 @@ async function startLeadStore() {
   return store;
 }
 
-if (!skipBuild && !(await runBuild())) {
+// npm run dev keeps serving when a build fails: the dev loop shows the errors and retries on the next save.
+const devLoop = dev ? startDevLoop({ rootDir, contentDir, distDir, onContentBuilt: (files) => reloadApi(files), onLambdaChange: () => reloadApi() }) : undefined;
+if (devLoop) await devLoop.ready;
+else if (!skipBuild && !(await runBuild())) {
   console.error("The build failed; fix the errors above and run npm start again.");
   process.exit(1);
 }
 
 const ses = await sesEmulator.default({ host: "127.0.0.1", port: sesPort });
 const dynamo = await startLeadStore();
-const { site } = await readSiteContent(path.join(rootDir, "content"));
-Object.assign(
-  process.env,
-  await localLambdaEnv({ sesEndpoint: `http://127.0.0.1:${sesPort}`, dynamoEndpoint: dynamo.endpoint, recipient: site.contact.email }),
-  { ...process.env },
-);
-const handlers = await loadHandlers();
+/** The handlers' environment from validated content (the inbox is site.yaml's contact e-mail); values set by the developer win. */
+const developerEnv = { ...process.env };
+const lambdaEnv = async () => {
+  const { site } = await readSiteContent(contentDir);
+  const env = await localLambdaEnv({ sesEndpoint: `http://127.0.0.1:${sesPort}`, dynamoEndpoint: dynamo.endpoint, recipient: site.contact.email, contentDir });
+  return { ...env, ...developerEnv };
+};
+// npm run dev starts even on content the build refuses: the API then waits for the first good save (reloadApi).
+let apiStale = false;
+try {
+  Object.assign(process.env, await lambdaEnv());
+} catch (error) {
+  if (!dev) throw error;
+  apiStale = true;
+  console.error("[api] the handlers start once content/ is valid again");
+}
+// In dev the handlers run in a worker that restarts when the catalogue they read changes (server/lambda-host.ts).
+const apiHost = dev ? new LambdaHost(rootDir, () => ({ ...process.env })) : undefined;
+const handlers = apiHost ? apiHost.handlers(await handlerNames(rootDir)) : await loadHandlers(rootDir);
+// Leads the handlers could not mail are retried in this process, as deliver-lead does from the queue in AWS.
 const retry = await startLocalRetry();
+async function reloadApi(changed?: readonly string[]) {
+  const catalogue = ["products", "installation-packages.yaml", "site.yaml"].map((name) => path.join(contentDir, name));
+  if (!apiStale && changed && !changed.some((file) => catalogue.some((prefix) => file.startsWith(prefix)))) return;
+  try {
+    Object.assign(process.env, await lambdaEnv());
+    await apiHost?.reload();
+    apiStale = false;
+    console.log("[api] handlers reloaded with the current content");
+  } catch (error) {
+    apiStale = true;
+    console.error("[api] kept the previous handlers:", error instanceof Error ? error.message : error);
+  }
+}
 
-const clients = new Set<ServerResponse>();
-const server = await createSiteServer({
-  distDir,
-  handlers,
-  devReload: dev
-    ? {
-        script: 'new EventSource("/__dev/events").addEventListener("reload", () => location.reload());',
-        subscribe(res) {
-          res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store" });
-          res.write(": connected\n\n");
-          clients.add(res);
-          res.on("close", () => clients.delete(res));
-        },
-      }
-    : undefined,
-});
+const server = await createSiteServer({ distDir, handlers, devReload: devLoop?.hooks });
 server.listen(port, host, () => {
   console.log(`\n  Site:     http://${host}:${port}/`);
   console.log(`  Mailbox:  http://127.0.0.1:${sesPort}/  (local SES emulator: every e-mail the forms send)`);
   console.log(`  Leads:    ${dynamo.endpoint} (dynalite, ${dynamo.dataDir ? path.relative(rootDir, dynamo.dataDir) : "in memory"}; list them with npm run leads)`);
   console.log(`  API:      ${[...handlers.keys()].map((n) => `POST /api/${n}`).join(", ") || "no handlers found in lambdas/"}\n`);
-  if (dev) console.log("  Watching content/ and src/ for changes.\n");
+  if (dev) console.log("  Watching content/, src/, public/, build/ and lambdas/ for changes.\n");
 });
 
-if (dev) {
-  let timer: NodeJS.Timeout | undefined;
-  let building = Promise.resolve();
-  const rebuild = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      building = building.then(async () => {
-        if (await runBuild()) for (const client of clients) client.write("event: reload\ndata: {}\n\n");
-      });
-    }, 150);
-  };
-  for (const folder of ["content", "src", "public"]) {
-    if (existsSync(path.join(rootDir, folder))) watch(path.join(rootDir, folder), { recursive: true }, rebuild);
-  }
-}
-
-const stop = () => {
+const stop = async () => {
   retry.stop();
   server.close();
   ses.close();
-  void dynamo.close();
+  await Promise.all([devLoop?.close(), apiHost?.close(), dynamo.close()]);
   process.exit(0);
 };
 process.on("SIGINT", stop);

@@ -14,7 +14,13 @@ export const ALL_CATEGORIES = "All";
  * @param current the article being read; never part of the result
  */
 export function relatedPosts<P extends { slug: string; category: string }>(posts: readonly P[], current: P): P[] {
-  return posts.filter((p) => p.category === current.category && p.slug !== current.slug).slice(0, MAX_RELATED_POSTS);
+  // Stops at the first few: every article page asks, so a full scan would make a large blog's build quadratic.
+  const related: P[] = [];
+  for (const p of posts) {
+    if (related.length === MAX_RELATED_POSTS) break;
+    if (p.category === current.category && p.slug !== current.slug) related.push(p);
+  }
+  return related;
 }
 
 /** The categories that at least one article uses, in the order of `known` (the schema's list). */

@@ -1,0 +1,99 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parentPort, workerData } from "node:worker_threads";
+import type { SiteContent } from "../src/lib/content.ts";
+import type { PageHead } from "../src/lib/page.ts";
+import type { RenderedMarkdown } from "./markdown.ts";
+import type { RenderAssets } from "./render.tsx";
+import type { Route } from "./routes.ts";
+
+/**
+ * A build worker (build/render-pool.ts starts them): renders markdown as soon as it starts, loads the page and
+ * island modules meanwhile, receives the content once per build, then renders the pages it is asked for and
+ * measures their gzip size off the main thread.
+ */
+export interface WorkerInit {
+  pagesDir: string;
+  islandsDir: string;
+}
+export type WorkerRequest =
+  | { type: "markdown"; id: number; markdown: string; file: string }
+  | { type: "content"; content: SiteContent; assets: Omit<RenderAssets, "ids"> }
+  | { type: "render"; id: number; outFiles: string[] };
+export interface WorkerPage {
+  outFile: string;
+  head: PageHead;
+  html: string;
+  htmlGzip: number;
+}
+export type WorkerReply = { id: number; pages: WorkerPage[] } | { id: number; markdown: RenderedMarkdown } | { id: number; error: unknown };
+
+const port = parentPort;
+if (!port) throw new Error("build/render-worker.ts runs only as a worker thread");
+const init = workerData as WorkerInit;
+
+// Imported after the pool set NODE_ENV=production for this thread, so React loads its fast production build.
+const renderer = (async () => {
+  const [{ renderPage }, { collectRoutes }, { gzipSize }, { islandComponents }] = await Promise.all([
+    import("./render.tsx"),
+    import("./routes.ts"),
+    import("./write.ts"),
+    import("./islands.ts"),
+  ]);
+  // Warm up while the main thread loads content: every page module, transpiled once per worker.
+  const pageFiles = (await readdir(init.pagesDir, { recursive: true })).filter((file) => file.endsWith(".tsx"));
+  await Promise.all(pageFiles.map((file) => import(pathToFileURL(path.join(init.pagesDir, file)).href))).catch(() => {
+    // A module that fails to load is reported by the render that needs it, with the build's own message.
+  });
+  return { renderPage, collectRoutes, gzipSize, islandComponents };
+})();
+const markdown = import("./markdown.ts");
+
+let assets: RenderAssets | undefined;
+let content: SiteContent | undefined;
+let routes: Map<string, Route> | Error = new Map();
+// Content and render requests are handled one at a time, in order: a render never sees half-replaced content.
+let queue = Promise.resolve();
+
+async function setContent(next: SiteContent, nextAssets: Omit<RenderAssets, "ids">): Promise<void> {
+  const { collectRoutes, islandComponents } = await renderer;
+  content = next;
+  try {
+    assets = { ...nextAssets, ids: await islandComponents(init.islandsDir, [...nextAssets.chunks.keys()]) };
+    routes = new Map((await collectRoutes(init.pagesDir, next)).map((route) => [route.outFile, route]));
+  } catch (error) {
+    routes = error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+async function render(outFiles: readonly string[]): Promise<WorkerPage[]> {
+  const { renderPage, gzipSize } = await renderer;
+  if (routes instanceof Error) throw routes;
+  return outFiles.map((outFile) => {
+    const route = routes instanceof Map ? routes.get(outFile) : undefined;
+    if (!route || !content || !assets) throw new Error(`The render worker has no route for ${outFile}`);
+    const page = renderPage(route, content, assets);
+    return { outFile, head: page.head, html: page.html, htmlGzip: gzipSize(page.html) };
+  });
+}
+
+port.on("message", (request: WorkerRequest) => {
+  if (request.type === "markdown") {
+    markdown
+      .then(({ renderMarkdown }) => renderMarkdown(request.markdown, request.file))
+      .then(
+        (rendered) => port.postMessage({ id: request.id, markdown: rendered } satisfies WorkerReply),
+        (error: unknown) => port.postMessage({ id: request.id, error } satisfies WorkerReply),
+      );
+    return;
+  }
+  queue = queue.then(async () => {
+    if (request.type === "content") return setContent(request.content, request.assets);
+    try {
+      port.postMessage({ id: request.id, pages: await render(request.outFiles) } satisfies WorkerReply);
+    } catch (error) {
+      port.postMessage({ id: request.id, error } satisfies WorkerReply);
+    }
+  });
+});

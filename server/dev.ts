@@ -1,0 +1,139 @@
+import { type ChildProcess, fork } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import type { ServerResponse } from "node:http";
+import path from "node:path";
+import { watch } from "chokidar";
+import type { DevBuildResult } from "./dev-builder.ts";
+import type { DevHooks } from "./site-server.ts";
+
+export interface DevLoopOptions {
+  rootDir: string;
+  contentDir: string;
+  distDir: string;
+  /** After a good build that followed these content changes (the local API reloads its catalogue). */
+  onContentBuilt?: (changed: readonly string[]) => void;
+  /** When a file under lambdas/ changed. */
+  onLambdaChange?: () => void;
+}
+
+export interface DevLoop {
+  /** The first build's outcome; the dev server keeps running either way. */
+  ready: Promise<DevBuildResult>;
+  hooks: DevHooks;
+  close(): Promise<void>;
+}
+
+/** Saves arriving within this window are built together (an editor's "save all", a git checkout). */
+const SETTLE_MS = 30;
+
+/**
+ * `npm run dev`: watches content/, src/, public/, build/ and lambdas/ with chokidar (atomic saves and renames
+ * arrive as one change), rebuilds in a long-lived build process (content edits incrementally, code edits from
+ * scratch in a fresh process), reloads the browser after a good build and shows the errors of a failed one in an
+ * overlay on the open page, and in the terminal, until the next good save.
+ */
+export function startDevLoop(options: DevLoopOptions): DevLoop {
+  const { rootDir, contentDir, distDir } = options;
+  const clients = new Set<ServerResponse>();
+  let last: DevBuildResult | undefined;
+  const broadcast = (result: DevBuildResult) => {
+    last = result;
+    const event = result.ok ? "event: reload\ndata: {}\n\n" : `event: build-error\ndata: ${JSON.stringify({ message: result.message })}\n\n`;
+    for (const client of clients) client.write(event);
+  };
+
+  let builder: ChildProcess | undefined;
+  let waiting: ((result: DevBuildResult) => void) | undefined;
+  const startBuilder = () => {
+    const child = fork(path.join(rootDir, "server/dev-builder.ts"), [contentDir, distDir, rootDir], {
+      cwd: rootDir,
+      execArgv: process.execArgv.some((arg) => arg.includes("tsx")) ? process.execArgv : ["--import", "tsx"],
+      stdio: "inherit",
+    });
+    child.on("message", (result: DevBuildResult) => waiting?.(result));
+    child.on("exit", (code, signal) => {
+      if (builder === child && signal !== "SIGTERM") waiting?.({ ok: false, message: `The build process stopped (exit code ${code}).` });
+    });
+    return child;
+  };
+  /** One build at a time; `changed` undefined means a fresh build process (code changed). */
+  const runBuild = (changed: string[] | undefined) =>
+    new Promise<DevBuildResult>((resolve) => {
+      if (!changed || !builder) {
+        builder?.kill("SIGTERM");
+        builder = startBuilder();
+      }
+      waiting = resolve;
+      builder.send({ changed: changed ?? [] });
+    });
+
+  let queue: Promise<unknown> = Promise.resolve();
+  const ready = runBuild(undefined).then((result) => {
+    broadcast(result);
+    return result;
+  });
+  queue = ready;
+
+  // Changes wait here until the running build is done, then go as one batch.
+  let batch: { content: Set<string>; code: boolean; lambdas: boolean } = { content: new Set(), code: false, lambdas: false };
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    const { content, code, lambdas } = batch;
+    batch = { content: new Set(), code: false, lambdas: false };
+    if (lambdas) options.onLambdaChange?.();
+    if (!code && content.size === 0) return;
+    const changed = [...content];
+    queue = queue
+      .then(async () => {
+        const started = performance.now();
+        const result = await runBuild(code ? undefined : changed);
+        broadcast(result);
+        if (result.ok) {
+          console.log(`[dev] ${code ? "code" : `${changed.length} content file(s)`} changed: site ready ${Math.round(performance.now() - started)} ms after the save`);
+          if (changed.length) options.onContentBuilt?.(changed);
+        }
+      })
+      // The loop must outlive any one failure.
+      .catch((error: unknown) => console.error("[dev]", error));
+  };
+  const folders = new Set([contentDir, ...["src", "public", "build", "lambdas"].map((folder) => path.join(rootDir, folder))]);
+  const watcher = watch([...folders], {
+    ignoreInitial: true,
+    // Editors' swap and backup files, and the generated JSON Schemas, never change the site.
+    ignored: (file) => /(^|[/\\])\.(?!\.?[/\\])|~$|\.sw[px]$|[/\\]\.schemas[/\\]/.test(path.relative(rootDir, file)),
+  });
+  watcher.on("all", (event, file) => {
+    if (event === "addDir") return;
+    const inContent = file.startsWith(contentDir + path.sep);
+    if (inContent) batch.content.add(file);
+    else if (file.startsWith(path.join(rootDir, "lambdas") + path.sep)) batch.lambdas = true;
+    else batch.code = true;
+    clearTimeout(timer);
+    timer = setTimeout(flush, SETTLE_MS);
+  });
+
+  const clientScript = readFile(path.join(rootDir, "server/dev-client.js"), "utf8");
+  const overlayCss = readFile(path.join(rootDir, "server/dev-overlay.css"), "utf8");
+  return {
+    ready,
+    hooks: {
+      script: () => clientScript,
+      stylesheet: () => overlayCss,
+      subscribe(res) {
+        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store" });
+        res.write(": connected\n\n");
+        // A page opened after a failed build shows the errors at once.
+        if (last && !last.ok) res.write(`event: build-error\ndata: ${JSON.stringify({ message: last.message })}\n\n`);
+        clients.add(res);
+        res.on("close", () => clients.delete(res));
+      },
+      failure: () => (last && !last.ok ? last.message : undefined),
+    },
+    async close() {
+      clearTimeout(timer);
+      await watcher.close();
+      builder?.disconnect();
+      for (const client of clients) client.end();
+    },
+  };
+}

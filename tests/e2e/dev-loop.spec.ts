@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { cp, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/**
+ * `npm run dev` as an editor uses it: its own server (ports E2E_PORT + 10 and E2E_SES_PORT + 10) over a copy of
+ * content/, edited the way editors' tools save files.
+ */
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const PORT = Number(process.env.E2E_PORT ?? 4173) + 10;
+const SES_PORT = Number(process.env.E2E_SES_PORT ?? 8025) + 10;
+const BASE = `http://127.0.0.1:${PORT}`;
+
+let work: string;
+let contentDir: string;
+let server: ChildProcess;
+
+/** Saves like most editors do: write a temporary file, then rename it over the original (an atomic save). */
+async function atomicSave(file: string, change: (text: string) => string): Promise<void> {
+  const target = path.join(contentDir, file);
+  const text = change(await readFile(target, "utf8"));
+  await writeFile(`${target}.tmp-save`, text);
+  await rename(`${target}.tmp-save`, target);
+}
+async function saveInPlace(file: string, change: (text: string) => string): Promise<void> {
+  const target = path.join(contentDir, file);
+  await writeFile(target, change(await readFile(target, "utf8")));
+}
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+test.beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "dev-loop-"));
+  contentDir = path.join(work, "content");
+  await cp(path.join(ROOT, "content"), contentDir, { recursive: true });
+  server = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--dev"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), SES_PORT: String(SES_PORT), CONTENT_DIR: contentDir, DIST_DIR: path.join(work, "dist") },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`npm run dev did not start:\n${output}`)), 100_000);
+    server.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes("Site:")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    server.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk;
+    });
+  });
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  await rm(work, { recursive: true, force: true });
+});
+
+test("an article saved atomically, then in place, shows in the open page each time", async ({ page }) => {
+  await page.goto(`${BASE}/blog/quick-commerce-unit-economics`);
+  await atomicSave("blog/quick-commerce-unit-economics.md", (text) => text.replace("Customers love it", "Shoppers love it"));
+  await expect(page.getByText("Shoppers love it", { exact: false })).toBeVisible({ timeout: 30_000 });
+  await saveInPlace("blog/quick-commerce-unit-economics.md", (text) => text.replace("Shoppers love it", "Neighbours love it"));
+  await expect(page.getByText("Neighbours love it", { exact: false })).toBeVisible({ timeout: 30_000 });
+});
+
+test("a content mistake shows its file and line over the page, and the next good save clears it", async ({ page }) => {
+  await page.goto(`${BASE}/about`);
+  const original = await readFile(path.join(contentDir, "products/esim.yaml"), "utf8");
+  await saveInPlace("products/esim.yaml", (text) => text.replace("name: eSIM", "name: [eSIM"));
+  const overlay = page.getByRole("alertdialog", { name: "The build failed" });
+  await expect(overlay).toBeVisible({ timeout: 30_000 });
+  await expect(overlay).toContainText("content/products/esim.yaml:");
+  await expect(overlay).toContainText("YAML syntax");
+  // The last good build is still served underneath.
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  await atomicSave("products/esim.yaml", () => original);
+  await expect(overlay).toBeHidden({ timeout: 30_000 });
+});
+
+test("a product added while the server runs is accepted by the local API without a restart", async ({ request }) => {
+  const esim = await readFile(path.join(contentDir, "products/esim.yaml"), "utf8");
+  const inquiry = {
+    name: "Ann Lee",
+    email: "ann@example.com",
+    mobile: "+14155550100",
+    company: "ACME",
+    product: "eSIM Roam",
+    message: "We would like a quote for a roaming brand.",
+    elapsedMs: 9000,
+  };
+  const before = await request.post(`${BASE}/api/send-product-inquiry`, { data: inquiry });
+  expect(await before.json()).toEqual({ success: false, error: "Invalid product" });
+
+  await cp(path.join(contentDir, "docs/esim.md"), path.join(contentDir, "docs/esim-roam.md"));
+  await writeFile(
+    path.join(contentDir, "products/esim-roam.yaml"),
+    esim
+      .replace(/^id: esim$/m, "id: esim-roam")
+      .replace(/^name: eSIM$/m, "name: eSIM Roam")
+      .replace(/^order: \d+$/m, "order: 99")
+      .replace(/^documentationUrl: .*$/m, "documentationUrl: /docs/esim-roam-documentation.pdf"),
+  );
+  await expect(async () => {
+    const answer = await request.post(`${BASE}/api/send-product-inquiry`, { data: inquiry });
+    expect(await answer.json()).toMatchObject({ success: true });
+  }).toPass({ timeout: 60_000 });
+  expect((await request.get(`${BASE}/products/esim-roam`)).status()).toBe(200);
+});

@@ -1,0 +1,80 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { BuildSession, build } from "../../build/index.ts";
+import { contentWith, listFiles, ROOT } from "../fixtures/content.ts";
+
+/** Every file of two output folders, byte for byte: the names first, then the first file whose bytes differ. */
+async function expectSameSite(actual: string, expected: string): Promise<void> {
+  const files = await listFiles(expected);
+  expect(await listFiles(actual)).toEqual(files);
+  for (const file of files) {
+    if (!(await stat(path.join(expected, file))).isFile()) continue;
+    const [a, b] = await Promise.all([readFile(path.join(actual, file)), readFile(path.join(expected, file))]);
+    expect(a.equals(b), `${file} differs from a clean build`).toBe(true);
+  }
+}
+
+describe("incremental build (npm run dev)", () => {
+  let work: string;
+  let content: { dir: string; cleanup: () => Promise<void> };
+  let session: BuildSession;
+  const sourceDateEpoch = process.env.SOURCE_DATE_EPOCH;
+  const edit = async (file: string, change: (text: string) => string) => {
+    const target = path.join(content.dir, file);
+    await writeFile(target, change(await readFile(target, "utf8")));
+    return target;
+  };
+  // A clean build of the same content, in another folder, with another markdown cache: the source of truth.
+  const cleanBuild = async (name: string) => {
+    const outDir = path.join(work, name);
+    await build({ rootDir: ROOT, contentDir: content.dir, outDir, cacheDir: path.join(work, `cache-${name}`), workers: 2 });
+    return outDir;
+  };
+
+  beforeAll(async () => {
+    // The documentation PDFs carry a creation date; pin it so two builds can be compared byte for byte.
+    process.env.SOURCE_DATE_EPOCH = "1735689600";
+    work = await mkdtemp(path.join(tmpdir(), "incremental-"));
+    content = await contentWith();
+    session = new BuildSession({ rootDir: ROOT, contentDir: content.dir, outDir: path.join(work, "dev"), cacheDir: path.join(work, "cache-dev") });
+    await session.build();
+  });
+  afterAll(async () => {
+    await session.close();
+    if (sourceDateEpoch === undefined) delete process.env.SOURCE_DATE_EPOCH;
+    else process.env.SOURCE_DATE_EPOCH = sourceDateEpoch;
+    await content.cleanup();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  test("an edited article re-renders only the pages that show it, and the site equals a clean build", async () => {
+    const file = await edit("blog/quick-commerce-unit-economics.md", (text) =>
+      text.replace("Can a 10-Minute Delivery Store Make Money?", "Can a Dark Store Make Money?").replace("Customers love it", "Shoppers love it"),
+    );
+    const result = await session.build([file]);
+    expect(result.rendered).toBeGreaterThan(0);
+    expect(result.rendered).toBeLessThan(result.pages / 2);
+    const html = await readFile(path.join(work, "dev/blog/quick-commerce-unit-economics/index.html"), "utf8");
+    expect(html).toContain("Shoppers love it");
+    await expectSameSite(path.join(work, "dev"), await cleanBuild("clean-post"));
+  });
+
+  test("a renamed product shows in every page's menu, as in a clean build", async () => {
+    const file = await edit("products/esim.yaml", (text) => text.replace("name: eSIM", "name: eSIM Travel"));
+    const result = await session.build([file]);
+    expect(result.rendered).toBe(result.pages);
+    expect(await readFile(path.join(work, "dev/about/index.html"), "utf8")).toContain("eSIM Travel");
+    await expectSameSite(path.join(work, "dev"), await cleanBuild("clean-product"));
+  });
+
+  test("a deleted article disappears from the site, its list and its feed, as in a clean build", async () => {
+    const file = path.join(content.dir, "blog/saas-script-server-checklist.md");
+    await rm(file);
+    await session.build([file]);
+    expect(await listFiles(path.join(work, "dev/blog"))).not.toContain("saas-script-server-checklist/index.html");
+    expect(await readFile(path.join(work, "dev/rss.xml"), "utf8")).not.toContain("saas-script-server-checklist");
+    await expectSameSite(path.join(work, "dev"), await cleanBuild("clean-removed"));
+  });
+});
