@@ -267,8 +267,13 @@ describe("SiteStack with the example settings", () => {
       const variables = (fn.Properties.Environment as { Variables: Record<string, string> }).Variables;
       expect(variables.AWS_REGION).toBeUndefined();
       expect(variables.SES_ENDPOINT).toBeUndefined();
-      // What the handler reads at start, with the AWS_REGION that Lambda adds.
-      expect(readConfig({ ...variables, AWS_REGION: "us-east-1" })).toMatchObject({ senderEmail: "no-reply@example.com", sesEndpoint: undefined });
+      // What the handler reads at start, with the AWS_REGION that Lambda adds and the table and queue references resolved.
+      const resolved = {
+        LEADS_TABLE_NAME: "Storefront-Leads",
+        LEAD_QUEUE_URL: "https://sqs.us-east-1.amazonaws.com/123456789012/Storefront-LeadRetry",
+        SES_CONFIGURATION_SET: "Storefront-Leads",
+      };
+      expect(readConfig({ ...variables, ...resolved, AWS_REGION: "us-east-1" })).toMatchObject({ senderEmail: "no-reply@example.com", sesEndpoint: undefined });
     }
     // The lead functions, deliver-lead's sender and its sweep.
     template.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, LEAD_FUNCTIONS.length + 2);
