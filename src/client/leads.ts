@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { TIMINGS } from "../lib/limits.ts";
-import { ELAPSED_FIELD, HONEYPOT_FIELD, SUBMISSION_ID_FIELD } from "../schemas/lead-fields.ts";
+import { ELAPSED_FIELD, HONEYPOT_FIELD, SUBMISSION_ID_FIELD } from "../schemas/lead-field-names.ts";
 import { dismissToast, toast } from "../stores/toast.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { type LeadFormOptions, useLeadForm } from "../../client/leads.ts";
-import { HONEYPOT_FIELD } from "../../schemas/lead-fields.ts";
+import { HONEYPOT_FIELD } from "../../schemas/lead-field-names.ts";
 import { ContactFallback } from "./contact-fallback.tsx";
 import { FormField, Honeypot, RequiredNote } from "./form-field.tsx";
 
