@@ -1,5 +1,5 @@
 import { MISSING_FIELDS } from "../client/leads.ts";
-import { type LeadField, LeadForm } from "../components/forms/lead-form.tsx";
+import { type LeadField, LeadForm, pageFormFields } from "../components/forms/lead-form.tsx";
 
 /**
  * The /contact message form: name, email, mobile, optional product (preselected by /contact?product=esim), subject
@@ -19,21 +19,8 @@ export const CONTACT_MESSAGES = {
 
 export function contactFields(products: ContactFormProps["products"]): LeadField[][] {
   return [
-    [
-      { name: "name", label: "Full Name", kind: "text", required: true, autoComplete: "name", placeholder: "Your full name" },
-      { name: "email", label: "Email Address", kind: "email", required: true, autoComplete: "email", placeholder: "you@example.com" },
-    ],
-    [
-      { name: "mobile", label: "Mobile Number", kind: "tel", required: true, autoComplete: "tel", placeholder: "+91 XXXXX XXXXX" },
-      {
-        name: "product",
-        label: "Product",
-        kind: "select",
-        choose: "Select a product",
-        options: products.map((p) => ({ value: p.id, label: p.name })),
-        urlParam: "product",
-      },
-    ],
+    pageFormFields.nameAndEmail,
+    [pageFormFields.mobile("+91 XXXXX XXXXX"), pageFormFields.product(products, false)],
     [{ name: "subject", label: "Subject", kind: "text", required: true, placeholder: "How can we help?" }],
     [{ name: "message", label: "Message", kind: "textarea", required: true, rows: 5, placeholder: "Tell us about your project or question" }],
   ];

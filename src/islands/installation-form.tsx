@@ -1,5 +1,5 @@
 import { MISSING_FIELDS } from "../client/leads.ts";
-import { type LeadField, LeadForm } from "../components/forms/lead-form.tsx";
+import { type LeadField, LeadForm, pageFormFields } from "../components/forms/lead-form.tsx";
 
 /**
  * The /installation request form: name, email, mobile, product and package (both preselected by
@@ -21,22 +21,8 @@ export const INSTALLATION_MESSAGES = {
 
 export function installationFields({ products, packages }: Pick<InstallationFormProps, "products" | "packages">): LeadField[][] {
   return [
-    [
-      { name: "name", label: "Full Name", kind: "text", required: true, autoComplete: "name", placeholder: "Your full name" },
-      { name: "email", label: "Email Address", kind: "email", required: true, autoComplete: "email", placeholder: "you@example.com" },
-    ],
-    [
-      { name: "mobile", label: "Mobile Number", kind: "tel", required: true, autoComplete: "tel", placeholder: "+1234567890" },
-      {
-        name: "product",
-        label: "Product",
-        kind: "select",
-        required: true,
-        choose: "Select a product",
-        options: products.map((p) => ({ value: p.id, label: p.name })),
-        urlParam: "product",
-      },
-    ],
+    pageFormFields.nameAndEmail,
+    [pageFormFields.mobile("+1234567890"), pageFormFields.product(products, true)],
     [
       {
         name: "package",

@@ -21,6 +21,32 @@ export interface LeadField {
   urlParam?: string;
 }
 
+/** Fields the page forms (contact, installation) share; only the mobile placeholder differs (SPEC section 5). */
+export const pageFormFields = {
+  nameAndEmail: [
+    { name: "name", label: "Full Name", kind: "text", required: true, autoComplete: "name", placeholder: "Your full name" },
+    { name: "email", label: "Email Address", kind: "email", required: true, autoComplete: "email", placeholder: "you@example.com" },
+  ],
+  mobile: (placeholder: string): LeadField => ({
+    name: "mobile",
+    label: "Mobile Number",
+    kind: "tel",
+    required: true,
+    autoComplete: "tel",
+    placeholder,
+  }),
+  /** The product select, preselected by ?product=<id>. */
+  product: (products: ReadonlyArray<{ id: string; name: string }>, required: boolean): LeadField => ({
+    name: "product",
+    label: "Product",
+    kind: "select",
+    required,
+    choose: "Select a product",
+    options: products.map((p) => ({ value: p.id, label: p.name })),
+    urlParam: "product",
+  }),
+} satisfies Record<string, LeadField[] | ((...args: never[]) => LeadField)>;
+
 export interface LeadFormProps extends Omit<LeadFormOptions, "fields" | "required"> {
   /** The fields, row by row: two in a row sit side by side on wide screens. */
   rows: ReadonlyArray<ReadonlyArray<LeadField>>;
