@@ -1,11 +1,13 @@
-import { type ChangeEvent, useCallback, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { TIMINGS } from "../lib/limits.ts";
-import { ELAPSED_FIELD, HONEYPOT_FIELD } from "../schemas/lead-fields.ts";
+import { ELAPSED_FIELD, HONEYPOT_FIELD, SUBMISSION_ID_FIELD } from "../schemas/lead-field-names.ts";
 import { dismissToast, toast } from "../stores/toast.ts";
 
 /**
  * The browser side of the three lead forms: the call to /api/<function> and the form logic they share (required
- * check → schema check → send → toast). The schema, and with it zod, is loaded only when a form is first used.
+ * check → schema check → send → toast). The fields are uncontrolled: what the page holds (typed before the island
+ * woke, autofilled, restored by the back button) is read with FormData at submit and never overwritten. The schema,
+ * and with it zod, is loaded only when a form is first used.
  */
 
 export type LeadFunction = "send-product-inquiry" | "send-installation-email" | "send-contact-email";
@@ -49,93 +51,84 @@ export async function sendLead(fn: LeadFunction, payload: Record<string, unknown
 }
 
 /** What the schema check needs: the first issue's message and the field it is about. */
-interface LeadSchema {
+export interface LeadSchema {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
 }
 
-export interface LeadFormOptions<K extends string> {
+export interface LeadFormOptions {
   fn: LeadFunction;
-  /** Empty values of every field; the form is reset to these. */
-  initial: Record<K, string>;
-  required: readonly K[];
+  /** Names of the form's fields, read from the form at submit. */
+  fields: readonly string[];
+  required: readonly string[];
   /** Dynamic import of the shared schema, built for this form's catalogue. */
   loadSchema: () => Promise<LeadSchema>;
   /** Sent with the fields, e.g. the product name of the buy dialog. */
   extra?: Record<string, string>;
   /** The spec's texts: success toast, failure toast, and the fallback logged when an error has no text. */
   messages: { success: string; failure: string; fallback: string };
-  /** Field id = idPrefix + field name. */
-  idPrefix: string;
   onSent?: () => void;
 }
 
+/** A UUID for one filled form; randomUUID needs a secure context, which a plain-http preview is not. */
+export function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /**
- * The shared behaviour of a lead form. Returns controlled values, per-field error messages, the submitting flag,
- * props for each field (value, change handler, aria-invalid, aria-describedby) and the submit handler.
+ * The shared behaviour of a lead form: React owns only the per-field messages, the sending flag and the toasts.
+ * Returns them with the form's submit handler and an input handler that clears a field's message as it is edited.
  */
-export function useLeadForm<K extends string>(options: LeadFormOptions<K>) {
-  const [values, setValues] = useState<Record<K, string>>(options.initial);
-  const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
+export function useLeadForm(options: LeadFormOptions) {
+  const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   // The state above drives the buttons; this guards the await gap before they are disabled (a double click).
   const busy = useRef(false);
-  // When the form became usable: sent with the lead, so the handler can drop forms filled faster than a person can.
-  const openedAt = useRef(Date.now());
-  const honeypot = useRef<HTMLInputElement>(null);
+  // When the form became fillable, on the page's clock: it was fillable as soon as the page showed, awake or not.
+  // Sent with the lead, so the handler can drop forms filled faster than a person can.
+  const openedAt = useRef(0);
+  // One id per filled form: a retry after a failure repeats it, so the handler stores and mails that lead once.
+  const submissionId = useRef<string | undefined>(undefined);
   const schema = useRef<Promise<LeadSchema> | undefined>(undefined);
   // Toasts this form raised: a new attempt clears them, so an old error never sits next to the new outcome.
   const raised = useRef<number[]>([]);
   const say = (kind: "success" | "error", message: string) => raised.current.push(toast[kind](message));
-  const { loadSchema } = options;
 
-  const prefetch = useCallback(() => {
-    schema.current ??= loadSchema();
+  const prefetch = () => {
+    schema.current ??= options.loadSchema();
     return schema.current;
-  }, [loadSchema]);
-
-  const idFor = (name: K) => `${options.idPrefix}${name}`;
-  const errorIdFor = (name: K) => `${options.idPrefix}${name}-error`;
-
-  const update = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-    const name = event.currentTarget.name as K;
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
   };
 
-  const field = (name: K) => ({
-    id: idFor(name),
-    name,
-    value: values[name],
-    onChange: update,
-    "aria-invalid": errors[name] ? (true as const) : undefined,
-    "aria-describedby": errors[name] ? errorIdFor(name) : undefined,
-  });
-
-  /** Props of the hidden honeypot input; a person never sees nor fills it. */
-  const honeypotField = {
-    ref: honeypot,
-    name: HONEYPOT_FIELD,
-    type: "text",
-    tabIndex: -1,
-    autoComplete: "off",
-    defaultValue: "",
+  const clearError = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as Partial<HTMLInputElement>).name;
+    if (name) setErrors((current) => (current[name] ? omit(current, name) : current));
   };
 
-  const submit = async (event: { preventDefault(): void }) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     if (busy.current) return;
     busy.current = true;
     try {
-      await attempt();
+      await attempt(form);
     } finally {
       busy.current = false;
     }
   };
 
-  const attempt = async () => {
+  const attempt = async (form: HTMLFormElement) => {
     for (const id of raised.current.splice(0)) dismissToast(id);
-    if (options.required.some((name) => values[name].trim() === "")) {
+    const data = new FormData(form);
+    const read = (name: string) => {
+      const value = data.get(name);
+      return typeof value === "string" ? value : "";
+    };
+    const values = Object.fromEntries(options.fields.map((name) => [name, read(name)]));
+    if (options.required.some((name) => (values[name] ?? "").trim() === "")) {
       say("error", MISSING_FIELDS);
       return;
     }
@@ -150,26 +143,35 @@ export function useLeadForm<K extends string>(options: LeadFormOptions<K>) {
     }
     if (!check.success) {
       const issue = check.error.issues[0];
-      const name = String(issue?.path[0] ?? "") as K;
+      const name = String(issue?.path[0] ?? "");
       const message = issue?.message ?? options.messages.fallback;
       say("error", message);
-      if (name in values) {
-        setErrors({ [name]: message } as Partial<Record<K, string>>);
-        document.getElementById(idFor(name))?.focus();
+      if (options.fields.includes(name)) {
+        setErrors({ [name]: message });
+        const field = form.elements.namedItem(name);
+        if (field instanceof HTMLElement) field.focus();
       }
       return;
     }
     setErrors({});
     setSubmitting(true);
+    submissionId.current ??= newSubmissionId();
     const result = await sendLead(
       options.fn,
-      { ...values, ...options.extra, [HONEYPOT_FIELD]: honeypot.current?.value ?? "", [ELAPSED_FIELD]: Date.now() - openedAt.current },
+      {
+        ...values,
+        ...options.extra,
+        [HONEYPOT_FIELD]: read(HONEYPOT_FIELD),
+        [ELAPSED_FIELD]: Math.round(performance.now() - openedAt.current),
+        [SUBMISSION_ID_FIELD]: submissionId.current,
+      },
       options.messages.fallback,
     );
     setSubmitting(false);
     if (result.ok) {
-      setValues(options.initial);
-      openedAt.current = Date.now();
+      form.reset();
+      openedAt.current = performance.now();
+      submissionId.current = undefined;
       // First: a dialog closes here, so the toast that follows belongs to the page, not to the closing dialog.
       options.onSent?.();
       say("success", options.messages.success);
@@ -179,5 +181,10 @@ export function useLeadForm<K extends string>(options: LeadFormOptions<K>) {
     }
   };
 
-  return { values, setValues, errors, submitting, field, honeypotField, errorIdFor, submit, prefetch };
+  return { errors, submitting, submit, clearError, prefetch };
+}
+
+function omit(record: Readonly<Record<string, string>>, key: string): Record<string, string> {
+  const { [key]: _dropped, ...rest } = record;
+  return rest;
 }

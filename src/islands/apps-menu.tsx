@@ -26,16 +26,25 @@ export default function AppsMenu({ panelId, current }: AppsMenuProps) {
     if (returnFocus) button.current?.focus();
   }, []);
 
+  // Declared before the setup below, so on waking it runs first and cannot undo the open state the setup adopts.
+  useEffect(() => {
+    const root = button.current?.closest<HTMLElement>(".apps-menu");
+    if (root) root.toggleAttribute("data-open", open);
+  }, [open]);
+
   useEffect(() => {
     const root = button.current?.closest<HTMLElement>(".apps-menu");
     const panel = document.getElementById(panelId);
     if (!root || !panel) return;
-    root.dataset.enhanced = "";
-    // Keep showing what CSS showed before this island woke.
-    if (root.matches(":hover")) {
-      openedByHover.current = true;
+    // Keep showing what CSS showed before this island woke: data-open goes on in the same task as data-enhanced
+    // (which turns the CSS :hover and :focus-within rules off), so an open menu never blinks closed.
+    const hovered = root.matches(":hover");
+    if (hovered || root.matches(":focus-within")) {
+      root.toggleAttribute("data-open", true);
+      openedByHover.current = hovered;
       setOpen(true);
     }
+    root.dataset.enhanced = "";
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onEnter = () => {
       clearTimeout(timer);
@@ -76,11 +85,6 @@ export default function AppsMenu({ panelId, current }: AppsMenuProps) {
       panel.removeEventListener("click", onChoose);
     };
   }, [panelId, close]);
-
-  useEffect(() => {
-    const root = button.current?.closest<HTMLElement>(".apps-menu");
-    if (root) root.toggleAttribute("data-open", open);
-  }, [open]);
 
   const onClick = () => {
     // A click right after hovering confirms the open menu instead of closing it.

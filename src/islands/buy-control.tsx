@@ -1,36 +1,22 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { ContactFallback } from "../components/forms/contact-fallback.tsx";
 import { ProductInquiryForm } from "../components/forms/product-inquiry-form.tsx";
+import { BuyLink, buyButtonClass } from "../components/product/buy-link.tsx";
 import type { BuyControlProps } from "../lib/buy-mode.ts";
 import { trapFocus } from "../lib/focus-trap.ts";
 
 /**
- * The buy control of a product (SPEC, buy control rule), reused by home, /products and the product pages. Build its
- * props with `buyControlProps(product, site)` from src/lib/buy-mode.ts; hydrate it on "interaction".
+ * The stateful buy controls of a product (SPEC, buy control rule). Pages render them through BuyAction
+ * (src/components/product/buy-action.tsx), which hydrates this island on "interaction" only where state lives:
  * - mode "dialog": Buy Now opens the purchase dialog 'Buy {product name}' with the inquiry form;
- * - mode "options": a dropdown of the purchase options, each opening its URL in a new tab;
- * - mode "marketplace": a link to the product's marketplace page in a new tab.
+ * - mode "options": a dropdown of the purchase options, each opening its URL in a new tab.
+ * The "marketplace" mode is a plain link, rendered without an island (src/components/product/buy-link.tsx).
  */
 export default function BuyControl(props: BuyControlProps) {
-  const className = buttonClass(props);
+  const className = buyButtonClass(props);
   if (props.mode === "dialog") return <BuyDialog {...props} className={className} />;
   if (props.mode === "options" && props.purchaseOptions.length > 0) return <BuyOptions {...props} className={className} />;
-  return (
-    <a className={className} href={props.marketplaceUrl} rel="noopener" target="_blank">
-      Buy on {props.marketplaceName}
-      <ExternalIcon />
-    </a>
-  );
-}
-
-function buttonClass({ size = "md", tone = "primary", block = false }: BuyControlProps): string {
-  return [
-    "button",
-    tone === "light" ? "button--light" : "button--primary",
-    size === "md" ? "" : `button--${size}`,
-    block ? "button--block" : "",
-  ]
-    .filter(Boolean)
-    .join(" ");
+  return <BuyLink {...props} />;
 }
 
 type Looks = BuyControlProps & { className: string };
@@ -83,6 +69,9 @@ function BuyDialog({ productName, dialogDescription, contactEmail, contactPhone,
       <p className="buy-control__notice" role="status">
         {notice}
       </p>
+      <ContactFallback email={contactEmail} phone={contactPhone}>
+        The order form could not load.
+      </ContactFallback>
     </div>
   );
 }
@@ -130,7 +119,8 @@ function BuyOptions({ marketplaceName, purchaseOptions, className, block }: Look
           <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>
-      <ul className="dropdown__panel buy-control__options" id={menuId} hidden={!open}>
+      {/* If the island fails, the loader reveals the list: its links work without it. */}
+      <ul className="dropdown__panel buy-control__options" id={menuId} hidden={!open} data-island-fallback="">
         {purchaseOptions.map((option) => (
           <li key={option.url}>
             <a className="dropdown__item" href={option.url} rel="noopener" target="_blank" onClick={() => setOpen(false)}>
@@ -141,14 +131,6 @@ function BuyOptions({ marketplaceName, purchaseOptions, className, block }: Look
         ))}
       </ul>
     </div>
-  );
-}
-
-function ExternalIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }
 

@@ -4,7 +4,7 @@ import Toaster from "../islands/toaster.tsx";
 import { WHATSAPP_DUE_EVENT } from "../lib/limits.ts";
 import { TOAST_EVENT } from "../stores/toast.ts";
 import WhatsAppPopup from "../islands/whatsapp-popup.tsx";
-import { Island } from "../lib/island.tsx";
+import { Island, IslandScope } from "../lib/island.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
 import { FloatingContact } from "../components/shell/floating-contact.tsx";
@@ -55,6 +55,7 @@ export function Document({ content, head, path, assets, children }: DocumentProp
       </head>
       <body>
         <SiteProvider value={{ content, path }}>
+          <IslandScope>
           <a className="skip-link" href="#main">
             Skip to content
           </a>
@@ -68,6 +69,7 @@ export function Document({ content, head, path, assets, children }: DocumentProp
           <Island of={CookieBanner} props={{}} hydrate="interaction" />
           <Island of={WhatsAppPopup} props={{ whatsapp: content.site.contact.whatsapp }} hydrate={`event:${WHATSAPP_DUE_EVENT}`} clientOnly />
           <Island of={Toaster} props={{}} hydrate={`event:${TOAST_EVENT}`} />
+          </IslandScope>
         </SiteProvider>
       </body>
     </html>

@@ -1,5 +1,6 @@
-import type { ComponentType } from "react";
+import { type ComponentType, createContext, type ReactNode, useContext } from "react";
 import { renderToString } from "react-dom/server";
+import { IslandBoundary } from "./island-boundary.tsx";
 
 /**
  * When an island wakes: at once, when the browser is idle, when scrolled into view, on first interaction, when a media
@@ -26,12 +27,21 @@ export interface IslandRuntime {
 }
 
 let runtime: IslandRuntime | undefined;
-let instanceCount = 0;
 
 /** Called by the build before rendering pages. */
 export function setIslandRuntime(next: IslandRuntime): void {
   runtime = next;
-  instanceCount = 0;
+}
+
+/** Islands rendered so far on the page being rendered, per island id. */
+const PageIslands = createContext<Map<string, number> | undefined>(undefined);
+
+/**
+ * Numbers the islands of one page (the document renders it once per page): each island's id prefix counts only its
+ * own kind on its own page, so adding an island anywhere leaves every other page's HTML as it was.
+ */
+export function IslandScope({ children }: { children: ReactNode }) {
+  return <PageIslands.Provider value={new Map()}>{children}</PageIslands.Provider>;
 }
 
 interface IslandProps<P> {
@@ -49,16 +59,26 @@ interface IslandProps<P> {
  * hydrates it, so ids made by useId match on both sides.
  */
 export function Island<P>({ of, props, hydrate = "visible", clientOnly = false }: IslandProps<P>) {
+  const counts = useContext(PageIslands);
+  if (!counts) throw new Error("Island rendered outside <IslandScope>; render pages through src/layouts/document.tsx");
   if (!runtime) throw new Error("Island rendered before setIslandRuntime(); render pages through build/render.ts");
   const id = runtime.ids.get(of as ComponentType<never>);
   if (!id) throw new Error(`Island component ${of.displayName ?? of.name} is not a default export of src/islands/*.tsx`);
   const src = runtime.chunks.get(id);
   if (!src) throw new Error(`Island "${id}" has no bundled chunk`);
   assertJson(props, `island ${id} prop`);
-  instanceCount += 1;
-  const prefix = `${id}-${instanceCount}-`;
+  const count = (counts.get(id) ?? 0) + 1;
+  counts.set(id, count);
+  const prefix = `${id}-${count}-`;
   const Component = of as ComponentType<Record<string, unknown>>;
-  const html = clientOnly ? "" : renderToString(<Component {...props} />, { identifierPrefix: prefix });
+  const html = clientOnly
+    ? ""
+    : renderToString(
+        <IslandBoundary>
+          <Component {...props} />
+        </IslandBoundary>,
+        { identifierPrefix: prefix },
+      );
   return (
     <site-island data-island={id} data-src={src} data-hydrate={hydrate} data-prefix={prefix} data-client-only={clientOnly ? "" : undefined}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: props are serialised with <, > and & escaped. */}

@@ -69,7 +69,15 @@ export default definePage({
             </div>
           </div>
           <div className="card">
-            <Island of={ContactForm} props={{ products: products.map((p) => ({ id: p.id, name: p.name })) }} />
+            {/* It wakes when the visitor reaches for it; what they type before that is kept, and a submit waits for it. */}
+            <Island
+              of={ContactForm}
+              props={{
+                products: products.map((p) => ({ id: p.id, name: p.name })),
+                contact: { email: site.contact.email, phone: site.contact.phone },
+              }}
+              hydrate="interaction"
+            />
           </div>
         </section>
       </div>

@@ -97,7 +97,9 @@ export default definePage({
               props={{
                 products: products.map((p) => ({ id: p.id, name: p.name })),
                 packages: installation.packages.map((p) => ({ id: p.id, label: `${p.name}: ${p.subtitle}` })),
+                contact: { email: site.contact.email, phone: site.contact.phone },
               }}
+              hydrate="interaction"
             />
           </div>
         </section>

@@ -1,4 +1,5 @@
 import { signal } from "@preact/signals-react";
+import { fireIslandEvent } from "../client/island-events.ts";
 
 /**
  * Toasts shared by the forms and the toaster (src/islands/toaster.tsx). A toast raised while a modal <dialog> is
@@ -41,7 +42,7 @@ export function showToast(kind: ToastKind, message: string): number {
   lastId += 1;
   const next: Toast = { id: lastId, kind, message, scope: currentScope() };
   toasts.value = [...toasts.value.filter((t) => t.message !== message), next].slice(-MAX_TOASTS);
-  dispatchEvent(new Event(TOAST_EVENT));
+  fireIslandEvent(TOAST_EVENT);
   return next.id;
 }
 

@@ -91,27 +91,35 @@ test("the request form has every field, labelled, with the right types", async (
   await expect(form.getByRole("textbox", { name: "Additional Message (optional)" })).toBeVisible();
 });
 
-test("the product (and package) are preselected from the URL", async ({ page }) => {
+test("the product (and package) are preselected from the URL, before the form's island wakes", async ({ page }) => {
   await page.goto("/installation?product=esim#request");
-  await expect(island(page, "installation-form")).toHaveAttribute("data-hydrated", "");
   await expect(page.getByRole("combobox", { name: "Product" })).toHaveValue("esim");
   await expect(page.getByRole("combobox", { name: "Installation Package" })).toHaveValue("");
+  await expect(island(page, "installation-form")).not.toHaveAttribute("data-hydrated");
 
   await page.goto("/installation?product=whatsway&package=android#request");
-  await expect(island(page, "installation-form")).toHaveAttribute("data-hydrated", "");
   await expect(page.getByRole("combobox", { name: "Product" })).toHaveValue("whatsway");
   await expect(page.getByRole("combobox", { name: "Installation Package" })).toHaveValue("android");
 
   await page.goto("/installation?product=not-a-product#request");
-  await expect(island(page, "installation-form")).toHaveAttribute("data-hydrated", "");
+  await expect(page.getByRole("combobox", { name: "Installation Package" })).toHaveValue("");
   await expect(page.getByRole("combobox", { name: "Product" })).toHaveValue("");
+});
+
+test("a visitor's own choice wins over the URL's, and survives the island waking", async ({ page }) => {
+  await page.goto("/installation?package=android#request");
+  const pkg = page.getByRole("combobox", { name: "Installation Package" });
+  await expect(pkg).toHaveValue("android");
+  await pkg.selectOption("complete");
+  await page.getByRole("textbox", { name: "Full Name" }).hover();
+  await expect(island(page, "installation-form")).toHaveAttribute("data-hydrated", "");
+  await expect(pkg).toHaveValue("complete");
 });
 
 test("a package's Choose button leads to the form with that package selected", async ({ page }) => {
   await page.goto("/installation");
   await page.getByRole("link", { name: /^Choose Android/ }).click();
   await expect(page).toHaveURL(/\/installation\?package=android#request$/);
-  await expect(island(page, "installation-form")).toHaveAttribute("data-hydrated", "");
   await expect(page.getByRole("combobox", { name: "Installation Package" })).toHaveValue("android");
 });
 
@@ -122,7 +130,7 @@ test("submitting with required fields missing asks for them and sends nothing", 
     return route.fulfill({ status: 200, body: "{}" });
   });
   await page.goto("/installation#request");
-  await expect(island(page, "installation-form")).toHaveAttribute("data-hydrated", "");
+  // Before the form's island wakes: the submit waits for it and gets the same check.
   await page.getByRole("textbox", { name: "Full Name" }).fill("Asha Verma");
   await page.getByRole("button", { name: "Submit Request" }).click();
   await expect(page.getByText("Please fill in all required fields")).toBeVisible();
@@ -133,6 +141,7 @@ test("the installation page has no accessibility violations", async ({ page }) =
   await page.goto("/installation");
   await expect(island(page, "installation-form")).toHaveCount(1);
   await page.getByRole("region", { name: "Request Installation" }).scrollIntoViewIfNeeded();
+  await page.getByRole("textbox", { name: "Full Name" }).hover();
   await expect(island(page, "installation-form")).toHaveAttribute("data-hydrated", "");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { TIMINGS, WHATSAPP_DUE_EVENT, WHATSAPP_SHOWN_KEY } from "../../lib/limits.ts";
+import { fireIslandEvent } from "../island-events.ts";
 
 /**
  * The WhatsApp popup's wait (SPEC sections 4 and 9), inlined in <head> so it costs a few hundred bytes instead of
@@ -14,7 +15,7 @@ import { TIMINGS, WHATSAPP_DUE_EVENT, WHATSAPP_SHOWN_KEY } from "../../lib/limit
   let timer: ReturnType<typeof setTimeout> | undefined;
   const due = () => {
     removeEventListener("scroll", restart);
-    dispatchEvent(new Event(WHATSAPP_DUE_EVENT));
+    fireIslandEvent(WHATSAPP_DUE_EVENT);
   };
   const wait = (ms: number) => {
     clearTimeout(timer);

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { ReactNode } from "react";
 
 interface FormFieldProps {
   /** id of the control inside, for the label. */
@@ -6,7 +6,7 @@ interface FormFieldProps {
   label: string;
   /** Required fields carry an asterisk (explained once per form by RequiredNote); optional ones say "(optional)". */
   required?: boolean;
-  /** The field's validation message, shown under it; useLeadForm links it with aria-describedby. */
+  /** The field's validation message, shown under it; LeadForm links it with aria-describedby. */
   error?: string;
   errorId: string;
   children: ReactNode;
@@ -41,11 +41,11 @@ export function RequiredNote({ id }: { id: string }) {
 }
 
 /** The field people never see and bots fill in; a filled one makes the handler drop the lead silently. */
-export function Honeypot({ id, field }: { id: string; field: InputHTMLAttributes<HTMLInputElement> }) {
+export function Honeypot({ id, name }: { id: string; name: string }) {
   return (
     <div className="lead-trap" aria-hidden="true">
       <label htmlFor={id}>Leave this field empty</label>
-      <input id={id} {...field} />
+      <input id={id} name={name} type="text" tabIndex={-1} autoComplete="off" />
     </div>
   );
 }

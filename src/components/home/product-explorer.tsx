@@ -1,7 +1,5 @@
 import { ArrowRight, Check, Download, Headset, Wrench } from "lucide-react";
-import BuyControl from "../../islands/buy-control.tsx";
-import { buyControlProps } from "../../lib/buy-mode.ts";
-import { Island } from "../../lib/island.tsx";
+import { BuyAction } from "../product/buy-action.tsx";
 import { MAX_KEY_FEATURES } from "../../lib/limits.ts";
 import type { Product } from "../../schemas/product.ts";
 import type { Site } from "../../schemas/site.ts";
@@ -56,7 +54,7 @@ export function ProductExplorer({ products, site }: { products: Product[]; site:
   );
 }
 
-function ExplorerPanel({ product, site }: { product: Product; site: Site }) {
+function ExplorerPanel({ product }: { product: Product; site: Site }) {
   const titleId = `explorer-${product.id}-title`;
   return (
     <article className="explorer__panel" aria-labelledby={titleId}>
@@ -82,7 +80,7 @@ function ExplorerPanel({ product, site }: { product: Product; site: Site }) {
             View Details
             <ArrowRight aria-hidden="true" />
           </a>
-          <Island of={BuyControl} props={buyControlProps(product, site)} hydrate="interaction" />
+          <BuyAction product={product} />
         </div>
         <ul className="explorer__links">
           <li>

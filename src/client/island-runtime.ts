@@ -1,0 +1,185 @@
+/**
+ * The island runtime behind src/client/islands.ts, kept free of page globals so its rules can be tested with small
+ * fakes: when each island wakes (its trigger), what happens to the visitor's clicks and submits before it is awake
+ * (held, then replayed once, or released if it fails), and what a failed island leaves behind (its server HTML, plus
+ * any `[data-island-fallback]` notice it rendered hidden, revealed).
+ */
+
+export interface MountOptions {
+  prefix: string;
+  clientOnly: boolean;
+}
+
+/** What an island entry chunk exports: mounts the island and resolves once React has committed it. */
+export interface IslandEntry {
+  default: (root: Element, props: Record<string, unknown>, options: MountOptions) => void | Promise<void>;
+}
+
+/** The page around the islands; src/client/islands.ts passes the browser's. */
+export interface RuntimeEnv {
+  /** Imports an island's entry chunk. */
+  load(src: string): Promise<unknown>;
+  /** Where `event:` triggers listen (the window). */
+  events: EventTarget;
+  /** Whether the page fired this event before the loader subscribed (src/client/island-events.ts). */
+  fired(name: string): boolean;
+  /** The URL's query string, for `query:` triggers. */
+  search: string;
+  /** Whether localStorage holds the key, for `stored:` triggers. */
+  stored(key: string): boolean;
+  whenIdle(wake: Wake): void;
+  whenVisible(el: HTMLElement, wake: Wake): void;
+  whenMedia(query: string, wake: Wake): void;
+  log(message: string, error: unknown): void;
+}
+
+type Wake = () => void;
+type Trigger = (el: HTMLElement, wake: Wake, arg: string, env: RuntimeEnv) => void;
+
+/** Set on the island element when its trigger fires and it is awake (after React committed) or has failed. */
+export const HYDRATED_EVENT = "island:hydrated";
+export const FAILED_EVENT = "island:failed";
+
+/**
+ * Controls whose click means nothing until the island is awake: held, then replayed. Links, fields and labels are
+ * left alone: the browser already does what the visitor asked (follow, focus, type), awake or not.
+ */
+const HELD_CONTROLS = "button, summary, [role='button'], input[type='submit'], input[type='button'], input[type='image']";
+
+const INTERACTION_EVENTS = ["pointerover", "focusin", "touchstart"] as const;
+
+export const triggers: Record<string, Trigger> = {
+  load: (_el, wake) => wake(),
+  idle: (_el, wake, _arg, env) => env.whenIdle(wake),
+  visible: (el, wake, _arg, env) => env.whenVisible(el, wake),
+  // Hover, focus or touch: the visitor is reaching for it. (A click anywhere in any island also wakes it: see hold.)
+  interaction: (el, wake) => {
+    const start = () => {
+      for (const name of INTERACTION_EVENTS) el.removeEventListener(name, start);
+      wake();
+    };
+    for (const name of INTERACTION_EVENTS) el.addEventListener(name, start, { passive: true });
+  },
+  // State kept in the URL (a shared filter link) must show at once; without it, wait for the visitor.
+  query: (el, wake, names, env) => {
+    const params = new URLSearchParams(env.search);
+    if (names.split(",").some((name) => params.has(name))) wake();
+    else triggers.interaction?.(el, wake, "", env);
+  },
+  // Likewise for a choice the visitor stored earlier (localStorage key).
+  stored: (el, wake, key, env) => {
+    if (env.stored(key)) wake();
+    else triggers.interaction?.(el, wake, "", env);
+  },
+  // A window event the page fires when the island is first needed; one fired before we got here counts too.
+  event: (_el, wake, name, env) => {
+    if (env.fired(name)) wake();
+    else env.events.addEventListener(name, wake, { once: true });
+  },
+  media: (_el, wake, query, env) => env.whenMedia(query, wake),
+};
+
+type Held = { kind: "click"; control: HTMLElement } | { kind: "submit"; form: HTMLFormElement; submitter: HTMLElement | null };
+
+/**
+ * Until the island is awake, holds the visitor's click on a control and any form submit inside it (a dormant form
+ * would otherwise submit itself natively, putting what they typed into the URL and losing it), and wakes the island
+ * whatever its trigger. Once awake, the latest held action is replayed once. If the island fails, a held click is
+ * released to the control's own default action; a form with an `action` may then submit natively, one without
+ * stays blocked while the island's fallback notice tells the visitor how else to reach us.
+ */
+export function hold(el: HTMLElement, wake: Wake): void {
+  let held: Held | undefined;
+  let failed = false;
+
+  const onClick = (event: Event) => {
+    const target = event.target as Element | null;
+    const control = target?.closest?.<HTMLElement>(HELD_CONTROLS);
+    wake();
+    if (!control || !el.contains(control)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = { kind: "click", control };
+  };
+  const onSubmit = (event: Event) => {
+    const form = event.target as HTMLFormElement;
+    if (failed && form.hasAttribute("action")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (failed) {
+      el.querySelector("[data-island-fallback]")?.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    held = { kind: "submit", form, submitter: (event as SubmitEvent).submitter ?? null };
+    wake();
+  };
+  el.addEventListener("click", onClick, { capture: true });
+  el.addEventListener("submit", onSubmit, { capture: true });
+
+  const settle = (awake: boolean) => {
+    el.removeEventListener("click", onClick, { capture: true });
+    if (awake) el.removeEventListener("submit", onSubmit, { capture: true });
+    failed = !awake;
+    const action = held;
+    held = undefined;
+    if (action?.kind === "click") action.control.click();
+    else if (action?.kind === "submit" && (awake || action.form.hasAttribute("action"))) {
+      action.form.requestSubmit(action.submitter);
+    }
+  };
+  el.addEventListener(HYDRATED_EVENT, () => settle(true), { once: true });
+  el.addEventListener(FAILED_EVENT, () => settle(false), { once: true });
+}
+
+/**
+ * Imports the island's chunk and mounts it; marks the element `data-hydrated` once React has committed, or
+ * `data-failed` (revealing its fallback notices) when anything goes wrong. Never throws.
+ */
+export async function hydrateIsland(el: HTMLElement, env: RuntimeEnv): Promise<void> {
+  const id = el.dataset.island ?? "?";
+  try {
+    const root = el.querySelector(":scope > island-root");
+    const json = el.querySelector(":scope > script[type='application/json']")?.textContent ?? "{}";
+    if (!root || !el.dataset.src) throw new Error("island markup is incomplete");
+    const entry = (await env.load(el.dataset.src)) as Partial<IslandEntry> | undefined;
+    if (typeof entry?.default !== "function") throw new Error(`${el.dataset.src} has no default export to mount`);
+    await entry.default(root, JSON.parse(json), { prefix: el.dataset.prefix ?? "", clientOnly: "clientOnly" in el.dataset });
+    el.setAttribute("data-hydrated", "");
+    el.dispatchEvent(new Event(HYDRATED_EVENT));
+  } catch (error) {
+    env.log(`[island ${id}]`, error);
+    el.setAttribute("data-failed", "");
+    for (const notice of el.querySelectorAll<HTMLElement>("[data-island-fallback]")) notice.hidden = false;
+    el.dispatchEvent(new Event(FAILED_EVENT));
+  }
+}
+
+/** Arms every island: its clicks are held from now on, and it wakes when its trigger (`data-hydrate`) fires. */
+export function startIslands(islands: Iterable<HTMLElement>, env: RuntimeEnv): void {
+  for (const el of islands) {
+    const [name = "visible", ...rest] = (el.dataset.hydrate ?? "visible").split(":");
+    let started = false;
+    const wake = () => {
+      if (started) return;
+      started = true;
+      void hydrateIsland(el, env);
+    };
+    hold(el, wake);
+    (triggers[name] ?? triggers.visible)?.(el, wake, rest.join(":"), env);
+  }
+}
+
+/**
+ * Chooses the option named by a URL parameter in each `select[data-url-param]` (/installation?package=android), unless
+ * the select no longer shows its server default: then the visitor, or the browser restoring the page, chose already.
+ */
+export function presetFromUrl(root: ParentNode, search: string): void {
+  const params = new URLSearchParams(search);
+  for (const select of root.querySelectorAll<HTMLSelectElement>("select[data-url-param]")) {
+    const wanted = params.get(select.dataset.urlParam ?? "");
+    const options = Array.from(select.options);
+    const initial = options.find((option) => option.defaultSelected) ?? options[0];
+    if (!wanted || select.value !== (initial?.value ?? "")) continue;
+    if (options.some((option) => option.value === wanted)) select.value = wanted;
+  }
+}

@@ -1,0 +1,283 @@
+import { readFileSync } from "node:fs";
+import type { Locator, Page } from "@playwright/test";
+import { parse } from "yaml";
+import { expect, SES_URL, test } from "./fixtures.ts";
+
+/**
+ * The lead forms as a visitor meets them on a slow phone: the CPU slowed 4x, typing or autofill happening before the
+ * form's island has woken, a submit on a dormant form, and an island whose script never arrives. Nothing the visitor
+ * typed may be lost, and every lead must reach the vendor's mailbox with all its values.
+ */
+const site = parse(readFileSync(new URL("../../content/site.yaml", import.meta.url), "utf8")) as { contact: { email: string; phone: string } };
+
+/** A field as the visitor sees it, with what they type or choose. */
+interface Entry {
+  role: "textbox" | "combobox";
+  name: string;
+  value: string;
+  /** The combobox option's visible text, as the mail names it. */
+  shown?: string;
+}
+
+interface FormCase {
+  title: string;
+  fn: string;
+  path: string;
+  island: string;
+  /** Shows the form (the buy dialog needs its button) without waiting for any island; returns its container. */
+  open: (page: Page) => Promise<Locator>;
+  entries: (email: string) => Entry[];
+  submit: string;
+  success: string;
+}
+
+const CASES: FormCase[] = [
+  {
+    title: "contact form",
+    fn: "send-contact-email",
+    path: "/contact",
+    island: "contact-form",
+    open: async (page) => page.getByRole("region", { name: "Send Us a Message" }),
+    entries: (email) => [
+      { role: "textbox", name: "Full Name", value: "Ada Lovelace" },
+      { role: "textbox", name: "Email Address", value: email },
+      { role: "textbox", name: "Mobile Number", value: "+91 98765 43210" },
+      { role: "combobox", name: "Product (optional)", value: "esim", shown: "eSIM" },
+      { role: "textbox", name: "Subject", value: "Reseller pricing" },
+      { role: "textbox", name: "Message", value: "Do you offer reseller pricing for eSIM?" },
+    ],
+    submit: "Send Message",
+    success: "Message sent! We'll get back to you soon.",
+  },
+  {
+    title: "installation form",
+    fn: "send-installation-email",
+    path: "/installation",
+    island: "installation-form",
+    open: async (page) => page.getByRole("region", { name: "Request Installation" }),
+    entries: (email) => [
+      { role: "textbox", name: "Full Name", value: "Ada Lovelace" },
+      { role: "textbox", name: "Email Address", value: email },
+      { role: "textbox", name: "Mobile Number", value: "+91 98765 43210" },
+      { role: "combobox", name: "Product", value: "astroway", shown: "Astroway" },
+      { role: "combobox", name: "Installation Package", value: "android", shown: "Android" },
+      { role: "textbox", name: "Additional Message (optional)", value: "Our server runs Ubuntu 24.04." },
+    ],
+    submit: "Submit Request",
+    success: "Request submitted! We'll contact you within 24 hours.",
+  },
+  {
+    title: "buy dialog",
+    fn: "send-product-inquiry",
+    path: "/products/legalway",
+    island: "buy-control",
+    open: async (page) => {
+      // The first click lands on a dormant island: it is held, wakes the island, and opens the dialog.
+      await page.getByRole("button", { name: "Buy Now" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Buy Legalway" });
+      await expect(dialog).toBeVisible();
+      return dialog;
+    },
+    entries: (email) => [
+      { role: "textbox", name: "Name", value: "Ada Lovelace" },
+      { role: "textbox", name: "Email", value: email },
+      { role: "textbox", name: "Mobile", value: "+91 98765 43210" },
+      { role: "textbox", name: "Company (optional)", value: "Analytical Engines" },
+      { role: "textbox", name: "Message", value: "We would like to buy Legalway for our firm." },
+    ],
+    submit: "Submit Inquiry",
+    success: "Inquiry sent! We'll contact you within 24 hours.",
+  },
+];
+
+/** A person takes longer than this to fill a form; faster leads are dropped as bots (MIN_FILL_MS). */
+const HUMAN_PAUSE_MS = 2_100;
+
+const field = (form: Locator, entry: Entry) => form.getByRole(entry.role, { name: entry.name, exact: true });
+const island = (page: Page, id: string) => page.locator(`site-island[data-island="${id}"]`).first();
+const toast = (page: Page, text: string) => page.getByRole("status", { name: "Notifications" }).getByText(text, { exact: true });
+
+interface StoredMail {
+  replyTo: string[];
+  destination: { to: string[] };
+  body: { text?: string };
+}
+
+/** The vendor's copy of the lead sent from `email`, once the local SES mailbox has it. */
+async function vendorMail(email: string): Promise<string> {
+  let text = "";
+  await expect
+    .poll(
+      async () => {
+        const { emails } = (await (await fetch(`${SES_URL}/store`)).json()) as { emails: StoredMail[] };
+        text = emails.find((mail) => mail.replyTo.includes(email) && mail.destination.to.includes(site.contact.email))?.body.text ?? "";
+        return text;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe("");
+  return text;
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const preferences = { analytics: false, functional: false, marketing: false };
+    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    sessionStorage.setItem("whatsappPopupShown", "true");
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+});
+
+for (const form of CASES) {
+  test.describe(form.title, () => {
+    test("keeps every character typed from the moment the field shows, and the lead arrives with all values", async ({ page, consoleErrors }) => {
+      test.slow();
+      const email = `typed-${form.fn}-${Date.now()}@example.org`;
+      await page.goto(form.path, { waitUntil: "commit" });
+      const fields = await form.open(page);
+      const entries = form.entries(email);
+      for (const entry of entries) {
+        const control = field(fields, entry);
+        if (entry.role === "combobox") await control.selectOption(entry.value);
+        else {
+          await control.click();
+          await control.pressSequentially(entry.value, { delay: 40 });
+        }
+      }
+      for (const entry of entries) await expect(field(fields, entry)).toHaveValue(entry.value);
+      await page.waitForTimeout(HUMAN_PAUSE_MS);
+      const request = page.waitForRequest(`**/api/${form.fn}`);
+      await fields.getByRole("button", { name: form.submit }).click();
+      expect((await request).postDataJSON()).toMatchObject({ email, name: "Ada Lovelace", submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      await expect(toast(page, form.success)).toBeVisible();
+      const mail = await vendorMail(email);
+      for (const entry of entries) expect(mail).toContain(entry.shown ?? entry.value);
+      expect(consoleErrors).toEqual([]);
+    });
+
+    test("sends values the browser autofilled before any interaction, after the island wakes", async ({ page }) => {
+      test.slow();
+      const email = `autofill-${form.fn}-${Date.now()}@example.org`;
+      await page.goto(form.path);
+      const fields = await form.open(page);
+      const entries = form.entries(email);
+      if (form.island !== "buy-control") await expect(island(page, form.island)).not.toHaveAttribute("data-hydrated");
+      // Autofill sets the value and fires input and change, without focusing the field.
+      for (const entry of entries) {
+        await field(fields, entry).evaluate((el, value) => {
+          (el as HTMLInputElement).value = value;
+          el.dispatchEvent(new Event("input", { bubbles: true }));
+          el.dispatchEvent(new Event("change", { bubbles: true }));
+        }, entry.value);
+      }
+      await page.waitForTimeout(HUMAN_PAUSE_MS);
+      const request = page.waitForRequest(`**/api/${form.fn}`);
+      await fields.getByRole("button", { name: form.submit }).click();
+      const body = (await request).postDataJSON() as Record<string, string>;
+      expect(Object.values(body)).toEqual(expect.arrayContaining(entries.map((e) => e.value)));
+      await expect(toast(page, form.success)).toBeVisible();
+      const mail = await vendorMail(email);
+      for (const entry of entries) expect(mail).toContain(entry.shown ?? entry.value);
+    });
+
+    test("asks for the required fields when Submit is clicked on the untouched form", async ({ page }) => {
+      let calls = 0;
+      await page.route(`**/api/${form.fn}`, (route) => {
+        calls += 1;
+        return route.abort();
+      });
+      await page.goto(form.path);
+      const fields = await form.open(page);
+      await fields.getByRole("button", { name: form.submit }).click();
+      await expect(toast(page, "Please fill in all required fields")).toBeVisible();
+      expect(calls).toBe(0);
+    });
+  });
+}
+
+test.describe("with an island's script blocked", () => {
+  const blockChunk = (page: Page, id: string) => page.route(`**/assets/${id}-*.js`, (route) => route.abort());
+
+  for (const form of CASES.filter((c) => c.island !== "buy-control")) {
+    test(`the ${form.title} keeps what was typed, sends nothing and says how else to reach the vendor`, async ({ page }) => {
+      await blockChunk(page, form.island);
+      let calls = 0;
+      await page.route(`**/api/${form.fn}`, (route) => {
+        calls += 1;
+        return route.abort();
+      });
+      await page.goto(form.path);
+      const fields = await form.open(page);
+      const name = form.entries("kept@example.org")[0];
+      if (!name) throw new Error("the form has no fields");
+      await field(fields, name).fill(name.value);
+      await fields.getByRole("button", { name: form.submit }).click();
+      const notice = fields.getByRole("alert");
+      await expect(notice).toBeVisible();
+      await expect(notice.getByRole("link", { name: site.contact.email })).toHaveAttribute("href", `mailto:${site.contact.email}`);
+      await expect(notice.getByRole("link", { name: site.contact.phone.replace(/ /g, "\u00a0") })).toHaveAttribute(
+        "href",
+        `tel:${site.contact.phone.replace(/[^+\d]/g, "")}`,
+      );
+      await expect(field(fields, name)).toHaveValue(name.value);
+      // The form did not submit itself natively (which would put the fields into the URL and clear them).
+      expect(new URL(page.url()).search).toBe("");
+      expect(calls).toBe(0);
+    });
+  }
+
+  test("Buy Now says how else to buy, and marketplace links and purchase options still work", async ({ page, context }) => {
+    await blockChunk(page, "buy-control");
+    await context.route("https://codecanyon.example.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>CodeCanyon</title>" }));
+    await page.goto("/products/legalway");
+    const hero = page.getByRole("region", { name: "Legalway", exact: true });
+    await hero.getByRole("button", { name: "Buy Now" }).click();
+    const notice = hero.getByRole("alert");
+    await expect(notice).toContainText("The order form could not load.");
+    await expect(notice.getByRole("link", { name: site.contact.email })).toBeVisible();
+
+    // A product bought on the marketplace: a plain link, no island at all.
+    await page.goto("/products/astroway");
+    const link = page.getByRole("region", { name: "Astroway", exact: true }).getByRole("link", { name: /^Buy on / });
+    const popup = page.waitForEvent("popup");
+    await link.click();
+    await expect(await popup).toHaveURL(/^https:\/\/codecanyon\.example\.com\//);
+
+    // Several purchase options: the list of links shows, and each still opens.
+    await page.goto("/products/esim");
+    const esim = page.getByRole("region", { name: "eSIM", exact: true });
+    await esim.getByRole("button", { name: /^Buy on / }).click();
+    await expect(esim.getByRole("link", { name: /Website/ }).first()).toBeVisible();
+  });
+});
+
+test("the Apps dropdown opened by hover before its island wakes stays open when it wakes", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Hold the island's chunk back a little, so the menu is surely open (by CSS) before the island takes over.
+  await page.route("**/assets/apps-menu-*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  await page.goto("/about");
+  const panel = page.locator("#apps-menu-panel");
+  // Every frame from the hover on, note whether the panel was shown.
+  await page.evaluate(() => {
+    const frames: boolean[] = [];
+    (window as unknown as { appsFrames: boolean[] }).appsFrames = frames;
+    const sample = () => {
+      const el = document.getElementById("apps-menu-panel");
+      if (el) frames.push(getComputedStyle(el).display !== "none");
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await page.getByRole("button", { name: "Apps" }).hover();
+  await expect(panel).toBeVisible();
+  await expect(island(page, "apps-menu")).toHaveAttribute("data-hydrated", "");
+  await page.waitForTimeout(300);
+  await expect(panel).toBeVisible();
+  await expect(page.getByRole("button", { name: "Apps" })).toHaveAttribute("aria-expanded", "true");
+  const frames = await page.evaluate(() => (window as unknown as { appsFrames: boolean[] }).appsFrames);
+  expect(frames.slice(frames.indexOf(true))).not.toContain(false);
+});

@@ -1,0 +1,257 @@
+import { createElement, type ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, test, vi } from "vitest";
+import {
+  FAILED_EVENT,
+  HYDRATED_EVENT,
+  hydrateIsland,
+  presetFromUrl,
+  type RuntimeEnv,
+  startIslands,
+} from "../../../src/client/island-runtime.ts";
+import { Island, IslandScope, setIslandRuntime } from "../../../src/lib/island.tsx";
+
+/**
+ * The island runtime with the page faked: an island is an EventTarget with the few element methods the runtime uses,
+ * and events are dispatched on it directly with the target they would have had in a page.
+ */
+class FakeNode extends EventTarget {
+  dataset: Record<string, string> = {};
+  hidden = false;
+  attributes = new Set<string>();
+  parent: FakeNode | undefined;
+  constructor(
+    readonly selector: string,
+    readonly textContent = "",
+  ) {
+    super();
+  }
+  setAttribute(name: string) {
+    this.attributes.add(name);
+  }
+  hasAttribute(name: string) {
+    return this.attributes.has(name);
+  }
+  contains(node: FakeNode) {
+    for (let at: FakeNode | undefined = node; at; at = at.parent) if (at === this) return true;
+    return false;
+  }
+  closest(selector: string): FakeNode | null {
+    const kinds = selector.split(",").map((s) => s.trim());
+    for (let at: FakeNode | undefined = this; at; at = at.parent) if (kinds.includes(at.selector)) return at;
+    return null;
+  }
+  click = vi.fn();
+  requestSubmit = vi.fn();
+  scrollIntoView = vi.fn();
+}
+
+class FakeIsland extends FakeNode {
+  root = new FakeNode("island-root");
+  props: FakeNode;
+  fallback = new FakeNode("p");
+  constructor(hydrate: string, props = "{}") {
+    super("site-island");
+    this.dataset = { island: "buy-control", src: "/assets/buy-control.js", hydrate, prefix: "buy-control-1-" };
+    this.props = new FakeNode("script", props);
+    this.fallback.hidden = true;
+    for (const child of [this.root, this.props, this.fallback]) child.parent = this;
+  }
+  add(selector: string): FakeNode {
+    const node = new FakeNode(selector);
+    node.parent = this.root;
+    return node;
+  }
+  querySelector(selector: string) {
+    if (selector === ":scope > island-root") return this.root;
+    if (selector.startsWith(":scope > script")) return this.props;
+    if (selector === "[data-island-fallback]") return this.fallback;
+    return null;
+  }
+  querySelectorAll() {
+    return [this.fallback];
+  }
+}
+
+/** Dispatches a cancelable event on the island as if it had bubbled up from `target`. */
+function fire(island: FakeIsland, type: string, target: FakeNode, extra: Record<string, unknown> = {}): Event {
+  const event = new Event(type, { cancelable: true });
+  Object.defineProperty(event, "target", { value: target });
+  for (const [key, value] of Object.entries(extra)) Object.defineProperty(event, key, { value });
+  island.dispatchEvent(event);
+  return event;
+}
+
+function fakeEnv(overrides: Partial<RuntimeEnv> = {}) {
+  const events = new EventTarget();
+  return {
+    load: vi.fn(async () => ({ default: vi.fn(async () => {}) })),
+    events,
+    fired: () => false,
+    search: "",
+    stored: () => false,
+    whenIdle: () => {},
+    whenVisible: () => {},
+    whenMedia: () => {},
+    log: vi.fn(),
+    ...overrides,
+  } satisfies RuntimeEnv;
+}
+
+const start = (island: FakeIsland, env: RuntimeEnv) => startIslands([island as unknown as HTMLElement], env);
+const settled = (island: FakeIsland) =>
+  new Promise<string>((resolve) => {
+    island.addEventListener(HYDRATED_EVENT, () => resolve("hydrated"));
+    island.addEventListener(FAILED_EVENT, () => resolve("failed"));
+  });
+
+describe("a click before the island is awake", () => {
+  test("is held, wakes the island, and is replayed on the button once it is awake", async () => {
+    const island = new FakeIsland("interaction");
+    const env = fakeEnv();
+    start(island, env);
+    const button = island.add("button");
+    const done = settled(island);
+    const click = fire(island, "click", button);
+    expect(click.defaultPrevented).toBe(true);
+    expect(env.load).toHaveBeenCalledWith("/assets/buy-control.js");
+    expect(await done).toBe("hydrated");
+    expect(island.hasAttribute("data-hydrated")).toBe(true);
+    expect(button.click).toHaveBeenCalledTimes(1);
+  });
+
+  test("is released to the control when the island's chunk fails to load, and the fallback notice shows", async () => {
+    const island = new FakeIsland("interaction");
+    const env = fakeEnv({ load: vi.fn(async () => Promise.reject(new Error("net::ERR_FAILED"))) });
+    start(island, env);
+    const button = island.add("button");
+    const done = settled(island);
+    fire(island, "click", button);
+    expect(await done).toBe("failed");
+    expect(button.click).toHaveBeenCalledTimes(1);
+    expect(island.hasAttribute("data-failed")).toBe(true);
+    expect(island.fallback.hidden).toBe(false);
+    expect(env.log).toHaveBeenCalledWith("[island buy-control]", expect.any(Error));
+    // Released means the control is no longer held: a later click goes through untouched.
+    expect(fire(island, "click", button).defaultPrevented).toBe(false);
+  });
+
+  test("on a plain link is never held", () => {
+    const island = new FakeIsland("interaction");
+    start(island, fakeEnv());
+    expect(fire(island, "click", island.add("a")).defaultPrevented).toBe(false);
+  });
+});
+
+describe("a submit before the island is awake", () => {
+  test("is held and submitted again, with its submitter, once the island is awake", async () => {
+    const island = new FakeIsland("visible");
+    start(island, fakeEnv());
+    const form = island.add("form");
+    const submitter = island.add("button");
+    const done = settled(island);
+    expect(fire(island, "submit", form, { submitter }).defaultPrevented).toBe(true);
+    await done;
+    expect(form.requestSubmit).toHaveBeenCalledWith(submitter);
+  });
+
+  test("of a form without an action stays blocked when the island fails, so nothing typed lands in the URL", async () => {
+    const island = new FakeIsland("interaction");
+    start(island, fakeEnv({ load: async () => ({}) }));
+    const form = island.add("form");
+    const done = settled(island);
+    fire(island, "submit", form, { submitter: null });
+    expect(await done).toBe("failed");
+    expect(form.requestSubmit).not.toHaveBeenCalled();
+    expect(fire(island, "submit", form, { submitter: null }).defaultPrevented).toBe(true);
+    expect(island.fallback.scrollIntoView).toHaveBeenCalled();
+  });
+});
+
+describe("the event trigger", () => {
+  test("wakes for an event the page fired before the loader subscribed", () => {
+    const env = fakeEnv({ fired: (name) => name === "site:toast" });
+    start(new FakeIsland("event:site:toast"), env);
+    expect(env.load).toHaveBeenCalledTimes(1);
+  });
+
+  test("wakes once when the event fires later", () => {
+    const env = fakeEnv();
+    start(new FakeIsland("event:site:toast"), env);
+    expect(env.load).not.toHaveBeenCalled();
+    env.events.dispatchEvent(new Event("site:toast"));
+    env.events.dispatchEvent(new Event("site:toast"));
+    expect(env.load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("hydrateIsland", () => {
+  test("passes the props and the id prefix, and marks the island awake only after the mount resolved", async () => {
+    const island = new FakeIsland("load", '{"productId":"esim"}');
+    let commit: () => void = () => {};
+    const mount = vi.fn(() => new Promise<void>((resolve) => (commit = resolve)));
+    const hydrating = hydrateIsland(island as unknown as HTMLElement, fakeEnv({ load: async () => ({ default: mount }) }));
+    await vi.waitFor(() => expect(mount).toHaveBeenCalled());
+    expect(mount).toHaveBeenCalledWith(island.root, { productId: "esim" }, { prefix: "buy-control-1-", clientOnly: false });
+    expect(island.hasAttribute("data-hydrated")).toBe(false);
+    commit();
+    await hydrating;
+    expect(island.hasAttribute("data-hydrated")).toBe(true);
+  });
+});
+
+describe("presetFromUrl", () => {
+  const select = (value: string, options: string[]) => {
+    const el = {
+      dataset: { urlParam: "package" },
+      value,
+      options: options.map((v, i) => ({ value: v, defaultSelected: i === 0 })),
+    };
+    return el;
+  };
+  const page = (...selects: ReturnType<typeof select>[]) => ({ querySelectorAll: () => selects }) as unknown as ParentNode;
+
+  test("chooses the option the URL names in a select the visitor has not changed", () => {
+    const untouched = select("", ["", "basic", "android"]);
+    presetFromUrl(page(untouched), "?package=android");
+    expect(untouched.value).toBe("android");
+  });
+
+  test("leaves a select the visitor (or the browser restoring the page) already chose, and unknown values", () => {
+    const chosen = select("basic", ["", "basic", "android"]);
+    const unknown = select("", ["", "basic"]);
+    presetFromUrl(page(chosen, unknown), "?package=android");
+    expect(chosen.value).toBe("basic");
+    expect(unknown.value).toBe("");
+  });
+});
+
+describe("island id prefixes", () => {
+  function Widget() {
+    return createElement("span", null, "widget");
+  }
+  function Other() {
+    return createElement("span", null, "other");
+  }
+  setIslandRuntime({
+    chunks: new Map([
+      ["widget", "/assets/widget.js"],
+      ["other", "/assets/other.js"],
+    ]),
+    ids: new Map([
+      [Widget, "widget"],
+      [Other, "other"],
+    ]),
+  });
+  const island = (of: () => ReactNode, key: string) => createElement(Island<Record<string, never>>, { of, props: {}, key });
+  const render = (...islands: ReturnType<typeof island>[]) => renderToString(createElement(IslandScope, null, ...islands));
+  const prefixes = (html: string) => [...html.matchAll(/data-prefix="([^"]+)"/g)].map((m) => m[1]);
+
+  test("count per page and per island, so an island added to one page changes no other page", () => {
+    const first = render(island(Other, "a"), island(Widget, "b"), island(Widget, "c"));
+    expect(prefixes(first)).toEqual(["other-1-", "widget-1-", "widget-2-"]);
+    const second = render(island(Widget, "a"));
+    expect(prefixes(second)).toEqual(["widget-1-"]);
+    expect(render(island(Widget, "a"))).toBe(second);
+  });
+});
