@@ -13,15 +13,8 @@ export interface LeadCatalogue {
   packages: ReadonlyArray<{ id: string; name: string }>;
 }
 
-/** Name of the hidden field a person never fills in; a filled one marks a bot. */
-export const HONEYPOT_FIELD = "website";
-/** Name of the field that carries how long the form was open before it was sent, in milliseconds. */
-export const ELAPSED_FIELD = "elapsedMs";
-/**
- * Name of the field that carries the id the browser makes once per filled form (a UUID): a retried or double-clicked
- * submit repeats it, so the handlers store and mail that lead once.
- */
-export const SUBMISSION_ID_FIELD = "submissionId";
+// The field names live without zod in ./lead-field-names.ts (the browser loads them when a form wakes); one source.
+export { ELAPSED_FIELD, HONEYPOT_FIELD, SUBMISSION_ID_FIELD } from "./lead-field-names.ts";
 /** Any RFC 9562 UUID in its canonical text form; the browser makes v4 (crypto.randomUUID). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A form sent faster than this after it opened was not filled in by a person. */
