@@ -33,6 +33,21 @@ export interface IslandBundle {
   files: OutputFile[];
 }
 
+/**
+ * Stylesheets computed at build time: `@import "./typewriter.css.ts"` bundles the string that module default-exports
+ * (the typewriter's keyframes are derived from its words and the spec's timings).
+ */
+const generatedCss: esbuild.Plugin = {
+  name: "generated-css",
+  setup(build) {
+    build.onLoad({ filter: /\.css\.ts$/ }, async (args) => {
+      const mod = (await import(pathToFileURL(args.path).href)) as { default?: unknown };
+      if (typeof mod.default !== "string") throw new BuildError(`${path.relative(process.cwd(), args.path)} must default-export its CSS as a string`);
+      return { contents: mod.default, loader: "css" };
+    });
+  },
+};
+
 interface BundleOptions {
   rootDir: string;
   islandsDir: string;
@@ -99,6 +114,7 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     outdir: path.join(rootDir, "dist/assets"),
     entryNames: "[name]-[hash]",
     loader: { ".svg": "dataurl" },
+    plugins: [generatedCss],
   });
 
   const inlineDir = path.join(rootDir, "src/client/inline");
