@@ -10,6 +10,7 @@ import { SiteHeader } from "../components/site-header.tsx";
 import { FloatingContact } from "../components/shell/floating-contact.tsx";
 import { SeoHead } from "../components/seo-head.tsx";
 import { SiteProvider } from "../components/site-context.tsx";
+import { InlineScriptsProvider, PLACED_SCRIPTS } from "../components/inline-script.tsx";
 import type { SiteContent } from "../lib/content.ts";
 import type { PageHead } from "../lib/page.ts";
 
@@ -31,7 +32,8 @@ interface DocumentProps {
 
 /** The whole HTML document: head, the shared shell, and the page in <main>. */
 export function Document({ content, head, path, assets, children }: DocumentProps) {
-  const inline = [...assets.inlineScripts.entries()].filter(([name]) => name !== "log-not-found" || head.noindex);
+  // Head scripts only: the placed ones go after the component that needs them (src/components/inline-script.tsx).
+  const inline = [...assets.inlineScripts.entries()].filter(([name]) => !PLACED_SCRIPTS.has(name) && (name !== "log-not-found" || head.noindex));
   return (
     // The analytics settings ride on <html> for the consent head script (src/client/analytics.ts reads them).
     <html lang="en" data-analytics-id={content.site.analytics.measurementId || undefined} data-analytics-mode={content.site.analytics.mode}>
@@ -50,6 +52,7 @@ export function Document({ content, head, path, assets, children }: DocumentProp
       </head>
       <body>
         <SiteProvider value={{ content, path }}>
+          <InlineScriptsProvider value={assets.inlineScripts}>
           <a className="skip-link" href="#main">
             Skip to content
           </a>
@@ -63,6 +66,7 @@ export function Document({ content, head, path, assets, children }: DocumentProp
           <Island of={CookieBanner} props={{}} hydrate="interaction" />
           <Island of={WhatsAppPopup} props={{ whatsapp: content.site.contact.whatsapp }} hydrate={`event:${WHATSAPP_DUE_EVENT}`} clientOnly />
           <Island of={Toaster} props={{}} hydrate={`event:${TOAST_EVENT}`} />
+          </InlineScriptsProvider>
         </SiteProvider>
       </body>
     </html>
