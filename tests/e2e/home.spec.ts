@@ -38,11 +38,17 @@ async function frozenClock(page: Page) {
   await page.clock.pauseAt(now + 1000);
 }
 
-/** Waits until an island has woken (its wrapper says so), so its timers start at the frozen time. */
-async function awake(island: Locator) {
-  await expect(island).toHaveAttribute("data-hydrated", "");
-}
-const islandIn = (scope: Locator | Page, id: string) => scope.locator(`site-island[data-island="${id}"]`).first();
+/** The hero's typed text `ms` into the typewriter's CSS animation (paused there), as the visitor sees it. */
+const typedTextAt = (page: Page, ms: number) =>
+  page.evaluate((at) => {
+    const text = document.querySelector("h1 [aria-hidden='true'] > span");
+    if (!text) throw new Error("no typed text in the heading");
+    for (const animation of text.getAnimations({ subtree: true })) {
+      animation.pause();
+      animation.currentTime = at;
+    }
+    return getComputedStyle(text, "::before").content.replace(/^"|"$/g, "");
+  }, ms);
 
 /** Picks a product in the explorer's list, as a visitor clicks its name. */
 const choose = (explorer: Locator, name: string) => explorer.getByRole("group", { name: "Choose an app" }).getByText(name, { exact: true }).click();
@@ -63,31 +69,25 @@ test.describe("hero", () => {
     );
   });
 
-  test("the typewriter types at 100 ms, deletes at 50 ms and pauses 2000 ms on each word", async ({ page, consoleErrors }) => {
-    await frozenClock(page);
+  test("the typewriter types at 100 ms, deletes at 50 ms and pauses 2000 ms on each word, with no script", async ({ page, consoleErrors }) => {
     await page.goto("/");
     const heading = page.getByRole("heading", { level: 1 });
     const typed = heading.locator("[aria-hidden='true']").first();
-    await expect(typed).toHaveText("Startup Ideas");
-    await page.clock.runFor(200); // the browser goes idle and the island wakes
-    await awake(islandIn(heading, "typewriter"));
-
-    await page.clock.runFor(1999);
-    await expect(typed).toHaveText("Startup Ideas");
-    await page.clock.runFor(1);
-    await expect(typed).toHaveText("Startup Idea");
-    await page.clock.runFor(50);
-    await expect(typed).toHaveText("Startup Ide");
-    await page.clock.runFor(11 * 50);
-    await expect(typed).toHaveText("");
-    await page.clock.runFor(100);
-    await expect(typed).toHaveText("M");
-    await page.clock.runFor(10 * 100);
-    await expect(typed).toHaveText("Mobile Apps");
-    await page.clock.runFor(2000 + 11 * 50 + 13 * 100);
-    await expect(typed).toHaveText("Web Platforms");
-    await page.clock.runFor(2000 + 13 * 50 + 13 * 100);
-    await expect(typed).toHaveText("Startup Ideas");
+    await expect(typed.locator("site-island, script")).toHaveCount(0);
+    // The words are CSS generated content; the test moves the animation's own clock to each moment.
+    const textAt = (ms: number) => typedTextAt(page, ms);
+    expect(await textAt(0)).toBe("Startup Ideas");
+    expect(await textAt(1999)).toBe("Startup Ideas");
+    expect(await textAt(2000)).toBe("Startup Idea");
+    expect(await textAt(2050)).toBe("Startup Ide");
+    expect(await textAt(2000 + 12 * 50)).toBe("");
+    expect(await textAt(2000 + 12 * 50 + 100)).toBe("M");
+    expect(await textAt(2000 + 12 * 50 + 1100)).toBe("Mobile Apps");
+    const third = 2000 + 12 * 50 + 1100 + 2000 + 10 * 50 + 1300;
+    expect(await textAt(third - 1)).toBe("Web Platform");
+    expect(await textAt(third)).toBe("Web Platforms");
+    const cycle = third + 2000 + 12 * 50 + 1300;
+    expect(await textAt(cycle)).toBe("Startup Ideas");
     expect(consoleErrors).toEqual([]);
   });
 
@@ -115,7 +115,6 @@ test.describe("hero product carousel", () => {
     await frozenClock(page);
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Featured products" });
-    await awake(islandIn(carousel, "carousel"));
     const dot = (n: number) => carousel.getByRole("button", { name: new RegExp(`^Go to product ${n} of `) });
     await expect(dot(1)).toHaveAttribute("aria-current", "true");
 
@@ -140,7 +139,6 @@ test.describe("hero product carousel", () => {
     await frozenClock(page);
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Featured products" });
-    await awake(islandIn(carousel, "carousel"));
     await carousel.getByRole("group").first().hover();
     await page.clock.runFor(9000);
     await expect(carousel.getByRole("button", { name: /^Go to product 1 of / })).toHaveAttribute("aria-current", "true");
@@ -259,7 +257,6 @@ test.describe("testimonials", () => {
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Client testimonials" });
     await carousel.scrollIntoViewIfNeeded();
-    await awake(islandIn(carousel, "carousel"));
     const slide = (n: number) => carousel.getByRole("group", { name: `${n} of ${testimonialCount}`, exact: true });
     await expect(carousel.getByRole("group")).toHaveCount(testimonialCount);
     await expect(slide(1)).toBeInViewport({ ratio: 0.9 });
@@ -272,8 +269,10 @@ test.describe("testimonials", () => {
     await expect(slide(4)).toBeInViewport({ ratio: 0.9 });
     await expect(slide(1)).not.toBeInViewport();
 
-    // Looping: from the last slide it goes on to the first.
-    await page.clock.runFor((testimonialCount - 1) * 4000);
+    // Looping: once the last three are in view, it starts over at the first.
+    await page.clock.runFor((testimonialCount - 4) * 4000);
+    await expect(slide(testimonialCount)).toBeInViewport({ ratio: 0.9 });
+    await page.clock.runFor(4000);
     await expect(slide(1)).toBeInViewport({ ratio: 0.9 });
     expect(consoleErrors).toEqual([]);
   });
@@ -308,7 +307,6 @@ test.describe("portfolio teaser", () => {
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Portfolio projects" });
     await carousel.scrollIntoViewIfNeeded();
-    await awake(islandIn(carousel, "carousel"));
     const dot = (n: number) => carousel.getByRole("button", { name: new RegExp(`^Go to project ${n} of `) });
     await expect(dot(1)).toHaveAttribute("aria-current", "true");
     await page.clock.runFor(3999);
@@ -377,11 +375,10 @@ test.describe("reduced motion", () => {
     await page.goto("/");
     await page.clock.runFor(200);
     const heading = page.getByRole("heading", { level: 1 });
-    await awake(islandIn(heading, "typewriter"));
     const carousel = page.getByRole("region", { name: "Featured products" });
-    await awake(islandIn(carousel, "carousel"));
     await page.clock.runFor(10_000);
-    await expect(heading.locator("[aria-hidden='true']").first()).toHaveText("Startup Ideas");
+    expect(await heading.locator("[aria-hidden='true'] > span").first().evaluate((el) => getComputedStyle(el, "::before").content)).toBe('"Startup Ideas"');
+    expect(await heading.locator("[aria-hidden='true'] > span").first().evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
     await expect(carousel.getByRole("button", { name: /^Go to product 1 of / })).toHaveAttribute("aria-current", "true");
     await carousel.getByRole("button", { name: /^Go to product 4 of / }).click();
     await expect(carousel.getByRole("group").nth(3)).toBeInViewport({ ratio: 0.9 });
