@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
 import CookieBanner from "../islands/cookie-banner.tsx";
 import Toaster from "../islands/toaster.tsx";
 import { WHATSAPP_DUE_EVENT } from "../lib/limits.ts";
@@ -13,9 +14,10 @@ import { SiteProvider } from "../components/site-context.tsx";
 import { InlineScriptsProvider, PLACED_SCRIPTS } from "../components/inline-script.tsx";
 import type { SiteContent } from "../lib/content.ts";
 import type { PageHead } from "../lib/page.ts";
+import { type Stylesheets, stylesheetsFor } from "../lib/stylesheets.ts";
 
 export interface DocumentAssets {
-  stylesheet: string;
+  stylesheet: Stylesheets;
   loader: string;
   inlineScripts: ReadonlyMap<string, { code: string }>;
 }
@@ -34,6 +36,13 @@ interface DocumentProps {
 export function Document({ content, head, path, assets, children }: DocumentProps) {
   // Head scripts only: the placed ones go after the component that needs them (src/components/inline-script.tsx).
   const inline = [...assets.inlineScripts.entries()].filter(([name]) => !PLACED_SCRIPTS.has(name) && (name !== "log-not-found" || head.noindex));
+  // The page is rendered first, so the head can link the page sheets its HTML uses (src/lib/stylesheets.ts).
+  const page = renderToString(
+    <SiteProvider value={{ content, path }}>
+      <InlineScriptsProvider value={assets.inlineScripts}>{children}</InlineScriptsProvider>
+    </SiteProvider>,
+    { identifierPrefix: "page-" },
+  );
   return (
     // The analytics settings ride on <html> for the consent head script (src/client/analytics.ts reads them).
     <html lang="en" data-analytics-id={content.site.analytics.measurementId || undefined} data-analytics-mode={content.site.analytics.mode}>
@@ -43,7 +52,9 @@ export function Document({ content, head, path, assets, children }: DocumentProp
         <SeoHead site={content.site} head={head} path={path} />
         <meta name="theme-color" content="#4f46e5" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={assets.stylesheet} />
+        {stylesheetsFor(page, assets.stylesheet).map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
         {inline.map(([name, script]) => (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build output, allowed by its CSP hash.
           <script key={name} dangerouslySetInnerHTML={{ __html: script.code }} />
@@ -57,9 +68,8 @@ export function Document({ content, head, path, assets, children }: DocumentProp
             Skip to content
           </a>
           <SiteHeader />
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own server render of the page, above. */}
+          <main id="main" tabIndex={-1} dangerouslySetInnerHTML={{ __html: page }} />
           <SiteFooter />
           <FloatingContact />
           {/* Site-wide overlays that are not part of the page flow (cookie banner, WhatsApp popup) go below. */}

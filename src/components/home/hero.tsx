@@ -31,7 +31,7 @@ export function HomeHero({ site, products }: { site: Site; products: HeroProduct
           </p>
           <h1 id="home-title" className="home-hero__title">
             Launch Your <span className="visually-hidden">{allWords(HERO_WORDS)}</span>
-            {/* Typed by CSS (src/styles/typewriter.css.ts): no script; the words are in the text before it. */}
+            {/* Typed by CSS (src/styles/pages/typewriter.css.ts): no script; the words are in the text before it. */}
             <span className="home-hero__typed typewriter" aria-hidden="true">
               <span className="typewriter__text" />
               <span className="typewriter__caret" />

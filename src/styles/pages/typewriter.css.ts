@@ -1,6 +1,6 @@
-import { HERO_WORDS } from "../components/home/hero-words.ts";
-import { TIMINGS } from "../lib/limits.ts";
-import { cssString, typewriterCycle, typewriterKeyframes } from "../lib/typewriter.ts";
+import { HERO_WORDS } from "../../components/home/hero-words.ts";
+import { TIMINGS } from "../../lib/limits.ts";
+import { cssString, typewriterCycle, typewriterKeyframes } from "../../lib/typewriter.ts";
 
 /**
  * The hero's typewriter (SPEC: 100 ms per character typed, 50 ms per character deleted, 2000 ms on the full word),
