@@ -1,7 +1,8 @@
 /**
  * A carousel's controls in a few hundred bytes (placed after each carousel by src/components/shell/carousel.tsx):
  * dots and arrows scroll the CSS scroll-snap strip, autoplay every `data-delay` ms loops back to the start, and
- * pauses while the pointer or focus is inside; with reduced motion nothing moves by itself. Swipe, wheel and keyboard
+ * pauses while the pointer or focus is inside or the carousel is out of view; with reduced motion nothing moves by
+ * itself. Swipe, wheel and keyboard
  * scrolling are the browser's own; the dots follow them.
  */
 (() => {
@@ -13,7 +14,7 @@
   const still = matchMedia("(prefers-reduced-motion: reduce)");
   const name = root.dataset.slideName;
   let index = 0;
-  let held = 0; // pointer inside (1) and focus inside (2)
+  let held = 4; // pointer inside (1), focus inside (2), out of view (4)
   let timer: ReturnType<typeof setTimeout> | undefined;
   let target: number | undefined; // the slide a scroll of ours is heading for; the dots ignore the way there
 
@@ -71,6 +72,8 @@
   root.addEventListener("pointerleave", () => hold(1, false));
   root.addEventListener("focusin", () => hold(2, true));
   root.addEventListener("focusout", (event) => hold(2, root.contains(event.relatedTarget as Node | null)));
+  // Off screen it waits: no scrolling, painting or image loading the visitor cannot see.
+  new IntersectionObserver(([entry]) => hold(4, !entry?.isIntersecting)).observe(root);
   addEventListener("resize", mark, { passive: true });
   root.dataset.ready = "";
   mark();
