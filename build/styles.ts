@@ -1,6 +1,5 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import { type PageSheet, type Stylesheets, selectorClasses } from "../src/lib/stylesheets.ts";
 import { BuildError } from "./errors.ts";
@@ -25,7 +24,7 @@ export async function bundleStyles(rootDir: string, common: esbuild.BuildOptions
       outdir: path.join(rootDir, "dist/assets"),
       entryNames: "[name]-[hash]",
       loader: { ".svg": "dataurl" },
-      plugins: [pageSheets(stylesDir), substituteMedia(media, rootDir), generatedCss],
+      plugins: [pageSheets(stylesDir), substituteMedia(media, rootDir)],
     })
     .catch((cause: unknown) => {
       throw new BuildError("Having trouble bundling the stylesheets in src/styles", { cause });
@@ -90,18 +89,3 @@ function substituteMedia(media: ReadonlyMap<string, string>, rootDir: string): e
     },
   };
 }
-
-/**
- * Stylesheets computed at build time: `@import "./typewriter.css.ts"` bundles the string that module default-exports
- * (the typewriter's keyframes are derived from its words and the spec's timings).
- */
-const generatedCss: esbuild.Plugin = {
-  name: "generated-css",
-  setup(build) {
-    build.onLoad({ filter: /\.css\.ts$/ }, async (args) => {
-      const mod = (await import(pathToFileURL(args.path).href)) as { default?: unknown };
-      if (typeof mod.default !== "string") throw new BuildError(`${path.basename(args.path)} must default-export its CSS as a string`);
-      return { contents: mod.default, loader: "css" };
-    });
-  },
-};

@@ -42,23 +42,3 @@ export function typewriterTextAt(steps: readonly TypewriterStep[], elapsedMs: nu
   return steps[0]?.text ?? "";
 }
 
-/** A CSS string literal for any text: quotes, backslashes and line breaks escaped. */
-export function cssString(text: string): string {
-  return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\a ")}"`;
-}
-
-/**
- * The typewriter as CSS: a `@keyframes` rule that sets `content` at the start of every step of `steps`, for an
- * animation of `durationMs` with `step-end` timing (each value holds until the next keyframe). No script runs.
- */
-export function typewriterKeyframes(name: string, steps: readonly TypewriterStep[]): { css: string; durationMs: number } {
-  const durationMs = steps.reduce((sum, step) => sum + step.ms, 0);
-  let at = 0;
-  const frames = steps.map((step) => {
-    const offset = durationMs > 0 ? (at / durationMs) * 100 : 0;
-    at += step.ms;
-    // Rounded down, so a change never comes late (at most 0.0001 % of the cycle early).
-    return `${Math.floor(offset * 1e4) / 1e4}%{content:${cssString(step.text)}}`;
-  });
-  return { css: `@keyframes ${name}{${frames.join("")}}`, durationMs };
-}

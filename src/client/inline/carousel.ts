@@ -56,11 +56,11 @@
     "scroll",
     () => {
       const distance = (i: number) => Math.abs(offset(slides[i]) - viewport.scrollLeft);
-      const near = slides.reduce((best, _, i) => (distance(i) < distance(best) ? i : best), 0);
       if (target !== undefined) {
         if (distance(target) < 2) target = undefined;
         return;
       }
+      const near = slides.reduce((best, _, i) => (distance(i) < distance(best) ? i : best), 0);
       if (near !== index && near < stops()) {
         index = near;
         mark();

@@ -4,6 +4,7 @@ import type { Product } from "../../schemas/product.ts";
 import type { Site } from "../../schemas/site.ts";
 import { ProductIcon } from "../icon.tsx";
 import { Carousel } from "../shell/carousel.tsx";
+import { InlineScript } from "../inline-script.tsx";
 import { HERO_WORDS } from "./hero-words.ts";
 
 type HeroProduct = Pick<Product, "id" | "name" | "category" | "tagline" | "image" | "icon">;
@@ -31,13 +32,14 @@ export function HomeHero({ site, products }: { site: Site; products: HeroProduct
           </p>
           <h1 id="home-title" className="home-hero__title">
             Launch Your <span className="visually-hidden">{allWords(HERO_WORDS)}</span>
-            {/* Typed by CSS (src/styles/pages/typewriter.css.ts): no script; the words are in the text before it. */}
-            <span className="home-hero__typed typewriter" aria-hidden="true">
-              <span className="typewriter__text" />
+            {/* Typed by a placed inline script (src/client/inline/typewriter.ts); the words are in the text before it. */}
+            <span className="home-hero__typed typewriter" aria-hidden="true" data-words={JSON.stringify(HERO_WORDS)}>
+              <span className="typewriter__text">{HERO_WORDS[0]}</span>
               <span className="typewriter__caret" />
             </span>{" "}
             in Days, Not Months
           </h1>
+          <InlineScript name="typewriter" />
           <p className="home-hero__lead">{site.description}</p>
           <div className="button-row">
             <a className="button button--primary button--lg" href="/products">

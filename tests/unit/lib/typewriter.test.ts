@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { TIMINGS } from "../../../src/lib/limits.ts";
-import { cssString, typewriterCycle, typewriterKeyframes, typewriterTextAt } from "../../../src/lib/typewriter.ts";
+import { typewriterCycle, typewriterTextAt } from "../../../src/lib/typewriter.ts";
 
 const timings = { typeMs: TIMINGS.typewriterTypeMs, deleteMs: TIMINGS.typewriterDeleteMs, pauseMs: TIMINGS.typewriterPauseMs };
 const words = ["Startup Ideas", "Mobile Apps", "Web Platforms"];
@@ -40,31 +40,5 @@ describe("typewriterCycle", () => {
   test("copes with one word or none", () => {
     expect(typewriterCycle(["Apps"], timings).map((s) => s.text)).toEqual(["Apps", "App", "Ap", "A", "", "A", "Ap", "App"]);
     expect(typewriterCycle([], timings)).toEqual([{ text: "", ms: timings.pauseMs }]);
-  });
-});
-
-describe("typewriterKeyframes", () => {
-  const steps = typewriterCycle(words, timings);
-  const { css, durationMs } = typewriterKeyframes("typewriter", steps);
-  const frames = [...css.matchAll(/([\d.]+)%\{content:"([^"]*)"\}/g)].map(([, at = "", text = ""]) => ({ ms: (Number(at) / 100) * durationMs, text }));
-
-  test("lasts one whole cycle and has a keyframe for every step, in order", () => {
-    expect(durationMs).toBe(steps.reduce((sum, step) => sum + step.ms, 0));
-    expect(frames.map((f) => f.text)).toEqual(steps.map((s) => s.text));
-  });
-
-  test("changes the text when the typewriter would, never later and less than a millisecond early", () => {
-    let start = 0;
-    steps.forEach((step, i) => {
-      const frame = frames[i];
-      expect(frame?.ms).toBeLessThanOrEqual(start);
-      expect(frame?.ms).toBeGreaterThan(start - 1);
-      expect(typewriterTextAt(steps, start)).toBe(frame?.text);
-      start += step.ms;
-    });
-  });
-
-  test("writes words with quotes and backslashes as valid CSS strings", () => {
-    expect(cssString('Say "hi" \\ bye')).toBe('"Say \\"hi\\" \\\\ bye"');
   });
 });
