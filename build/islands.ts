@@ -4,7 +4,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import type { ComponentType } from "react";
+import type { Stylesheets } from "../src/lib/stylesheets.ts";
 import { BuildError } from "./errors.ts";
+import { bundleStyles } from "./styles.ts";
 
 /** A built file that write.ts puts under dist/. */
 export interface OutputFile {
@@ -25,7 +27,8 @@ export interface IslandBundle {
   ids: Map<ComponentType<never>, string>;
   /** URL of the eager island loader. */
   loader: string;
-  stylesheet: string;
+  /** The shell sheet and the page sheets, for the document to link what a page uses (build/styles.ts). */
+  stylesheet: Stylesheets;
   /** src/client/inline/<name>.ts → its minified code and hash. */
   inlineScripts: Map<string, InlineScript>;
   /** URL of each JS file → URLs of the chunks it imports statically (what loading it costs). */
@@ -41,7 +44,8 @@ interface BundleOptions {
 
 /**
  * Bundles the browser side: one ESM entry per island (with a shared chunk for React and the stores, so every island
- * sees the same signals), the small eager loader, the stylesheet, and the inline head scripts. Names are hashed.
+ * sees the same signals), the small eager loader, the stylesheets (build/styles.ts), and the inline head scripts.
+ * Names are hashed.
  */
 export async function bundleIslands({ rootDir, islandsDir, minify = true }: BundleOptions): Promise<IslandBundle> {
   const islandIds = (await readdir(islandsDir)).filter((f) => f.endsWith(".tsx")).map((f) => f.slice(0, -4)).sort();
@@ -93,13 +97,7 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
       throw new BuildError("Having trouble bundling the islands in src/islands", { cause });
     });
 
-  const css = await esbuild.build({
-    ...common,
-    entryPoints: [{ in: path.join(rootDir, "src/styles/index.css"), out: "site" }],
-    outdir: path.join(rootDir, "dist/assets"),
-    entryNames: "[name]-[hash]",
-    loader: { ".svg": "dataurl" },
-  });
+  const css = await bundleStyles(rootDir, common);
 
   const inlineDir = path.join(rootDir, "src/client/inline");
   const inlineNames = (await readdir(inlineDir).catch(() => [] as string[])).filter((f) => f.endsWith(".ts"));
@@ -111,10 +109,10 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
   }
 
   const distDir = path.join(rootDir, "dist");
-  const files: OutputFile[] = [...(js.outputFiles ?? []), ...(css.outputFiles ?? [])].map((f) => ({
-    path: path.relative(distDir, f.path).split(path.sep).join("/"),
-    contents: f.contents,
-  }));
+  const files: OutputFile[] = [
+    ...(js.outputFiles ?? []).map((f) => ({ path: path.relative(distDir, f.path).split(path.sep).join("/"), contents: f.contents })),
+    ...css.files,
+  ];
   const outputFor = (metafile: esbuild.Metafile | undefined, entry: string) => {
     const found = Object.entries(metafile?.outputs ?? {}).find(([, out]) => out.entryPoint === entry);
     if (!found) throw new BuildError(`esbuild produced no output for ${entry}`);
@@ -133,7 +131,7 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     ids,
     imports,
     loader: outputFor(js.metafile, "src/client/islands.ts"),
-    stylesheet: outputFor(css.metafile, "src/styles/index.css"),
+    stylesheet: css.stylesheets,
     inlineScripts,
     files,
   };

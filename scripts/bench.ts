@@ -60,6 +60,8 @@ interface RunMetrics {
   /** Transfer size in bytes of everything, and of scripts. */
   totalBytes: number;
   jsBytes: number;
+  /** Transfer size in bytes of stylesheets. */
+  cssBytes: number;
   requests: number;
   /** Audits that cost points in a category: "category: audit-id". */
   losses: string[];
@@ -67,7 +69,7 @@ interface RunMetrics {
   benchmarkIndex: number;
 }
 
-const METRICS = ["performance", "fcp", "lcp", "tbt", "cls", "totalBytes", "jsBytes", "requests", "accessibility", "bestPractices", "seo"] as const;
+const METRICS = ["performance", "fcp", "lcp", "tbt", "cls", "totalBytes", "jsBytes", "cssBytes", "requests", "accessibility", "bestPractices", "seo"] as const;
 type Metric = (typeof METRICS)[number];
 
 // --- processes ---------------------------------------------------------------------------------------------------
@@ -213,6 +215,7 @@ async function lighthouseRun(url: string, form: Form): Promise<{ metrics: RunMet
       cls: numeric(lhr, "cumulative-layout-shift"),
       totalBytes: total.transferSize,
       jsBytes: resourceSummary(lhr, "script").transferSize,
+      cssBytes: resourceSummary(lhr, "stylesheet").transferSize,
       requests: total.requestCount,
       losses: losses(lhr),
       benchmarkIndex: lhr.environment.benchmarkIndex,
@@ -278,6 +281,7 @@ const FORMAT: Record<Metric, { head: string; value: (n: number) => string }> = {
   cls: { head: "CLS", value: (n) => n.toFixed(3) },
   totalBytes: { head: "total KiB", value: (n) => (n / 1024).toFixed(1) },
   jsBytes: { head: "JS KiB", value: (n) => (n / 1024).toFixed(1) },
+  cssBytes: { head: "CSS KiB", value: (n) => (n / 1024).toFixed(1) },
   requests: { head: "req", value: (n) => String(Math.round(n)) },
   accessibility: { head: "a11y", value: (n) => String(Math.round(n)) },
   bestPractices: { head: "BP", value: (n) => String(Math.round(n)) },

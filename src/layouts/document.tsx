@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
 import CookieBanner from "../islands/cookie-banner.tsx";
 import Toaster from "../islands/toaster.tsx";
 import { WHATSAPP_DUE_EVENT } from "../lib/limits.ts";
@@ -10,13 +11,15 @@ import { SiteHeader } from "../components/site-header.tsx";
 import { FloatingContact } from "../components/shell/floating-contact.tsx";
 import { SeoHead } from "../components/seo-head.tsx";
 import { SiteProvider } from "../components/site-context.tsx";
+import { InlineScriptsProvider, PLACED_SCRIPTS } from "../components/inline-script.tsx";
 import type { SiteContent } from "../lib/content.ts";
 import type { PageHead } from "../lib/page.ts";
 import { SITE_ICONS } from "../lib/site-icons.ts";
 import { isIndexable } from "../lib/site-environment.ts";
+import { type Stylesheets, stylesheetsFor } from "../lib/stylesheets.ts";
 
 export interface DocumentAssets {
-  stylesheet: string;
+  stylesheet: Stylesheets;
   loader: string;
   inlineScripts: ReadonlyMap<string, { code: string }>;
 }
@@ -33,7 +36,19 @@ interface DocumentProps {
 
 /** The whole HTML document: head, the shared shell, and the page in <main>. */
 export function Document({ content, head, path, assets, children }: DocumentProps) {
-  const inline = [...assets.inlineScripts.entries()].filter(([name]) => name !== "log-not-found" || head.noindex);
+  // Head scripts only: the placed ones go after the component that needs them (src/components/inline-script.tsx).
+  const inline = [...assets.inlineScripts.entries()].filter(([name]) => !PLACED_SCRIPTS.has(name) && (name !== "log-not-found" || head.noindex));
+  // Islands are numbered across the page and the shell together, so no two share an id prefix.
+  const islands = new Map<string, number>();
+  // The page is rendered first, so the head can link the page sheets its HTML uses (src/lib/stylesheets.ts).
+  const page = renderToString(
+    <SiteProvider value={{ content, path }}>
+      <IslandScope counts={islands}>
+        <InlineScriptsProvider value={assets.inlineScripts}>{children}</InlineScriptsProvider>
+      </IslandScope>
+    </SiteProvider>,
+    { identifierPrefix: "page-" },
+  );
   return (
     // The analytics settings ride on <html> for the consent head script (src/client/analytics.ts reads them).
     <html lang="en" data-analytics-id={content.site.analytics.measurementId || undefined} data-analytics-mode={content.site.analytics.mode}>
@@ -46,7 +61,9 @@ export function Document({ content, head, path, assets, children }: DocumentProp
         <link rel="icon" href={SITE_ICONS.svg} type="image/svg+xml" />
         <link rel="apple-touch-icon" href={SITE_ICONS.appleTouch} />
         <link rel="manifest" href={SITE_ICONS.manifest} />
-        <link rel="stylesheet" href={assets.stylesheet} />
+        {stylesheetsFor(page, assets.stylesheet).map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
         {inline.map(([name, script]) => (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build output, allowed by its CSP hash.
           <script key={name} dangerouslySetInnerHTML={{ __html: script.code }} />
@@ -55,20 +72,21 @@ export function Document({ content, head, path, assets, children }: DocumentProp
       </head>
       <body>
         <SiteProvider value={{ content, path }}>
-          <IslandScope>
+          <IslandScope counts={islands}>
+          <InlineScriptsProvider value={assets.inlineScripts}>
           <a className="skip-link" href="#main">
             Skip to content
           </a>
           <SiteHeader />
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own server render of the page, above. */}
+          <main id="main" tabIndex={-1} dangerouslySetInnerHTML={{ __html: page }} />
           <SiteFooter />
           <FloatingContact />
           {/* Site-wide overlays that are not part of the page flow (cookie banner, WhatsApp popup) go below. */}
           <Island of={CookieBanner} props={{}} hydrate="interaction" />
           <Island of={WhatsAppPopup} props={{ whatsapp: content.site.contact.whatsapp }} hydrate={`event:${WHATSAPP_DUE_EVENT}`} clientOnly />
           <Island of={Toaster} props={{}} hydrate={`event:${TOAST_EVENT}`} />
+          </InlineScriptsProvider>
           </IslandScope>
         </SiteProvider>
       </body>

@@ -38,10 +38,11 @@ const PageIslands = createContext<Map<string, number> | undefined>(undefined);
 
 /**
  * Numbers the islands of one page (the document renders it once per page): each island's id prefix counts only its
- * own kind on its own page, so adding an island anywhere leaves every other page's HTML as it was.
+ * own kind on its own page, so adding an island anywhere leaves every other page's HTML as it was. Scopes given the
+ * same `counts` number as one page (the document renders its page content and its shell separately).
  */
-export function IslandScope({ children }: { children: ReactNode }) {
-  return <PageIslands.Provider value={new Map()}>{children}</PageIslands.Provider>;
+export function IslandScope({ children, counts = new Map() }: { children: ReactNode; counts?: Map<string, number> }) {
+  return <PageIslands.Provider value={counts}>{children}</PageIslands.Provider>;
 }
 
 interface IslandProps<P> {

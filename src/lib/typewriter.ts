@@ -41,3 +41,4 @@ export function typewriterTextAt(steps: readonly TypewriterStep[], elapsedMs: nu
   }
   return steps[0]?.text ?? "";
 }
+

@@ -1,11 +1,13 @@
-import ShareButtons from "../../islands/share-buttons.tsx";
-import { Island } from "../../lib/island.tsx";
 import { shareLinks } from "../../lib/share.ts";
+import { InlineScript } from "../inline-script.tsx";
 
-/** Share actions of an article: the network links work without JavaScript; copy and the share sheet need it. */
+/**
+ * Share actions of an article: the network links are plain links; Copy link and Share… (the system share sheet)
+ * are shown and wired by a few lines of inline script (src/client/inline/share-bar.ts), no framework.
+ */
 export function ShareBar({ url, title }: { url: string; title: string }) {
   return (
-    <div className="share-bar">
+    <div className="share-bar" data-url={url} data-title={title}>
       <span className="share-bar__label">Share:</span>
       {shareLinks(url, title).map((link) => (
         <a
@@ -19,7 +21,14 @@ export function ShareBar({ url, title }: { url: string; title: string }) {
           {link.network}
         </a>
       ))}
-      <Island of={ShareButtons} props={{ url, title }} hydrate="idle" />
+      <button type="button" className="share-button" data-share="copy" hidden>
+        Copy link
+      </button>
+      <button type="button" className="share-button" data-share="sheet" hidden>
+        Share…
+      </button>
+      <span className="visually-hidden" role="status" />
+      <InlineScript name="share-bar" />
     </div>
   );
 }

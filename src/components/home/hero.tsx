@@ -1,14 +1,11 @@
 import { ArrowRight, BadgeCheck, Code, Headset, MousePointerClick } from "lucide-react";
-import Typewriter from "../../islands/typewriter.tsx";
-import { Island } from "../../lib/island.tsx";
 import { TIMINGS } from "../../lib/limits.ts";
 import type { Product } from "../../schemas/product.ts";
 import type { Site } from "../../schemas/site.ts";
 import { ProductIcon } from "../icon.tsx";
 import { Carousel } from "../shell/carousel.tsx";
-
-/** The words the hero types, in order (SPEC, Home). */
-export const HERO_WORDS = ["Startup Ideas", "Mobile Apps", "Web Platforms"];
+import { InlineScript } from "../inline-script.tsx";
+import { HERO_WORDS } from "./hero-words.ts";
 
 type HeroProduct = Pick<Product, "id" | "name" | "category" | "tagline" | "image" | "icon">;
 
@@ -35,11 +32,14 @@ export function HomeHero({ site, products }: { site: Site; products: HeroProduct
           </p>
           <h1 id="home-title" className="home-hero__title">
             Launch Your <span className="visually-hidden">{allWords(HERO_WORDS)}</span>
-            <span className="home-hero__typed">
-              <Island of={Typewriter} props={{ words: HERO_WORDS }} hydrate="idle" />
+            {/* Typed by a placed inline script (src/client/inline/typewriter.ts); the words are in the text before it. */}
+            <span className="home-hero__typed typewriter" aria-hidden="true" data-words={JSON.stringify(HERO_WORDS)}>
+              <span className="typewriter__text">{HERO_WORDS[0]}</span>
+              <span className="typewriter__caret" />
             </span>{" "}
             in Days, Not Months
           </h1>
+          <InlineScript name="typewriter" />
           <p className="home-hero__lead">{site.description}</p>
           <div className="button-row">
             <a className="button button--primary button--lg" href="/products">

@@ -1,6 +1,5 @@
 import { Children, type ReactNode } from "react";
-import CarouselControls from "../../islands/carousel.tsx";
-import { Island } from "../../lib/island.tsx";
+import { InlineScript } from "../inline-script.tsx";
 
 interface CarouselProps {
   /** id of the viewport; unique in the page. */
@@ -17,15 +16,26 @@ interface CarouselProps {
 }
 
 /**
- * A carousel whose slides are server HTML (complete without JavaScript: a scroll-snap strip) and whose controls are
- * the carousel island, which puts embla on the viewport when it scrolls into view. Slide widths come from CSS
- * (`--slides-per-view` on the carousel).
+ * A carousel that is server HTML and CSS: the slides are a scroll-snap strip, laid out and clipped by the stylesheet
+ * from the first paint (`--slides-per-view` on the carousel sets the widths), and the inline script after it
+ * (src/client/inline/carousel.ts) drives dots, arrows and autoplay without a framework.
  */
 export function Carousel({ id, label, slideName, delayMs, dots = true, arrows = false, className, children }: CarouselProps) {
   const slides = Children.toArray(children);
+  const arrow = (step: 1 | -1) => (
+    <button type="button" className="carousel__arrow" data-step={step} aria-label={`${step > 0 ? "Next" : "Previous"} ${slideName}`}>
+      <Chevron d={step > 0 ? "m9 18 6-6-6-6" : "m15 18-6-6 6-6"} />
+    </button>
+  );
   return (
-    <section className={className ? `carousel ${className}` : "carousel"} aria-roledescription="carousel" aria-label={label}>
-      {/* Focusable while it is a plain scroll strip (no JavaScript yet), so keyboards can scroll it; the island drops that. */}
+    <section
+      className={className ? `carousel ${className}` : "carousel"}
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-delay={delayMs}
+      data-slide-name={slideName}
+    >
+      {/* Focusable so keyboards can scroll the strip (WCAG 2.1.1); focus inside pauses autoplay. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1). */}
       <div className="carousel__viewport" id={id} tabIndex={0}>
         <div className="carousel__container">
@@ -43,11 +53,32 @@ export function Carousel({ id, label, slideName, delayMs, dots = true, arrows = 
           ))}
         </div>
       </div>
-      <Island
-        of={CarouselControls}
-        props={{ viewportId: id, label: slideName, count: slides.length, delayMs, dots, arrows }}
-        hydrate="visible"
-      />
+      <div className="carousel__controls">
+        {arrows && arrow(-1)}
+        {dots && (
+          <div className="carousel__dots">
+            {slides.map((_, index) => (
+              <button
+                key={index}
+                type="button"
+                className="carousel__dot"
+                aria-label={`Go to ${slideName} ${index + 1} of ${slides.length}`}
+                aria-current={index === 0 ? "true" : undefined}
+              />
+            ))}
+          </div>
+        )}
+        {arrows && arrow(1)}
+      </div>
+      <InlineScript name="carousel" />
     </section>
+  );
+}
+
+function Chevron({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }

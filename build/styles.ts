@@ -1,0 +1,91 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import * as esbuild from "esbuild";
+import { type PageSheet, type Stylesheets, selectorClasses } from "../src/lib/stylesheets.ts";
+import { BuildError } from "./errors.ts";
+import type { OutputFile } from "./islands.ts";
+
+/** Cascade layers, lowest first: a page's rules beat the shell (header, footer, overlays), which adjusts components. */
+const LAYERS = "@layer tokens, base, components, shell, pages;";
+
+/**
+ * The CSS stage: the shell sheet (src/styles/index.css) and one sheet per file in src/styles/pages, each in the
+ * `pages` layer, with breakpoint tokens substituted. Returns the sheets with the classes each one styles, so a
+ * page links only the sheets its HTML needs (src/lib/stylesheets.ts).
+ */
+export async function bundleStyles(rootDir: string, common: esbuild.BuildOptions): Promise<{ stylesheets: Stylesheets; files: OutputFile[] }> {
+  const stylesDir = path.join(rootDir, "src/styles");
+  const pageNames = (await readdir(path.join(stylesDir, "pages"))).filter((f) => f.endsWith(".css")).map((f) => f.slice(0, -4)).sort();
+  const media = customMedia(await readFile(path.join(stylesDir, "media.css"), "utf8"));
+  const result = await esbuild
+    .build({
+      ...common,
+      entryPoints: [{ in: path.join(stylesDir, "index.css"), out: "site" }, ...pageNames.map((name) => ({ in: `sheet:${name}`, out: name }))],
+      outdir: path.join(rootDir, "dist/assets"),
+      entryNames: "[name]-[hash]",
+      loader: { ".svg": "dataurl" },
+      plugins: [pageSheets(stylesDir), substituteMedia(media, rootDir)],
+    })
+    .catch((cause: unknown) => {
+      throw new BuildError("Having trouble bundling the stylesheets in src/styles", { cause });
+    });
+
+  const distDir = path.join(rootDir, "dist");
+  const outputs = Object.entries(result.metafile?.outputs ?? {});
+  const files: OutputFile[] = (result.outputFiles ?? []).map((f) => ({ path: path.relative(distDir, f.path).split(path.sep).join("/"), contents: f.contents }));
+  const sheet = (entry: string) => {
+    const found = outputs.find(([, out]) => out.entryPoint === entry);
+    if (!found) throw new BuildError(`esbuild produced no stylesheet for ${entry}`);
+    const href = `/${path.relative(distDir, path.join(rootDir, found[0])).split(path.sep).join("/")}`;
+    const text = files.find((f) => `/${f.path}` === href)?.contents;
+    return { href, classes: selectorClasses(Buffer.from(text ?? []).toString("utf8")) };
+  };
+  const shell = sheet("src/styles/index.css");
+  const pages: PageSheet[] = pageNames.map((name) => {
+    const { href, classes } = sheet(`sheet:${name}`);
+    return { name, href, classes: new Set([...classes].filter((c) => !shell.classes.has(c))) };
+  });
+  return { stylesheets: { shell: shell.href, pages }, files };
+}
+
+/** `sheet:<name>` → src/styles/pages/<name>.css imported into the `pages` layer, after the layer order. */
+function pageSheets(stylesDir: string): esbuild.Plugin {
+  return {
+    name: "page-sheets",
+    setup(build) {
+      build.onResolve({ filter: /^sheet:/ }, (args) => ({ path: args.path.slice(6), namespace: "sheet" }));
+      build.onLoad({ filter: /.*/, namespace: "sheet" }, (args) => ({
+        resolveDir: path.join(stylesDir, "pages"),
+        loader: "css",
+        contents: `${LAYERS}\n@import ${JSON.stringify(`./${args.path}.css`)} layer(pages);\n`,
+      }));
+    },
+  };
+}
+
+/** `@custom-media --name (query);` declarations → name → query. */
+export function customMedia(css: string): Map<string, string> {
+  return new Map([...css.matchAll(/@custom-media\s+(--[\w-]+)\s+([^;]+);/g)].map(([, name = "", query = ""]) => [name, query.trim()]));
+}
+
+/** Replaces `(--name)` in @media preludes with its query from src/styles/media.css; an unknown name stops the build. */
+function substituteMedia(media: ReadonlyMap<string, string>, rootDir: string): esbuild.Plugin {
+  return {
+    name: "custom-media",
+    setup(build) {
+      build.onLoad({ filter: /\.css$/ }, async (args) => {
+        const source = await readFile(args.path, "utf8");
+        const file = path.relative(rootDir, args.path);
+        const contents = source.replace(/@media([^{]*)\{/g, (_, prelude: string) => {
+          const query = prelude.replace(/\((--[\w-]+)\)/g, (__, name: string) => {
+            const value = media.get(name);
+            if (!value) throw new BuildError(`${file}: unknown breakpoint token ${name}; expected one of ${[...media.keys()].join(", ")} (src/styles/media.css)`);
+            return value;
+          });
+          return `@media${query}{`;
+        });
+        return { contents, loader: "css" };
+      });
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * A carousel's controls in a few hundred bytes (placed after each carousel by src/components/shell/carousel.tsx):
+ * dots and arrows scroll the CSS scroll-snap strip, autoplay every `data-delay` ms loops back to the start, and
+ * pauses while the pointer or focus is inside or the carousel is out of view; with reduced motion nothing moves by
+ * itself. Swipe, wheel and keyboard
+ * scrolling are the browser's own; the dots follow them.
+ */
+(() => {
+  const root = document.currentScript?.parentElement;
+  const viewport = root?.querySelector<HTMLElement>(".carousel__viewport");
+  if (!root || !viewport) return;
+  const slides = [...viewport.querySelectorAll<HTMLElement>(".carousel__slide")];
+  const dots = [...root.querySelectorAll<HTMLButtonElement>(".carousel__dot")];
+  const still = matchMedia("(prefers-reduced-motion: reduce)");
+  const name = root.dataset.slideName;
+  let index = 0;
+  let held = 4; // pointer inside (1), focus inside (2), out of view (4)
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let target: number | undefined; // the slide a scroll of ours is heading for; the dots ignore the way there
+
+  const offset = (slide: HTMLElement | undefined) => (slide?.offsetLeft ?? 0) - (slides[0]?.offsetLeft ?? 0);
+  // Positions a slide can start at: with several per view, the last ones never reach the left edge.
+  const stops = () => Math.max(1, slides.filter((slide) => offset(slide) <= viewport.scrollWidth - viewport.clientWidth + 1).length);
+  const mark = () => {
+    const count = stops();
+    dots.forEach((dot, i) => {
+      dot.hidden = i >= count;
+      dot.setAttribute("aria-label", `Go to ${name} ${i + 1} of ${count}`);
+      if (i === index) dot.setAttribute("aria-current", "true");
+      else dot.removeAttribute("aria-current");
+    });
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    if (!held && !still.matches) timer = setTimeout(() => go(index + 1), Number(root.dataset.delay));
+  };
+  const go = (to: number) => {
+    const count = stops();
+    index = (to + count) % count;
+    target = Math.abs(offset(slides[index]) - viewport.scrollLeft) > 1 ? index : undefined;
+    viewport.scrollTo({ left: offset(slides[index]), behavior: still.matches ? "instant" : "smooth" });
+    mark();
+    schedule();
+  };
+  const hold = (flag: number, on: boolean) => {
+    held = on ? held | flag : held & ~flag;
+    schedule();
+  };
+
+  dots.forEach((dot, i) => {
+    dot.addEventListener("click", () => go(i));
+  });
+  for (const arrow of root.querySelectorAll<HTMLElement>("[data-step]")) arrow.addEventListener("click", () => go(index + Number(arrow.dataset.step)));
+  // A swipe or scroll by the visitor moves the dots too: the slide nearest the left edge is the current one.
+  viewport.addEventListener(
+    "scroll",
+    () => {
+      const distance = (i: number) => Math.abs(offset(slides[i]) - viewport.scrollLeft);
+      if (target !== undefined) {
+        if (distance(target) < 2) target = undefined;
+        return;
+      }
+      const near = slides.reduce((best, _, i) => (distance(i) < distance(best) ? i : best), 0);
+      if (near !== index && near < stops()) {
+        index = near;
+        mark();
+      }
+    },
+    { passive: true },
+  );
+  root.addEventListener("pointerenter", () => hold(1, true));
+  root.addEventListener("pointerleave", () => hold(1, false));
+  root.addEventListener("focusin", () => hold(2, true));
+  root.addEventListener("focusout", (event) => hold(2, root.contains(event.relatedTarget as Node | null)));
+  // Off screen it waits: no scrolling, painting or image loading the visitor cannot see.
+  new IntersectionObserver(([entry]) => hold(4, !entry?.isIntersecting)).observe(root);
+  addEventListener("resize", mark, { passive: true });
+  root.dataset.ready = "";
+  mark();
+  schedule();
+})();

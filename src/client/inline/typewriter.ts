@@ -1,0 +1,28 @@
+import { TIMINGS } from "../../lib/limits.ts";
+import { typewriterCycle } from "../../lib/typewriter.ts";
+
+/**
+ * The hero's typewriter (placed right after the heading by src/components/home/hero.tsx): the words of `data-words`, typed at
+ * 100 ms and deleted at 50 ms per character with 2000 ms on each full word (SPEC). A chain of timers touches the
+ * text only when it changes; a CSS animation of `content` would run style work on every frame, which Lighthouse
+ * measured as seconds of blocking time. The server HTML shows the first word, which stays with reduced motion.
+ */
+(() => {
+  const box = document.currentScript?.previousElementSibling?.querySelector("[data-words]");
+  const text = box?.firstElementChild;
+  if (!(box instanceof HTMLElement) || !text || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const steps = typewriterCycle(JSON.parse(box.dataset.words ?? "[]") as string[], {
+    typeMs: TIMINGS.typewriterTypeMs,
+    deleteMs: TIMINGS.typewriterDeleteMs,
+    pauseMs: TIMINGS.typewriterPauseMs,
+  });
+  let index = 0;
+  const step = () => {
+    const current = steps[index];
+    if (!current) return;
+    text.textContent = current.text;
+    index = (index + 1) % steps.length;
+    setTimeout(step, current.ms);
+  };
+  step();
+})();

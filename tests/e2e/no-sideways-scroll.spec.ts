@@ -1,0 +1,51 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { everyRoute } from "./site-routes.ts";
+
+/** A small phone, a common phone and a portrait tablet. */
+const WIDTHS = [320, 390, 768] as const;
+
+/** How much wider than the window the document is, in CSS pixels (0 when nothing scrolls sideways). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** Which elements stick out past the right edge, to name the culprit when the test fails. */
+const culprits = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && getComputedStyle(el).position !== "fixed")
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} (right ${Math.round(el.getBoundingClientRect().right)})`),
+  );
+
+/** Wakes every island the way a visitor would: hover and focus it, scroll it into view, fire the events it waits for. */
+async function wakeIslands(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (const island of document.querySelectorAll<HTMLElement>("site-island")) {
+      const hydrate = island.dataset.hydrate ?? "";
+      if (hydrate.startsWith("event:")) dispatchEvent(new Event(hydrate.slice("event:".length)));
+      island.querySelector("island-root > *")?.scrollIntoView({ block: "center" });
+      island.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+      island.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+      await frame(); // lets an island that waits to be visible see itself
+    }
+  });
+  await expect
+    .poll(() => page.locator("site-island:not([data-hydrated])").evaluateAll((els) => els.map((el) => el.getAttribute("data-island"))))
+    .toEqual([]);
+}
+
+/** Issue 15: on every route, at phone and tablet widths, the page never scrolls sideways, before or after islands wake. */
+for (const route of everyRoute()) {
+  test(`${route} is no wider than the window at ${WIDTHS.join(", ")} px, before and after its islands wake`, async ({ page }) => {
+    await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+    await page.goto(route);
+    for (const phase of ["before", "after"] as const) {
+      if (phase === "after") await wakeIslands(page);
+      for (const width of phase === "before" ? WIDTHS : [...WIDTHS].reverse()) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await overflow(page), `${route} at ${width} px ${phase} islands wake: ${(await culprits(page)).join(", ")}`).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+}
