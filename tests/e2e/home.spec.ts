@@ -105,6 +105,8 @@ test.describe("hero product carousel", () => {
     const dot = (n: number) => carousel.getByRole("button", { name: new RegExp(`^Go to product ${n} of `) });
     await expect(dot(1)).toHaveAttribute("aria-current", "true");
 
+    // Autoplay counts from the moment the carousel is in view (an IntersectionObserver says so, in real time).
+    await expect(carousel).toHaveAttribute("data-playing", "");
     await page.clock.runFor(2999);
     await expect(dot(1)).toHaveAttribute("aria-current", "true");
     await page.clock.runFor(1);
@@ -250,6 +252,8 @@ test.describe("testimonials", () => {
     await expect(slide(3)).toBeInViewport({ ratio: 0.9 });
     await expect(slide(4)).not.toBeInViewport();
 
+    // Autoplay counts from the moment the carousel is in view (an IntersectionObserver says so, in real time).
+    await expect(carousel).toHaveAttribute("data-playing", "");
     await page.clock.runFor(3999);
     await expect(slide(1)).toBeInViewport({ ratio: 0.9 });
     await page.clock.runFor(1 + 1000); // the timer, then the slide animation
@@ -296,6 +300,8 @@ test.describe("portfolio teaser", () => {
     await carousel.scrollIntoViewIfNeeded();
     const dot = (n: number) => carousel.getByRole("button", { name: new RegExp(`^Go to project ${n} of `) });
     await expect(dot(1)).toHaveAttribute("aria-current", "true");
+    // Autoplay counts from the moment the carousel is in view (an IntersectionObserver says so, in real time).
+    await expect(carousel).toHaveAttribute("data-playing", "");
     await page.clock.runFor(3999);
     await expect(dot(1)).toHaveAttribute("aria-current", "true");
     await page.clock.runFor(1);

@@ -32,7 +32,10 @@
   };
   const schedule = () => {
     clearTimeout(timer);
-    if (!held && !still.matches) timer = setTimeout(() => go(index + 1), Number(root.dataset.delay));
+    const playing = !held && !still.matches;
+    if (playing) timer = setTimeout(() => go(index + 1), Number(root.dataset.delay));
+    // Says when the countdown to the next slide runs (it waits until the carousel is in view); tests wait for it.
+    root.toggleAttribute("data-playing", playing);
   };
   const go = (to: number) => {
     const count = stops();
