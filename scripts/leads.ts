@@ -5,7 +5,6 @@ import { fileURLToPath } from "node:url";
 import { CloudFormationClient, DescribeStacksCommand } from "@aws-sdk/client-cloudformation";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SendMessageCommand, SQSClient, StartMessageMoveTaskCommand } from "@aws-sdk/client-sqs";
-import { readSiteContent } from "../build/read-content.ts";
 import { formMails } from "../lambdas/deliver-lead/deliver-lead.ts";
 import { readConfig } from "../lambdas/shared/env.ts";
 import { deliverStoredLead } from "../lambdas/shared/delivery.ts";
@@ -158,9 +157,8 @@ if (stackName) {
   const db = await local();
   try {
     if (replay) {
-      const { site } = await readSiteContent(path.join(rootDir, "content"));
       const sesEndpoint = `http://127.0.0.1:${process.env.SES_PORT ?? 8005}`;
-      const config = readConfig({ ...(await localLambdaEnv({ sesEndpoint, dynamoEndpoint: db.endpoint, recipient: site.contact.email })), ...process.env });
+      const config = readConfig({ ...(await localLambdaEnv({ sesEndpoint, dynamoEndpoint: db.endpoint, contentDir: path.join(rootDir, "content") })), ...process.env });
       const forms = formMails(config.catalogue);
       const deps = {
         config,

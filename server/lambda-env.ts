@@ -7,8 +7,8 @@ interface LocalLambdaEnvOptions {
   sesEndpoint: string;
   /** URL of the local DynamoDB (server/local-dynamo.ts). */
   dynamoEndpoint: string;
-  /** The inbox leads go to; content/site.yaml contact.email. */
-  recipient: string;
+  /** The inbox leads go to; content/site.yaml contact.email when not given. */
+  recipient?: string;
   /** Defaults to the repository's content/. */
   contentDir?: string;
 }

@@ -4,7 +4,6 @@ import { createServer as createNetServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sesEmulator from "aws-ses-v2-local";
-import { readSiteContent } from "../build/read-content.ts";
 import { startDevLoop } from "./dev.ts";
 import { LambdaHost } from "./lambda-host.ts";
 import { localLambdaEnv } from "./lambda-env.ts";
@@ -70,8 +69,7 @@ const dynamo = await startLeadStore();
 /** The handlers' environment from validated content (the inbox is site.yaml's contact e-mail); values set by the developer win. */
 const developerEnv = { ...process.env };
 const lambdaEnv = async () => {
-  const { site } = await readSiteContent(contentDir);
-  const env = await localLambdaEnv({ sesEndpoint: `http://127.0.0.1:${sesPort}`, dynamoEndpoint: dynamo.endpoint, recipient: site.contact.email, contentDir });
+  const env = await localLambdaEnv({ sesEndpoint: `http://127.0.0.1:${sesPort}`, dynamoEndpoint: dynamo.endpoint, contentDir });
   return { ...env, ...developerEnv };
 };
 // npm run dev starts even on content the build refuses: the API then waits for the first good save (reloadApi).

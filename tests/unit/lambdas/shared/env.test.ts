@@ -1,3 +1,4 @@
+import { readSiteContent } from "../../../../build/read-content.ts";
 import { describe, expect, test } from "vitest";
 import { ConfigError, LEAD_ENV, leadEnvironment, readConfig } from "../../../../lambdas/shared/env.ts";
 import { localLambdaEnv } from "../../../../server/lambda-env.ts";
@@ -101,5 +102,11 @@ describe("localLambdaEnv", () => {
     expect(config.catalogue.products).toHaveLength(10);
     expect(config.catalogue.products[0]).toEqual({ id: "astroway", name: "Astroway" });
     expect(config.catalogue.packages.map((p) => p.id)).toEqual(["basic", "android", "complete"]);
+  });
+
+  test("should send leads to site.yaml's contact e-mail unless told another inbox", async () => {
+    const { site } = await readSiteContent();
+    const config = readConfig(await localLambdaEnv({ sesEndpoint: "http://127.0.0.1:8005", dynamoEndpoint: "http://127.0.0.1:8006" }));
+    expect(config.recipientEmail).toBe(site.contact.email);
   });
 });
