@@ -1,5 +1,5 @@
 import type { SiteContent } from "../src/lib/content.ts";
-import { faqAnswerIds, type SearchDocument, type SearchIndexFile, SEARCH_INDEX_PATH } from "../src/lib/search.ts";
+import { encodeSearchIndex, faqAnswerIds, type SearchDocument, SEARCH_INDEX_PATH } from "../src/lib/search.ts";
 import { fillSitePlaceholders } from "../src/lib/site-placeholders.ts";
 import type { OutputFile } from "./islands.ts";
 
@@ -9,8 +9,13 @@ import type { OutputFile } from "./islands.ts";
  * its in-memory index from this file when the search is first used (src/components/search/search-engine.ts).
  */
 
-/** Article sections longer than this are cut to it: enough to find and quote them, at 1,000 posts still a few MB. */
-export const ARTICLE_SECTION_CHARS = 1200;
+/**
+ * Characters of article text the whole index may hold, shared equally among the posts (at least
+ * ARTICLE_MIN_CHARS each). A small blog is indexed word for word; at 1,000 posts each keeps its excerpt, its
+ * opening and every heading, so the index stays a size a phone can fetch (npm run bench:search).
+ */
+export const ARTICLE_TEXT_BUDGET = 400_000;
+export const ARTICLE_MIN_CHARS = 400;
 
 /** A part of a rendered markdown page: the text under one h2/h3 (or before the first), with the heading's id. */
 export interface HtmlSection {
@@ -108,16 +113,23 @@ function policyDocuments({ pages, site }: SiteContent): SearchDocument[] {
 }
 
 function articleDocuments({ posts }: SiteContent): SearchDocument[] {
-  return posts.flatMap((post) =>
-    htmlSections(post.html).map((section, i) => ({
-      kind: "article" as const,
-      title: post.title,
-      ...(section.heading && { section: section.heading }),
-      url: section.id ? `/blog/${post.slug}#${section.id}` : `/blog/${post.slug}`,
+  const share = Math.max(ARTICLE_MIN_CHARS, Math.floor(ARTICLE_TEXT_BUDGET / Math.max(1, posts.length)));
+  return posts.flatMap((post) => {
+    let left = share;
+    return htmlSections(post.html).map((section, i) => {
       // The opening carries the excerpt and category, so a post is found by what its card says.
-      text: cut(i === 0 && !section.id ? join(post.excerpt, post.category, section.text) : section.text, ARTICLE_SECTION_CHARS),
-    })),
-  );
+      const full = i === 0 && !section.id ? join(post.excerpt, post.category, section.text) : section.text;
+      const text = cut(full, Math.max(0, left));
+      left -= text.length;
+      return {
+        kind: "article" as const,
+        title: post.title,
+        ...(section.heading && { section: section.heading }),
+        url: section.id ? `/blog/${post.slug}#${section.id}` : `/blog/${post.slug}`,
+        text,
+      };
+    });
+  });
 }
 
 function aboutDocuments({ about, site }: SiteContent): SearchDocument[] {
@@ -137,6 +149,6 @@ export function searchDocuments(content: SiteContent): SearchDocument[] {
 
 /** The index file the search islands fetch, and how many passages it holds. */
 export function buildSearchIndex(content: SiteContent): { file: OutputFile; documents: number } {
-  const index: SearchIndexFile = { version: 1, documents: searchDocuments(content) };
-  return { file: { path: SEARCH_INDEX_PATH.slice(1), contents: Buffer.from(JSON.stringify(index)) }, documents: index.documents.length };
+  const documents = searchDocuments(content);
+  return { file: { path: SEARCH_INDEX_PATH.slice(1), contents: Buffer.from(JSON.stringify(encodeSearchIndex(documents))) }, documents: documents.length };
 }

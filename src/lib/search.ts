@@ -29,10 +29,16 @@ export interface SearchDocument {
   text: string;
 }
 
-/** The index file: written by the build at a fixed address (not hashed, so pages need not change when it does). */
+/**
+ * The index file, written by the build at a fixed address (not hashed, so pages need not change when it does). Each
+ * page is listed once and its passages point at it, so a long article's title and path are not repeated per section.
+ */
 export interface SearchIndexFile {
-  version: 1;
-  documents: SearchDocument[];
+  version: 2;
+  /** [kind, title, path] */
+  pages: [SearchKind, string, string][];
+  /** [index into pages, anchor or "" for the page's top, section heading or "", text] */
+  passages: [number, string, string, string][];
 }
 export const SEARCH_INDEX_PATH = "/search-index.json";
 
@@ -99,4 +105,51 @@ export function highlight(text: string, terms: readonly string[]): TextPiece[] {
   }
   if (last < text.length) pieces.push({ text: text.slice(last), match: false });
   return pieces;
+}
+
+/** The documents as the index file stores them. */
+export function encodeSearchIndex(documents: readonly SearchDocument[]): SearchIndexFile {
+  const pages: SearchIndexFile["pages"] = [];
+  const pageIndex = new Map<string, number>();
+  const passages = documents.map((doc): SearchIndexFile["passages"][number] => {
+    const [path = "", anchor = ""] = doc.url.split("#");
+    const key = JSON.stringify([doc.kind, doc.title, path]);
+    let page = pageIndex.get(key);
+    if (page === undefined) {
+      page = pages.push([doc.kind, doc.title, path]) - 1;
+      pageIndex.set(key, page);
+    }
+    return [page, anchor, doc.section ?? "", doc.text];
+  });
+  return { version: 2, pages, passages };
+}
+
+const KINDS = new Set<unknown>(SEARCH_KINDS.map((entry) => entry.kind));
+const isString = (value: unknown): value is string => typeof value === "string";
+
+/**
+ * The documents of a fetched index file, checked: a file of another version or shape is refused with the reason
+ * rather than misread.
+ * @throws Error saying what in the file is not as expected.
+ */
+export function decodeSearchIndex(value: unknown): SearchDocument[] {
+  const file = value as Partial<Record<keyof SearchIndexFile, unknown>> | null;
+  if (file?.version !== 2 || !Array.isArray(file.pages) || !Array.isArray(file.passages)) {
+    throw new Error(`${SEARCH_INDEX_PATH}: expected a version 2 search index with pages and passages`);
+  }
+  const pages = file.pages as unknown[];
+  pages.forEach((page, i) => {
+    if (!Array.isArray(page) || !KINDS.has(page[0]) || !isString(page[1]) || !isString(page[2])) {
+      throw new Error(`${SEARCH_INDEX_PATH}: pages[${i}] is not [kind, title, path]`);
+    }
+  });
+  return (file.passages as unknown[]).map((passage, i) => {
+    const [pageAt, anchor, section, text] = Array.isArray(passage) ? passage : [];
+    const page = typeof pageAt === "number" ? (pages[pageAt] as [SearchKind, string, string] | undefined) : undefined;
+    if (!page || !isString(anchor) || !isString(section) || !isString(text)) {
+      throw new Error(`${SEARCH_INDEX_PATH}: passages[${i}] is not [page, anchor, section, text]`);
+    }
+    const [kind, title, path] = page;
+    return { kind, title, ...(section && { section }), url: anchor ? `${path}#${anchor}` : path, text };
+  });
 }

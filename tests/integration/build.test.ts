@@ -51,10 +51,10 @@ describe("build", () => {
     expect(html).toContain(`<link rel="canonical" href="${result.content.site.url}/products/esim"/>`);
   });
 
-  test("declares the product search action on the home page", async () => {
+  test("declares the site search action on the home page, pointing at the search results page", async () => {
     const html = await read("index.html");
     expect(html).toContain('"@type":"SearchAction"');
-    expect(html).toContain("/products?search={search_term_string}");
+    expect(html).toContain(`"urlTemplate":"${result.content.site.url}/search?q={search_term_string}"`);
   });
 
   test("publishes an RSS feed with every post", async () => {

@@ -1,0 +1,26 @@
+import { PageHeader } from "../components/page-header.tsx";
+import SearchPage from "../islands/search-page.tsx";
+import { Island } from "../lib/island.tsx";
+import { definePage } from "../lib/page.ts";
+import { SEARCH_QUERY_PARAM } from "../lib/search.ts";
+
+/**
+ * /search?q=…: results for a shared link and the WebSite SearchAction. Marked noindex (and so left out of the
+ * sitemap): a results page has no content of its own for search engines to list.
+ */
+export default definePage({
+  data: ({ content }) => ({ siteName: content.site.name }),
+  head: ({ siteName }) => ({
+    title: "Search",
+    description: `Search ${siteName}: products, FAQ answers, policies and articles.`,
+    noindex: true,
+  }),
+  Page: () => (
+    <>
+      <PageHeader eyebrow="Search" title="Search the site" />
+      <div className="container">
+        <Island of={SearchPage} props={{}} hydrate={`query:${SEARCH_QUERY_PARAM}`} />
+      </div>
+    </>
+  ),
+});
