@@ -6,7 +6,7 @@ import { uniqueSlugs } from "./slug.ts";
  * search islands read from it, plus the pure text helpers that quote and highlight a matching passage.
  */
 
-/** Result groups, in the order they are shown. */
+/** The kinds of result, each shown as a group under its label. */
 export const SEARCH_KINDS = [
   { kind: "product", label: "Products" },
   { kind: "faq", label: "FAQ" },

@@ -23,9 +23,11 @@ export interface SearchGroup {
 }
 
 export interface SiteSearch {
-  /** Hits grouped by kind, in the order of SEARCH_KINDS; empty groups are left out. */
+  /** Hits grouped by kind, the group with the best hit first; empty groups are left out. */
   search(query: string, perGroup?: number): SearchGroup[];
 }
+
+const LABELS = new Map<SearchKind, string>(SEARCH_KINDS.map(({ kind, label }) => [kind, label]));
 
 /** An in-memory search over the index's passages: titles count most, then section headings, then the text. */
 export function createSiteSearch(documents: readonly SearchDocument[]): SiteSearch {
@@ -50,10 +52,8 @@ export function createSiteSearch(documents: readonly SearchDocument[]): SiteSear
         hits.push({ document, terms: result.terms });
         byKind.set(document.kind, hits);
       }
-      return SEARCH_KINDS.flatMap(({ kind, label }) => {
-        const hits = byKind.get(kind);
-        return hits ? [{ kind, label, hits: hits.slice(0, perGroup), total: hits.length }] : [];
-      });
+      // Results come best first, so the map's order is the order of each kind's best hit.
+      return [...byKind].map(([kind, hits]) => ({ kind, label: LABELS.get(kind) ?? kind, hits: hits.slice(0, perGroup), total: hits.length }));
     },
   };
 }
