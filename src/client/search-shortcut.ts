@@ -4,11 +4,13 @@
  * replays it. The only search code every page loads: the island, MiniSearch and the index wait for this.
  */
 
-const typingIn = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+const typingIn = (target: EventTarget | null) => {
+  const element = target as Partial<HTMLElement> | null;
+  return Boolean(element?.isContentEditable) || /^(INPUT|TEXTAREA|SELECT)$/.test(element?.tagName ?? "");
+};
 
 /** Listens on `doc` for the search shortcuts; does nothing while a modal dialog is open (the search's own included). */
-export function listenForSearchShortcut(doc: Document): void {
+export function listenForSearchShortcut(doc: Pick<Document, "addEventListener" | "querySelector">): void {
   doc.addEventListener("keydown", (event) => {
     const command = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k";
     const slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !typingIn(event.target);
