@@ -55,15 +55,18 @@ function SearchDialog({ opener }: SearchDialogProps) {
     const element = dialog.current;
     const button = opener.current;
     if (!element || !button) return;
-    const show = (event: Event) => {
-      event.preventDefault();
+    const show = () => {
       if (!element.open) element.showModal();
       field.current?.select();
     };
-    show(new Event("open"));
     // Later clicks on the control open the dialog again; the island's own handler only mounts it once.
-    button.addEventListener("click", show);
-    return () => button.removeEventListener("click", show);
+    const onClick = (event: Event) => {
+      event.preventDefault();
+      show();
+    };
+    show();
+    button.addEventListener("click", onClick);
+    return () => button.removeEventListener("click", onClick);
   }, [opener]);
 
   const close = () => dialog.current?.close();
