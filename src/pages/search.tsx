@@ -20,6 +20,12 @@ export default definePage({
       <PageHeader eyebrow="Search" title="Search the site" />
       <div className="container">
         <Island of={SearchPage} props={{}} hydrate={`query:${SEARCH_QUERY_PARAM}`} />
+        <noscript>
+          <p className="search-page">
+            Searching needs JavaScript, which is off in this browser. The answers are on the <a href="/faq">FAQ</a>, the{" "}
+            <a href="/products">products</a>, the <a href="/refund">refund policy</a> and the <a href="/blog">blog</a>.
+          </p>
+        </noscript>
       </div>
     </>
   ),
