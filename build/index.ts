@@ -16,6 +16,7 @@ import { buildOgImages } from "./og-images.ts";
 import { type RenderedPage, renderRoutes } from "./render.tsx";
 import { RenderPool } from "./render-pool.ts";
 import { collectRoutes, type Route } from "./routes.ts";
+import { buildSearchIndex } from "./search-index.ts";
 import { buildSiteIcons } from "./site-icons.ts";
 import { validateContent } from "./validate-content.ts";
 import { copyFolders, gzipSize, type PageSize, siteFiles, sizeReport } from "./write.ts";
@@ -136,10 +137,13 @@ export class BuildSession {
       (o) => `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
     );
     const icons = await timed("icons", () => buildSiteIcons({ site: content.site, ...brand }), (f) => `${f.length} icon files`);
+    // Made from the content on every build, like the feeds: an edited post, answer or policy is in the next index.
+    const search = await timed("search", () => buildSearchIndex(content), (s) => `${s.documents} passages, ${Math.round(s.file.contents.length / 1024)} KB`);
     const extra = [
       { path: "sitemap.xml", contents: Buffer.from(sitemap(pages, content)) },
       { path: "robots.txt", contents: Buffer.from(robots(content)) },
       { path: "rss.xml", contents: Buffer.from(rssFeed(content)) },
+      search.file,
       ...docs,
       ...og.files,
       ...icons,

@@ -3,6 +3,7 @@ import { toString as hastToString } from "hast-util-to-string";
 import { visit } from "unist-util-visit";
 import type { VFile } from "vfile";
 import type { Heading } from "../../src/lib/content.ts";
+import { slugify } from "../../src/lib/slug.ts";
 
 /**
  * Gives every h2 and h3 a stable id from its text and records them in `file.data.headings`, so long pages can
@@ -26,13 +27,4 @@ export function rehypeHeadingIds() {
     });
     file.data.headings = headings;
   };
-}
-
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
 }

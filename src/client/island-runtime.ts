@@ -77,6 +77,8 @@ export const triggers: Record<string, Trigger> = {
     else env.events.addEventListener(name, wake, { once: true });
   },
   media: (_el, wake, query, env) => env.whenMedia(query, wake),
+  // Only a click or submit inside it wakes it (see hold), never hover or focus: for code that must wait until used.
+  click: () => {},
 };
 
 type Held = { kind: "click"; control: HTMLElement } | { kind: "submit"; form: HTMLFormElement; submitter: HTMLElement | null };

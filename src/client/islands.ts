@@ -4,6 +4,7 @@
  * leaves its server HTML working if it fails. It also applies URL preselections to forms, without React.
  */
 import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
+import { listenForSearchShortcut } from "./search-shortcut.ts";
 
 const browser: RuntimeEnv = {
   load: (src) => import(src),
@@ -55,3 +56,4 @@ const browser: RuntimeEnv = {
 
 presetFromUrl(document, location.search);
 startIslands(document.querySelectorAll<HTMLElement>("site-island"), browser);
+listenForSearchShortcut(document);

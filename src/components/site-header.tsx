@@ -1,6 +1,7 @@
 import { ArrowRight, ExternalLink, Headset } from "lucide-react";
 import AppsMenu from "../islands/apps-menu.tsx";
 import MobileMenu from "../islands/mobile-menu.tsx";
+import SiteSearch from "../islands/site-search.tsx";
 import { Island } from "../lib/island.tsx";
 import { ProductIcon } from "./icon.tsx";
 import { Brand } from "./shell/logo.tsx";
@@ -92,6 +93,7 @@ export function SiteHeader() {
               ),
             )}
           </ul>
+          <Island of={SiteSearch} props={{}} hydrate="click" />
           <a className="button button--primary main-nav__cta" href={site.marketplace.profileUrl} rel="noopener" target="_blank">
             View on {site.marketplace.name}
             <ExternalLink aria-hidden="true" />

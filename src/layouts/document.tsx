@@ -35,9 +35,10 @@ interface DocumentProps {
 }
 
 /** The whole HTML document: head, the shared shell, and the page in <main>. */
-export function Document({ content, head, path, assets, children }: DocumentProps) {
+export function Document({ content, head, path, assets, special, children }: DocumentProps) {
   // Head scripts only: the placed ones go after the component that needs them (src/components/inline-script.tsx).
-  const inline = [...assets.inlineScripts.entries()].filter(([name]) => !PLACED_SCRIPTS.has(name) && (name !== "log-not-found" || head.noindex));
+  // The not-found log belongs to the not-found views, not to every noindex page (the search results page is one too).
+  const inline = [...assets.inlineScripts.entries()].filter(([name]) => !PLACED_SCRIPTS.has(name) && (name !== "log-not-found" || special));
   // Islands are numbered across the page and the shell together, so no two share an id prefix.
   const islands = new Map<string, number>();
   // The page is rendered first, so the head can link the page sheets its HTML uses (src/lib/stylesheets.ts).

@@ -5,13 +5,15 @@ import { IslandBoundary } from "./island-boundary.tsx";
 /**
  * When an island wakes: at once, when the browser is idle, when scrolled into view, on first interaction, when a media
  * query matches, or at once when the URL has one of the named parameters (`query:search,category`) or localStorage
- * holds a key (`stored:currency`) and otherwise on first interaction, or when a window event fires (`event:name`).
+ * holds a key (`stored:currency`) and otherwise on first interaction, or when a window event fires (`event:name`), or
+ * only when clicked (`click`: the site search, whose script and index must not load before it is used).
  */
 export type HydrateTrigger =
   | "load"
   | "idle"
   | "visible"
   | "interaction"
+  | "click"
   | `media:${string}`
   | `query:${string}`
   | `stored:${string}`

@@ -1,6 +1,7 @@
 import type { BlogPost } from "./content.ts";
 import type { JsonLd } from "./page.ts";
 import type { FaqCategory, Product, Site } from "../schemas/index.ts";
+import { SEARCH_PAGE_PATH, SEARCH_QUERY_PARAM } from "./search.ts";
 import { manifestIconPath } from "./site-icons.ts";
 import { absoluteUrl } from "./urls.ts";
 
@@ -32,7 +33,8 @@ export function webSite(site: Site): JsonLd {
     url: site.url,
     potentialAction: {
       "@type": "SearchAction",
-      target: { "@type": "EntryPoint", urlTemplate: `${absoluteUrl(site, "/products")}?search={search_term_string}` },
+      // The site search's results page (src/pages/search.tsx), which shows results for any query in its URL.
+      target: { "@type": "EntryPoint", urlTemplate: `${absoluteUrl(site, SEARCH_PAGE_PATH)}?${SEARCH_QUERY_PARAM}={search_term_string}` },
       "query-input": "required name=search_term_string",
     },
   };

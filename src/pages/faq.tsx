@@ -2,6 +2,7 @@ import { ArrowRight, ExternalLink, FileText, MessageCircle, Package, Wrench } fr
 import { FaqCategorySection } from "../components/faq/faq-category.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { definePage } from "../lib/page.ts";
+import { faqAnswerIds } from "../lib/search.ts";
 import { faqPage } from "../lib/structured-data.ts";
 
 /** Anchor id of a category, e.g. "Purchasing & Licensing" → faq-purchasing-licensing. */
@@ -21,7 +22,9 @@ export default definePage({
     description: "Answers about buying, licensing, installing, customising and supporting our ready-made SaaS applications.",
     jsonLd: [faqPage(faq)],
   }),
-  Page: ({ faq, site }) => (
+  Page: ({ faq, site }) => {
+    const answerIds = faqAnswerIds(faq);
+    return (
     <>
       <PageHeader eyebrow="Help center" title="Frequently Asked Questions">
         <p className="lead">
@@ -39,8 +42,8 @@ export default definePage({
             ))}
           </ul>
         </nav>
-        {faq.map((category) => (
-          <FaqCategorySection key={category.category} category={category} id={anchor(category.category)} />
+        {faq.map((category, i) => (
+          <FaqCategorySection key={category.category} category={category} id={anchor(category.category)} answerIds={answerIds[i] ?? []} />
         ))}
         <section className="still-questions" aria-labelledby="still-questions">
           <span className="icon-tile icon-tile--brand" aria-hidden="true">
@@ -74,5 +77,6 @@ export default definePage({
         </ul>
       </div>
     </>
-  ),
+    );
+  },
 });

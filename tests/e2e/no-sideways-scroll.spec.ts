@@ -17,13 +17,17 @@ const culprits = (page: Page) =>
       .map((el) => `${el.tagName.toLowerCase()}.${el.className} (right ${Math.round(el.getBoundingClientRect().right)})`),
   );
 
-/** Wakes every island the way a visitor would: hover and focus it, scroll it into view, fire the events it waits for. */
+/**
+ * Wakes every island the way a visitor would: hover and focus it, scroll it into view, fire the events it waits for,
+ * click the ones that wait to be used (on the island itself, not a control, so the site search wakes without opening).
+ */
 async function wakeIslands(page: Page) {
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     for (const island of document.querySelectorAll<HTMLElement>("site-island")) {
       const hydrate = island.dataset.hydrate ?? "";
       if (hydrate.startsWith("event:")) dispatchEvent(new Event(hydrate.slice("event:".length)));
+      if (hydrate === "click") island.dispatchEvent(new MouseEvent("click", { bubbles: true }));
       island.querySelector("island-root > *")?.scrollIntoView({ block: "center" });
       island.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
       island.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, inject, test } from "vitest";
 import type { BuildResult } from "../../build/index.ts";
 import type { RouteTable } from "../../src/lib/routing.ts";
 
-/** SPEC section 2's route table: every one of these is prerendered. */
-const STATIC_ROUTES = ["/", "/products", "/about", "/portfolio", "/blog", "/installation", "/contact", "/faq", "/privacy", "/terms", "/refund", "/cookies", "/disclaimer"];
+/** SPEC section 2's route table, and the site search's results page (issue 17): every one of these is prerendered. */
+const STATIC_ROUTES = ["/", "/products", "/about", "/portfolio", "/blog", "/installation", "/contact", "/faq", "/privacy", "/terms", "/refund", "/cookies", "/disclaimer", "/search"];
 
 /** The build this test run shares (tests/setup/build-site.ts). */
 describe("build", () => {
@@ -38,7 +38,8 @@ describe("build", () => {
     expect(await read("404.html")).toContain('<meta name="robots" content="noindex, follow"/>');
     expect(await read("products/_404.html")).toContain('<meta name="robots" content="noindex, follow"/>');
     const sitemap = await read("sitemap.xml");
-    expect(sitemap.match(/<loc>/g)).toHaveLength(table.pages.length);
+    // Every page but the search results page, which is noindex too.
+    expect(sitemap.match(/<loc>/g)).toHaveLength(table.pages.length - 1);
     expect(sitemap).not.toContain("404");
   });
 
@@ -51,10 +52,10 @@ describe("build", () => {
     expect(html).toContain(`<link rel="canonical" href="${result.content.site.url}/products/esim"/>`);
   });
 
-  test("declares the product search action on the home page", async () => {
+  test("declares the site search action on the home page, pointing at the search results page", async () => {
     const html = await read("index.html");
     expect(html).toContain('"@type":"SearchAction"');
-    expect(html).toContain("/products?search={search_term_string}");
+    expect(html).toContain(`"urlTemplate":"${result.content.site.url}/search?q={search_term_string}"`);
   });
 
   test("publishes an RSS feed with every post", async () => {

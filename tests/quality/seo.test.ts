@@ -119,8 +119,10 @@ describe("search metadata of every page", () => {
     expect(missing.map((page) => page.path)).toEqual([]);
   });
 
-  test("only the not-found views are marked noindex", () => {
-    expect(site.pages.filter((page) => page.noindex !== page.special).map((page) => `${page.path}: noindex ${page.noindex}`)).toEqual([]);
+  test("only the not-found views and the search results page are marked noindex", () => {
+    // A results page has nothing of its own to list; search engines ask sites to keep them out of their index.
+    const expected = (page: BuiltPage) => page.special || page.path === "/search";
+    expect(site.pages.filter((page) => page.noindex !== expected(page)).map((page) => `${page.path}: noindex ${page.noindex}`)).toEqual([]);
   });
 
   test("every indexable page has one canonical link to its own URL", () => {

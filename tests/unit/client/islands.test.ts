@@ -185,6 +185,22 @@ describe("the event trigger", () => {
   });
 });
 
+describe("the click trigger", () => {
+  test("ignores hover, focus and touch, then wakes on a click and replays it on the control", async () => {
+    const island = new FakeIsland("click");
+    const env = fakeEnv();
+    start(island, env);
+    const button = island.add("button");
+    for (const type of ["pointerover", "focusin", "touchstart"]) fire(island, type, button);
+    expect(env.load).not.toHaveBeenCalled();
+    const done = settled(island);
+    fire(island, "click", button);
+    expect(env.load).toHaveBeenCalledTimes(1);
+    expect(await done).toBe("hydrated");
+    expect(button.click).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe("hydrateIsland", () => {
   test("passes the props and the id prefix, and marks the island awake only after the mount resolved", async () => {
     const island = new FakeIsland("load", '{"productId":"esim"}');

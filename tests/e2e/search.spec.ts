@@ -1,0 +1,151 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { SEARCH_INDEX_PATH } from "../../src/lib/search.ts";
+import { expect, test } from "./fixtures.ts";
+import { content } from "./site-content.ts";
+
+/** The header's search control, as a visitor finds it. */
+const searchControl = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Search" });
+const searchDialog = (page: Page) => page.getByRole("dialog", { name: "Search the site" });
+
+async function openSearch(page: Page): Promise<void> {
+  await searchControl(page).click();
+  await expect(searchDialog(page)).toBeVisible();
+}
+
+/** A word of one product's feature list that no other product mentions anywhere, with that product. */
+function distinctiveFeatureWord(): { word: string; product: (typeof content.products)[number] } {
+  const words = (text: string) => text.toLowerCase().match(/[a-z]{7,}/g) ?? [];
+  for (const product of content.products) {
+    const others = new Set(content.products.filter((p) => p !== product).flatMap((p) => words(JSON.stringify(p))));
+    const word = product.features.flatMap(words).find((w) => !others.has(w));
+    if (word) return { word, product };
+  }
+  throw new Error("every feature word of every product also appears in another product");
+}
+
+test.describe("site search", () => {
+  test("searching “refund” finds the refund policy's sections and the FAQ answers about refunds", async ({ page, consoleErrors }) => {
+    await page.goto("/");
+    await openSearch(page);
+    await searchDialog(page).getByRole("searchbox").fill("refund");
+    const refund = content.pages.find((p) => p.name === "refund");
+    const policies = searchDialog(page).getByRole("region", { name: /Policies/ });
+    await expect(policies.getByRole("link", { name: new RegExp(refund?.title ?? "Refund") }).first()).toHaveAttribute("href", /^\/refund(#.+)?$/);
+    const faq = searchDialog(page).getByRole("region", { name: /FAQ/ });
+    await expect(faq.getByRole("link", { name: /refund/i }).first()).toHaveAttribute("href", /^\/faq#.+/);
+    await expect(searchDialog(page).getByRole("status")).toHaveText(/\d+ results? for “refund”/);
+    await expect(searchDialog(page).locator("mark").first()).toHaveText(/^refund/i);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("a word from a product's feature list finds that product", async ({ page }) => {
+    const { word, product } = distinctiveFeatureWord();
+    await page.goto("/blog");
+    await openSearch(page);
+    await searchDialog(page).getByRole("searchbox").fill(word);
+    const products = searchDialog(page).getByRole("region", { name: /Products/ });
+    await expect(products.getByRole("link", { name: new RegExp(product.name) }).first()).toHaveAttribute("href", new RegExp(`^/products/${product.id}(#.+)?$`));
+  });
+
+  test("“/” and Ctrl+K open the search; Escape closes it and returns focus to the control", async ({ page }) => {
+    await page.goto("/about");
+    await page.keyboard.press("/");
+    await expect(searchDialog(page)).toBeVisible();
+    await expect(searchDialog(page).getByRole("searchbox")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(searchDialog(page)).toBeHidden();
+    await expect(searchControl(page)).toBeFocused();
+
+    await page.keyboard.press("Control+k");
+    await expect(searchDialog(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(searchDialog(page)).toBeHidden();
+  });
+
+  test("“/” typed into a form field stays in the field", async ({ page }) => {
+    await page.goto("/contact");
+    const name = page.getByRole("textbox", { name: /Name/ }).first();
+    await name.fill("");
+    await name.press("/");
+    await expect(name).toHaveValue("/");
+    await expect(searchDialog(page)).toBeHidden();
+  });
+
+  test("the keyboard reaches a result with the arrow keys and Enter opens it at its answer", async ({ page }) => {
+    await page.goto("/");
+    await page.keyboard.press("/");
+    await expect(searchDialog(page).getByRole("searchbox")).toBeFocused();
+    await page.keyboard.type("refund policy");
+    const faq = searchDialog(page).getByRole("region", { name: /FAQ/ });
+    await expect(faq.getByRole("link").first()).toBeVisible();
+    // Down through the results until the first FAQ answer has focus.
+    const target = faq.getByRole("link").first();
+    const href = (await target.getAttribute("href")) ?? "";
+    for (let i = 0; i < 20 && !(await target.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press("ArrowDown");
+    await expect(target).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${href.replace(/[.?]/g, "\\$&")}$`));
+    const answer = page.locator(`[id="${href.split("#")[1]}"]`);
+    await expect(answer).toBeVisible();
+    await expect(answer).toBeInViewport();
+  });
+
+  test("/search?q=refund shows the results for the shared link", async ({ page, consoleErrors }) => {
+    await page.goto("/search?q=refund");
+    await expect(page.getByRole("searchbox")).toHaveValue("refund");
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(/\d+ results? for “refund”/);
+    await expect(page.getByRole("heading", { name: /Policies/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: /refund/i }).first()).toBeVisible();
+    // Typing updates the results and the address, so the address bar is always a link to what is shown.
+    await page.getByRole("searchbox").fill("installation");
+    await expect(page).toHaveURL(/\/search\?q=installation$/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("nothing of the search is fetched before the control is used, and the index once after", async ({ page }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto("/faq");
+    const island = page.locator("site-island[data-island='site-search']");
+    const chunk = (await island.getAttribute("data-src")) ?? "";
+    // Hovering and focusing the control is not using it.
+    await searchControl(page).hover();
+    await searchControl(page).focus();
+    await page.waitForLoadState("networkidle");
+    expect(requested.filter((url) => url === chunk || url === SEARCH_INDEX_PATH)).toEqual([]);
+
+    await searchControl(page).click();
+    await expect(searchDialog(page)).toBeVisible();
+    await searchDialog(page).getByRole("searchbox").fill("licence");
+    await expect(searchDialog(page).getByRole("status")).toHaveText(/results? for “licence”/);
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("/");
+    await expect(searchDialog(page)).toBeVisible();
+    expect(requested.filter((url) => url === chunk || url === SEARCH_INDEX_PATH)).toEqual([chunk, SEARCH_INDEX_PATH]);
+  });
+
+  test("axe finds no violations with the search open and showing results", async ({ page }) => {
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      await openSearch(page);
+      await searchDialog(page).getByRole("searchbox").fill("refund");
+      await expect(searchDialog(page).getByRole("status")).toHaveText(/results? for/);
+      const results = await new AxeBuilder({ page }).include("dialog[open]").analyze();
+      expect(results.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the search control leads to the search page", async ({ page }) => {
+      await page.goto("/portfolio");
+      await searchControl(page).click();
+      await expect(page).toHaveURL(/\/search\??$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Search the site" })).toBeVisible();
+      await expect(page.getByRole("searchbox")).toBeVisible();
+    });
+  });
+});
