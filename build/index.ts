@@ -10,6 +10,7 @@ import { ContentErrors } from "./errors.ts";
 import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./incremental.ts";
 import { bundleIslands, type IslandBundle, type OutputFile } from "./islands.ts";
 import { loadContent, type ParseCache } from "./load-content.ts";
+import { renderBodies } from "./markdown-bodies.ts";
 import { cachedMarkdown, type MarkdownRenderer } from "./markdown-cache.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { buildOgImages } from "./og-images.ts";
@@ -30,7 +31,7 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** The deployment the pages are for (origin, noindex); production at site.yaml's url by default. */
   environment?: SiteEnvironment;
-  /** Rendered markdown kept across builds; defaults to <rootDir>/.cache, `false` renders everything afresh. */
+  /** Rendered markdown and share cards kept across builds; defaults to <rootDir>/.cache, `false` renders everything afresh. */
   cacheDir?: string | false;
   /** Render worker threads: a number, or by default one per core once the site has more than a few dozen pages. */
   workers?: number;
@@ -109,12 +110,13 @@ export class BuildSession {
     this.#bundle ??= bundleIslands({ rootDir, islandsDir: path.join(rootDir, "src/islands") });
     this.#bundle.catch(() => {});
 
-    const raw = await timed("load", () => loadContent(contentDir, this.#parsed), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
-    const workers = this.#options.workers ?? (raw.posts.length + raw.products.length + raw.portfolio.length > POOL_MIN_PAGES ? undefined : 0);
+    const loaded = await timed("load", () => loadContent(contentDir, this.#parsed), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
+    const workers = this.#options.workers ?? (loaded.posts.length + loaded.products.length + loaded.portfolio.length > POOL_MIN_PAGES ? undefined : 0);
     if (workers !== 0) this.#pool ??= new RenderPool({ pagesDir: path.join(rootDir, "src/pages"), islandsDir: path.join(rootDir, "src/islands") }, workers);
-    const valid = await timed("validate", () => validateContent(raw), () => "content valid");
-    const render = await this.#markdownRenderer();
-    const compiled = await timed("markdown", () => compileContent(valid, render), (c) => `${c.content.posts.length + c.content.pages.length} documents`);
+    // Bodies render before validation: the render finds the links and images that validation and the link check read.
+    const bodies = await timed("markdown", async () => renderBodies(loaded, await this.#markdownRenderer()), (b) => `${b.raw.posts.length + b.raw.pages.length} documents`);
+    const valid = await timed("validate", () => validateContent(bodies.raw), () => "content valid");
+    const compiled = await timed("compile", () => compileContent(valid, bodies.render), (c) => `${c.content.posts.length + c.content.pages.length} documents`);
     const content = withEnvironment(compiled.content, this.#options.environment ?? PRODUCTION);
     const docs = await timed("docs", () => this.#docsFor(content, changed), (d) => `${d.length} PDFs`);
     const bundle = await timed("islands", () => this.#bundle as Promise<IslandBundle>, (b) => `${b.chunks.size} islands, ${b.files.length} files`);
@@ -132,7 +134,7 @@ export class BuildSession {
     const brand = { logoFile: path.join(rootDir, "public/favicon.svg"), tokensFile: path.join(rootDir, "src/styles/tokens.css") };
     const og = await timed(
       "og",
-      () => buildOgImages({ pages, site: content.site, contentDir, ...brand, cacheDir: path.join(rootDir, ".cache/og") }),
+      () => buildOgImages({ pages, site: content.site, contentDir, ...brand, cacheDir: this.#cacheDir("og") }),
       (o) => `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
     );
     const icons = await timed("icons", () => buildSiteIcons({ site: content.site, ...brand }), (f) => `${f.length} icon files`);
@@ -182,6 +184,12 @@ export class BuildSession {
   async close(): Promise<void> {
     await this.#pool?.close();
     this.#pool = undefined;
+  }
+
+  /** A folder of the build's cache (markdown, og), or undefined when the build was asked to keep none. */
+  #cacheDir(name: string): string | undefined {
+    const { cacheDir = path.join(this.#rootDir, ".cache") } = this.#options;
+    return cacheDir === false ? undefined : path.join(cacheDir, name);
   }
 
   #markdownRenderer(): Promise<MarkdownRenderer> {
