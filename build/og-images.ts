@@ -45,6 +45,8 @@ export interface OgImagesResult {
 interface CardSpec {
   out: string;
   page: string;
+  /** "page": title and description on the brand card; "cover": an article's cover image, filling the card. */
+  kind: "page" | "cover";
   title: string;
   description: string;
   label?: string;
@@ -90,16 +92,20 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
   return { files, rendered, cached: specs.length - rendered, bytes: files.reduce((n, f) => n + f.contents.length, 0) };
 }
 
-/** What each page's card shows, checking that no two pages claim one file. */
+/** What each card shows, one per file: articles with one cover share its card; two pages may not claim one file otherwise. */
 function cardSpecs(pages: OgImagesInput["pages"]): CardSpec[] {
-  const byFile = new Map<string, string>();
-  return pages.map(({ route, head }) => {
-    const out = ogImagePath(route.path).slice(1);
+  const byFile = new Map<string, CardSpec>();
+  for (const { route, head } of pages) {
+    const out = ogImagePath(route.path, head).slice(1);
+    const kind = head.article && head.image ? "cover" : "page";
     const other = byFile.get(out);
-    if (other) throw new BuildError(`${other} and ${route.path} would both write the share card ${out}; give the pages distinct paths`);
-    byFile.set(out, route.path);
-    return { out, page: route.path, title: head.title, description: head.description, label: head.article?.section, artwork: head.image };
-  });
+    if (other?.kind === "cover" && kind === "cover" && other.artwork === head.image) continue;
+    if (other) throw new BuildError(`${other.page} and ${route.path} would both write the share card ${out}; give the pages distinct paths`);
+    const spec: CardSpec = { out, page: route.path, kind, title: head.title, description: head.description, label: head.article?.section, artwork: head.image };
+    // A cover card shows the cover alone: its key must not change with the first article that happens to use it.
+    byFile.set(out, kind === "cover" ? { ...spec, title: "", description: "", label: undefined } : spec);
+  }
+  return [...byFile.values()];
 }
 
 function readArtwork(contentDir: string, spec: CardSpec & { artwork: string }): Promise<Buffer> {
@@ -118,6 +124,7 @@ async function createRenderer(input: OgImagesInput, colors: BrandColors): Promis
   const host = new URL(input.site.url).host;
   return async (spec, bytes) => {
     try {
+      if (spec.kind === "cover" && spec.artwork && bytes) return await coverCard(bytes, spec.artwork, raster);
       const artwork = spec.artwork && bytes ? await artworkImage(bytes, spec.artwork, raster) : undefined;
       const svg = await satori(
         ShareCard({ title: spec.title, description: spec.description, siteName: input.site.name, host, label: spec.label, logo, artwork, colors, fontFamily: fonts.family }),
@@ -140,6 +147,19 @@ async function artworkImage(bytes: Buffer, name: string, raster: (svg: Buffer, w
   const size = type === "image/png" ? pngSize(pixels) : jpegSize(pixels);
   if (!size) throw new BuildError(`${name} cannot be read as ${type}`);
   return { src: dataUrl(pixels, type), width: ARTWORK_WIDTH, height: Math.round((ARTWORK_WIDTH * size.height) / size.width) };
+}
+
+/**
+ * An article's cover as its share card: the image scaled to cover 1200×630 and centred (covers are drawn at that size,
+ * so usually nothing is cut). One resvg pass, no text layout: a tenth of a page card's cost.
+ */
+function coverCard(bytes: Buffer, name: string, raster: (svg: string, width: number) => Promise<Uint8Array>): Promise<Uint8Array> {
+  const ext = path.extname(name).toLowerCase();
+  const type = ext === ".svg" ? "image/svg+xml" : ext === ".png" ? "image/png" : ext === ".jpg" || ext === ".jpeg" ? "image/jpeg" : undefined;
+  if (!type) throw new BuildError(`${name} cannot be drawn on a share card: use an SVG, PNG or JPEG image`);
+  const { width, height } = OG_IMAGE;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><image href="${dataUrl(bytes, type)}" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice"/></svg>`;
+  return raster(svg, width);
 }
 
 /** Width and height from a JPEG's first start-of-frame marker. */

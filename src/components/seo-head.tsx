@@ -19,8 +19,8 @@ interface SeoHeadProps {
 export function SeoHead({ site, head, path, indexable = true }: SeoHeadProps) {
   const title = pageTitle(head.title, site.name, path);
   const canonical = absoluteUrl(site, path);
-  // The build draws a PNG card for every page (build/og-images.ts): networks do not preview SVG.
-  const image = absoluteUrl(site, ogImagePath(path));
+  // The build draws a PNG card for every page or article cover (build/og-images.ts): networks do not preview SVG.
+  const image = absoluteUrl(site, ogImagePath(path, head));
   const imageAlt = ogImageAlt(head.title, site.name);
   const keywords = head.keywords ?? site.keywords;
   return (

@@ -37,6 +37,21 @@ describe("buildOgImages", () => {
     expect(result).toMatchObject({ rendered: 3, cached: 0, bytes: result.files.reduce((n, f) => n + f.contents.length, 0) });
   });
 
+  test("should draw one card per article cover, shared by the articles that use it, whatever their titles", async () => {
+    const article = (slug: string, cover: string) =>
+      page(`/blog/${slug}`, { image: `/images/blog/${cover}.svg`, article: { publishedTime: "2025-01-01", section: "Business", author: "A" } });
+    const result = await buildOgImages(
+      input([
+        article("one", "launch-astrology-consultation-app"),
+        article("two", "launch-astrology-consultation-app"),
+        article("three", "quick-commerce-unit-economics"),
+      ]),
+    );
+    expect(result.files.map((f) => f.path)).toEqual(["og/covers/blog/launch-astrology-consultation-app.png", "og/covers/blog/quick-commerce-unit-economics.png"]);
+    expect(result.files.map((f) => pngSize(f.contents))).toEqual(Array(2).fill({ width: 1200, height: 630 }));
+    expect(result).toMatchObject({ rendered: 2, cached: 0 });
+  });
+
   test("should take unchanged cards from the cache and redraw only a page whose title changed", async () => {
     const first = await buildOgImages(input([page("/faq"), page("/about")]));
     const again = await buildOgImages(input([page("/faq"), page("/about")]));
