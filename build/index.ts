@@ -5,7 +5,7 @@ import { PRODUCTION, type SiteEnvironment, withEnvironment } from "../src/lib/si
 import { checkContentLinks, servedFiles } from "./check-links.ts";
 import { compileContent } from "./compile-content.ts";
 import { buildDocsPdfs } from "./docs-pdf.ts";
-import { robots, rssFeed, sitemap } from "./feeds.ts";
+import { blogIndexFile, robots, rssFeed, sitemap } from "./feeds.ts";
 import { ContentErrors } from "./errors.ts";
 import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./incremental.ts";
 import { bundleIslands, type IslandBundle, type OutputFile } from "./islands.ts";
@@ -142,6 +142,7 @@ export class BuildSession {
       { path: "sitemap.xml", contents: Buffer.from(sitemap(pages, content)) },
       { path: "robots.txt", contents: Buffer.from(robots(content)) },
       { path: "rss.xml", contents: Buffer.from(rssFeed(content)) },
+      blogIndexFile(content),
       ...docs,
       ...og.files,
       ...icons,

@@ -53,6 +53,8 @@ export function SeoHead({ site, head, path, indexable = true }: SeoHeadProps) {
       <meta name="twitter:description" content={head.description} />
       <meta name="twitter:image" content={image} />
       <meta name="twitter:image:alt" content={imageAlt} />
+      {head.pagination?.prev && <link rel="prev" href={absoluteUrl(site, head.pagination.prev)} />}
+      {head.pagination?.next && <link rel="next" href={absoluteUrl(site, head.pagination.next)} />}
       {head.alternates?.map((alt) => (
         <link key={alt.href} rel="alternate" type={alt.type} title={alt.title} href={alt.href} />
       ))}

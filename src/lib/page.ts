@@ -20,6 +20,8 @@ export interface PageHead {
   /** Pages that must not be indexed (404 views). They are also left out of the sitemap. */
   noindex?: boolean;
   jsonLd?: readonly JsonLd[];
+  /** The previous and next page of a list split over several pages (<link rel="prev"> and rel="next"), as URL paths. */
+  pagination?: { prev?: string; next?: string };
   /** Extra <link rel="alternate"> entries, e.g. the blog's RSS feed. */
   alternates?: readonly { type: string; title: string; href: string }[];
   /** Article metadata for Open Graph. */
