@@ -19,7 +19,8 @@ import { RenderPool } from "./render-pool.ts";
 import { collectRoutes, type Route } from "./routes.ts";
 import { buildSiteIcons } from "./site-icons.ts";
 import { validateContent } from "./validate-content.ts";
-import { copyFolders, gzipSize, type PageSize, siteFiles, sizeReport } from "./write.ts";
+import { type PageWeight, weighPages } from "./page-weight.ts";
+import { copyFolders, gzipSize, siteFiles } from "./write.ts";
 
 export interface BuildOptions {
   rootDir: string;
@@ -35,7 +36,7 @@ export interface BuildOptions {
   cacheDir?: string | false;
   /** Render worker threads: a number, or by default one per core once the site has more than a few dozen pages. */
   workers?: number;
-  /** The per-page size report (gzip HTML, CSS, JS); npm run dev skips it. Default true. */
+  /** The per-page weights (build/page-weight.ts); npm run dev skips them. Default true. */
   sizes?: boolean;
 }
 
@@ -44,7 +45,8 @@ export interface BuildResult {
   pages: number;
   /** Pages rendered by this build; the rest were unchanged since the session's previous build. */
   rendered: number;
-  sizes: PageSize[];
+  /** Page weights (build/page-weight.ts), what the byte budgets check; empty when `sizes: false`. */
+  sizes: PageWeight[];
   ms: number;
 }
 
@@ -178,7 +180,14 @@ export class BuildSession {
     );
     this.#written = written.fingerprints;
     this.#pages = next;
-    const sizes = this.#options.sizes === false ? [] : sizeReport(pages, bundle.files, bundle.imports);
+    const sizes =
+      this.#options.sizes === false
+        ? []
+        : await timed(
+            "sizes",
+            () => weighPages(this.#outDir, pages.map((page) => ({ path: page.route.path, html: page.html, htmlGzip: page.htmlGzip })), bundle.imports),
+            (w) => `${w.length} pages weighed`,
+          );
     return { content, pages: pages.length, rendered: fresh.length, sizes, ms: Math.round(performance.now() - started) };
   }
 
