@@ -14,7 +14,7 @@ import { renderBodies } from "./markdown-bodies.ts";
 import { cachedMarkdown, type MarkdownRenderer } from "./markdown-cache.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { buildOgImages } from "./og-images.ts";
-import { type RenderedPage, renderRoutes } from "./render.tsx";
+import { pageData, type RenderedPage, renderRoutes } from "./render.tsx";
 import { RenderPool } from "./render-pool.ts";
 import { collectRoutes, type Route } from "./routes.ts";
 import { buildSiteIcons } from "./site-icons.ts";
@@ -125,6 +125,15 @@ export class BuildSession {
     const routes = await timed("routes", () => collectRoutes(path.join(rootDir, "src/pages"), content), (r) => `${r.length} routes`);
     const keys = last ? new Map<string, string>() : await timed("changes", () => pageKeys(routes, content), () => "page inputs compared");
     const due = pagesToRender(routes, keys, this.#pages);
+    // Share cards need only each page's head: this thread draws them while the workers render, so both cores work.
+    const brand = { logoFile: path.join(rootDir, "public/favicon.svg"), tokensFile: path.join(rootDir, "src/styles/tokens.css") };
+    const heads = routes.map((route) => ({ route, head: pageData(route, content).head }));
+    const drawing = timed(
+      "og",
+      () => buildOgImages({ pages: heads, site: content.site, contentDir, ...brand, cacheDir: this.#cacheDir("og") }),
+      (o) => `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
+    );
+    drawing.catch(() => {}); // awaited below; a failure is reported there, after the render
     const fresh = await timed("render", () => this.#render(due, content, bundle), (p) => `${p.length} of ${routes.length} pages`);
     const next = new Map<string, KeyedPage>();
     const freshByFile = new Map(fresh.map((page) => [page.route.outFile, page]));
@@ -133,12 +142,7 @@ export class BuildSession {
       if (page) next.set(route.outFile, { key: keys.get(route.outFile) ?? "", page: { ...page, route } });
     }
     const pages = [...next.values()].map((entry) => entry.page);
-    const brand = { logoFile: path.join(rootDir, "public/favicon.svg"), tokensFile: path.join(rootDir, "src/styles/tokens.css") };
-    const og = await timed(
-      "og",
-      () => buildOgImages({ pages, site: content.site, contentDir, ...brand, cacheDir: this.#cacheDir("og") }),
-      (o) => `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
-    );
+    const og = await drawing;
     const icons = await timed("icons", () => buildSiteIcons({ site: content.site, ...brand }), (f) => `${f.length} icon files`);
     const extra = [
       { path: "sitemap.xml", contents: Buffer.from(sitemap(pages, content)) },

@@ -9,6 +9,7 @@ import type { Site } from "../src/schemas/site.ts";
 import { BuildError } from "./errors.ts";
 import type { OutputFile } from "./islands.ts";
 import { ARTWORK_WIDTH, type CardImage, ShareCard } from "./images/share-card.tsx";
+import { flattenPatterns } from "./images/flatten-patterns.ts";
 import { loadBrandFonts } from "./images/fonts.ts";
 import { pngSize } from "./images/png.ts";
 import { svgToPng } from "./images/raster.ts";
@@ -21,7 +22,7 @@ const LOGO_SIZE = 56;
 const CACHE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 export interface OgImagesInput {
-  pages: readonly { route: Pick<Route, "path">; head: Pick<PageHead, "title" | "description" | "image" | "article"> }[];
+  pages: readonly { route: Pick<Route, "path">; head: Pick<PageHead, "title" | "description" | "image" | "article" | "shareCardOf"> }[];
   site: Pick<Site, "name" | "url">;
   /** Page artwork paths (/images/…) are read from <contentDir>/images. */
   contentDir: string;
@@ -96,6 +97,7 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
 function cardSpecs(pages: OgImagesInput["pages"]): CardSpec[] {
   const byFile = new Map<string, CardSpec>();
   for (const { route, head } of pages) {
+    if (head.shareCardOf) continue; // that page draws the card
     const out = ogImagePath(route.path, head).slice(1);
     const kind = head.article && head.image ? "cover" : "page";
     const other = byFile.get(out);
@@ -130,7 +132,7 @@ async function createRenderer(input: OgImagesInput, colors: BrandColors): Promis
         ShareCard({ title: spec.title, description: spec.description, siteName: input.site.name, host, label: spec.label, logo, artwork, colors, fontFamily: fonts.family }),
         { width: OG_IMAGE.width, height: OG_IMAGE.height, fonts: fonts.faces },
       );
-      return await raster(svg, OG_IMAGE.width);
+      return await raster(flattenPatterns(svg), OG_IMAGE.width);
     } catch (cause) {
       if (cause instanceof BuildError) throw cause;
       throw new BuildError(`Having trouble drawing the share card of ${spec.page}`, { cause });
@@ -187,7 +189,7 @@ function hash(parts: (string | Uint8Array)[]): string {
 async function rendererVersion(colors: BrandColors, site: OgImagesInput["site"], logo: Buffer): Promise<string> {
   const version = async (file: string) => (JSON.parse(await readFile(file, "utf8")) as { version: string }).version;
   const sources = await Promise.all(
-    ["og-images.ts", "images/share-card.tsx", "images/raster.ts"].map((file) => readFile(new URL(`./${file}`, import.meta.url))),
+    ["og-images.ts", "images/share-card.tsx", "images/raster.ts", "images/flatten-patterns.ts"].map((file) => readFile(new URL(`./${file}`, import.meta.url))),
   );
   const packages = await Promise.all([
     version(require.resolve("satori/package.json")),

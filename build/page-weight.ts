@@ -94,6 +94,14 @@ export function pageWeigher(dir: string, imports: ReadonlyMap<string, readonly s
     }
     return size;
   };
+  // Every page links one of a few stylesheets: read each once.
+  const cssUrlsOf = new Map<string, Promise<string[]>>();
+  const stylesheetUrls = async (hrefs: readonly string[]) =>
+    (
+      await Promise.all(
+        hrefs.map((href) => cssUrlsOf.get(href) ?? cssUrlsOf.set(href, cssUrls(dir, [href])).get(href) ?? Promise.resolve([])),
+      )
+    ).flat();
   // The same few inline scripts are on every page: measure each once.
   const inlineSizes = new Map<string, number>();
   const inlineSize = (code: string) => inlineSizes.get(code) ?? inlineSizes.set(code, gzipSize(code)).get(code) ?? 0;
@@ -157,7 +165,7 @@ export function pageWeigher(dir: string, imports: ReadonlyMap<string, readonly s
     const icons = links("icon");
     const icon = icons.find((href) => href.endsWith(".svg")) ?? icons[0];
     const images = await Promise.all(imageCandidates(markup).map(largestOf));
-    const media = await sum(new Set([...images.filter(local), ...(icon ? [icon] : []), ...(await cssUrls(dir, stylesheets))]));
+    const media = await sum(new Set([...images.filter(local), ...(icon ? [icon] : []), ...(await stylesheetUrls(stylesheets))]));
     const islandsOnLoad = onLoadIslands.map((a) => a.get("data-island") ?? "?");
     return { path: page.path, html, css, jsCriticalPath, islandsOnLoad, jsWithoutInteraction, jsTotal, media, transfer: html + css + jsTotal + media, missing: [...new Set(missing)] };
   };

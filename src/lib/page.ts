@@ -11,6 +11,8 @@ export interface PageHead {
   keywords?: readonly string[];
   /** Site path of the page's own picture (product artwork, article image), drawn on its share card. */
   image?: string;
+  /** URL path of another page whose share card this page shows (later pages of a list show the list's first page's). */
+  shareCardOf?: string;
   type?: "website" | "article" | "product";
   /**
    * When the page's content last changed (yyyy-mm-dd), for the sitemap's lastmod. Only for pages whose content carries

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -46,6 +47,14 @@ describe("a blog of several pages", () => {
     const nav = html.match(/<nav class="pagination"[\s\S]*?<\/nav>/)?.[0] ?? "";
     expect([...nav.matchAll(/<a href="([^"]+)" aria-current="page"/g)].map((m) => m[1])).toEqual(["/blog/page/2"]);
     expect([...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual(["/blog", "/blog", "/blog/page/2", "/blog/page/3", "/blog/page/3"]);
+  });
+
+  test("shows the blog's share card on its later pages: no card is drawn per page of the list", async () => {
+    const image = (html: string) => html.match(/<meta property="og:image" content="([^"]+)"/)?.[1];
+    const first = image(await page("blog/index.html"));
+    expect(first).toBe("https://www.example.com/og/blog.png");
+    expect(image(await page("blog/page/3/index.html"))).toBe(first);
+    expect(existsSync(path.join(dist, "og/blog/page"))).toBe(false);
   });
 
   test("lists every page of the blog in the sitemap", async () => {

@@ -37,6 +37,7 @@ export function blogListHead({ page, pages, modified, site }: BlogListData): Pag
     modified,
     description: page === 1 ? description : `${description} Page ${page} of ${pages}.`,
     image: site.shareImages.blog,
+    shareCardOf: page === 1 ? undefined : blogPagePath(1),
     alternates: [{ type: "application/rss+xml", title: `${site.name} Blog`, href: "/rss.xml" }],
     pagination: { prev: page > 1 ? blogPagePath(page - 1) : undefined, next: page < pages ? blogPagePath(page + 1) : undefined },
   };

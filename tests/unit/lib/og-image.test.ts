@@ -17,6 +17,7 @@ describe("ogImagePath", () => {
     const article = { publishedTime: "2025-01-01", section: "Business", author: "A" };
     expect(ogImagePath("/blog/launch", { image: "/images/blog/launch-cover.svg", article })).toBe("/og/covers/blog/launch-cover.png");
     expect(ogImagePath("/products/esim", { image: "/images/products/esim.svg" })).toBe("/og/products/esim.png");
+    expect(ogImagePath("/blog/page/2", { shareCardOf: "/blog" })).toBe("/og/blog.png");
   });
 
   test("should never name a file the router refuses to serve (underscore segments)", () => {
