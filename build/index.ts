@@ -1,4 +1,4 @@
-import { rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
 import { PRODUCTION, type SiteEnvironment, withEnvironment } from "../src/lib/site-environment.ts";
@@ -52,6 +52,12 @@ export interface BuildResult {
 
 /** Below this many pages to render, starting workers costs more than it saves. */
 const POOL_MIN_PAGES = 64;
+
+/** Files in the folders that make pages (articles, products, projects), counted before anything is read. */
+async function contentFileCount(contentDir: string): Promise<number> {
+  const counts = await Promise.all(["blog", "products", "portfolio"].map((dir) => readdir(path.join(contentDir, dir)).then((names) => names.length, () => 0)));
+  return counts.reduce((a, b) => a + b, 0);
+}
 
 /**
  * One build from scratch: load → validate → markdown → bundle → routes → render → share images, icons → links → write.
@@ -112,15 +118,18 @@ export class BuildSession {
     this.#bundle ??= bundleIslands({ rootDir, islandsDir: path.join(rootDir, "src/islands") });
     this.#bundle.catch(() => {});
 
-    const loaded = await timed("load", () => loadContent(contentDir, this.#parsed), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
-    const workers = this.#options.workers ?? (loaded.posts.length + loaded.products.length + loaded.portfolio.length > POOL_MIN_PAGES ? undefined : 0);
+    // The workers start before the content loads: loading React and the page modules takes them as long as the load.
+    const workers = this.#options.workers ?? ((await contentFileCount(contentDir)) > POOL_MIN_PAGES ? undefined : 0);
     if (workers !== 0) this.#pool ??= new RenderPool({ pagesDir: path.join(rootDir, "src/pages"), islandsDir: path.join(rootDir, "src/islands") }, workers);
+    const loaded = await timed("load", () => loadContent(contentDir, this.#parsed), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
     // Bodies render before validation: the render finds the links and images that validation and the link check read.
     const bodies = await timed("markdown", async () => renderBodies(loaded, await this.#markdownRenderer()), (b) => `${b.raw.posts.length + b.raw.pages.length} documents`);
     const valid = await timed("validate", () => validateContent(bodies.raw), () => "content valid");
     const compiled = await timed("compile", () => compileContent(valid, bodies.render), (c) => `${c.content.posts.length + c.content.pages.length} documents`);
     const content = withEnvironment(compiled.content, this.#options.environment ?? PRODUCTION);
-    const docs = await timed("docs", () => this.#docsFor(content, changed), (d) => `${d.length} PDFs`);
+    // PDFs and icons are made on this thread while the workers render; they are awaited where the files are gathered.
+    const docsMaking = timed("docs", () => this.#docsFor(content, changed), (d) => `${d.length} PDFs`);
+    docsMaking.catch(() => {});
     const bundle = await timed("islands", () => this.#bundle as Promise<IslandBundle>, (b) => `${b.chunks.size} islands, ${b.files.length} files`);
     const routes = await timed("routes", () => collectRoutes(path.join(rootDir, "src/pages"), content), (r) => `${r.length} routes`);
     const keys = last ? new Map<string, string>() : await timed("changes", () => pageKeys(routes, content), () => "page inputs compared");
@@ -143,7 +152,7 @@ export class BuildSession {
     }
     const pages = [...next.values()].map((entry) => entry.page);
     const og = await drawing;
-    const icons = await timed("icons", () => buildSiteIcons({ site: content.site, ...brand }), (f) => `${f.length} icon files`);
+    const [docs, icons] = await Promise.all([docsMaking, timed("icons", () => buildSiteIcons({ site: content.site, ...brand }), (f) => `${f.length} icon files`)]);
     const extra = [
       { path: "sitemap.xml", contents: Buffer.from(sitemap(pages, content)) },
       { path: "robots.txt", contents: Buffer.from(robots(content)) },
