@@ -91,6 +91,8 @@ export class BuildSession {
   #written: Map<string, string> | undefined;
   #docs: { key: string; files: OutputFile[] } | undefined;
   readonly #parsed: ParseCache = new Map();
+  /** Share cards of this session by the hash of their inputs: a dev build reads none from disk again. */
+  readonly #cards = new Map<string, Buffer>();
 
   constructor(options: BuildOptions) {
     this.#options = options;
@@ -132,14 +134,16 @@ export class BuildSession {
     docsMaking.catch(() => {});
     const bundle = await timed("islands", () => this.#bundle as Promise<IslandBundle>, (b) => `${b.chunks.size} islands, ${b.files.length} files`);
     const routes = await timed("routes", () => collectRoutes(path.join(rootDir, "src/pages"), content), (r) => `${r.length} routes`);
-    const keys = last ? new Map<string, string>() : await timed("changes", () => pageKeys(routes, content), () => "page inputs compared");
+    // Each page's data and head, once: the share cards read the heads, a dev build compares both with the last build's.
+    const pageInputs = routes.map((route) => pageData(route, content));
+    const keys = last ? new Map<string, string>() : await timed("changes", () => pageKeys(routes, content, pageInputs), () => "page inputs compared");
     const due = pagesToRender(routes, keys, this.#pages);
     // Share cards need only each page's head: this thread draws them while the workers render, so both cores work.
     const brand = { logoFile: path.join(rootDir, "public/favicon.svg"), tokensFile: path.join(rootDir, "src/styles/tokens.css") };
-    const heads = routes.map((route) => ({ route, head: pageData(route, content).head }));
+    const heads = routes.map((route, i) => ({ route, head: pageInputs[i]?.head ?? pageData(route, content).head }));
     const drawing = timed(
       "og",
-      () => buildOgImages({ pages: heads, site: content.site, contentDir, ...brand, cacheDir: this.#cacheDir("og") }),
+      () => buildOgImages({ pages: heads, site: content.site, contentDir, ...brand, cacheDir: this.#cacheDir("og"), memory: this.#cards }),
       (o) => `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
     );
     drawing.catch(() => {}); // awaited below; a failure is reported there, after the render

@@ -32,6 +32,8 @@ export interface OgImagesInput {
   tokensFile: string;
   /** Folder of rendered cards by hash of their inputs (git-ignored); without it every card is rendered. */
   cacheDir?: string;
+  /** Cards by the same hash kept in memory between the builds of one session (npm run dev); filled as cards are made or read. */
+  memory?: Map<string, Buffer>;
 }
 
 export interface OgImagesResult {
@@ -72,24 +74,34 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
 
   const files: OutputFile[] = [];
   let rendered = 0;
+  const used = new Set<string>();
+  let fromMemoryOnly = true;
   // One card at a time: satori and resvg are CPU-bound on one thread, so parallel calls would only interleave.
   for (const spec of specs) {
     const artworkBytes = spec.artwork ? await readArtwork(input.contentDir, { ...spec, artwork: spec.artwork }) : undefined;
     const key = hash([rendererKey, JSON.stringify({ ...spec, out: undefined, page: undefined }), artworkBytes ? hash([artworkBytes]) : ""]);
     const cached = input.cacheDir ? path.join(input.cacheDir, `${key}.png`) : undefined;
-    let png = cached ? await readCached(cached) : undefined;
+    used.add(key);
+    let png = input.memory?.get(key);
+    if (!png) {
+      fromMemoryOnly = false;
+      png = cached ? await readCached(cached) : undefined;
+    }
     if (!png) {
       png = Buffer.from(await render(spec, artworkBytes));
       rendered += 1;
       if (cached) await writeCached(cached, png);
     }
+    input.memory?.set(key, png);
     const size = pngSize(png);
     if (size?.width !== OG_IMAGE.width || size.height !== OG_IMAGE.height) {
       throw new BuildError(`The share card of ${spec.page} is ${size ? `${size.width}×${size.height}` : "not a PNG"}, expected ${OG_IMAGE.width}×${OG_IMAGE.height}`);
     }
     files.push({ path: spec.out, contents: png });
   }
-  if (input.cacheDir) await pruneCache(input.cacheDir);
+  for (const key of input.memory?.keys() ?? []) if (!used.has(key)) input.memory?.delete(key);
+  // A dev build that found every card in memory touched nothing on disk: nothing there can have aged since.
+  if (input.cacheDir && !fromMemoryOnly) await pruneCache(input.cacheDir);
   return { files, rendered, cached: specs.length - rendered, bytes: files.reduce((n, f) => n + f.contents.length, 0) };
 }
 

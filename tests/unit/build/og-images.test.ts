@@ -63,6 +63,17 @@ describe("buildOgImages", () => {
     expect(await readdir(cacheDir)).toHaveLength(3);
   });
 
+  test("should keep a session's cards in memory, so a dev build needs no cached file", async () => {
+    const memory = new Map<string, Buffer>();
+    const first = await buildOgImages({ ...input([page("/faq")]), memory });
+    await rm(cacheDir, { recursive: true, force: true });
+    const again = await buildOgImages({ ...input([page("/faq")]), memory });
+    expect(again).toMatchObject({ rendered: 0, cached: 1 });
+    expect(again.files[0]?.contents).toEqual(first.files[0]?.contents);
+    await buildOgImages({ ...input([page("/about")]), memory });
+    expect(memory.size).toBe(1);
+  });
+
   test("should draw a card again when its cached file is cut short", async () => {
     const first = await buildOgImages(input([page("/faq")]));
     const [name] = await readdir(cacheDir);
