@@ -18,8 +18,15 @@ describe("flattenPatterns", () => {
     expect(await pixels(flat)).toEqual(await pixels(svg(background)));
   });
 
-  test("should leave a pattern whose tile is not at the origin as it is", () => {
-    expect(flattenPatterns(svg(offset))).toBe(svg(offset));
+  test("should fill an element anywhere with a gradient laid out on its box, with the same pixels", async () => {
+    const flat = flattenPatterns(svg(offset));
+    expect(flat).not.toContain("<pattern");
+    expect(await pixels(flat)).toEqual(await pixels(svg(offset)));
+  });
+
+  test("should leave a pattern in user space on an element away from the origin as it is", () => {
+    const moved = background.replace('<rect x="0" y="0" width="200" height="100" fill="url(#p0)"/>', '<rect x="10" y="0" width="200" height="100" fill="url(#p0)"/>');
+    expect(flattenPatterns(svg(moved))).toBe(svg(moved));
   });
 
   test("should keep resvg able to read the result", () => {
