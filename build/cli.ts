@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { describeError } from "./errors.ts";
 import { build } from "./index.ts";
 import { readSiteEnvironment, type SiteEnvironment } from "../src/lib/site-environment.ts";
-import { formatSizeReport } from "./write.ts";
+import { formatWeights } from "./page-weight.ts";
 
 /**
  * `npm run build`: builds dist/, prints a line per stage and the size report; exit code 1 on any error.
@@ -36,7 +36,7 @@ try {
     log: (line) => console.log(line),
   });
   if (values.report) await writeFile(path.resolve(values.report), JSON.stringify(result));
-  console.log(`\n${formatSizeReport(result.sizes)}\n`);
+  console.log(`\n${formatWeights(result.sizes)}\n`);
   // CPU time of all threads: a measure that a busy machine distorts less than the wall clock.
   const cpu = process.cpuUsage();
   console.log(`[build] ${result.pages} pages in ${result.ms} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)`);

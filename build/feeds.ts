@@ -1,4 +1,6 @@
+import { BLOG_INDEX_PATH, blogIndex } from "../src/lib/blog.ts";
 import type { SiteContent } from "../src/lib/content.ts";
+import { RSS_MAX_ITEMS } from "../src/lib/limits.ts";
 import { isIndexable } from "../src/lib/site-environment.ts";
 import { absoluteUrl } from "../src/lib/urls.ts";
 import type { PageHead } from "../src/lib/page.ts";
@@ -32,10 +34,13 @@ export function robots(content: SiteContent): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(content.site, "/sitemap.xml")}\n`;
 }
 
-/** RSS 2.0 feed of the blog (linked from /blog's head), newest first; each item carries its excerpt as the description. */
+/**
+ * RSS 2.0 feed of the blog (linked from /blog's head): the RSS_MAX_ITEMS newest articles, each with its excerpt as the
+ * description. Readers poll the feed; it stays the same size however long the blog gets.
+ */
 export function rssFeed(content: SiteContent): string {
   const { site, posts } = content;
-  const items = posts.map((post) => {
+  const items = posts.slice(0, RSS_MAX_ITEMS).map((post) => {
     const link = absoluteUrl(site, `/blog/${post.slug}`);
     return [
       "<item>",
@@ -62,4 +67,9 @@ export function rssFeed(content: SiteContent): string {
     "</rss>",
     "",
   ].join("\n");
+}
+
+/** The compact list of every article that the blog filter searches when the list has several pages (src/lib/blog.ts). */
+export function blogIndexFile(content: Pick<SiteContent, "posts">): { path: string; contents: Buffer } {
+  return { path: BLOG_INDEX_PATH.slice(1), contents: Buffer.from(JSON.stringify(blogIndex(content.posts))) };
 }

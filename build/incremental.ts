@@ -22,15 +22,20 @@ function sharedKey(content: SiteContent): string {
  * A key per page that changes whenever its HTML could: the route, the shared content and the page's own data and
  * head. A page whose key is unchanged since the last build is not rendered again.
  */
-export function pageKeys(routes: readonly Route[], content: SiteContent): Map<string, string> {
+export function pageKeys(
+  routes: readonly Route[],
+  content: SiteContent,
+  /** Each route's data and head when the caller has them already, in route order. */
+  known: readonly { data: unknown; head: unknown }[] = routes.map((route) => pageData(route, content)),
+): Map<string, string> {
   const shared = sharedKey(content);
   // Each post, project and policy page is hashed once, not once per page that lists it (the blog list, related posts).
   const entries = new Map<unknown, string>();
   for (const entry of [...content.posts, ...content.portfolio, ...content.pages]) entries.set(entry, `#${hash(JSON.stringify(entry))}`);
   const replacer = (_key: string, value: unknown) => entries.get(value) ?? value;
   return new Map(
-    routes.map((route) => {
-      const { data, head } = pageData(route, content);
+    routes.map((route, i) => {
+      const { data, head } = known[i] ?? pageData(route, content);
       const key = `${shared}\0${route.module}\0${route.path}\0${JSON.stringify(data, replacer)}\0${JSON.stringify(head)}`;
       return [route.outFile, hash(key)];
     }),

@@ -1,25 +1,27 @@
-import { rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
 import { PRODUCTION, type SiteEnvironment, withEnvironment } from "../src/lib/site-environment.ts";
 import { checkContentLinks, servedFiles } from "./check-links.ts";
 import { compileContent } from "./compile-content.ts";
 import { buildDocsPdfs } from "./docs-pdf.ts";
-import { robots, rssFeed, sitemap } from "./feeds.ts";
+import { blogIndexFile, robots, rssFeed, sitemap } from "./feeds.ts";
 import { ContentErrors } from "./errors.ts";
 import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./incremental.ts";
 import { bundleIslands, type IslandBundle, type OutputFile } from "./islands.ts";
 import { loadContent, type ParseCache } from "./load-content.ts";
+import { renderBodies } from "./markdown-bodies.ts";
 import { cachedMarkdown, type MarkdownRenderer } from "./markdown-cache.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { buildOgImages } from "./og-images.ts";
-import { type RenderedPage, renderRoutes } from "./render.tsx";
+import { pageData, type RenderedPage, renderRoutes } from "./render.tsx";
 import { RenderPool } from "./render-pool.ts";
 import { collectRoutes, type Route } from "./routes.ts";
 import { buildSearchIndex } from "./search-index.ts";
 import { buildSiteIcons } from "./site-icons.ts";
 import { validateContent } from "./validate-content.ts";
-import { copyFolders, gzipSize, type PageSize, siteFiles, sizeReport } from "./write.ts";
+import { type PageWeight, weighPages } from "./page-weight.ts";
+import { copyFolders, gzipSize, siteFiles } from "./write.ts";
 
 export interface BuildOptions {
   rootDir: string;
@@ -31,11 +33,11 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** The deployment the pages are for (origin, noindex); production at site.yaml's url by default. */
   environment?: SiteEnvironment;
-  /** Rendered markdown kept across builds; defaults to <rootDir>/.cache, `false` renders everything afresh. */
+  /** Rendered markdown and share cards kept across builds; defaults to <rootDir>/.cache, `false` renders everything afresh. */
   cacheDir?: string | false;
   /** Render worker threads: a number, or by default one per core once the site has more than a few dozen pages. */
   workers?: number;
-  /** The per-page size report (gzip HTML, CSS, JS); npm run dev skips it. Default true. */
+  /** The per-page weights (build/page-weight.ts); npm run dev skips them. Default true. */
   sizes?: boolean;
 }
 
@@ -44,12 +46,19 @@ export interface BuildResult {
   pages: number;
   /** Pages rendered by this build; the rest were unchanged since the session's previous build. */
   rendered: number;
-  sizes: PageSize[];
+  /** Page weights (build/page-weight.ts), what the byte budgets check; empty when `sizes: false`. */
+  sizes: PageWeight[];
   ms: number;
 }
 
 /** Below this many pages to render, starting workers costs more than it saves. */
 const POOL_MIN_PAGES = 64;
+
+/** Files in the folders that make pages (articles, products, projects), counted before anything is read. */
+async function contentFileCount(contentDir: string): Promise<number> {
+  const counts = await Promise.all(["blog", "products", "portfolio"].map((dir) => readdir(path.join(contentDir, dir)).then((names) => names.length, () => 0)));
+  return counts.reduce((a, b) => a + b, 0);
+}
 
 /**
  * One build from scratch: load → validate → markdown → bundle → routes → render → share images, icons → links → write.
@@ -83,6 +92,8 @@ export class BuildSession {
   #written: Map<string, string> | undefined;
   #docs: { key: string; files: OutputFile[] } | undefined;
   readonly #parsed: ParseCache = new Map();
+  /** Share cards of this session by the hash of their inputs: a dev build reads none from disk again. */
+  readonly #cards = new Map<string, Buffer>();
 
   constructor(options: BuildOptions) {
     this.#options = options;
@@ -110,18 +121,33 @@ export class BuildSession {
     this.#bundle ??= bundleIslands({ rootDir, islandsDir: path.join(rootDir, "src/islands") });
     this.#bundle.catch(() => {});
 
-    const raw = await timed("load", () => loadContent(contentDir, this.#parsed), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
-    const workers = this.#options.workers ?? (raw.posts.length + raw.products.length + raw.portfolio.length > POOL_MIN_PAGES ? undefined : 0);
+    // The workers start before the content loads: loading React and the page modules takes them as long as the load.
+    const workers = this.#options.workers ?? ((await contentFileCount(contentDir)) > POOL_MIN_PAGES ? undefined : 0);
     if (workers !== 0) this.#pool ??= new RenderPool({ pagesDir: path.join(rootDir, "src/pages"), islandsDir: path.join(rootDir, "src/islands") }, workers);
-    const valid = await timed("validate", () => validateContent(raw), () => "content valid");
-    const render = await this.#markdownRenderer();
-    const compiled = await timed("markdown", () => compileContent(valid, render), (c) => `${c.content.posts.length + c.content.pages.length} documents`);
+    const loaded = await timed("load", () => loadContent(contentDir, this.#parsed), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
+    // Bodies render before validation: the render finds the links and images that validation and the link check read.
+    const bodies = await timed("markdown", async () => renderBodies(loaded, await this.#markdownRenderer()), (b) => `${b.raw.posts.length + b.raw.pages.length} documents`);
+    const valid = await timed("validate", () => validateContent(bodies.raw), () => "content valid");
+    const compiled = await timed("compile", () => compileContent(valid, bodies.render), (c) => `${c.content.posts.length + c.content.pages.length} documents`);
     const content = withEnvironment(compiled.content, this.#options.environment ?? PRODUCTION);
-    const docs = await timed("docs", () => this.#docsFor(content, changed), (d) => `${d.length} PDFs`);
+    // PDFs and icons are made on this thread while the workers render; they are awaited where the files are gathered.
+    const docsMaking = timed("docs", () => this.#docsFor(content, changed), (d) => `${d.length} PDFs`);
+    docsMaking.catch(() => {});
     const bundle = await timed("islands", () => this.#bundle as Promise<IslandBundle>, (b) => `${b.chunks.size} islands, ${b.files.length} files`);
     const routes = await timed("routes", () => collectRoutes(path.join(rootDir, "src/pages"), content), (r) => `${r.length} routes`);
-    const keys = last ? new Map<string, string>() : await timed("changes", () => pageKeys(routes, content), () => "page inputs compared");
+    // Each page's data and head, once: the share cards read the heads, a dev build compares both with the last build's.
+    const pageInputs = routes.map((route) => pageData(route, content));
+    const keys = last ? new Map<string, string>() : await timed("changes", () => pageKeys(routes, content, pageInputs), () => "page inputs compared");
     const due = pagesToRender(routes, keys, this.#pages);
+    // Share cards need only each page's head: this thread draws them while the workers render, so both cores work.
+    const brand = { logoFile: path.join(rootDir, "public/favicon.svg"), tokensFile: path.join(rootDir, "src/styles/tokens.css") };
+    const heads = routes.map((route, i) => ({ route, head: pageInputs[i]?.head ?? pageData(route, content).head }));
+    const drawing = timed(
+      "og",
+      () => buildOgImages({ pages: heads, site: content.site, contentDir, ...brand, cacheDir: this.#cacheDir("og"), memory: this.#cards }),
+      (o) => `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
+    );
+    drawing.catch(() => {}); // awaited below; a failure is reported there, after the render
     const fresh = await timed("render", () => this.#render(due, content, bundle), (p) => `${p.length} of ${routes.length} pages`);
     const next = new Map<string, KeyedPage>();
     const freshByFile = new Map(fresh.map((page) => [page.route.outFile, page]));
@@ -130,13 +156,8 @@ export class BuildSession {
       if (page) next.set(route.outFile, { key: keys.get(route.outFile) ?? "", page: { ...page, route } });
     }
     const pages = [...next.values()].map((entry) => entry.page);
-    const brand = { logoFile: path.join(rootDir, "public/favicon.svg"), tokensFile: path.join(rootDir, "src/styles/tokens.css") };
-    const og = await timed(
-      "og",
-      () => buildOgImages({ pages, site: content.site, contentDir, ...brand, cacheDir: path.join(rootDir, ".cache/og") }),
-      (o) => `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
-    );
-    const icons = await timed("icons", () => buildSiteIcons({ site: content.site, ...brand }), (f) => `${f.length} icon files`);
+    const og = await drawing;
+    const [docs, icons] = await Promise.all([docsMaking, timed("icons", () => buildSiteIcons({ site: content.site, ...brand }), (f) => `${f.length} icon files`)]);
     // Made from the content on every build, like the feeds: an edited post, answer or policy is in the next index.
     const search = await timed("search", () => buildSearchIndex(content), (s) => `${s.documents} passages, ${Math.round(s.file.contents.length / 1024)} KB`);
     const extra = [
@@ -144,6 +165,7 @@ export class BuildSession {
       { path: "robots.txt", contents: Buffer.from(robots(content)) },
       { path: "rss.xml", contents: Buffer.from(rssFeed(content)) },
       search.file,
+      blogIndexFile(content),
       ...docs,
       ...og.files,
       ...icons,
@@ -179,13 +201,26 @@ export class BuildSession {
     );
     this.#written = written.fingerprints;
     this.#pages = next;
-    const sizes = this.#options.sizes === false ? [] : sizeReport(pages, bundle.files, bundle.imports);
+    const sizes =
+      this.#options.sizes === false
+        ? []
+        : await timed(
+            "sizes",
+            () => weighPages(this.#outDir, pages.map((page) => ({ path: page.route.path, html: page.html, htmlGzip: page.htmlGzip })), bundle.imports),
+            (w) => `${w.length} pages weighed`,
+          );
     return { content, pages: pages.length, rendered: fresh.length, sizes, ms: Math.round(performance.now() - started) };
   }
 
   async close(): Promise<void> {
     await this.#pool?.close();
     this.#pool = undefined;
+  }
+
+  /** A folder of the build's cache (markdown, og), or undefined when the build was asked to keep none. */
+  #cacheDir(name: string): string | undefined {
+    const { cacheDir = path.join(this.#rootDir, ".cache") } = this.#options;
+    return cacheDir === false ? undefined : path.join(cacheDir, name);
   }
 
   #markdownRenderer(): Promise<MarkdownRenderer> {

@@ -3,7 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import type { ContentIssue } from "./errors.ts";
-import { type MarkdownReference, markdownReferences } from "./markdown-references.ts";
+import type { MarkdownReference } from "./markdown/remark-references.ts";
 
 /** A content file as parsed, with a way to find the line of any field for error messages. */
 export interface SourceFile {
@@ -14,7 +14,12 @@ export interface SourceFile {
   data: unknown;
   /** Markdown body for .md files. */
   body?: string;
-  /** Links and images of the markdown body, with their lines in the file. */
+  /** Lines of the file above the body (front matter and fences), to turn a line in the body into a line in the file. */
+  bodyLine?: number;
+  /**
+   * Links and images of the markdown body, with their lines in the file. The markdown render finds them (one parse
+   * per body, cached with its HTML); build/markdown-bodies.ts adds them before validation.
+   */
   references?: MarkdownReference[];
   /** 1-based line of the field at `fieldPath`, or of the deepest part of it that exists. */
   lineOf(fieldPath: readonly PropertyKey[]): number | undefined;
@@ -190,7 +195,7 @@ export function parseMarkdownFile(file: string, text: string, issues: ContentIss
   }
   const source = parseYaml(file, lines.slice(1, close).join("\n"), 1, issues);
   const body = lines.slice(close + 1).join("\n");
-  return { ...source, body, references: markdownReferences(body, close + 1) };
+  return { ...source, body, bodyLine: close + 1 };
 }
 
 /** Parses YAML keeping positions; `lineOffset` is the number of lines before it in the file (front matter fence). */

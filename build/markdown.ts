@@ -10,6 +10,7 @@ import { VFile } from "vfile";
 import type { Heading } from "../src/lib/content.ts";
 import { rehypeExternalLinks } from "./markdown/rehype-external-links.ts";
 import { rehypeHeadingIds } from "./markdown/rehype-heading-ids.ts";
+import { type MarkdownReference, remarkReferences } from "./markdown/remark-references.ts";
 
 /**
  * The sanitize schema: GitHub's default, plus heading ids (kept without the "user-content-" prefix because our own
@@ -24,10 +25,11 @@ const sanitizeSchema = {
   },
 };
 
-/** Built once: parse → gfm → breaks → rehype → our plugins → sanitize (last transform) → stringify. */
+/** Built once: parse → gfm → references → breaks → rehype → our plugins → sanitize (last transform) → stringify. */
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
+  .use(remarkReferences)
   .use(remarkBreaks)
   .use(remarkRehype)
   .use(rehypeHeadingIds)
@@ -40,6 +42,8 @@ export interface RenderedMarkdown {
   headings: Heading[];
   /** Plain text of the body, for the reading time. */
   text: string;
+  /** Link and image targets as written, with their lines in the body (the build adds the front matter's lines). */
+  references: MarkdownReference[];
 }
 
 /** Renders one markdown body to sanitized HTML; `path` names the file in any message. */
@@ -51,6 +55,7 @@ export async function renderMarkdown(markdown: string, path: string): Promise<Re
     html: String(html),
     headings: (file.data.headings as Heading[] | undefined) ?? [],
     text: markdownText(markdown),
+    references: (file.data.references as MarkdownReference[] | undefined) ?? [],
   };
 }
 

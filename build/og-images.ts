@@ -9,6 +9,7 @@ import type { Site } from "../src/schemas/site.ts";
 import { BuildError } from "./errors.ts";
 import type { OutputFile } from "./islands.ts";
 import { ARTWORK_WIDTH, type CardImage, ShareCard } from "./images/share-card.tsx";
+import { flattenPatterns } from "./images/flatten-patterns.ts";
 import { loadBrandFonts } from "./images/fonts.ts";
 import { pngSize } from "./images/png.ts";
 import { svgToPng } from "./images/raster.ts";
@@ -21,7 +22,7 @@ const LOGO_SIZE = 56;
 const CACHE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 export interface OgImagesInput {
-  pages: readonly { route: Pick<Route, "path">; head: Pick<PageHead, "title" | "description" | "image" | "article"> }[];
+  pages: readonly { route: Pick<Route, "path">; head: Pick<PageHead, "title" | "description" | "image" | "article" | "shareCardOf"> }[];
   site: Pick<Site, "name" | "url">;
   /** Page artwork paths (/images/…) are read from <contentDir>/images. */
   contentDir: string;
@@ -31,6 +32,8 @@ export interface OgImagesInput {
   tokensFile: string;
   /** Folder of rendered cards by hash of their inputs (git-ignored); without it every card is rendered. */
   cacheDir?: string;
+  /** Cards by the same hash kept in memory between the builds of one session (npm run dev); filled as cards are made or read. */
+  memory?: Map<string, Buffer>;
 }
 
 export interface OgImagesResult {
@@ -45,6 +48,8 @@ export interface OgImagesResult {
 interface CardSpec {
   out: string;
   page: string;
+  /** "page": title and description on the brand card; "cover": an article's cover image, filling the card. */
+  kind: "page" | "cover";
   title: string;
   description: string;
   label?: string;
@@ -69,37 +74,52 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
 
   const files: OutputFile[] = [];
   let rendered = 0;
+  const used = new Set<string>();
+  let fromMemoryOnly = true;
   // One card at a time: satori and resvg are CPU-bound on one thread, so parallel calls would only interleave.
   for (const spec of specs) {
     const artworkBytes = spec.artwork ? await readArtwork(input.contentDir, { ...spec, artwork: spec.artwork }) : undefined;
     const key = hash([rendererKey, JSON.stringify({ ...spec, out: undefined, page: undefined }), artworkBytes ? hash([artworkBytes]) : ""]);
     const cached = input.cacheDir ? path.join(input.cacheDir, `${key}.png`) : undefined;
-    let png = cached ? await readCached(cached) : undefined;
+    used.add(key);
+    let png = input.memory?.get(key);
+    if (!png) {
+      fromMemoryOnly = false;
+      png = cached ? await readCached(cached) : undefined;
+    }
     if (!png) {
       png = Buffer.from(await render(spec, artworkBytes));
       rendered += 1;
       if (cached) await writeCached(cached, png);
     }
+    input.memory?.set(key, png);
     const size = pngSize(png);
     if (size?.width !== OG_IMAGE.width || size.height !== OG_IMAGE.height) {
       throw new BuildError(`The share card of ${spec.page} is ${size ? `${size.width}×${size.height}` : "not a PNG"}, expected ${OG_IMAGE.width}×${OG_IMAGE.height}`);
     }
     files.push({ path: spec.out, contents: png });
   }
-  if (input.cacheDir) await pruneCache(input.cacheDir);
+  for (const key of input.memory?.keys() ?? []) if (!used.has(key)) input.memory?.delete(key);
+  // A dev build that found every card in memory touched nothing on disk: nothing there can have aged since.
+  if (input.cacheDir && !fromMemoryOnly) await pruneCache(input.cacheDir);
   return { files, rendered, cached: specs.length - rendered, bytes: files.reduce((n, f) => n + f.contents.length, 0) };
 }
 
-/** What each page's card shows, checking that no two pages claim one file. */
+/** What each card shows, one per file: articles with one cover share its card; two pages may not claim one file otherwise. */
 function cardSpecs(pages: OgImagesInput["pages"]): CardSpec[] {
-  const byFile = new Map<string, string>();
-  return pages.map(({ route, head }) => {
-    const out = ogImagePath(route.path).slice(1);
+  const byFile = new Map<string, CardSpec>();
+  for (const { route, head } of pages) {
+    if (head.shareCardOf) continue; // that page draws the card
+    const out = ogImagePath(route.path, head).slice(1);
+    const kind = head.article && head.image ? "cover" : "page";
     const other = byFile.get(out);
-    if (other) throw new BuildError(`${other} and ${route.path} would both write the share card ${out}; give the pages distinct paths`);
-    byFile.set(out, route.path);
-    return { out, page: route.path, title: head.title, description: head.description, label: head.article?.section, artwork: head.image };
-  });
+    if (other?.kind === "cover" && kind === "cover" && other.artwork === head.image) continue;
+    if (other) throw new BuildError(`${other.page} and ${route.path} would both write the share card ${out}; give the pages distinct paths`);
+    const spec: CardSpec = { out, page: route.path, kind, title: head.title, description: head.description, label: head.article?.section, artwork: head.image };
+    // A cover card shows the cover alone: its key must not change with the first article that happens to use it.
+    byFile.set(out, kind === "cover" ? { ...spec, title: "", description: "", label: undefined } : spec);
+  }
+  return [...byFile.values()];
 }
 
 function readArtwork(contentDir: string, spec: CardSpec & { artwork: string }): Promise<Buffer> {
@@ -118,12 +138,13 @@ async function createRenderer(input: OgImagesInput, colors: BrandColors): Promis
   const host = new URL(input.site.url).host;
   return async (spec, bytes) => {
     try {
+      if (spec.kind === "cover" && spec.artwork && bytes) return await coverCard(bytes, spec.artwork, raster);
       const artwork = spec.artwork && bytes ? await artworkImage(bytes, spec.artwork, raster) : undefined;
       const svg = await satori(
         ShareCard({ title: spec.title, description: spec.description, siteName: input.site.name, host, label: spec.label, logo, artwork, colors, fontFamily: fonts.family }),
         { width: OG_IMAGE.width, height: OG_IMAGE.height, fonts: fonts.faces },
       );
-      return await raster(svg, OG_IMAGE.width);
+      return await raster(flattenPatterns(svg), OG_IMAGE.width);
     } catch (cause) {
       if (cause instanceof BuildError) throw cause;
       throw new BuildError(`Having trouble drawing the share card of ${spec.page}`, { cause });
@@ -140,6 +161,19 @@ async function artworkImage(bytes: Buffer, name: string, raster: (svg: Buffer, w
   const size = type === "image/png" ? pngSize(pixels) : jpegSize(pixels);
   if (!size) throw new BuildError(`${name} cannot be read as ${type}`);
   return { src: dataUrl(pixels, type), width: ARTWORK_WIDTH, height: Math.round((ARTWORK_WIDTH * size.height) / size.width) };
+}
+
+/**
+ * An article's cover as its share card: the image scaled to cover 1200×630 and centred (covers are drawn at that size,
+ * so usually nothing is cut). One resvg pass, no text layout: a tenth of a page card's cost.
+ */
+function coverCard(bytes: Buffer, name: string, raster: (svg: string, width: number) => Promise<Uint8Array>): Promise<Uint8Array> {
+  const ext = path.extname(name).toLowerCase();
+  const type = ext === ".svg" ? "image/svg+xml" : ext === ".png" ? "image/png" : ext === ".jpg" || ext === ".jpeg" ? "image/jpeg" : undefined;
+  if (!type) throw new BuildError(`${name} cannot be drawn on a share card: use an SVG, PNG or JPEG image`);
+  const { width, height } = OG_IMAGE;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><image href="${dataUrl(bytes, type)}" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice"/></svg>`;
+  return raster(svg, width);
 }
 
 /** Width and height from a JPEG's first start-of-frame marker. */
@@ -167,7 +201,7 @@ function hash(parts: (string | Uint8Array)[]): string {
 async function rendererVersion(colors: BrandColors, site: OgImagesInput["site"], logo: Buffer): Promise<string> {
   const version = async (file: string) => (JSON.parse(await readFile(file, "utf8")) as { version: string }).version;
   const sources = await Promise.all(
-    ["og-images.ts", "images/share-card.tsx", "images/raster.ts"].map((file) => readFile(new URL(`./${file}`, import.meta.url))),
+    ["og-images.ts", "images/share-card.tsx", "images/raster.ts", "images/flatten-patterns.ts"].map((file) => readFile(new URL(`./${file}`, import.meta.url))),
   );
   const packages = await Promise.all([
     version(require.resolve("satori/package.json")),

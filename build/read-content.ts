@@ -2,6 +2,7 @@ import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
 import { type CompiledContent, compileContent } from "./compile-content.ts";
 import { loadContent, type RawContent } from "./load-content.ts";
+import { renderBodies } from "./markdown-bodies.ts";
 import { validateContent } from "./validate-content.ts";
 
 /** The repository's content/ folder. */
@@ -14,9 +15,10 @@ export const CONTENT_DIR = path.resolve(import.meta.dirname, "../content");
  */
 export async function readCompiledContent(contentDir: string = CONTENT_DIR, options: ReadOptions = {}): Promise<CompiledContent> {
   const { stage = (_name, run) => Promise.resolve(run()) } = options;
-  const raw = await stage("load", () => loadContent(contentDir), (r) => `${countFiles(r)} files`);
+  const loaded = await stage("load", () => loadContent(contentDir), (r) => `${countFiles(r)} files`);
+  const { raw, render } = await stage("markdown", () => renderBodies(loaded), (b) => `${b.raw.posts.length + b.raw.pages.length} documents`);
   const valid = await stage("validate", () => validateContent(raw), () => "content valid");
-  return stage("markdown", () => compileContent(valid), (c) => `${c.content.posts.length + c.content.pages.length} documents`);
+  return stage("compile", () => compileContent(valid, render), (c) => `${c.content.posts.length + c.content.pages.length} documents`);
 }
 
 /** Runs one named stage; the build passes its timer so each stage prints a line. */

@@ -70,53 +70,5 @@ export async function writeFiles(outDir: string, files: readonly OutputFile[]): 
   await Promise.all(files.map((file) => writeFile(path.join(outDir, file.path), file.contents)));
 }
 
-export interface PageSize {
-  path: string;
-  html: number;
-  css: number;
-  /** Gzip bytes of JavaScript requested on load, before any interaction: the loader, its imports, inline scripts. */
-  jsEager: number;
-  /** Gzip bytes of all JavaScript the page can load: eager plus every island chunk and what it imports. */
-  js: number;
-}
-
 /** gzip size of some bytes, as a browser would transfer them. */
 export const gzipSize = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 9 }).length;
-
-/**
- * Per page, the gzip bytes of its HTML, its stylesheet, and its JavaScript: eager (the module scripts in the HTML and
- * their static imports, plus inline scripts) and in all (adding every island chunk with its imports).
- */
-export function sizeReport(pages: RenderedPage[], assets: OutputFile[], imports: ReadonlyMap<string, string[]>): PageSize[] {
-  const assetSize = new Map(assets.map((a) => [`/${a.path}`, gzipSize(a.contents)]));
-  const closure = (urls: string[]) => {
-    const seen = new Set<string>();
-    const visit = (url: string) => {
-      if (seen.has(url)) return;
-      seen.add(url);
-      for (const next of imports.get(url) ?? []) visit(next);
-    };
-    urls.forEach(visit);
-    return seen;
-  };
-  // The same few inline scripts are on every page: measure each once.
-  const inlineSizes = new Map<string, number>();
-  const inlineSize = (code: string) => inlineSizes.get(code) ?? inlineSizes.set(code, gzipSize(code)).get(code) ?? 0;
-  const total = (urls: Set<string>) => [...urls].reduce((n, u) => n + (assetSize.get(u) ?? 0), 0);
-  return pages.map((page) => {
-    const all = (pattern: RegExp) => [...page.html.matchAll(pattern)].map((m) => m[1] ?? "");
-    const eager = closure(all(/<script type="module" src="([^"]+)"/g));
-    const inline = all(/<script>([\s\S]*?)<\/script>/g).reduce((n, code) => n + inlineSize(code), 0);
-    const lazy = closure([...eager, ...all(/data-src="([^"]+)"/g)]);
-    const css = all(/<link rel="stylesheet" href="([^"]+)"/g).reduce((n, href) => n + (assetSize.get(href) ?? 0), 0);
-    return { path: page.route.path, html: page.htmlGzip ?? gzipSize(page.html), css, jsEager: total(eager) + inline, js: total(lazy) + inline };
-  });
-}
-
-export function formatSizeReport(sizes: PageSize[]): string {
-  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
-  const width = Math.max(...sizes.map((s) => s.path.length), 4);
-  const lines = sizes.map((s) => `${s.path.padEnd(width)} ${kb(s.html)} ${kb(s.css)} ${kb(s.jsEager)} ${kb(s.js)}`);
-  const head = ["html gz", "css gz", "js eager", "js all"].map((h) => h.padStart(9)).join(" ");
-  return [`${"page".padEnd(width)} ${head}`, ...lines].join("\n");
-}

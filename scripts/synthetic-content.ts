@@ -1,6 +1,7 @@
 import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseDocument } from "yaml";
+import { MAX_SEO_TITLE_LENGTH } from "../src/lib/limits.ts";
 
 /** How many of each to reach; the real files count towards them. */
 export interface Counts {
@@ -73,8 +74,11 @@ export async function generate(contentDir: string, dir: string, counts: Counts):
     const markdown = await readText(path.join(contentDir, "blog", file));
     const front = parseDocument(markdown.match(/^---\r?\n([\s\S]*?)\r?\n---/)?.[1] ?? "").toJS() as Record<string, unknown>;
     const slug = `${String(front.slug)}-${i}`;
-    // The title stays as it is: it already passes the editors' length rules.
-    const text = withFrontMatter(markdown, { id: slug, slug, date: daysBefore(String(front.date), i), featured: false });
+    // Every article gets its own title, as on a real blog: anything keyed by the title (search, share cards) sees
+    // a thousand different ones. A title the numbering makes too long for search results gets a short seoTitle.
+    const title = `${String(front.title)} (${i})`;
+    const seoTitle = front.seoTitle ? `${String(front.seoTitle)} (${i})` : title.length > MAX_SEO_TITLE_LENGTH ? `${title.slice(0, MAX_SEO_TITLE_LENGTH - 12)}… (${i})` : undefined;
+    const text = withFrontMatter(markdown, { id: slug, slug, title, ...(seoTitle ? { seoTitle } : {}), date: daysBefore(String(front.date), i), featured: false });
     await writeFile(path.join(dir, "blog", `${slug}.md`), text);
   }
 

@@ -19,8 +19,8 @@ interface SeoHeadProps {
 export function SeoHead({ site, head, path, indexable = true }: SeoHeadProps) {
   const title = pageTitle(head.title, site.name, path);
   const canonical = absoluteUrl(site, path);
-  // The build draws a PNG card for every page (build/og-images.ts): networks do not preview SVG.
-  const image = absoluteUrl(site, ogImagePath(path));
+  // The build draws a PNG card for every page or article cover (build/og-images.ts): networks do not preview SVG.
+  const image = absoluteUrl(site, ogImagePath(path, head));
   const imageAlt = ogImageAlt(head.title, site.name);
   const keywords = head.keywords ?? site.keywords;
   return (
@@ -53,6 +53,8 @@ export function SeoHead({ site, head, path, indexable = true }: SeoHeadProps) {
       <meta name="twitter:description" content={head.description} />
       <meta name="twitter:image" content={image} />
       <meta name="twitter:image:alt" content={imageAlt} />
+      {head.pagination?.prev && <link rel="prev" href={absoluteUrl(site, head.pagination.prev)} />}
+      {head.pagination?.next && <link rel="next" href={absoluteUrl(site, head.pagination.next)} />}
       {head.alternates?.map((alt) => (
         <link key={alt.href} rel="alternate" type={alt.type} title={alt.title} href={alt.href} />
       ))}

@@ -1,4 +1,5 @@
-import { MAX_RELATED_POSTS } from "./limits.ts";
+import type { BlogPost } from "./content.ts";
+import { BLOG_PAGE_SIZE, MAX_RELATED_POSTS } from "./limits.ts";
 
 /** The blog list's state: free text and a category ("All", or none, means every category). */
 export interface PostFilter {
@@ -60,4 +61,30 @@ export function withFilterQuery(href: string, filter: Partial<PostFilter>): stri
     else url.searchParams.set(key, value);
   }
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** Site path of the compact list of every article (build/feeds.ts writes it) the blog filter searches when the list has several pages. */
+export const BLOG_INDEX_PATH = "/blog/posts.json";
+
+/** One article in that list: what its card shows and the filter reads, nothing more. */
+export type BlogIndexEntry = Pick<BlogPost, "slug" | "title" | "excerpt" | "category" | "date" | "image" | "readingMinutes">;
+
+/** The list of every article at BLOG_INDEX_PATH, newest first. */
+export function blogIndex(posts: readonly BlogIndexEntry[]): BlogIndexEntry[] {
+  return posts.map(({ slug, title, excerpt, category, date, image, readingMinutes }) => ({ slug, title, excerpt, category, date, image, readingMinutes }));
+}
+
+/** URL path of page `n` (1-based) of the blog list: /blog, then /blog/page/2 … */
+export function blogPagePath(n: number): string {
+  return n <= 1 ? "/blog" : `/blog/page/${n}`;
+}
+
+/** How many pages the blog list has (at least one, also when there are no articles). */
+export function blogPageCount(posts: number): number {
+  return Math.max(1, Math.ceil(posts / BLOG_PAGE_SIZE));
+}
+
+/** The articles of page `n` (1-based) of the blog list, in the order given (newest first in content). */
+export function blogPage<P>(posts: readonly P[], n: number): P[] {
+  return posts.slice((n - 1) * BLOG_PAGE_SIZE, n * BLOG_PAGE_SIZE);
 }

@@ -6,6 +6,13 @@ export const HOME_FEATURED_POSTS = 4;
 export const MAX_KEY_FEATURES = 6;
 export const MAX_TECHNOLOGIES = 4;
 export const MAX_RELATED_POSTS = 3;
+/**
+ * Articles per page of the blog list: /blog shows the newest, /blog/page/2 … the rest, so no page grows with the
+ * blog. A blog this small or smaller is one page, as the specification describes it.
+ */
+export const BLOG_PAGE_SIZE = 24;
+/** Latest articles in the RSS feed: readers poll it, so it stays the same size however long the blog gets. */
+export const RSS_MAX_ITEMS = 50;
 /** Words per minute for the computed reading time of an article. */
 export const READING_WORDS_PER_MINUTE = 200;
 

@@ -6,13 +6,28 @@
 /** Open Graph's recommended size (1.91:1); LinkedIn, X, Facebook and WhatsApp all crop it well. */
 export const OG_IMAGE = { width: 1200, height: 630, type: "image/png" } as const;
 
+/** What of a page's head decides its share image: an article with a cover shares its cover's card. */
+export interface OgImageHead {
+  image?: string;
+  article?: object;
+  /** Another page whose card this one shows (/blog/page/2 shows /blog's). */
+  shareCardOf?: string;
+}
+
 /**
- * Site path of the share image of a page, named after the page so an unchanged page keeps its URL:
+ * Site path of the share image of a page. An article with a cover image shares the card drawn from that cover,
+ * /og/covers/<the cover's path under /images>.png ("/images/blog/launch.svg" → /og/covers/blog/launch.png): networks
+ * print the article's title beside the image anyway, and a thousand articles then cost as many cards as they have
+ * covers, not a thousand. A page may show another's card (`shareCardOf`: the pages of the blog list show /blog's).
+ * Every other page gets its own card, named after the page so an unchanged page keeps its URL:
  * "/" → /og/index.png, "/products/esim" → /og/products/esim.png, a not-found view "/products/_404.html" →
  * /og/products/404.png (underscore files are not served, so the underscore is dropped).
  * @param pagePath the page's URL path, or the file path of a not-found view
+ * @param head the page's head; without it, the page's own card
  */
-export function ogImagePath(pagePath: string): string {
+export function ogImagePath(pagePath: string, head?: OgImageHead): string {
+  if (head?.shareCardOf) return ogImagePath(head.shareCardOf);
+  if (head?.article && head.image) return `/og/covers/${head.image.replace(/^\/images\//, "").replace(/\.[^./]+$/, "")}.png`;
   const segments = pagePath.split("/").filter(Boolean);
   if (segments.length === 0) return "/og/index.png";
   const last = segments.length - 1;

@@ -11,6 +11,8 @@ export interface PageHead {
   keywords?: readonly string[];
   /** Site path of the page's own picture (product artwork, article image), drawn on its share card. */
   image?: string;
+  /** URL path of another page whose share card this page shows (later pages of a list show the list's first page's). */
+  shareCardOf?: string;
   type?: "website" | "article" | "product";
   /**
    * When the page's content last changed (yyyy-mm-dd), for the sitemap's lastmod. Only for pages whose content carries
@@ -20,6 +22,8 @@ export interface PageHead {
   /** Pages that must not be indexed (404 views). They are also left out of the sitemap. */
   noindex?: boolean;
   jsonLd?: readonly JsonLd[];
+  /** The previous and next page of a list split over several pages (<link rel="prev"> and rel="next"), as URL paths. */
+  pagination?: { prev?: string; next?: string };
   /** Extra <link rel="alternate"> entries, e.g. the blog's RSS feed. */
   alternates?: readonly { type: string; title: string; href: string }[];
   /** Article metadata for Open Graph. */

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { resolveRequest } from "../../src/lib/routing.ts";
 import { ROOT } from "../fixtures/content.ts";
 import { type BuiltPage, type BuiltSite, builtSite } from "./built-site.ts";
-import { cssUrls, srcsetUrls } from "./page-weight.ts";
+import { cssUrls, srcsetUrls } from "../../build/page-weight.ts";
 
 /** Attributes that point at another resource, by element. */
 const URL_ATTRIBUTES: Record<string, readonly string[]> = {

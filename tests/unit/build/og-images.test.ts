@@ -37,6 +37,21 @@ describe("buildOgImages", () => {
     expect(result).toMatchObject({ rendered: 3, cached: 0, bytes: result.files.reduce((n, f) => n + f.contents.length, 0) });
   });
 
+  test("should draw one card per article cover, shared by the articles that use it, whatever their titles", async () => {
+    const article = (slug: string, cover: string) =>
+      page(`/blog/${slug}`, { image: `/images/blog/${cover}.svg`, article: { publishedTime: "2025-01-01", section: "Business", author: "A" } });
+    const result = await buildOgImages(
+      input([
+        article("one", "launch-astrology-consultation-app"),
+        article("two", "launch-astrology-consultation-app"),
+        article("three", "quick-commerce-unit-economics"),
+      ]),
+    );
+    expect(result.files.map((f) => f.path)).toEqual(["og/covers/blog/launch-astrology-consultation-app.png", "og/covers/blog/quick-commerce-unit-economics.png"]);
+    expect(result.files.map((f) => pngSize(f.contents))).toEqual(Array(2).fill({ width: 1200, height: 630 }));
+    expect(result).toMatchObject({ rendered: 2, cached: 0 });
+  });
+
   test("should take unchanged cards from the cache and redraw only a page whose title changed", async () => {
     const first = await buildOgImages(input([page("/faq"), page("/about")]));
     const again = await buildOgImages(input([page("/faq"), page("/about")]));
@@ -46,6 +61,17 @@ describe("buildOgImages", () => {
     expect(edited).toMatchObject({ rendered: 1, cached: 1 });
     expect(edited.files[0]?.contents).not.toEqual(first.files[0]?.contents);
     expect(await readdir(cacheDir)).toHaveLength(3);
+  });
+
+  test("should keep a session's cards in memory, so a dev build needs no cached file", async () => {
+    const memory = new Map<string, Buffer>();
+    const first = await buildOgImages({ ...input([page("/faq")]), memory });
+    await rm(cacheDir, { recursive: true, force: true });
+    const again = await buildOgImages({ ...input([page("/faq")]), memory });
+    expect(again).toMatchObject({ rendered: 0, cached: 1 });
+    expect(again.files[0]?.contents).toEqual(first.files[0]?.contents);
+    await buildOgImages({ ...input([page("/about")]), memory });
+    expect(memory.size).toBe(1);
   });
 
   test("should draw a card again when its cached file is cut short", async () => {

@@ -13,6 +13,13 @@ describe("ogImagePath", () => {
     expect(ogImagePath(page)).toBe(image);
   });
 
+  test("should give an article with a cover its cover's card, and a page with a picture its own card", () => {
+    const article = { publishedTime: "2025-01-01", section: "Business", author: "A" };
+    expect(ogImagePath("/blog/launch", { image: "/images/blog/launch-cover.svg", article })).toBe("/og/covers/blog/launch-cover.png");
+    expect(ogImagePath("/products/esim", { image: "/images/products/esim.svg" })).toBe("/og/products/esim.png");
+    expect(ogImagePath("/blog/page/2", { shareCardOf: "/blog" })).toBe("/og/blog.png");
+  });
+
   test("should never name a file the router refuses to serve (underscore segments)", () => {
     expect(ogImagePath("/blog/_404.html").split("/").some((segment) => segment.startsWith("_"))).toBe(false);
   });

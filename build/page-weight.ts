@@ -1,0 +1,204 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { COMPRESSIBLE_EXTENSIONS } from "../src/lib/static-files.ts";
+import { gzipSize } from "./write.ts";
+
+/**
+ * What one page costs a visitor, in gzip bytes (raw bytes for files served uncompressed, such as PNG): the site's one
+ * definition of page weight. The build reports it for every page (`npm run build` prints it; BuildResult.sizes), and
+ * the byte budgets (tests/quality/budgets.test.ts) read that report.
+ */
+export interface PageWeight {
+  path: string;
+  html: number;
+  css: number;
+  /**
+   * The critical path: module scripts in the HTML with their static imports, inline scripts, and islands woken on
+   * load. Islands woken when idle, visible or on interaction come after it.
+   */
+  jsCriticalPath: number;
+  /** Ids of the islands counted in jsCriticalPath (hydrate="load"). */
+  islandsOnLoad: string[];
+  /** jsCriticalPath plus islands woken when the browser is idle: what loads with no interaction and no scrolling. */
+  jsWithoutInteraction: number;
+  /** Every script the page can load: the above plus every island chunk and what it imports. */
+  jsTotal: number;
+  /** Images in the page (largest candidate of each), the favicon a browser fetches and files the stylesheet points at. */
+  media: number;
+  /** html + css + jsTotal + media: a visitor who scrolls the whole page and wakes every island. */
+  transfer: number;
+  /** Files the page references that the measurement could not find (a broken measurement, not a small page). */
+  missing: string[];
+}
+
+/** A page to weigh: its URL path and HTML, and the gzip size of that HTML when a render worker measured it already. */
+export interface WeighedPage {
+  path: string;
+  html: string;
+  htmlGzip?: number;
+}
+
+type Attributes = Map<string, string>;
+
+/** The tags `name` of our own markup (React's: attributes double-quoted) with their attributes, entities decoded. */
+function tags(html: string, name: string): Attributes[] {
+  const found: Attributes[] = [];
+  for (const [, raw = ""] of html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, "gi"))) {
+    const attributes: Attributes = new Map();
+    for (const [, key = "", value = ""] of raw.matchAll(/([^\s=/>]+)(?:="([^"]*)")?/g)) attributes.set(key.toLowerCase(), decodeEntities(value));
+    found.push(attributes);
+  }
+  return found;
+}
+
+const decodeEntities = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const local = (url: string | undefined): url is string => url?.startsWith("/") === true && !url.startsWith("//");
+
+/** URLs of a srcset attribute ("a.webp 400w, b.webp 800w"). */
+export function srcsetUrls(srcset: string): string[] {
+  return srcset
+    .split(",")
+    .map((candidate) => candidate.trim().split(/\s+/)[0] ?? "")
+    .filter(Boolean);
+}
+
+/** Site-absolute url(…) references of the stylesheets (fonts, background images); data: URLs cost nothing extra. */
+export async function cssUrls(dir: string, stylesheets: readonly string[]): Promise<string[]> {
+  const urls: string[] = [];
+  for (const href of stylesheets) {
+    const css = await readFile(path.join(dir, href)).then(String, () => "");
+    for (const [, raw = ""] of css.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)) {
+      if (raw.startsWith("data:") || raw.startsWith("#") || /^[a-z]+:/i.test(raw)) continue;
+      urls.push(new URL(raw, `http://site${href}`).pathname);
+    }
+  }
+  return urls;
+}
+
+/**
+ * Weighs pages of a build written to `dir`. `imports` maps each script URL to the URLs it imports statically (from
+ * build/islands.ts), so the cost of a script includes the chunks it pulls in. Files are read once for all pages.
+ */
+export function pageWeigher(dir: string, imports: ReadonlyMap<string, readonly string[]>) {
+  const sizes = new Map<string, Promise<number | undefined>>();
+  const fileSize = (url: string) => {
+    const key = url.split(/[?#]/)[0] ?? url;
+    let size = sizes.get(key);
+    if (!size) {
+      const file = path.join(dir, decodeURIComponent(key));
+      size = readFile(file).then(
+        (bytes) => (COMPRESSIBLE_EXTENSIONS.has(path.extname(file)) ? gzipSize(bytes) : bytes.length),
+        () => undefined,
+      );
+      sizes.set(key, size);
+    }
+    return size;
+  };
+  // Every page links one of a few stylesheets: read each once.
+  const cssUrlsOf = new Map<string, Promise<string[]>>();
+  const stylesheetUrls = async (hrefs: readonly string[]) =>
+    (
+      await Promise.all(
+        hrefs.map((href) => cssUrlsOf.get(href) ?? cssUrlsOf.set(href, cssUrls(dir, [href])).get(href) ?? Promise.resolve([])),
+      )
+    ).flat();
+  // The same few inline scripts are on every page: measure each once.
+  const inlineSizes = new Map<string, number>();
+  const inlineSize = (code: string) => inlineSizes.get(code) ?? inlineSizes.set(code, gzipSize(code)).get(code) ?? 0;
+  const closure = (urls: Iterable<string>) => {
+    const seen = new Set<string>();
+    const visit = (url: string) => {
+      if (seen.has(url)) return;
+      seen.add(url);
+      for (const next of imports.get(url) ?? []) visit(next);
+    };
+    for (const url of urls) visit(url);
+    return seen;
+  };
+  /** Per image the largest candidate: what a high-density screen downloads (an upper bound). */
+  const largestOf = async (candidates: string[]) => {
+    let best: { url: string; size: number } | undefined;
+    for (const url of candidates) {
+      const size = (await fileSize(url)) ?? Number.POSITIVE_INFINITY; // a missing file is reported, not skipped
+      if (!best || size > best.size) best = { url, size };
+    }
+    return best?.url;
+  };
+
+  return async function weigh(page: WeighedPage): Promise<PageWeight> {
+    const missing: string[] = [];
+    const sum = async (urls: Iterable<string>) => {
+      let total = 0;
+      for (const url of urls) {
+        const size = await fileSize(url);
+        if (size === undefined) missing.push(url);
+        else total += size;
+      }
+      return total;
+    };
+    const scripts = [...page.html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+    // Tags are looked for outside script bodies: island props are JSON in <script type="application/json">.
+    const markup = page.html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+    const links = (rel: string) =>
+      tags(markup, "link")
+        .filter((a) => (a.get("rel") ?? "").toLowerCase().split(/\s+/).includes(rel))
+        .map((a) => a.get("href"))
+        .filter(local);
+
+    const stylesheets = links("stylesheet");
+    const moduleScripts = scripts.map(([, attrs = ""]) => attrs.match(/(?:^|\s)src="([^"]+)"/)?.[1]).filter(local);
+    const islands = tags(markup, "site-island");
+    const islandSrc = (a: Attributes) => a.get("data-src") ?? "";
+    const onLoadIslands = islands.filter((a) => a.get("data-hydrate") === "load");
+    const onLoad = onLoadIslands.map(islandSrc);
+    const onIdle = islands.filter((a) => a.get("data-hydrate") === "idle").map(islandSrc);
+    const inline = scripts
+      .filter(([, attrs = ""]) => !/(?:^|\s)src=/.test(attrs) && ["", "module", "text/javascript"].includes(attrs.match(/(?:^|\s)type="([^"]*)"/)?.[1] ?? ""))
+      .reduce((n, [, , code = ""]) => n + inlineSize(code), 0);
+
+    const html = page.htmlGzip ?? gzipSize(page.html);
+    const css = await sum(stylesheets);
+    const jsCriticalPath = (await sum(closure([...moduleScripts, ...onLoad]))) + inline;
+    const jsWithoutInteraction = (await sum(closure([...moduleScripts, ...onLoad, ...onIdle]))) + inline;
+    const jsTotal = (await sum(closure([...moduleScripts, ...islands.map(islandSrc)]))) + inline;
+    // A browser fetches one of the icons it is offered: the SVG where it reads SVG, favicon.ico elsewhere.
+    const icons = links("icon");
+    const icon = icons.find((href) => href.endsWith(".svg")) ?? icons[0];
+    const images = await Promise.all(imageCandidates(markup).map(largestOf));
+    const media = await sum(new Set([...images.filter(local), ...(icon ? [icon] : []), ...(await stylesheetUrls(stylesheets))]));
+    const islandsOnLoad = onLoadIslands.map((a) => a.get("data-island") ?? "?");
+    return { path: page.path, html, css, jsCriticalPath, islandsOnLoad, jsWithoutInteraction, jsTotal, media, transfer: html + css + jsTotal + media, missing: [...new Set(missing)] };
+  };
+}
+
+/** Per image, its candidate URLs: a <picture>'s sources with its <img>, or an <img>'s src and srcset. */
+function imageCandidates(markup: string): string[][] {
+  const urls = (a: Attributes) => [a.get("src") ?? "", ...srcsetUrls(a.get("srcset") ?? "")].filter(local);
+  const pictures = [...markup.matchAll(/<picture\b[^>]*>([\s\S]*?)<\/picture>/gi)].map(([, inner = ""]) => [...tags(inner, "source"), ...tags(inner, "img")].flatMap(urls));
+  const single = tags(markup.replace(/<picture\b[^>]*>[\s\S]*?<\/picture>/gi, ""), "img").map(urls);
+  return [...pictures, ...single].filter((candidates) => candidates.length > 0);
+}
+
+/** Weighs every page of a build written to `dir` (the size report of `npm run build`). */
+export function weighPages(dir: string, pages: readonly WeighedPage[], imports: ReadonlyMap<string, readonly string[]>): Promise<PageWeight[]> {
+  const weigh = pageWeigher(dir, imports);
+  return Promise.all(pages.map(weigh));
+}
+
+/** KB of the size report and the budgets: 1,000 bytes (the stricter reading of "15 KB"). */
+export const KB = 1000;
+
+/** "14.2 KB" for a byte count. */
+export function formatKb(bytes: number): string {
+  return `${(bytes / KB).toFixed(1)} KB`;
+}
+
+/** The size report as a table, one line per page. */
+export function formatWeights(weights: readonly PageWeight[]): string {
+  const width = Math.max(4, ...weights.map((w) => w.path.length));
+  const columns = ["html", "css", "js load", "js +idle", "js total", "media", "transfer"];
+  const kb = (n: number) => formatKb(n).padStart(10);
+  const rows = weights.map((w) => [w.path.padEnd(width), ...[w.html, w.css, w.jsCriticalPath, w.jsWithoutInteraction, w.jsTotal, w.media, w.transfer].map(kb)].join(" "));
+  const legend = "js load: critical path (loader, inline, load islands); js +idle: plus idle islands; js total: every island";
+  return [`Page weights (gzip, KB = 1000 bytes). ${legend}`, [`${"page".padEnd(width)}`, ...columns.map((c) => c.padStart(10))].join(" "), ...rows].join("\n");
+}
