@@ -26,9 +26,12 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
 /** Text types worth compressing; images, PDFs and fonts are compressed already. */
 export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([".html", ".js", ".css", ".json", ".webmanifest", ".xml", ".txt", ".svg"]);
 
-/** Cache rules: hashed assets forever, HTML revalidated every time, the rest for an hour. */
+/**
+ * Cache rules: hashed assets forever; HTML and the JSON data pages fetch (search index, blog list) revalidated every
+ * time, so a deploy's pages never read the previous deploy's data; the rest (images, icons, feeds) for an hour.
+ */
 export function cacheControl(file: string): string {
   if (file.startsWith("/assets/")) return "public, max-age=31536000, immutable";
-  if (file.endsWith(".html")) return "public, max-age=0, must-revalidate";
+  if (file.endsWith(".html") || file.endsWith(".json")) return "public, max-age=0, must-revalidate";
   return "public, max-age=3600";
 }

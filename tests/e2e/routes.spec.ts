@@ -80,6 +80,14 @@ test("hashed assets are cached for a year, pages are revalidated", async ({ requ
   expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 });
 
+test("the data pages fetch (search index, blog list) is revalidated like the pages, never an hour stale after a deploy", async ({ request }) => {
+  for (const url of ["/search-index.json", "/blog/posts.json"]) {
+    const response = await request.get(url);
+    expect(`${url} ${response.status()} ${response.headers()["content-type"]}`).toBe(`${url} 200 application/json; charset=utf-8`);
+    expect(response.headers()["cache-control"], url).toBe("public, max-age=0, must-revalidate");
+  }
+});
+
 test("share images, icons and the web manifest are served with their types, and not as pages", async ({ request }) => {
   for (const [url, type] of [
     ["/og/products/esim.png", "image/png"],

@@ -154,15 +154,16 @@ describe("SiteStack with the example settings", () => {
     });
   });
 
-  test("uploads with the local server's Cache-Control: assets immutable, HTML revalidated, the rest an hour", () => {
+  test("uploads with the local server's Cache-Control: assets immutable, HTML and JSON data revalidated, the rest an hour", () => {
     const cache = (id: string) => (deployment(id)[1].Properties.SystemMetadata as Record<string, string>)["cache-control"];
     expect(cache("Assets")).toBe(cacheControl("/assets/islands-ABC123.js"));
     expect(cache("Assets")).toBe("public, max-age=31536000, immutable");
     expect(cache("Pages")).toBe(cacheControl("/index.html"));
     expect(cache("Pages")).toBe("public, max-age=0, must-revalidate");
+    expect(cache("Pages")).toBe(cacheControl("/search-index.json"));
     expect(cache("NotFoundViews")).toBe(cacheControl("/404.html"));
     expect(cache("Files")).toBe(cacheControl("/images/products/esim.svg"));
-    expect(deployment("Files")[1].Properties.Exclude).toEqual(["assets/*", "*.html", "_routes.json", "_csp.json"]);
+    expect(deployment("Files")[1].Properties.Exclude).toEqual(["assets/*", "*.html", "*.json", "_routes.json", "_csp.json"]);
   });
 
   test("uploads assets before the not-found views, those before the pages, and then invalidates", () => {
@@ -172,7 +173,7 @@ describe("SiteStack with the example settings", () => {
     const [, pages] = deployment("Pages");
     expect(viewsResource.DependsOn).toEqual(expect.arrayContaining([assets, files]));
     expect(pages.DependsOn).toEqual(expect.arrayContaining([views]));
-    expect(pages.Properties).toMatchObject({ Include: ["[!_]*.html"], DistributionPaths: ["/*"] });
+    expect(pages.Properties).toMatchObject({ Include: ["[!_]*.html", "[!_]*.json"], DistributionPaths: ["/*"] });
     for (const [, resource] of resources("Custom::CDKBucketDeployment")) {
       if (resource !== pages) expect(resource.Properties.DistributionPaths).toBeUndefined();
     }
@@ -183,7 +184,7 @@ describe("SiteStack with the example settings", () => {
       expect(resource.Properties.Prune, logicalId).toBe(logicalId.startsWith("SiteDeployPages"));
     }
     // The pages' filters leave the not-found copies (_not-found/…) out of what pruning may delete.
-    expect(deployment("Pages")[1].Properties).toMatchObject({ Exclude: ["*"], Include: ["[!_]*.html"] });
+    expect(deployment("Pages")[1].Properties).toMatchObject({ Exclude: ["*"], Include: ["[!_]*.html", "[!_]*.json"] });
   });
 
   test("uploads the not-found views a second time with the marker the viewer-response function turns into 404", () => {

@@ -202,7 +202,7 @@ export class StaticSite extends Construct {
     });
     const files = new s3deploy.BucketDeployment(this, "DeployFiles", {
       ...common,
-      exclude: ["assets/*", "*.html", ...internal],
+      exclude: ["assets/*", "*.html", "*.json", ...internal],
       cacheControl: [s3deploy.CacheControl.fromString(cacheControl("/favicon.svg"))],
     });
     const views = ["/404.html", ...Object.values(notFoundViews)].map((view) => view.slice(1));
@@ -216,9 +216,10 @@ export class StaticSite extends Construct {
     });
     const pages = new s3deploy.BucketDeployment(this, "DeployPages", {
       ...common,
-      // Every HTML file but the not-found copies under _not-found/, which the filters also keep safe from pruning.
+      // Every HTML file but the not-found copies under _not-found/, which the filters also keep safe from pruning,
+      // and the JSON data those pages fetch: revalidated and invalidated with them (internal _*.json left out).
       exclude: ["*"],
-      include: ["[!_]*.html"],
+      include: ["[!_]*.html", "[!_]*.json"],
       prune: true,
       cacheControl: [html],
       distribution: this.distribution,
