@@ -9,8 +9,17 @@ const typingIn = (target: EventTarget | null) => {
   return Boolean(element?.isContentEditable) || /^(INPUT|TEXTAREA|SELECT)$/.test(element?.tagName ?? "");
 };
 
-/** Listens on `doc` for the search shortcuts; does nothing while a modal dialog is open (the search's own included). */
-export function listenForSearchShortcut(doc: Pick<Document, "addEventListener" | "querySelector">): void {
+/** Where the control keeps what was typed while its dialog was on its way: `data-search-typed`, read once by the island. */
+const TYPED = "searchTyped";
+
+type ShortcutDocument = Pick<Document, "addEventListener" | "removeEventListener" | "querySelector">;
+
+/**
+ * Listens on `doc` for the search shortcuts; does nothing while a modal dialog is open (the search's own included).
+ * From the moment the control is used until a dialog opens (the island's chunk may take a while on a slow network),
+ * letters typed are kept on the control instead of falling on the page, and the dialog starts with them.
+ */
+export function listenForSearchShortcut(doc: ShortcutDocument): void {
   doc.addEventListener("keydown", (event) => {
     const command = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k";
     const slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !typingIn(event.target);
@@ -18,6 +27,35 @@ export function listenForSearchShortcut(doc: Pick<Document, "addEventListener" |
     const control = doc.querySelector<HTMLElement>("[data-search-open]");
     if (!control) return;
     event.preventDefault();
+    holdKeys(doc, control);
     control.click();
   });
+  // Capture on the document runs before the island runtime's own capture on the island, which holds the click.
+  doc.addEventListener(
+    "click",
+    (event) => {
+      const control = (event.target as Partial<Element> | null)?.closest?.("[data-search-open]");
+      if (control && !doc.querySelector("dialog[open]")) holdKeys(doc, control as HTMLElement);
+    },
+    { capture: true },
+  );
+}
+
+function holdKeys(doc: ShortcutDocument, control: HTMLElement): void {
+  if (control.dataset[TYPED] !== undefined) return; // already holding
+  control.dataset[TYPED] = "";
+  const onKey = (event: KeyboardEvent) => {
+    // The dialog is open and its field has focus: keys go where the visitor sees them.
+    if (doc.querySelector("dialog[open]") || control.dataset[TYPED] === undefined) {
+      doc.removeEventListener("keydown", onKey, true);
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+    const typed = control.dataset[TYPED] ?? "";
+    if (event.key.length === 1) control.dataset[TYPED] = typed + event.key;
+    else if (event.key === "Backspace") control.dataset[TYPED] = typed.slice(0, -1);
+    else return;
+    event.preventDefault();
+  };
+  doc.addEventListener("keydown", onKey, true);
 }

@@ -37,6 +37,17 @@ export default function SiteSearch() {
   );
 }
 
+/**
+ * What the visitor typed between using the control and the dialog opening, kept on the control's
+ * `data-search-typed` by the eager src/client/search-shortcut.ts (not imported here: it would become a shared chunk
+ * of the eager loader); cleared, so it is read once and the shortcut script stops holding keys.
+ */
+function takeTypedBeforeOpen(control: HTMLElement): string {
+  const typed = control.dataset.searchTyped ?? "";
+  delete control.dataset.searchTyped;
+  return typed;
+}
+
 interface SearchDialogProps {
   /** The header control: focus returns to it, and its later clicks open the dialog again. */
   opener: RefObject<HTMLButtonElement | null>;
@@ -57,7 +68,15 @@ function SearchDialog({ opener }: SearchDialogProps) {
     if (!element || !button) return;
     const show = () => {
       if (!element.open) element.showModal();
-      field.current?.select();
+      const input = field.current;
+      if (!input) return;
+      // Letters typed while the island was loading are kept by the eager shortcut script: start with them.
+      const typed = takeTypedBeforeOpen(button);
+      if (typed) {
+        input.value = typed;
+        setQuery(typed);
+        input.setSelectionRange(typed.length, typed.length);
+      } else input.select();
     };
     // Later clicks on the control open the dialog again; the island's own handler only mounts it once.
     const onClick = (event: Event) => {

@@ -125,6 +125,31 @@ test.describe("site search", () => {
     expect(requested.filter((url) => url === chunk || url === SEARCH_INDEX_PATH)).toEqual([chunk, SEARCH_INDEX_PATH]);
   });
 
+  test("letters typed while the search is still loading are in the field when it opens", async ({ page }) => {
+    await page.goto("/faq");
+    const chunk = (await page.locator("site-island[data-island='site-search']").getAttribute("data-src")) ?? "";
+    // A slow network: the island's chunk arrives a second and a half after the visitor starts typing.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**${chunk}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.keyboard.press("/");
+    await page.keyboard.type("refunx", { delay: 40 });
+    await page.keyboard.press("Backspace");
+    await page.keyboard.type("d", { delay: 40 });
+    await expect(searchDialog(page)).toBeHidden();
+    release();
+    await expect(searchDialog(page).getByRole("searchbox")).toHaveValue("refund");
+    await expect(searchDialog(page).getByRole("status")).toHaveText(/results? for “refund”/);
+    // Typing goes on in the field itself, after what was held.
+    await page.keyboard.type(" policy");
+    await expect(searchDialog(page).getByRole("searchbox")).toHaveValue("refund policy");
+  });
+
   test("axe finds no violations with the search open and showing results", async ({ page }) => {
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: 900 });

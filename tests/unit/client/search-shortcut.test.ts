@@ -5,10 +5,12 @@ import { listenForSearchShortcut } from "../../../src/client/search-shortcut.ts"
 function fakePage({ dialogOpen = false, control = true } = {}) {
   const page = new EventTarget();
   const click = vi.fn();
+  const state = { dialogOpen };
+  const button = { click, dataset: {} as Record<string, string | undefined>, closest: () => button };
   const doc = Object.assign(page, {
     querySelector: (selector: string) => {
-      if (selector === "dialog[open]") return dialogOpen ? {} : null;
-      if (selector === "[data-search-open]") return control ? { click } : null;
+      if (selector === "dialog[open]") return state.dialogOpen ? {} : null;
+      if (selector === "[data-search-open]") return control ? button : null;
       return null;
     },
   }) as unknown as Document;
@@ -21,7 +23,12 @@ function fakePage({ dialogOpen = false, control = true } = {}) {
     page.dispatchEvent(event);
     return event;
   };
-  return { click, press };
+  const clickControl = () => {
+    const event = new Event("click");
+    Object.defineProperty(event, "target", { value: button });
+    page.dispatchEvent(event);
+  };
+  return { click, press, clickControl, button, state };
 }
 
 describe("listenForSearchShortcut", () => {
@@ -60,5 +67,27 @@ describe("listenForSearchShortcut", () => {
       expect(page.press({ key: "/" }).defaultPrevented).toBe(false);
       expect(page.click).not.toHaveBeenCalled();
     }
+  });
+
+  test("should keep letters typed after / until the dialog opens, then let keys through", () => {
+    const { press, button, state } = fakePage();
+    press({ key: "/" });
+    for (const key of ["r", "e", "f", "x"]) expect(press({ key }).defaultPrevented).toBe(true);
+    expect(press({ key: "Backspace" }).defaultPrevented).toBe(true);
+    expect(press({ key: "Tab" }).defaultPrevented).toBe(false);
+    expect(button.dataset.searchTyped).toBe("ref");
+    state.dialogOpen = true;
+    expect(press({ key: "u" }).defaultPrevented).toBe(false);
+    expect(button.dataset.searchTyped).toBe("ref");
+  });
+
+  test("should keep letters typed after a click on the control too, and stop once the island has read them", () => {
+    const { press, clickControl, button } = fakePage();
+    expect(press({ key: "a" }).defaultPrevented).toBe(false);
+    clickControl();
+    press({ key: "a" });
+    expect(button.dataset.searchTyped).toBe("a");
+    delete button.dataset.searchTyped; // what the island does when it opens
+    expect(press({ key: "b" }).defaultPrevented).toBe(false);
   });
 });
