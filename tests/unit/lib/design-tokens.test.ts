@@ -15,7 +15,7 @@ const SAME_IN_BOTH = [
   "--color-white-8", "--color-white-10", "--color-white-16", "--color-white-30", "--color-white-40", "--color-white-85",
   "--color-white-90", "--color-on-brand", "--color-accent-glow", "--color-on-ink", "--color-on-ink-muted",
   "--color-on-ink-accent", "--color-on-ink-soft", "--color-ink-line", "--color-star", "--color-whatsapp",
-  "--color-whatsapp-strong", "--gradient-brand", "--gradient-strong",
+  "--color-whatsapp-strong", "--gradient-brand", "--gradient-strong", "--color-logo-start", "--color-logo-middle", "--color-logo-end",
 ];
 
 /** WCAG 2 contrast ratio of two #rrggbb colours. */
