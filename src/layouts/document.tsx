@@ -58,9 +58,9 @@ export function Document({ content, head, path, assets, children }: DocumentProp
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <SeoHead site={content.site} head={head} path={path} indexable={isIndexable(content.environment)} />
-        {/* The toolbar colour of the system's theme; the head script picks the chosen one (src/lib/theme.ts). */}
-        <meta name="theme-color" media="(prefers-color-scheme: light)" data-scheme="light" content={theme.light} />
-        <meta name="theme-color" media="(prefers-color-scheme: dark)" data-scheme="dark" content={theme.dark} />
+        {/* The toolbar colour of the system's theme; the theme switch picks the chosen one (src/client/theme-switch.ts). */}
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content={theme.light} />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content={theme.dark} />
         <link rel="icon" href={SITE_ICONS.ico} sizes="32x32" />
         <link rel="icon" href={SITE_ICONS.svg} type="image/svg+xml" />
         <link rel="apple-touch-icon" href={SITE_ICONS.appleTouch} />

@@ -50,6 +50,17 @@ for (const viewport of [
   });
 }
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, colorScheme: "dark" });
+
+  test("the page follows the system and shows no switch that could not remember", async ({ page }) => {
+    await page.goto("/faq");
+    expect(await pageColor(page)).toBe(PAGE_COLOR.dark);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(switchGroup(page)).toBeHidden();
+  });
+});
+
 test.describe("choosing a theme", () => {
   test("Dark is kept across reloads and other pages, and is on the page before its first paint", async ({ page, consoleErrors }) => {
     await page.emulateMedia({ colorScheme: "light" });
