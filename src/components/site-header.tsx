@@ -53,7 +53,7 @@ export function SiteHeader() {
             <ThemeSwitch />
             <a className="top-bar__support" href={site.contact.supportUrl} rel="noopener" target="_blank">
               <Headset aria-hidden="true" />
-              Get Support
+              <span className="top-bar__support-label">Get Support</span>
             </a>
           </div>
         </div>
