@@ -4,6 +4,7 @@ import * as esbuild from "esbuild";
 import { type PageSheet, type Stylesheets, selectorClasses } from "../src/lib/stylesheets.ts";
 import { BuildError } from "./errors.ts";
 import type { OutputFile } from "./islands.ts";
+import { systemSchemePlugin } from "./tokens.ts";
 
 /** Cascade layers, lowest first: a page's rules beat the shell (header, footer, overlays), which adjusts components. */
 const LAYERS = "@layer tokens, base, components, shell, pages;";
@@ -24,7 +25,7 @@ export async function bundleStyles(rootDir: string, common: esbuild.BuildOptions
       outdir: path.join(rootDir, "dist/assets"),
       entryNames: "[name]-[hash]",
       loader: { ".svg": "dataurl" },
-      plugins: [pageSheets(stylesDir), substituteMedia(media, rootDir)],
+      plugins: [pageSheets(stylesDir), systemSchemePlugin(path.join(stylesDir, "tokens.css")), substituteMedia(media, rootDir)],
     })
     .catch((cause: unknown) => {
       throw new BuildError("Having trouble bundling the stylesheets in src/styles", { cause });

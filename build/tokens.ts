@@ -1,4 +1,7 @@
 import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type * as esbuild from "esbuild";
+import { cssCustomProperties, DARK_SELECTOR, splitThemes, themeTokens } from "../src/lib/design-tokens.ts";
 import { BuildError } from "./errors.ts";
 
 /** The brand colours generated images use, by their token names in src/styles/tokens.css. */
@@ -26,10 +29,31 @@ const NAMES: Record<keyof BrandColors, string> = {
   bg: "--color-bg",
 };
 
-/** Every `--name: value;` custom property declared in a stylesheet, later declarations winning. */
-export function cssCustomProperties(css: string): Map<string, string> {
-  const withoutComments = css.replace(/\/\*[\s\S]*?\*\//g, "");
-  return new Map([...withoutComments.matchAll(/(--[a-z0-9-]+)\s*:\s*([^;]+);/gi)].map((m) => [m[1] ?? "", (m[2] ?? "").trim()]));
+export { cssCustomProperties };
+
+/**
+ * tokens.css as the stylesheet bundles it: the dark block applies to an explicit choice (`data-theme="dark"` on
+ * <html>) as written, and a copy applies to visitors who chose nothing, when their system prefers dark. The copy is
+ * made here so the dark colours are written once.
+ * @throws BuildError when the file has no dark block
+ */
+export function withSystemScheme(css: string, file: string): string {
+  const { dark } = splitThemes(css);
+  if (dark === undefined) throw new BuildError(`${file}: no ${DARK_SELECTOR} { … } block; the dark theme needs one`);
+  return `${css}\n@media (prefers-color-scheme: dark) {\n  :root:not([data-theme="light"]) {${dark}}\n}\n`;
+}
+
+/** esbuild plugin: loads src/styles/tokens.css through withSystemScheme. */
+export function systemSchemePlugin(tokensFile: string): esbuild.Plugin {
+  return {
+    name: "system-scheme",
+    setup(build) {
+      build.onLoad({ filter: /tokens\.css$/ }, async (args) => {
+        if (path.resolve(args.path) !== path.resolve(tokensFile)) return undefined;
+        return { contents: withSystemScheme(await readFile(args.path, "utf8"), path.basename(args.path)), loader: "css" };
+      });
+    },
+  };
 }
 
 /**
@@ -37,7 +61,8 @@ export function cssCustomProperties(css: string): Map<string, string> {
  * @throws BuildError naming each token that is missing or is not a hex colour
  */
 export async function readBrandColors(tokensFile: string): Promise<BrandColors> {
-  const props = cssCustomProperties(await readFile(tokensFile, "utf8"));
+  // The light theme: share cards, icons and the manifest are one image for everyone.
+  const props = themeTokens(await readFile(tokensFile, "utf8")).light;
   const problems: string[] = [];
   const colors = Object.fromEntries(
     Object.entries(NAMES).map(([key, name]) => {

@@ -1,10 +1,12 @@
 /**
  * The only script every page loads eagerly. It arms the islands in the page (src/client/island-runtime.ts): each
  * waits for its trigger before importing its chunk (and with it React), holds the visitor's clicks until then, and
- * leaves its server HTML working if it fails. It also applies URL preselections to forms, without React.
+ * leaves its server HTML working if it fails. It also applies URL preselections to forms and runs the header's
+ * theme switch, without React.
  */
 import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
 import { listenForSearchShortcut } from "./search-shortcut.ts";
+import { startThemeSwitch } from "./theme-switch.ts";
 
 const browser: RuntimeEnv = {
   load: (src) => import(src),
@@ -55,5 +57,6 @@ const browser: RuntimeEnv = {
 };
 
 presetFromUrl(document, location.search);
+startThemeSwitch(document.documentElement);
 startIslands(document.querySelectorAll<HTMLElement>("site-island"), browser);
 listenForSearchShortcut(document);

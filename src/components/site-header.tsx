@@ -6,6 +6,7 @@ import { Island } from "../lib/island.tsx";
 import { ProductIcon } from "./icon.tsx";
 import { Brand } from "./shell/logo.tsx";
 import { SocialLinks } from "./shell/social-links.tsx";
+import { ThemeSwitch } from "./shell/theme-switch.tsx";
 import { useSiteContext } from "./site-context.tsx";
 
 const NAV_ITEMS = [
@@ -49,10 +50,13 @@ export function SiteHeader() {
           <p className="top-bar__note">
             Trusted by {site.company.clientCount} clients since {site.company.foundingYear}
           </p>
-          <a className="top-bar__support" href={site.contact.supportUrl} rel="noopener" target="_blank">
-            <Headset aria-hidden="true" />
-            Get Support
-          </a>
+          <div className="top-bar__end">
+            <ThemeSwitch />
+            <a className="top-bar__support" href={site.contact.supportUrl} rel="noopener" target="_blank">
+              <Headset aria-hidden="true" />
+              <span className="top-bar__support-label">Get Support</span>
+            </a>
+          </div>
         </div>
       </div>
       <nav className="nav-bar" aria-label="Main">

@@ -15,6 +15,7 @@ import { InlineScriptsProvider, PLACED_SCRIPTS } from "../components/inline-scri
 import type { SiteContent } from "../lib/content.ts";
 import type { PageHead } from "../lib/page.ts";
 import { SITE_ICONS } from "../lib/site-icons.ts";
+import { themeColors } from "../lib/design-tokens.ts";
 import { isIndexable } from "../lib/site-environment.ts";
 import { type Stylesheets, stylesheetsFor } from "../lib/stylesheets.ts";
 
@@ -50,6 +51,7 @@ export function Document({ content, head, path, assets, special, children }: Doc
     </SiteProvider>,
     { identifierPrefix: "page-" },
   );
+  const theme = themeColors();
   return (
     // The analytics settings ride on <html> for the consent head script (src/client/analytics.ts reads them).
     <html lang="en" data-analytics-id={content.site.analytics.measurementId || undefined} data-analytics-mode={content.site.analytics.mode}>
@@ -57,7 +59,9 @@ export function Document({ content, head, path, assets, special, children }: Doc
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <SeoHead site={content.site} head={head} path={path} indexable={isIndexable(content.environment)} />
-        <meta name="theme-color" content="#4f46e5" />
+        {/* The toolbar colour of the system's theme; the theme switch picks the chosen one (src/client/theme-switch.ts). */}
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content={theme.light} />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content={theme.dark} />
         <link rel="icon" href={SITE_ICONS.ico} sizes="32x32" />
         <link rel="icon" href={SITE_ICONS.svg} type="image/svg+xml" />
         <link rel="apple-touch-icon" href={SITE_ICONS.appleTouch} />

@@ -9,6 +9,9 @@ const VIEWPORTS = [
   { width: 1440, height: 900 },
 ];
 
+/** Both colour themes (issue 17), chosen the way a visitor's system does. */
+const THEMES = ["light", "dark"] as const;
+
 /** Every prerendered route and the two not-found views. */
 const ROUTES = [...builtRoutes().pages, "/no-such-page", "/products/no-such-product"];
 
@@ -69,24 +72,26 @@ function describeViolation(v: AxeViolation): string {
 }
 
 for (const viewport of VIEWPORTS) {
-  test.describe(`at ${viewport.width} px wide`, () => {
-    test.use({ viewport });
+  for (const theme of THEMES) {
+    test.describe(`at ${viewport.width} px wide, ${theme} theme`, () => {
+      test.use({ viewport, colorScheme: theme });
 
-    for (const route of ROUTES) {
-      test(`${route} has no accessibility violations`, async ({ page }) => {
-        await page.clock.install();
-        await page.goto(route);
-        await settle(page);
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map(describeViolation), "the page as loaded and scrolled").toEqual([]);
+      for (const route of ROUTES) {
+        test(`${route} has no accessibility violations`, async ({ page }) => {
+          await page.clock.install();
+          await page.goto(route);
+          await settle(page);
+          const results = await new AxeBuilder({ page }).analyze();
+          expect(results.violations.map(describeViolation), "the page as loaded and scrolled").toEqual([]);
 
-        // Dialogs that open by themselves later (the WhatsApp popup after its delay) are part of the page too.
-        await page.clock.runFor(TIMINGS.whatsappPopupMs + 1_000);
-        if ((await page.locator("dialog[open]").count()) === 0) return;
-        await animationsDone(page);
-        const dialogs = await new AxeBuilder({ page }).include("dialog[open]").analyze();
-        expect(dialogs.violations.map(describeViolation), "dialogs open after a while").toEqual([]);
-      });
-    }
-  });
+          // Dialogs that open by themselves later (the WhatsApp popup after its delay) are part of the page too.
+          await page.clock.runFor(TIMINGS.whatsappPopupMs + 1_000);
+          if ((await page.locator("dialog[open]").count()) === 0) return;
+          await animationsDone(page);
+          const dialogs = await new AxeBuilder({ page }).include("dialog[open]").analyze();
+          expect(dialogs.violations.map(describeViolation), "dialogs open after a while").toEqual([]);
+        });
+      }
+    });
+  }
 }

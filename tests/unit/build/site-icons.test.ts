@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { pngSize } from "../../../build/images/png.ts";
 import type { OutputFile } from "../../../build/islands.ts";
 import { buildSiteIcons, webManifest } from "../../../build/site-icons.ts";
-import { cssCustomProperties } from "../../../build/tokens.ts";
+import { themeTokens } from "../../../src/lib/design-tokens.ts";
 import { ROOT } from "../../fixtures/content.ts";
 
 const site = { name: "Nexaworks Apps", shortName: "Nexaworks", description: "Ready-made SaaS apps." };
@@ -34,8 +34,8 @@ describe("buildSiteIcons", () => {
     expect([0, 1, 2].map((i) => ico.readUInt8(6 + i * 16))).toEqual([16, 32, 48]);
   });
 
-  test("should take the manifest's colours from the design tokens and list icons that exist", async () => {
-    const tokens = cssCustomProperties(await readFile(path.join(ROOT, "src/styles/tokens.css"), "utf8"));
+  test("should take the manifest's colours from the light theme's design tokens and list icons that exist", async () => {
+    const tokens = themeTokens(await readFile(path.join(ROOT, "src/styles/tokens.css"), "utf8")).light;
     const manifest = JSON.parse(files.get("site.webmanifest")?.toString("utf8") ?? "{}") as ReturnType<typeof webManifest>;
     expect(manifest).toMatchObject({ name: site.name, short_name: "Nexaworks", start_url: "/", theme_color: tokens.get("--color-primary"), background_color: tokens.get("--color-bg") });
     expect(manifest.icons.map((icon) => [icon.sizes, files.has(icon.src.slice(1))])).toEqual([

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { cssCustomProperties, readBrandColors } from "../../../build/tokens.ts";
+import { cssCustomProperties, readBrandColors, withSystemScheme } from "../../../build/tokens.ts";
 import { ROOT } from "../../fixtures/content.ts";
 
 describe("cssCustomProperties", () => {
@@ -17,6 +17,12 @@ describe("readBrandColors", () => {
     expect(await readBrandColors(path.join(ROOT, "src/styles/tokens.css"))).toMatchObject({ primary: "#4f46e5", bg: "#ffffff", ink: "#0b1024" });
   });
 
+  test("should read the light theme, not the dark block that follows it", async () => {
+    const css = await readFile(path.join(ROOT, "src/styles/tokens.css"), "utf8");
+    expect(css.indexOf(':root[data-theme="dark"]')).toBeGreaterThan(css.indexOf("--color-bg: #ffffff;"));
+    expect((await readBrandColors(path.join(ROOT, "src/styles/tokens.css"))).bg).toBe("#ffffff");
+  });
+
   test("should name every token that is missing or not a hex colour", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "tokens-"));
     try {
@@ -27,5 +33,18 @@ describe("readBrandColors", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("withSystemScheme", () => {
+  test("should apply the dark block also to visitors without a choice whose system prefers dark", () => {
+    const css = ':root {\n  --color-bg: #fff;\n}\n:root[data-theme="dark"] {\n  --color-bg: #000;\n}\n';
+    expect(withSystemScheme(css, "tokens.css")).toBe(`${css}\n@media (prefers-color-scheme: dark) {\n  :root:not([data-theme="light"]) {\n  --color-bg: #000;\n}\n}\n`);
+  });
+
+  test("should stop the build when tokens.css has no dark block", () => {
+    expect(() => withSystemScheme(":root { --color-bg: #fff; }", "src/styles/tokens.css")).toThrow(
+      'src/styles/tokens.css: no :root[data-theme="dark"] { … } block; the dark theme needs one',
+    );
   });
 });
