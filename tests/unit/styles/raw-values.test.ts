@@ -21,8 +21,10 @@ const RAW = [
  * at-rule preludes and comments are not declarations; unitless numbers, em, %, vw and 0 are not raw sizes.
  */
 function rawValues(css: string): string[] {
-  // Comments become blanks of the same shape, so line numbers stay true.
-  const text = css.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, " "));
+  // Comments and url(…) become blanks of the same shape, so line numbers stay true; a data: URL is a shape (an icon
+  // mask), not a colour or size of the page.
+  const blank = (part: string) => part.replace(/[^\n]/g, " ");
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, blank).replace(/url\([^)]*\)/g, blank);
   const found: string[] = [];
   for (const match of text.matchAll(/(?<=[{;]\s*)([-\w]+)\s*:([^;{}]*)(?=[;}])/g)) {
     const [, property = "", value = ""] = match;
@@ -71,6 +73,7 @@ describe("rawValues", () => {
       "    letter-spacing: -0.02em;",
       "    border-color: transparent;",
       "    outline: var(--focus-ring) solid CanvasText;",
+      `    mask: url("data:image/svg+xml,%3Csvg stroke='%23000' stroke-width='2px'/%3E") center / contain;`,
       "  }",
       "}",
     ].join("\n");
