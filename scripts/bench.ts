@@ -398,7 +398,11 @@ if (scaling) {
   // Let it get past Node's start-up into content generation and building before the first run is measured.
   await new Promise((resolve) => setTimeout(resolve, 10_000));
 }
-const server = await startServer();
+// A server that does not start must not leave the loop running: it would load the machine until stopped by hand.
+const server = await startServer().catch(async (error: unknown) => {
+  await scaling?.stop();
+  throw error;
+});
 const results = new Map<string, RunMetrics[]>();
 const summaries: Summary[] = [];
 try {
