@@ -22,6 +22,8 @@ import { KEY_ROUTES, LIGHTHOUSE_TARGETS } from "../tests/quality/budgets.ts";
  *   --runs N          runs per route and form (default 3)
  *   --form F          mobile, desktop or both (default both)
  *   --no-build        bench the existing .dist/bench
+ *   --beside-scaling  keep `npm run bench:scaling -- --posts 1000 --products 10 --projects 24` running in a loop for
+ *                     the whole Lighthouse run (issue 15's loaded machine); the table gets each route's load average
  *
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT and BENCH_SES_PORT (default 4180, 8180).
  */
@@ -33,6 +35,7 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "3" },
     form: { type: "string", default: "both" },
     "no-build": { type: "boolean", default: false },
+    "beside-scaling": { type: "boolean", default: false },
   },
 });
 const runs = Number(args.runs);
@@ -67,9 +70,11 @@ interface RunMetrics {
   losses: string[];
   /** Lighthouse's measure of this machine's CPU speed; under 1000 the CPU-bound metrics read high. */
   benchmarkIndex: number;
+  /** The machine's one-minute load average as the run ended. */
+  load: number;
 }
 
-const METRICS = ["performance", "fcp", "lcp", "tbt", "cls", "totalBytes", "jsBytes", "cssBytes", "requests", "accessibility", "bestPractices", "seo"] as const;
+const METRICS = ["performance", "fcp", "lcp", "tbt", "cls", "totalBytes", "jsBytes", "cssBytes", "requests", "accessibility", "bestPractices", "seo", "load"] as const;
 type Metric = (typeof METRICS)[number];
 
 // --- processes ---------------------------------------------------------------------------------------------------
@@ -166,6 +171,44 @@ async function launchChromium(): Promise<{ port: number; close: () => Promise<vo
   }
 }
 
+/** The build-scaling benchmark that loads the machine beside Lighthouse: content of the size issue 15 names. */
+const SCALING_ARGS = ["--posts", "1000", "--products", "10", "--projects", "24"];
+
+/**
+ * Runs `npm run bench:scaling` again and again until stopped. Each run gets a temporary folder of its own (TMPDIR),
+ * removed at the end, since a stopped run cannot clean up after itself.
+ */
+async function startScalingLoop(): Promise<{ stop: () => Promise<number> }> {
+  const tmp = await mkdtemp(path.join(tmpdir(), "bench-beside-"));
+  let current: ChildProcess | undefined;
+  let stopping = false;
+  let finished = 0;
+  const next = () => {
+    if (stopping) return;
+    current = spawn(process.execPath, ["--import", "tsx", "scripts/bench-build-scaling.ts", ...SCALING_ARGS], {
+      cwd: rootDir,
+      detached: true,
+      stdio: "ignore",
+      env: { ...process.env, TMPDIR: tmp },
+    });
+    current.once("exit", (code) => {
+      if (stopping) return;
+      if (code === 0) finished += 1;
+      else console.log(`  bench:scaling exited with ${code}; starting it again`);
+      next();
+    });
+  };
+  next();
+  return {
+    stop: async () => {
+      stopping = true;
+      if (current) await stop(current);
+      await rm(tmp, { recursive: true, force: true });
+      return finished;
+    },
+  };
+}
+
 // --- Lighthouse --------------------------------------------------------------------------------------------------
 
 const score = (result: Result, id: string) => Math.round((result.categories[id]?.score ?? 0) * 100);
@@ -219,6 +262,7 @@ async function lighthouseRun(url: string, form: Form): Promise<{ metrics: RunMet
       requests: total.requestCount,
       losses: losses(lhr),
       benchmarkIndex: lhr.environment.benchmarkIndex,
+      load: loadavg()[0] ?? Number.NaN,
     };
     return { metrics, json: typeof runner.report === "string" ? runner.report : JSON.stringify(lhr) };
   } finally {
@@ -286,6 +330,7 @@ const FORMAT: Record<Metric, { head: string; value: (n: number) => string }> = {
   accessibility: { head: "a11y", value: (n) => String(Math.round(n)) },
   bestPractices: { head: "BP", value: (n) => String(Math.round(n)) },
   seo: { head: "SEO", value: (n) => String(Math.round(n)) },
+  load: { head: "load 1m", value: (n) => n.toFixed(1) },
 };
 
 /** "median (min–max)", or just the median when every run agreed. */
@@ -347,7 +392,17 @@ const chromiumVersion = (await run(chromiumPath, ["--version"]).catch(() => "unk
 console.log(`Load average ${loadavg().map((n) => n.toFixed(1)).join(", ")}. Lighthouse on ${chromiumVersion}, ${routes.length} routes × ${forms.join(" + ")} × ${runs} runs; reports in ${path.relative(rootDir, outDir)}/`);
 await mkdir(outDir, { recursive: true });
 
-const server = await startServer();
+const scaling = args["beside-scaling"] ? await startScalingLoop() : undefined;
+if (scaling) {
+  console.log(`Running npm run bench:scaling -- ${SCALING_ARGS.join(" ")} in a loop beside Lighthouse`);
+  // Let it get past Node's start-up into content generation and building before the first run is measured.
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
+}
+// A server that does not start must not leave the loop running: it would load the machine until stopped by hand.
+const server = await startServer().catch(async (error: unknown) => {
+  await scaling?.stop();
+  throw error;
+});
 const results = new Map<string, RunMetrics[]>();
 const summaries: Summary[] = [];
 try {
@@ -362,19 +417,26 @@ try {
         const key = `${form} ${route}`;
         results.set(key, [...(results.get(key) ?? []), metrics]);
         const seconds = ((performance.now() - started) / 1000).toFixed(0);
-        console.log(`  ${form} run ${i}/${runs} ${route}: perf ${metrics.performance}, LCP ${Math.round(metrics.lcp)} ms, TBT ${Math.round(metrics.tbt)} ms (${seconds} s)`);
+        console.log(
+          `  ${form} run ${i}/${runs} ${route}: perf ${metrics.performance}, LCP ${Math.round(metrics.lcp)} ms, TBT ${Math.round(metrics.tbt)} ms, load ${metrics.load.toFixed(1)} (${seconds} s)`,
+        );
       }
     }
     for (const route of routes) summaries.push(summarise(route, form, results.get(`${form} ${route}`) ?? []));
   }
 } finally {
   await stop(server);
+  const loops = await scaling?.stop();
+  if (loops !== undefined) console.log(`bench:scaling finished ${loops} full runs beside Lighthouse`);
 }
 
 const lines: string[] = [];
 const load = loadavg().map((n) => n.toFixed(1)).join(", ");
 const slowest = Math.min(...summaries.map((s) => s.benchmarkIndex));
-lines.push(`\nMachine load average at the end: ${load}. Lighthouse CPU index: lowest median ${Math.round(slowest)}.`);
+const runLoads = [...results.values()].flat().map((r) => r.load);
+lines.push(
+  `\n${scaling ? "Beside npm run bench:scaling in a loop. " : ""}One-minute load average over the runs: median ${median(runLoads).toFixed(1)} (${Math.min(...runLoads).toFixed(1)}–${Math.max(...runLoads).toFixed(1)}); at the end ${load}. Lighthouse CPU index: lowest median ${Math.round(slowest)}.`,
+);
 if (slowest < 1000) {
   lines.push(
     "A CPU index under 1000 means a slow or busy machine: Lighthouse multiplies the observed main-thread time by its CPU slowdown, so TBT, and LCP/FCP through it, read higher than on a typical developer machine (index 1500 or more).",
@@ -393,5 +455,5 @@ lines.push(lost.length ? lost.map((l) => `- ${l}`).join("\n") : "- none");
 const report = lines.join("\n");
 console.log(report);
 await writeFile(path.join(outDir, "summary.md"), `# Lighthouse bench ${stamp}\n\n${chromiumVersion}\n${report}\n`);
-await writeFile(path.join(outDir, "summary.json"), `${JSON.stringify({ chromium: chromiumVersion, runs, summaries, missed }, null, 2)}\n`);
+await writeFile(path.join(outDir, "summary.json"), `${JSON.stringify({ chromium: chromiumVersion, runs, besideScaling: Boolean(scaling), summaries, missed }, null, 2)}\n`);
 console.log(`\nReports: ${path.relative(rootDir, outDir)}/`);

@@ -1,4 +1,4 @@
-import { CircleCheck, Clock } from "lucide-react";
+import { Clock } from "lucide-react";
 import { PageHeader } from "../components/page-header.tsx";
 import { PackageCard } from "../components/installation/package-card.tsx";
 import CurrencyToggle, { CURRENCY_STORAGE_KEY } from "../islands/currency-toggle.tsx";
@@ -49,11 +49,10 @@ export default definePage({
         <div className="two-columns">
           <section className="card" aria-labelledby="included-title">
             <h2 id="included-title">Included in Every Package</h2>
-            <ul className="check-list">
+            <ul className="check-list check-list--circled">
               {installation.includedInEvery.map((item) => (
                 <li key={item}>
-                  <CircleCheck size={18} aria-hidden="true" />
-                  {item}
+                  <span>{item}</span>
                 </li>
               ))}
             </ul>

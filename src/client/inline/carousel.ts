@@ -2,8 +2,12 @@
  * A carousel's controls in a few hundred bytes (placed after each carousel by src/components/shell/carousel.tsx):
  * dots and arrows scroll the CSS scroll-snap strip, autoplay every `data-delay` ms loops back to the start, and
  * pauses while the pointer or focus is inside or the carousel is out of view; with reduced motion nothing moves by
- * itself. Swipe, wheel and keyboard
- * scrolling are the browser's own; the dots follow them.
+ * itself. Swipe, wheel and keyboard scrolling are the browser's own; the dots follow them.
+ *
+ * It reads no layout while the page is parsed: the server HTML is the first state (slide 1 current, every dot), and
+ * the dots are measured against the strip only once the carousel is on screen. A measurement here would force a
+ * layout of everything parsed so far before the first paint (on home: three carousels, half the main-thread work
+ * before the first paint, multiplied by Lighthouse's CPU slowdown).
  */
 (() => {
   const root = document.currentScript?.parentElement;
@@ -14,7 +18,7 @@
   const still = matchMedia("(prefers-reduced-motion: reduce)");
   const name = root.dataset.slideName;
   let index = 0;
-  let held = 4; // pointer inside (1), focus inside (2), out of view (4)
+  let held = 12; // pointer inside (1), focus inside (2), out of view (4), page still loading (8)
   let timer: ReturnType<typeof setTimeout> | undefined;
   let target: number | undefined; // the slide a scroll of ours is heading for; the dots ignore the way there
 
@@ -75,10 +79,20 @@
   root.addEventListener("pointerleave", () => hold(1, false));
   root.addEventListener("focusin", () => hold(2, true));
   root.addEventListener("focusout", (event) => hold(2, root.contains(event.relatedTarget as Node | null)));
-  // Off screen it waits: no scrolling, painting or image loading the visitor cannot see.
-  new IntersectionObserver(([entry]) => hold(4, !entry?.isIntersecting)).observe(root);
-  addEventListener("resize", mark, { passive: true });
+  // Off screen it waits: no scrolling, painting or image loading the visitor cannot see. The observer's first answer
+  // comes after the first layout, so measuring then costs no extra layout; a resize measures again when in view.
+  let measured = false;
+  const measure = () => {
+    measured = !(held & 4);
+    if (measured) mark();
+  };
+  new IntersectionObserver(([entry]) => {
+    hold(4, !entry?.isIntersecting);
+    if (!measured) measure();
+  }).observe(root);
+  addEventListener("resize", measure, { passive: true });
+  // Autoplay counts from the page's load, not its first paint: no slide moves while the page is still loading.
+  if (document.readyState === "complete") hold(8, false);
+  else addEventListener("load", () => hold(8, false), { once: true });
   root.dataset.ready = "";
-  mark();
-  schedule();
 })();

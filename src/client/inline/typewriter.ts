@@ -24,5 +24,8 @@ import { typewriterCycle } from "../../lib/typewriter.ts";
     index = (index + 1) % steps.length;
     setTimeout(step, current.ms);
   };
-  step();
+  // The cycle (first word held for its pause) starts once the page has loaded: the first seconds belong to parsing,
+  // layout and images, and a busy phone or Lighthouse counts any change of text then as main-thread work.
+  if (document.readyState === "complete") step();
+  else addEventListener("load", step, { once: true });
 })();

@@ -1,4 +1,4 @@
-import { ArrowRight, Check, Download, Headset, Wrench } from "lucide-react";
+import { ArrowRight, Download, Headset, Wrench } from "lucide-react";
 import { BuyAction } from "../product/buy-action.tsx";
 import { MAX_KEY_FEATURES } from "../../lib/limits.ts";
 import type { Product } from "../../schemas/product.ts";
@@ -70,7 +70,6 @@ function ExplorerPanel({ product }: { product: Product; site: Site }) {
         <ul className="check-list explorer__features">
           {product.features.slice(0, MAX_KEY_FEATURES).map((feature) => (
             <li key={feature}>
-              <Check aria-hidden="true" />
               <span>{feature}</span>
             </li>
           ))}

@@ -57,13 +57,17 @@ export function Testimonials({ testimonials, site }: { testimonials: Testimonial
 /** A five-point star on a 24 px grid. */
 const STAR = "M12 2.5l2.9 6 6.6.8-4.9 4.5 1.3 6.5L12 17l-5.9 3.3 1.3-6.5-4.9-4.5 6.6-.8z";
 
-/** The rating as filled stars in one small SVG (18 testimonials × 5 separate icons would weigh 60 KB of HTML). */
+/** The same star again, 24 units to the right of the one before (each closes back at its own starting point). */
+const NEXT_STAR = `m24 0${STAR.slice(STAR.indexOf("l"))}`;
+
+/**
+ * The rating as filled stars in one small SVG with one path (18 testimonials × 5 separate icons would weigh 60 KB
+ * of HTML, and a path per star 72 more elements for the browser to parse and style).
+ */
 function Stars({ rating }: { rating: number }) {
   return (
     <svg className="testimonial-card__stars" viewBox={`0 0 ${rating * 24} 24`} width={rating * 20} height="20" role="img" aria-label={`Rated ${rating} out of 5`}>
-      {Array.from({ length: rating }, (_, i) => (
-        <path key={i} d={STAR} transform={`translate(${i * 24})`} />
-      ))}
+      <path d={STAR + NEXT_STAR.repeat(Math.max(0, rating - 1))} />
     </svg>
   );
 }

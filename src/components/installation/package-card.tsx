@@ -1,4 +1,3 @@
-import { Check } from "lucide-react";
 import { formatInr, formatUsd } from "../../lib/money.ts";
 import type { InstallationPackage } from "../../schemas/installation-package.ts";
 
@@ -25,8 +24,7 @@ export function PackageCard({ pkg, gstPercent }: { pkg: InstallationPackage; gst
       <ul className="check-list">
         {pkg.features.map((feature) => (
           <li key={feature}>
-            <Check size={18} aria-hidden="true" />
-            {feature}
+            <span>{feature}</span>
           </li>
         ))}
       </ul>

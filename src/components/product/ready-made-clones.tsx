@@ -1,4 +1,3 @@
-import { Check } from "lucide-react";
 import type { Product } from "../../schemas/product.ts";
 import { ProductSection } from "./product-section.tsx";
 
@@ -14,7 +13,6 @@ export function ReadyMadeClones({ clones }: { clones: NonNullable<Product["ready
             <ul className="check-list">
               {clone.features.map((feature) => (
                 <li key={feature}>
-                  <Check aria-hidden="true" />
                   <span>{feature}</span>
                 </li>
               ))}
