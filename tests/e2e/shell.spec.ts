@@ -142,6 +142,24 @@ test.describe("phone menu", () => {
   });
 });
 
+test("on the narrowest phones the brand, Search and Menu each keep their full size, side by side", async ({ page }) => {
+  for (const width of [320, 360, 390]) {
+    await page.setViewportSize({ width, height: 700 });
+    await page.goto("/privacy");
+    const banner = page.getByRole("banner");
+    const brand = await banner.getByRole("link", { name: site.name }).first().boundingBox();
+    const search = await banner.getByRole("button", { name: "Search" }).boundingBox();
+    const menu = await banner.getByRole("button", { name: "Menu" }).boundingBox();
+    if (!brand || !search || !menu) throw new Error(`header control missing at ${width} px`);
+    // 44 px touch targets for the two buttons (the search control draws 40 px with its hit area around it).
+    expect(Math.round(menu.width), `menu at ${width} px`).toBeGreaterThanOrEqual(44);
+    expect(Math.round(search.width), `search at ${width} px`).toBeGreaterThanOrEqual(40);
+    expect(brand.x + brand.width, `brand and search at ${width} px`).toBeLessThanOrEqual(search.x + 1);
+    expect(search.x + search.width, `search and menu at ${width} px`).toBeLessThanOrEqual(menu.x + 1);
+    expect(menu.x + menu.width, `menu inside the viewport at ${width} px`).toBeLessThanOrEqual(width);
+  }
+});
+
 test.describe("top bar and footer", () => {
   test.use({ viewport: DESKTOP });
 
