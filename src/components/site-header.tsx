@@ -3,6 +3,7 @@ import AppsMenu from "../islands/apps-menu.tsx";
 import MobileMenu from "../islands/mobile-menu.tsx";
 import SiteSearch from "../islands/site-search.tsx";
 import { Island } from "../lib/island.tsx";
+import { pageSheetHref } from "../lib/stylesheets.ts";
 import { ProductIcon } from "./icon.tsx";
 import { Brand } from "./shell/logo.tsx";
 import { SocialLinks } from "./shell/social-links.tsx";
@@ -40,7 +41,7 @@ const current = (href: string, path: string) => (isCurrent(href, path) ? "page" 
  * two small islands add the Apps dropdown's keyboard handling and the phone menu's toggle when first touched.
  */
 export function SiteHeader() {
-  const { content, path } = useSiteContext();
+  const { content, path, stylesheets } = useSiteContext();
   const { site, products } = content;
   return (
     <header className="site-header">
@@ -97,7 +98,7 @@ export function SiteHeader() {
               ),
             )}
           </ul>
-          <Island of={SiteSearch} props={{}} hydrate="click" />
+          <Island of={SiteSearch} props={{ stylesheet: pageSheetHref(stylesheets, "search") }} hydrate="click" />
           <a className="button button--primary main-nav__cta" href={site.marketplace.profileUrl} rel="noopener" target="_blank">
             View on {site.marketplace.name}
             <ExternalLink aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from "react";
+import { loadStylesheet } from "../client/load-stylesheet.ts";
 import { COOKIE_BANNER_ID, FULL_CONSENT, NO_CONSENT } from "../lib/consent.ts";
 import type { ConsentPreferences } from "../schemas/cookie-consent.ts";
 import { consent, preferencesOpen, readConsent, saveConsent } from "../stores/consent.ts";
@@ -7,12 +8,19 @@ import { consent, preferencesOpen, readConsent, saveConsent } from "../stores/co
 /**
  * Cookie banner 'We Value Your Privacy' and its Cookie Preferences dialog (SPEC sections 2 and 4). The server HTML is
  * on every page but hidden by the stylesheet unless the inline head script found no valid choice, so it appears with
- * the first paint and costs no JavaScript until the visitor touches it (hydrate="interaction").
+ * the first paint and costs no JavaScript until the visitor touches it (hydrate="interaction"). `stylesheet` is the
+ * dialog's page sheet.
  */
-export default function CookieBanner() {
+export default function CookieBanner({ stylesheet }: { stylesheet: string }) {
   useSignals();
   const titleId = useId();
   useEffect(readConsent, []);
+  // The dialog's styles (src/styles/pages/consent-dialog.css) are linked when it is first asked for.
+  const [styled, setStyled] = useState(false);
+  const wanted = preferencesOpen.value;
+  useEffect(() => {
+    if (wanted) void loadStylesheet(stylesheet).then(() => setStyled(true));
+  }, [wanted, stylesheet]);
   if (consent.value) return null;
   return (
     <section id={COOKIE_BANNER_ID} className="cookie-banner" aria-labelledby={titleId}>
@@ -48,7 +56,7 @@ export default function CookieBanner() {
           </button>
         </div>
       </div>
-      {preferencesOpen.value && <CookiePreferences />}
+      {wanted && styled && <CookiePreferences />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { Search, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, type MouseEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
+import { loadStylesheet } from "../client/load-stylesheet.ts";
 import { SearchResults, moveThroughResults } from "../components/search/search-results.tsx";
 import { useSiteSearch } from "../components/search/use-site-search.ts";
 import { trapFocus } from "../lib/focus-trap.ts";
@@ -12,14 +13,16 @@ const DIALOG_HITS_PER_GROUP = 5;
  * The header's search control. Without script it is a GET form to /search; the island wakes only when it is used
  * (a click, or `/` and Ctrl+K / Cmd+K through src/client/search-shortcut.ts, which click it), then opens a modal
  * dialog that loads the index and searches as the visitor types. Escape or a click outside closes it and focus
- * returns to the control; Enter in the field opens the full results page.
+ * returns to the control; Enter in the field opens the full results page. `stylesheet` is the search page sheet
+ * (src/styles/pages/search.css), linked on first opening.
  */
-export default function SiteSearch() {
+export default function SiteSearch({ stylesheet }: { stylesheet: string }) {
   const opener = useRef<HTMLButtonElement>(null);
   const [mounted, setMounted] = useState(false);
   const open = (event: MouseEvent | FormEvent) => {
     event.preventDefault();
-    setMounted(true);
+    // The dialog's styles are not in the shell sheet: they load with the first opening (keys typed meanwhile are held).
+    void loadStylesheet(stylesheet).then(() => setMounted(true));
   };
   return (
     <>

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { loadStylesheet } from "../client/load-stylesheet.ts";
 import { COOKIE_BANNER_ID } from "../lib/consent.ts";
 import { WHATSAPP_SHOWN_KEY } from "../lib/limits.ts";
 import { whatsappUrl } from "../lib/urls.ts";
@@ -6,6 +7,8 @@ import { whatsappUrl } from "../lib/urls.ts";
 interface WhatsAppPopupProps {
   /** WhatsApp number, digits only with the country code (content/site.yaml contact.whatsapp). */
   whatsapp: string;
+  /** Its page sheet (src/styles/pages/whatsapp.css), linked when the popup is due: no page loads it before. */
+  stylesheet: string;
 }
 
 /**
@@ -15,10 +18,15 @@ interface WhatsAppPopupProps {
  * load none of this code, nor React, before then. Client-only. It sits above the cookie banner while that is shown,
  * never over its buttons.
  */
-export default function WhatsAppPopup({ whatsapp }: WhatsAppPopupProps) {
+export default function WhatsAppPopup({ whatsapp, stylesheet }: WhatsAppPopupProps) {
   const [open, setOpen] = useState(true);
+  const [styled, setStyled] = useState(false);
   const popup = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+
+  useEffect(() => {
+    void loadStylesheet(stylesheet).then(() => setStyled(true));
+  }, [stylesheet]);
 
   useEffect(() => {
     try {
@@ -30,7 +38,7 @@ export default function WhatsAppPopup({ whatsapp }: WhatsAppPopupProps) {
 
   useLayoutEffect(() => {
     const element = popup.current;
-    if (!open || !element) return;
+    if (!open || !styled || !element) return;
     const place = () => {
       element.style.bottom = clearanceOverBanner();
     };
@@ -43,9 +51,9 @@ export default function WhatsAppPopup({ whatsapp }: WhatsAppPopupProps) {
       observer.disconnect();
       removeEventListener("resize", place);
     };
-  }, [open]);
+  }, [open, styled]);
 
-  if (!open) return null;
+  if (!open || !styled) return null;
   const close = () => setOpen(false);
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key === "Escape") close();

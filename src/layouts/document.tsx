@@ -17,7 +17,7 @@ import type { PageHead } from "../lib/page.ts";
 import { SITE_ICONS } from "../lib/site-icons.ts";
 import { themeColors } from "../lib/design-tokens.ts";
 import { isIndexable } from "../lib/site-environment.ts";
-import { type Stylesheets, stylesheetsFor } from "../lib/stylesheets.ts";
+import { pageSheetHref, type Stylesheets, stylesheetsFor } from "../lib/stylesheets.ts";
 
 export interface DocumentAssets {
   stylesheet: Stylesheets;
@@ -44,7 +44,7 @@ export function Document({ content, head, path, assets, special, children }: Doc
   const islands = new Map<string, number>();
   // The page is rendered first, so the head can link the page sheets its HTML uses (src/lib/stylesheets.ts).
   const page = renderToString(
-    <SiteProvider value={{ content, path }}>
+    <SiteProvider value={{ content, path, stylesheets: assets.stylesheet }}>
       <IslandScope counts={islands}>
         <InlineScriptsProvider value={assets.inlineScripts}>{children}</InlineScriptsProvider>
       </IslandScope>
@@ -76,7 +76,7 @@ export function Document({ content, head, path, assets, special, children }: Doc
         <script type="module" src={assets.loader} />
       </head>
       <body>
-        <SiteProvider value={{ content, path }}>
+        <SiteProvider value={{ content, path, stylesheets: assets.stylesheet }}>
           <IslandScope counts={islands}>
           <InlineScriptsProvider value={assets.inlineScripts}>
           <a className="skip-link" href="#main">
@@ -88,8 +88,8 @@ export function Document({ content, head, path, assets, special, children }: Doc
           <SiteFooter />
           <FloatingContact />
           {/* Site-wide overlays that are not part of the page flow (cookie banner, WhatsApp popup) go below. */}
-          <Island of={CookieBanner} props={{}} hydrate="interaction" />
-          <Island of={WhatsAppPopup} props={{ whatsapp: content.site.contact.whatsapp }} hydrate={`event:${WHATSAPP_DUE_EVENT}`} clientOnly />
+          <Island of={CookieBanner} props={{ stylesheet: pageSheetHref(assets.stylesheet, "consent-dialog") }} hydrate="interaction" />
+          <Island of={WhatsAppPopup} props={{ whatsapp: content.site.contact.whatsapp, stylesheet: pageSheetHref(assets.stylesheet, "whatsapp") }} hydrate={`event:${WHATSAPP_DUE_EVENT}`} clientOnly />
           <Island of={Toaster} props={{}} hydrate={`event:${TOAST_EVENT}`} />
           </InlineScriptsProvider>
           </IslandScope>

@@ -113,7 +113,9 @@ test.describe("site search", () => {
     await searchControl(page).hover();
     await searchControl(page).focus();
     await page.waitForLoadState("networkidle");
-    expect(requested.filter((url) => url === chunk || url === SEARCH_INDEX_PATH)).toEqual([]);
+    // The island's chunk, the index and the dialog's stylesheet (src/styles/pages/search.css).
+    const isSearch = (url: string) => url === chunk || url === SEARCH_INDEX_PATH || /^\/assets\/search-\w+\.css$/.test(url);
+    expect(requested.filter(isSearch)).toEqual([]);
 
     await searchControl(page).click();
     await expect(searchDialog(page)).toBeVisible();
@@ -122,7 +124,9 @@ test.describe("site search", () => {
     await page.keyboard.press("Escape");
     await page.keyboard.press("/");
     await expect(searchDialog(page)).toBeVisible();
-    expect(requested.filter((url) => url === chunk || url === SEARCH_INDEX_PATH)).toEqual([chunk, SEARCH_INDEX_PATH]);
+    expect(requested.filter(isSearch)).toEqual([chunk, expect.stringMatching(/^\/assets\/search-\w+\.css$/), SEARCH_INDEX_PATH]);
+    // Styled by that sheet: a column of field, status and results, not the browser's bare dialog.
+    await expect(searchDialog(page)).toHaveCSS("display", "flex");
   });
 
   test("letters typed while the search is still loading are in the field when it opens", async ({ page }) => {

@@ -46,6 +46,13 @@ describe("byte budgets", () => {
     expect(over("css", BYTE_BUDGETS.css)).toEqual([]);
   });
 
+  test(`a policy page's CSS is at most ${formatKb(BYTE_BUDGETS.policyCss)} gzip`, () => {
+    // Each policy page in content/pages is a route of its own name (/privacy, /refund, ...).
+    const policies = weights.filter((w) => site.result.content.pages.some((policy) => w.path === `/${policy.name}`));
+    expect(policies.length).toBeGreaterThan(0);
+    expect(over("css", BYTE_BUDGETS.policyCss).filter((line) => policies.some((w) => line.startsWith(`${w.path}:`)))).toEqual([]);
+  });
+
   test(`each page requests at most ${formatKb(BYTE_BUDGETS.jsBeforeInteraction)} gzip of JavaScript before the first interaction, on its critical path`, () => {
     const lines = over("jsCriticalPath", BYTE_BUDGETS.jsBeforeInteraction, (w) =>
       w.islandsOnLoad.length ? `islands woken on load (React included): ${w.islandsOnLoad.join(", ")}` : "",
