@@ -1,10 +1,10 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import type { SiteContent } from "../src/lib/content.ts";
 import type { PageHead } from "../src/lib/page.ts";
 import type { RenderedMarkdown } from "./markdown.ts";
+import { loadModule } from "./module-registry.ts";
 import type { RenderAssets } from "./render.tsx";
 import type { Route } from "./routes.ts";
 
@@ -39,11 +39,11 @@ const renderer = (async () => {
     import("./render.tsx"),
     import("./routes.ts"),
     import("./write.ts"),
-    import("./islands.ts"),
+    import("./island-components.ts"),
   ]);
-  // Warm up while the main thread loads content: every page module, transpiled once per worker.
+  // Warm up while the main thread loads content: every page module (in the bundle already, or transpiled once from the sources).
   const pageFiles = (await readdir(init.pagesDir, { recursive: true })).filter((file) => file.endsWith(".tsx"));
-  await Promise.all(pageFiles.map((file) => import(pathToFileURL(path.join(init.pagesDir, file)).href))).catch(() => {
+  await Promise.all(pageFiles.map((file) => loadModule(path.join(init.pagesDir, file)))).catch(() => {
     // A module that fails to load is reported by the render that needs it, with the build's own message.
   });
   return { renderPage, collectRoutes, gzipSize, islandComponents };
