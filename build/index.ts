@@ -211,7 +211,7 @@ export class BuildSession {
         ? []
         : await timed(
             "sizes",
-            () => weighPages(this.#outDir, pages.map((page) => ({ path: page.route.path, html: page.html, htmlGzip: page.htmlGzip })), bundle.imports),
+            () => weighPages(this.#outDir, pages.map((page) => ({ path: page.route.path, html: page.html, htmlGzip: page.htmlGzip, references: page.references })), bundle.imports),
             (w) => `${w.length} pages weighed`,
           );
     return { content, pages: pages.length, rendered: fresh.length, sizes, ms: Math.round(performance.now() - started) };

@@ -72,7 +72,7 @@ export class RenderPool {
         if (!("pages" in reply)) throw new BuildError("A render worker answered a render with something else");
         for (const page of reply.pages) {
           const route = byOutFile.get(page.outFile);
-          if (route) rendered.set(page.outFile, { route, head: page.head, html: page.html, htmlGzip: page.htmlGzip });
+          if (route) rendered.set(page.outFile, { route, head: page.head, html: page.html, htmlGzip: page.htmlGzip, references: page.references });
         }
       }
     };
