@@ -20,6 +20,7 @@ import { collectRoutes, type Route } from "./routes.ts";
 import { buildSearchIndex } from "./search-index.ts";
 import { buildSiteIcons } from "./site-icons.ts";
 import { validateContent } from "./validate-content.ts";
+import { workerBundle } from "./worker-bundle.ts";
 import { type PageWeight, weighPages } from "./page-weight.ts";
 import { copyFolders, gzipSize, siteFiles } from "./write.ts";
 
@@ -123,7 +124,11 @@ export class BuildSession {
 
     // The workers start before the content loads: loading React and the page modules takes them as long as the load.
     const workers = this.#options.workers ?? ((await contentFileCount(contentDir)) > POOL_MIN_PAGES ? undefined : 0);
-    if (workers !== 0) this.#pool ??= new RenderPool({ pagesDir: path.join(rootDir, "src/pages"), islandsDir: path.join(rootDir, "src/islands") }, workers);
+    if (workers !== 0 && !this.#pool) {
+      const dirs = { pagesDir: path.join(rootDir, "src/pages"), islandsDir: path.join(rootDir, "src/islands") };
+      // Bundled by esbuild in its own process while this thread loads content; the workers start once it is ready.
+      this.#pool = new RenderPool(dirs, workers, workerBundle({ rootDir, ...dirs, cacheDir: this.#cacheDir("worker") }));
+    }
     const loaded = await timed("load", () => loadContent(contentDir, this.#parsed), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
     // Bodies render before validation: the render finds the links and images that validation and the link check read.
     const bodies = await timed("markdown", async () => renderBodies(loaded, await this.#markdownRenderer()), (b) => `${b.raw.posts.length + b.raw.pages.length} documents`);
@@ -206,7 +211,7 @@ export class BuildSession {
         ? []
         : await timed(
             "sizes",
-            () => weighPages(this.#outDir, pages.map((page) => ({ path: page.route.path, html: page.html, htmlGzip: page.htmlGzip })), bundle.imports),
+            () => weighPages(this.#outDir, pages.map((page) => ({ path: page.route.path, html: page.html, htmlGzip: page.htmlGzip, references: page.references })), bundle.imports),
             (w) => `${w.length} pages weighed`,
           );
     return { content, pages: pages.length, rendered: fresh.length, sizes, ms: Math.round(performance.now() - started) };
@@ -245,7 +250,7 @@ export class BuildSession {
   /** Renders on the worker pool when there are many pages, in this thread when there are a few. */
   async #render(routes: Route[], content: SiteContent, bundle: IslandBundle): Promise<RenderedPage[]> {
     if (this.#pool && (routes.length >= POOL_MIN_PAGES || this.#options.workers)) {
-      this.#pool.setContent(content, bundle);
+      await this.#pool.setContent(content, bundle);
       return this.#pool.render(routes);
     }
     return renderRoutes(routes, content, bundle).map((page) => ({ ...page, htmlGzip: gzipSize(page.html) }));

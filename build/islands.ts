@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import type { ComponentType } from "react";
 import type { Stylesheets } from "../src/lib/stylesheets.ts";
 import { BuildError } from "./errors.ts";
+import { islandComponents } from "./island-components.ts";
 import { bundleStyles } from "./styles.ts";
 
 /** A built file that write.ts puts under dist/. */
@@ -135,15 +135,4 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     inlineScripts,
     files,
   };
-}
-
-/** Each island's component → its id, from the modules in src/islands (render workers load their own). */
-export async function islandComponents(islandsDir: string, islandIds: readonly string[]): Promise<Map<ComponentType<never>, string>> {
-  const ids = new Map<ComponentType<never>, string>();
-  for (const id of islandIds) {
-    const mod = (await import(pathToFileURL(path.join(islandsDir, `${id}.tsx`)).href)) as { default?: ComponentType<never> };
-    if (typeof mod.default !== "function") throw new BuildError(`src/islands/${id}.tsx must default-export a component`);
-    ids.set(mod.default, id);
-  }
-  return ids;
 }

@@ -36,6 +36,8 @@ export interface WeighedPage {
   path: string;
   html: string;
   htmlGzip?: number;
+  /** Read from the HTML by the render worker already; read here when absent. */
+  references?: PageReferences;
 }
 
 type Attributes = Map<string, string>;
@@ -102,9 +104,6 @@ export function pageWeigher(dir: string, imports: ReadonlyMap<string, readonly s
         hrefs.map((href) => cssUrlsOf.get(href) ?? cssUrlsOf.set(href, cssUrls(dir, [href])).get(href) ?? Promise.resolve([])),
       )
     ).flat();
-  // The same few inline scripts are on every page: measure each once.
-  const inlineSizes = new Map<string, number>();
-  const inlineSize = (code: string) => inlineSizes.get(code) ?? inlineSizes.set(code, gzipSize(code)).get(code) ?? 0;
   const closure = (urls: Iterable<string>) => {
     const seen = new Set<string>();
     const visit = (url: string) => {
@@ -136,38 +135,75 @@ export function pageWeigher(dir: string, imports: ReadonlyMap<string, readonly s
       }
       return total;
     };
-    const scripts = [...page.html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
-    // Tags are looked for outside script bodies: island props are JSON in <script type="application/json">.
-    const markup = page.html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
-    const links = (rel: string) =>
-      tags(markup, "link")
-        .filter((a) => (a.get("rel") ?? "").toLowerCase().split(/\s+/).includes(rel))
-        .map((a) => a.get("href"))
-        .filter(local);
-
-    const stylesheets = links("stylesheet");
-    const moduleScripts = scripts.map(([, attrs = ""]) => attrs.match(/(?:^|\s)src="([^"]+)"/)?.[1]).filter(local);
-    const islands = tags(markup, "site-island");
-    const islandSrc = (a: Attributes) => a.get("data-src") ?? "";
-    const onLoadIslands = islands.filter((a) => a.get("data-hydrate") === "load");
-    const onLoad = onLoadIslands.map(islandSrc);
-    const onIdle = islands.filter((a) => a.get("data-hydrate") === "idle").map(islandSrc);
-    const inline = scripts
-      .filter(([, attrs = ""]) => !/(?:^|\s)src=/.test(attrs) && ["", "module", "text/javascript"].includes(attrs.match(/(?:^|\s)type="([^"]*)"/)?.[1] ?? ""))
-      .reduce((n, [, , code = ""]) => n + inlineSize(code), 0);
-
+    const refs = page.references ?? pageReferences(page.html);
     const html = page.htmlGzip ?? gzipSize(page.html);
-    const css = await sum(stylesheets);
-    const jsCriticalPath = (await sum(closure([...moduleScripts, ...onLoad]))) + inline;
-    const jsWithoutInteraction = (await sum(closure([...moduleScripts, ...onLoad, ...onIdle]))) + inline;
-    const jsTotal = (await sum(closure([...moduleScripts, ...islands.map(islandSrc)]))) + inline;
-    // A browser fetches one of the icons it is offered: the SVG where it reads SVG, favicon.ico elsewhere.
-    const icons = links("icon");
-    const icon = icons.find((href) => href.endsWith(".svg")) ?? icons[0];
-    const images = await Promise.all(imageCandidates(markup).map(largestOf));
-    const media = await sum(new Set([...images.filter(local), ...(icon ? [icon] : []), ...(await stylesheetUrls(stylesheets))]));
-    const islandsOnLoad = onLoadIslands.map((a) => a.get("data-island") ?? "?");
-    return { path: page.path, html, css, jsCriticalPath, islandsOnLoad, jsWithoutInteraction, jsTotal, media, transfer: html + css + jsTotal + media, missing: [...new Set(missing)] };
+    const css = await sum(refs.stylesheets);
+    const jsCriticalPath = (await sum(closure([...refs.moduleScripts, ...refs.onLoad]))) + refs.inline;
+    const jsWithoutInteraction = (await sum(closure([...refs.moduleScripts, ...refs.onLoad, ...refs.onIdle]))) + refs.inline;
+    const jsTotal = (await sum(closure([...refs.moduleScripts, ...refs.islands]))) + refs.inline;
+    const images = await Promise.all(refs.images.map(largestOf));
+    const media = await sum(new Set([...images.filter(local), ...(refs.icon ? [refs.icon] : []), ...(await stylesheetUrls(refs.stylesheets))]));
+    return {
+      path: page.path,
+      html,
+      css,
+      jsCriticalPath,
+      islandsOnLoad: refs.islandsOnLoad,
+      jsWithoutInteraction,
+      jsTotal,
+      media,
+      transfer: html + css + jsTotal + media,
+      missing: [...new Set(missing)],
+    };
+  };
+}
+
+/** What a page's HTML loads, before any file is measured: read where the page is rendered (a render worker) or here. */
+export interface PageReferences {
+  stylesheets: string[];
+  /** Module scripts in the HTML, and the entry chunks of the islands woken on load, when idle, and of all islands. */
+  moduleScripts: string[];
+  onLoad: string[];
+  onIdle: string[];
+  islands: string[];
+  islandsOnLoad: string[];
+  /** gzip bytes of the inline scripts. */
+  inline: number;
+  /** The icon a browser fetches: the SVG where it reads SVG, else the first one offered. */
+  icon?: string;
+  /** Per image, its candidate URLs. */
+  images: string[][];
+}
+
+// The same few inline scripts are on every page: measure each once per thread.
+const inlineSizes = new Map<string, number>();
+const inlineSize = (code: string) => inlineSizes.get(code) ?? inlineSizes.set(code, gzipSize(code)).get(code) ?? 0;
+
+export function pageReferences(html: string): PageReferences {
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+  // Tags are looked for outside script bodies: island props are JSON in <script type="application/json">.
+  const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+  const links = (rel: string) =>
+    tags(markup, "link")
+      .filter((a) => (a.get("rel") ?? "").toLowerCase().split(/\s+/).includes(rel))
+      .map((a) => a.get("href"))
+      .filter(local);
+  const islands = tags(markup, "site-island");
+  const islandSrc = (a: Attributes) => a.get("data-src") ?? "";
+  const onLoadIslands = islands.filter((a) => a.get("data-hydrate") === "load");
+  const icons = links("icon");
+  return {
+    stylesheets: links("stylesheet"),
+    moduleScripts: scripts.map(([, attrs = ""]) => attrs.match(/(?:^|\s)src="([^"]+)"/)?.[1]).filter(local),
+    onLoad: onLoadIslands.map(islandSrc),
+    onIdle: islands.filter((a) => a.get("data-hydrate") === "idle").map(islandSrc),
+    islands: islands.map(islandSrc),
+    islandsOnLoad: onLoadIslands.map((a) => a.get("data-island") ?? "?"),
+    inline: scripts
+      .filter(([, attrs = ""]) => !/(?:^|\s)src=/.test(attrs) && ["", "module", "text/javascript"].includes(attrs.match(/(?:^|\s)type="([^"]*)"/)?.[1] ?? ""))
+      .reduce((n, [, , code = ""]) => n + inlineSize(code), 0),
+    icon: icons.find((href) => href.endsWith(".svg")) ?? icons[0],
+    images: imageCandidates(markup),
   };
 }
 

@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { SiteContent } from "../src/lib/content.ts";
 import { BuildError } from "./errors.ts";
@@ -10,49 +11,41 @@ import type { Route } from "./routes.ts";
 /** Pages per message: small enough to balance a huge page (the blog list) against many small ones. */
 const BATCH = 16;
 
-/** Node options for a worker: the TypeScript loader this process runs with, or tsx when the host has its own (vitest). */
-function workerExecArgv(): string[] {
+/** Node options for a worker loading the TypeScript sources: this process's loader, or tsx when the host has its own (vitest). */
+function sourceExecArgv(): string[] {
   const hasTsx = process.execArgv.some((arg) => arg.includes("tsx"));
   return hasTsx ? process.execArgv : [...process.execArgv, "--import", "tsx"];
 }
 
 /**
- * Worker threads that render markdown and prerender pages on every core. Start it early (the workers load React and the page modules
- * while the main thread reads content), send the content once per build with `setContent`, then `render` routes;
- * `close` when done (the workers keep the process alive).
+ * Worker threads that render markdown and prerender pages on every core. Start it early (the workers load React and
+ * the page modules while the main thread reads content), send the content once per build with `setContent`, then
+ * `render` routes; `close` when done (the workers keep the process alive). `bundle` is the worker bundled with its
+ * modules (build/worker-bundle.ts), which starts without a TypeScript loader; without one the workers load the sources.
  */
 export class RenderPool {
-  readonly #workers: Worker[];
+  readonly #workers: Promise<Worker[]>;
   readonly #pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (error: unknown) => void }>();
   readonly #load = new Map<Worker, number>();
   #nextId = 0;
+  #closed = false;
 
-  constructor(init: WorkerInit, size = Math.max(1, availableParallelism())) {
-    this.#workers = Array.from({ length: size }, () => {
-      const worker = new Worker(new URL("./render-worker.ts", import.meta.url), {
-        workerData: init,
-        execArgv: workerExecArgv(),
-        // React's production build renders the same HTML several times faster than its development build.
-        env: { ...process.env, NODE_ENV: "production" },
-      });
-      worker.on("message", (reply: WorkerReply) => {
-        this.#pending.get(reply.id)?.resolve(reply);
-        this.#pending.delete(reply.id);
-      });
-      worker.on("error", (error) => this.#failAll(error));
-      return worker;
-    });
+  constructor(init: WorkerInit, size = Math.max(1, availableParallelism()), bundle: Promise<string | undefined> = Promise.resolve(undefined)) {
+    this.#workers = bundle.then(
+      (file) => Array.from({ length: size }, () => this.#start(init, file)),
+      () => Array.from({ length: size }, () => this.#start(init, undefined)),
+    );
   }
 
   /** Sends the content (and the bundle's URLs) every following render uses. */
-  setContent(content: SiteContent, assets: RenderAssets): void {
+  async setContent(content: SiteContent, assets: RenderAssets): Promise<void> {
     const cloneable = { chunks: assets.chunks, stylesheet: assets.stylesheet, loader: assets.loader, inlineScripts: assets.inlineScripts };
-    for (const worker of this.#workers) worker.postMessage({ type: "content", content, assets: cloneable } satisfies WorkerRequest);
+    for (const worker of await this.#workers) worker.postMessage({ type: "content", content, assets: cloneable } satisfies WorkerRequest);
   }
 
   /** Renders one markdown document on the worker with the fewest requests waiting. */
   async markdown(markdown: string, file: string): Promise<RenderedMarkdown> {
-    const worker = this.#workers.reduce((best, w) => ((this.#load.get(w) ?? 0) < (this.#load.get(best) ?? 0) ? w : best));
+    const worker = (await this.#workers).reduce((best, w) => ((this.#load.get(w) ?? 0) < (this.#load.get(best) ?? 0) ? w : best));
     const id = this.#nextId++;
     this.#load.set(worker, (this.#load.get(worker) ?? 0) + 1);
     const reply = await new Promise<WorkerReply>((resolve, reject) => {
@@ -79,11 +72,11 @@ export class RenderPool {
         if (!("pages" in reply)) throw new BuildError("A render worker answered a render with something else");
         for (const page of reply.pages) {
           const route = byOutFile.get(page.outFile);
-          if (route) rendered.set(page.outFile, { route, head: page.head, html: page.html, htmlGzip: page.htmlGzip });
+          if (route) rendered.set(page.outFile, { route, head: page.head, html: page.html, htmlGzip: page.htmlGzip, references: page.references });
         }
       }
     };
-    await Promise.all(this.#workers.map(drain));
+    await Promise.all((await this.#workers).map(drain));
     return routes.map((route) => {
       const page = rendered.get(route.outFile);
       if (!page) throw new BuildError(`No render came back for ${route.path}`);
@@ -92,7 +85,24 @@ export class RenderPool {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.#workers.map((worker) => worker.terminate()));
+    this.#closed = true;
+    await Promise.all((await this.#workers).map((worker) => worker.terminate()));
+  }
+
+  #start(init: WorkerInit, bundle: string | undefined): Worker {
+    const worker = new Worker(bundle ? pathToFileURL(bundle) : new URL("./render-worker.ts", import.meta.url), {
+      workerData: init,
+      execArgv: bundle ? [] : sourceExecArgv(),
+      // React's production build renders the same HTML several times faster than its development build.
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    worker.on("message", (reply: WorkerReply) => {
+      this.#pending.get(reply.id)?.resolve(reply);
+      this.#pending.delete(reply.id);
+    });
+    worker.on("error", (error) => this.#failAll(error));
+    if (this.#closed) void worker.terminate();
+    return worker;
   }
 
   #ask(worker: Worker, outFiles: string[]): Promise<WorkerReply> {

@@ -1,17 +1,18 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import type { SiteContent } from "../src/lib/content.ts";
 import type { PageHead } from "../src/lib/page.ts";
 import type { RenderedMarkdown } from "./markdown.ts";
+import type { PageReferences } from "./page-weight.ts";
+import { loadModule } from "./module-registry.ts";
 import type { RenderAssets } from "./render.tsx";
 import type { Route } from "./routes.ts";
 
 /**
  * A build worker (build/render-pool.ts starts them): renders markdown as soon as it starts, loads the page and
  * island modules meanwhile, receives the content once per build, then renders the pages it is asked for and
- * measures their gzip size off the main thread.
+ * measures their gzip size and reads what they load (for the size report) off the main thread.
  */
 export interface WorkerInit {
   pagesDir: string;
@@ -26,6 +27,7 @@ export interface WorkerPage {
   head: PageHead;
   html: string;
   htmlGzip: number;
+  references: PageReferences;
 }
 export type WorkerReply = { id: number; pages: WorkerPage[] } | { id: number; markdown: RenderedMarkdown } | { id: number; error: unknown };
 
@@ -35,18 +37,19 @@ const init = workerData as WorkerInit;
 
 // Imported after the pool set NODE_ENV=production for this thread, so React loads its fast production build.
 const renderer = (async () => {
-  const [{ renderPage }, { collectRoutes }, { gzipSize }, { islandComponents }] = await Promise.all([
+  const [{ renderPage }, { collectRoutes }, { gzipSize }, { islandComponents }, { pageReferences }] = await Promise.all([
     import("./render.tsx"),
     import("./routes.ts"),
     import("./write.ts"),
-    import("./islands.ts"),
+    import("./island-components.ts"),
+    import("./page-weight.ts"),
   ]);
-  // Warm up while the main thread loads content: every page module, transpiled once per worker.
+  // Warm up while the main thread loads content: every page module (in the bundle already, or transpiled once from the sources).
   const pageFiles = (await readdir(init.pagesDir, { recursive: true })).filter((file) => file.endsWith(".tsx"));
-  await Promise.all(pageFiles.map((file) => import(pathToFileURL(path.join(init.pagesDir, file)).href))).catch(() => {
+  await Promise.all(pageFiles.map((file) => loadModule(path.join(init.pagesDir, file)))).catch(() => {
     // A module that fails to load is reported by the render that needs it, with the build's own message.
   });
-  return { renderPage, collectRoutes, gzipSize, islandComponents };
+  return { renderPage, collectRoutes, gzipSize, islandComponents, pageReferences };
 })();
 const markdown = import("./markdown.ts");
 
@@ -68,13 +71,13 @@ async function setContent(next: SiteContent, nextAssets: Omit<RenderAssets, "ids
 }
 
 async function render(outFiles: readonly string[]): Promise<WorkerPage[]> {
-  const { renderPage, gzipSize } = await renderer;
+  const { renderPage, gzipSize, pageReferences } = await renderer;
   if (routes instanceof Error) throw routes;
   return outFiles.map((outFile) => {
     const route = routes instanceof Map ? routes.get(outFile) : undefined;
     if (!route || !content || !assets) throw new Error(`The render worker has no route for ${outFile}`);
     const page = renderPage(route, content, assets);
-    return { outFile, head: page.head, html: page.html, htmlGzip: gzipSize(page.html) };
+    return { outFile, head: page.head, html: page.html, htmlGzip: gzipSize(page.html), references: pageReferences(page.html) };
   });
 }
 

@@ -5,6 +5,7 @@ import type { PageContext, PageHead } from "../src/lib/page.ts";
 import { Document, type DocumentAssets } from "../src/layouts/document.tsx";
 import { BuildError } from "./errors.ts";
 import type { IslandBundle } from "./islands.ts";
+import type { PageReferences } from "./page-weight.ts";
 import type { Route } from "./routes.ts";
 
 export interface RenderedPage {
@@ -13,6 +14,8 @@ export interface RenderedPage {
   html: string;
   /** gzip size of `html`, when a render worker measured it already (the size report measures the rest). */
   htmlGzip?: number;
+  /** What the HTML loads, when a render worker read it already (build/page-weight.ts). */
+  references?: PageReferences;
 }
 
 /** What a page render needs besides its route and the content: the bundle's URLs and inline scripts. */

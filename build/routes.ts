@@ -1,9 +1,9 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type { SiteContent } from "../src/lib/content.ts";
 import type { PageDefinition, RouteParams } from "../src/lib/page.ts";
 import { BuildError } from "./errors.ts";
+import { loadModule } from "./module-registry.ts";
 
 /** One page to prerender: its URL, the module that renders it and the file it is written to. */
 export interface Route {
@@ -30,8 +30,7 @@ export async function collectRoutes(pagesDir: string, content: SiteContent): Pro
     .sort();
   const routes: Route[] = [];
   for (const file of files) {
-    const moduleUrl = pathToFileURL(path.join(pagesDir, file)).href;
-    const imported = (await import(moduleUrl).catch((cause: unknown) => {
+    const imported = (await loadModule(path.join(pagesDir, file)).catch((cause: unknown) => {
       throw new BuildError(`Having trouble loading page module src/pages/${file}`, { cause });
     })) as { default?: PageDefinition<RouteParams, unknown> };
     const definition = imported.default;

@@ -1,0 +1,59 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { pageReferences, weighPages } from "../../../build/page-weight.ts";
+import { gzipSize } from "../../../build/write.ts";
+
+describe("page weight", () => {
+  let dir: string;
+  const css = "body{margin:0;background:url(/images/bg.png)}";
+  const loader = "import './shared.js';";
+  const shared = "export const shared = 1;";
+  const menu = "console.log('menu');";
+  const html = [
+    '<!doctype html><html><head><link rel="stylesheet" href="/assets/site.css"/><link rel="icon" href="/favicon.svg"/>',
+    '<script>console.log("inline")</script><script type="module" src="/assets/loader.js"></script></head><body>',
+    '<site-island data-island="menu" data-src="/assets/menu.js" data-hydrate="load"><script type="application/json">{"src":"/x.png"}</script></site-island>',
+    '<picture><source srcset="/images/a-small.webp 1x, /images/a-large.webp 2x"/><img src="/images/a.png"/></picture>',
+    "</body></html>",
+  ].join("");
+  const imports = new Map([["/assets/loader.js", ["/assets/shared.js"]]]);
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "page-weight-"));
+    await mkdir(path.join(dir, "assets"));
+    await mkdir(path.join(dir, "images"));
+    const files: [string, string | Buffer][] = [
+      ["assets/site.css", css],
+      ["assets/loader.js", loader],
+      ["assets/shared.js", shared],
+      ["assets/menu.js", menu],
+      ["favicon.svg", "<svg/>"],
+      ["images/bg.png", Buffer.alloc(300)],
+      ["images/a.png", Buffer.alloc(500)],
+      ["images/a-small.webp", Buffer.alloc(100)],
+      ["images/a-large.webp", Buffer.alloc(900)],
+    ];
+    await Promise.all(files.map(([file, contents]) => writeFile(path.join(dir, file), contents)));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  test("counts what a page loads: its stylesheet, scripts on load, the largest image candidate, the icon", async () => {
+    const [weight] = await weighPages(dir, [{ path: "/", html }], imports);
+    expect(weight?.css).toBe(gzipSize(css));
+    expect(weight?.jsCriticalPath).toBe(gzipSize(loader) + gzipSize(shared) + gzipSize(menu) + gzipSize('console.log("inline")'));
+    expect(weight?.islandsOnLoad).toEqual(["menu"]);
+    // The 2x candidate, the favicon, and the background the stylesheet points at.
+    expect(weight?.media).toBe(900 + gzipSize("<svg/>") + 300);
+    expect(weight?.missing).toEqual([]);
+  });
+
+  test("a page read by a render worker weighs the same as one read by the build", async () => {
+    // What crossing from a worker to the build does to the references.
+    const references = structuredClone(pageReferences(html));
+    const [fromWorker] = await weighPages(dir, [{ path: "/", html, references }], imports);
+    const [here] = await weighPages(dir, [{ path: "/", html }], imports);
+    expect(fromWorker).toEqual(here);
+  });
+});
