@@ -17,10 +17,6 @@ export default function CookieBanner({ stylesheet }: { stylesheet: string }) {
   useEffect(readConsent, []);
   // The dialog's styles (src/styles/pages/consent-dialog.css) are linked when it is first asked for.
   const [styled, setStyled] = useState(false);
-  const wanted = preferencesOpen.value;
-  useEffect(() => {
-    if (wanted) void loadStylesheet(stylesheet).then(() => setStyled(true));
-  }, [wanted, stylesheet]);
   if (consent.value) return null;
   return (
     <section id={COOKIE_BANNER_ID} className="cookie-banner" aria-labelledby={titleId}>
@@ -44,6 +40,7 @@ export default function CookieBanner({ stylesheet }: { stylesheet: string }) {
             aria-haspopup="dialog"
             onClick={() => {
               preferencesOpen.value = true;
+              void loadStylesheet(stylesheet).then(() => setStyled(true));
             }}
           >
             Manage Preferences
@@ -56,7 +53,7 @@ export default function CookieBanner({ stylesheet }: { stylesheet: string }) {
           </button>
         </div>
       </div>
-      {wanted && styled && <CookiePreferences />}
+      {preferencesOpen.value && styled && <CookiePreferences />}
     </section>
   );
 }
