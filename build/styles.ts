@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import * as esbuild from "esbuild";
+import { themeColors } from "../src/lib/design-tokens.ts";
 import { type PageSheet, type Stylesheets, selectorClasses } from "../src/lib/stylesheets.ts";
 import { BuildError } from "./errors.ts";
 import type { OutputFile } from "./islands.ts";
@@ -46,7 +47,8 @@ export async function bundleStyles(rootDir: string, common: esbuild.BuildOptions
     const { href, classes } = sheet(`sheet:${name}`);
     return { name, href, classes: new Set([...classes].filter((c) => !shell.classes.has(c))) };
   });
-  return { stylesheets: { shell: shell.href, pages }, files };
+  const themes = themeColors(await readFile(path.join(stylesDir, "tokens.css"), "utf8"));
+  return { stylesheets: { shell: shell.href, pages, themeColors: themes }, files };
 }
 
 /** `sheet:<name>` → src/styles/pages/<name>.css imported into the `pages` layer, after the layer order. */

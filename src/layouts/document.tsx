@@ -15,7 +15,6 @@ import { InlineScriptsProvider, PLACED_SCRIPTS } from "../components/inline-scri
 import type { SiteContent } from "../lib/content.ts";
 import type { PageHead } from "../lib/page.ts";
 import { SITE_ICONS } from "../lib/site-icons.ts";
-import { themeColors } from "../lib/design-tokens.ts";
 import { isIndexable } from "../lib/site-environment.ts";
 import { pageSheetHref, type Stylesheets, stylesheetsFor } from "../lib/stylesheets.ts";
 
@@ -51,7 +50,7 @@ export function Document({ content, head, path, assets, special, children }: Doc
     </SiteProvider>,
     { identifierPrefix: "page-" },
   );
-  const theme = themeColors();
+  const theme = assets.stylesheet.themeColors;
   return (
     // The analytics settings ride on <html> for the consent head script (src/client/analytics.ts reads them).
     <html lang="en" data-analytics-id={content.site.analytics.measurementId || undefined} data-analytics-mode={content.site.analytics.mode}>

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 
 /**
  * Reading src/styles/tokens.css outside the browser: the build's generated images and the pages' theme-color meta
@@ -33,20 +32,23 @@ export function themeTokens(css: string): { light: Map<string, string>; dark: Ma
   return { light: lightTokens, dark: new Map([...lightTokens, ...cssCustomProperties(dark ?? "")]) };
 }
 
-const TOKENS_FILE = new URL("../styles/tokens.css", import.meta.url);
-
 /**
  * The browser toolbar colour of each theme (the pages' theme-color metas): the brand indigo in light, as the web
- * manifest says, and the dark theme's top bar in dark. Read at each render, so a token edit shows on the next
- * build without restarting the dev server's render workers.
+ * manifest says, and the dark theme's top bar in dark. Taken from tokens.css by the build when it bundles the
+ * sheets (build/styles.ts), so render workers never read files by their own location.
  * @throws Error naming the token when it is missing
  */
-export function themeColors(): { light: string; dark: string } {
-  const { light, dark } = themeTokens(readFileSync(TOKENS_FILE, "utf8"));
+export function themeColors(tokensCss: string): ThemeColors {
+  const { light, dark } = themeTokens(tokensCss);
   const pick = (tokens: Map<string, string>, name: string) => {
     const value = tokens.get(name);
     if (!value) throw new Error(`src/styles/tokens.css: no ${name}, which the theme-color meta needs`);
     return value;
   };
   return { light: pick(light, "--color-primary"), dark: pick(dark, "--color-ink") };
+}
+
+export interface ThemeColors {
+  light: string;
+  dark: string;
 }

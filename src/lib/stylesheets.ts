@@ -3,6 +3,8 @@
  * components), and page sheets (src/styles/pages/*.css) that a page links only when its HTML uses one of their
  * classes. The build writes the sheets (build/styles.ts); the document picks them (src/layouts/document.tsx).
  */
+import type { ThemeColors } from "./design-tokens.ts";
+
 export interface PageSheet {
   /** e.g. "policy", from src/styles/pages/policy.css */
   name: string;
@@ -16,6 +18,8 @@ export interface Stylesheets {
   /** URL of the shell sheet. */
   shell: string;
   pages: readonly PageSheet[];
+  /** The toolbar colour of each theme, from the tokens the sheets were built with (theme-color metas). */
+  themeColors: ThemeColors;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { htmlClasses, selectorClasses, stylesheetsFor } from "../../../src/lib/stylesheets.ts";
+import { htmlClasses, pageSheetHref, selectorClasses, stylesheetsFor } from "../../../src/lib/stylesheets.ts";
 
 describe("selectorClasses", () => {
   test("keys a sheet on the first class of each selector, skipping at-rule preludes, comments and url()", () => {
@@ -15,6 +15,7 @@ describe("stylesheetsFor", () => {
       { name: "faq", href: "/assets/faq.css", classes: new Set(["faq__item"]) },
       { name: "policy", href: "/assets/policy.css", classes: new Set(["toc", "policy"]) },
     ],
+    themeColors: { light: "#4f46e5", dark: "#080b19" },
   };
 
   test("links the shell, then only the page sheets whose classes the page uses", () => {
@@ -25,5 +26,13 @@ describe("stylesheetsFor", () => {
 
   test("reads every class of a class attribute", () => {
     expect([...htmlClasses(`<a class=" button  button--primary "></a><b class="x">`)].sort()).toEqual(["button", "button--primary", "x"]);
+  });
+});
+
+describe("pageSheetHref", () => {
+  test("gives an island the URL of its page sheet, and names the file to add when there is none", () => {
+    const sheets = { shell: "/assets/site.css", pages: [{ name: "search", href: "/assets/search-X.css", classes: new Set(["search-page"]) }], themeColors: { light: "#fff", dark: "#000" } };
+    expect(pageSheetHref(sheets, "search")).toBe("/assets/search-X.css");
+    expect(() => pageSheetHref(sheets, "nope")).toThrow("add src/styles/pages/nope.css");
   });
 });
