@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -58,4 +58,14 @@ describe("render worker bundle", () => {
       await pool.close();
     }
   });
+});
+
+test("no module under src/ finds files by its own location: inside the workers' bundle that location is the cache", async () => {
+  const files = (await readdir(path.join(ROOT, "src"), { recursive: true })).filter((file) => /\.tsx?$/.test(file));
+  const offenders: string[] = [];
+  for (const file of files) {
+    const source = await readFile(path.join(ROOT, "src", file), "utf8");
+    if (/import\.meta\.(url|dirname|filename)|__dirname|__filename/.test(source)) offenders.push(`src/${file}`);
+  }
+  expect(offenders).toEqual([]);
 });
