@@ -17,7 +17,7 @@ import { buildOgImages } from "./og-images.ts";
 import { pageData, type RenderedPage, renderRoutes } from "./render.tsx";
 import { RenderPool } from "./render-pool.ts";
 import { collectRoutes, type Route } from "./routes.ts";
-import { buildSearchIndex } from "./search-index.ts";
+import { buildSearchIndex, SectionCache } from "./search-index.ts";
 import { buildSiteIcons } from "./site-icons.ts";
 import { validateContent } from "./validate-content.ts";
 import { workerBundle } from "./worker-bundle.ts";
@@ -92,9 +92,12 @@ export class BuildSession {
   #pages = new Map<string, KeyedPage>();
   #written: Map<string, string> | undefined;
   #docs: { key: string; files: OutputFile[] } | undefined;
+  #icons: { key: string; files: Promise<OutputFile[]> } | undefined;
   readonly #parsed: ParseCache = new Map();
   /** Share cards of this session by the hash of their inputs: a dev build reads none from disk again. */
   readonly #cards = new Map<string, Buffer>();
+  /** Articles and policies split into search passages, by their HTML: a dev build splits only what changed. */
+  readonly #searchSections = new SectionCache();
 
   constructor(options: BuildOptions) {
     this.#options = options;
@@ -162,9 +165,9 @@ export class BuildSession {
     }
     const pages = [...next.values()].map((entry) => entry.page);
     const og = await drawing;
-    const [docs, icons] = await Promise.all([docsMaking, timed("icons", () => buildSiteIcons({ site: content.site, ...brand }), (f) => `${f.length} icon files`)]);
+    const [docs, icons] = await Promise.all([docsMaking, timed("icons", () => this.#iconsFor(content, brand), (f) => `${f.length} icon files`)]);
     // Made from the content on every build, like the feeds: an edited post, answer or policy is in the next index.
-    const search = await timed("search", () => buildSearchIndex(content), (s) => `${s.documents} passages, ${Math.round(s.file.contents.length / 1024)} KB`);
+    const search = await timed("search", () => buildSearchIndex(content, this.#searchSections), (s) => `${s.documents} passages, ${Math.round(s.file.contents.length / 1024)} KB`);
     const extra = [
       { path: "sitemap.xml", contents: Buffer.from(sitemap(pages, content)) },
       { path: "robots.txt", contents: Buffer.from(robots(content)) },
@@ -245,6 +248,22 @@ export class BuildSession {
     const files = await buildDocsPdfs({ contentDir: this.#contentDir, siteName: content.site.name, products: content.products });
     this.#docs = { key, files };
     return files;
+  }
+
+  /**
+   * Site icons and manifest: drawn again only when the site facts changed. Their other inputs, the logo and the
+   * tokens, are code: a change there starts a new session (npm run dev starts a fresh build process).
+   */
+  #iconsFor(content: SiteContent, brand: { logoFile: string; tokensFile: string }): Promise<OutputFile[]> {
+    const key = JSON.stringify(content.site);
+    if (this.#icons?.key !== key) {
+      const files = buildSiteIcons({ site: content.site, ...brand });
+      this.#icons = { key, files };
+      files.catch(() => {
+        if (this.#icons?.files === files) this.#icons = undefined;
+      });
+    }
+    return this.#icons.files;
   }
 
   /** Renders on the worker pool when there are many pages, in this thread when there are a few. */
