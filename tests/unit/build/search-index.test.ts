@@ -133,7 +133,7 @@ describe("SectionCache (a dev session's builds)", () => {
     if (!post) throw new Error("no posts");
     const edited = { ...content, posts: [{ ...post, html: `${post.html}<h2 id="new-part">New part</h2><p>Fresh words</p>` }, ...rest] };
     const again = buildSearchIndex(edited, cache);
-    expect(again.file.contents.equals(buildSearchIndex(edited).file.contents)).toBe(true);
+    expect(Buffer.from(again.file.contents).equals(Buffer.from(buildSearchIndex(edited).file.contents))).toBe(true);
     expect(searchDocuments(edited).some((doc) => doc.url.endsWith("#new-part"))).toBe(true);
   });
 });
