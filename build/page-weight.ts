@@ -179,7 +179,24 @@ export interface PageReferences {
 const inlineSizes = new Map<string, number>();
 const inlineSize = (code: string) => inlineSizes.get(code) ?? inlineSizes.set(code, gzipSize(code)).get(code) ?? 0;
 
-export function pageReferences(html: string): PageReferences {
+/**
+ * What one stretch of a page's HTML references, each list in document order. A page made of stretches that each hold
+ * whole elements (the render's head, shell and main) reads the same from its stretches' scans as from one scan of
+ * its HTML, so the render scans the shell once per build (build/render.tsx) and each page only for its own parts.
+ */
+export interface ReferenceScan {
+  stylesheets: string[];
+  icons: string[];
+  moduleScripts: string[];
+  islands: { id: string; src: string; hydrate: string }[];
+  inline: number;
+  /** Per <picture>, its candidates; then per <img> outside one. The page lists every picture before the other images. */
+  pictures: string[][];
+  images: string[][];
+}
+
+/** Scans one stretch of HTML (the whole page, or a part holding whole elements). */
+export function scanReferences(html: string): ReferenceScan {
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
   // Tags are looked for outside script bodies: island props are JSON in <script type="application/json">.
   const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
@@ -188,31 +205,41 @@ export function pageReferences(html: string): PageReferences {
       .filter((a) => (a.get("rel") ?? "").toLowerCase().split(/\s+/).includes(rel))
       .map((a) => a.get("href"))
       .filter(local);
-  const islands = tags(markup, "site-island");
-  const islandSrc = (a: Attributes) => a.get("data-src") ?? "";
-  const onLoadIslands = islands.filter((a) => a.get("data-hydrate") === "load");
-  const icons = links("icon");
+  const urls = (a: Attributes) => [a.get("src") ?? "", ...srcsetUrls(a.get("srcset") ?? "")].filter(local);
   return {
     stylesheets: links("stylesheet"),
+    icons: links("icon"),
     moduleScripts: scripts.map(([, attrs = ""]) => attrs.match(/(?:^|\s)src="([^"]+)"/)?.[1]).filter(local),
-    onLoad: onLoadIslands.map(islandSrc),
-    onIdle: islands.filter((a) => a.get("data-hydrate") === "idle").map(islandSrc),
-    islands: islands.map(islandSrc),
-    islandsOnLoad: onLoadIslands.map((a) => a.get("data-island") ?? "?"),
+    islands: tags(markup, "site-island").map((a) => ({ id: a.get("data-island") ?? "?", src: a.get("data-src") ?? "", hydrate: a.get("data-hydrate") ?? "" })),
     inline: scripts
       .filter(([, attrs = ""]) => !/(?:^|\s)src=/.test(attrs) && ["", "module", "text/javascript"].includes(attrs.match(/(?:^|\s)type="([^"]*)"/)?.[1] ?? ""))
       .reduce((n, [, , code = ""]) => n + inlineSize(code), 0),
-    icon: icons.find((href) => href.endsWith(".svg")) ?? icons[0],
-    images: imageCandidates(markup),
+    pictures: [...markup.matchAll(/<picture\b[^>]*>([\s\S]*?)<\/picture>/gi)].map(([, inner = ""]) => [...tags(inner, "source"), ...tags(inner, "img")].flatMap(urls)),
+    images: tags(markup.replace(/<picture\b[^>]*>[\s\S]*?<\/picture>/gi, ""), "img").map(urls),
   };
 }
 
-/** Per image, its candidate URLs: a <picture>'s sources with its <img>, or an <img>'s src and srcset. */
-function imageCandidates(markup: string): string[][] {
-  const urls = (a: Attributes) => [a.get("src") ?? "", ...srcsetUrls(a.get("srcset") ?? "")].filter(local);
-  const pictures = [...markup.matchAll(/<picture\b[^>]*>([\s\S]*?)<\/picture>/gi)].map(([, inner = ""]) => [...tags(inner, "source"), ...tags(inner, "img")].flatMap(urls));
-  const single = tags(markup.replace(/<picture\b[^>]*>[\s\S]*?<\/picture>/gi, ""), "img").map(urls);
-  return [...pictures, ...single].filter((candidates) => candidates.length > 0);
+/** A page's references from the scans of its stretches, in page order. */
+export function joinScans(scans: readonly ReferenceScan[]): PageReferences {
+  const all = <T>(pick: (scan: ReferenceScan) => T[]) => scans.flatMap(pick);
+  const islands = all((scan) => scan.islands);
+  const onLoad = islands.filter((island) => island.hydrate === "load");
+  const icons = all((scan) => scan.icons);
+  return {
+    stylesheets: all((scan) => scan.stylesheets),
+    moduleScripts: all((scan) => scan.moduleScripts),
+    onLoad: onLoad.map((island) => island.src),
+    onIdle: islands.filter((island) => island.hydrate === "idle").map((island) => island.src),
+    islands: islands.map((island) => island.src),
+    islandsOnLoad: onLoad.map((island) => island.id),
+    inline: scans.reduce((n, scan) => n + scan.inline, 0),
+    icon: icons.find((href) => href.endsWith(".svg")) ?? icons[0],
+    images: [...all((scan) => scan.pictures), ...all((scan) => scan.images)].filter((candidates) => candidates.length > 0),
+  };
+}
+
+export function pageReferences(html: string): PageReferences {
+  return joinScans([scanReferences(html)]);
 }
 
 /** Weighs every page of a build written to `dir` (the size report of `npm run build`). */

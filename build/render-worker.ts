@@ -37,19 +37,18 @@ const init = workerData as WorkerInit;
 
 // Imported after the pool set NODE_ENV=production for this thread, so React loads its fast production build.
 const renderer = (async () => {
-  const [{ renderPage }, { collectRoutes }, { gzipSize }, { islandComponents }, { pageReferences }] = await Promise.all([
+  const [{ renderPage }, { collectRoutes }, { gzipSize }, { islandComponents }] = await Promise.all([
     import("./render.tsx"),
     import("./routes.ts"),
     import("./write.ts"),
     import("./island-components.ts"),
-    import("./page-weight.ts"),
   ]);
   // Warm up while the main thread loads content: every page module (in the bundle already, or transpiled once from the sources).
   const pageFiles = (await readdir(init.pagesDir, { recursive: true })).filter((file) => file.endsWith(".tsx"));
   await Promise.all(pageFiles.map((file) => loadModule(path.join(init.pagesDir, file)))).catch(() => {
     // A module that fails to load is reported by the render that needs it, with the build's own message.
   });
-  return { renderPage, collectRoutes, gzipSize, islandComponents, pageReferences };
+  return { renderPage, collectRoutes, gzipSize, islandComponents };
 })();
 const markdown = import("./markdown.ts");
 
@@ -71,13 +70,13 @@ async function setContent(next: SiteContent, nextAssets: Omit<RenderAssets, "ids
 }
 
 async function render(outFiles: readonly string[]): Promise<WorkerPage[]> {
-  const { renderPage, gzipSize, pageReferences } = await renderer;
+  const { renderPage, gzipSize } = await renderer;
   if (routes instanceof Error) throw routes;
   return outFiles.map((outFile) => {
     const route = routes instanceof Map ? routes.get(outFile) : undefined;
     if (!route || !content || !assets) throw new Error(`The render worker has no route for ${outFile}`);
     const page = renderPage(route, content, assets);
-    return { outFile, head: page.head, html: page.html, htmlGzip: gzipSize(page.html), references: pageReferences(page.html) };
+    return { outFile, head: page.head, html: page.html, htmlGzip: gzipSize(page.html), references: page.references };
   });
 }
 
