@@ -39,7 +39,7 @@ describe("renderPage", () => {
   test("renders every page of the site exactly as it renders it alone, though the pages share their shell", () => {
     const shared = { ...assets };
     const pages = routes.map((each) => renderPage(each, content, shared).html);
-    routes.forEach((each, i) => expect(pages[i], each.path).toBe(alone(each).html));
+    for (const [i, each] of routes.entries()) expect(pages[i], each.path).toBe(alone(each).html);
   });
 
   test("marks the page's own section and product as current in the menus", () => {
