@@ -14,8 +14,10 @@ export interface RenderedPage {
   route: Route;
   head: PageHead;
   html: string;
-  /** gzip size of `html`, when a render worker measured it already (the size report measures the rest). */
+  /** gzip size of `html`, when the build wants sizes and measured it already (the size report measures the rest). */
   htmlGzip?: number;
+  /** What `htmlGzip` is kept under for the next build (build/html-sizes.ts). */
+  htmlHash?: string;
   /** What the HTML loads (build/page-weight.ts), read as the page was put together. */
   references: PageReferences;
 }
