@@ -72,4 +72,18 @@ describe("page weight", () => {
     expect(whole.islands).toEqual(["/assets/menu.js", "/assets/form.js"]);
     expect(whole.icon).toBe("/favicon.svg");
   });
+
+  test("reads what a picture holds as anywhere else, and an image of a picture left open as an image of its own", () => {
+    const html = [
+      '<picture><script>a()</script><source srcset="/a.webp"/><img src="/a.png"/><link rel="stylesheet" href="/p.css"/></picture>',
+      '<img src="/b.png"/><picture><img src="/open.png"/>',
+      '<site-island data-island="x" data-src="/x.js" data-hydrate="load"></site-island>',
+      '<script type="application/json">{"<img src=\\"/in-props.png\\">":1}</script>',
+    ].join("");
+    const references = pageReferences(html);
+    expect(references.images).toEqual([["/a.webp", "/a.png"], ["/b.png"], ["/open.png"]]);
+    expect(references.stylesheets).toEqual(["/p.css"]);
+    expect(references.islandsOnLoad).toEqual(["x"]);
+    expect(references.inline).toBe(gzipSize("a()"));
+  });
 });
