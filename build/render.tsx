@@ -32,6 +32,7 @@ export function pageData(route: Route, content: SiteContent): { data: unknown; h
   return { data, head: route.definition.head(data, context) };
 }
 
+const BODY_START = "<body>";
 const BODY_END = "</body></html>";
 
 // The shells of the build being rendered (a new build brings new content and assets, and so a new cache).
@@ -61,9 +62,9 @@ export function renderPage(route: Route, content: SiteContent, assets: RenderAss
     const main = renderToString(<Main page={page} />);
     const body = shell.top + main + shell.bottom;
     const document = renderToString(<Document content={content} head={head} path={route.path} assets={assets} special={route.special} page={page} body={body} />);
-    // The head is the document up to its body, which React writes as given.
+    // The head is the document up to its body, which React writes as given (innerHTML): checked by its frame only.
     const headEnd = document.length - body.length - BODY_END.length;
-    if (!document.endsWith(BODY_END) || !document.startsWith(body, headEnd)) throw new BuildError("React wrote the <body> other than as given");
+    if (!document.endsWith(BODY_END) || !document.startsWith(BODY_START, headEnd - BODY_START.length)) throw new BuildError("React wrote the <body> other than as given");
     const references = joinScans([scanReferences(document.slice(0, headEnd)), shell.topScan, scanReferences(main), shell.bottomScan]);
     return { head, html: `<!doctype html>${document}`, references };
   } catch (cause) {

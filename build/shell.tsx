@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { isCurrentPath } from "../src/components/site-context.tsx";
 import type { SiteContent } from "../src/lib/content.ts";
@@ -17,6 +18,12 @@ interface Entry {
   /** Each isCurrent question the shell asked while it rendered, with its answer. */
   asked: ReadonlyMap<string, boolean>;
   shell: RenderedShell;
+}
+
+/** Whether the page at `path` gives every question in `asked` the answer recorded there. */
+function answersAlike(asked: ReadonlyMap<string, boolean>, path: string): boolean {
+  for (const [href, answer] of asked) if (isCurrentPath(href, path) !== answer) return false;
+  return true;
 }
 
 /**
@@ -40,8 +47,7 @@ export class ShellCache {
   get(path: string, islands: ReadonlyMap<string, number>): RenderedShell {
     const key = [...islands].sort(([a], [b]) => (a < b ? -1 : 1)).join(" ");
     const renders = this.#renders.get(key) ?? this.#renders.set(key, []).get(key) ?? [];
-    const known = renders.find(({ asked }) => [...asked].every(([href, answer]) => isCurrentPath(href, path) === answer));
-    if (known) return known.shell;
+    for (const { asked, shell } of renders) if (answersAlike(asked, path)) return shell;
     const entry = this.#render(path, islands);
     renders.push(entry);
     return entry.shell;
@@ -55,7 +61,7 @@ export class ShellCache {
       return answer;
     };
     const counts = new Map(islands);
-    const part = (node: React.ReactNode) =>
+    const part = (node: ReactNode) =>
       renderToString(
         <PageScope content={this.content} isCurrent={isCurrent} assets={this.assets} islands={counts}>
           {node}
