@@ -13,6 +13,7 @@ import { loadContent, type ParseCache } from "./load-content.ts";
 import { renderBodies } from "./markdown-bodies.ts";
 import { cachedMarkdown, type MarkdownRenderer } from "./markdown-cache.ts";
 import { renderMarkdown } from "./markdown.ts";
+import { measureHtml, readHtmlSizes, writeHtmlSizes } from "./html-sizes.ts";
 import { buildOgImages } from "./og-images.ts";
 import { pageData, type RenderedPage, renderRoutes } from "./render.tsx";
 import { RenderPool } from "./render-pool.ts";
@@ -22,7 +23,7 @@ import { buildSiteIcons } from "./site-icons.ts";
 import { validateContent } from "./validate-content.ts";
 import { workerBundle } from "./worker-bundle.ts";
 import { type PageWeight, weighPages } from "./page-weight.ts";
-import { copyFolders, gzipSize, siteFiles } from "./write.ts";
+import { copyFolders, siteFiles } from "./write.ts";
 
 export interface BuildOptions {
   rootDir: string;
@@ -132,6 +133,8 @@ export class BuildSession {
       // Bundled by esbuild in its own process while this thread loads content; the workers start once it is ready.
       this.#pool = new RenderPool(dirs, workers, workerBundle({ rootDir, ...dirs, cacheDir: this.#cacheDir("worker") }));
     }
+    // The page sizes the last build kept (build/html-sizes.ts), read while the content loads.
+    const htmlSizes = this.#options.sizes === false ? undefined : readHtmlSizes(this.#cacheDir("sizes"));
     const loaded = await timed("load", () => loadContent(contentDir, this.#parsed), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
     // Bodies render before validation: the render finds the links and images that validation and the link check read.
     const bodies = await timed("markdown", async () => renderBodies(loaded, await this.#markdownRenderer()), (b) => `${b.raw.posts.length + b.raw.pages.length} documents`);
@@ -156,7 +159,7 @@ export class BuildSession {
       (o) => `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
     );
     drawing.catch(() => {}); // awaited below; a failure is reported there, after the render
-    const fresh = await timed("render", () => this.#render(due, content, bundle), (p) => `${p.length} of ${routes.length} pages`);
+    const fresh = await timed("render", async () => this.#render(due, content, bundle, await htmlSizes), (p) => `${p.length} of ${routes.length} pages`);
     // A session's later builds render their few pages in this thread: warm React and the island modules here now,
     // while the first build runs anyway, rather than on the editor's first save (a quarter of a second at 1,000 posts).
     if (!last && this.#pool && due[0]) renderRoutes(due.slice(0, 1), content, bundle);
@@ -220,6 +223,7 @@ export class BuildSession {
             () => weighPages(this.#outDir, pages.map((page) => ({ path: page.route.path, html: page.html, htmlGzip: page.htmlGzip, references: page.references })), bundle.imports),
             (w) => `${w.length} pages weighed`,
           );
+    if (this.#options.sizes !== false) await writeHtmlSizes(this.#cacheDir("sizes"), pages);
     return { content, pages: pages.length, rendered: fresh.length, sizes, ms: Math.round(performance.now() - started) };
   }
 
@@ -269,12 +273,15 @@ export class BuildSession {
     return this.#icons.files;
   }
 
-  /** Renders on the worker pool when there are many pages, in this thread when there are a few. */
-  async #render(routes: Route[], content: SiteContent, bundle: IslandBundle): Promise<RenderedPage[]> {
+  /**
+   * Renders on the worker pool when there are many pages, in this thread when there are a few; measures each page's
+   * gzip size when `htmlSizes` (what the last build kept) says the build wants sizes.
+   */
+  async #render(routes: Route[], content: SiteContent, bundle: IslandBundle, htmlSizes: ReadonlyMap<string, number> | undefined): Promise<RenderedPage[]> {
     if (this.#pool && (routes.length >= POOL_MIN_PAGES || this.#options.workers)) {
-      await this.#pool.setContent(content, bundle);
+      await this.#pool.setContent(content, bundle, htmlSizes);
       return this.#pool.render(routes);
     }
-    return renderRoutes(routes, content, bundle).map((page) => ({ ...page, htmlGzip: gzipSize(page.html) }));
+    return renderRoutes(routes, content, bundle).map((page) => ({ ...page, ...(htmlSizes && measureHtml(page.html, htmlSizes)) }));
   }
 }

@@ -42,15 +42,11 @@ export interface WeighedPage {
 
 type Attributes = Map<string, string>;
 
-/** The tags `name` of our own markup (React's: attributes double-quoted) with their attributes, entities decoded. */
-function tags(html: string, name: string): Attributes[] {
-  const found: Attributes[] = [];
-  for (const [, raw = ""] of html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, "gi"))) {
-    const attributes: Attributes = new Map();
-    for (const [, key = "", value = ""] of raw.matchAll(/([^\s=/>]+)(?:="([^"]*)")?/g)) attributes.set(key.toLowerCase(), decodeEntities(value));
-    found.push(attributes);
-  }
-  return found;
+/** A tag's attributes in our own markup (React's: double-quoted), entities decoded. */
+function attributesOf(raw: string): Attributes {
+  const attributes: Attributes = new Map();
+  for (const [, key = "", value = ""] of raw.matchAll(/([^\s=/>]+)(?:="([^"]*)")?/g)) attributes.set(key.toLowerCase(), decodeEntities(value));
+  return attributes;
 }
 
 const decodeEntities = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
@@ -179,40 +175,89 @@ export interface PageReferences {
 const inlineSizes = new Map<string, number>();
 const inlineSize = (code: string) => inlineSizes.get(code) ?? inlineSizes.set(code, gzipSize(code)).get(code) ?? 0;
 
-export function pageReferences(html: string): PageReferences {
-  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
-  // Tags are looked for outside script bodies: island props are JSON in <script type="application/json">.
-  const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
-  const links = (rel: string) =>
-    tags(markup, "link")
-      .filter((a) => (a.get("rel") ?? "").toLowerCase().split(/\s+/).includes(rel))
-      .map((a) => a.get("href"))
-      .filter(local);
-  const islands = tags(markup, "site-island");
-  const islandSrc = (a: Attributes) => a.get("data-src") ?? "";
-  const onLoadIslands = islands.filter((a) => a.get("data-hydrate") === "load");
-  const icons = links("icon");
+/**
+ * What one stretch of a page's HTML references, each list in document order. A page made of stretches that each hold
+ * whole elements (the render's head, shell and main) reads the same from its stretches' scans as from one scan of
+ * its HTML, so the render scans the shell once per build (build/render.tsx) and each page only for its own parts.
+ */
+export interface ReferenceScan {
+  stylesheets: string[];
+  icons: string[];
+  moduleScripts: string[];
+  islands: { id: string; src: string; hydrate: string }[];
+  inline: number;
+  /** Per <picture>, its candidates; then per <img> outside one. The page lists every picture before the other images. */
+  pictures: string[][];
+  images: string[][];
+}
+
+/**
+ * What a page's HTML refers to, in one pass: whole scripts (their bodies are not markup: island props are JSON in
+ * <script type="application/json">), whole pictures (their sources and images are one image's candidates) and the
+ * link, site-island and img tags elsewhere.
+ */
+const TOKENS = /<script\b([^>]*)>([\s\S]*?)<\/script>|<picture\b[^>]*>([\s\S]*?)<\/picture>|<(link|site-island|img|source)\b([^>]*)>/gi;
+
+/** Scans one stretch of HTML (the whole page, or a part holding whole elements). */
+export function scanReferences(html: string): ReferenceScan {
+  const scan: ReferenceScan = { stylesheets: [], icons: [], moduleScripts: [], islands: [], inline: 0, pictures: [], images: [] };
+  readTokens(html, scan);
+  return scan;
+}
+
+/** Adds what `html` refers to to `scan`; inside a picture, its sources and images go to `picture` instead. */
+function readTokens(html: string, scan: ReferenceScan, picture?: { sources: string[]; images: string[] }): void {
+  const urls = (a: Attributes) => [a.get("src") ?? "", ...srcsetUrls(a.get("srcset") ?? "")].filter(local);
+  for (const [, scriptAttributes, code = "", pictureBody, name = "", raw = ""] of html.matchAll(TOKENS)) {
+    if (scriptAttributes !== undefined) {
+      const src = scriptAttributes.match(/(?:^|\s)src="([^"]+)"/)?.[1];
+      if (local(src)) scan.moduleScripts.push(src);
+      const type = scriptAttributes.match(/(?:^|\s)type="([^"]*)"/)?.[1] ?? "";
+      if (!/(?:^|\s)src=/.test(scriptAttributes) && ["", "module", "text/javascript"].includes(type)) scan.inline += inlineSize(code);
+    } else if (pictureBody !== undefined) {
+      const candidates: { sources: string[]; images: string[] } = { sources: [], images: [] };
+      readTokens(pictureBody, scan, candidates);
+      scan.pictures.push([...candidates.sources, ...candidates.images]);
+    } else {
+      const tag = name.toLowerCase();
+      const a = attributesOf(raw);
+      if (tag === "link") {
+        const rel = (a.get("rel") ?? "").toLowerCase().split(/\s+/);
+        const href = a.get("href");
+        if (rel.includes("stylesheet") && local(href)) scan.stylesheets.push(href);
+        if (rel.includes("icon") && local(href)) scan.icons.push(href);
+      } else if (tag === "site-island") {
+        scan.islands.push({ id: a.get("data-island") ?? "?", src: a.get("data-src") ?? "", hydrate: a.get("data-hydrate") ?? "" });
+      } else if (picture) {
+        (tag === "img" ? picture.images : picture.sources).push(...urls(a));
+      } else if (tag === "img") {
+        scan.images.push(urls(a));
+      }
+    }
+  }
+}
+
+/** A page's references from the scans of its stretches, in page order. */
+export function joinScans(scans: readonly ReferenceScan[]): PageReferences {
+  const all = <T>(pick: (scan: ReferenceScan) => T[]) => scans.flatMap(pick);
+  const islands = all((scan) => scan.islands);
+  const onLoad = islands.filter((island) => island.hydrate === "load");
+  const icons = all((scan) => scan.icons);
   return {
-    stylesheets: links("stylesheet"),
-    moduleScripts: scripts.map(([, attrs = ""]) => attrs.match(/(?:^|\s)src="([^"]+)"/)?.[1]).filter(local),
-    onLoad: onLoadIslands.map(islandSrc),
-    onIdle: islands.filter((a) => a.get("data-hydrate") === "idle").map(islandSrc),
-    islands: islands.map(islandSrc),
-    islandsOnLoad: onLoadIslands.map((a) => a.get("data-island") ?? "?"),
-    inline: scripts
-      .filter(([, attrs = ""]) => !/(?:^|\s)src=/.test(attrs) && ["", "module", "text/javascript"].includes(attrs.match(/(?:^|\s)type="([^"]*)"/)?.[1] ?? ""))
-      .reduce((n, [, , code = ""]) => n + inlineSize(code), 0),
+    stylesheets: all((scan) => scan.stylesheets),
+    moduleScripts: all((scan) => scan.moduleScripts),
+    onLoad: onLoad.map((island) => island.src),
+    onIdle: islands.filter((island) => island.hydrate === "idle").map((island) => island.src),
+    islands: islands.map((island) => island.src),
+    islandsOnLoad: onLoad.map((island) => island.id),
+    inline: scans.reduce((n, scan) => n + scan.inline, 0),
     icon: icons.find((href) => href.endsWith(".svg")) ?? icons[0],
-    images: imageCandidates(markup),
+    images: [...all((scan) => scan.pictures), ...all((scan) => scan.images)].filter((candidates) => candidates.length > 0),
   };
 }
 
-/** Per image, its candidate URLs: a <picture>'s sources with its <img>, or an <img>'s src and srcset. */
-function imageCandidates(markup: string): string[][] {
-  const urls = (a: Attributes) => [a.get("src") ?? "", ...srcsetUrls(a.get("srcset") ?? "")].filter(local);
-  const pictures = [...markup.matchAll(/<picture\b[^>]*>([\s\S]*?)<\/picture>/gi)].map(([, inner = ""]) => [...tags(inner, "source"), ...tags(inner, "img")].flatMap(urls));
-  const single = tags(markup.replace(/<picture\b[^>]*>[\s\S]*?<\/picture>/gi, ""), "img").map(urls);
-  return [...pictures, ...single].filter((candidates) => candidates.length > 0);
+export function pageReferences(html: string): PageReferences {
+  return joinScans([scanReferences(html)]);
 }
 
 /** Weighs every page of a build written to `dir` (the size report of `npm run build`). */

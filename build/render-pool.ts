@@ -37,10 +37,13 @@ export class RenderPool {
     );
   }
 
-  /** Sends the content (and the bundle's URLs) every following render uses. */
-  async setContent(content: SiteContent, assets: RenderAssets): Promise<void> {
+  /**
+   * Sends the content (and the bundle's URLs) every following render uses, and the HTML sizes the last build kept
+   * (build/html-sizes.ts); without them the workers measure no sizes.
+   */
+  async setContent(content: SiteContent, assets: RenderAssets, htmlSizes?: ReadonlyMap<string, number>): Promise<void> {
     const cloneable = { chunks: assets.chunks, stylesheet: assets.stylesheet, loader: assets.loader, inlineScripts: assets.inlineScripts };
-    for (const worker of await this.#workers) worker.postMessage({ type: "content", content, assets: cloneable } satisfies WorkerRequest);
+    for (const worker of await this.#workers) worker.postMessage({ type: "content", content, assets: cloneable, htmlSizes } satisfies WorkerRequest);
   }
 
   /** Renders one markdown document on the worker with the fewest requests waiting. */
@@ -72,7 +75,7 @@ export class RenderPool {
         if (!("pages" in reply)) throw new BuildError("A render worker answered a render with something else");
         for (const page of reply.pages) {
           const route = byOutFile.get(page.outFile);
-          if (route) rendered.set(page.outFile, { route, head: page.head, html: page.html, htmlGzip: page.htmlGzip, references: page.references });
+          if (route) rendered.set(page.outFile, { route, head: page.head, html: page.html, htmlGzip: page.htmlGzip, htmlHash: page.htmlHash, references: page.references });
         }
       }
     };

@@ -12,7 +12,7 @@ import type { Route } from "./routes.ts";
 /**
  * A build worker (build/render-pool.ts starts them): renders markdown as soon as it starts, loads the page and
  * island modules meanwhile, receives the content once per build, then renders the pages it is asked for and
- * measures their gzip size and reads what they load (for the size report) off the main thread.
+ * measures their gzip size (when the build wants sizes) off the main thread.
  */
 export interface WorkerInit {
   pagesDir: string;
@@ -20,13 +20,20 @@ export interface WorkerInit {
 }
 export type WorkerRequest =
   | { type: "markdown"; id: number; markdown: string; file: string }
-  | { type: "content"; content: SiteContent; assets: Omit<RenderAssets, "ids"> }
+  | {
+      type: "content";
+      content: SiteContent;
+      assets: Omit<RenderAssets, "ids">;
+      /** The HTML gzip sizes the last build kept (build/html-sizes.ts); absent when the build wants no sizes. */
+      htmlSizes?: ReadonlyMap<string, number>;
+    }
   | { type: "render"; id: number; outFiles: string[] };
 export interface WorkerPage {
   outFile: string;
   head: PageHead;
   html: string;
-  htmlGzip: number;
+  htmlGzip?: number;
+  htmlHash?: string;
   references: PageReferences;
 }
 export type WorkerReply = { id: number; pages: WorkerPage[] } | { id: number; markdown: RenderedMarkdown } | { id: number; error: unknown };
@@ -37,31 +44,32 @@ const init = workerData as WorkerInit;
 
 // Imported after the pool set NODE_ENV=production for this thread, so React loads its fast production build.
 const renderer = (async () => {
-  const [{ renderPage }, { collectRoutes }, { gzipSize }, { islandComponents }, { pageReferences }] = await Promise.all([
+  const [{ renderPage }, { collectRoutes }, { measureHtml }, { islandComponents }] = await Promise.all([
     import("./render.tsx"),
     import("./routes.ts"),
-    import("./write.ts"),
+    import("./html-sizes.ts"),
     import("./island-components.ts"),
-    import("./page-weight.ts"),
   ]);
   // Warm up while the main thread loads content: every page module (in the bundle already, or transpiled once from the sources).
   const pageFiles = (await readdir(init.pagesDir, { recursive: true })).filter((file) => file.endsWith(".tsx"));
   await Promise.all(pageFiles.map((file) => loadModule(path.join(init.pagesDir, file)))).catch(() => {
     // A module that fails to load is reported by the render that needs it, with the build's own message.
   });
-  return { renderPage, collectRoutes, gzipSize, islandComponents, pageReferences };
+  return { renderPage, collectRoutes, measureHtml, islandComponents };
 })();
 const markdown = import("./markdown.ts");
 
 let assets: RenderAssets | undefined;
 let content: SiteContent | undefined;
+let htmlSizes: ReadonlyMap<string, number> | undefined;
 let routes: Map<string, Route> | Error = new Map();
 // Content and render requests are handled one at a time, in order: a render never sees half-replaced content.
 let queue = Promise.resolve();
 
-async function setContent(next: SiteContent, nextAssets: Omit<RenderAssets, "ids">): Promise<void> {
+async function setContent(next: SiteContent, nextAssets: Omit<RenderAssets, "ids">, sizes: ReadonlyMap<string, number> | undefined): Promise<void> {
   const { collectRoutes, islandComponents } = await renderer;
   content = next;
+  htmlSizes = sizes;
   try {
     assets = { ...nextAssets, ids: await islandComponents(init.islandsDir, [...nextAssets.chunks.keys()]) };
     routes = new Map((await collectRoutes(init.pagesDir, next)).map((route) => [route.outFile, route]));
@@ -71,13 +79,13 @@ async function setContent(next: SiteContent, nextAssets: Omit<RenderAssets, "ids
 }
 
 async function render(outFiles: readonly string[]): Promise<WorkerPage[]> {
-  const { renderPage, gzipSize, pageReferences } = await renderer;
+  const { renderPage, measureHtml } = await renderer;
   if (routes instanceof Error) throw routes;
   return outFiles.map((outFile) => {
     const route = routes instanceof Map ? routes.get(outFile) : undefined;
     if (!route || !content || !assets) throw new Error(`The render worker has no route for ${outFile}`);
     const page = renderPage(route, content, assets);
-    return { outFile, head: page.head, html: page.html, htmlGzip: gzipSize(page.html), references: pageReferences(page.html) };
+    return { outFile, head: page.head, html: page.html, references: page.references, ...(htmlSizes && measureHtml(page.html, htmlSizes)) };
   });
 }
 
@@ -92,7 +100,7 @@ port.on("message", (request: WorkerRequest) => {
     return;
   }
   queue = queue.then(async () => {
-    if (request.type === "content") return setContent(request.content, request.assets);
+    if (request.type === "content") return setContent(request.content, request.assets, request.htmlSizes);
     try {
       port.postMessage({ id: request.id, pages: await render(request.outFiles) } satisfies WorkerReply);
     } catch (error) {

@@ -4,14 +4,22 @@ import type { Stylesheets } from "../lib/stylesheets.ts";
 
 interface SiteContextValue {
   content: SiteContent;
-  /** Path of the page being rendered, for the active menu item. */
-  path: string;
+  /**
+   * Whether a link to `href` leads to the page being rendered or its section (the menus' aria-current). Asked, not
+   * read from the path: the build reuses the shell's HTML on every page that answers its questions alike (build/shell.tsx).
+   */
+  isCurrent: (href: string) => boolean;
   /** The built sheets, for islands that load a page sheet when they wake (pageSheetHref). */
   stylesheets: Stylesheets;
 }
 
 const SiteContext = createContext<SiteContextValue | undefined>(undefined);
 export const SiteProvider = SiteContext.Provider;
+
+/** True when `href` is the page at `path` or its section: exact for home, prefix for the others (/blog covers articles). */
+export function isCurrentPath(href: string, path: string): boolean {
+  return href === "/" ? path === "/" : path === href || path.startsWith(`${href}/`);
+}
 
 /** Server components read site facts here instead of receiving them through every level. Not for islands. */
 export function useSiteContext(): SiteContextValue {

@@ -29,20 +29,15 @@ export const MENU = [NAV_ITEMS[0], { label: "Apps", href: "/products" }, ...NAV_
 const APPS_PANEL_ID = "apps-menu-panel";
 const MOBILE_NAV_ID = "mobile-nav";
 
-/** True when `href` is the current section: exact for home, prefix for the others (/blog covers articles). */
-export function isCurrent(href: string, path: string): boolean {
-  return href === "/" ? path === "/" : path === href || path.startsWith(`${href}/`);
-}
-
-const current = (href: string, path: string) => (isCurrent(href, path) ? "page" : undefined);
 
 /**
  * Top bar and main navigation. Complete without JavaScript (the Apps panel opens on hover and focus with CSS);
  * two small islands add the Apps dropdown's keyboard handling and the phone menu's toggle when first touched.
  */
 export function SiteHeader() {
-  const { content, path, stylesheets } = useSiteContext();
+  const { content, isCurrent, stylesheets } = useSiteContext();
   const { site, products } = content;
+  const current = (href: string) => (isCurrent(href) ? "page" : undefined);
   return (
     <header className="site-header">
       <div className="top-bar">
@@ -67,12 +62,12 @@ export function SiteHeader() {
             {MENU.map((item) =>
               item.label === "Apps" ? (
                 <li key={item.href} className="apps-menu">
-                  <Island of={AppsMenu} props={{ panelId: APPS_PANEL_ID, current: isCurrent(item.href, path) }} hydrate="interaction" />
+                  <Island of={AppsMenu} props={{ panelId: APPS_PANEL_ID, current: isCurrent(item.href) }} hydrate="interaction" />
                   <div className="apps-menu__panel" id={APPS_PANEL_ID}>
                     <ul className="apps-menu__grid">
                       {products.map((product) => (
                         <li key={product.id}>
-                          <a className="apps-menu__item" href={`/products/${product.id}`} aria-current={current(`/products/${product.id}`, path)}>
+                          <a className="apps-menu__item" href={`/products/${product.id}`} aria-current={current(`/products/${product.id}`)}>
                             <span className="icon-tile icon-tile--sm">
                               <ProductIcon name={product.icon} />
                             </span>
@@ -91,7 +86,7 @@ export function SiteHeader() {
                 </li>
               ) : (
                 <li key={item.href}>
-                  <a className="main-nav__link" href={item.href} aria-current={current(item.href, path)}>
+                  <a className="main-nav__link" href={item.href} aria-current={current(item.href)}>
                     {item.label}
                   </a>
                 </li>
@@ -109,7 +104,7 @@ export function SiteHeader() {
           <ul className="container mobile-nav__items">
             {MENU.map((item) => (
               <li key={item.href}>
-                <a href={item.href} aria-current={current(item.href, path)}>
+                <a href={item.href} aria-current={current(item.href)}>
                   {item.label}
                 </a>
               </li>

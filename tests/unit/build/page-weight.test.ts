@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { pageReferences, weighPages } from "../../../build/page-weight.ts";
+import { joinScans, pageReferences, scanReferences, weighPages } from "../../../build/page-weight.ts";
 import { gzipSize } from "../../../build/write.ts";
 
 describe("page weight", () => {
@@ -55,5 +55,35 @@ describe("page weight", () => {
     const [fromWorker] = await weighPages(dir, [{ path: "/", html, references }], imports);
     const [here] = await weighPages(dir, [{ path: "/", html }], imports);
     expect(fromWorker).toEqual(here);
+  });
+
+  test("a page read in parts (head, shell, main) lists what it loads as it would read whole", () => {
+    // An image before a picture, islands and scripts in several parts: the page lists pictures before other images.
+    const parts = [
+      '<!doctype html><html><head><link rel="icon" href="/favicon.ico"/><link rel="icon" href="/favicon.svg"/><link rel="stylesheet" href="/assets/site.css"/><script>one()</script><script type="module" src="/assets/loader.js"></script></head><body>',
+      '<header><img src="/images/logo.png"/><site-island data-island="menu" data-src="/assets/menu.js" data-hydrate="idle"><script type="application/json">{"src":"/x.png"}</script></site-island></header>',
+      '<main><picture><source srcset="/images/a-small.webp 1x, /images/a-large.webp 2x"/><img src="/images/a.png"/></picture><script>two()</script>',
+      '<site-island data-island="form" data-src="/assets/form.js" data-hydrate="load"></site-island></main>',
+      '<footer><img src="/images/b.png" srcset="/images/b-2x.png 2x"/></footer></body></html>',
+    ];
+    const whole = pageReferences(parts.join(""));
+    expect(joinScans(parts.map(scanReferences))).toEqual(whole);
+    expect(whole.images).toEqual([["/images/a-small.webp", "/images/a-large.webp", "/images/a.png"], ["/images/logo.png"], ["/images/b.png", "/images/b-2x.png"]]);
+    expect(whole.islands).toEqual(["/assets/menu.js", "/assets/form.js"]);
+    expect(whole.icon).toBe("/favicon.svg");
+  });
+
+  test("reads what a picture holds as anywhere else, and an image of a picture left open as an image of its own", () => {
+    const html = [
+      '<picture><script>a()</script><source srcset="/a.webp"/><img src="/a.png"/><link rel="stylesheet" href="/p.css"/></picture>',
+      '<img src="/b.png"/><picture><img src="/open.png"/>',
+      '<site-island data-island="x" data-src="/x.js" data-hydrate="load"></site-island>',
+      '<script type="application/json">{"<img src=\\"/in-props.png\\">":1}</script>',
+    ].join("");
+    const references = pageReferences(html);
+    expect(references.images).toEqual([["/a.webp", "/a.png"], ["/b.png"], ["/open.png"]]);
+    expect(references.stylesheets).toEqual(["/p.css"]);
+    expect(references.islandsOnLoad).toEqual(["x"]);
+    expect(references.inline).toBe(gzipSize("a()"));
   });
 });

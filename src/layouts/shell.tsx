@@ -1,0 +1,48 @@
+import CookieBanner from "../islands/cookie-banner.tsx";
+import Toaster from "../islands/toaster.tsx";
+import WhatsAppPopup from "../islands/whatsapp-popup.tsx";
+import { FloatingContact } from "../components/shell/floating-contact.tsx";
+import { SiteFooter } from "../components/site-footer.tsx";
+import { SiteHeader } from "../components/site-header.tsx";
+import { useSiteContext } from "../components/site-context.tsx";
+import { Island } from "../lib/island.tsx";
+import { WHATSAPP_DUE_EVENT } from "../lib/limits.ts";
+import { pageSheetHref } from "../lib/stylesheets.ts";
+import { TOAST_EVENT } from "../stores/toast.ts";
+
+/*
+ * The shell: what every page's <body> holds around its <main>. It learns about the page only through the site
+ * context's isCurrent and the islands the page numbered before it, which is what lets the build render it once per
+ * build for all the pages that agree on those (build/shell.tsx).
+ */
+
+/** Before <main>: the skip link and the header. */
+export function ShellTop() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader />
+    </>
+  );
+}
+
+/** After <main>: the footer, the floating contact button and the site-wide overlays outside the page flow. */
+export function ShellBottom() {
+  const { content, stylesheets } = useSiteContext();
+  return (
+    <>
+      <SiteFooter />
+      <FloatingContact />
+      <Island of={CookieBanner} props={{ stylesheet: pageSheetHref(stylesheets, "consent-dialog") }} hydrate="interaction" />
+      <Island
+        of={WhatsAppPopup}
+        props={{ whatsapp: content.site.contact.whatsapp, stylesheet: pageSheetHref(stylesheets, "whatsapp") }}
+        hydrate={`event:${WHATSAPP_DUE_EVENT}`}
+        clientOnly
+      />
+      <Island of={Toaster} props={{}} hydrate={`event:${TOAST_EVENT}`} />
+    </>
+  );
+}
