@@ -15,10 +15,15 @@
 export function dropBoxClips(svg: string): string {
   const box = (tag: string) => ["x", "y", "width", "height"].map((name) => tag.match(new RegExp(` ${name}="([^"]*)"`))?.[1]);
   const whole = (values: (string | undefined)[]) => values.every((value) => value !== undefined && /^-?\d+$/.test(value));
-  const masks = new Map<string, string>();
-  for (const [, id = "", rect = ""] of svg.matchAll(/<mask id="([^"]+)"><(rect [^>]*fill="#fff"(?: mask="url\(#[^)]+\)")?)\/><\/mask>/g)) {
-    masks.set(id, box(rect).join(","));
+  const masks = new Map<string, { box: string; inner?: string }>();
+  for (const [, id = "", rect = "", inner] of svg.matchAll(/<mask id="([^"]+)"><(rect [^>]*fill="#fff"(?: mask="url\(#([^)]+)\)")?)\/><\/mask>/g)) {
+    masks.set(id, { box: box(rect).join(","), inner });
   }
+  // A mask's own rect may be masked in turn: it is of the box only if that mask is too.
+  const boxMask = (id: string, key: string, depth = 0): boolean => {
+    const mask = masks.get(id);
+    return mask?.box === key && (mask.inner === undefined || (depth < 8 && boxMask(mask.inner, key, depth + 1)));
+  };
   const clips = new Map<string, { box: string; parent?: string }>();
   for (const [, id = "", parent, rect = ""] of svg.matchAll(/<clipPath id="([^"]+)"(?: clip-path="url\(#([^)]+)\)")?><(rect [^>]*)\/><\/clipPath>/g)) {
     clips.set(id, { box: box(rect).join(","), parent });
@@ -29,7 +34,7 @@ export function dropBoxClips(svg: string): string {
     const key = own.join(",");
     let out = tag;
     const mask = out.match(/ mask="url\(#([^)]+)\)"/);
-    if (mask && masks.get(mask[1] ?? "") === key) out = out.replace(mask[0], "");
+    if (mask && boxMask(mask[1] ?? "", key)) out = out.replace(mask[0], "");
     const clip = out.match(/ clip-path="url\(#([^)]+)\)"/);
     const rect = clip && clips.get(clip[1] ?? "");
     if (clip && rect?.box === key) out = out.replace(clip[0], rect.parent ? ` clip-path="url(#${rect.parent})"` : "");
