@@ -36,13 +36,19 @@ export function encodePng({ width, height, data }: Pixels): Uint8Array {
 
 /** Whether 32-bit words hold a pixel's bytes in ascending order (R lowest): true on every platform Node runs on today. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+let rows = Buffer.alloc(0);
 
-/** Rows of RGB, each after its filter byte (0, none); undefined as soon as a pixel is not opaque. */
+/**
+ * Rows of RGB, each after its filter byte (0, none); undefined as soon as a pixel is not opaque. The rows go into one
+ * buffer kept for the next image of the size (zlib copies what it needs): a card's 2 MB each time made the garbage
+ * collector work more than the packing.
+ */
 function packRgb(width: number, height: number, data: Uint8Array): Buffer | undefined {
   if (!LITTLE_ENDIAN || data.byteOffset % 4 !== 0) return undefined;
   const words = new Uint32Array(data.buffer, data.byteOffset, width * height);
   const stride = width * 3 + 1;
-  const raw = Buffer.alloc(stride * height);
+  if (rows.length !== stride * height) rows = Buffer.alloc(stride * height); // filter bytes stay 0
+  const raw = rows;
   for (let y = 0, p = 0; y < height; y += 1) {
     for (let to = y * stride + 1, end = to + width * 3; to < end; to += 3, p += 1) {
       const pixel = words[p] as number;
