@@ -2,22 +2,17 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import satori from "satori";
 import type { PageHead } from "../src/lib/page.ts";
 import { OG_IMAGE, ogImagePath } from "../src/lib/og-image.ts";
 import type { Site } from "../src/schemas/site.ts";
 import { BuildError } from "./errors.ts";
 import type { OutputFile } from "./islands.ts";
-import { ARTWORK_WIDTH, type CardImage, ShareCard } from "./images/share-card.tsx";
-import { flattenPatterns } from "./images/flatten-patterns.ts";
-import { loadBrandFonts } from "./images/fonts.ts";
+import { type CardRenderer, type CardToDraw, createCardRenderer } from "./images/draw-card.ts";
 import { pngSize } from "./images/png.ts";
-import { svgToPng } from "./images/raster.ts";
 import type { Route } from "./routes.ts";
 import { type BrandColors, readBrandColors } from "./tokens.ts";
 
 const require = createRequire(import.meta.url);
-const LOGO_SIZE = 56;
 /** Cached cards nobody asked for in this long are deleted (a renamed page or an edited title leaves one behind). */
 const CACHE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
@@ -44,16 +39,9 @@ export interface OgImagesResult {
   bytes: number;
 }
 
-/** What one card shows; its hash (with the renderer's versions) names the cached PNG. */
-interface CardSpec {
+/** What one card shows and where it goes; its hash (with the renderer's versions) names the cached PNG. */
+interface CardSpec extends CardToDraw {
   out: string;
-  page: string;
-  /** "page": title and description on the brand card; "cover": an article's cover image, filling the card. */
-  kind: "page" | "cover";
-  title: string;
-  description: string;
-  label?: string;
-  artwork?: string;
 }
 
 /**
@@ -66,9 +54,10 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
   const colors = await readBrandColors(input.tokensFile);
   const specs = cardSpecs(input.pages);
   const rendererKey = await rendererVersion(colors, input.site, await readFile(input.logoFile));
-  let renderer: Promise<Renderer> | undefined;
+  let renderer: Promise<CardRenderer> | undefined;
   const render = (spec: CardSpec, artwork: Buffer | undefined) => {
-    renderer ??= createRenderer(input, colors);
+    // Fonts and the logo load only when some card is not in the cache.
+    renderer ??= createCardRenderer({ site: input.site, logoFile: input.logoFile, colors });
     return renderer.then((r) => r(spec, artwork));
   };
 
@@ -128,69 +117,6 @@ function readArtwork(contentDir: string, spec: CardSpec & { artwork: string }): 
   });
 }
 
-type Renderer = (spec: CardSpec, artwork: Buffer | undefined) => Promise<Uint8Array>;
-
-/** Loads fonts and the logo once, only when some card is not in the cache. */
-async function createRenderer(input: OgImagesInput, colors: BrandColors): Promise<Renderer> {
-  const fonts = await loadBrandFonts();
-  const raster = (svg: Buffer | string, width: number) => svgToPng(svg, { width, fonts: fonts.sfnt, family: fonts.family });
-  const logo: CardImage = { src: dataUrl(await raster(await readFile(input.logoFile), LOGO_SIZE * 2), "image/png"), width: LOGO_SIZE, height: LOGO_SIZE };
-  const host = new URL(input.site.url).host;
-  return async (spec, bytes) => {
-    try {
-      if (spec.kind === "cover" && spec.artwork && bytes) return await coverCard(bytes, spec.artwork, raster);
-      const artwork = spec.artwork && bytes ? await artworkImage(bytes, spec.artwork, raster) : undefined;
-      const svg = await satori(
-        ShareCard({ title: spec.title, description: spec.description, siteName: input.site.name, host, label: spec.label, logo, artwork, colors, fontFamily: fonts.family }),
-        { width: OG_IMAGE.width, height: OG_IMAGE.height, fonts: fonts.faces },
-      );
-      return await raster(flattenPatterns(svg), OG_IMAGE.width);
-    } catch (cause) {
-      if (cause instanceof BuildError) throw cause;
-      throw new BuildError(`Having trouble drawing the share card of ${spec.page}`, { cause });
-    }
-  };
-}
-
-/** The artwork at panel width: SVG is rasterized with the brand fonts (satori would drop its text), PNG and JPEG are embedded. */
-async function artworkImage(bytes: Buffer, name: string, raster: (svg: Buffer, width: number) => Promise<Uint8Array>): Promise<CardImage> {
-  const ext = path.extname(name).toLowerCase();
-  const type = ext === ".svg" ? "image/png" : ext === ".png" ? "image/png" : ext === ".jpg" || ext === ".jpeg" ? "image/jpeg" : undefined;
-  if (!type) throw new BuildError(`${name} cannot be drawn on a share card: use an SVG, PNG or JPEG image`);
-  const pixels = ext === ".svg" ? Buffer.from(await raster(bytes, ARTWORK_WIDTH)) : bytes;
-  const size = type === "image/png" ? pngSize(pixels) : jpegSize(pixels);
-  if (!size) throw new BuildError(`${name} cannot be read as ${type}`);
-  return { src: dataUrl(pixels, type), width: ARTWORK_WIDTH, height: Math.round((ARTWORK_WIDTH * size.height) / size.width) };
-}
-
-/**
- * An article's cover as its share card: the image scaled to cover 1200×630 and centred (covers are drawn at that size,
- * so usually nothing is cut). One resvg pass, no text layout: a tenth of a page card's cost.
- */
-function coverCard(bytes: Buffer, name: string, raster: (svg: string, width: number) => Promise<Uint8Array>): Promise<Uint8Array> {
-  const ext = path.extname(name).toLowerCase();
-  const type = ext === ".svg" ? "image/svg+xml" : ext === ".png" ? "image/png" : ext === ".jpg" || ext === ".jpeg" ? "image/jpeg" : undefined;
-  if (!type) throw new BuildError(`${name} cannot be drawn on a share card: use an SVG, PNG or JPEG image`);
-  const { width, height } = OG_IMAGE;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><image href="${dataUrl(bytes, type)}" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice"/></svg>`;
-  return raster(svg, width);
-}
-
-/** Width and height from a JPEG's first start-of-frame marker. */
-function jpegSize(bytes: Buffer): { width: number; height: number } | undefined {
-  let at = 2;
-  while (at + 9 < bytes.length && bytes[at] === 0xff) {
-    const marker = bytes[at + 1] ?? 0;
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
-      return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
-    }
-    at += 2 + bytes.readUInt16BE(at + 2);
-  }
-  return undefined;
-}
-
-const dataUrl = (bytes: Uint8Array, type: string) => `data:${type};base64,${Buffer.from(bytes).toString("base64")}`;
-
 function hash(parts: (string | Uint8Array)[]): string {
   const h = createHash("sha256");
   for (const part of parts) h.update(part).update("\0");
@@ -201,7 +127,7 @@ function hash(parts: (string | Uint8Array)[]): string {
 async function rendererVersion(colors: BrandColors, site: OgImagesInput["site"], logo: Buffer): Promise<string> {
   const version = async (file: string) => (JSON.parse(await readFile(file, "utf8")) as { version: string }).version;
   const sources = await Promise.all(
-    ["og-images.ts", "images/share-card.tsx", "images/raster.ts", "images/flatten-patterns.ts"].map((file) => readFile(new URL(`./${file}`, import.meta.url))),
+    ["og-images.ts", "images/draw-card.ts", "images/fonts.ts", "images/share-card.tsx", "images/raster.ts", "images/flatten-patterns.ts", "images/drop-box-clips.ts", "images/fold-opacity.ts", "images/pixels.ts", "images/png.ts"].map((file) => readFile(new URL(`./${file}`, import.meta.url))),
   );
   const packages = await Promise.all([
     version(require.resolve("satori/package.json")),

@@ -10,7 +10,10 @@ export type FontWeight = (typeof WEIGHTS)[number];
 
 export interface BrandFonts {
   family: string;
-  /** For satori, which reads WOFF. */
+  /**
+   * For satori, unpacked as for resvg: satori reads WOFF too, but inflates its tables in JavaScript on every build,
+   * which took longer than drawing a card.
+   */
   faces: { name: string; data: Buffer; weight: FontWeight; style: "normal" }[];
   /** For resvg, which reads TrueType/OpenType only (text inside SVG artwork). */
   sfnt: Uint8Array[];
@@ -22,13 +25,11 @@ export interface BrandFonts {
 export async function loadBrandFonts(): Promise<BrandFonts> {
   const family = "Inter";
   const faces = await Promise.all(
-    WEIGHTS.map(async (weight) => ({
-      name: family,
-      data: await readFile(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`)),
-      weight,
-      style: "normal" as const,
-    })),
+    WEIGHTS.map(async (weight) => {
+      const sfnt = woffToSfnt(await readFile(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`)));
+      return { name: family, data: Buffer.from(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength), weight, style: "normal" as const };
+    }),
   );
   const { version } = JSON.parse(await readFile(require.resolve("@fontsource/inter/package.json"), "utf8")) as { version: string };
-  return { family, faces, sfnt: faces.map((face) => woffToSfnt(face.data)), version: `${family}@${version}` };
+  return { family, faces, sfnt: faces.map((face) => new Uint8Array(face.data.buffer, face.data.byteOffset, face.data.byteLength)), version: `${family}@${version}` };
 }

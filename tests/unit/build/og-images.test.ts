@@ -52,6 +52,12 @@ describe("buildOgImages", () => {
     expect(result).toMatchObject({ rendered: 2, cached: 0 });
   });
 
+  test("should fill the card with a cover of another shape, centred and cut to the card", async () => {
+    const article = page("/blog/odd", { image: "/images/products/esim.svg", article: { publishedTime: "2025-01-01", section: "Business", author: "A" } });
+    const result = await buildOgImages(input([article]));
+    expect(result.files.map((f) => [f.path, pngSize(f.contents)])).toEqual([["og/covers/products/esim.png", { width: 1200, height: 630 }]]);
+  });
+
   test("should take unchanged cards from the cache and redraw only a page whose title changed", async () => {
     const first = await buildOgImages(input([page("/faq"), page("/about")]));
     const again = await buildOgImages(input([page("/faq"), page("/about")]));

@@ -1,0 +1,128 @@
+import "./require-node.ts";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { buildOgImages, type OgImagesInput } from "../build/og-images.ts";
+import { svgToPixels } from "../build/images/raster.ts";
+import { readSiteContent } from "../build/read-content.ts";
+import { pageData } from "../build/render.tsx";
+import { collectRoutes } from "../build/routes.ts";
+import { PRODUCTION, withEnvironment } from "../src/lib/site-environment.ts";
+
+/**
+ * `npm run bench:og`: draws every share card of a site cold (no disk cache, no memory), first all together as the
+ * build does, then each kind on its own, and prints wall and CPU time per card by kind:
+ *   page      title and description on the brand card (no picture)
+ *   artwork   the same beside the page's own picture (products, projects)
+ *   cover     an article's cover filling the card
+ * Each kind's runs include making its renderer (fonts, logo), as the first card of a build does.
+ *
+ *   --content DIR   the content folder (default content/)
+ *   --runs N        runs per kind; the median is printed (default 3)
+ *   --out DIR       also writes the cards there, for looking at them or comparing pixels
+ *   --compare DIR   compares each card with the one of the same name in DIR (an earlier --out): pixels that differ
+ *                   and the largest difference in a colour channel (0–255)
+ */
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { values: args } = parseArgs({
+  options: {
+    content: { type: "string", default: path.join(rootDir, "content") },
+    runs: { type: "string", default: "3" },
+    out: { type: "string" },
+    compare: { type: "string" },
+  },
+});
+const contentDir = path.resolve(args.content);
+const runs = Math.max(1, Number(args.runs));
+
+const content = withEnvironment(await readSiteContent(contentDir), PRODUCTION);
+const routes = await collectRoutes(path.join(rootDir, "src/pages"), content);
+const pages: OgImagesInput["pages"] = routes.map((route) => ({ route, head: pageData(route, content).head }));
+const input = (some: OgImagesInput["pages"]): OgImagesInput => ({
+  pages: some,
+  site: content.site,
+  contentDir,
+  logoFile: path.join(rootDir, "public/favicon.svg"),
+  tokensFile: path.join(rootDir, "src/styles/tokens.css"),
+});
+
+type Kind = "page" | "artwork" | "cover";
+const kindOf = ({ head }: OgImagesInput["pages"][number]): Kind | undefined =>
+  head.shareCardOf ? undefined : head.article && head.image ? "cover" : head.image ? "artwork" : "page";
+
+/** Wall and CPU milliseconds of one cold drawing of these pages (this thread does all the work). */
+async function measure(some: OgImagesInput["pages"]): Promise<{ wall: number; cpu: number; cards: number; bytes: number }> {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await buildOgImages(input(some));
+  const wall = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return { wall, cpu: (cpu.user + cpu.system) / 1000, cards: result.rendered, bytes: result.bytes };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+
+console.log(`Load average ${loadavg().map((n) => n.toFixed(2)).join(", ")} at the start.`);
+// The first drawing is the build's own case: a fresh process, the renderer's WebAssembly not yet compiled.
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+const first = await buildOgImages(input(pages));
+const firstCpu = process.cpuUsage(cpu0);
+console.log(`First drawing in this process (as in a build): ${first.rendered} cards in ${Math.round(performance.now() - t0)} ms, ${Math.round((firstCpu.user + firstCpu.system) / 1000)} ms CPU`);
+const totals = [];
+for (let i = 0; i < runs; i += 1) totals.push(await measure(pages));
+
+console.log(`\n${row(["kind", "cards", "ms per card (wall)", "CPU ms per card", "KB per card"])}`);
+console.log(row(["---", "---", "---", "---", "---"]));
+for (const kind of ["page", "artwork", "cover"] as const) {
+  const some = pages.filter((page) => kindOf(page) === kind);
+  if (some.length === 0) continue;
+  const results = [];
+  for (let i = 0; i < runs; i += 1) results.push(await measure(some));
+  const [{ cards, bytes } = { cards: 0, bytes: 0 }] = results;
+  const per = (n: number) => (n / Math.max(1, cards)).toFixed(1);
+  console.log(row([kind, cards, per(median(results.map((r) => r.wall))), per(median(results.map((r) => r.cpu))), (bytes / 1024 / Math.max(1, cards)).toFixed(0)]));
+}
+const total = { wall: median(totals.map((t) => t.wall)), cpu: median(totals.map((t) => t.cpu)) };
+console.log(
+  row(["all", first.rendered, `${(total.wall / first.rendered).toFixed(1)} (${Math.round(total.wall)} ms in all)`, `${(total.cpu / first.rendered).toFixed(1)} (${Math.round(total.cpu)} ms in all)`, (first.bytes / 1024 / first.rendered).toFixed(0)]),
+);
+if (args.out) {
+  for (const file of first.files) {
+    const to = path.join(path.resolve(args.out), file.path);
+    await mkdir(path.dirname(to), { recursive: true });
+    await writeFile(to, file.contents);
+  }
+  console.log(`\nWrote ${first.files.length} cards to ${args.out}`);
+}
+if (args.compare) {
+  console.log(`\n${row(["card", "pixels that differ", "largest channel difference"])}`);
+  console.log(row(["---", "---", "---"]));
+  for (const file of first.files) {
+    const earlier = await readFile(path.join(path.resolve(args.compare), file.path)).catch(() => undefined);
+    if (!earlier) {
+      console.log(row([file.path, "no earlier card", "-"]));
+      continue;
+    }
+    const [a, b] = await Promise.all([decode(earlier), decode(file.contents)]);
+    let pixels = 0;
+    let largest = 0;
+    for (let i = 0; i < a.data.length; i += 4) {
+      const delta = Math.max(...[0, 1, 2, 3].map((c) => Math.abs((a.data[i + c] ?? 0) - (b.data[i + c] ?? 0))));
+      if (delta > 0) pixels += 1;
+      largest = Math.max(largest, delta);
+    }
+    console.log(row([file.path, `${pixels} (${((100 * pixels) / (a.width * a.height)).toFixed(2)}%)`, largest]));
+  }
+}
+console.log(`\nLoad average ${loadavg().map((n) => n.toFixed(2)).join(", ")} at the end.`);
+
+/** A PNG's pixels, drawn by resvg at its own size (no resampling). */
+function decode(png: Uint8Array) {
+  const { width, height } = { width: 1200, height: 630 };
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image width="${width}" height="${height}" href="data:image/png;base64,${Buffer.from(png).toString("base64")}"/></svg>`;
+  return svgToPixels(svg, { width, fonts: [], family: "sans-serif", images: "nearest" });
+}
