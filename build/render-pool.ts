@@ -3,13 +3,22 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { SiteContent } from "../src/lib/content.ts";
 import { BuildError } from "./errors.ts";
-import type { RenderedMarkdown } from "./markdown.ts";
+import { type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
 import type { RenderAssets, RenderedPage } from "./render.tsx";
 import type { WorkerInit, WorkerReply, WorkerRequest } from "./render-worker.ts";
 import type { Route } from "./routes.ts";
 
 /** Pages per message: small enough to balance a huge page (the blog list) against many small ones. */
 const BATCH = 16;
+/** Markdown documents a worker holds at once: one rendering, one waiting, so it never idles between messages. */
+const MARKDOWN_IN_FLIGHT = 2;
+
+interface MarkdownTask {
+  markdown: string;
+  file: string;
+  resolve: (rendered: RenderedMarkdown) => void;
+  reject: (error: unknown) => void;
+}
 
 /** Node options for a worker loading the TypeScript sources: this process's loader, or tsx when the host has its own (vitest). */
 function sourceExecArgv(): string[] {
@@ -26,7 +35,14 @@ function sourceExecArgv(): string[] {
 export class RenderPool {
   readonly #workers: Promise<Worker[]>;
   readonly #pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (error: unknown) => void }>();
-  readonly #load = new Map<Worker, number>();
+  /** Markdown documents no worker has taken yet, and how many each worker holds. */
+  readonly #markdownQueue: MarkdownTask[] = [];
+  readonly #inFlight = new Map<Worker, number>();
+  /** The workers once started (the bundle they load may still be in the making before that). */
+  #started: Worker[] = [];
+  /** Whether some worker has answered: until then this thread renders markdown itself (see markdown()). */
+  #answered = false;
+  #helping = false;
   #nextId = 0;
   #closed = false;
 
@@ -35,6 +51,10 @@ export class RenderPool {
       (file) => Array.from({ length: size }, () => this.#start(init, file)),
       () => Array.from({ length: size }, () => this.#start(init, undefined)),
     );
+    void this.#workers.then((workers) => {
+      this.#started = workers;
+      this.#dispatchMarkdown();
+    });
   }
 
   /**
@@ -46,18 +66,52 @@ export class RenderPool {
     for (const worker of await this.#workers) worker.postMessage({ type: "content", content, assets: cloneable, htmlSizes } satisfies WorkerRequest);
   }
 
-  /** Renders one markdown document on the worker with the fewest requests waiting. */
-  async markdown(markdown: string, file: string): Promise<RenderedMarkdown> {
-    const worker = (await this.#workers).reduce((best, w) => ((this.#load.get(w) ?? 0) < (this.#load.get(best) ?? 0) ? w : best));
+  /**
+   * Renders one markdown document on whichever is free first. Workers take documents a couple at a time; until one of
+   * them has answered (a cold build waits for their bundle, then for them to start) this thread, idle meanwhile,
+   * renders from the same queue, one document per turn of the event loop.
+   */
+  markdown(markdown: string, file: string): Promise<RenderedMarkdown> {
+    const rendered = new Promise<RenderedMarkdown>((resolve, reject) => this.#markdownQueue.push({ markdown, file, resolve, reject }));
+    this.#dispatchMarkdown();
+    return rendered;
+  }
+
+  #dispatchMarkdown(): void {
+    for (const worker of this.#started) {
+      while ((this.#inFlight.get(worker) ?? 0) < MARKDOWN_IN_FLIGHT) {
+        const task = this.#markdownQueue.shift();
+        if (!task) return;
+        this.#sendMarkdown(worker, task);
+      }
+    }
+    if (this.#answered || this.#helping || !this.#markdownQueue.length) return;
+    this.#helping = true;
+    setImmediate(() => {
+      const task = this.#answered ? undefined : this.#markdownQueue.shift();
+      const done = task ? renderMarkdown(task.markdown, task.file).then(task.resolve, task.reject) : Promise.resolve();
+      void done.finally(() => {
+        this.#helping = false;
+        this.#dispatchMarkdown();
+      });
+    });
+  }
+
+  #sendMarkdown(worker: Worker, task: MarkdownTask): void {
     const id = this.#nextId++;
-    this.#load.set(worker, (this.#load.get(worker) ?? 0) + 1);
-    const reply = await new Promise<WorkerReply>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      worker.postMessage({ type: "markdown", id, markdown, file } satisfies WorkerRequest);
-    }).finally(() => this.#load.set(worker, (this.#load.get(worker) ?? 1) - 1));
-    if ("error" in reply) throw reply.error;
-    if (!("markdown" in reply)) throw new BuildError(`No markdown came back for ${file}`);
-    return reply.markdown;
+    this.#inFlight.set(worker, (this.#inFlight.get(worker) ?? 0) + 1);
+    this.#pending.set(id, {
+      resolve: (reply) => {
+        this.#answered = true;
+        this.#inFlight.set(worker, (this.#inFlight.get(worker) ?? 1) - 1);
+        if ("error" in reply) task.reject(reply.error);
+        else if ("markdown" in reply) task.resolve(reply.markdown);
+        else task.reject(new BuildError(`No markdown came back for ${task.file}`));
+        this.#dispatchMarkdown();
+      },
+      reject: task.reject,
+    });
+    worker.postMessage({ type: "markdown", id, markdown: task.markdown, file: task.file } satisfies WorkerRequest);
   }
 
   /** Renders routes on all workers, each taking the next batch when it is free; pages come back in route order. */
@@ -117,7 +171,9 @@ export class RenderPool {
   }
 
   #failAll(error: unknown): void {
-    for (const { reject } of this.#pending.values()) reject(new BuildError("A render worker stopped", { cause: error }));
+    const failure = new BuildError("A render worker stopped", { cause: error });
+    for (const { reject } of this.#pending.values()) reject(failure);
     this.#pending.clear();
+    for (const task of this.#markdownQueue.splice(0)) task.reject(failure);
   }
 }
