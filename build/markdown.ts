@@ -1,7 +1,6 @@
 import type { Root as HastRoot } from "hast";
 import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
-import remarkBreaks from "remark-breaks";
 import remarkRehype from "remark-rehype";
 import { type Preset, type Processor, unified } from "unified";
 import { VFile } from "vfile";
@@ -25,11 +24,11 @@ const sanitizeSchema = {
 };
 
 /**
- * Every stage after the parser: references → breaks → rehype → our plugins → sanitize (last transform) → stringify.
- * The tests run it after remark-parse and remark-gfm too, the reference our markdown-it parser must match.
+ * Every stage after the parser: references → rehype → our plugins → sanitize (last transform) → stringify. The tests
+ * run it after remark-parse, remark-gfm and remark-breaks too, the reference our markdown-it parser must match.
  */
 export const afterParse: Preset = {
-  plugins: [remarkReferences, remarkBreaks, remarkRehype, rehypeHeadingIds, rehypeExternalLinks, [rehypeSanitize, sanitizeSchema], rehypeStringify],
+  plugins: [remarkReferences, remarkRehype, rehypeHeadingIds, rehypeExternalLinks, [rehypeSanitize, sanitizeSchema], rehypeStringify],
 };
 
 /** Built once: markdown-it's tokens as mdast (CommonMark and GitHub's extensions), then the stages above. */

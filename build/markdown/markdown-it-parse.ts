@@ -28,8 +28,8 @@ import type { Position } from "unist";
 
 /**
  * A unified parser plugin that reads markdown with markdown-it and hands the rest of the pipeline the same mdast
- * tree remark-parse with remark-gfm would: CommonMark plus GitHub's tables, strikethrough, autolinks, footnotes and
- * task lists. markdown-it and this conversion read a 7 KB article in about 0.5 ms, where micromark with its GFM
+ * tree remark-parse with remark-gfm and remark-breaks would: CommonMark plus GitHub's tables, strikethrough,
+ * autolinks, footnotes and task lists, and every line break inside a paragraph kept. markdown-it and this conversion read a 7 KB article in about 0.5 ms, where micromark with its GFM
  * extensions took 4.7 ms: markdown had become most of a cold build. Every later step (remark-rehype, our plugins, rehype-sanitize,
  * rehype-stringify) is unchanged, and tests/unit/build/markdown-parser.test.ts holds the output equal to the
  * remark-parse pipeline's on every content file and on a fixture of each construct.
@@ -215,7 +215,7 @@ class TreeBuilder {
     const append = (node: PhrasingContent) => {
       const children = (stack[stack.length - 1] as Paragraph).children;
       const last = children[children.length - 1];
-      // remark-parse gives one text node per run of text, soft line breaks included.
+      // remark-parse gives one text node per run of text.
       if (node.type === "text" && last?.type === "text") last.value += node.value;
       else children.push(node);
     };
@@ -232,10 +232,8 @@ class TreeBuilder {
         case "text":
           if (token.content) append({ type: "text", value: token.content });
           break;
+        // A single line break inside a paragraph is kept, as remark-breaks keeps it after remark-parse.
         case "softbreak":
-          append({ type: "text", value: "\n" });
-          this.#line += 1;
-          break;
         case "hardbreak":
           append({ type: "break" });
           this.#line += 1;
@@ -352,12 +350,15 @@ function isTight(tokens: readonly Token[], open: number): boolean {
 /** GitHub's task list item: "[ ]" or "[x]" opening the item's first paragraph, then a space and text, or a new line. */
 function taskMarker(item: ListItem): void {
   const paragraph = item.children[0];
-  const text = paragraph?.type === "paragraph" ? paragraph.children[0] : undefined;
-  const marker = text?.type === "text" ? /^\[([ xX])\](?:[ \t]+(?=\S)|[ \t]*\n)/.exec(text.value) : null;
-  if (!marker || text?.type !== "text" || paragraph?.type !== "paragraph") return;
+  if (paragraph?.type !== "paragraph") return;
+  const [text, next] = paragraph.children;
+  if (text?.type !== "text") return;
+  const marker = /^\[([ xX])\](?:[ \t]+(?=\S)|[ \t]*$)/.exec(text.value);
+  // The marker alone on its line counts only when the item goes on below it.
+  if (!marker || (marker[0].length === text.value.length && next?.type !== "break")) return;
   item.checked = marker[1] !== " ";
   text.value = text.value.slice(marker[0].length);
-  if (!text.value) paragraph.children.shift();
+  if (!text.value) paragraph.children.splice(0, next?.type === "break" ? 2 : 1);
 }
 
 function alignOf(token: Token): AlignType {

@@ -1,5 +1,5 @@
-import type { Element, Root } from "hast";
-import { visit } from "unist-util-visit";
+import type { Nodes, Root } from "hast";
+import { eachNode } from "./each-node.ts";
 
 /**
  * Opens links to other sites in a new tab without giving that tab a handle on ours (rel=noopener), and marks them
@@ -9,8 +9,9 @@ import { visit } from "unist-util-visit";
  */
 export function rehypeExternalLinks() {
   return (tree: Root) => {
-    visit(tree, "element", (node: Element) => {
-      if (node.tagName !== "a") return;
+    eachNode(tree, (visited) => {
+      const node = visited as Nodes;
+      if (node.type !== "element" || node.tagName !== "a") return;
       const href = node.properties.href;
       if (typeof href === "string" && /^https?:\/\//.test(href)) {
         node.properties.target = "_blank";

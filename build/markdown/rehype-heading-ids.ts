@@ -1,9 +1,9 @@
-import type { Element, Root } from "hast";
+import type { Nodes, Root } from "hast";
 import { toString as hastToString } from "hast-util-to-string";
-import { visit } from "unist-util-visit";
 import type { VFile } from "vfile";
 import type { Heading } from "../../src/lib/content.ts";
 import { slugify } from "../../src/lib/slug.ts";
+import { eachNode } from "./each-node.ts";
 
 /**
  * Gives every h2 and h3 a stable id from its text and records them in `file.data.headings`, so long pages can
@@ -15,8 +15,9 @@ export function rehypeHeadingIds() {
   return (tree: Root, file: VFile) => {
     const headings: Heading[] = [];
     const used = new Set<string>();
-    visit(tree, "element", (node: Element) => {
-      if (node.tagName !== "h2" && node.tagName !== "h3") return;
+    eachNode(tree, (visited) => {
+      const node = visited as Nodes;
+      if (node.type !== "element" || (node.tagName !== "h2" && node.tagName !== "h3")) return;
       const text = hastToString(node).trim();
       const base = slugify(text) || "section";
       let id = base;

@@ -1,5 +1,5 @@
-import type { Root } from "mdast";
-import { visit } from "unist-util-visit";
+import type { Nodes, Root } from "mdast";
+import { eachNode } from "./each-node.ts";
 import type { VFile } from "vfile";
 
 /** A link or image target written in a markdown body, with its line in the body (1-based). */
@@ -19,7 +19,8 @@ export interface MarkdownReference {
 export function remarkReferences() {
   return (tree: Root, file: VFile) => {
     const found: MarkdownReference[] = [];
-    visit(tree, (node) => {
+    eachNode(tree, (visited) => {
+      const node = visited as Nodes;
       if (node.type !== "link" && node.type !== "image" && node.type !== "definition") return;
       found.push({ kind: node.type === "image" ? "image" : "link", url: node.url, line: node.position?.start.line ?? 1 });
     });
