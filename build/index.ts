@@ -13,7 +13,7 @@ import { loadContent, type ParseCache } from "./load-content.ts";
 import { renderBodies } from "./markdown-bodies.ts";
 import { cachedMarkdown, type MarkdownRenderer } from "./markdown-cache.ts";
 import { renderMarkdown } from "./markdown.ts";
-import { measureHtml, readHtmlSizes, writeHtmlSizes } from "./html-sizes.ts";
+import { type MeasuredHtml, measureHtml, readHtmlSizes, writeHtmlSizes } from "./html-sizes.ts";
 import { buildOgImages } from "./og-images.ts";
 import { pageData, type RenderedPage, renderRoutes } from "./render.tsx";
 import { RenderPool } from "./render-pool.ts";
@@ -23,7 +23,7 @@ import { buildSiteIcons } from "./site-icons.ts";
 import { validateContent } from "./validate-content.ts";
 import { workerBundle } from "./worker-bundle.ts";
 import { type PageWeight, weighPages } from "./page-weight.ts";
-import { copyFolders, siteFiles } from "./write.ts";
+import { copyFolders, siteFiles, writeFiles } from "./write.ts";
 
 export interface BuildOptions {
   rootDir: string;
@@ -159,7 +159,8 @@ export class BuildSession {
       (o) => `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
     );
     drawing.catch(() => {}); // awaited below; a failure is reported there, after the render
-    const fresh = await timed("render", async () => this.#render(due, content, bundle, await htmlSizes), (p) => `${p.length} of ${routes.length} pages`);
+    const { pages: fresh, measuring } = await timed("render", async () => this.#render(due, content, bundle, await htmlSizes), (r) => `${r.pages.length} of ${routes.length} pages`);
+    measuring?.catch(() => {}); // awaited at the sizes stage
     // A session's later builds render their few pages in this thread: warm React and the island modules here now,
     // while the first build runs anyway, rather than on the editor's first save (a quarter of a second at 1,000 posts).
     if (!last && this.#pool && due[0]) renderRoutes(due.slice(0, 1), content, bundle);
@@ -208,6 +209,11 @@ export class BuildSession {
         if (clean) await rm(this.#outDir, { recursive: true, force: true });
         const imagesChanged = changed?.some((file) => path.resolve(file).startsWith(path.join(contentDir, "images") + path.sep)) ?? true;
         if (clean || imagesChanged) await copyFolders(this.#outDir, copies);
+        // A build no other follows writes everything and needs no fingerprints to compare with next time.
+        if (last && clean) {
+          await writeFiles(this.#outDir, files);
+          return { fingerprints: new Map<string, string>(), changed: files.length, removed: 0 };
+        }
         const reused = routes.filter((route) => !freshByFile.has(route.outFile)).map((route) => route.outFile);
         return writeChanges(this.#outDir, files, this.#written ?? new Map(), new Set(reused));
       },
@@ -215,6 +221,11 @@ export class BuildSession {
     );
     this.#written = written.fingerprints;
     this.#pages = next;
+    // The workers measured the pages' gzip sizes while this thread wrote the site.
+    for (const [outFile, measured] of (await measuring) ?? []) {
+      const page = next.get(outFile)?.page;
+      if (page) Object.assign(page, measured);
+    }
     const sizes =
       this.#options.sizes === false
         ? []
@@ -274,14 +285,22 @@ export class BuildSession {
   }
 
   /**
-   * Renders on the worker pool when there are many pages, in this thread when there are a few; measures each page's
-   * gzip size when `htmlSizes` (what the last build kept) says the build wants sizes.
+   * Renders on the worker pool when there are many pages, in this thread when there are a few. When `htmlSizes` (what
+   * the last build kept) says the build wants sizes, each page's gzip size comes with it, or from `measuring`: the
+   * workers measure after the render, while this thread goes on to write the site.
    */
-  async #render(routes: Route[], content: SiteContent, bundle: IslandBundle, htmlSizes: ReadonlyMap<string, number> | undefined): Promise<RenderedPage[]> {
+  async #render(
+    routes: Route[],
+    content: SiteContent,
+    bundle: IslandBundle,
+    htmlSizes: ReadonlyMap<string, number> | undefined,
+  ): Promise<{ pages: RenderedPage[]; measuring?: Promise<Map<string, MeasuredHtml>> }> {
     if (this.#pool && (routes.length >= POOL_MIN_PAGES || this.#options.workers)) {
       await this.#pool.setContent(content, bundle, htmlSizes);
-      return this.#pool.render(routes);
+      const pages = await this.#pool.render(routes);
+      return { pages, measuring: htmlSizes && this.#pool.measure() };
     }
-    return renderRoutes(routes, content, bundle).map((page) => ({ ...page, ...(htmlSizes && measureHtml(page.html, htmlSizes)) }));
+    return { pages: renderRoutes(routes, content, bundle).map((page) => ({ ...page, ...(htmlSizes && measureHtml(page.html, htmlSizes)) })) };
   }
+
 }

@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { SiteContent } from "../src/lib/content.ts";
 import { BuildError } from "./errors.ts";
+import type { MeasuredHtml } from "./html-sizes.ts";
 import { type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
 import type { RenderAssets, RenderedPage } from "./render.tsx";
 import type { WorkerInit, WorkerReply, WorkerRequest } from "./render-worker.ts";
@@ -10,8 +11,11 @@ import type { Route } from "./routes.ts";
 
 /** Pages per message: small enough to balance a huge page (the blog list) against many small ones. */
 const BATCH = 16;
-/** Markdown documents a worker holds at once: one rendering, one waiting, so it never idles between messages. */
-const MARKDOWN_IN_FLIGHT = 2;
+/**
+ * Markdown documents a worker holds at once: enough for a few dozen milliseconds, so it does not idle while this thread
+ * is busy drawing a share card and hands out the next ones late.
+ */
+const MARKDOWN_IN_FLIGHT = 32;
 
 interface MarkdownTask {
   markdown: string;
@@ -114,7 +118,10 @@ export class RenderPool {
     worker.postMessage({ type: "markdown", id, markdown: task.markdown, file: task.file } satisfies WorkerRequest);
   }
 
-  /** Renders routes on all workers, each taking the next batch when it is free; pages come back in route order. */
+  /**
+   * Renders routes on all workers, each taking the next batch when it is free; pages come back in route order. Each
+   * worker holds two batches, so it goes on rendering while this thread is busy (drawing share cards) and answers late.
+   */
   async render(routes: readonly Route[]): Promise<RenderedPage[]> {
     const byOutFile = new Map(routes.map((route) => [route.outFile, route]));
     const batches: Route[][] = [];
@@ -129,16 +136,37 @@ export class RenderPool {
         if (!("pages" in reply)) throw new BuildError("A render worker answered a render with something else");
         for (const page of reply.pages) {
           const route = byOutFile.get(page.outFile);
-          if (route) rendered.set(page.outFile, { route, head: page.head, html: page.html, htmlGzip: page.htmlGzip, htmlHash: page.htmlHash, references: page.references });
+          if (route) rendered.set(page.outFile, { route, head: page.head, html: page.html, references: page.references });
         }
       }
     };
-    await Promise.all((await this.#workers).map(drain));
+    await Promise.all((await this.#workers).flatMap((worker) => [drain(worker), drain(worker)]));
     return routes.map((route) => {
       const page = rendered.get(route.outFile);
       if (!page) throw new BuildError(`No render came back for ${route.path}`);
       return page;
     });
+  }
+
+  /**
+   * The gzip sizes of the pages the workers rendered since setContent, when it passed sizes: measured after the render
+   * (see build/render-worker.ts), by output file.
+   */
+  async measure(): Promise<Map<string, MeasuredHtml>> {
+    const measured = new Map<string, MeasuredHtml>();
+    await Promise.all(
+      (await this.#workers).map(async (worker) => {
+        const id = this.#nextId++;
+        const reply = await new Promise<WorkerReply>((resolve, reject) => {
+          this.#pending.set(id, { resolve, reject });
+          worker.postMessage({ type: "measure", id } satisfies WorkerRequest);
+        });
+        if ("error" in reply) throw reply.error;
+        if (!("sizes" in reply)) throw new BuildError("A render worker answered a measure with something else");
+        for (const { outFile, htmlGzip, htmlHash } of reply.sizes) measured.set(outFile, { htmlGzip, htmlHash });
+      }),
+    );
+    return measured;
   }
 
   async close(): Promise<void> {

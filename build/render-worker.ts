@@ -3,6 +3,7 @@ import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import type { SiteContent } from "../src/lib/content.ts";
 import type { PageHead } from "../src/lib/page.ts";
+import type { MeasuredHtml } from "./html-sizes.ts";
 import type { RenderedMarkdown } from "./markdown.ts";
 import type { PageReferences } from "./page-weight.ts";
 import { loadModule } from "./module-registry.ts";
@@ -27,7 +28,9 @@ export type WorkerRequest =
       /** The HTML gzip sizes the last build kept (build/html-sizes.ts); absent when the build wants no sizes. */
       htmlSizes?: ReadonlyMap<string, number>;
     }
-  | { type: "render"; id: number; outFiles: string[] };
+  | { type: "render"; id: number; outFiles: string[] }
+  /** The gzip sizes of the pages rendered since the content came, asked for once the render is done. */
+  | { type: "measure"; id: number };
 export interface WorkerPage {
   outFile: string;
   head: PageHead;
@@ -36,7 +39,11 @@ export interface WorkerPage {
   htmlHash?: string;
   references: PageReferences;
 }
-export type WorkerReply = { id: number; pages: WorkerPage[] } | { id: number; markdown: RenderedMarkdown } | { id: number; error: unknown };
+export type WorkerReply =
+  | { id: number; pages: WorkerPage[] }
+  | { id: number; markdown: RenderedMarkdown }
+  | { id: number; sizes: (MeasuredHtml & { outFile: string })[] }
+  | { id: number; error: unknown };
 
 const port = parentPort;
 if (!port) throw new Error("build/render-worker.ts runs only as a worker thread");
@@ -62,6 +69,8 @@ const markdown = import("./markdown.ts");
 let assets: RenderAssets | undefined;
 let content: SiteContent | undefined;
 let htmlSizes: ReadonlyMap<string, number> | undefined;
+/** HTML of the pages rendered for this build whose sizes the build wants, by output file, until it asks for them. */
+const unmeasured = new Map<string, string>();
 let routes: Map<string, Route> | Error = new Map();
 // Content and render requests are handled one at a time, in order: a render never sees half-replaced content.
 let queue = Promise.resolve();
@@ -70,6 +79,7 @@ async function setContent(next: SiteContent, nextAssets: Omit<RenderAssets, "ids
   const { collectRoutes, islandComponents } = await renderer;
   content = next;
   htmlSizes = sizes;
+  unmeasured.clear();
   try {
     assets = { ...nextAssets, ids: await islandComponents(init.islandsDir, [...nextAssets.chunks.keys()]) };
     routes = new Map((await collectRoutes(init.pagesDir, next)).map((route) => [route.outFile, route]));
@@ -79,14 +89,24 @@ async function setContent(next: SiteContent, nextAssets: Omit<RenderAssets, "ids
 }
 
 async function render(outFiles: readonly string[]): Promise<WorkerPage[]> {
-  const { renderPage, measureHtml } = await renderer;
+  const { renderPage } = await renderer;
   if (routes instanceof Error) throw routes;
   return outFiles.map((outFile) => {
     const route = routes instanceof Map ? routes.get(outFile) : undefined;
     if (!route || !content || !assets) throw new Error(`The render worker has no route for ${outFile}`);
     const page = renderPage(route, content, assets);
-    return { outFile, head: page.head, html: page.html, references: page.references, ...(htmlSizes && measureHtml(page.html, htmlSizes)) };
+    if (htmlSizes) unmeasured.set(outFile, page.html);
+    return { outFile, head: page.head, html: page.html, references: page.references };
   });
+}
+
+/** Sizes are measured after the render, while the main thread writes the site: the render finishes sooner. */
+async function measure(): Promise<(MeasuredHtml & { outFile: string })[]> {
+  const { measureHtml } = await renderer;
+  const known = htmlSizes ?? new Map<string, number>();
+  const sizes = [...unmeasured].map(([outFile, html]) => ({ outFile, ...measureHtml(html, known) }));
+  unmeasured.clear();
+  return sizes;
 }
 
 port.on("message", (request: WorkerRequest) => {
@@ -102,7 +122,8 @@ port.on("message", (request: WorkerRequest) => {
   queue = queue.then(async () => {
     if (request.type === "content") return setContent(request.content, request.assets, request.htmlSizes);
     try {
-      port.postMessage({ id: request.id, pages: await render(request.outFiles) } satisfies WorkerReply);
+      if (request.type === "measure") port.postMessage({ id: request.id, sizes: await measure() } satisfies WorkerReply);
+      else port.postMessage({ id: request.id, pages: await render(request.outFiles) } satisfies WorkerReply);
     } catch (error) {
       port.postMessage({ id: request.id, error } satisfies WorkerReply);
     }
