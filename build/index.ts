@@ -17,7 +17,7 @@ import { type MeasuredHtml, measureHtml, readHtmlSizes, writeHtmlSizes } from ".
 import { buildOgImages } from "./og-images.ts";
 import { pageData, type RenderedPage, renderRoutes } from "./render.tsx";
 import { RenderPool } from "./render-pool.ts";
-import { collectRoutes, type Route } from "./routes.ts";
+import { collectRoutes, preloadPageModules, type Route } from "./routes.ts";
 import { buildSearchIndex, SectionCache } from "./search-index.ts";
 import { buildSiteIcons } from "./site-icons.ts";
 import { validateContent } from "./validate-content.ts";
@@ -136,6 +136,8 @@ export class BuildSession {
     // The page sizes the last build kept (build/html-sizes.ts), read while the content loads.
     const htmlSizes = this.#options.sizes === false ? undefined : readHtmlSizes(this.#cacheDir("sizes"));
     const loaded = await timed("load", () => loadContent(contentDir, this.#parsed), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
+    // This thread has little to do once the workers take the markdown: it loads the page modules the routes need.
+    const pagesLoading = preloadPageModules(path.join(rootDir, "src/pages"));
     // Bodies render before validation: the render finds the links and images that validation and the link check read.
     const bodies = await timed("markdown", async () => renderBodies(loaded, await this.#markdownRenderer()), (b) => `${b.raw.posts.length + b.raw.pages.length} documents`);
     const valid = await timed("validate", () => validateContent(bodies.raw), () => "content valid");
@@ -145,6 +147,7 @@ export class BuildSession {
     const docsMaking = timed("docs", () => this.#docsFor(content, changed), (d) => `${d.length} PDFs`);
     docsMaking.catch(() => {});
     const bundle = await timed("islands", () => this.#bundle as Promise<IslandBundle>, (b) => `${b.chunks.size} islands, ${b.files.length} files`);
+    await pagesLoading;
     const routes = await timed("routes", () => collectRoutes(path.join(rootDir, "src/pages"), content), (r) => `${r.length} routes`);
     // Each page's data and head, once: the share cards read the heads, a dev build compares both with the last build's.
     const pageInputs = routes.map((route) => pageData(route, content));

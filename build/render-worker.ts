@@ -1,12 +1,9 @@
-import { readdir } from "node:fs/promises";
-import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import type { SiteContent } from "../src/lib/content.ts";
 import type { PageHead } from "../src/lib/page.ts";
 import type { MeasuredHtml } from "./html-sizes.ts";
 import type { RenderedMarkdown } from "./markdown.ts";
 import type { PageReferences } from "./page-weight.ts";
-import { loadModule } from "./module-registry.ts";
 import type { RenderAssets } from "./render.tsx";
 import type { Route } from "./routes.ts";
 
@@ -51,17 +48,14 @@ const init = workerData as WorkerInit;
 
 // Imported after the pool set NODE_ENV=production for this thread, so React loads its fast production build.
 const renderer = (async () => {
-  const [{ renderPage }, { collectRoutes }, { measureHtml }, { islandComponents }] = await Promise.all([
+  const [{ renderPage }, { collectRoutes, preloadPageModules }, { measureHtml }, { islandComponents }] = await Promise.all([
     import("./render.tsx"),
     import("./routes.ts"),
     import("./html-sizes.ts"),
     import("./island-components.ts"),
   ]);
   // Warm up while the main thread loads content: every page module (in the bundle already, or transpiled once from the sources).
-  const pageFiles = (await readdir(init.pagesDir, { recursive: true })).filter((file) => file.endsWith(".tsx"));
-  await Promise.all(pageFiles.map((file) => loadModule(path.join(init.pagesDir, file)))).catch(() => {
-    // A module that fails to load is reported by the render that needs it, with the build's own message.
-  });
+  await preloadPageModules(init.pagesDir);
   return { renderPage, collectRoutes, measureHtml, islandComponents };
 })();
 const markdown = import("./markdown.ts");

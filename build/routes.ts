@@ -19,6 +19,16 @@ export interface Route {
 }
 
 /**
+ * Loads every page module ahead of collectRoutes, where a thread would otherwise wait (a render worker while the
+ * content loads, the build's thread while the workers render markdown). A module that fails to load is reported by
+ * collectRoutes, in the build's own words.
+ */
+export async function preloadPageModules(pagesDir: string): Promise<void> {
+  const files = (await readdir(pagesDir, { recursive: true })).filter((file) => file.endsWith(".tsx"));
+  await Promise.all(files.map((file) => loadModule(path.join(pagesDir, file)).catch(() => {})));
+}
+
+/**
  * Turns src/pages into routes, Fresh-style: the file path is the URL, `index` is the folder root, `[param]` a
  * dynamic segment filled from the module's `paths`. `404.tsx` is the site's not-found page; `_404.tsx` in a folder
  * is the not-found view for unknown URLs under that folder (e.g. /products/unknown).
