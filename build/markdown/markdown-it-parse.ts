@@ -190,8 +190,9 @@ class TreeBuilder {
           this.#append(...this.inline(token.children ?? []));
           break;
         case "fence": {
-          const [lang = null, ...meta] = token.info.trim().split(/\s+/).filter(Boolean);
-          this.#append({ type: "code", lang, meta: meta.length ? token.info.trim().slice(token.info.trim().indexOf(" ") + 1).trim() : null, value: token.content.replace(/\n$/, ""), position });
+          // The info string: its first word is the language, the rest (if any) the meta, as in mdast.
+          const [, lang = null, meta = null] = /^(\S+)\s*(\S[\s\S]*)?$/.exec(token.info.trim()) ?? [];
+          this.#append({ type: "code", lang, meta, value: token.content.replace(/\n$/, ""), position });
           break;
         }
         case "code_block":
