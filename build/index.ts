@@ -137,7 +137,11 @@ export class BuildSession {
     const htmlSizes = this.#options.sizes === false ? undefined : readHtmlSizes(this.#cacheDir("sizes"));
     const loaded = await timed("load", () => loadContent(contentDir, this.#parsed), (r) => `${r.products.length + r.posts.length + r.portfolio.length + r.pages.length + 6} files`);
     // This thread has little to do once the workers take the markdown: it loads the page modules the routes need.
-    const pagesLoading = preloadPageModules(path.join(rootDir, "src/pages"));
+    // After the island bundle, which loads the island modules: never two loads of one module at once.
+    const pagesLoading = this.#bundle.then(
+      () => preloadPageModules(path.join(rootDir, "src/pages")),
+      () => {}, // reported where the bundle is awaited
+    );
     // Bodies render before validation: the render finds the links and images that validation and the link check read.
     const bodies = await timed("markdown", async () => renderBodies(loaded, await this.#markdownRenderer()), (b) => `${b.raw.posts.length + b.raw.pages.length} documents`);
     const valid = await timed("validate", () => validateContent(bodies.raw), () => "content valid");

@@ -24,8 +24,10 @@ export interface Route {
  * collectRoutes, in the build's own words.
  */
 export async function preloadPageModules(pagesDir: string): Promise<void> {
-  const files = (await readdir(pagesDir, { recursive: true })).filter((file) => file.endsWith(".tsx"));
-  await Promise.all(files.map((file) => loadModule(path.join(pagesDir, file)).catch(() => {})));
+  const files = (await readdir(pagesDir, { recursive: true })).filter((file) => file.endsWith(".tsx")).sort();
+  // One at a time, as collectRoutes loads them: a module runner that loads one module for two importers at once may
+  // evaluate it twice (vitest's did, in CI), and an island's component must be one object for its id to be found.
+  for (const file of files) await loadModule(path.join(pagesDir, file)).catch(() => {});
 }
 
 /**
