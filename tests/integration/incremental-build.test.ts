@@ -69,6 +69,13 @@ describe("incremental build (npm run dev)", () => {
     await expectSameSite(path.join(work, "dev"), await cleanBuild("clean-product"));
   });
 
+  test("a renamed site is named anew in the web app manifest (its icons are drawn again), as in a clean build", async () => {
+    const file = await edit("site.yaml", (text) => text.replace(/^name: .*$/m, "name: Nexaworks Studio"));
+    await session.build([file]);
+    expect(JSON.parse(await readFile(path.join(work, "dev/site.webmanifest"), "utf8"))).toMatchObject({ name: "Nexaworks Studio" });
+    await expectSameSite(path.join(work, "dev"), await cleanBuild("clean-site"));
+  });
+
   test("a deleted article disappears from the site, its list and its feed, as in a clean build", async () => {
     const file = path.join(content.dir, "blog/saas-script-server-checklist.md");
     await rm(file);
