@@ -66,7 +66,7 @@ export class RenderPool {
    * (build/html-sizes.ts); without them the workers measure no sizes.
    */
   async setContent(content: SiteContent, assets: RenderAssets, htmlSizes?: ReadonlyMap<string, number>): Promise<void> {
-    const cloneable = { chunks: assets.chunks, stylesheet: assets.stylesheet, loader: assets.loader, inlineScripts: assets.inlineScripts };
+    const cloneable = { chunks: assets.chunks, imports: assets.imports, stylesheet: assets.stylesheet, loader: assets.loader, inlineScripts: assets.inlineScripts };
     for (const worker of await this.#workers) worker.postMessage({ type: "content", content, assets: cloneable, htmlSizes } satisfies WorkerRequest);
   }
 

@@ -23,7 +23,7 @@ export interface RenderedPage {
 }
 
 /** What a page render needs besides its route and the content: the bundle's URLs and inline scripts. */
-export type RenderAssets = Pick<IslandBundle, "chunks" | "ids" | "stylesheet" | "loader" | "inlineScripts">;
+export type RenderAssets = Pick<IslandBundle, "chunks" | "ids" | "imports" | "stylesheet" | "loader" | "inlineScripts">;
 
 /** A route's data and head; also what the incremental build compares to decide whether a page must be rendered again. */
 export function pageData(route: Route, content: SiteContent): { data: unknown; head: PageHead } {
@@ -46,7 +46,7 @@ let shells: ShellCache | undefined;
  */
 export function renderPage(route: Route, content: SiteContent, assets: RenderAssets): Omit<RenderedPage, "route"> {
   try {
-    setIslandRuntime({ chunks: assets.chunks, ids: assets.ids });
+    setIslandRuntime({ chunks: assets.chunks, ids: assets.ids, imports: assets.imports });
     const { data, head } = pageData(route, content);
     const { Page } = route.definition;
     const islands = new Map<string, number>();

@@ -31,6 +31,8 @@ export interface RuntimeEnv {
   whenVisible(el: HTMLElement, wake: Wake): void;
   whenMedia(query: string, wake: Wake): void;
   log(message: string, error: unknown): void;
+  /** Fetches a script into the cache at low priority without running it. */
+  prefetch?(url: string): void;
 }
 
 type Wake = () => void;
@@ -45,6 +47,9 @@ export const FAILED_EVENT = "island:failed";
  * left alone: the browser already does what the visitor asked (follow, focus, type), awake or not.
  */
 const HELD_CONTROLS = "button, summary, [role='button'], input[type='submit'], input[type='button'], input[type='image']";
+
+/** Buttons the platform answers by itself (a dialog's close command, a popover's toggle): never held. */
+const PLATFORM_CONTROLS = "[commandfor], [popovertarget]";
 
 const INTERACTION_EVENTS = ["pointerover", "focusin", "touchstart"] as const;
 
@@ -98,7 +103,7 @@ export function hold(el: HTMLElement, wake: Wake): void {
     const target = event.target as Element | null;
     const control = target?.closest?.<HTMLElement>(HELD_CONTROLS);
     wake();
-    if (!control || !el.contains(control)) return;
+    if (!control || !el.contains(control) || control.matches(PLATFORM_CONTROLS)) return;
     event.preventDefault();
     event.stopPropagation();
     held = { kind: "click", control };
@@ -156,9 +161,14 @@ export async function hydrateIsland(el: HTMLElement, env: RuntimeEnv): Promise<v
   }
 }
 
-/** Arms every island: its clicks are held from now on, and it wakes when its trigger (`data-hydrate`) fires. */
+/**
+ * Arms every island: its clicks are held from now on, and it wakes when its trigger (`data-hydrate`) fires. Islands
+ * marked `data-prefetch` (the chunk and what it imports) have their code fetched, not run, once the page is idle.
+ */
 export function startIslands(islands: Iterable<HTMLElement>, env: RuntimeEnv): void {
+  const code = new Set<string>();
   for (const el of islands) {
+    for (const url of el.dataset.prefetch?.split(" ") ?? []) if (url) code.add(url);
     const [name = "visible", ...rest] = (el.dataset.hydrate ?? "visible").split(":");
     let started = false;
     const wake = () => {
@@ -169,6 +179,11 @@ export function startIslands(islands: Iterable<HTMLElement>, env: RuntimeEnv): v
     hold(el, wake);
     (triggers[name] ?? triggers.visible)?.(el, wake, rest.join(":"), env);
   }
+  const { prefetch } = env;
+  if (!prefetch || code.size === 0) return;
+  env.whenIdle(() => {
+    for (const url of code) prefetch(url);
+  });
 }
 
 /**

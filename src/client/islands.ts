@@ -1,9 +1,11 @@
 /**
- * The only script every page loads eagerly. It arms the islands in the page (src/client/island-runtime.ts): each
+ * The only script every page loads eagerly. It runs the platform controls (menus, dialogs, tabs: src/client/controls.ts),
+ * so no tap on them waits for a download, and arms the islands in the page (src/client/island-runtime.ts): each
  * waits for its trigger before importing its chunk (and with it React), holds the visitor's clicks until then, and
  * leaves its server HTML working if it fails. It also applies URL preselections to forms and runs the header's
  * theme switch, without React.
  */
+import { startControls } from "./controls.ts";
 import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
 import { listenForSearchShortcut } from "./search-shortcut.ts";
 import { startThemeSwitch } from "./theme-switch.ts";
@@ -54,8 +56,17 @@ const browser: RuntimeEnv = {
     }
   },
   log: (message, error) => console.error(message, error),
+  // rel=prefetch: lowest priority, into the HTTP cache, not run; an engine without it simply skips it.
+  prefetch: (href) => {
+    const link = document.createElement("link");
+    link.rel = "prefetch";
+    link.as = "script";
+    link.href = href;
+    document.head.append(link);
+  },
 };
 
+startControls(document);
 presetFromUrl(document, location.search);
 startThemeSwitch(document.documentElement);
 startIslands(document.querySelectorAll<HTMLElement>("site-island"), browser);

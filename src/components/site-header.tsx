@@ -1,12 +1,9 @@
 import { ArrowRight, ExternalLink, Headset } from "lucide-react";
-import AppsMenu from "../islands/apps-menu.tsx";
-import MobileMenu from "../islands/mobile-menu.tsx";
-import SiteSearch from "../islands/site-search.tsx";
-import { Island } from "../lib/island.tsx";
-import { pageSheetHref } from "../lib/stylesheets.ts";
+import { DESKTOP_QUERY } from "../lib/limits.ts";
 import { ProductIcon } from "./icon.tsx";
 import { Brand } from "./shell/logo.tsx";
 import { SocialLinks } from "./shell/social-links.tsx";
+import { SearchControl } from "./search/search-control.tsx";
 import { ThemeSwitch } from "./shell/theme-switch.tsx";
 import { useSiteContext } from "./site-context.tsx";
 
@@ -29,13 +26,12 @@ export const MENU = [NAV_ITEMS[0], { label: "Apps", href: "/products" }, ...NAV_
 const APPS_PANEL_ID = "apps-menu-panel";
 const MOBILE_NAV_ID = "mobile-nav";
 
-
 /**
- * Top bar and main navigation. Complete without JavaScript (the Apps panel opens on hover and focus with CSS);
- * two small islands add the Apps dropdown's keyboard handling and the phone menu's toggle when first touched.
+ * Top bar and main navigation, with no island: the Apps panel opens on hover with CSS and on click or keyboard through
+ * the eager loader's disclosure (src/client/controls.ts); the phone menu is a popover its button toggles natively.
  */
 export function SiteHeader() {
-  const { content, isCurrent, stylesheets } = useSiteContext();
+  const { content, isCurrent } = useSiteContext();
   const { site, products } = content;
   const current = (href: string) => (isCurrent(href) ? "page" : undefined);
   return (
@@ -61,9 +57,21 @@ export function SiteHeader() {
           <ul className="main-nav__items">
             {MENU.map((item) =>
               item.label === "Apps" ? (
-                <li key={item.href} className="apps-menu">
-                  <Island of={AppsMenu} props={{ panelId: APPS_PANEL_ID, current: isCurrent(item.href) }} hydrate="interaction" />
-                  <div className="apps-menu__panel" id={APPS_PANEL_ID}>
+                <li key={item.href} className="apps-menu" data-disclosure-root="">
+                  <button
+                    type="button"
+                    className="main-nav__link apps-menu__button"
+                    data-disclosure="menu"
+                    aria-expanded="false"
+                    aria-controls={APPS_PANEL_ID}
+                    aria-current={isCurrent(item.href) ? "true" : undefined}
+                  >
+                    Apps
+                    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+                      <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                    </svg>
+                  </button>
+                  <div className="apps-menu__panel" id={APPS_PANEL_ID} hidden>
                     <ul className="apps-menu__grid">
                       {products.map((product) => (
                         <li key={product.id}>
@@ -93,14 +101,22 @@ export function SiteHeader() {
               ),
             )}
           </ul>
-          <Island of={SiteSearch} props={{ stylesheet: pageSheetHref(stylesheets, "search") }} hydrate="click" />
+          <SearchControl />
           <a className="button button--primary main-nav__cta" href={site.marketplace.profileUrl} rel="noopener" target="_blank">
             View on {site.marketplace.name}
             <ExternalLink aria-hidden="true" />
           </a>
-          <Island of={MobileMenu} props={{ panelId: MOBILE_NAV_ID }} hydrate="interaction" />
+          <button type="button" className="menu-toggle" popoverTarget={MOBILE_NAV_ID} aria-expanded="false" aria-controls={MOBILE_NAV_ID}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <path className="menu-toggle__open" d="M4 7h16M4 12h16M4 17h16" />
+                <path className="menu-toggle__close" d="M6 6l12 12M18 6 6 18" />
+              </g>
+            </svg>
+            <span className="visually-hidden">Menu</span>
+          </button>
         </div>
-        <div className="mobile-nav" id={MOBILE_NAV_ID} hidden>
+        <div className="mobile-nav" id={MOBILE_NAV_ID} popover="auto" data-below=".nav-bar" data-until={DESKTOP_QUERY}>
           <ul className="container mobile-nav__items">
             {MENU.map((item) => (
               <li key={item.href}>

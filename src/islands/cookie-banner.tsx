@@ -1,22 +1,20 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from "react";
-import { loadStylesheet } from "../client/load-stylesheet.ts";
-import { COOKIE_BANNER_ID, FULL_CONSENT, NO_CONSENT } from "../lib/consent.ts";
+import { useEffect, useId, useRef } from "react";
+import { COOKIE_BANNER_ID, CONSENT_DIALOG_ID, FULL_CONSENT, NO_CONSENT } from "../lib/consent.ts";
 import type { ConsentPreferences } from "../schemas/cookie-consent.ts";
-import { consent, preferencesOpen, readConsent, saveConsent } from "../stores/consent.ts";
+import { consent, readConsent, saveConsent } from "../stores/consent.ts";
 
 /**
- * Cookie banner 'We Value Your Privacy' and its Cookie Preferences dialog (SPEC sections 2 and 4). The server HTML is
- * on every page but hidden by the stylesheet unless the inline head script found no valid choice, so it appears with
- * the first paint and costs no JavaScript until the visitor touches it (hydrate="interaction"). `stylesheet` is the
- * dialog's page sheet.
+ * Cookie banner 'We Value Your Privacy' and its Cookie Preferences dialog (SPEC sections 2 and 4). Both are server HTML
+ * on every page; the banner is hidden by the stylesheet unless the inline head script found no valid choice, so it
+ * appears with the first paint. Manage Preferences opens the dialog natively (an invoker command), so it answers at
+ * once; this island wakes on the visitor's first touch and owns the choices (held clicks are replayed). The switches
+ * are plain checkboxes read when a choice is made, so one ticked before the island woke counts.
  */
-export default function CookieBanner({ stylesheet }: { stylesheet: string }) {
+export default function CookieBanner() {
   useSignals();
   const titleId = useId();
   useEffect(readConsent, []);
-  // The dialog's styles (src/styles/pages/consent-dialog.css) are linked when it is first asked for.
-  const [styled, setStyled] = useState(false);
   if (consent.value) return null;
   return (
     <section id={COOKIE_BANNER_ID} className="cookie-banner" aria-labelledby={titleId}>
@@ -34,15 +32,7 @@ export default function CookieBanner({ stylesheet }: { stylesheet: string }) {
           </p>
         </div>
         <div className="cookie-banner__actions">
-          <button
-            type="button"
-            className="button"
-            aria-haspopup="dialog"
-            onClick={() => {
-              preferencesOpen.value = true;
-              void loadStylesheet(stylesheet).then(() => setStyled(true));
-            }}
-          >
+          <button type="button" className="button" aria-haspopup="dialog" command="show-modal" commandfor={CONSENT_DIALOG_ID}>
             Manage Preferences
           </button>
           <button type="button" className="button button--primary" onClick={() => saveConsent(NO_CONSENT)}>
@@ -53,7 +43,7 @@ export default function CookieBanner({ stylesheet }: { stylesheet: string }) {
           </button>
         </div>
       </div>
-      {preferencesOpen.value && styled && <CookiePreferences />}
+      <CookiePreferences />
     </section>
   );
 }
@@ -69,59 +59,28 @@ const OPTIONAL = [
 ] as const;
 
 /**
- * The modal Cookie Preferences dialog: a native <dialog> opened with showModal(), which makes the page behind it
- * inert, closes on Escape and gives focus back to the button that opened it. Tab cycles inside it (browsers would
- * otherwise move on to their own toolbar). It starts from the stored choice (none ticked without one).
+ * The modal Cookie Preferences dialog: a native <dialog>, so the page behind it is inert and Escape closes it; the
+ * eager loader (src/client/controls.ts) adds closing on an outside click, Tab kept inside and focus returned to Manage
+ * Preferences. It is shown only while no choice is stored, so its switches start off.
  */
 function CookiePreferences() {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [choice, setChoice] = useState<ConsentPreferences>(() => consent.peek()?.preferences ?? NO_CONSENT);
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
-  const dismiss = () => dialog.current?.close();
   const decide = (preferences: ConsentPreferences) => {
-    dismiss();
+    dialog.current?.close();
     saveConsent(preferences);
   };
-  // A click on the backdrop targets the dialog itself, outside its box.
-  const dismissOutside = (event: MouseEvent<HTMLDialogElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    const inside =
-      event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
-    if (event.target === event.currentTarget && !inside) dismiss();
-  };
-
-  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== "Tab") return;
-    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>("a[href], button:enabled, input:enabled")];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+  const chosen = (): ConsentPreferences => {
+    const ticked = (key: string) => dialog.current?.querySelector<HTMLInputElement>(`input[name='${key}']`)?.checked ?? false;
+    return { analytics: ticked("analytics"), functional: ticked("functional"), marketing: ticked("marketing") };
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className="dialog consent-dialog"
-      aria-labelledby={titleId}
-      onClose={() => {
-        preferencesOpen.value = false;
-      }}
-      onClick={dismissOutside}
-      onKeyDown={keepFocusInside}
-    >
+    <dialog ref={dialog} id={CONSENT_DIALOG_ID} className="dialog consent-dialog" aria-labelledby={titleId}>
       <div className="dialog__header">
         <h2 id={titleId}>Cookie Preferences</h2>
-        <button type="button" className="dialog__close" aria-label="Close" onClick={dismiss}>
+        <button type="button" className="dialog__close" aria-label="Close" command="close" commandfor={CONSENT_DIALOG_ID}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
@@ -136,16 +95,9 @@ function CookiePreferences() {
             label="Essential"
             description="Makes the website work: page delivery, security and remembering your cookie choice."
             note="Always on"
-            checked
           />
           {OPTIONAL.map((option) => (
-            <ConsentSwitch
-              key={option.key}
-              label={option.label}
-              description={option.description}
-              checked={choice[option.key]}
-              onChange={(checked) => setChoice((current) => ({ ...current, [option.key]: checked }))}
-            />
+            <ConsentSwitch key={option.key} name={option.key} label={option.label} description={option.description} />
           ))}
         </ul>
         <div className="consent-dialog__actions">
@@ -155,7 +107,7 @@ function CookiePreferences() {
           <button type="button" className="button" onClick={() => decide(FULL_CONSENT)}>
             Accept All
           </button>
-          <button type="button" className="button button--primary" onClick={() => decide(choice)}>
+          <button type="button" className="button button--primary" onClick={() => decide(chosen())}>
             Save Preferences
           </button>
         </div>
@@ -165,19 +117,18 @@ function CookiePreferences() {
 }
 
 interface ConsentSwitchProps {
+  /** The category's key; absent for one that cannot be turned off (shown on). */
+  name?: string;
   label: string;
   description: string;
-  checked: boolean;
-  /** Absent for a category that cannot be turned off. */
-  onChange?: (checked: boolean) => void;
   /** Shown next to a switch that cannot change. */
   note?: string;
 }
 
 /** A labelled on/off switch: a checkbox with role="switch", styled as a track and knob. */
-function ConsentSwitch({ label, description, checked, onChange, note }: ConsentSwitchProps) {
+function ConsentSwitch({ name, label, description, note }: ConsentSwitchProps) {
   const id = useId();
-  const fixed = onChange === undefined;
+  const fixed = name === undefined;
   return (
     <li className="consent-option">
       <div className="consent-option__text">
@@ -196,14 +147,13 @@ function ConsentSwitch({ label, description, checked, onChange, note }: ConsentS
       <input
         id={id}
         type="checkbox"
+        // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox gives a switch its checked state, kept current by the browser.
         role="switch"
         className="switch"
-        checked={checked}
-        aria-checked={checked}
+        name={name}
+        defaultChecked={fixed}
         disabled={fixed}
-        readOnly={fixed}
         aria-describedby={note ? `${id}-note ${id}-description` : `${id}-description`}
-        onChange={(event) => onChange?.(event.currentTarget.checked)}
       />
     </li>
   );

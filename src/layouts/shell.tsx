@@ -1,13 +1,10 @@
 import CookieBanner from "../islands/cookie-banner.tsx";
 import Toaster from "../islands/toaster.tsx";
-import WhatsAppPopup from "../islands/whatsapp-popup.tsx";
 import { FloatingContact } from "../components/shell/floating-contact.tsx";
+import { WhatsAppPopup } from "../components/shell/whatsapp-popup.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
-import { useSiteContext } from "../components/site-context.tsx";
 import { Island } from "../lib/island.tsx";
-import { WHATSAPP_DUE_EVENT } from "../lib/limits.ts";
-import { pageSheetHref } from "../lib/stylesheets.ts";
 import { TOAST_EVENT } from "../stores/toast.ts";
 
 /*
@@ -30,18 +27,12 @@ export function ShellTop() {
 
 /** After <main>: the footer, the floating contact button and the site-wide overlays outside the page flow. */
 export function ShellBottom() {
-  const { content, stylesheets } = useSiteContext();
   return (
     <>
       <SiteFooter />
       <FloatingContact />
-      <Island of={CookieBanner} props={{ stylesheet: pageSheetHref(stylesheets, "consent-dialog") }} hydrate="interaction" />
-      <Island
-        of={WhatsAppPopup}
-        props={{ whatsapp: content.site.contact.whatsapp, stylesheet: pageSheetHref(stylesheets, "whatsapp") }}
-        hydrate={`event:${WHATSAPP_DUE_EVENT}`}
-        clientOnly
-      />
+      <Island of={CookieBanner} props={{}} hydrate="interaction" />
+      <WhatsAppPopup />
       <Island of={Toaster} props={{}} hydrate={`event:${TOAST_EVENT}`} />
     </>
   );

@@ -20,7 +20,7 @@ export type PurchaseOption = {
   description?: string;
 };
 
-/** The JSON props of the buy-control island (src/islands/buy-control.tsx). */
+/** What a buy control needs of a product and the site (src/components/product/buy-action.tsx). */
 export type BuyControlProps = {
   productId: string;
   productName: string;
@@ -45,8 +45,7 @@ export type BuyControlProps = {
 type BuyProduct = Pick<Product, "id" | "name" | "sellDirectly" | "purchaseOptions" | "codecanyonUrl" | "directSaleDescription">;
 
 /**
- * Builds the buy-control island's props from a product and the site facts, so every page passes the same small JSON:
- * `<Island of={BuyControl} props={buyControlProps(product, site)} hydrate="interaction" />`.
+ * Builds a buy control's props from a product and the site facts, so every page renders it from the same small data.
  */
 export function buyControlProps(
   product: BuyProduct,

@@ -14,6 +14,8 @@ export const CONSENT_NEEDED_CLASS = "consent-needed";
 
 /** Element id of the cookie banner; the WhatsApp popup keeps clear of it. */
 export const COOKIE_BANNER_ID = "cookie-banner";
+/** id of the Cookie Preferences dialog, opened by Manage Preferences. */
+export const CONSENT_DIALOG_ID = "cookie-preferences";
 
 /** How long Google's tags wait for the stored choice before using the defaults (SPEC section 7). */
 export const CONSENT_WAIT_FOR_UPDATE_MS = 500;

@@ -26,6 +26,8 @@ export interface IslandRuntime {
   chunks: ReadonlyMap<string, string>;
   /** island component → island id (its file name in src/islands). */
   ids: ReadonlyMap<ComponentType<never>, string>;
+  /** URL of each chunk → URLs of the chunks it imports statically, for `prefetch`. */
+  imports?: ReadonlyMap<string, readonly string[]>;
 }
 
 let runtime: IslandRuntime | undefined;
@@ -54,6 +56,11 @@ interface IslandProps<P> {
   hydrate?: HydrateTrigger;
   /** Render nothing on the server and mount in the browser (for widgets that depend on browser state). */
   clientOnly?: boolean;
+  /**
+   * Fetch its code (not run it) once the page is idle after loading, for an island the visitor will probably need
+   * (a lead form, the search): when they use it, only running the code is left.
+   */
+  prefetch?: boolean;
 }
 
 /**
@@ -61,7 +68,7 @@ interface IslandProps<P> {
  * inert JSON. Each instance is rendered as its own React root with its own id prefix, the same way the browser
  * hydrates it, so ids made by useId match on both sides.
  */
-export function Island<P>({ of, props, hydrate = "visible", clientOnly = false }: IslandProps<P>) {
+export function Island<P>({ of, props, hydrate = "visible", clientOnly = false, prefetch = false }: IslandProps<P>) {
   const counts = useContext(PageIslands);
   if (!counts) throw new Error("Island rendered outside <IslandScope>; render pages through src/layouts/document.tsx");
   if (!runtime) throw new Error("Island rendered before setIslandRuntime(); render pages through build/render.ts");
@@ -83,13 +90,32 @@ export function Island<P>({ of, props, hydrate = "visible", clientOnly = false }
         { identifierPrefix: prefix },
       );
   return (
-    <site-island data-island={id} data-src={src} data-hydrate={hydrate} data-prefix={prefix} data-client-only={clientOnly ? "" : undefined}>
+    <site-island
+      data-island={id}
+      data-src={src}
+      data-hydrate={hydrate}
+      data-prefix={prefix}
+      data-client-only={clientOnly ? "" : undefined}
+      data-prefetch={prefetch ? codeOf(src, runtime.imports).join(" ") : undefined}
+    >
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: props are serialised with <, > and & escaped. */}
       <script type="application/json" dangerouslySetInnerHTML={{ __html: serializeJson(props) }} />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own server render of the island. */}
       <island-root dangerouslySetInnerHTML={{ __html: html }} />
     </site-island>
   );
+}
+
+/** A chunk and every chunk it imports statically, each once. */
+function codeOf(src: string, imports: IslandRuntime["imports"]): string[] {
+  const seen = new Set<string>();
+  const visit = (url: string) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    for (const next of imports?.get(url) ?? []) visit(next);
+  };
+  visit(src);
+  return [...seen];
 }
 
 /** JSON that cannot close the <script> it sits in nor start markup: <, >, & and the JS line separators are escaped. */

@@ -40,5 +40,8 @@ export const MAX_SEO_TITLE_LENGTH = 70;
 
 /** sessionStorage flag set once the WhatsApp popup has been shown (SPEC section 3). */
 export const WHATSAPP_SHOWN_KEY = "whatsappPopupShown";
-/** Window event the popup's timer (src/client/inline/whatsapp-timer.ts) fires when the popup is due; it wakes the island. */
-export const WHATSAPP_DUE_EVENT = "site:whatsapp-due";
+/** id of the WhatsApp popup's <dialog>, which src/client/inline/whatsapp-timer.ts opens when it is due. */
+export const WHATSAPP_POPUP_ID = "whatsapp-popup";
+
+/** Wide enough for the desktop menu; keep in step with `--xl` in src/styles/media.css. */
+export const DESKTOP_QUERY = "(min-width: 1120px)";

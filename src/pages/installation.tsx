@@ -1,7 +1,7 @@
 import { Clock } from "lucide-react";
 import { PageHeader } from "../components/page-header.tsx";
+import { CurrencyToggle } from "../components/installation/currency-toggle.tsx";
 import { PackageCard } from "../components/installation/package-card.tsx";
-import CurrencyToggle, { CURRENCY_STORAGE_KEY } from "../islands/currency-toggle.tsx";
 import InstallationForm from "../islands/installation-form.tsx";
 import { Island } from "../lib/island.tsx";
 import { formatInr, formatUsd } from "../lib/money.ts";
@@ -35,9 +35,9 @@ export default definePage({
         <section aria-labelledby="packages-title">
           <div className="section-heading">
             <h2 id="packages-title">Choose Your Package</h2>
-            <Island of={CurrencyToggle} props={{ targetId: PACKAGES_ID }} hydrate={`stored:${CURRENCY_STORAGE_KEY}`} />
+            <CurrencyToggle targetId={PACKAGES_ID} />
           </div>
-          <ul className="package-grid" id={PACKAGES_ID} data-currency="INR">
+          <ul className="package-grid" id={PACKAGES_ID} data-choice-value="INR">
             {installation.packages.map((pkg) => (
               <PackageCard key={pkg.id} pkg={pkg} gstPercent={installation.gstPercent} />
             ))}

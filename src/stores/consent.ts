@@ -12,9 +12,6 @@ import type { CookieConsent, ConsentPreferences } from "../schemas/cookie-consen
 /** The visitor's valid stored choice; undefined until read, or when there is none (the banner asks). */
 export const consent = signal<CookieConsent | undefined>(undefined);
 
-/** Whether the Cookie Preferences dialog is open. */
-export const preferencesOpen = signal(false);
-
 /** Loads the stored choice into `consent`. */
 export function readConsent(): void {
   consent.value = storedConsent(() => localStorage, Date.now());
@@ -35,7 +32,6 @@ export function saveConsent(preferences: ConsentPreferences): void {
   clearGoogleCookies(record.preferences);
   startGoogleTag(record.preferences);
   document.documentElement.classList.remove(CONSENT_NEEDED_CLASS);
-  preferencesOpen.value = false;
   consent.value = record;
 }
 

@@ -1,10 +1,11 @@
-import { TIMINGS, WHATSAPP_DUE_EVENT, WHATSAPP_SHOWN_KEY } from "../../lib/limits.ts";
-import { fireIslandEvent } from "../island-events.ts";
+import { COOKIE_BANNER_ID } from "../../lib/consent.ts";
+import { TIMINGS, WHATSAPP_POPUP_ID, WHATSAPP_SHOWN_KEY } from "../../lib/limits.ts";
 
 /**
- * The WhatsApp popup's wait (SPEC sections 4 and 9), inlined in <head> so it costs a few hundred bytes instead of
- * React on every page: TIMINGS.whatsappPopupMs after the page started loading, restarted by any scroll, once per
- * browser session. When the popup is due it fires WHATSAPP_DUE_EVENT, which wakes the whatsapp-popup island.
+ * The WhatsApp popup (SPEC sections 4 and 9), inlined in <head>: TIMINGS.whatsappPopupMs after the page started
+ * loading, restarted by any scroll, once per browser session, it opens the server-rendered popup
+ * (src/components/shell/whatsapp-popup.tsx) without moving focus, above the cookie banner while that is shown. Escape
+ * or following the chat link closes it; Maybe Later closes it natively.
  */
 (() => {
   try {
@@ -15,7 +16,37 @@ import { fireIslandEvent } from "../island-events.ts";
   let timer: ReturnType<typeof setTimeout> | undefined;
   const due = () => {
     removeEventListener("scroll", restart);
-    fireIslandEvent(WHATSAPP_DUE_EVENT);
+    const popup = document.getElementById(WHATSAPP_POPUP_ID) as HTMLDialogElement | null;
+    if (!popup || popup.open) return;
+    try {
+      sessionStorage.setItem(WHATSAPP_SHOWN_KEY, "true");
+    } catch {
+      // See above.
+    }
+    // Above the cookie banner while it is shown (it goes when the visitor decides, and changes height with the window).
+    const place = () => {
+      const banner = document.getElementById(COOKIE_BANNER_ID);
+      const covered = banner?.getClientRects().length ? Math.max(0, innerHeight - banner.getBoundingClientRect().top) : 0;
+      popup.style.bottom = covered ? `calc(${Math.round(covered)}px + var(--space-4))` : "";
+    };
+    const observer = new MutationObserver(place);
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+    addEventListener("resize", place);
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && popup.close();
+    document.addEventListener("keydown", onKey);
+    popup.addEventListener("click", (event) => (event.target as Element).closest("a") && popup.close());
+    popup.addEventListener(
+      "close",
+      () => {
+        observer.disconnect();
+        removeEventListener("resize", place);
+        document.removeEventListener("keydown", onKey);
+      },
+      { once: true },
+    );
+    place();
+    // The open attribute, not show(): show() would move focus from whatever the visitor is doing into the popup.
+    popup.setAttribute("open", "");
   };
   const wait = (ms: number) => {
     clearTimeout(timer);

@@ -35,7 +35,7 @@ const INQUIRY_FIELDS: LeadField[][] = [
 ];
 
 /**
- * The purchase dialog's inquiry form (rendered inside the buy-control island): the shared lead form with name, email,
+ * The purchase dialog's inquiry form (rendered by the buy-form island inside the purchase dialog): the shared lead form with name, email,
  * mobile, optional company and message, POSTed to send-product-inquiry with the product's name. Toasts raised while
  * the dialog is open show inside it.
  */

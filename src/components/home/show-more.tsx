@@ -1,5 +1,3 @@
-import ShowMoreToggle from "../../islands/show-more.tsx";
-import { Island } from "../../lib/island.tsx";
 import type { Product } from "../../schemas/product.ts";
 import type { Site } from "../../schemas/site.ts";
 
@@ -7,7 +5,7 @@ const CONTENT_ID = "more-information";
 
 /**
  * The 'Show More Information' block: an introduction for search engines and curious visitors. The extra text is in
- * the HTML (hidden until asked for); the toggle button is a small island.
+ * the HTML (hidden until asked for); the toggle is a disclosure button the eager loader runs (src/client/controls.ts).
  */
 export function ShowMoreInformation({ site, products }: { site: Site; products: Pick<Product, "id" | "name" | "category">[] }) {
   const { company } = site;
@@ -45,7 +43,13 @@ export function ShowMoreInformation({ site, products }: { site: Site; products: 
             custom features when your business grows beyond the standard product.
           </p>
         </div>
-        <Island of={ShowMoreToggle} props={{ contentId: CONTENT_ID }} hydrate="interaction" />
+        <button type="button" className="button more-info__toggle" data-disclosure="" aria-expanded="false" aria-controls={CONTENT_ID}>
+          <span className="more-info__when-closed">Show More Information</span>
+          <span className="more-info__when-open">Hide Information</span>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
       </div>
     </section>
   );

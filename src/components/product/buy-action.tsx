@@ -1,20 +1,78 @@
-import BuyControl from "../../islands/buy-control.tsx";
+import { useId } from "react";
+import BuyForm from "../../islands/buy-form.tsx";
 import { type BuyControlProps, buyControlProps } from "../../lib/buy-mode.ts";
 import { Island } from "../../lib/island.tsx";
 import type { Product } from "../../schemas/product.ts";
 import { useSiteContext } from "../site-context.tsx";
-import { BuyLink } from "./buy-link.tsx";
+import { BuyLink, buyButtonClass } from "./buy-link.tsx";
 
 export type BuyActionProduct = Pick<Product, "id" | "name" | "codecanyonUrl" | "sellDirectly" | "purchaseOptions" | "directSaleDescription">;
 
 /**
  * The product's buy control wherever the catalogue offers a product (cards, detail hero, closing call to action, home's
- * explorer): Buy Now with the purchase dialog or the purchase options dropdown (an island, woken on interaction), or
- * the marketplace link (server HTML only) (src/lib/buy-mode.ts).
+ * explorer), by the buy control rule (src/lib/buy-mode.ts): Buy Now opening the purchase dialog, the purchase options
+ * dropdown, or the marketplace link. All three answer a tap with no download: the dialog opens natively and its form
+ * island wakes behind it; the dropdown is a disclosure run by the eager loader (src/client/controls.ts).
  */
 export function BuyAction({ product, tone, block }: { product: BuyActionProduct } & Pick<BuyControlProps, "tone" | "block">) {
   const { content } = useSiteContext();
   const props = buyControlProps(product, content.site, { tone, block });
-  if (props.mode === "marketplace") return <BuyLink {...props} />;
-  return <Island of={BuyControl} props={props} hydrate="interaction" />;
+  if (props.mode === "dialog") return <BuyDialog {...props} />;
+  if (props.mode === "options" && props.purchaseOptions.length > 0) return <BuyOptions {...props} />;
+  return <BuyLink {...props} />;
+}
+
+function BuyDialog(props: BuyControlProps) {
+  const id = useId();
+  const dialogId = `${id}buy`;
+  return (
+    <div className={props.block ? "buy-control buy-control--block" : "buy-control"}>
+      <button type="button" className={buyButtonClass(props)} aria-haspopup="dialog" command="show-modal" commandfor={dialogId}>
+        Buy Now
+      </button>
+      <dialog id={dialogId} className="dialog dialog--wide buy-dialog" aria-labelledby={`${dialogId}-title`}>
+        <div className="dialog__header">
+          <h2 id={`${dialogId}-title`}>Buy {props.productName}</h2>
+          <button type="button" className="dialog__close" aria-label="Close" command="close" commandfor={dialogId}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path d="M18 6 6 18M6 6l12 12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <div className="dialog__body">
+          {props.dialogDescription && <p className="muted">{props.dialogDescription}</p>}
+          <Island
+            of={BuyForm}
+            props={{ productName: props.productName, dialogId, contactEmail: props.contactEmail, contactPhone: props.contactPhone }}
+            hydrate="visible"
+            prefetch
+          />
+        </div>
+      </dialog>
+    </div>
+  );
+}
+
+function BuyOptions(props: BuyControlProps) {
+  const menuId = `${useId()}options`;
+  return (
+    <div className={props.block ? "dropdown buy-control buy-control--block" : "dropdown buy-control"} data-disclosure-root="">
+      <button type="button" className={buyButtonClass(props)} data-disclosure="menu" aria-expanded="false" aria-controls={menuId}>
+        Buy on {props.marketplaceName}
+        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+          <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      <ul className="dropdown__panel buy-control__options" id={menuId} hidden>
+        {props.purchaseOptions.map((option) => (
+          <li key={option.url}>
+            <a className="dropdown__item" href={option.url} rel="noopener" target="_blank">
+              <strong>{option.label}</strong>
+              {option.description && <span>{option.description}</span>}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }

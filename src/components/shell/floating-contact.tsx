@@ -1,6 +1,4 @@
 import { Mail, PhoneCall, X } from "lucide-react";
-import ContactDialog from "../../islands/contact-dialog.tsx";
-import { Island } from "../../lib/island.tsx";
 import { telUrl, whatsappUrl } from "../../lib/urls.ts";
 import { WhatsappIcon } from "../icon.tsx";
 import { useSiteContext } from "../site-context.tsx";
@@ -8,24 +6,30 @@ import { useSiteContext } from "../site-context.tsx";
 const DIALOG_ID = "contact-dialog";
 
 /**
- * The floating 'Contact us' button and its 'Send us an email' dialog. The dialog is server HTML (a native <dialog>
- * whose close button works without script); the island is the button, which opens it as a modal and adds closing on
- * an outside click, a focus trap and focus return.
+ * The floating 'Contact us' button and its 'Send us an email' dialog: a native <dialog> the button opens as a modal
+ * with an invoker command, no island. Closing on an outside click, the focus trap and focus return come from the
+ * eager loader (src/client/controls.ts).
  */
 export function FloatingContact() {
   const { site } = useSiteContext().content;
   const { contact } = site;
   return (
     <>
-      <Island of={ContactDialog} props={{ dialogId: DIALOG_ID }} hydrate="interaction" />
+      <button type="button" className="floating-contact" command="show-modal" commandfor={DIALOG_ID} aria-haspopup="dialog">
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <rect x="2.5" y="4.5" width="19" height="15" rx="2.5" />
+            <path d="m3 7 9 6 9-6" />
+          </g>
+        </svg>
+        <span>Contact us</span>
+      </button>
       <dialog className="dialog contact-dialog" id={DIALOG_ID} aria-labelledby="contact-dialog-title">
         <div className="dialog__header">
           <h2 id="contact-dialog-title">Send us an email</h2>
-          <form method="dialog">
-            <button type="submit" className="dialog__close" aria-label="Close">
-              <X aria-hidden="true" />
-            </button>
-          </form>
+          <button type="button" className="dialog__close" aria-label="Close" command="close" commandfor={DIALOG_ID}>
+            <X aria-hidden="true" />
+          </button>
         </div>
         <div className="dialog__body contact-dialog__body">
           <div className="contact-dialog__item">

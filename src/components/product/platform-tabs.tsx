@@ -1,14 +1,14 @@
-import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { useId } from "react";
 
 type DemoType = "website" | "app" | "admin" | "other";
 
 /** One tab per demo of the product; the first is selected. */
-export interface ProductTabsProps {
+export interface PlatformTabsProps {
   label: string;
   tabs: { name: string; description: string; demoUrl: string; type: DemoType }[];
 }
 
-/** Tiny drawn icons: an island keeps its chunk small, so no icon library here. */
+/** Tiny drawn icons, one per kind of demo. */
 function TypeIcon({ type }: { type: DemoType }) {
   const common = { fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
   return (
@@ -38,42 +38,21 @@ function TypeIcon({ type }: { type: DemoType }) {
   );
 }
 
-const KEY_MOVES: Record<string, (index: number, count: number) => number> = {
-  ArrowRight: (i, n) => (i + 1) % n,
-  ArrowDown: (i, n) => (i + 1) % n,
-  ArrowLeft: (i, n) => (i - 1 + n) % n,
-  ArrowUp: (i, n) => (i - 1 + n) % n,
-  Home: () => 0,
-  End: (_i, n) => n - 1,
-};
-
 /**
- * Platform overview of a product: WAI-ARIA tabs with automatic activation. Arrow keys move between tabs (and
- * wrap), Home and End jump to the ends; only the selected tab is in the Tab order.
+ * Platform overview of a product: WAI-ARIA tabs with automatic activation, the first selected. The eager loader runs
+ * them (src/client/controls.ts): a click selects, arrow keys move between tabs (and wrap), Home and End jump to the
+ * ends; only the selected tab is in the Tab order.
  */
-export default function ProductTabs({ label, tabs }: ProductTabsProps) {
+export function PlatformTabs({ label, tabs }: PlatformTabsProps) {
   const id = useId();
-  const [selected, setSelected] = useState(0);
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const move = KEY_MOVES[event.key];
-    if (!move) return;
-    event.preventDefault();
-    const next = move(index, tabs.length);
-    setSelected(next);
-    refs.current[next]?.focus();
-  };
+  const selected = 0;
 
   return (
-    <div className="platform-tabs">
+    <div className="platform-tabs" data-tabs="">
       <div className="platform-tabs__list" role="tablist" aria-label={label}>
         {tabs.map((tab, i) => (
           <button
             key={tab.name}
-            ref={(el) => {
-              refs.current[i] = el;
-            }}
             type="button"
             role="tab"
             id={`${id}tab-${i}`}
@@ -81,8 +60,6 @@ export default function ProductTabs({ label, tabs }: ProductTabsProps) {
             aria-controls={`${id}panel-${i}`}
             tabIndex={i === selected ? 0 : -1}
             className="platform-tabs__tab"
-            onClick={() => setSelected(i)}
-            onKeyDown={(event) => onKeyDown(event, i)}
           >
             <TypeIcon type={tab.type} />
             {tab.name}

@@ -1,0 +1,39 @@
+import { Search } from "lucide-react";
+import SiteSearch from "../../islands/site-search.tsx";
+import { Island } from "../../lib/island.tsx";
+
+/** id of the search dialog: the header's control and the `/` shortcut (src/client/search-shortcut.ts) open it. */
+export const SEARCH_DIALOG_ID = "site-search";
+
+/**
+ * The header's search control and its dialog. The control opens the server-rendered dialog natively (an invoker
+ * command), with the field focused, so the visitor types at once; the site-search island inside wakes on that focus
+ * and searches what is in the field. Its code is prefetched when the page is idle.
+ */
+export function SearchControl() {
+  return (
+    <>
+      <button
+        type="button"
+        className="site-search__open"
+        command="show-modal"
+        commandfor={SEARCH_DIALOG_ID}
+        aria-haspopup="dialog"
+        aria-keyshortcuts="/ Control+K Meta+K"
+        data-search-open=""
+      >
+        <Search aria-hidden="true" />
+        <span className="site-search__label">Search</span>
+        <span className="site-search__key" aria-hidden="true">
+          /
+        </span>
+      </button>
+      <dialog className="dialog search-dialog" id={SEARCH_DIALOG_ID} aria-labelledby={`${SEARCH_DIALOG_ID}-title`}>
+        <h2 id={`${SEARCH_DIALOG_ID}-title`} className="visually-hidden">
+          Search the site
+        </h2>
+        <Island of={SiteSearch} props={{ dialogId: SEARCH_DIALOG_ID }} hydrate="interaction" prefetch />
+      </dialog>
+    </>
+  );
+}
