@@ -36,9 +36,13 @@ class FakeNode extends EventTarget {
     for (let at: FakeNode | undefined = node; at; at = at.parent) if (at === this) return true;
     return false;
   }
-  closest(selector: string): FakeNode | null {
+  /** `selector` lists what the node matches, space-separated ("button [commandfor]"). */
+  matches(selector: string) {
     const kinds = selector.split(",").map((s) => s.trim());
-    for (let at: FakeNode | undefined = this; at; at = at.parent) if (kinds.includes(at.selector)) return at;
+    return this.selector.split(" ").some((kind) => kinds.includes(kind));
+  }
+  closest(selector: string): FakeNode | null {
+    for (let at: FakeNode | undefined = this; at; at = at.parent) if (at.matches(selector)) return at;
     return null;
   }
   click = vi.fn();
@@ -140,6 +144,35 @@ describe("a click before the island is awake", () => {
     const island = new FakeIsland("interaction");
     start(island, fakeEnv());
     expect(fire(island, "click", island.add("a")).defaultPrevented).toBe(false);
+  });
+
+  test("on a button the platform answers (a dialog's close command, a popover toggle) is never held, yet wakes the island", () => {
+    for (const kind of ["[commandfor]", "[popovertarget]"]) {
+      const island = new FakeIsland("click");
+      const env = fakeEnv();
+      start(island, env);
+      const button = island.add(`button ${kind}`);
+      expect(fire(island, "click", button).defaultPrevented).toBe(false);
+      expect(env.load).toHaveBeenCalledTimes(1);
+    }
+  });
+});
+
+describe("prefetch", () => {
+  test("fetches the code of islands marked for it, each URL once, only when the page is idle, and runs none of it", () => {
+    const idle: (() => void)[] = [];
+    const prefetch = vi.fn();
+    const env = fakeEnv({ prefetch, whenIdle: (wake) => idle.push(wake) });
+    const first = new FakeIsland("interaction");
+    const second = new FakeIsland("visible");
+    const plain = new FakeIsland("interaction");
+    first.dataset.prefetch = "/assets/buy-form.js /assets/chunks/react.js";
+    second.dataset.prefetch = "/assets/site-search.js /assets/chunks/react.js";
+    startIslands([first, second, plain] as unknown as HTMLElement[], env);
+    expect(prefetch).not.toHaveBeenCalled();
+    for (const wake of idle) wake();
+    expect(prefetch.mock.calls.map(([url]) => url)).toEqual(["/assets/buy-form.js", "/assets/chunks/react.js", "/assets/site-search.js"]);
+    expect(env.load).not.toHaveBeenCalled();
   });
 });
 
