@@ -118,10 +118,14 @@ const DISCLOSURE = "button[data-disclosure][aria-controls]";
 
 function startDisclosures(doc: Document): void {
   const panelOf = (button: Element) => doc.getElementById(button.getAttribute("aria-controls") ?? "");
+  // Menus the pointer opened by hovering: they close when it leaves, unless a click made them stay.
+  const hovered = new Set<Element>();
   const setOpen = (button: HTMLElement, open: boolean) => {
+    hovered.delete(button);
     button.setAttribute("aria-expanded", String(open));
     const panel = panelOf(button);
-    if (panel) panel.hidden = !open;
+    // A panel marked data-hover is also shown by CSS on hover: the stylesheet reads aria-expanded instead.
+    if (panel && !("hover" in panel.dataset)) panel.hidden = !open;
   };
   const openMenus = () => doc.querySelectorAll<HTMLElement>(`${DISCLOSURE}[data-disclosure='menu'][aria-expanded='true']`);
   const rootOf = (button: Element) => button.closest("[data-disclosure-root]") ?? button.parentElement;
@@ -135,7 +139,26 @@ function startDisclosures(doc: Document): void {
       // A click outside a menu closes it; so does choosing one of its links.
       if (menu !== button && (!root?.contains(event.target as Node) || closestIn(event.target, "a"))) setOpen(menu, false);
     }
-    if (button && !event.defaultPrevented) setOpen(button, button.getAttribute("aria-expanded") !== "true");
+    if (!button || event.defaultPrevented) return;
+    // A click right after hovering confirms the open menu instead of closing it.
+    if (hovered.has(button)) hovered.delete(button);
+    else setOpen(button, button.getAttribute("aria-expanded") !== "true");
+  });
+
+  // A panel that opens on hover (data-hover) says so on its button, and closes again when the pointer leaves.
+  const hoverButton = (target: EventTarget | null) => {
+    const button = closestIn(target, "[data-disclosure-root]")?.querySelector<HTMLElement>(DISCLOSURE);
+    return button && panelOf(button)?.dataset.hover !== undefined ? button : null;
+  };
+  doc.addEventListener("pointerover", (event) => {
+    const button = event.pointerType === "mouse" ? hoverButton(event.target) : null;
+    if (!button || button.getAttribute("aria-expanded") === "true") return;
+    setOpen(button, true);
+    hovered.add(button);
+  });
+  doc.addEventListener("pointerout", (event) => {
+    const button = event.pointerType === "mouse" ? hoverButton(event.target) : null;
+    if (button && hovered.has(button) && !rootOf(button)?.contains(event.relatedTarget as Node | null)) setOpen(button, false);
   });
 
   doc.addEventListener("keydown", (event) => {

@@ -71,7 +71,7 @@ export function SiteHeader() {
                       <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
                     </svg>
                   </button>
-                  <div className="apps-menu__panel" id={APPS_PANEL_ID} hidden>
+                  <div className="apps-menu__panel" id={APPS_PANEL_ID} data-hover="">
                     <ul className="apps-menu__grid">
                       {products.map((product) => (
                         <li key={product.id}>

@@ -71,13 +71,17 @@ function CookiePreferences() {
     dialog.current?.close();
     saveConsent(preferences);
   };
+  // Closed without a decision: the switches go back to the stored choice (none), as the next opening must show it.
+  const forgetUnsaved = () => {
+    for (const input of dialog.current?.querySelectorAll<HTMLInputElement>("input[name]") ?? []) input.checked = input.defaultChecked;
+  };
   const chosen = (): ConsentPreferences => {
     const ticked = (key: string) => dialog.current?.querySelector<HTMLInputElement>(`input[name='${key}']`)?.checked ?? false;
     return { analytics: ticked("analytics"), functional: ticked("functional"), marketing: ticked("marketing") };
   };
 
   return (
-    <dialog ref={dialog} id={CONSENT_DIALOG_ID} className="dialog consent-dialog" aria-labelledby={titleId}>
+    <dialog ref={dialog} id={CONSENT_DIALOG_ID} className="dialog consent-dialog" aria-labelledby={titleId} onClose={forgetUnsaved}>
       <div className="dialog__header">
         <h2 id={titleId}>Cookie Preferences</h2>
         <button type="button" className="dialog__close" aria-label="Close" command="close" commandfor={CONSENT_DIALOG_ID}>

@@ -103,33 +103,38 @@ test.describe("site search", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("nothing of the search is fetched before the control is used, and the index once after", async ({ page }) => {
-    const requested: string[] = [];
-    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  test("before the control is used, its code is only prefetched (never run) and the index not fetched; opening fetches nothing", async ({ page }) => {
+    const requested: { path: string; prefetch: boolean }[] = [];
+    page.on("request", async (request) => {
+      const purpose = (await request.allHeaders())["sec-purpose"] ?? "";
+      requested.push({ path: new URL(request.url()).pathname, prefetch: purpose.startsWith("prefetch") });
+    });
     await page.goto("/faq");
     const island = page.locator("site-island[data-island='site-search']");
     const chunk = (await island.getAttribute("data-src")) ?? "";
-    // Hovering and focusing the control is not using it.
+    // Hovering the control is not using it; the page going idle lets the prefetch run.
     await searchControl(page).hover();
-    await searchControl(page).focus();
     await page.waitForLoadState("networkidle");
-    // The island's chunk, the index and the dialog's stylesheet (src/styles/pages/search.css).
-    const isSearch = (url: string) => url === chunk || url === SEARCH_INDEX_PATH || /^\/assets\/search-\w+\.css$/.test(url);
-    expect(requested.filter(isSearch)).toEqual([]);
+    await expect.poll(() => requested.some((r) => r.path === chunk)).toBe(true);
+    expect(requested.filter((r) => r.path === chunk).every((r) => r.prefetch)).toBe(true);
+    expect(requested.filter((r) => r.path === SEARCH_INDEX_PATH)).toEqual([]);
+    await expect(island).not.toHaveAttribute("data-hydrated", "");
 
+    const before = requested.length;
     await searchControl(page).click();
     await expect(searchDialog(page)).toBeVisible();
+    // Styled by the shell sheet: a column of field, status and results, not the browser's bare dialog.
+    await expect(searchDialog(page)).toHaveCSS("display", "flex");
+    expect(requested.slice(before).filter((r) => !r.path.startsWith("/assets/") && r.path !== SEARCH_INDEX_PATH)).toEqual([]);
     await searchDialog(page).getByRole("searchbox").fill("licence");
     await expect(searchDialog(page).getByRole("status")).toHaveText(/results? for “licence”/);
     await page.keyboard.press("Escape");
     await page.keyboard.press("/");
     await expect(searchDialog(page)).toBeVisible();
-    expect(requested.filter(isSearch)).toEqual([chunk, expect.stringMatching(/^\/assets\/search-\w+\.css$/), SEARCH_INDEX_PATH]);
-    // Styled by that sheet: a column of field, status and results, not the browser's bare dialog.
-    await expect(searchDialog(page)).toHaveCSS("display", "flex");
+    expect(requested.filter((r) => r.path === SEARCH_INDEX_PATH)).toHaveLength(1);
   });
 
-  test("letters typed while the search is still loading are in the field when it opens", async ({ page }) => {
+  test("the dialog opens at once and takes typing while the search code is still loading, then searches it", async ({ page }) => {
     await page.goto("/faq");
     const chunk = (await page.locator("site-island[data-island='site-search']").getAttribute("data-src")) ?? "";
     // A slow network: the island's chunk arrives a second and a half after the visitor starts typing.
@@ -145,7 +150,8 @@ test.describe("site search", () => {
     await page.keyboard.type("refunx", { delay: 40 });
     await page.keyboard.press("Backspace");
     await page.keyboard.type("d", { delay: 40 });
-    await expect(searchDialog(page)).toBeHidden();
+    await expect(searchDialog(page)).toBeVisible();
+    await expect(searchDialog(page).getByRole("searchbox")).toHaveValue("refund");
     release();
     await expect(searchDialog(page).getByRole("searchbox")).toHaveValue("refund");
     await expect(searchDialog(page).getByRole("status")).toHaveText(/results? for “refund”/);
@@ -169,10 +175,12 @@ test.describe("site search", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("the search control leads to the search page", async ({ page }) => {
+    test("the search control opens a form that leads to the search page", async ({ page }) => {
       await page.goto("/portfolio");
       await searchControl(page).click();
-      await expect(page).toHaveURL(/\/search\??$/);
+      await searchDialog(page).getByRole("searchbox").fill("refund");
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/search\?q=refund$/);
       await expect(page.getByRole("heading", { level: 1, name: "Search the site" })).toBeVisible();
       await expect(page.getByRole("searchbox")).toBeVisible();
     });
