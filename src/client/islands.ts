@@ -4,6 +4,7 @@
  * leaves its server HTML working if it fails. It also applies URL preselections to forms and runs the header's
  * theme switch, without React.
  */
+import { startFilters } from "./filters.ts";
 import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
 import { listenForSearchShortcut } from "./search-shortcut.ts";
 import { startThemeSwitch } from "./theme-switch.ts";
@@ -60,3 +61,4 @@ presetFromUrl(document, location.search);
 startThemeSwitch(document.documentElement);
 startIslands(document.querySelectorAll<HTMLElement>("site-island"), browser);
 listenForSearchShortcut(document);
+startFilters(document);
