@@ -7,13 +7,11 @@
  * with its `data-<name>`. The state lives in the URL (replaceState, popstate), so a shared link opens filtered.
  *
  * A list split into pages also names `data-filter-index` (JSON of every entry) and `data-filter-pager`: while
- * filtering, this page's cards filter at once, then the index is fetched once and every match is shown, each card
- * cloned from the root's `<template>` with `{{field}}` filled in.
+ * filtering, this page's cards filter at once, then the index is fetched once (with ./filter-index.ts, which only
+ * such a page loads) and every match is shown, each card made from the root's `<template>`.
  */
-import { formatShortDate } from "../lib/dates.ts";
 import { type Filterable, type FilterState, filterFromQuery, matchesFilter, statusText, withFilterQuery } from "../lib/list-filter.ts";
-
-type Entry = Record<string, unknown>;
+import type { Entry } from "./filter-index.ts";
 
 /** Wires every `[data-filter]` root under `root`. */
 export function startFilters(root: ParentNode): void {
@@ -35,7 +33,7 @@ function startFilter(el: HTMLElement): void {
   for (const b of buttons) params[b.name] = [...(params[b.name] ?? []), b.value];
   const texts = { many: data.statusMany ?? "{n}", one: data.statusOne, none: data.statusNone ?? "" };
   let state: FilterState = {};
-  let index: Entry[] | "loading" | "failed" | undefined;
+  let index: { entries: Entry[]; card: (entry: Entry) => Element } | "loading" | "failed" | undefined;
 
   const apply = () => {
     if (input && textParam && input.value !== state[textParam]) input.value = state[textParam] ?? "";
@@ -51,12 +49,13 @@ function startFilter(el: HTMLElement): void {
     const filtering = Object.values(state).some((v) => v.trim() !== "");
     const across = data.filterIndex !== undefined && filtering && index !== "failed";
     if (across && index === undefined) load();
-    const matches = across && Array.isArray(index) ? index.filter((entry) => matchesFilter(asFilterable(entry), state, textParam)) : undefined;
+    const all = across && typeof index === "object" ? index : undefined;
+    const matches = all?.entries.filter((entry) => matchesFilter(asFilterable(entry), state, textParam));
     if (list) list.hidden = matches !== undefined;
     if (pager) pager.hidden = matches !== undefined;
     if (results) {
       results.hidden = !matches?.length;
-      results.replaceChildren(...(matches ?? []).map(fromTemplate));
+      results.replaceChildren(...(matches ?? []).map((entry) => all?.card(entry) ?? ""));
     }
     const shown = matches?.length ?? count;
     const loading = across && !matches;
@@ -74,33 +73,17 @@ function startFilter(el: HTMLElement): void {
     field: (p) => (entry[p] === undefined ? undefined : String(entry[p])),
   });
 
-  const fromTemplate = (entry: Entry): Node => {
-    const card = template?.content.firstElementChild?.cloneNode(true) as Element;
-    const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(entry[key] ?? ""));
-    const walker = doc.createTreeWalker(card, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
-    for (let node: Node | null = card; node; node = walker.nextNode()) {
-      if (node.nodeType === Node.TEXT_NODE) node.nodeValue = fill(node.nodeValue ?? "");
-      else for (const attr of (node as Element).attributes) attr.value = fill(attr.value);
-    }
-    // The card shows the short date of its <time>, as the server's cards do.
-    for (const time of card.querySelectorAll("time")) time.textContent = formatShortDate(time.dateTime);
-    return card;
-  };
-
   const load = () => {
     index = "loading";
-    const url = data.filterIndex ?? "";
-    fetch(url)
-      .then((response) => (response.ok ? (response.json() as Promise<Entry[]>) : Promise.reject(new Error(`${url}: HTTP ${response.status}`))))
-      .then(
-        (entries) => {
-          index = entries;
-        },
-        (error: unknown) => {
-          console.error("[filter]", error);
-          index = "failed";
-        },
-      )
+    import("./filter-index.ts")
+      .then(async ({ fetchIndex, cardFrom }) => {
+        const entries = await fetchIndex(data.filterIndex ?? "");
+        index = template ? { entries, card: (entry) => cardFrom(template, entry) } : "failed";
+      })
+      .catch((error: unknown) => {
+        console.error("[filter]", error);
+        index = "failed";
+      })
       .finally(apply);
   };
 
