@@ -6,6 +6,7 @@
  * theme switch, without React.
  */
 import { startControls } from "./controls.ts";
+import { startFilters } from "./filters.ts";
 import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
 import { listenForSearchShortcut } from "./search-shortcut.ts";
 import { startThemeSwitch } from "./theme-switch.ts";
@@ -71,3 +72,4 @@ presetFromUrl(document, location.search);
 startThemeSwitch(document.documentElement);
 startIslands(document.querySelectorAll<HTMLElement>("site-island"), browser);
 listenForSearchShortcut(document);
+startFilters(document);

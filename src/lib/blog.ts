@@ -1,14 +1,6 @@
 import type { BlogPost } from "./content.ts";
 import { BLOG_PAGE_SIZE, MAX_RELATED_POSTS } from "./limits.ts";
 
-/** The blog list's state: free text and a category ("All", or none, means every category). */
-export interface PostFilter {
-  search: string;
-  category: string;
-}
-
-export const ALL_CATEGORIES = "All";
-
 /**
  * Up to MAX_RELATED_POSTS other articles of the same category, in the order given (newest first in content).
  * @param posts every article
@@ -27,40 +19,6 @@ export function relatedPosts<P extends { slug: string; category: string }>(posts
 /** The categories that at least one article uses, in the order of `known` (the schema's list). */
 export function postCategories(posts: readonly { category: string }[], known: readonly string[]): string[] {
   return known.filter((category) => posts.some((p) => p.category === category));
-}
-
-/**
- * Whether an article passes the blog filter: its category matches (or the filter is "All"), and the search text,
- * ignoring case and surrounding spaces, occurs in its title or excerpt.
- */
-export function matchesPost(post: { title: string; excerpt: string; category: string }, filter: PostFilter): boolean {
-  const categoryOk = filter.category === ALL_CATEGORIES || filter.category === "" || post.category === filter.category;
-  const needle = filter.search.trim().toLowerCase();
-  return categoryOk && (needle === "" || `${post.title}\n${post.excerpt}`.toLowerCase().includes(needle));
-}
-
-/**
- * Reads a list filter from a query string: `category` must be one of `categories`, anything else means "All".
- * @param search location.search, e.g. "?search=app&category=Business"
- */
-export function filterFromQuery(search: string, categories: readonly string[]): PostFilter {
-  const params = new URLSearchParams(search);
-  const category = params.get("category") ?? "";
-  return { search: params.get("search") ?? "", category: categories.includes(category) ? category : ALL_CATEGORIES };
-}
-
-/**
- * The same URL with the filter written into its query (empty values and "All" are left out, so the plain page
- * keeps its plain address). Other parameters and the hash are kept.
- */
-export function withFilterQuery(href: string, filter: Partial<PostFilter>): string {
-  const url = new URL(href);
-  for (const [key, value] of Object.entries(filter)) {
-    if (value === undefined) continue;
-    if (value.trim() === "" || value === ALL_CATEGORIES) url.searchParams.delete(key);
-    else url.searchParams.set(key, value);
-  }
-  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** Site path of the compact list of every article (build/feeds.ts writes it) the blog filter searches when the list has several pages. */

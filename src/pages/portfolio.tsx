@@ -1,7 +1,6 @@
+import { ListFilter } from "../components/list-filter.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { ProjectCard } from "../components/portfolio/project-card.tsx";
-import PortfolioFilter from "../islands/portfolio-filter.tsx";
-import { Island } from "../lib/island.tsx";
 import { definePage } from "../lib/page.ts";
 import { portfolioCategories } from "../schemas/portfolio-project.ts";
 
@@ -22,10 +21,13 @@ export default definePage({
         lead="Apps we have built and launched for clients around the world, many of them on our ready-made products."
       />
       <div className="container">
-        <Island
-          of={PortfolioFilter}
-          props={{ categories: [...portfolioCategories], listId: LIST_ID, total: projects.length }}
-          hydrate="query:category"
+        <ListFilter
+          listId={LIST_ID}
+          count={projects.length}
+          className="list-filter"
+          emptyClass="list-filter__empty"
+          status={{ many: "{n} projects", one: "{n} project", none: "No projects found in this category." }}
+          choices={{ name: "category", legend: "Filter projects by category", values: portfolioCategories }}
         />
         <ul className="card-grid" id={LIST_ID} aria-label="Projects">
           {projects.map((project) => (

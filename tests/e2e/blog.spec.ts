@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { loaderOnly } from "./loader-only.ts";
 import { content } from "./site-content.ts";
 
 const { posts, site } = content;
@@ -13,11 +14,9 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-/** The filter wakes at once with a query in the URL, else when the visitor reaches for it (here: hovers it). */
+/** The filter is wired by the eager loader, which has run once the page has loaded. */
 async function openBlog(page: Page, query = "") {
   await page.goto(`/blog${query}`);
-  if (!query) await page.locator('site-island[data-island="blog-filter"]').dispatchEvent("pointerover");
-  await expect(page.locator('site-island[data-island="blog-filter"]')).toHaveAttribute("data-hydrated", "");
 }
 
 const titles = (page: Page) => page.getByRole("list", { name: "Articles" }).getByRole("heading");
@@ -83,7 +82,6 @@ test("search and category are kept in the URL", async ({ page }) => {
   await page.getByRole("button", { name: "Marketing", exact: true }).click();
   await expect(page).toHaveURL(/\/blog\?search=whatsapp&category=Marketing$/);
   await page.reload();
-  await expect(page.locator('site-island[data-island="blog-filter"]')).toHaveAttribute("data-hydrated", "");
   await expect(page.getByPlaceholder("Search articles...")).toHaveValue("whatsapp");
   await expect(page.getByRole("button", { name: "Marketing", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expect(titles(page)).toHaveCount(expected("whatsapp", "Marketing").length);
@@ -141,4 +139,30 @@ test("what the visitor types while the filter is still waking up is kept", async
   await page.getByPlaceholder("Search articles...").pressSequentially("whatsapp");
   await expect(page).toHaveURL(/\/blog\?search=whatsapp$/);
   await expect(titles(page)).toHaveCount(expected("whatsapp", "All").length);
+});
+
+test("the first keystroke and the first tap filter at once, with no request and no script but the eager loader", async ({ page }) => {
+  const asked = await loaderOnly(page);
+  await page.goto("/blog");
+  await page.waitForLoadState("networkidle");
+  asked.length = 0;
+  await page.getByPlaceholder("Search articles...").press("w");
+  await expect(titles(page)).toHaveCount(expected("w", "All").length);
+  expect((await titles(page).allInnerTexts()).sort()).toEqual(expected("w", "All"));
+  await page.getByRole("button", { name: "Marketing", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Marketing", exact: true })).toHaveAttribute("aria-pressed", "true");
+  expect((await titles(page).allInnerTexts()).sort()).toEqual(expected("w", "Marketing"));
+  await expect(page).toHaveURL(/\/blog\?search=w&category=Marketing$/);
+  expect(asked).toEqual([]);
+});
+
+test("a shared link opens already filtered, and going back and forth follows the URL", async ({ page }) => {
+  await openBlog(page, "?search=app&category=Business");
+  await expect(page.getByPlaceholder("Search articles...")).toHaveValue("app");
+  await expect(page.getByRole("button", { name: "Business", exact: true })).toHaveAttribute("aria-pressed", "true");
+  expect((await titles(page).allInnerTexts()).sort()).toEqual(expected("app", "Business"));
+  await page.goto("/blog?category=Marketing");
+  await page.goBack();
+  await expect(page.getByPlaceholder("Search articles...")).toHaveValue("app");
+  expect((await titles(page).allInnerTexts()).sort()).toEqual(expected("app", "Business"));
 });

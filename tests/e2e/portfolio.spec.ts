@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
+import { loaderOnly } from "./loader-only.ts";
 import { content } from "./site-content.ts";
 
 const projects = content.portfolio;
@@ -13,12 +14,9 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-/** The filter works once its island has hydrated. */
+/** The filter is wired by the eager loader, which has run once the page has loaded. */
 async function openPortfolio(page: import("@playwright/test").Page, query = "") {
   await page.goto(`/portfolio${query}`);
-  // Without a category in the URL the filter wakes when the visitor reaches for it (here: hovers it).
-  if (!query) await page.locator('site-island[data-island="portfolio-filter"]').dispatchEvent("pointerover");
-  await expect(page.locator('site-island[data-island="portfolio-filter"]')).toHaveAttribute("data-hydrated", "");
 }
 
 test("All comes first and is selected; every project is listed", async ({ page, consoleErrors }) => {
@@ -52,7 +50,6 @@ test("the chosen category is kept in the URL and restored on reload", async ({ p
   await page.getByRole("button", { name: "E-Commerce", exact: true }).click();
   await expect(page).toHaveURL(/\?category=E-Commerce$/);
   await page.reload();
-  await expect(page.locator('site-island[data-island="portfolio-filter"]')).toHaveAttribute("data-hydrated", "");
   await expect(page.getByRole("button", { name: "E-Commerce", exact: true })).toHaveAttribute("aria-pressed", "true");
   const count = projects.filter((p) => p.category === "E-Commerce").length;
   await expect(page.getByRole("list", { name: "Projects" }).getByRole("heading")).toHaveCount(count);
@@ -84,4 +81,17 @@ test("the portfolio has no accessibility violations, also with the empty message
   await page.getByRole("button", { name: "Recruitment", exact: true }).click();
   await expect(page.getByText("No projects found in this category.")).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test("the first tap filters at once, with no request and no script but the eager loader", async ({ page }) => {
+  const asked = await loaderOnly(page);
+  await page.goto("/portfolio");
+  await page.waitForLoadState("networkidle");
+  asked.length = 0;
+  await page.getByRole("button", { name: "Astrology", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Astrology", exact: true })).toHaveAttribute("aria-pressed", "true");
+  const expected = projects.filter((p) => p.category === "Astrology").map((p) => p.title);
+  await expect(page.getByRole("list", { name: "Projects" }).getByRole("heading")).toHaveText(expected);
+  await expect(page).toHaveURL(/\/portfolio\?category=Astrology$/);
+  expect(asked).toEqual([]);
 });

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { products } from "./catalogue-content.ts";
 import { expect, test } from "./fixtures.ts";
+import { loaderOnly } from "./loader-only.ts";
 
 const NO_PRODUCTS = "No products found matching your search.";
 
@@ -12,10 +13,9 @@ const cardNames = (page: Page) => page.getByRole("region", { name: "All products
 const productCard = (page: Page, name: string) =>
   page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
-/** The search box works once its island has hydrated: at once with ?search= in the URL, else when the visitor reaches for it. */
+/** The search box, focused; the eager loader has wired it by the time the page has loaded. */
 async function searchBox(page: Page) {
   await page.getByRole("searchbox", { name: "Search products" }).focus();
-  await page.locator('site-island[data-island="product-search"][data-hydrated]').waitFor({ state: "attached" });
   return page.getByRole("searchbox", { name: "Search products" });
 }
 
@@ -56,6 +56,18 @@ test.describe("/products", () => {
     await (await searchBox(page)).fill("astro");
     await expect(cardNames(page)).toHaveText(["Astroway"]);
     await expect(page).toHaveURL(/\/products\?search=astro$/);
+  });
+
+  test("the first keystroke filters at once, with no request and no script but the eager loader", async ({ page }) => {
+    const asked = await loaderOnly(page);
+    await page.goto("/products");
+    await page.waitForLoadState("networkidle");
+    asked.length = 0;
+    await page.getByRole("searchbox", { name: "Search products" }).press("q");
+    const expected = products.filter((p) => [p.name, p.shortDescription, p.category].some((text) => text.toLowerCase().includes("q")));
+    await expect(cardNames(page)).toHaveText(expected.map((p) => p.name));
+    await expect(page).toHaveURL(/\/products\?search=q$/);
+    expect(asked).toEqual([]);
   });
 
   test("what the visitor types while the search is still waking up is kept", async ({ page }) => {

@@ -16,7 +16,8 @@ describe("a blog of several pages", () => {
   let work: string;
   let dist: string;
   const page = (file: string) => readFile(path.join(dist, file), "utf8");
-  const cards = (html: string) => [...html.matchAll(/<li class="card post-card"[^>]*>[\s\S]*?<a href="(\/blog\/[^"]+)"/g)].map((m) => m[1]);
+  // The filter's card template (filled in by the browser for matches on other pages) is not one of the page's cards.
+  const cards = (html: string) => [...html.replace(/<template>[\s\S]*?<\/template>/g, "").matchAll(/<li class="card post-card"[^>]*>[\s\S]*?<a href="(\/blog\/[^"]+)"/g)].map((m) => m[1]);
   const links = (html: string) => Object.fromEntries([...html.matchAll(/<link rel="(canonical|prev|next)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]));
 
   beforeAll(async () => {
@@ -60,6 +61,12 @@ describe("a blog of several pages", () => {
   test("lists every page of the blog in the sitemap", async () => {
     const sitemap = await page("sitemap.xml");
     for (const url of ["/blog", "/blog/page/2", "/blog/page/3"]) expect(sitemap).toContain(`<loc>https://www.example.com${url}</loc>`);
+  });
+
+  test("gives each page's filter the list of every article and a card to fill in for matches on other pages", async () => {
+    const html = await page("blog/page/2/index.html");
+    expect(html).toContain(`data-filter-index="${BLOG_INDEX_PATH}" data-filter-pager="blog-pages"`);
+    expect(html).toMatch(/<template><li class="card post-card" data-category="\{\{category\}\}">[\s\S]*?href="\/blog\/\{\{slug\}\}"/);
   });
 
   test("writes every article, newest first, to the list the blog filter searches", async () => {

@@ -1,13 +1,12 @@
 import { Rss } from "lucide-react";
-import BlogFilter from "../../islands/blog-filter.tsx";
 import { BLOG_INDEX_PATH, blogPage, blogPageCount, blogPagePath, postCategories } from "../../lib/blog.ts";
 import type { SiteContent } from "../../lib/content.ts";
-import { Island } from "../../lib/island.tsx";
 import type { PageHead } from "../../lib/page.ts";
 import { blogCategories } from "../../schemas/blog-post.ts";
+import { ListFilter } from "../list-filter.tsx";
 import { PageHeader } from "../page-header.tsx";
 import { NewsletterBox } from "./newsletter-box.tsx";
-import { PostCard } from "./post-card.tsx";
+import { PostCard, PostCardTemplate } from "./post-card.tsx";
 import { Pagination } from "./pagination.tsx";
 
 const LIST_ID = "blog-posts";
@@ -19,7 +18,6 @@ export function blogListData(content: SiteContent, page: number) {
     posts: blogPage(content.posts, page),
     page,
     pages: blogPageCount(content.posts.length),
-    total: content.posts.length,
     categories: postCategories(content.posts, blogCategories),
     // Newest first: the first article's date is when every page of the list last changed.
     modified: content.posts[0]?.date,
@@ -44,18 +42,27 @@ export function blogListHead({ page, pages, modified, site }: BlogListData): Pag
 }
 
 /**
- * One page of the blog list. A blog of one page is filtered in place; on a longer one the filter, once woken, searches
+ * One page of the blog list. The filter hides this page's cards at once; on a blog of several pages it then searches
  * every article through the compact list at BLOG_INDEX_PATH, so no page has to carry them all.
  */
-export function BlogList({ posts, page, pages, total, categories, site }: BlogListData) {
+export function BlogList({ posts, page, pages, categories, site }: BlogListData) {
   return (
     <>
       <PageHeader eyebrow="Blog" title="Our Blog" lead="Insights, guides and playbooks for founders launching on ready-made software." />
       <div className="container">
-        <Island
-          of={BlogFilter}
-          props={{ categories, listId: LIST_ID, total: posts.length, ...(pages > 1 ? { index: BLOG_INDEX_PATH, pagerId: PAGER_ID, allPosts: total } : {}) }}
-          hydrate="query:search,category"
+        <ListFilter
+          listId={LIST_ID}
+          count={posts.length}
+          className="list-filter"
+          emptyClass="list-filter__empty"
+          status={{ many: "{n} articles", one: "{n} article", none: "No articles found matching your criteria.", loading: "Searching all articles…" }}
+          search={{ label: "Search articles", placeholder: "Search articles...", action: blogPagePath(1) }}
+          choices={{ name: "category", legend: "Filter articles by category", values: categories }}
+          index={
+            pages > 1
+              ? { href: BLOG_INDEX_PATH, pagerId: PAGER_ID, fields: ["title", "excerpt"], label: "Matching articles", card: <PostCardTemplate /> }
+              : undefined
+          }
         />
         <ul className="card-grid" id={LIST_ID} aria-label={pages > 1 ? `Articles, page ${page} of ${pages}` : "Articles"}>
           {posts.map((post) => (

@@ -8,7 +8,7 @@ type CardPost = Pick<BlogPost, "slug" | "title" | "excerpt" | "category" | "date
  * An article card of the blog list and the related articles. `data-category` and the `data-search-field` marks let
  * the blog filter show or hide it.
  */
-export function PostCard({ post, headingLevel = 2 }: { post: CardPost; headingLevel?: 2 | 3 }) {
+export function PostCard({ post, headingLevel = 2, dateText }: { post: CardPost; headingLevel?: 2 | 3; dateText?: string }) {
   const href = `/blog/${post.slug}`;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -23,10 +23,29 @@ export function PostCard({ post, headingLevel = 2 }: { post: CardPost; headingLe
       <p className="post-card__excerpt" data-search-field="excerpt">
         {post.excerpt}
       </p>
-      <PostMeta date={post.date} minutes={post.readingMinutes} />
+      <PostMeta date={post.date} minutes={post.readingMinutes} text={dateText} />
       <a className="text-link post-card__more" href={href}>
         Read More<span className="visually-hidden">: {post.title}</span> <ArrowRight size={16} aria-hidden="true" />
       </a>
     </li>
   );
+}
+
+/**
+ * The card the blog filter fills in for an article of another page (src/client/filters.ts): each `{{field}}` is a
+ * field of BLOG_INDEX_PATH's entries, and the script writes the short date of the <time>.
+ */
+export function PostCardTemplate() {
+  const token = (field: keyof CardPost) => `{{${field}}}`;
+  // Tokens stand in for the category and the minutes, which the card only prints.
+  const post = {
+    slug: token("slug"),
+    title: token("title"),
+    excerpt: token("excerpt"),
+    category: token("category") as CardPost["category"],
+    date: token("date"),
+    image: token("image"),
+    readingMinutes: token("readingMinutes") as unknown as number,
+  };
+  return <PostCard post={post} dateText="" />;
 }

@@ -1,7 +1,6 @@
 import { PageHeader } from "../../components/page-header.tsx";
+import { ListFilter } from "../../components/list-filter.tsx";
 import { ProductCard } from "../../components/product-card.tsx";
-import ProductSearch from "../../islands/product-search.tsx";
-import { Island } from "../../lib/island.tsx";
 import { definePage } from "../../lib/page.ts";
 import { breadcrumbs } from "../../lib/structured-data.ts";
 import { absoluteUrl } from "../../lib/urls.ts";
@@ -35,7 +34,14 @@ export default definePage({
   Page: ({ products }) => (
     <>
       <PageHeader title="Our Products" lead="Ready-made applications you can launch under your own brand, with full source code, installation and support.">
-        <Island of={ProductSearch} props={{ gridId: GRID_ID, total: products.length }} hydrate="query:search" />
+        <ListFilter
+          listId={GRID_ID}
+          count={products.length}
+          className="product-search"
+          emptyClass="product-search__empty"
+          status={{ many: `{n} of ${products.length} products`, none: "No products found matching your search." }}
+          search={{ label: "Search products", placeholder: "Search by name, category or description...", action: "/products", icon: true }}
+        />
       </PageHeader>
       <section className="container product-grid" id={GRID_ID} aria-label="All products">
         {products.map((p) => (

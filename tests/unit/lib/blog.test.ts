@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { filterFromQuery, matchesPost, postCategories, relatedPosts, withFilterQuery } from "../../../src/lib/blog.ts";
+import { postCategories, relatedPosts } from "../../../src/lib/blog.ts";
 
 const post = (slug: string, category: string) => ({ slug, category, title: slug, excerpt: "" });
 
@@ -43,54 +43,5 @@ describe("postCategories", () => {
       "Technology",
       "Marketing",
     ]);
-  });
-});
-
-describe("matchesPost", () => {
-  const article = { title: "Launch an Astrology App", excerpt: "A practical plan for founders.", category: "Business" };
-  test("matches the search in the title or the excerpt, ignoring case and outer spaces", () => {
-    expect(matchesPost(article, { search: "astrology", category: "All" })).toBe(true);
-    expect(matchesPost(article, { search: "  PRACTICAL ", category: "All" })).toBe(true);
-    expect(matchesPost(article, { search: "whatsapp", category: "All" })).toBe(false);
-  });
-  test("an empty search matches everything in the category", () => {
-    expect(matchesPost(article, { search: "", category: "Business" })).toBe(true);
-    expect(matchesPost(article, { search: "", category: "Marketing" })).toBe(false);
-  });
-  test("applies search and category together", () => {
-    expect(matchesPost(article, { search: "app", category: "Business" })).toBe(true);
-    expect(matchesPost(article, { search: "app", category: "Technology" })).toBe(false);
-  });
-});
-
-describe("filterFromQuery", () => {
-  const categories = ["Technology", "Business"];
-  test("reads search and a known category", () => {
-    expect(filterFromQuery("?search=app&category=Business", categories)).toEqual({ search: "app", category: "Business" });
-  });
-  test("falls back to All for a missing or unknown category", () => {
-    expect(filterFromQuery("", categories)).toEqual({ search: "", category: "All" });
-    expect(filterFromQuery("?category=Cooking", categories)).toEqual({ search: "", category: "All" });
-  });
-});
-
-describe("withFilterQuery", () => {
-  test("writes the filter and keeps other parameters and the hash", () => {
-    expect(withFilterQuery("https://x.test/blog?ref=mail#top", { search: "app store", category: "Business" })).toBe(
-      "/blog?ref=mail&search=app+store&category=Business#top",
-    );
-  });
-  test("leaves out empty values and All, so the plain page keeps its plain address", () => {
-    expect(withFilterQuery("https://x.test/blog?search=app&category=Business", { search: " ", category: "All" })).toBe("/blog");
-  });
-  test("round-trips through filterFromQuery", () => {
-    const categories = ["Technology", "Business"];
-    fc.assert(
-      fc.property(fc.string(), fc.constantFrom("All", ...categories), (search, category) => {
-        const url = new URL(withFilterQuery("https://x.test/blog", { search, category }), "https://x.test");
-        const back = filterFromQuery(url.search, categories);
-        return back.category === category && back.search === (search.trim() === "" ? "" : search);
-      }),
-    );
   });
 });

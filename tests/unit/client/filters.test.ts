@@ -1,0 +1,190 @@
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { startFilters } from "../../../src/client/filters.ts";
+
+/**
+ * The filters with the page faked: each element is an EventTarget with the few properties and queries the script
+ * uses, the queries answered from a table; location, history and the window's listeners are stubbed.
+ */
+class FakeElement extends EventTarget {
+  dataset: Record<string, string | undefined> = {};
+  hidden = false;
+  className = "";
+  textContent = "";
+  name = "";
+  value = "";
+  defaultValue = "";
+  form: FakeElement | null = null;
+  children: FakeElement[] = [];
+  attributes = new Map<string, string>();
+  queries: Record<string, FakeElement | FakeElement[] | null> = {};
+  ownerDocument: unknown;
+  setAttribute(name: string, value: string) {
+    this.attributes.set(name, value);
+  }
+  querySelector(selector: string) {
+    const found = this.queries[selector];
+    return Array.isArray(found) ? (found[0] ?? null) : (found ?? null);
+  }
+  querySelectorAll(selector: string) {
+    const found = this.queries[selector];
+    return Array.isArray(found) ? found : found ? [found] : [];
+  }
+  click() {
+    this.dispatchEvent(new Event("click"));
+  }
+}
+
+const element = (fields: Partial<FakeElement> = {}) => Object.assign(new FakeElement(), fields);
+
+/** A card searched by `data-search` and chosen by `data-category`. */
+const card = (search: string, category: string) => element({ dataset: { search, category } });
+
+function fakePage({ url = "https://x.test/blog", typed = "", index = false } = {}) {
+  const cards = [card("Launch an astrology app", "Business"), card("Newsletter marketing", "Marketing"), card("Scaling the app", "Technology")];
+  const list = element({ children: cards });
+  const pager = element();
+  const input = element({ name: "search", value: typed, form: element() });
+  const buttons = ["", "Business", "Marketing", "Technology"].map((value) => element({ name: "category", value }));
+  const status = element({ dataset: { emptyClass: "list-filter__empty" } });
+  const root = element({
+    dataset: {
+      filter: "",
+      filterList: "posts",
+      statusMany: "{n} articles",
+      statusOne: "{n} article",
+      statusNone: "No articles found matching your criteria.",
+      statusLoading: "Searching all articles…",
+      ...(index ? { filterIndex: "/blog/posts.json", filterPager: "pages", filterFields: "title excerpt" } : {}),
+    },
+    queries: { "input[type=search]": input, "button[name]": buttons, "[role=status]": status },
+  });
+  const doc = { querySelectorAll: () => [root], getElementById: (id: string) => ({ posts: list, pages: pager })[id] ?? null };
+  root.ownerDocument = doc;
+
+  const windowEvents = new EventTarget();
+  const location = new URL(url);
+  vi.stubGlobal("location", location);
+  vi.stubGlobal("history", {
+    state: null,
+    replaceState: (_state: unknown, _title: string, next: string) => {
+      location.href = new URL(next, location.href).href;
+    },
+  });
+  vi.stubGlobal("addEventListener", windowEvents.addEventListener.bind(windowEvents));
+  const navigate = (next: string) => {
+    location.href = next;
+    windowEvents.dispatchEvent(new Event("popstate"));
+  };
+  const type = (text: string) => {
+    input.value = text;
+    input.dispatchEvent(new Event("input"));
+  };
+  const shown = () => cards.filter((c) => !c.hidden).map((c) => c.dataset.search);
+  const pressed = () => buttons.filter((b) => b.attributes.get("aria-pressed") === "true").map((b) => b.value);
+  return { start: () => startFilters(doc as unknown as ParentNode), cards, list, pager, input, buttons, status, location, navigate, type, shown, pressed };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("startFilters", () => {
+  test("should filter the cards on the first keystroke and keep the term in the URL", () => {
+    const page = fakePage();
+    page.start();
+    expect(page.shown()).toHaveLength(3);
+    page.type("APP");
+    expect(page.shown()).toEqual(["Launch an astrology app", "Scaling the app"]);
+    expect(page.location.href).toBe("https://x.test/blog?search=APP");
+    expect(page.status.textContent).toBe("2 articles");
+    expect(page.status.className).toBe("visually-hidden");
+  });
+
+  test("should filter on a tap of a choice, mark it pressed, and say when nothing matches", () => {
+    const page = fakePage();
+    page.start();
+    expect(page.pressed()).toEqual([""]);
+    page.type("app");
+    page.buttons[2]?.click();
+    expect(page.pressed()).toEqual(["Marketing"]);
+    expect(page.shown()).toEqual([]);
+    expect(page.status.textContent).toBe("No articles found matching your criteria.");
+    expect(page.status.className).toBe("list-filter__empty");
+    expect(page.location.href).toBe("https://x.test/blog?search=app&category=Marketing");
+  });
+
+  test("should bring every card back and the plain address with All and an empty search", () => {
+    const page = fakePage({ url: "https://x.test/blog?search=app&category=Business" });
+    page.start();
+    page.buttons[0]?.click();
+    page.type("");
+    expect(page.shown()).toHaveLength(3);
+    expect(page.location.href).toBe("https://x.test/blog");
+  });
+
+  test("should open a shared link already filtered, with the search box and the buttons showing it", () => {
+    const page = fakePage({ url: "https://x.test/blog?search=app&category=Technology" });
+    page.start();
+    expect(page.input.value).toBe("app");
+    expect(page.pressed()).toEqual(["Technology"]);
+    expect(page.shown()).toEqual(["Scaling the app"]);
+    expect(page.status.textContent).toBe("1 article");
+  });
+
+  test("should keep what was typed before the script ran, over the URL, and write it to the URL", () => {
+    const page = fakePage({ url: "https://x.test/blog?search=old", typed: "news" });
+    page.start();
+    expect(page.input.value).toBe("news");
+    expect(page.shown()).toEqual(["Newsletter marketing"]);
+    expect(page.location.href).toBe("https://x.test/blog?search=news");
+  });
+
+  test("should follow the URL when the visitor goes back or forth", () => {
+    const page = fakePage();
+    page.start();
+    page.navigate("https://x.test/blog?category=Business");
+    expect(page.pressed()).toEqual(["Business"]);
+    expect(page.shown()).toEqual(["Launch an astrology app"]);
+    expect(page.input.value).toBe("");
+  });
+
+  test("should stop a search submit from reloading the page", () => {
+    const page = fakePage();
+    page.start();
+    const submit = new Event("submit", { cancelable: true });
+    page.input.form?.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+  });
+
+  test("should search by the text of the card's search fields when it has no data-search", () => {
+    const page = fakePage();
+    const first = page.cards[0];
+    if (!first) throw new Error("no card");
+    first.dataset = { category: "Business" };
+    first.queries["[data-search-field]"] = [element({ textContent: "Pricing" }), element({ textContent: "A guide" })];
+    page.start();
+    page.type("guide");
+    expect(page.shown()).toEqual([undefined]);
+  });
+
+  test("on a list of several pages, should filter this page's cards before the index arrives, fetch it once, and fall back to them if it fails", async () => {
+    let fail: (reason: Error) => void = () => {};
+    const fetch = vi.fn(() => new Promise<Response>((_resolve, reject) => (fail = reject)));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const page = fakePage({ index: true });
+    vi.stubGlobal("fetch", fetch);
+    page.start();
+    expect(fetch).not.toHaveBeenCalled();
+    page.type("a");
+    page.type("ap");
+    expect(page.shown()).toEqual(["Launch an astrology app", "Scaling the app"]);
+    expect(page.status.textContent).toBe("Searching all articles…");
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith("/blog/posts.json"));
+    page.type("app");
+    expect(fetch).toHaveBeenCalledTimes(1);
+    fail(new Error("offline"));
+    await vi.waitFor(() => expect(page.status.textContent).toBe("2 articles"));
+    expect(page.list.hidden).toBe(false);
+    expect(page.pager.hidden).toBe(false);
+  });
+});
