@@ -14,14 +14,25 @@ import type { Locator, Page } from "playwright-core";
 /** What must be on screen; checked in the page (see installRecorder). */
 export type Answer =
   /** An element matching `selector` whose text contains `text` (case-insensitive) is rendered and visible. */
-  | { kind: "text"; selector: string; text: string; exact?: boolean; inDialog?: boolean; within?: string; inViewport?: boolean }
+  | {
+      kind: "text";
+      selector: string;
+      text: string;
+      exact?: boolean;
+      inDialog?: boolean;
+      within?: string;
+      /** Inside a <section> whose heading reads this (the same words elsewhere on the page do not count). */
+      inSection?: string;
+      inViewport?: boolean;
+    }
   /** The focused element is a visible text field. */
   | { kind: "focused-field" }
   /** The list's visible items all contain `term`, and some items are hidden. */
   | { kind: "filtered"; list: string; term: string }
   /** The first visible leaf text starting with `larger` is drawn in a bigger font than the one starting with `smaller`. */
   | { kind: "larger"; larger: string; smaller: string }
-  | { kind: "all"; all: Answer[] };
+  | { kind: "all"; all: Answer[] }
+  | { kind: "not"; not: Answer };
 
 export type Profile = "phone" | "desktop";
 
@@ -45,6 +56,8 @@ export interface Control {
   answer: Answer;
   /** The answer as the tests see it, by role and visible text. */
   shown: (page: Page) => Locator;
+  /** What the answer takes the place of (the first tab's panel): hidden while the answer shows. */
+  replaces?: (page: Page) => Locator;
   /** Undoes the answer (close, collapse, choose the other option); the tests then expect `shown` to be hidden. */
   undo?: (page: Page) => Promise<void>;
   /** The tests leave out controls that need no change (FAQ <details>, the hover dropdown). */
@@ -174,8 +187,15 @@ export const CONTROLS: Control[] = [
     profile: "phone",
     input: { kind: "tap" },
     target: (page) => page.getByRole("tab", { name: "Astrologer app" }),
-    answer: { kind: "text", selector: heading, text: "Astrologer app", exact: true, inViewport: true },
-    shown: (page) => page.getByRole("heading", { name: "Astrologer app", exact: true }),
+    answer: {
+      kind: "all",
+      all: [
+        { kind: "text", selector: heading, text: "Astrologer app", exact: true, inSection: "Platform Overview" },
+        { kind: "not", not: { kind: "text", selector: heading, text: "Customer app", exact: true, inSection: "Platform Overview" } },
+      ],
+    },
+    shown: (page) => page.getByRole("region", { name: "Platform Overview" }).getByRole("heading", { name: "Astrologer app", exact: true }),
+    replaces: (page) => page.getByRole("region", { name: "Platform Overview" }).getByRole("heading", { name: "Customer app", exact: true }),
     undo: tap((page) => page.getByRole("tab", { name: "Customer app" })),
   },
   {
@@ -314,6 +334,12 @@ export function installRecorder(): void {
     if (host instanceof HTMLDialogElement) return host.open;
     return host.hasAttribute("popover") ? host.matches(":popover-open") : true;
   };
+  const inSection = (el: Element, title: string): boolean => {
+    for (let section = el.closest("section"); section; section = section.parentElement?.closest("section") ?? null) {
+      if ([...section.querySelectorAll("h1, h2, h3, [role='heading']")].some((h) => words(h) === title.toLowerCase())) return true;
+    }
+    return false;
+  };
   const leaves = (start: string) =>
     [...document.querySelectorAll("body *")].filter((el) => el.children.length === 0 && (el.textContent ?? "").trim().startsWith(start) && rendered(el));
   const holds = (answer: Answer): boolean => {
@@ -324,6 +350,7 @@ export function installRecorder(): void {
           (el) =>
             (answer.exact ? words(el) === text : words(el).includes(text)) &&
             (!answer.within || el.closest(answer.within) !== null) &&
+            (!answer.inSection || inSection(el, answer.inSection)) &&
             (!answer.inDialog || inDialog(el)) &&
             (!answer.inViewport || inViewport(el)) &&
             rendered(el),
@@ -346,6 +373,8 @@ export function installRecorder(): void {
       }
       case "all":
         return answer.all.every(holds);
+      case "not":
+        return !holds(answer.not);
     }
   };
   let state = { inputAt: null as number | null, visibleAt: null as number | null };
