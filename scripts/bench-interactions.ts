@@ -1,0 +1,251 @@
+import "./require-node.ts";
+import { type ChildProcess, spawn } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { CHROMIUM_ARGS } from "../playwright.config.ts";
+import { act, answerShown, armRecorder, CONTROLS, type Control, type Profile, quietOverlays, RECORDER_SCRIPT, recording } from "../tests/e2e/first-tap-controls.ts";
+
+/**
+ * `npm run bench:interactions` (issue 23): how long a visitor waits for the first answer of each control, and how
+ * many bytes that first use fetches. It serves an existing build (it builds nothing) with `npm start`'s server and
+ * drives Chromium:
+ *   phone    390×844, touch, CPU slowed 4× and the network at 150 ms latency, 1.6 Mbit/s each way (CDP)
+ *   desktop  1440×900, mouse, no throttling
+ * Every run is a fresh browser context (cold cache). The page loads, the control is scrolled into view, the visitor
+ * reads for a second (no waiting for hydration), then acts. The time is from the input event's timestamp to the
+ * first animation frame in which the answer is on screen, both measured in the page (tests/e2e/first-tap-controls.ts).
+ * The bytes are the encoded sizes of responses to requests started after the input, until the answer is on screen
+ * and the network has been quiet for 2 s. For typing, the clock starts at the first key and the bytes at the tap that
+ * focuses the field; the time includes typing the further keys (100 ms each).
+ *
+ *   --dist DIR     the build to serve (default dist/)
+ *   --runs N       runs per control; median, min and max are printed (default 5)
+ *   --only IDS     comma-separated control ids (menu, contact, buy, …)
+ *   --json FILE    also writes every run there
+ *   --port N       the site's port (default 4330; SES and DynamoDB emulators take 8330 and 8331)
+ */
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { values: args } = parseArgs({
+  options: {
+    dist: { type: "string", default: "dist" },
+    runs: { type: "string", default: "5" },
+    only: { type: "string" },
+    json: { type: "string" },
+    port: { type: "string", default: "4330" },
+  },
+});
+const runs = Math.max(1, Number(args.runs));
+const port = Number(args.port);
+const baseURL = `http://127.0.0.1:${port}`;
+const only = args.only?.split(",");
+const controls = only ? CONTROLS.filter((control) => only.includes(control.id)) : CONTROLS;
+if (controls.length === 0) throw new Error(`--only ${args.only}: no such control; ids are ${CONTROLS.map((c) => c.id).join(", ")}`);
+
+/** Reading time between the load event and the input, and the quiet that ends the byte count. */
+const READ_MS = 1000;
+const QUIET_MS = 2000;
+const ANSWER_TIMEOUT_MS = 30_000;
+
+const PROFILES: Record<Profile, { context: BrowserContextOptions; cpuSlowdown: number; network?: { latency: number; bytesPerSecond: number } }> = {
+  phone: {
+    context: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+    cpuSlowdown: 4,
+    network: { latency: 150, bytesPerSecond: 200_000 },
+  },
+  desktop: { context: { viewport: { width: 1440, height: 900 } }, cpuSlowdown: 1 },
+};
+
+interface Run {
+  /** Input to answer, ms; null when the answer did not show within the timeout. */
+  ms: number | null;
+  bytes: number;
+  requests: string[];
+  error?: string;
+}
+
+/** Starts `tsx server/start.ts --no-build` on our own ports and resolves once the site answers. */
+async function startServer(): Promise<ChildProcess> {
+  const env = {
+    ...process.env,
+    DIST_DIR: path.resolve(args.dist),
+    PORT: String(port),
+    SES_PORT: String(port + 4000),
+    DYNAMO_PORT: String(port + 4001),
+    HOST: "127.0.0.1",
+  };
+  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--no-build"], { cwd: rootDir, env, stdio: ["ignore", "ignore", "inherit"] });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}; is port ${port} free and ${args.dist} built?`);
+    try {
+      if ((await fetch(`${baseURL}/`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill("SIGTERM");
+  throw new Error(`the server did not answer on ${baseURL} within 60 s`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Network requests of the page seen through CDP, counted from `arm()` on. */
+async function watchNetwork(page: Page, profile: Profile) {
+  const cdp = await page.context().newCDPSession(page);
+  const settings = PROFILES[profile];
+  await cdp.send("Network.enable");
+  if (settings.network) {
+    const { latency, bytesPerSecond } = settings.network;
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+  }
+  if (settings.cpuSlowdown > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: settings.cpuSlowdown });
+  let armed = false;
+  let lastActivity = Date.now();
+  const counted = new Map<string, { url: string; bytes: number; done: boolean }>();
+  cdp.on("Network.requestWillBeSent", (event) => {
+    if (!armed || event.request.url.startsWith("data:")) return;
+    lastActivity = Date.now();
+    counted.set(event.requestId, { url: event.request.url, bytes: 0, done: false });
+  });
+  const finish = (requestId: string, bytes: number) => {
+    const request = counted.get(requestId);
+    if (!request) return;
+    lastActivity = Date.now();
+    request.bytes = bytes;
+    request.done = true;
+  };
+  cdp.on("Network.loadingFinished", (event) => finish(event.requestId, event.encodedDataLength));
+  cdp.on("Network.loadingFailed", (event) => finish(event.requestId, 0));
+  return {
+    arm: () => {
+      armed = true;
+    },
+    /** Resolves once no counted request is in flight and nothing happened for QUIET_MS. */
+    quiet: async () => {
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline) {
+        const busy = [...counted.values()].some((request) => !request.done);
+        if (!busy && Date.now() - lastActivity >= QUIET_MS) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const requests = [...counted.values()];
+      return { bytes: requests.reduce((sum, request) => sum + request.bytes, 0), requests: requests.map((request) => new URL(request.url).pathname) };
+    },
+  };
+}
+
+async function measure(browser: Browser, control: Control): Promise<Run> {
+  const context = await browser.newContext({ ...PROFILES[control.profile].context, baseURL });
+  try {
+    await context.addInitScript(quietOverlays, control.showsCookieBanner ?? false);
+    await context.addInitScript({ content: RECORDER_SCRIPT });
+    const page = await context.newPage();
+    const network = await watchNetwork(page, control.profile);
+    await page.goto(control.path, { waitUntil: "load", timeout: 120_000 });
+    await control.target(page).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(READ_MS);
+    await armRecorder(page, control);
+    network.arm();
+    await act(page, control);
+    let error: string | undefined;
+    try {
+      await answerShown(page, ANSWER_TIMEOUT_MS);
+    } catch {
+      error = `no answer within ${ANSWER_TIMEOUT_MS / 1000} s`;
+    }
+    const { inputAt, visibleAt } = await recording(page);
+    const { bytes, requests } = await network.quiet();
+    // A change made in the input's own task can land in a frame whose start time precedes the event: count it as 0.
+    const ms = inputAt !== null && visibleAt !== null ? Math.max(0, visibleAt - inputAt) : null;
+    return { ms, bytes, requests, ...(error ? { error } : {}) };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+const loadAtStart = loadavg();
+console.log(`Load average ${loadAtStart.map((n) => n.toFixed(2)).join(", ")} at the start; ${runs} runs per control, serving ${args.dist}.`);
+const server = await startServer();
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+const results: { control: Control; runs: Run[] }[] = [];
+try {
+  for (const control of controls) {
+    const done: Run[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      try {
+        done.push(await measure(browser, control));
+      } catch (error) {
+        done.push({ ms: null, bytes: 0, requests: [], error: error instanceof Error ? error.message.split("\n")[0] : String(error) });
+      }
+      const last = done.at(-1);
+      process.stderr.write(`  ${control.id} run ${i + 1}: ${last?.ms === null ? (last.error ?? "no answer") : `${Math.round(last?.ms ?? 0)} ms`}, ${kb(last?.bytes ?? 0)} KB\n`);
+    }
+    results.push({ control, runs: done });
+  }
+} finally {
+  await browser.close();
+  await stopServer(server);
+}
+
+const summary = results.map(({ control, runs: done }) => {
+  const times = done.flatMap((run) => (run.ms === null ? [] : [run.ms]));
+  const failed = done.length - times.length;
+  return {
+    id: control.id,
+    control: control.title,
+    profile: control.profile,
+    path: control.path,
+    medianMs: times.length ? Math.round(median(times)) : null,
+    minMs: times.length ? Math.round(Math.min(...times)) : null,
+    maxMs: times.length ? Math.round(Math.max(...times)) : null,
+    failed,
+    medianKb: Number(kb(median(done.map((run) => run.bytes)))),
+    runs: done.map((run) => ({ ...run, ms: run.ms === null ? null : Math.round(run.ms * 10) / 10 })),
+  };
+});
+
+console.log(`\n${row(["control", "median ms", "min–max", "KB after input"])}`);
+console.log(row(["---", "---:", "---:", "---:"]));
+for (const line of summary) {
+  const label = `${line.control}${line.profile === "desktop" ? " (desktop)" : ""}`;
+  const range = line.minMs === null ? "—" : `${line.minMs}–${line.maxMs}`;
+  const median = line.medianMs === null ? "no answer" : String(line.medianMs);
+  console.log(row([label, line.failed ? `${median} (${line.failed} of ${runs} no answer)` : median, range, line.medianKb.toFixed(1)]));
+}
+const loadAtEnd = loadavg();
+console.log(`\nLoad average ${loadAtEnd.map((n) => n.toFixed(2)).join(", ")} at the end.`);
+
+if (args.json) {
+  const report = {
+    date: new Date().toISOString(),
+    dist: args.dist,
+    runs,
+    loadAverage: { start: loadAtStart, end: loadAtEnd },
+    profiles: PROFILES,
+    readMs: READ_MS,
+    quietMs: QUIET_MS,
+    controls: summary,
+  };
+  await writeFile(path.resolve(args.json), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Wrote ${args.json}.`);
+}
