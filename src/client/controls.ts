@@ -123,6 +123,12 @@ function startDisclosures(doc: Document): void {
   const setOpen = (button: HTMLElement, open: boolean) => {
     hovered.delete(button);
     button.setAttribute("aria-expanded", String(open));
+    // A button that names what it will do ('Show More Information' / 'Hide Information') changes its words.
+    const label = button.querySelector("[data-label]");
+    if (label && button.dataset.openLabel) {
+      button.dataset.closedLabel ??= label.textContent ?? "";
+      label.textContent = open ? button.dataset.openLabel : button.dataset.closedLabel;
+    }
     const panel = panelOf(button);
     // A panel marked data-hover is also shown by CSS on hover: the stylesheet reads aria-expanded instead.
     if (panel && !("hover" in panel.dataset)) panel.hidden = !open;

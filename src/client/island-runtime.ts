@@ -51,7 +51,12 @@ const HELD_CONTROLS = "button, summary, [role='button'], input[type='submit'], i
 /** Buttons the platform answers by itself (a dialog's close command, a popover's toggle): never held. */
 const PLATFORM_CONTROLS = "[commandfor], [popovertarget]";
 
-const INTERACTION_EVENTS = ["pointerover", "focusin", "touchstart"] as const;
+/**
+ * A mouse reaching for the island, or focus entering it. A finger's touch is left out: a tap ends in a click (which
+ * wakes any island, see hold), and the tap's own answer (a dialog opening natively) should reach the screen before
+ * the island's download starts.
+ */
+const INTERACTION_EVENTS = ["pointerover", "focusin"] as const;
 
 export const triggers: Record<string, Trigger> = {
   load: (_el, wake) => wake(),
@@ -59,7 +64,8 @@ export const triggers: Record<string, Trigger> = {
   visible: (el, wake, _arg, env) => env.whenVisible(el, wake),
   // Hover, focus or touch: the visitor is reaching for it. (A click anywhere in any island also wakes it: see hold.)
   interaction: (el, wake) => {
-    const start = () => {
+    const start = (event: Event) => {
+      if ((event as Partial<PointerEvent>).pointerType === "touch") return;
       for (const name of INTERACTION_EVENTS) el.removeEventListener(name, start);
       wake();
     };
@@ -166,22 +172,25 @@ export async function hydrateIsland(el: HTMLElement, env: RuntimeEnv): Promise<v
  * marked `data-prefetch` (the chunk and what it imports) have their code fetched, not run, once the page is idle.
  */
 export function startIslands(islands: Iterable<HTMLElement>, env: RuntimeEnv): void {
-  const code = new Set<string>();
+  const dormant = new Set<HTMLElement>();
   for (const el of islands) {
-    for (const url of el.dataset.prefetch?.split(" ") ?? []) if (url) code.add(url);
     const [name = "visible", ...rest] = (el.dataset.hydrate ?? "visible").split(":");
     let started = false;
+    dormant.add(el);
     const wake = () => {
       if (started) return;
       started = true;
+      dormant.delete(el);
       void hydrateIsland(el, env);
     };
     hold(el, wake);
     (triggers[name] ?? triggers.visible)?.(el, wake, rest.join(":"), env);
   }
   const { prefetch } = env;
-  if (!prefetch || code.size === 0) return;
+  if (!prefetch) return;
+  // Only islands still asleep then: one that woke is loading its code already.
   env.whenIdle(() => {
+    const code = new Set([...dormant].flatMap((el) => el.dataset.prefetch?.split(" ").filter(Boolean) ?? []));
     for (const url of code) prefetch(url);
   });
 }

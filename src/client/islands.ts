@@ -11,8 +11,24 @@ import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.t
 import { listenForSearchShortcut } from "./search-shortcut.ts";
 import { startThemeSwitch } from "./theme-switch.ts";
 
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+/**
+ * Resolves once what the waking tap opened is on screen: the next frame drawn, then the fade-in it started finished
+ * (bounded, and soon in a tab that draws no frames). An island woken by the tap that opened its dialog starts loading
+ * only behind the open dialog, never competing with it.
+ */
+const afterAnswerShows = () =>
+  Promise.race([
+    nextFrame().then(() => {
+      const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+      return Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    }),
+    new Promise((resolve) => setTimeout(resolve, 400)),
+  ]);
+
 const browser: RuntimeEnv = {
-  load: (src) => import(src),
+  load: (src) => afterAnswerShows().then(() => import(src)),
   events: window,
   // Recorded by src/client/island-events.ts; read here directly so the loader shares no chunk with the islands.
   fired: (name) => globalThis.siteIslandEvents?.includes(name) ?? false,

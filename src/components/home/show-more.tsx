@@ -43,9 +43,15 @@ export function ShowMoreInformation({ site, products }: { site: Site; products: 
             custom features when your business grows beyond the standard product.
           </p>
         </div>
-        <button type="button" className="button more-info__toggle" data-disclosure="" aria-expanded="false" aria-controls={CONTENT_ID}>
-          <span className="more-info__when-closed">Show More Information</span>
-          <span className="more-info__when-open">Hide Information</span>
+        <button
+          type="button"
+          className="button more-info__toggle"
+          data-disclosure=""
+          data-open-label="Hide Information"
+          aria-expanded="false"
+          aria-controls={CONTENT_ID}
+        >
+          <span data-label="">Show More Information</span>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
           </svg>

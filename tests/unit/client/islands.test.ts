@@ -159,20 +159,23 @@ describe("a click before the island is awake", () => {
 });
 
 describe("prefetch", () => {
-  test("fetches the code of islands marked for it, each URL once, only when the page is idle, and runs none of it", () => {
+  test("fetches the code of sleeping islands marked for it, each URL once, only when the page is idle, and runs none of it", () => {
     const idle: (() => void)[] = [];
     const prefetch = vi.fn();
     const env = fakeEnv({ prefetch, whenIdle: (wake) => idle.push(wake) });
     const first = new FakeIsland("interaction");
     const second = new FakeIsland("visible");
     const plain = new FakeIsland("interaction");
+    const woken = new FakeIsland("interaction");
+    woken.dataset.prefetch = "/assets/contact-form.js";
     first.dataset.prefetch = "/assets/buy-form.js /assets/chunks/react.js";
     second.dataset.prefetch = "/assets/site-search.js /assets/chunks/react.js";
-    startIslands([first, second, plain] as unknown as HTMLElement[], env);
+    startIslands([first, second, plain, woken] as unknown as HTMLElement[], env);
+    woken.dispatchEvent(new Event("focusin"));
     expect(prefetch).not.toHaveBeenCalled();
     for (const wake of idle) wake();
     expect(prefetch.mock.calls.map(([url]) => url)).toEqual(["/assets/buy-form.js", "/assets/chunks/react.js", "/assets/site-search.js"]);
-    expect(env.load).not.toHaveBeenCalled();
+    expect(env.load).toHaveBeenCalledTimes(1); // the woken one alone
   });
 });
 
@@ -215,6 +218,25 @@ describe("the event trigger", () => {
     env.events.dispatchEvent(new Event("site:toast"));
     env.events.dispatchEvent(new Event("site:toast"));
     expect(env.load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the interaction trigger", () => {
+  test("wakes on a mouse reaching for it or focus entering it, not on a finger's touch (the tap's click wakes it)", () => {
+    for (const [type, pointerType, wakes] of [
+      ["pointerover", "mouse", true],
+      ["focusin", undefined, true],
+      ["pointerover", "touch", false],
+      ["touchstart", undefined, false],
+    ] as const) {
+      const island = new FakeIsland("interaction");
+      const env = fakeEnv();
+      start(island, env);
+      const event = new Event(type);
+      if (pointerType) Object.defineProperty(event, "pointerType", { value: pointerType });
+      island.dispatchEvent(event);
+      expect(vi.mocked(env.load).mock.calls.length, `${type} ${pointerType ?? ""}`).toBe(wakes ? 1 : 0);
+    }
   });
 });
 
