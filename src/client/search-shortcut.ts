@@ -15,6 +15,12 @@ const TYPED = "searchTyped";
 type ShortcutDocument = Pick<Document, "addEventListener" | "removeEventListener" | "querySelector">;
 
 /**
+ * A dialog opened with showModal() (the search's own included) makes the page behind it inert; a non-modal open one,
+ * such as the WhatsApp popup, leaves the page in use, so the shortcut still works beside it.
+ */
+const MODAL_DIALOG = "dialog:modal";
+
+/**
  * Listens on `doc` for the search shortcuts; does nothing while a modal dialog is open (the search's own included).
  * From the moment the control is used until a dialog opens (the island's chunk may take a while on a slow network),
  * letters typed are kept on the control instead of falling on the page, and the dialog starts with them.
@@ -23,7 +29,7 @@ export function listenForSearchShortcut(doc: ShortcutDocument): void {
   doc.addEventListener("keydown", (event) => {
     const command = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k";
     const slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !typingIn(event.target);
-    if (!(command || slash) || event.defaultPrevented || doc.querySelector("dialog[open]")) return;
+    if (!(command || slash) || event.defaultPrevented || doc.querySelector(MODAL_DIALOG)) return;
     const control = doc.querySelector<HTMLElement>("[data-search-open]");
     if (!control) return;
     event.preventDefault();
@@ -35,7 +41,7 @@ export function listenForSearchShortcut(doc: ShortcutDocument): void {
     "click",
     (event) => {
       const control = (event.target as Partial<Element> | null)?.closest?.("[data-search-open]");
-      if (control && !doc.querySelector("dialog[open]")) holdKeys(doc, control as HTMLElement);
+      if (control && !doc.querySelector(MODAL_DIALOG)) holdKeys(doc, control as HTMLElement);
     },
     { capture: true },
   );
@@ -46,7 +52,7 @@ function holdKeys(doc: ShortcutDocument, control: HTMLElement): void {
   control.dataset[TYPED] = "";
   const onKey = (event: KeyboardEvent) => {
     // The dialog is open and its field has focus: keys go where the visitor sees them.
-    if (doc.querySelector("dialog[open]") || control.dataset[TYPED] === undefined) {
+    if (doc.querySelector(MODAL_DIALOG) || control.dataset[TYPED] === undefined) {
       doc.removeEventListener("keydown", onKey, true);
       return;
     }

@@ -1,15 +1,19 @@
 import { describe, expect, test, vi } from "vitest";
 import { listenForSearchShortcut } from "../../../src/client/search-shortcut.ts";
 
-/** A page with the header's search control (and, when asked, an open dialog), faked to the two calls the listener makes. */
-function fakePage({ dialogOpen = false, control = true } = {}) {
+/**
+ * A page with the header's search control (and, when asked, an open modal dialog or an open non-modal one such as the
+ * WhatsApp popup), faked to the two calls the listener makes.
+ */
+function fakePage({ dialogOpen = false, popupOpen = false, control = true } = {}) {
   const page = new EventTarget();
   const click = vi.fn();
-  const state = { dialogOpen };
+  const state = { dialogOpen, popupOpen };
   const button = { click, dataset: {} as Record<string, string | undefined>, closest: () => button };
   const doc = Object.assign(page, {
     querySelector: (selector: string) => {
-      if (selector === "dialog[open]") return state.dialogOpen ? {} : null;
+      if (selector === "dialog:modal") return state.dialogOpen ? {} : null;
+      if (selector === "dialog[open]") return state.dialogOpen || state.popupOpen ? {} : null;
       if (selector === "[data-search-open]") return control ? button : null;
       return null;
     },
@@ -67,6 +71,17 @@ describe("listenForSearchShortcut", () => {
       expect(page.press({ key: "/" }).defaultPrevented).toBe(false);
       expect(page.click).not.toHaveBeenCalled();
     }
+  });
+
+  test("should open the search while a non-modal dialog such as the WhatsApp popup is open", () => {
+    const { click, press, clickControl, button } = fakePage({ popupOpen: true });
+    expect(press({ key: "/" }).defaultPrevented).toBe(true);
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(press({ key: "r" }).defaultPrevented).toBe(true);
+    expect(button.dataset.searchTyped).toBe("r");
+    delete button.dataset.searchTyped;
+    clickControl();
+    expect(button.dataset.searchTyped).toBe("");
   });
 
   test("should keep letters typed after / until the dialog opens, then let keys through", () => {
