@@ -15,7 +15,15 @@ import { describeQuery, type Query, role, text } from "./locate.ts";
 export interface Journey {
   name: string;
   run: (driver: EngineDriver) => Promise<void>;
+  /**
+   * A bug of the site in one engine that is known and being fixed elsewhere: the journey is expected to fail there
+   * (vitest's test.fails), so the day it passes the run says so and the entry is removed.
+   */
+  knownIssue?: Partial<Record<EngineDriver["engine"], string>>;
 }
+
+/** Escape from a focused search field: WebKit's search field takes the key, and the modal dialog stays open. */
+const WEBKIT_SEARCH_ESCAPE = "Escape in the search field does not close the search dialog";
 
 const { site } = content;
 const PHONE = { width: 390, height: 844 };
@@ -215,8 +223,9 @@ const DISCLOSURES: Disclosure[] = [
     path: "/about",
     viewport: DESKTOP,
     opener: role("button", "Apps", { within: banner }),
-    // It opens on hover: a click or tap elsewhere (the pointer leaving, focus moving out) closes it.
-    closer: role("heading", undefined, { within: role("main") }),
+    // It opens on hover: a click or tap elsewhere in the header, outside its panel (the pointer leaving, focus moving
+    // out), closes it. The theme switch's current choice is a harmless place to click.
+    closer: role("radio", "System", { within: role("group", "Theme", { within: banner }) }),
     escape: true,
     shown: role("link", /^Astroway/, { within: banner }),
   },
@@ -296,7 +305,7 @@ async function waitOpen(driver: EngineDriver, control: Disclosure, open: boolean
   else await waitHidden(driver, control.shown).catch(() => Promise.reject(new Error(`${driver.engine}: ${control.name} did not close ${how}`)));
 }
 
-async function useDisclosure(driver: EngineDriver, control: Disclosure, mode: Mode) {
+async function operateDisclosure(driver: EngineDriver, control: Disclosure, mode: Mode) {
   await prepare(driver, { consent: control.consent ?? true, viewport: control.viewport });
   if (control.path === "/installation") await driver.evaluate("(localStorage.removeItem('currency'), true)");
   await driver.goto(control.path);
@@ -329,10 +338,12 @@ async function useDisclosure(driver: EngineDriver, control: Disclosure, mode: Mo
 
 const disclosureJourneys: Journey[] = DISCLOSURES.flatMap((control) =>
   (["mouse", "keyboard", "touch"] as const).map((mode) => ({
+    // The search dialog opens with focus in its field, where Escape is taken.
+    ...(control.shown === searchDialog && mode === "keyboard" ? { knownIssue: { webkit: WEBKIT_SEARCH_ESCAPE } } : {}),
     name: `${control.name} opens and closes by ${mode === "mouse" ? "mouse click" : mode === "keyboard" ? `keyboard (Enter, ${control.escape ? "Escape" : "Enter"})` : "touch"}`,
     run: async (driver: EngineDriver) => {
       if (mode === "touch" && !driver.touch) return;
-      await useDisclosure(driver, control, mode);
+      await operateDisclosure(driver, control, mode);
     },
   })),
 );
@@ -355,6 +366,7 @@ const searchJourneys: Journey[] = [
   },
   {
     name: "Escape in the search field closes the search dialog",
+    knownIssue: { webkit: WEBKIT_SEARCH_ESCAPE },
     run: async (driver) => {
       await prepare(driver);
       await driver.goto("/about");
