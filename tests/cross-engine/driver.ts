@@ -9,7 +9,7 @@ export interface EngineDriver {
   readonly engine: "webkit" | "firefox";
   /** Whether the driver can send WebDriver touch actions (pointerType "touch") that the page receives as taps. */
   readonly touch: boolean;
-  /** Opens a path of the site under test and waits for the load event. */
+  /** Opens a path of the site under test and waits for the load event and the web fonts. */
   goto(path: string): Promise<void>;
   /** The layout viewport's size in CSS pixels. */
   setViewport(width: number, height: number): Promise<void>;

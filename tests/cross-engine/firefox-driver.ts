@@ -23,6 +23,7 @@ class FirefoxDriver implements EngineDriver {
   readonly engine = "firefox";
   readonly touch = true;
   private errors: string[] = [];
+  private pending: Promise<void>[] = [];
   private viewport = "";
 
   constructor(
@@ -30,7 +31,12 @@ class FirefoxDriver implements EngineDriver {
     private readonly stop: () => Promise<void>,
   ) {
     page.on("console", (message) => {
-      if (message.type() === "error") this.errors.push(message.text());
+      if (message.type() !== "error") return;
+      // An Error argument prints as "JSHandle@error": read its name and message from the page instead.
+      const text = Promise.all(
+        message.args().map((arg) => arg.evaluate((value) => (value instanceof Error ? `${value.name}: ${value.message}` : String(value))).catch(() => "?")),
+      ).then((parts) => parts.join(" "), () => message.text());
+      this.pending.push(text.then((resolved) => void this.errors.push(resolved)));
     });
     page.on("pageerror", (error) => this.errors.push(error instanceof Error ? error.message : String(error)));
   }
@@ -50,8 +56,15 @@ class FirefoxDriver implements EngineDriver {
   }
 
   async goto(target: string) {
+    // Through a blank page first: what the previous page logs while it unloads (Firefox rejects its pending fetches,
+    // and the site logs that) is not this page's error.
+    await this.page.goto("about:blank");
+    await Promise.all(this.pending);
     this.errors = [];
+    this.pending = [];
     await this.page.goto(new URL(target, BASE_URL).href, { waitUntil: "load" });
+    // Web fonts that swap in after load move things: a tap aimed before that could land beside its target.
+    await this.page.evaluate("document.fonts.ready.then(() => true)");
   }
 
   async setViewport(width: number, height: number) {
@@ -109,6 +122,7 @@ class FirefoxDriver implements EngineDriver {
   }
 
   async consoleErrors() {
+    await Promise.all(this.pending);
     return [...this.errors];
   }
 

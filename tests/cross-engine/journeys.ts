@@ -20,7 +20,15 @@ export interface Journey {
    * (vitest's test.fails), so the day it passes the run says so and the entry is removed.
    */
   knownIssue?: Partial<Record<EngineDriver["engine"], string>>;
+  /** A known race of the site that makes the journey fail now and then: retried, with the reason in its title. */
+  knownRace?: string;
 }
+
+/**
+ * Enter on the focused Apps button before its island wakes: CSS shows the menu on focus, the island opens it as it
+ * wakes (focus-within), then the held click of Enter is replayed and toggles it closed (about 1 run in 6 in Firefox).
+ */
+const APPS_ENTER_RACE = "Enter before the Apps island wakes can toggle the menu closed";
 
 /** Escape from a focused search field: WebKit's search field takes the key, and the modal dialog stays open. */
 const WEBKIT_SEARCH_ESCAPE = "Escape in the search field does not close the search dialog";
@@ -303,6 +311,13 @@ async function waitOpen(driver: EngineDriver, control: Disclosure, open: boolean
   if (check) await waitFor(async () => (await check(driver)) === open, () => `${driver.engine}: ${control.name} did not ${open ? "open" : "close"} ${how}`);
   else if (open) await waitVisible(driver, control.shown).catch(() => Promise.reject(new Error(`${driver.engine}: ${control.name} did not open ${how}`)));
   else await waitHidden(driver, control.shown).catch(() => Promise.reject(new Error(`${driver.engine}: ${control.name} did not close ${how}`)));
+  // A control that announces its state (aria-expanded) must announce what is shown: a screen reader hears it, and
+  // the next key goes to a control that is awake (before that, CSS may show a menu that Escape cannot close yet).
+  if ((await driver.attribute(control.opener, "aria-expanded")) === null) return;
+  await waitFor(
+    async () => (await driver.attribute(control.opener, "aria-expanded")) === String(open),
+    () => `${driver.engine}: ${control.name} is ${open ? "shown" : "hidden"} ${how}, but its control does not say aria-expanded="${open}"`,
+  );
 }
 
 async function operateDisclosure(driver: EngineDriver, control: Disclosure, mode: Mode) {
@@ -340,6 +355,7 @@ const disclosureJourneys: Journey[] = DISCLOSURES.flatMap((control) =>
   (["mouse", "keyboard", "touch"] as const).map((mode) => ({
     // The search dialog opens with focus in its field, where Escape is taken.
     ...(control.shown === searchDialog && mode === "keyboard" ? { knownIssue: { webkit: WEBKIT_SEARCH_ESCAPE } } : {}),
+    ...(control.name === "the Apps menu" && mode === "keyboard" ? { knownRace: APPS_ENTER_RACE } : {}),
     name: `${control.name} opens and closes by ${mode === "mouse" ? "mouse click" : mode === "keyboard" ? `keyboard (Enter, ${control.escape ? "Escape" : "Enter"})` : "touch"}`,
     run: async (driver: EngineDriver) => {
       if (mode === "touch" && !driver.touch) return;

@@ -19,6 +19,7 @@ export function runJourneys(engine: EngineDriver["engine"], title: string, launc
         await journey.run(driver);
       };
       if (known) test.fails(`${journey.name} [known ${engine} bug, expected to fail: ${known}]`, run);
+      else if (journey.knownRace) test(`${journey.name} [retried: ${journey.knownRace}]`, { retry: 2 }, run);
       else test(journey.name, run);
     }
   });

@@ -91,6 +91,8 @@ class WebKitDriver implements EngineDriver {
 
   async goto(path: string) {
     await this.driver.get(new URL(path, BASE_URL).href);
+    // Web fonts that swap in after load move things: a tap aimed before that could land beside its target.
+    await this.driver.executeScript("return document.fonts.ready.then(() => true);");
   }
 
   async setViewport(width: number, height: number) {
