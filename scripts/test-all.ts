@@ -6,8 +6,9 @@ import { fileURLToPath } from "node:url";
 
 /**
  * `npm test`: every check, in the order that fails fastest: typecheck, lint, the build, the infra synth, unit and
- * integration tests, then the browser tests. The site is built once, into dist/: the synth, the tests that read the
- * build (vitest's "site" project, through SITE_DIST_DIR and the build's report) and the browser tests all use it.
+ * integration tests, then the browser tests (Chromium, then the cross-engine smoke in WebKit and Firefox). The site
+ * is built once, into dist/: the synth, the tests that read the build (vitest's "site" project, through SITE_DIST_DIR
+ * and the build's report) and the browser tests all use it.
  * Ends with one line `N passed, N failed` counting every test case plus each tool check (typecheck, lint, build).
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -58,6 +59,17 @@ const steps: Step[] = [
         stats: { expected: number; unexpected: number; flaky: number };
       };
       return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
+    },
+  },
+  {
+    // The key journeys in WebKit (WebKitGTK through WebKitWebDriver, under its own Xvfb) and Firefox (WebDriver BiDi),
+    // against the same build served by `npm start`'s stack on the smoke's own ports (tests/cross-engine/server.ts).
+    name: "engines",
+    command: [bin("vitest"), "run", "-c", "vitest.cross-engine.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(outDir, "cross-engine.json")}`],
+    env: { DIST_DIR: distDir, CROSS_ENGINE_PORT: "4320", CROSS_ENGINE_SES_PORT: "8320", CROSS_ENGINE_DYNAMO_PORT: "8321" },
+    count: async () => {
+      const report = JSON.parse(await readFile(path.join(outDir, "cross-engine.json"), "utf8")) as { numPassedTests: number; numFailedTests: number };
+      return { passed: report.numPassedTests, failed: report.numFailedTests };
     },
   },
 ];

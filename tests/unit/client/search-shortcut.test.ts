@@ -2,13 +2,14 @@ import { describe, expect, test, vi } from "vitest";
 import { listenForSearchShortcut } from "../../../src/client/search-shortcut.ts";
 
 /** A page with the header's search control (and, when asked, an open dialog), faked to the calls the listener makes. */
-function fakePage({ modalOpen = false, control = true } = {}) {
+function fakePage({ modalOpen = false, popupOpen = false, control = true } = {}) {
   const page = new EventTarget();
   const click = vi.fn();
   const button = { click };
   const doc = Object.assign(page, {
     querySelector: (selector: string) => {
       if (selector === "dialog:modal") return modalOpen ? {} : null;
+      if (selector === "dialog[open]") return modalOpen || popupOpen ? {} : null;
       if (selector === "[data-search-open]") return control ? button : null;
       return null;
     },
@@ -54,6 +55,12 @@ describe("listenForSearchShortcut", () => {
     press({ key: "k", ctrlKey: true, altKey: true });
     press({ key: "/", ctrlKey: true });
     expect(click).not.toHaveBeenCalled();
+  });
+
+  test("should open the search while a non-modal dialog such as the WhatsApp popup is open", () => {
+    const { click, press } = fakePage({ popupOpen: true });
+    expect(press({ key: "/" }).defaultPrevented).toBe(true);
+    expect(click).toHaveBeenCalledTimes(1);
   });
 
   test("should do nothing while a modal dialog is open or on a page without the control", () => {

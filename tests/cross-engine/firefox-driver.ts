@@ -1,0 +1,132 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import puppeteer, { type ElementHandle, type Page } from "puppeteer-core";
+import { BASE_URL, type EngineDriver, waitFor } from "./driver.ts";
+import { describeQuery, LOCATOR_SCRIPT, type Query } from "./locate.ts";
+
+/** Debian's firefox-esr, driven over WebDriver BiDi. */
+const FIREFOX = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
+
+/** Starts one headless Firefox with a throw-away profile (CI runs as root, where the default profile is not usable). */
+export async function launchFirefox(): Promise<EngineDriver> {
+  const profile = await mkdtemp(path.join(os.tmpdir(), "cross-engine-firefox-"));
+  const browser = await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true, userDataDir: profile });
+  const page = await browser.newPage();
+  return new FirefoxDriver(page, async () => {
+    await browser.close().catch(() => {});
+    await rm(profile, { recursive: true, force: true });
+  });
+}
+
+class FirefoxDriver implements EngineDriver {
+  readonly engine = "firefox";
+  readonly touch = true;
+  private errors: string[] = [];
+  private pending: Promise<void>[] = [];
+  private viewport = "";
+
+  constructor(
+    private readonly page: Page,
+    private readonly stop: () => Promise<void>,
+  ) {
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      // An Error argument prints as "JSHandle@error": read its name and message from the page instead.
+      const text = Promise.all(
+        message.args().map((arg) => arg.evaluate((value) => (value instanceof Error ? `${value.name}: ${value.message}` : String(value))).catch(() => "?")),
+      ).then((parts) => parts.join(" "), () => message.text());
+      this.pending.push(text.then((resolved) => void this.errors.push(resolved)));
+    });
+    page.on("pageerror", (error) => this.errors.push(error instanceof Error ? error.message : String(error)));
+  }
+
+  private async locate(query: Query): Promise<ElementHandle<Element> | null> {
+    const handle = await this.page.evaluateHandle(`(function () { ${LOCATOR_SCRIPT}; return __crossEngineLocate(${JSON.stringify(query)}); })()`);
+    const element = handle.asElement() as ElementHandle<Element> | null;
+    if (!element) await handle.dispose();
+    return element;
+  }
+
+  private element(query: Query): Promise<ElementHandle<Element>> {
+    return waitFor(
+      () => this.locate(query),
+      () => `firefox: no visible ${describeQuery(query)}`,
+    );
+  }
+
+  async goto(target: string) {
+    // Through a blank page first: what the previous page logs while it unloads (Firefox rejects its pending fetches,
+    // and the site logs that) is not this page's error.
+    await this.page.goto("about:blank");
+    await Promise.all(this.pending);
+    this.errors = [];
+    this.pending = [];
+    await this.page.goto(new URL(target, BASE_URL).href, { waitUntil: "load" });
+    // Web fonts that swap in after load move things: a tap aimed before that could land beside its target.
+    await this.page.evaluate("document.fonts.ready.then(() => true)");
+  }
+
+  async setViewport(width: number, height: number) {
+    if (this.viewport === `${width}x${height}`) return;
+    this.viewport = `${width}x${height}`;
+    await this.page.setViewport({ width, height });
+  }
+
+  async click(query: Query) {
+    const element = await this.element(query);
+    await element.evaluate((el) => el.scrollIntoView({ block: "center" }));
+    await element.click();
+  }
+
+  async tap(query: Query) {
+    const element = await this.element(query);
+    await element.evaluate((el) => el.scrollIntoView({ block: "center" }));
+    await element.tap();
+  }
+
+  async focus(query: Query) {
+    await (await this.element(query)).focus();
+  }
+
+  async type(query: Query, value: string) {
+    await (await this.element(query)).type(value);
+  }
+
+  async select(query: Query, value: string) {
+    await (await this.element(query)).select(value);
+  }
+
+  async press(key: "Enter" | "Escape" | "Tab" | "/") {
+    await this.page.keyboard.press(key);
+  }
+
+  async isVisible(query: Query) {
+    const element = await this.locate(query);
+    await element?.dispose();
+    return element !== null;
+  }
+
+  async text(query: Query) {
+    const element = await this.locate(query);
+    return element ? element.evaluate((el) => (el as HTMLElement).innerText) : undefined;
+  }
+
+  async attribute(query: Query, name: string) {
+    const element = await this.locate({ ...query, hidden: true });
+    return element ? element.evaluate((el, attribute) => el.getAttribute(attribute), name) : null;
+  }
+
+  evaluate<T>(expression: string) {
+    return this.page.evaluate(expression) as Promise<T>;
+  }
+
+  async consoleErrors() {
+    await Promise.all(this.pending);
+    return [...this.errors];
+  }
+
+  close() {
+    return this.stop();
+  }
+}

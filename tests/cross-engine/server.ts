@@ -1,0 +1,39 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { BASE_URL, CROSS_ENGINE_PORTS, waitFor } from "./driver.ts";
+
+const rootDir = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * Global setup of the cross-engine smoke: serves the existing build (DIST_DIR, default dist/) with `npm start`'s
+ * stack (routing, handlers, SES emulator, local DynamoDB) on the smoke's own ports, as playwright.config.ts does for
+ * the Chromium tests. Builds nothing: `npm test` has built the site, and by hand `npm run build` comes first.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  const distDir = path.resolve(rootDir, process.env.DIST_DIR ?? "dist");
+  if (!existsSync(path.join(distDir, "sitemap.xml"))) throw new Error(`${distDir} holds no build; run npm run build first`);
+  const env = {
+    ...process.env,
+    PORT: String(CROSS_ENGINE_PORTS.site),
+    SES_PORT: String(CROSS_ENGINE_PORTS.ses),
+    DYNAMO_PORT: String(CROSS_ENGINE_PORTS.dynamo),
+    HOST: "127.0.0.1",
+    DIST_DIR: distDir,
+  };
+  const server = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--no-build"], { cwd: rootDir, env, stdio: ["ignore", "ignore", "inherit"] });
+  const exited = new Promise<never>((_, reject) => server.once("exit", (code) => reject(new Error(`the site server exited with ${code} before it served ${BASE_URL}`))));
+  await Promise.race([
+    exited,
+    waitFor(
+      () => fetch(`${BASE_URL}/`).then((response) => response.ok),
+      () => `the site server did not answer at ${BASE_URL} within 60 s`,
+      60_000,
+    ),
+  ]);
+  return async () => {
+    server.removeAllListeners("exit");
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+  };
+}
