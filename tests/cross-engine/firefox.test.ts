@@ -1,4 +1,4 @@
 import { launchFirefox } from "./firefox-driver.ts";
 import { runJourneys } from "./run-journeys.ts";
 
-runJourneys("firefox", "Firefox (firefox-esr through WebDriver BiDi)", launchFirefox);
+runJourneys("Firefox (firefox-esr through WebDriver BiDi)", launchFirefox);

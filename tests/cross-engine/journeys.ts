@@ -15,23 +15,7 @@ import { describeQuery, type Query, role, text } from "./locate.ts";
 export interface Journey {
   name: string;
   run: (driver: EngineDriver) => Promise<void>;
-  /**
-   * A bug of the site in one engine that is known and being fixed elsewhere: the journey is expected to fail there
-   * (vitest's test.fails), so the day it passes the run says so and the entry is removed.
-   */
-  knownIssue?: Partial<Record<EngineDriver["engine"], string>>;
-  /** A known race of the site that makes the journey fail now and then: retried, with the reason in its title. */
-  knownRace?: string;
 }
-
-/**
- * Enter on the focused Apps button before its island wakes: CSS shows the menu on focus, the island opens it as it
- * wakes (focus-within), then the held click of Enter is replayed and toggles it closed (about 1 run in 6 in Firefox).
- */
-const APPS_ENTER_RACE = "Enter before the Apps island wakes can toggle the menu closed";
-
-/** Escape from a focused search field: WebKit's search field takes the key, and the modal dialog stays open. */
-const WEBKIT_SEARCH_ESCAPE = "Escape in the search field does not close the search dialog";
 
 const { site } = content;
 const PHONE = { width: 390, height: 844 };
@@ -353,9 +337,6 @@ async function operateDisclosure(driver: EngineDriver, control: Disclosure, mode
 
 const disclosureJourneys: Journey[] = DISCLOSURES.flatMap((control) =>
   (["mouse", "keyboard", "touch"] as const).map((mode) => ({
-    // The search dialog opens with focus in its field, where Escape is taken.
-    ...(control.shown === searchDialog && mode === "keyboard" ? { knownIssue: { webkit: WEBKIT_SEARCH_ESCAPE } } : {}),
-    ...(control.name === "the Apps menu" && mode === "keyboard" ? { knownRace: APPS_ENTER_RACE } : {}),
     name: `${control.name} opens and closes by ${mode === "mouse" ? "mouse click" : mode === "keyboard" ? `keyboard (Enter, ${control.escape ? "Escape" : "Enter"})` : "touch"}`,
     run: async (driver: EngineDriver) => {
       if (mode === "touch" && !driver.touch) return;
@@ -382,7 +363,6 @@ const searchJourneys: Journey[] = [
   },
   {
     name: "Escape in the search field closes the search dialog",
-    knownIssue: { webkit: WEBKIT_SEARCH_ESCAPE },
     run: async (driver) => {
       await prepare(driver);
       await driver.goto("/about");

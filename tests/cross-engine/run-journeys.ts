@@ -3,7 +3,7 @@ import type { EngineDriver } from "./driver.ts";
 import { JOURNEYS } from "./journeys.ts";
 
 /** Runs every journey in one browser session of the engine, one after another. */
-export function runJourneys(engine: EngineDriver["engine"], title: string, launch: () => Promise<EngineDriver>): void {
+export function runJourneys(title: string, launch: () => Promise<EngineDriver>): void {
   describe(title, () => {
     let driver: EngineDriver | undefined;
     beforeAll(async () => {
@@ -13,14 +13,10 @@ export function runJourneys(engine: EngineDriver["engine"], title: string, launc
       await driver?.close();
     });
     for (const journey of JOURNEYS) {
-      const known = journey.knownIssue?.[engine];
-      const run = async () => {
+      test(journey.name, async () => {
         if (!driver) throw new Error(`${title} did not start`);
         await journey.run(driver);
-      };
-      if (known) test.fails(`${journey.name} [known ${engine} bug, expected to fail: ${known}]`, run);
-      else if (journey.knownRace) test(`${journey.name} [retried: ${journey.knownRace}]`, { retry: 2 }, run);
-      else test(journey.name, run);
+      });
     }
   });
 }

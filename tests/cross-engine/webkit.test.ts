@@ -1,4 +1,4 @@
 import { runJourneys } from "./run-journeys.ts";
 import { launchWebKit } from "./webkit-driver.ts";
 
-runJourneys("webkit", "WebKit (WebKitGTK MiniBrowser through WebKitWebDriver)", launchWebKit);
+runJourneys("WebKit (WebKitGTK MiniBrowser through WebKitWebDriver)", launchWebKit);
