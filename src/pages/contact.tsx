@@ -77,6 +77,7 @@ export default definePage({
                 contact: { email: site.contact.email, phone: site.contact.phone },
               }}
               hydrate="interaction"
+              prefetch
             />
           </div>
         </section>

@@ -99,6 +99,7 @@ export default definePage({
                 contact: { email: site.contact.email, phone: site.contact.phone },
               }}
               hydrate="interaction"
+              prefetch
             />
           </div>
         </section>
