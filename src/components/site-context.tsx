@@ -1,6 +1,5 @@
 import { createContext, useContext } from "react";
 import type { SiteContent } from "../lib/content.ts";
-import type { Stylesheets } from "../lib/stylesheets.ts";
 
 interface SiteContextValue {
   content: SiteContent;
@@ -9,8 +8,6 @@ interface SiteContextValue {
    * read from the path: the build reuses the shell's HTML on every page that answers its questions alike (build/shell.tsx).
    */
   isCurrent: (href: string) => boolean;
-  /** The built sheets, for islands that load a page sheet when they wake (pageSheetHref). */
-  stylesheets: Stylesheets;
 }
 
 const SiteContext = createContext<SiteContextValue | undefined>(undefined);

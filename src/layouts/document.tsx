@@ -27,7 +27,7 @@ interface ScopeProps {
 /** What the page and the shell read while they render: site facts, the current page, island numbers, inline scripts. */
 export function PageScope({ content, isCurrent, assets, islands, children }: ScopeProps) {
   return (
-    <SiteProvider value={{ content, isCurrent, stylesheets: assets.stylesheet }}>
+    <SiteProvider value={{ content, isCurrent }}>
       <IslandScope counts={islands}>
         <InlineScriptsProvider value={assets.inlineScripts}>{children}</InlineScriptsProvider>
       </IslandScope>

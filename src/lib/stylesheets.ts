@@ -47,13 +47,6 @@ export function htmlClasses(html: string): Set<string> {
   return names;
 }
 
-/** URL of the page sheet `name` (src/styles/pages/<name>.css), for an island that renders its classes only once awake. */
-export function pageSheetHref(sheets: Stylesheets, name: string): string {
-  const sheet = sheets.pages.find((candidate) => candidate.name === name);
-  if (!sheet) throw new Error(`No page sheet "${name}": add src/styles/pages/${name}.css`);
-  return sheet.href;
-}
-
 /** The stylesheet URLs a page with this HTML links, shell first, then page sheets in a fixed order. */
 export function stylesheetsFor(html: string, sheets: Stylesheets): string[] {
   const used = htmlClasses(html);

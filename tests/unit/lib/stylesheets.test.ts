@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { htmlClasses, pageSheetHref, selectorClasses, stylesheetsFor } from "../../../src/lib/stylesheets.ts";
+import { htmlClasses, selectorClasses, stylesheetsFor } from "../../../src/lib/stylesheets.ts";
 
 describe("selectorClasses", () => {
   test("keys a sheet on the first class of each selector, skipping at-rule preludes, comments and url()", () => {
@@ -26,13 +26,5 @@ describe("stylesheetsFor", () => {
 
   test("reads every class of a class attribute", () => {
     expect([...htmlClasses(`<a class=" button  button--primary "></a><b class="x">`)].sort()).toEqual(["button", "button--primary", "x"]);
-  });
-});
-
-describe("pageSheetHref", () => {
-  test("gives an island the URL of its page sheet, and names the file to add when there is none", () => {
-    const sheets = { shell: "/assets/site.css", pages: [{ name: "search", href: "/assets/search-X.css", classes: new Set(["search-page"]) }], themeColors: { light: "#fff", dark: "#000" } };
-    expect(pageSheetHref(sheets, "search")).toBe("/assets/search-X.css");
-    expect(() => pageSheetHref(sheets, "nope")).toThrow("add src/styles/pages/nope.css");
   });
 });
