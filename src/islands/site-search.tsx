@@ -47,6 +47,10 @@ export default function SiteSearch({ dialogId }: { dialogId: string }) {
             autoFocus
             onInput={(event) => setQuery(event.currentTarget.value)}
           />
+          {/* Enter in the field submits; this names that action for assistive technology. */}
+          <button type="submit" className="visually-hidden" tabIndex={-1}>
+            Show all results
+          </button>
           <button type="button" className="dialog__close" command="close" commandfor={dialogId}>
             <X aria-hidden="true" />
             <span className="visually-hidden">Close search</span>

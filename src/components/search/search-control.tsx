@@ -28,10 +28,7 @@ export function SearchControl() {
           /
         </span>
       </button>
-      <dialog className="dialog search-dialog" id={SEARCH_DIALOG_ID} aria-labelledby={`${SEARCH_DIALOG_ID}-title`}>
-        <h2 id={`${SEARCH_DIALOG_ID}-title`} className="visually-hidden">
-          Search the site
-        </h2>
+      <dialog className="dialog search-dialog" id={SEARCH_DIALOG_ID} aria-label="Search the site">
         <Island of={SiteSearch} props={{ dialogId: SEARCH_DIALOG_ID }} hydrate="interaction" prefetch />
       </dialog>
     </>
