@@ -203,16 +203,15 @@ const TAB_KEYS: Record<string, (index: number, count: number) => number> = {
 
 /** WAI-ARIA tabs with automatic activation: only the selected tab is in the Tab order. */
 function startTabs(doc: Document): void {
+  const siblingsOf = (tab: HTMLElement) => [...(tab.closest("[role='tablist']")?.querySelectorAll<HTMLElement>("[role='tab']") ?? [])];
   const select = (tab: HTMLElement) => {
-    const tabs = [...(tab.closest("[role='tablist']")?.querySelectorAll<HTMLElement>("[role='tab']") ?? [])];
-    for (const each of tabs) {
+    for (const each of siblingsOf(tab)) {
       const selected = each === tab;
       each.setAttribute("aria-selected", String(selected));
       each.tabIndex = selected ? 0 : -1;
       const panel = doc.getElementById(each.getAttribute("aria-controls") ?? "");
       if (panel) panel.hidden = !selected;
     }
-    return tabs;
   };
   doc.addEventListener("click", (event) => {
     const tab = closestIn<HTMLElement>(event.target, "[data-tabs] [role='tab']");
@@ -223,7 +222,7 @@ function startTabs(doc: Document): void {
     const move = TAB_KEYS[event.key];
     if (!tab || !move) return;
     event.preventDefault();
-    const tabs = [...(tab.closest("[role='tablist']")?.querySelectorAll<HTMLElement>("[role='tab']") ?? [])];
+    const tabs = siblingsOf(tab);
     const next = tabs[move(tabs.indexOf(tab), tabs.length)];
     if (!next) return;
     select(next);

@@ -1,4 +1,4 @@
-export const CURRENCIES = ["INR", "USD"] as const;
+const CURRENCIES = ["INR", "USD"] as const;
 export const CURRENCY_STORAGE_KEY = "installation-currency";
 
 /**

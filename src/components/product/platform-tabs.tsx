@@ -45,8 +45,6 @@ function TypeIcon({ type }: { type: DemoType }) {
  */
 export function PlatformTabs({ label, tabs }: PlatformTabsProps) {
   const id = useId();
-  const selected = 0;
-
   return (
     <div className="platform-tabs" data-tabs="">
       <div className="platform-tabs__list" role="tablist" aria-label={label}>
@@ -56,9 +54,9 @@ export function PlatformTabs({ label, tabs }: PlatformTabsProps) {
             type="button"
             role="tab"
             id={`${id}tab-${i}`}
-            aria-selected={i === selected}
+            aria-selected={i === 0}
             aria-controls={`${id}panel-${i}`}
-            tabIndex={i === selected ? 0 : -1}
+            tabIndex={i === 0 ? 0 : -1}
             className="platform-tabs__tab"
           >
             <TypeIcon type={tab.type} />
@@ -72,7 +70,7 @@ export function PlatformTabs({ label, tabs }: PlatformTabsProps) {
           role="tabpanel"
           id={`${id}panel-${i}`}
           aria-labelledby={`${id}tab-${i}`}
-          hidden={i !== selected}
+          hidden={i !== 0}
           className="platform-tabs__panel"
         >
           <h3>{tab.name}</h3>
