@@ -5,7 +5,9 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import sesEmulator from "aws-ses-v2-local";
+import { provideLocalLeadQueue } from "../lambdas/shared/lead-queue.ts";
 import { createDynamoLeadStore } from "../lambdas/shared/lead-store.ts";
+import { InProcessQueue } from "../server/in-process-queue.ts";
 import { invokeLambda, type LambdaHandler } from "../server/lambda-adapter.ts";
 import { localLambdaEnv } from "../server/lambda-env.ts";
 import { LOCAL_LEADS_TABLE, startLocalDynamo } from "../server/local-dynamo.ts";
@@ -53,11 +55,13 @@ const FORMS = {
 } as const;
 type Form = keyof typeof FORMS;
 const names = Object.keys(FORMS) as Form[];
+const queue = new InProcessQueue();
+provideLocalLeadQueue(queue);
 const handlers = new Map<string, LambdaHandler>();
 for (const name of names) {
   handlers.set(name, ((await import(pathToFileURL(path.join(rootDir, "lambdas", name, "handler.ts")).href)) as { handler: LambdaHandler }).handler);
 }
-const retry = await startLocalRetry({ backoffMs: 250, sweepEveryMs: 3_600_000 });
+const retry = await startLocalRetry({ queue, backoffMs: 250, sweepEveryMs: 3_600_000 });
 const server = createServer((req, res) => {
   const name = new URL(req.url ?? "/", "http://127.0.0.1").pathname.replace(/^\/api\//, "");
   const handler = handlers.get(name);

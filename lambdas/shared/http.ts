@@ -63,6 +63,17 @@ export function readJsonBody(event: APIGatewayProxyEventV2): Record<string, unkn
 }
 
 /**
+ * The address a request came from: CloudFront's viewer address when the request passed through it (the function
+ * URL's own source is then CloudFront's), else the connection's source. Undefined when neither is known.
+ */
+export function clientAddress(event: APIGatewayProxyEventV2): string | undefined {
+  const viewer = Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === "cloudfront-viewer-address")?.[1];
+  // "203.0.113.7:46532" or "[2001:db8::1]:46532" (an IPv6 address is written without brackets by CloudFront).
+  if (viewer) return viewer.replace(/:\d+$/, "");
+  return event.requestContext?.http?.sourceIp || undefined;
+}
+
+/**
  * Maps anything thrown while handling a lead to its answer and the outcome to log.
  * @param mailFailure the spec's text when the mail could not be sent ('Failed to send email' / 'Failed to send inquiry').
  */

@@ -2,12 +2,20 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sesEmulator from "aws-ses-v2-local";
 import type { LeadRecord } from "../../../lambdas/shared/lead-record.ts";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { provideLocalLeadQueue } from "../../../lambdas/shared/lead-queue.ts";
 import { createDynamoLeadStore } from "../../../lambdas/shared/lead-store.ts";
+import { InProcessQueue } from "../../../server/in-process-queue.ts";
 import { invokeLambda, LOCAL_FUNCTION_TIMEOUT_MS, type LambdaHandler } from "../../../server/lambda-adapter.ts";
 import { localLambdaEnv } from "../../../server/lambda-env.ts";
+import { LambdaHost } from "../../../server/lambda-host.ts";
 import { LOCAL_LEADS_TABLE, startLocalDynamo } from "../../../server/local-dynamo.ts";
-import { startLocalRetry } from "../../../server/local-retry.ts";
+import { type LocalRetry, startLocalRetry } from "../../../server/local-retry.ts";
 import { type SesFault, startSesFaultProxy } from "../../../server/ses-fault-proxy.ts";
+import { type StoreFault, startStoreFaultProxy } from "../../../server/store-fault-proxy.ts";
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 type StartEmulator = (config: { host: string; port: number }) => Promise<Server>;
 /** The emulator's start function: a CommonJS default export, which Node and Vite's interop wrap differently. */
@@ -34,13 +42,23 @@ export interface LeadStackOptions {
   retryBackoffMs?: number;
   /** Environment to set on top of the local one (e.g. ACK_DAILY_LIMIT). */
   env?: Record<string, string>;
+  /** Run the handlers as `npm run dev` does, in a worker thread (server/lambda-host.ts); else in process, as `npm start`. */
+  dev?: boolean;
+  /** The longest a retry waits on the local queue (npm start: 2 s); unset keeps every delay, as SQS would. */
+  maxDelaySeconds?: number;
+  /** How late SES's `slow` answers come. */
+  sesSlowMs?: number;
+  /** How late the store's `slow` answers come. */
+  storeSlowMs?: number;
 }
 
 /**
- * The stack of `npm start` without the site: a real SES emulator behind a fault-injecting proxy, an in-memory
- * dynalite with the leads table, the three real handler modules configured by server/lambda-env.ts and mounted on
- * an HTTP server through the same Lambda adapter, and the in-process retry queue feeding the real deliver-lead.
- * Env is set before the handlers are imported, as the local server does. Everything listens on free ports.
+ * The stack of `npm start` without the site: a real SES emulator behind a fault-injecting proxy that publishes send
+ * events to deliver-lead, an in-memory dynalite with the leads table behind a fault-injecting proxy of its own, the
+ * three real handler modules configured by server/lambda-env.ts (in process, or in a worker thread as under
+ * `npm run dev`) and mounted on an HTTP server through the same Lambda adapter, and the in-process retry queue feeding
+ * the real deliver-lead. Env is set before the handlers are imported, as the local server does. Everything listens
+ * on free ports. One stack per test file: the handler modules read their configuration once.
  */
 export async function startLeadStack(options: LeadStackOptions = {}) {
   const functionTimeoutMs = options.functionTimeoutMs ?? LOCAL_FUNCTION_TIMEOUT_MS;
@@ -48,18 +66,36 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
   let ses = await startEmulator({ host: "127.0.0.1", port: 0 });
   const sesPort = (ses.address() as AddressInfo).port;
   const sesUrl = `http://127.0.0.1:${sesPort}`;
-  const proxy = await startSesFaultProxy({ target: sesUrl });
+  let retry: LocalRetry | undefined;
+  const events: unknown[] = [];
+  const proxy = await startSesFaultProxy({
+    target: sesUrl,
+    slowMs: options.sesSlowMs,
+    onSend: async (event) => {
+      events.push(event);
+      await retry?.mailEvent(event);
+    },
+  });
   const dynamo = await startLocalDynamo({ port: 0 });
-  Object.assign(process.env, await localLambdaEnv({ sesEndpoint: proxy.url, dynamoEndpoint: dynamo.endpoint, recipient: "hello@example.com" }), {
+  const storeProxy = await startStoreFaultProxy({ target: dynamo.endpoint, slowMs: options.storeSlowMs });
+  Object.assign(process.env, await localLambdaEnv({ sesEndpoint: proxy.url, dynamoEndpoint: storeProxy.url, recipient: "hello@example.com" }), {
     LOG_LEVEL: "silent",
+    // Most tests send many leads from 127.0.0.1; the cap per client has its own test.
+    ACK_CLIENT_HOURLY_LIMIT: "100000",
     ...options.env,
   });
-  const handlers = new Map<string, LambdaHandler>();
-  for (const name of LEAD_FUNCTIONS) {
-    const mod = (await import(`../../../lambdas/${name}/handler.ts`)) as { handler: LambdaHandler };
-    handlers.set(name, mod.handler);
+  const queue = new InProcessQueue({ maxDelaySeconds: options.maxDelaySeconds });
+  provideLocalLeadQueue(queue);
+  const host = options.dev ? new LambdaHost(rootDir, () => ({ ...process.env }), queue) : undefined;
+  const handlers = host ? host.handlers(LEAD_FUNCTIONS) : new Map<string, LambdaHandler>();
+  if (!host) {
+    for (const name of LEAD_FUNCTIONS) {
+      const mod = (await import(`../../../lambdas/${name}/handler.ts`)) as { handler: LambdaHandler };
+      handlers.set(name, mod.handler);
+    }
   }
-  const retry = await startLocalRetry({ backoffMs: options.retryBackoffMs ?? 50, sweepEveryMs: 3_600_000 });
+  retry = await startLocalRetry({ queue, backoffMs: options.retryBackoffMs ?? 50, sweepEveryMs: 3_600_000 });
+  const started = retry;
   const server: Server = createServer((req, res) => {
     const name = new URL(req.url ?? "/", "http://localhost").pathname.replace(/^\/api\//, "");
     const handler = handlers.get(name);
@@ -93,6 +129,14 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
     fault(fault: SesFault) {
       proxy.set(fault);
     },
+    /** Makes the store misbehave (through its proxy) until `storeFault("pass")`; the test's own `store` goes around it. */
+    storeFault(fault: StoreFault) {
+      storeProxy.set(fault);
+    },
+    /** SES requests by what they got, and the send events published. */
+    ses: proxy,
+    /** Send events published so far (one per mail SES took), as the configuration set's rule delivers them. */
+    events,
     /** Every stored lead, newest first. */
     async leads(): Promise<LeadRecord[]> {
       const all: LeadRecord[] = [];
@@ -103,10 +147,13 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
     /** The table itself, for writing what a crashed handler would leave behind. */
     store,
     /** Runs every message on the retry queue now (delays and backoff skipped), as a later SQS delivery would. */
-    retryNow: () => retry.queue.flush(),
-    queue: retry.queue,
+    retryNow: () => started.queue.flush(),
+    queue,
     /** The scheduled sweep, as EventBridge would call it. */
-    sweep: () => retry.deliver.sweep({}, {}),
+    sweep: () => started.deliver.sweep({}, {}),
+    /** The sweep a local server runs when it starts. */
+    sweepAtStart: () => started.deliver.sweepAtStart(),
+    dynamo,
     /** Takes the emulator down (SES unreachable) until `startSes` brings it back on the same port. */
     async stopSes() {
       ses.closeAllConnections();
@@ -116,10 +163,12 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
       ses = await startEmulator({ host: "127.0.0.1", port: sesPort });
     },
     async close() {
-      retry.stop();
+      started.stop();
+      await host?.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await proxy.close();
+      await storeProxy.close();
       ses.closeAllConnections();
       await new Promise((resolve) => ses.close(resolve));
       await dynamo.close();

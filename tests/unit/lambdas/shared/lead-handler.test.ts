@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { contactEmailForm } from "../../../../lambdas/send-contact-email/send-contact-email.ts";
-import { createLeadHandler, isTrapped } from "../../../../lambdas/shared/lead-handler.ts";
+import { createLeadHandler, isTrapped, REUSED_ID } from "../../../../lambdas/shared/lead-handler.ts";
 import { fakeMailer, memoryLogger, memoryQueue, memoryStore, postEvent, testConfig } from "../fakes.ts";
 
 const config = testConfig();
@@ -51,9 +51,18 @@ describe("createLeadHandler", () => {
   test("should treat a repeated submission id as the same lead: answered alike, stored and mailed once", async () => {
     const { handler, store, mailer } = setup();
     const first = await handler(postEvent({ ...LEAD, submissionId: ID }));
-    const again = await handler(postEvent({ ...LEAD, submissionId: ID, message: "A second click with other text." }));
+    const again = await handler(postEvent({ ...LEAD, submissionId: ID }));
     expect(again.body).toBe(first.body);
     expect(store.records.size).toBe(1);
+    expect(mailer.sent.filter((m) => m.to === "hello@example.com")).toHaveLength(1);
+  });
+
+  test("should answer 409 to a reused submission id whose fields differ, keeping the first lead as it was", async () => {
+    const { handler, store, mailer } = setup();
+    await handler(postEvent({ ...LEAD, submissionId: ID }));
+    const corrected = await handler(postEvent({ ...LEAD, submissionId: ID, message: "A second click with other text." }));
+    expect([corrected.statusCode, JSON.parse(corrected.body)]).toEqual([409, { success: false, error: REUSED_ID }]);
+    expect(store.records.get(ID)?.lead.message).toBe(LEAD.message);
     expect(mailer.sent.filter((m) => m.to === "hello@example.com")).toHaveLength(1);
   });
 
