@@ -20,6 +20,8 @@ export const DELIVERY = {
   deliverFunctionTimeoutMs: 30_000,
   /** Kept back from the mail's deadline to record the outcome, enqueue a retry and answer. */
   reserveMs: 1_500,
+  /** After a put whose outcome is unknown, the consistent read that checks it gets this long (one store request). */
+  storeCheckMs: 2_000,
   /** The visitor's confirmation gets one attempt this short at most: it never holds the lead up. */
   acknowledgementMs: 1_500,
   /** A lead the handler could not mail waits this long on the queue before deliver-lead tries. */

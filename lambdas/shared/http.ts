@@ -67,9 +67,12 @@ export function readJsonBody(event: APIGatewayProxyEventV2): Record<string, unkn
  * URL's own source is then CloudFront's), else the connection's source. Undefined when neither is known.
  */
 export function clientAddress(event: APIGatewayProxyEventV2): string | undefined {
-  const viewer = Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === "cloudfront-viewer-address")?.[1];
-  // "203.0.113.7:46532" or "[2001:db8::1]:46532" (an IPv6 address is written without brackets by CloudFront).
+  const header = (name: string) => Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+  const viewer = header("cloudfront-viewer-address");
+  // "203.0.113.7:46532", or an IPv6 address followed by ":port" in the same way.
   if (viewer) return viewer.replace(/:\d+$/, "");
+  // Behind CloudFront without that header the source is an edge server shared by many visitors: no client to count.
+  if (header("x-amz-cf-id")) return undefined;
   return event.requestContext?.http?.sourceIp || undefined;
 }
 

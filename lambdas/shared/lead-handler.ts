@@ -119,7 +119,7 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
         log.error({ requestId, submissionId, outcome: "store-failed", error: error instanceof Error ? error.name : typeof error });
         // A slow store may have written the lead and only answered late: a consistent read says whether it did, so
         // that a lead the sweep will find is not also mailed from here.
-        const landed = await store.get(submissionId).catch(() => undefined);
+        const landed = await withinMs(store.get(submissionId), DELIVERY.storeCheckMs).catch(() => undefined);
         if (!landed) return finish(await mailUnstored(record, form.mails(parsed.data, config, submissionId), deps, deadline, requestId), "sent-unstored", { submissionId });
         stored = "duplicate";
       }
@@ -173,4 +173,13 @@ async function mailUnstored(record: LeadRecord, mails: LeadMails, deps: LeadDeps
     deps.log.error({ requestId, submissionId, outcome: "unstored-lost", error: error instanceof Error ? error.name : typeof error });
   }
   return success(submissionId);
+}
+
+/** The promise's value, or a rejection once `ms` have passed (the call itself is left to finish or fail on its own). */
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }

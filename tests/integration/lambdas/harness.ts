@@ -30,6 +30,7 @@ export interface StoredMail {
   destination: { to: string[]; cc: string[]; bcc: string[] };
   subject: string;
   body: { text?: string; html?: string };
+  headers?: Array<{ name: string; value: string }>;
 }
 
 export const LEAD_FUNCTIONS = ["send-product-inquiry", "send-installation-email", "send-contact-email"] as const;
@@ -108,12 +109,12 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
 
   return {
     /** POSTs a JSON body (or sends any request) to /api/<name>; returns status and parsed answer. */
-    async call(name: LeadFunction, body: unknown, init: { method?: string; contentType?: string; raw?: string } = {}) {
+    async call(name: LeadFunction, body: unknown, init: { method?: string; contentType?: string; raw?: string; headers?: Record<string, string> } = {}) {
       const response = await fetch(`${apiUrl}/${name}`, {
         // Lambda ends an invocation at its timeout: an answer later than that never reaches the visitor.
         signal: AbortSignal.timeout(functionTimeoutMs),
         method: init.method ?? "POST",
-        headers: { "content-type": init.contentType ?? "application/json" },
+        headers: { "content-type": init.contentType ?? "application/json", ...init.headers },
         body: init.method === "GET" || init.method === "HEAD" ? undefined : (init.raw ?? JSON.stringify(body)),
       });
       const text = await response.text();
@@ -210,3 +211,18 @@ export const VALID = {
     elapsedMs: 5_000,
   },
 } as const satisfies Record<LeadFunction, Record<string, unknown>>;
+
+/** The lead a stored mail belongs to, by its X-Lead-Id header. */
+export const leadIdOf = (mail: StoredMail) => mail.headers?.find((header) => header.name.toLowerCase() === "x-lead-id")?.value;
+
+/**
+ * Polls `check` until it holds, at most `tries` times 100 ms apart (the retry path works on timers); returns whether it
+ * held. Tests assert what became true, never how long it took.
+ */
+export async function eventually(check: () => Promise<boolean>, tries = 150): Promise<boolean> {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return check();
+}
