@@ -276,8 +276,8 @@ describe("SiteStack with the example settings", () => {
       };
       expect(readConfig({ ...variables, ...resolved, AWS_REGION: "us-east-1" })).toMatchObject({ senderEmail: "no-reply@example.com", sesEndpoint: undefined });
     }
-    // The lead functions, deliver-lead's sender and its sweep.
-    template.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, LEAD_FUNCTIONS.length + 2);
+    // The lead functions, deliver-lead's sender, its sweep and its send-event recorder.
+    template.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, LEAD_FUNCTIONS.length + 3);
   });
 
   test("each function URL needs IAM auth and only this distribution may invoke it", () => {
