@@ -20,6 +20,8 @@ export const DELIVERY = {
   deliverFunctionTimeoutMs: 30_000,
   /** Kept back from the mail's deadline to record the outcome, enqueue a retry and answer. */
   reserveMs: 1_500,
+  /** The longest the handler waits for the lead's put (two of the store client's 2 s requests). */
+  storePutMs: 4_000,
   /** After a put whose outcome is unknown, the consistent read that checks it gets this long (one store request). */
   storeCheckMs: 2_000,
   /** The visitor's confirmation gets one attempt this short at most: it never holds the lead up. */

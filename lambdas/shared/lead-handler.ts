@@ -114,7 +114,8 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
 
       let stored: "stored" | "duplicate";
       try {
-        stored = await store.put(record);
+        // Bounded, so that a slow store leaves the direct mail below enough of the invocation's time.
+        stored = await withinMs(store.put(record), DELIVERY.storePutMs);
       } catch (error) {
         log.error({ requestId, submissionId, outcome: "store-failed", error: error instanceof Error ? error.name : typeof error });
         // A slow store may have written the lead and only answered late: a consistent read says whether it did, so
