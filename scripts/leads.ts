@@ -1,5 +1,6 @@
 import "./require-node.ts";
 import { existsSync } from "node:fs";
+import { connect } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CloudFormationClient, DescribeStacksCommand } from "@aws-sdk/client-cloudformation";
@@ -88,13 +89,31 @@ async function deployed(name: string): Promise<Deployed> {
   };
 }
 
+/**
+ * Whether something listens on the port. A refused connection means no; a connection that neither opens nor is
+ * refused stops the command, rather than opening the data folder beside a store that is only slow to answer (and
+ * listing, or replaying, other leads than npm start's).
+ */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    socket.setTimeout(10_000, () => {
+      socket.destroy();
+      fail(`nothing answered on 127.0.0.1:${port} (DYNAMO_PORT) within 10 s; is npm start stuck?`);
+    });
+    socket.once("connect", () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
 /** The store of `npm start`: its dynalite if it runs, else the data folder opened here. */
 async function local(): Promise<{ store: LeadStore; endpoint: string; close(): Promise<void> }> {
-  const endpoint = `http://127.0.0.1:${process.env.DYNAMO_PORT ?? 8006}`;
-  const running = await fetch(endpoint, { method: "POST", signal: AbortSignal.timeout(1_000) }).then(
-    () => true,
-    () => false,
-  );
+  const port = Number(process.env.DYNAMO_PORT ?? 8006);
+  const endpoint = `http://127.0.0.1:${port}`;
+  const running = await listening(port);
   const open = async (url: string, client = localDynamoClient(url)) => ({
     store: createDynamoLeadStore({ tableName: LOCAL_LEADS_TABLE, region: "us-east-1", client }),
     endpoint: url,
