@@ -127,7 +127,7 @@ function hash(parts: (string | Uint8Array)[]): string {
 async function rendererVersion(colors: BrandColors, site: OgImagesInput["site"], logo: Buffer): Promise<string> {
   const version = async (file: string) => (JSON.parse(await readFile(file, "utf8")) as { version: string }).version;
   const sources = await Promise.all(
-    ["og-images.ts", "images/draw-card.ts", "images/fonts.ts", "images/share-card.tsx", "images/raster.ts", "images/flatten-patterns.ts", "images/drop-box-clips.ts", "images/fold-opacity.ts", "images/pixels.ts", "images/png.ts"].map((file) => readFile(new URL(`./${file}`, import.meta.url))),
+    ["og-images.ts", "images/draw-card.ts", "images/fonts.ts", "images/share-card.tsx", "images/raster.ts", "images/png.ts"].map((file) => readFile(new URL(`./${file}`, import.meta.url))),
   );
   const packages = await Promise.all([
     version(require.resolve("satori/package.json")),
