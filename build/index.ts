@@ -2,6 +2,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
 import { PRODUCTION, type SiteEnvironment, withEnvironment } from "../src/lib/site-environment.ts";
+import { BuildCache, digest } from "./cache.ts";
 import { checkContentLinks, servedFiles } from "./check-links.ts";
 import { buildDocsPdfs } from "./docs-pdf.ts";
 import { ContentErrors } from "./errors.ts";
@@ -9,8 +10,7 @@ import { blogIndexFile, robots, rssFeed, sitemap } from "./feeds.ts";
 import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./incremental.ts";
 import { bundleIslands, type IslandBundle, type OutputFile } from "./islands.ts";
 import type { ParseCache } from "./load-content.ts";
-import { cachedMarkdown, type MarkdownRenderer } from "./markdown-cache.ts";
-import { renderMarkdown } from "./markdown.ts";
+import { type MarkdownRenderer, type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
 import { buildOgImages } from "./og-images.ts";
 import { type PageWeight, weighPages } from "./page-weight.ts";
 import { readCompiledContent } from "./read-content.ts";
@@ -30,7 +30,7 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** The deployment the pages are for (origin, noindex); production at site.yaml's url by default. */
   environment?: SiteEnvironment;
-  /** Rendered markdown and share cards kept across builds; defaults to <rootDir>/.cache, `false` renders everything afresh. */
+  /** The build cache's folder (build/cache.ts: share cards, rendered markdown); defaults to <rootDir>/.cache, `false` keeps nothing. */
   cacheDir?: string | false;
   /** Weigh every page (build/page-weight.ts) for the size report and the byte budgets. Default false. */
   sizes?: boolean;
@@ -62,15 +62,14 @@ export class BuildSession {
   readonly #contentDir: string;
   readonly #outDir: string;
   readonly #options: BuildOptions;
+  readonly #cache: BuildCache;
   #bundle: IslandBundle | undefined;
-  #markdown: MarkdownRenderer | undefined;
   /** What the previous build of this session rendered and wrote; absent before the first. */
   #pages = new Map<string, KeyedPage>();
   #written: Map<string, string> | undefined;
   #docs: { key: string; files: OutputFile[] } | undefined;
   #icons: { key: string; files: OutputFile[] } | undefined;
   readonly #parsed: ParseCache = new Map();
-  readonly #cards = new Map<string, Buffer>();
   readonly #searchSections = new SectionCache();
 
   constructor(options: BuildOptions) {
@@ -78,6 +77,8 @@ export class BuildSession {
     this.#rootDir = options.rootDir;
     this.#contentDir = options.contentDir ?? path.join(options.rootDir, "content");
     this.#outDir = options.outDir ?? path.join(options.rootDir, "dist");
+    const { cacheDir = path.join(options.rootDir, ".cache") } = options;
+    this.#cache = new BuildCache({ rootDir: options.rootDir, dir: cacheDir === false ? undefined : cacheDir });
   }
 
   /** `changed`: paths of the content files changed since the previous build of this session, when known. */
@@ -120,7 +121,7 @@ export class BuildSession {
     const [og, docs, icons, search] = await Promise.all([
       stage(
         "og",
-        () => buildOgImages({ pages: heads, site: content.site, contentDir, ...brand, cacheDir: this.#cacheDir("og"), memory: this.#cards }),
+        () => buildOgImages({ pages: heads, site: content.site, contentDir, ...brand, cache: this.#cache }),
         (o) => `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
       ),
       stage("docs", () => this.#docsFor(content, changed), (d) => `${d.length} PDFs`),
@@ -177,16 +178,14 @@ export class BuildSession {
     return { content, pages: pages.length, rendered: fresh.length, sizes, ms: Math.round(performance.now() - started) };
   }
 
-  /** The build's cache folder (build/cache.ts), or undefined when the build was asked to keep none. */
-  #cacheDir(name: string): string | undefined {
-    const { cacheDir = path.join(this.#rootDir, ".cache") } = this.#options;
-    return cacheDir === false ? undefined : path.join(cacheDir, name);
-  }
-
+  /** Renders markdown through the build cache, keyed by the document and the code of build/markdown.ts. */
   async #markdownRenderer(): Promise<MarkdownRenderer> {
-    const { cacheDir = path.join(this.#rootDir, ".cache") } = this.#options;
-    this.#markdown ??= cacheDir === false ? renderMarkdown : await cachedMarkdown(this.#rootDir, cacheDir, renderMarkdown);
-    return this.#markdown;
+    const code = await this.#cache.code("build/markdown.ts");
+    return async (markdown, file) => {
+      const key = `${digest([code, file, markdown])}.json`;
+      const entry = await this.#cache.get("markdown", key, async () => Buffer.from(JSON.stringify(await renderMarkdown(markdown, file))), (bytes) => parseRendered(bytes) !== undefined);
+      return parseRendered(entry.bytes) as RenderedMarkdown;
+    };
   }
 
   /** Product documentation PDFs: made again only when the products, the site name or a file in content/docs changed. */
@@ -210,5 +209,14 @@ export class BuildSession {
     const files = await buildSiteIcons({ site: content.site, ...brand });
     this.#icons = { key, files };
     return files;
+  }
+}
+
+/** A cached render, or undefined when the entry does not parse (a build cut short while writing it). */
+function parseRendered(bytes: Buffer): RenderedMarkdown | undefined {
+  try {
+    return JSON.parse(bytes.toString("utf8")) as RenderedMarkdown;
+  } catch {
+    return undefined;
   }
 }

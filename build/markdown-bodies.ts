@@ -1,6 +1,5 @@
 import type { RawContent, SourceFile } from "./load-content.ts";
-import { type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
-import type { MarkdownRenderer } from "./markdown-cache.ts";
+import { type MarkdownRenderer, type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
 
 export interface RenderedBodies {
   /** The content as loaded, each article and policy page now with the links and images of its body. */

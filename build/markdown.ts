@@ -50,6 +50,9 @@ export interface RenderedMarkdown {
   references: MarkdownReference[];
 }
 
+/** Renders a markdown body: build/markdown.ts's renderMarkdown, or the build's cached use of it. */
+export type MarkdownRenderer = (markdown: string, file: string) => Promise<RenderedMarkdown>;
+
 /** Renders one markdown body to sanitized HTML; `path` names the file in any message. */
 export async function renderMarkdown(markdown: string, path: string): Promise<RenderedMarkdown> {
   const file = new VFile({ value: markdown, path });

@@ -2,8 +2,7 @@ import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
 import { type CompiledContent, compileContent } from "./compile-content.ts";
 import { loadContent, type ParseCache, type RawContent } from "./load-content.ts";
-import type { MarkdownRenderer } from "./markdown-cache.ts";
-import { renderMarkdown } from "./markdown.ts";
+import { type MarkdownRenderer, renderMarkdown } from "./markdown.ts";
 import { renderBodies } from "./markdown-bodies.ts";
 import { validateContent } from "./validate-content.ts";
 

@@ -3,6 +3,8 @@ import { createRequire } from "node:module";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 
 const require = createRequire(import.meta.url);
+/** resvg's WebAssembly, read from disk (not imported): the share card cache keys by its bytes. */
+export const RESVG_WASM = require.resolve("@resvg/resvg-wasm/index_bg.wasm");
 let ready: Promise<void> | undefined;
 
 export interface RasterOptions {
@@ -19,7 +21,7 @@ export interface RasterOptions {
 /** Renders an SVG to PNG bytes with resvg (WebAssembly: no native binary, the same pixels on every platform). */
 export async function svgToPng(svg: string | Uint8Array, options: RasterOptions): Promise<Uint8Array> {
   // resvg's WebAssembly may be initialised only once per process.
-  ready ??= initWasm(readFile(require.resolve("@resvg/resvg-wasm/index_bg.wasm")));
+  ready ??= initWasm(readFile(RESVG_WASM));
   await ready;
   const resvg = new Resvg(svg, {
     fitTo: { mode: "width", value: options.width },
