@@ -1,6 +1,6 @@
 import type { SiteContent } from "../src/lib/content.ts";
 import { readingMinutes } from "../src/lib/reading-time.ts";
-import { type MarkdownRenderer, type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
+import { type MarkdownRenderer, renderMarkdown } from "./markdown.ts";
 import type { SourceFile } from "./load-content.ts";
 import type { ValidContent } from "./validate-content.ts";
 

@@ -16,7 +16,7 @@ import { type PageWeight, weighPages } from "./page-weight.ts";
 import { readCompiledContent } from "./read-content.ts";
 import { pageData, type RenderedPage, renderRoutes } from "./render.tsx";
 import { collectRoutes } from "./routes.ts";
-import { buildSearchIndex, SectionCache } from "./search-index.ts";
+import { buildSearchIndex } from "./search-index.ts";
 import { buildSiteIcons } from "./site-icons.ts";
 import { copyFolders, siteFiles } from "./write.ts";
 
@@ -70,7 +70,6 @@ export class BuildSession {
   #docs: { key: string; files: OutputFile[] } | undefined;
   #icons: { key: string; files: OutputFile[] } | undefined;
   readonly #parsed: ParseCache = new Map();
-  readonly #searchSections = new SectionCache();
 
   constructor(options: BuildOptions) {
     this.#options = options;
@@ -126,7 +125,7 @@ export class BuildSession {
       ),
       stage("docs", () => this.#docsFor(content, changed), (d) => `${d.length} PDFs`),
       stage("icons", () => this.#iconsFor(content, brand), (f) => `${f.length} icon files`),
-      stage("search", () => buildSearchIndex(content, this.#searchSections), (s) => `${s.documents} passages, ${Math.round(s.file.contents.length / 1024)} KB`),
+      stage("search", () => buildSearchIndex(content), (s) => `${s.documents} passages, ${Math.round(s.file.contents.length / 1024)} KB`),
     ]);
     const extra = [
       { path: "sitemap.xml", contents: Buffer.from(sitemap(pages, content)) },

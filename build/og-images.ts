@@ -11,7 +11,7 @@ import { BRAND_FONT_FILES } from "./images/fonts.ts";
 import { pngSize } from "./images/png.ts";
 import { RESVG_WASM } from "./images/raster.ts";
 import type { Route } from "./routes.ts";
-import { type BrandColors, readBrandColors } from "./tokens.ts";
+import { readBrandColors } from "./tokens.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** The module that draws a card: the cache key holds the hash of every file it imports. */
