@@ -6,7 +6,7 @@ import remarkParse from "remark-parse";
 import { unified } from "unified";
 import type { Product } from "../src/schemas/product.ts";
 import { ContentErrors, type ContentIssue } from "./errors.ts";
-import type { OutputFile } from "./islands.ts";
+import type { OutputFile } from "./bundle.ts";
 
 export interface DocsInput {
   /** The content folder; documentation lives in <contentDir>/docs. */

@@ -8,7 +8,7 @@ import { buildDocsPdfs } from "./docs-pdf.ts";
 import { ContentErrors } from "./errors.ts";
 import { blogIndexFile, robots, rssFeed, sitemap } from "./feeds.ts";
 import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./incremental.ts";
-import { bundleIslands, type IslandBundle, type OutputFile } from "./islands.ts";
+import { bundleIslands, type IslandBundle, type OutputFile } from "./bundle.ts";
 import type { ParseCache } from "./load-content.ts";
 import { type MarkdownRenderer, type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
 import { buildOgImages } from "./og-images.ts";

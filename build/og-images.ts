@@ -5,7 +5,7 @@ import { OG_IMAGE, ogImagePath } from "../src/lib/og-image.ts";
 import type { Site } from "../src/schemas/site.ts";
 import { BuildCache, digest } from "./cache.ts";
 import { BuildError } from "./errors.ts";
-import type { OutputFile } from "./islands.ts";
+import type { OutputFile } from "./bundle.ts";
 import { type CardRenderer, type CardToDraw, createCardRenderer } from "./images/draw-card.ts";
 import { BRAND_FONT_FILES } from "./images/fonts.ts";
 import { pngSize } from "./images/png.ts";

@@ -72,7 +72,7 @@ export async function cssUrls(dir: string, stylesheets: readonly string[]): Prom
 
 /**
  * Weighs pages of a build written to `dir`. `imports` maps each script URL to the URLs it imports statically (from
- * build/islands.ts), so the cost of a script includes the chunks it pulls in. Files are read once for all pages.
+ * build/bundle.ts), so the cost of a script includes the chunks it pulls in. Files are read once for all pages.
  */
 export function pageWeigher(dir: string, imports: ReadonlyMap<string, readonly string[]>) {
   const sizes = new Map<string, Promise<number | undefined>>();

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import type { SiteContent } from "../src/lib/content.ts";
-import { setIslandRuntime } from "../src/lib/island.tsx";
+import { setIslandManifest } from "../src/lib/island-wrapper.tsx";
 import type { PageContext, PageHead } from "../src/lib/page.ts";
 import { isCurrentPath } from "../src/components/site-context.tsx";
 import { Document, Main, PageScope } from "../src/layouts/document.tsx";
 import { ShellBottom, ShellTop } from "../src/layouts/shell.tsx";
 import { BuildError } from "./errors.ts";
-import type { IslandBundle } from "./islands.ts";
+import type { IslandBundle } from "./bundle.ts";
 import type { Route } from "./routes.ts";
 
 export interface RenderedPage {
@@ -34,7 +34,7 @@ export function pageData(route: Route, content: SiteContent): { data: unknown; h
  */
 export function renderPage(route: Route, content: SiteContent, assets: RenderAssets): Omit<RenderedPage, "route"> {
   try {
-    setIslandRuntime({ chunks: assets.chunks, ids: assets.ids, imports: assets.imports });
+    setIslandManifest({ chunks: assets.chunks, ids: assets.ids, imports: assets.imports });
     const { data, head } = pageData(route, content);
     const { Page } = route.definition;
     const islands = new Map<string, number>();

@@ -1,7 +1,7 @@
 import type { SiteContent } from "../src/lib/content.ts";
 import { encodeSearchIndex, faqAnswerIds, type SearchDocument, SEARCH_INDEX_PATH } from "../src/lib/search.ts";
 import { fillSitePlaceholders } from "../src/lib/site-placeholders.ts";
-import type { OutputFile } from "./islands.ts";
+import type { OutputFile } from "./bundle.ts";
 
 /**
  * The search stage: every answer a visitor may look for, as plain-text passages that link straight to it. Products

@@ -4,7 +4,7 @@ import type { Site } from "../src/schemas/site.ts";
 import { BuildError } from "./errors.ts";
 import { pngsToIco } from "./images/ico.ts";
 import { svgToPng } from "./images/raster.ts";
-import type { OutputFile } from "./islands.ts";
+import type { OutputFile } from "./bundle.ts";
 import { type BrandColors, readBrandColors } from "./tokens.ts";
 
 export interface SiteIconsInput {

@@ -2,7 +2,7 @@ import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { RouteTable } from "../src/lib/routing.ts";
-import type { InlineScript, OutputFile } from "./islands.ts";
+import type { InlineScript, OutputFile } from "./bundle.ts";
 import type { RenderedPage } from "./render.tsx";
 
 export interface SiteOutput {

@@ -4,7 +4,7 @@ import { FloatingContact } from "../components/shell/floating-contact.tsx";
 import { WhatsAppPopup } from "../components/shell/whatsapp-popup.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
-import { Island } from "../lib/island.tsx";
+import { Island } from "../lib/island-wrapper.tsx";
 import { TOAST_EVENT } from "../stores/toast.ts";
 
 /* The shell: what every page's <body> holds around its <main> (put together by build/render.tsx). */

@@ -1,13 +1,12 @@
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { islandComponents } from "../../../build/island-components.ts";
-import { bundleIslands } from "../../../build/islands.ts";
+import { bundleIslands } from "../../../build/bundle.ts";
 import { type RenderAssets, renderPage } from "../../../build/render.tsx";
 import { readSiteContent } from "../../../build/read-content.ts";
 import { collectRoutes, type Route } from "../../../build/routes.ts";
 import CookieSettings from "../../../src/islands/cookie-settings.tsx";
 import type { SiteContent } from "../../../src/lib/content.ts";
-import { Island } from "../../../src/lib/island.tsx";
+import { Island } from "../../../src/lib/island-wrapper.tsx";
 import { definePage } from "../../../src/lib/page.ts";
 import { ROOT } from "../../fixtures/content.ts";
 
@@ -30,7 +29,7 @@ describe("renderPage", () => {
   beforeAll(async () => {
     content = await readSiteContent();
     const bundle = await bundleIslands({ rootDir: ROOT, islandsDir: path.join(ROOT, "src/islands") });
-    assets = { ...bundle, ids: await islandComponents(path.join(ROOT, "src/islands"), [...bundle.chunks.keys()]) };
+    assets = bundle;
     routes = await collectRoutes(path.join(ROOT, "src/pages"), content);
   });
 
