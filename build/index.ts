@@ -8,7 +8,7 @@ import { buildDocsPdfs } from "./docs-pdf.ts";
 import { ContentErrors } from "./errors.ts";
 import { blogIndexFile, robots, rssFeed, sitemap } from "./feeds.ts";
 import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./incremental.ts";
-import { bundleIslands, type IslandBundle, type OutputFile } from "./bundle.ts";
+import { bundleIslands, type IslandBundle } from "./bundle.ts";
 import type { ParseCache } from "./load-content.ts";
 import { type MarkdownRenderer, type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
 import { buildOgImages } from "./og-images.ts";
@@ -30,7 +30,7 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** The deployment the pages are for (origin, noindex); production at site.yaml's url by default. */
   environment?: SiteEnvironment;
-  /** The build cache's folder (build/cache.ts: share cards, rendered markdown); defaults to <rootDir>/.cache, `false` keeps nothing. */
+  /** The build cache's folder (build/cache.ts: share cards, icons, PDFs, rendered markdown); defaults to <rootDir>/.cache, `false` keeps nothing. */
   cacheDir?: string | false;
   /** Weigh every page (build/page-weight.ts) for the size report and the byte budgets. Default false. */
   sizes?: boolean;
@@ -67,8 +67,6 @@ export class BuildSession {
   /** What the previous build of this session rendered and wrote; absent before the first. */
   #pages = new Map<string, KeyedPage>();
   #written: Map<string, string> | undefined;
-  #docs: { key: string; files: OutputFile[] } | undefined;
-  #icons: { key: string; files: OutputFile[] } | undefined;
   readonly #parsed: ParseCache = new Map();
 
   constructor(options: BuildOptions) {
@@ -123,8 +121,8 @@ export class BuildSession {
         () => buildOgImages({ pages: heads, site: content.site, contentDir, ...brand, cache: this.#cache }),
         (o) => `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
       ),
-      stage("docs", () => this.#docsFor(content, changed), (d) => `${d.length} PDFs`),
-      stage("icons", () => this.#iconsFor(content, brand), (f) => `${f.length} icon files`),
+      stage("docs", () => buildDocsPdfs({ contentDir, siteName: content.site.name, products: content.products, cache: this.#cache }), (d) => `${d.length} PDFs`),
+      stage("icons", () => buildSiteIcons({ site: content.site, ...brand, cache: this.#cache }), (f) => `${f.length} icon files`),
       stage("search", () => buildSearchIndex(content), (s) => `${s.documents} passages, ${Math.round(s.file.contents.length / 1024)} KB`),
     ]);
     const extra = [
@@ -185,29 +183,6 @@ export class BuildSession {
       const entry = await this.#cache.get("markdown", key, async () => Buffer.from(JSON.stringify(await renderMarkdown(markdown, file))), (bytes) => parseRendered(bytes) !== undefined);
       return parseRendered(entry.bytes) as RenderedMarkdown;
     };
-  }
-
-  /** Product documentation PDFs: made again only when the products, the site name or a file in content/docs changed. */
-  async #docsFor(content: SiteContent, changed: readonly string[] | undefined): Promise<OutputFile[]> {
-    const key = JSON.stringify([content.site.name, content.products]);
-    const docsDir = path.join(this.#contentDir, "docs") + path.sep;
-    const docsEdited = changed?.some((file) => path.resolve(file).startsWith(docsDir)) ?? true;
-    if (this.#docs?.key === key && !docsEdited) return this.#docs.files;
-    const files = await buildDocsPdfs({ contentDir: this.#contentDir, siteName: content.site.name, products: content.products });
-    this.#docs = { key, files };
-    return files;
-  }
-
-  /**
-   * Site icons and manifest: drawn again only when the site facts changed. Their other inputs, the logo and the
-   * tokens, are code: a change there starts a new session (npm run dev starts a fresh build process).
-   */
-  async #iconsFor(content: SiteContent, brand: { logoFile: string; tokensFile: string }): Promise<OutputFile[]> {
-    const key = JSON.stringify(content.site);
-    if (this.#icons?.key === key) return this.#icons.files;
-    const files = await buildSiteIcons({ site: content.site, ...brand });
-    this.#icons = { key, files };
-    return files;
   }
 }
 
