@@ -171,7 +171,7 @@ if (small && full) {
     const [cold, cached] = [full.buildMs / full.pages, warm.buildMs / warm.pages];
     const verdict = (ms: number) => (ms <= PAGE_TARGET_MS ? "within" : "over");
     console.log(
-      `Per page at full size: ${cold.toFixed(2)} ms cold (${verdict(cold)} the ${PAGE_TARGET_MS} ms target of issue 16), ` +
+      `Per page at full size: ${cold.toFixed(2)} ms cold (${verdict(cold)} the ${PAGE_TARGET_MS} ms target of issue 24), ` +
         `${cached.toFixed(2)} ms with a warm cache (${verdict(cached)} it).`,
     );
   }
