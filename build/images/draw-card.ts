@@ -8,7 +8,7 @@ import type { BrandColors } from "../tokens.ts";
 import { loadBrandFonts } from "./fonts.ts";
 import { pngSize } from "./png.ts";
 import { type RasterOptions, svgToPng } from "./raster.ts";
-import { ARTWORK_WIDTH, type CardImage, ShareCard, type ShareCardProps } from "./share-card.tsx";
+import { ARTWORK_WIDTH, cardGround, type CardImage, ShareCard, type ShareCardProps } from "./share-card.tsx";
 
 const LOGO_SIZE = 56;
 
@@ -46,7 +46,9 @@ export async function createCardRenderer({ site, logoFile, colors }: Brand): Pro
       if (spec.kind === "cover" && spec.artwork && bytes) return await coverCard(bytes, spec.artwork, at);
       const artwork = spec.artwork && bytes ? await artworkImage(bytes, spec.artwork, at) : undefined;
       const card: ShareCardProps = { title: spec.title, description: spec.description, siteName: site.name, host, label: spec.label, logo, artwork, colors, fontFamily: fonts.family };
-      const svg = await satori(ShareCard(card), { width: OG_IMAGE.width, height: OG_IMAGE.height, fonts: fonts.faces });
+      const layout = await satori(ShareCard(card), { width: OG_IMAGE.width, height: OG_IMAGE.height, fonts: fonts.faces });
+      // The ground goes first inside satori's <svg>, beneath everything satori drew.
+      const svg = layout.replace(/^<svg[^>]*>/, (open) => open + cardGround(colors, artwork !== undefined));
       return await svgToPng(svg, at(OG_IMAGE.width));
     } catch (cause) {
       if (cause instanceof BuildError) throw cause;

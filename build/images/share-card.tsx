@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import { OG_IMAGE } from "../../src/lib/og-image.ts";
 import type { BrandColors } from "../tokens.ts";
 
 /** An image placed on a card, already encoded as a data URL at its display size. */
@@ -28,6 +29,32 @@ export const ARTWORK_WIDTH = 480;
 /** Corner radius of the artwork in its frame. */
 export const ARTWORK_RADIUS = 24;
 
+const RULE_HEIGHT = 12;
+
+/**
+ * The card's ground, as SVG drawn beneath satori's layout of the card (ShareCard leaves it transparent): the ink with
+ * its glow from the top left, the brand rule along the top and, on cards without a picture, the logo's shape, large
+ * and faint, so they do not read as an empty slide. satori would paint each CSS gradient through an SVG pattern, which
+ * resvg draws into a layer of its own: most of a card's drawing time. Written as SVG gradients they are painted
+ * directly.
+ */
+export function cardGround(colors: BrandColors, withArtwork: boolean): string {
+  const { width, height } = OG_IMAGE;
+  const shape = withArtwork
+    ? ""
+    : `<rect x="940" y="170" width="520" height="520" rx="130" transform="rotate(12 1200 430)" fill="url(#shape)" fill-opacity="0.2"/>`;
+  return [
+    "<defs>",
+    `<radialGradient id="glow" gradientUnits="userSpaceOnUse" cx="0" cy="0" r="${Math.hypot(width, height)}"><stop offset="0" stop-color="${colors.ink2}"/><stop offset="0.7" stop-color="${colors.ink}"/></radialGradient>`,
+    `<linearGradient id="rule"><stop offset="0" stop-color="${colors.primary}"/><stop offset="0.5" stop-color="${colors.violet}"/><stop offset="1" stop-color="${colors.accent}"/></linearGradient>`,
+    `<linearGradient id="shape" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors.primary}"/><stop offset="0.6" stop-color="${colors.violet}"/><stop offset="1" stop-color="${colors.accent}"/></linearGradient>`,
+    "</defs>",
+    `<rect width="${width}" height="${height}" fill="url(#glow)"/>`,
+    shape,
+    `<rect width="${width}" height="${RULE_HEIGHT}" fill="url(#rule)"/>`,
+  ].join("");
+}
+
 /** Title size that keeps long titles within four lines of their column. */
 function titleSize(title: string, narrow: boolean): number {
   const steps = narrow ? [[28, 60], [56, 50], [Infinity, 42]] : [[36, 76], [72, 62], [Infinity, 52]];
@@ -51,15 +78,10 @@ export function ShareCard({ title, description, siteName, host, label, logo, art
         height: "100%",
         fontFamily,
         color: colors.onInk,
-        backgroundColor: colors.ink,
-        backgroundImage: `radial-gradient(circle at 0% 0%, ${colors.ink2} 0%, ${colors.ink} 70%)`,
       }}
     >
-      {!artwork && (
-        // Cards without a picture carry the logo's shape, large and faint, so they do not read as an empty slide.
-        <div style={{ display: "flex", position: "absolute", right: -260, top: 170, width: 520, height: 520, borderRadius: 130, transform: "rotate(12deg)", opacity: 0.2, backgroundImage: `linear-gradient(135deg, ${colors.primary}, ${colors.violet} 60%, ${colors.accent})` }} />
-      )}
-      <div style={{ display: "flex", height: 12, backgroundImage: `linear-gradient(90deg, ${colors.primary}, ${colors.violet}, ${colors.accent})` }} />
+      {/* The brand rule's place: cardGround draws it. */}
+      <div style={{ display: "flex", height: RULE_HEIGHT }} />
       <div style={{ display: "flex", flex: 1, padding: "52px 72px 56px", gap: 56 }}>
         <div style={{ display: "flex", flexDirection: "column", flex: 1, justifyContent: "space-between", maxWidth: narrow ? undefined : 800 }}>
           <div style={{ ...row, gap: 18 }}>
