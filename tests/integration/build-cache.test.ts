@@ -53,5 +53,5 @@ describe("the build cache in a warm build", () => {
     await writeFile(slug, source.replace("return text\n", 'return "changed-" + text\n'));
     buildInto("edited");
     expect(await headingIds("edited")).toEqual(cold.map((id) => `changed-${id}`));
-  });
+  }, 300_000); // three whole builds in child processes, the first drawing every share card
 });
