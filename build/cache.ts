@@ -62,15 +62,17 @@ export class BuildCache {
     return { bytes, cached: false };
   }
 
-  /** Deletes the entries of `kind` nobody used for a month. */
-  async prune(kind: string): Promise<void> {
+  /** Deletes the entries nobody used for a month, of every kind. */
+  async prune(): Promise<void> {
     if (!this.#dir) return;
-    const dir = path.join(this.#dir, kind);
     const now = Date.now();
-    for (const name of await readdir(dir).catch(() => [] as string[])) {
-      const file = path.join(dir, name);
-      const info = await stat(file).catch(() => undefined);
-      if (info && now - info.mtimeMs > MAX_AGE_MS) await rm(file, { force: true });
+    for (const kind of await readdir(this.#dir).catch(() => [] as string[])) {
+      const dir = path.join(this.#dir, kind);
+      for (const name of await readdir(dir).catch(() => [] as string[])) {
+        const file = path.join(dir, name);
+        const info = await stat(file).catch(() => undefined);
+        if (info?.isFile() && now - info.mtimeMs > MAX_AGE_MS) await rm(file, { force: true });
+      }
     }
   }
 }

@@ -168,6 +168,7 @@ export class BuildSession {
     );
     this.#written = written.fingerprints;
     this.#pages = next;
+    await this.#cache.prune();
 
     const sizes = this.#options.sizes
       ? await stage("sizes", () => weighPages(this.#outDir, pages.map((page) => ({ path: page.route.path, html: page.html })), bundle.imports), (w) => `${w.length} pages weighed`)

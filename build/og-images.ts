@@ -79,7 +79,6 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
     }
     files.push({ path: spec.out, contents: card.bytes });
   }
-  await cache.prune("cards");
   return { files, rendered, cached: specs.length - rendered, bytes: files.reduce((n, f) => n + f.contents.length, 0) };
 }
 

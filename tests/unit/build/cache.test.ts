@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -53,6 +53,19 @@ describe("BuildCache", () => {
     const again = await cache.get("notes", "a", making("whole"), (bytes) => bytes.toString() === "whole");
     expect(again).toMatchObject({ cached: false });
     expect(made).toEqual(["whole", "whole"]);
+  });
+
+  test("should delete, of every kind, only the entries nobody used for a month", async () => {
+    const cache = new BuildCache({ rootDir: work, dir: path.join(work, "cache") });
+    await cache.get("cards", "old", making("old card"));
+    await cache.get("markdown", "old", making("old render"));
+    await cache.get("markdown", "fresh", making("fresh render"));
+    const longAgo = new Date(Date.now() - 40 * 24 * 3600 * 1000);
+    await utimes(path.join(work, "cache/cards/old"), longAgo, longAgo);
+    await utimes(path.join(work, "cache/markdown/old"), longAgo, longAgo);
+    await cache.prune();
+    expect(await readdir(path.join(work, "cache/cards"))).toEqual([]);
+    expect(await readdir(path.join(work, "cache/markdown"))).toEqual(["fresh"]);
   });
 
   test("should hash the code a module imports, so editing an imported file changes the key", async () => {
