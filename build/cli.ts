@@ -10,14 +10,14 @@ import { readSiteEnvironment, type SiteEnvironment } from "../src/lib/site-envir
 import { formatWeights } from "./page-weight.ts";
 
 /**
- * `npm run build`: builds dist/, prints a line per stage and the size report; exit code 1 on any error.
- * `--content DIR` and `--out DIR` build other content or into another folder (tests, benchmarks); `--cache DIR`
- * keeps rendered markdown there instead of .cache/; `--report FILE` writes what the build returned (content, size
- * report) as JSON, for the tests that share this build (npm test); SITE_ENV=staging and SITE_URL build for another
+ * `npm run build`: builds dist/ and prints a line per stage; exit code 1 on any error. `--sizes` weighs every page
+ * and prints the size report. `--content DIR` and `--out DIR` build other content or into another folder (tests,
+ * benchmarks); `--cache DIR` keeps the build cache there instead of .cache/; `--report FILE` writes what the build
+ * returned (content, size report) as JSON, for the tests that share this build (npm test); SITE_ENV=staging and SITE_URL build for another
  * environment (src/lib/site-environment.ts).
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { values } = parseArgs({ options: { content: { type: "string" }, out: { type: "string" }, cache: { type: "string" }, report: { type: "string" } } });
+const { values } = parseArgs({ options: { content: { type: "string" }, out: { type: "string" }, cache: { type: "string" }, report: { type: "string" }, sizes: { type: "boolean" } } });
 let environment: SiteEnvironment;
 try {
   environment = readSiteEnvironment(process.env);
@@ -33,10 +33,11 @@ try {
     outDir: values.out && path.resolve(values.out),
     environment,
     cacheDir: values.cache && path.resolve(values.cache),
+    sizes: values.sizes,
     log: (line) => console.log(line),
   });
   if (values.report) await writeFile(path.resolve(values.report), JSON.stringify(result));
-  console.log(`\n${formatWeights(result.sizes)}\n`);
+  if (values.sizes) console.log(`\n${formatWeights(result.sizes)}\n`);
   // CPU time of all threads: a measure that a busy machine distorts less than the wall clock.
   const cpu = process.cpuUsage();
   console.log(`[build] ${result.pages} pages in ${result.ms} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)`);

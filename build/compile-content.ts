@@ -1,7 +1,6 @@
 import type { SiteContent } from "../src/lib/content.ts";
 import { readingMinutes } from "../src/lib/reading-time.ts";
-import { type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
-import type { MarkdownRenderer } from "./markdown-cache.ts";
+import { type MarkdownRenderer, renderMarkdown } from "./markdown.ts";
 import type { SourceFile } from "./load-content.ts";
 import type { ValidContent } from "./validate-content.ts";
 
@@ -20,12 +19,9 @@ export interface CompiledContent {
   links: ContentLink[];
 }
 
-// The markdown cache counted the words when it rendered the document; count them here only without it.
-const minutesOf = (rendered: RenderedMarkdown & { readingMinutes?: number }) => rendered.readingMinutes ?? readingMinutes(rendered.text);
-
 /**
  * Renders the markdown of posts and policy pages and shapes validated content into what pages read. `render` is
- * the cached renderer of build/markdown-cache.ts in builds; plain rendering by default.
+ * the build's cached renderer in builds; plain rendering by default.
  */
 export async function compileContent(valid: ValidContent, render: MarkdownRenderer = renderMarkdown): Promise<CompiledContent> {
   const links: ContentLink[] = [];
@@ -38,7 +34,7 @@ export async function compileContent(valid: ValidContent, render: MarkdownRender
     valid.posts.map(async ({ data, body, source }) => {
       collect(source, `/blog/${data.slug}`);
       const rendered = await render(body, source.file);
-      return { ...data, html: rendered.html, readingMinutes: minutesOf(rendered) };
+      return { ...data, html: rendered.html, readingMinutes: readingMinutes(rendered.text) };
     }),
   );
   const pages = await Promise.all(

@@ -5,14 +5,19 @@ import PDFDocument from "pdfkit";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import type { Product } from "../src/schemas/product.ts";
+import { BuildCache, digest } from "./cache.ts";
 import { ContentErrors, type ContentIssue } from "./errors.ts";
-import type { OutputFile } from "./islands.ts";
+import type { OutputFile } from "./bundle.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
 
 export interface DocsInput {
   /** The content folder; documentation lives in <contentDir>/docs. */
   contentDir: string;
   siteName: string;
   products: readonly Pick<Product, "id" | "name" | "tagline" | "documentationUrl">[];
+  /** The build's cache; without one every PDF is rendered. */
+  cache?: BuildCache;
 }
 
 /**
@@ -20,7 +25,8 @@ export interface DocsInput {
  * content/docs/<id>.md is rendered. Every problem (missing or broken documentation, files for unknown products,
  * markdown the PDF cannot show) is collected and thrown as one ContentErrors, before anything is written.
  */
-export async function buildDocsPdfs({ contentDir, siteName, products }: DocsInput): Promise<OutputFile[]> {
+export async function buildDocsPdfs({ contentDir, siteName, products, cache = new BuildCache({ rootDir: ROOT }) }: DocsInput): Promise<OutputFile[]> {
+  const code = await cache.code("build/docs-pdf.ts");
   const dir = path.join(contentDir, "docs");
   const names = new Set(await readdir(dir).catch(() => [] as string[]));
   const issues: ContentIssue[] = [];
@@ -56,8 +62,11 @@ export async function buildDocsPdfs({ contentDir, siteName, products }: DocsInpu
         issues.push(...found);
         return undefined;
       }
-      const contents = await renderDocumentationPdf(markdown, { siteName, title: `${product.name} Documentation`, subtitle: product.tagline });
-      return { path: out, contents };
+      const meta = { siteName, title: `${product.name} Documentation`, subtitle: product.tagline };
+      // The creation date is an input too when SOURCE_DATE_EPOCH pins it (reproducible builds).
+      const key = digest([code, markdown, JSON.stringify(meta), process.env.SOURCE_DATE_EPOCH ?? ""]);
+      const pdf = await cache.get("docs", `${key}.pdf`, () => renderDocumentationPdf(markdown, meta), isPdf);
+      return { path: out, contents: pdf.bytes };
     }),
   );
   if (issues.length) throw new ContentErrors(issues);

@@ -1,6 +1,5 @@
 import type { RawContent, SourceFile } from "./load-content.ts";
-import { type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
-import type { MarkdownRenderer } from "./markdown-cache.ts";
+import { type MarkdownRenderer, type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
 
 export interface RenderedBodies {
   /** The content as loaded, each article and policy page now with the links and images of its body. */
@@ -10,7 +9,7 @@ export interface RenderedBodies {
 }
 
 /**
- * Renders the markdown body of every article and policy page (through the build's cache and workers) before
+ * Renders the markdown body of every article and policy page (through the build's cache) before
  * validation, and gives each file the link and image targets its render found, at their lines in the file: validation
  * checks the images, the link check the links. One parse per body, where there used to be a second one just for links.
  */

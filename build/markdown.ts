@@ -2,12 +2,14 @@ import type { Root as HastRoot } from "hast";
 import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
 import remarkRehype from "remark-rehype";
-import { type Preset, type Processor, unified } from "unified";
+import remarkBreaks from "remark-breaks";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
 import { VFile } from "vfile";
 import type { Heading } from "../src/lib/content.ts";
 import { rehypeExternalLinks } from "./markdown/rehype-external-links.ts";
 import { rehypeHeadingIds } from "./markdown/rehype-heading-ids.ts";
-import { markdownItParse } from "./markdown/markdown-it-parse.ts";
 import { type MarkdownReference, remarkReferences } from "./markdown/remark-references.ts";
 
 /**
@@ -24,18 +26,20 @@ const sanitizeSchema = {
 };
 
 /**
- * Every stage after the parser: references → rehype → our plugins → sanitize (last transform) → stringify. The tests
- * run it after remark-parse, remark-gfm and remark-breaks too, the reference our markdown-it parser must match.
+ * Built once: CommonMark with GitHub's extensions (tables, strikethrough, autolinks, footnotes, task lists), every line
+ * break inside a paragraph kept → the links and images found → HTML → our plugins → sanitize (the last transform) →
+ * stringify.
  */
-export const afterParse: Preset = {
-  plugins: [remarkReferences, remarkRehype, rehypeHeadingIds, rehypeExternalLinks, [rehypeSanitize, sanitizeSchema], rehypeStringify],
-};
-
-/** Built once: markdown-it's tokens as mdast (CommonMark and GitHub's extensions), then the stages above. */
-const processor = unified().use(markdownItParse).use(afterParse);
-
-/** What renderMarkdown needs of a processor: the build's, or in tests the reference one. */
-export type MarkdownProcessor = Pick<Processor, "parse" | "runSync" | "stringify">;
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkBreaks)
+  .use(remarkReferences)
+  .use(remarkRehype)
+  .use(rehypeHeadingIds)
+  .use(rehypeExternalLinks)
+  .use(rehypeSanitize, sanitizeSchema)
+  .use(rehypeStringify);
 
 export interface RenderedMarkdown {
   html: string;
@@ -46,11 +50,14 @@ export interface RenderedMarkdown {
   references: MarkdownReference[];
 }
 
+/** Renders a markdown body: build/markdown.ts's renderMarkdown, or the build's cached use of it. */
+export type MarkdownRenderer = (markdown: string, file: string) => Promise<RenderedMarkdown>;
+
 /** Renders one markdown body to sanitized HTML; `path` names the file in any message. */
-export async function renderMarkdown(markdown: string, path: string, using: MarkdownProcessor = processor): Promise<RenderedMarkdown> {
+export async function renderMarkdown(markdown: string, path: string): Promise<RenderedMarkdown> {
   const file = new VFile({ value: markdown, path });
-  const tree = using.runSync(using.parse(file), file) as HastRoot;
-  const html = using.stringify(tree, file);
+  const tree = processor.runSync(processor.parse(file), file) as HastRoot;
+  const html = processor.stringify(tree, file);
   return {
     html: String(html),
     headings: (file.data.headings as Heading[] | undefined) ?? [],

@@ -1,20 +1,23 @@
-import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { PageHead } from "../src/lib/page.ts";
 import { OG_IMAGE, ogImagePath } from "../src/lib/og-image.ts";
 import type { Site } from "../src/schemas/site.ts";
+import { BuildCache, digest } from "./cache.ts";
 import { BuildError } from "./errors.ts";
-import type { OutputFile } from "./islands.ts";
+import type { OutputFile } from "./bundle.ts";
 import { type CardRenderer, type CardToDraw, createCardRenderer } from "./images/draw-card.ts";
+import { BRAND_FONT_FILES } from "./images/fonts.ts";
 import { pngSize } from "./images/png.ts";
+import { RESVG_WASM } from "./images/raster.ts";
 import type { Route } from "./routes.ts";
-import { type BrandColors, readBrandColors } from "./tokens.ts";
+import { readBrandColors } from "./tokens.ts";
 
-const require = createRequire(import.meta.url);
-/** Cached cards nobody asked for in this long are deleted (a renamed page or an edited title leaves one behind). */
-const CACHE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+const ROOT = path.resolve(import.meta.dirname, "..");
+/** The module that draws a card: the cache key holds the hash of every file it imports. */
+const DRAWING_CODE = "build/images/draw-card.ts";
+/** What the drawing code reads as data rather than imports. */
+const DRAWING_FILES = [RESVG_WASM, ...BRAND_FONT_FILES];
 
 export interface OgImagesInput {
   pages: readonly { route: Pick<Route, "path">; head: Pick<PageHead, "title" | "description" | "image" | "article" | "shareCardOf"> }[];
@@ -25,10 +28,8 @@ export interface OgImagesInput {
   logoFile: string;
   /** src/styles/tokens.css, for the brand colours. */
   tokensFile: string;
-  /** Folder of rendered cards by hash of their inputs (git-ignored); without it every card is rendered. */
-  cacheDir?: string;
-  /** Cards by the same hash kept in memory between the builds of one session (npm run dev); filled as cards are made or read. */
-  memory?: Map<string, Buffer>;
+  /** The build's cache; without one every card is drawn. */
+  cache?: BuildCache;
 }
 
 export interface OgImagesResult {
@@ -39,7 +40,7 @@ export interface OgImagesResult {
   bytes: number;
 }
 
-/** What one card shows and where it goes; its hash (with the renderer's versions) names the cached PNG. */
+/** What one card shows and where it goes; its hash (with the drawing's) keys the cached PNG. */
 interface CardSpec extends CardToDraw {
   out: string;
 }
@@ -53,9 +54,12 @@ interface CardSpec extends CardToDraw {
 export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResult> {
   const colors = await readBrandColors(input.tokensFile);
   const specs = cardSpecs(input.pages);
-  const rendererKey = await rendererVersion(colors, input.site, await readFile(input.logoFile));
+  const cache = input.cache ?? new BuildCache({ rootDir: ROOT });
+  // Besides each card's own text and artwork: the drawing code, the files it reads (fonts, resvg), the brand.
+  const data = await Promise.all([...DRAWING_FILES, input.logoFile].map((file) => readFile(file)));
+  const drawing = digest([await cache.code(DRAWING_CODE), ...data, JSON.stringify(colors), input.site.name, input.site.url]);
   let renderer: Promise<CardRenderer> | undefined;
-  const render = (spec: CardSpec, artwork: Buffer | undefined) => {
+  const draw = (spec: CardSpec, artwork: Buffer | undefined) => {
     // Fonts and the logo load only when some card is not in the cache.
     renderer ??= createCardRenderer({ site: input.site, logoFile: input.logoFile, colors });
     return renderer.then((r) => r(spec, artwork));
@@ -63,35 +67,25 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
 
   const files: OutputFile[] = [];
   let rendered = 0;
-  const used = new Set<string>();
-  let fromMemoryOnly = true;
   // One card at a time: satori and resvg are CPU-bound on one thread, so parallel calls would only interleave.
   for (const spec of specs) {
-    const artworkBytes = spec.artwork ? await readArtwork(input.contentDir, { ...spec, artwork: spec.artwork }) : undefined;
-    const key = hash([rendererKey, JSON.stringify({ ...spec, out: undefined, page: undefined }), artworkBytes ? hash([artworkBytes]) : ""]);
-    const cached = input.cacheDir ? path.join(input.cacheDir, `${key}.png`) : undefined;
-    used.add(key);
-    let png = input.memory?.get(key);
-    if (!png) {
-      fromMemoryOnly = false;
-      png = cached ? await readCached(cached) : undefined;
-    }
-    if (!png) {
-      png = Buffer.from(await render(spec, artworkBytes));
-      rendered += 1;
-      if (cached) await writeCached(cached, png);
-    }
-    input.memory?.set(key, png);
-    const size = pngSize(png);
-    if (size?.width !== OG_IMAGE.width || size.height !== OG_IMAGE.height) {
+    const artwork = spec.artwork ? await readArtwork(input.contentDir, { ...spec, artwork: spec.artwork }) : undefined;
+    const key = digest([drawing, JSON.stringify({ ...spec, out: undefined, page: undefined }), artwork ?? ""]);
+    const card = await cache.get("cards", `${key}.png`, () => draw(spec, artwork), isWholeCard);
+    if (!card.cached) rendered += 1;
+    if (!isWholeCard(card.bytes)) {
+      const size = pngSize(card.bytes);
       throw new BuildError(`The share card of ${spec.page} is ${size ? `${size.width}×${size.height}` : "not a PNG"}, expected ${OG_IMAGE.width}×${OG_IMAGE.height}`);
     }
-    files.push({ path: spec.out, contents: png });
+    files.push({ path: spec.out, contents: card.bytes });
   }
-  for (const key of input.memory?.keys() ?? []) if (!used.has(key)) input.memory?.delete(key);
-  // A dev build that found every card in memory touched nothing on disk: nothing there can have aged since.
-  if (input.cacheDir && !fromMemoryOnly) await pruneCache(input.cacheDir);
   return { files, rendered, cached: specs.length - rendered, bytes: files.reduce((n, f) => n + f.contents.length, 0) };
+}
+
+/** A PNG of the card's size, not cut short. */
+function isWholeCard(png: Buffer): boolean {
+  const size = pngSize(png);
+  return size?.width === OG_IMAGE.width && size.height === OG_IMAGE.height && png.subarray(-8, -4).equals(Buffer.from("IEND"));
 }
 
 /** What each card shows, one per file: articles with one cover share its card; two pages may not claim one file otherwise. */
@@ -115,53 +109,4 @@ function readArtwork(contentDir: string, spec: CardSpec & { artwork: string }): 
   return readFile(path.join(contentDir, spec.artwork)).catch((cause: unknown) => {
     throw new BuildError(`Having trouble reading ${spec.artwork}, the image of ${spec.page}, for its share card`, { cause });
   });
-}
-
-function hash(parts: (string | Uint8Array)[]): string {
-  const h = createHash("sha256");
-  for (const part of parts) h.update(part).update("\0");
-  return h.digest("hex").slice(0, 32);
-}
-
-/** Everything besides the page that changes a card's pixels: the card's design, fonts, renderer versions, colours, logo. */
-async function rendererVersion(colors: BrandColors, site: OgImagesInput["site"], logo: Buffer): Promise<string> {
-  const version = async (file: string) => (JSON.parse(await readFile(file, "utf8")) as { version: string }).version;
-  const sources = await Promise.all(
-    ["og-images.ts", "images/draw-card.ts", "images/fonts.ts", "images/share-card.tsx", "images/raster.ts", "images/flatten-patterns.ts", "images/drop-box-clips.ts", "images/fold-opacity.ts", "images/pixels.ts", "images/png.ts"].map((file) => readFile(new URL(`./${file}`, import.meta.url))),
-  );
-  const packages = await Promise.all([
-    version(require.resolve("satori/package.json")),
-    version(path.join(path.dirname(require.resolve("@resvg/resvg-wasm/index_bg.wasm")), "package.json")),
-    version(path.join(path.dirname(require.resolve("@fontsource/inter/files/inter-latin-400-normal.woff")), "..", "package.json")),
-  ]);
-  return hash([...sources, packages.join(","), JSON.stringify(colors), site.name, site.url, logo]);
-}
-
-/** A cached card, marked as used today; undefined when absent or not a whole card (then it is drawn again). */
-async function readCached(file: string): Promise<Buffer | undefined> {
-  const png = await readFile(file).catch(() => undefined);
-  const size = png && pngSize(png);
-  if (!png || size?.width !== OG_IMAGE.width || size.height !== OG_IMAGE.height || !png.subarray(-8, -4).equals(Buffer.from("IEND"))) {
-    return undefined;
-  }
-  const now = new Date();
-  await utimes(file, now, now);
-  return png;
-}
-
-/** Written under a temporary name and renamed, so a build running beside this one never reads half a file. */
-async function writeCached(file: string, png: Buffer): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, png);
-  await rename(temporary, file);
-}
-
-async function pruneCache(dir: string): Promise<void> {
-  const now = Date.now();
-  for (const name of await readdir(dir).catch(() => [] as string[])) {
-    const file = path.join(dir, name);
-    const info = await stat(file).catch(() => undefined);
-    if (info && now - info.mtimeMs > CACHE_MAX_AGE_MS) await rm(file, { force: true });
-  }
 }

@@ -31,13 +31,10 @@ export interface PageWeight {
   missing: string[];
 }
 
-/** A page to weigh: its URL path and HTML, and the gzip size of that HTML when a render worker measured it already. */
+/** A page to weigh: its URL path and HTML. */
 export interface WeighedPage {
   path: string;
   html: string;
-  htmlGzip?: number;
-  /** Read from the HTML by the render worker already; read here when absent. */
-  references?: PageReferences;
 }
 
 type Attributes = Map<string, string>;
@@ -75,7 +72,7 @@ export async function cssUrls(dir: string, stylesheets: readonly string[]): Prom
 
 /**
  * Weighs pages of a build written to `dir`. `imports` maps each script URL to the URLs it imports statically (from
- * build/islands.ts), so the cost of a script includes the chunks it pulls in. Files are read once for all pages.
+ * build/bundle.ts), so the cost of a script includes the chunks it pulls in. Files are read once for all pages.
  */
 export function pageWeigher(dir: string, imports: ReadonlyMap<string, readonly string[]>) {
   const sizes = new Map<string, Promise<number | undefined>>();
@@ -131,8 +128,8 @@ export function pageWeigher(dir: string, imports: ReadonlyMap<string, readonly s
       }
       return total;
     };
-    const refs = page.references ?? pageReferences(page.html);
-    const html = page.htmlGzip ?? gzipSize(page.html);
+    const refs = pageReferences(page.html);
+    const html = gzipSize(page.html);
     const css = await sum(refs.stylesheets);
     const jsCriticalPath = (await sum(closure([...refs.moduleScripts, ...refs.onLoad]))) + refs.inline;
     const jsWithoutInteraction = (await sum(closure([...refs.moduleScripts, ...refs.onLoad, ...refs.onIdle]))) + refs.inline;
@@ -154,7 +151,7 @@ export function pageWeigher(dir: string, imports: ReadonlyMap<string, readonly s
   };
 }
 
-/** What a page's HTML loads, before any file is measured: read where the page is rendered (a render worker) or here. */
+/** What a page's HTML loads, before any file is measured. */
 export interface PageReferences {
   stylesheets: string[];
   /** Module scripts in the HTML, and the entry chunks of the islands woken on load, when idle, and of all islands. */
@@ -171,16 +168,12 @@ export interface PageReferences {
   images: string[][];
 }
 
-// The same few inline scripts are on every page: measure each once per thread.
+// The same few inline scripts are on every page: measure each once.
 const inlineSizes = new Map<string, number>();
 const inlineSize = (code: string) => inlineSizes.get(code) ?? inlineSizes.set(code, gzipSize(code)).get(code) ?? 0;
 
-/**
- * What one stretch of a page's HTML references, each list in document order. A page made of stretches that each hold
- * whole elements (the render's head, shell and main) reads the same from its stretches' scans as from one scan of
- * its HTML, so the render scans the shell once per build (build/render.tsx) and each page only for its own parts.
- */
-export interface ReferenceScan {
+/** What a page's HTML references, each list in document order. */
+interface ReferenceScan {
   stylesheets: string[];
   icons: string[];
   moduleScripts: string[];
@@ -197,13 +190,6 @@ export interface ReferenceScan {
  * link, site-island and img tags elsewhere.
  */
 const TOKENS = /<script\b([^>]*)>([\s\S]*?)<\/script>|<picture\b[^>]*>([\s\S]*?)<\/picture>|<(link|site-island|img|source)\b([^>]*)>/gi;
-
-/** Scans one stretch of HTML (the whole page, or a part holding whole elements). */
-export function scanReferences(html: string): ReferenceScan {
-  const scan: ReferenceScan = { stylesheets: [], icons: [], moduleScripts: [], islands: [], inline: 0, pictures: [], images: [] };
-  readTokens(html, scan);
-  return scan;
-}
 
 /** Adds what `html` refers to to `scan`; inside a picture, its sources and images go to `picture` instead. */
 function readTokens(html: string, scan: ReferenceScan, picture?: { sources: string[]; images: string[] }): void {
@@ -237,27 +223,22 @@ function readTokens(html: string, scan: ReferenceScan, picture?: { sources: stri
   }
 }
 
-/** A page's references from the scans of its stretches, in page order. */
-export function joinScans(scans: readonly ReferenceScan[]): PageReferences {
-  const all = <T>(pick: (scan: ReferenceScan) => T[]) => scans.flatMap(pick);
-  const islands = all((scan) => scan.islands);
-  const onLoad = islands.filter((island) => island.hydrate === "load");
-  const icons = all((scan) => scan.icons);
-  return {
-    stylesheets: all((scan) => scan.stylesheets),
-    moduleScripts: all((scan) => scan.moduleScripts),
-    onLoad: onLoad.map((island) => island.src),
-    onIdle: islands.filter((island) => island.hydrate === "idle").map((island) => island.src),
-    islands: islands.map((island) => island.src),
-    islandsOnLoad: onLoad.map((island) => island.id),
-    inline: scans.reduce((n, scan) => n + scan.inline, 0),
-    icon: icons.find((href) => href.endsWith(".svg")) ?? icons[0],
-    images: [...all((scan) => scan.pictures), ...all((scan) => scan.images)].filter((candidates) => candidates.length > 0),
-  };
-}
-
+/** What a page's HTML loads, read in one pass. */
 export function pageReferences(html: string): PageReferences {
-  return joinScans([scanReferences(html)]);
+  const scan: ReferenceScan = { stylesheets: [], icons: [], moduleScripts: [], islands: [], inline: 0, pictures: [], images: [] };
+  readTokens(html, scan);
+  const onLoad = scan.islands.filter((island) => island.hydrate === "load");
+  return {
+    stylesheets: scan.stylesheets,
+    moduleScripts: scan.moduleScripts,
+    onLoad: onLoad.map((island) => island.src),
+    onIdle: scan.islands.filter((island) => island.hydrate === "idle").map((island) => island.src),
+    islands: scan.islands.map((island) => island.src),
+    islandsOnLoad: onLoad.map((island) => island.id),
+    inline: scan.inline,
+    icon: scan.icons.find((href) => href.endsWith(".svg")) ?? scan.icons[0],
+    images: [...scan.pictures, ...scan.images].filter((candidates) => candidates.length > 0),
+  };
 }
 
 /** Weighs every page of a build written to `dir` (the size report of `npm run build`). */

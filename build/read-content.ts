@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
 import { type CompiledContent, compileContent } from "./compile-content.ts";
-import { loadContent, type RawContent } from "./load-content.ts";
+import { loadContent, type ParseCache, type RawContent } from "./load-content.ts";
+import { type MarkdownRenderer, renderMarkdown } from "./markdown.ts";
 import { renderBodies } from "./markdown-bodies.ts";
 import { validateContent } from "./validate-content.ts";
 
@@ -14,11 +15,12 @@ export const CONTENT_DIR = path.resolve(import.meta.dirname, "../content");
  * @throws ContentErrors listing every problem as `file:line field: message`
  */
 export async function readCompiledContent(contentDir: string = CONTENT_DIR, options: ReadOptions = {}): Promise<CompiledContent> {
-  const { stage = (_name, run) => Promise.resolve(run()) } = options;
-  const loaded = await stage("load", () => loadContent(contentDir), (r) => `${countFiles(r)} files`);
-  const { raw, render } = await stage("markdown", () => renderBodies(loaded), (b) => `${b.raw.posts.length + b.raw.pages.length} documents`);
-  const valid = await stage("validate", () => validateContent(raw), () => "content valid");
-  return stage("compile", () => compileContent(valid, render), (c) => `${c.content.posts.length + c.content.pages.length} documents`);
+  const { stage = (_name, run) => Promise.resolve(run()), render = renderMarkdown, parsed } = options;
+  const loaded = await stage("load", () => loadContent(contentDir, parsed), (r) => `${countFiles(r)} files`);
+  // Markdown renders before validation: the render finds the images that validation checks and the links the build checks.
+  const bodies = await stage("markdown", () => renderBodies(loaded, render), (b) => `${b.raw.posts.length + b.raw.pages.length} documents`);
+  const valid = await stage("validate", () => validateContent(bodies.raw), () => "content valid");
+  return stage("compile", () => compileContent(valid, bodies.render), (c) => `${c.content.posts.length + c.content.pages.length} documents`);
 }
 
 /** Runs one named stage; the build passes its timer so each stage prints a line. */
@@ -26,6 +28,10 @@ export type Stage = <T>(name: string, run: () => Promise<T> | T, detail: (value:
 
 export interface ReadOptions {
   stage?: Stage;
+  /** The build's cached renderer; plain rendering by default. */
+  render?: MarkdownRenderer;
+  /** Parsed files of earlier reads, kept by a dev build session. */
+  parsed?: ParseCache;
 }
 
 function countFiles(raw: RawContent): number {

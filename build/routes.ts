@@ -2,8 +2,8 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
 import type { PageDefinition, RouteParams } from "../src/lib/page.ts";
+import { pathToFileURL } from "node:url";
 import { BuildError } from "./errors.ts";
-import { loadModule } from "./module-registry.ts";
 
 /** One page to prerender: its URL, the module that renders it and the file it is written to. */
 export interface Route {
@@ -19,18 +19,6 @@ export interface Route {
 }
 
 /**
- * Loads every page module ahead of collectRoutes, where a thread would otherwise wait (a render worker while the
- * content loads, the build's thread while the workers render markdown). A module that fails to load is reported by
- * collectRoutes, in the build's own words.
- */
-export async function preloadPageModules(pagesDir: string): Promise<void> {
-  const files = (await readdir(pagesDir, { recursive: true })).filter((file) => file.endsWith(".tsx")).sort();
-  // One at a time, as collectRoutes loads them: a module runner that loads one module for two importers at once may
-  // evaluate it twice (vitest's did, in CI), and an island's component must be one object for its id to be found.
-  for (const file of files) await loadModule(path.join(pagesDir, file)).catch(() => {});
-}
-
-/**
  * Turns src/pages into routes, Fresh-style: the file path is the URL, `index` is the folder root, `[param]` a
  * dynamic segment filled from the module's `paths`. `404.tsx` is the site's not-found page; `_404.tsx` in a folder
  * is the not-found view for unknown URLs under that folder (e.g. /products/unknown).
@@ -42,7 +30,7 @@ export async function collectRoutes(pagesDir: string, content: SiteContent): Pro
     .sort();
   const routes: Route[] = [];
   for (const file of files) {
-    const imported = (await loadModule(path.join(pagesDir, file)).catch((cause: unknown) => {
+    const imported = (await import(pathToFileURL(path.join(pagesDir, file)).href).catch((cause: unknown) => {
       throw new BuildError(`Having trouble loading page module src/pages/${file}`, { cause });
     })) as { default?: PageDefinition<RouteParams, unknown> };
     const definition = imported.default;

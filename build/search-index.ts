@@ -1,7 +1,7 @@
 import type { SiteContent } from "../src/lib/content.ts";
 import { encodeSearchIndex, faqAnswerIds, type SearchDocument, SEARCH_INDEX_PATH } from "../src/lib/search.ts";
 import { fillSitePlaceholders } from "../src/lib/site-placeholders.ts";
-import type { OutputFile } from "./islands.ts";
+import type { OutputFile } from "./bundle.ts";
 
 /**
  * The search stage: every answer a visitor may look for, as plain-text passages that link straight to it. Products
@@ -100,30 +100,9 @@ function faqDocuments({ faq }: SiteContent): SearchDocument[] {
   );
 }
 
-/**
- * Sections of rendered markdown by its HTML, kept by a dev session between builds: after one edit, one article is
- * split again instead of a thousand (the split is most of this stage). Entries no build asked for are dropped.
- */
-export class SectionCache {
-  #entries = new Map<string, HtmlSection[]>();
-  #used = new Map<string, HtmlSection[]>();
-
-  sections(html: string): HtmlSection[] {
-    const sections = this.#entries.get(html) ?? this.#used.get(html) ?? htmlSections(html);
-    this.#used.set(html, sections);
-    return sections;
-  }
-
-  /** Ends a build: what it did not use is forgotten. */
-  sweep(): void {
-    this.#entries = this.#used;
-    this.#used = new Map();
-  }
-}
-
-function policyDocuments({ pages, site }: SiteContent, split: (html: string) => HtmlSection[]): SearchDocument[] {
+function policyDocuments({ pages, site }: SiteContent): SearchDocument[] {
   return pages.flatMap((page) =>
-    split(fillSitePlaceholders(page.html, site, `content/pages/${page.name}.md`)).map((section) => ({
+    htmlSections(fillSitePlaceholders(page.html, site, `content/pages/${page.name}.md`)).map((section) => ({
       kind: "policy" as const,
       title: page.title,
       ...(section.heading && { section: section.heading }),
@@ -133,11 +112,11 @@ function policyDocuments({ pages, site }: SiteContent, split: (html: string) => 
   );
 }
 
-function articleDocuments({ posts }: SiteContent, split: (html: string) => HtmlSection[]): SearchDocument[] {
+function articleDocuments({ posts }: SiteContent): SearchDocument[] {
   const share = Math.max(ARTICLE_MIN_CHARS, Math.floor(ARTICLE_TEXT_BUDGET / Math.max(1, posts.length)));
   return posts.flatMap((post) => {
     let left = share;
-    return split(post.html).map((section, i) => {
+    return htmlSections(post.html).map((section, i) => {
       // The opening carries the excerpt and category, so a post is found by what its card says.
       const full = i === 0 && !section.id ? join(post.excerpt, post.category, section.text) : section.text;
       const text = cut(full, Math.max(0, left));
@@ -164,21 +143,12 @@ function aboutDocuments({ about, site }: SiteContent): SearchDocument[] {
 }
 
 /** Every searchable passage of the site, grouped by kind in display order. */
-export function searchDocuments(content: SiteContent, cache?: SectionCache): SearchDocument[] {
-  const split = cache ? (html: string) => cache.sections(html) : htmlSections;
-  const documents = [
-    ...productDocuments(content),
-    ...faqDocuments(content),
-    ...policyDocuments(content, split),
-    ...articleDocuments(content, split),
-    ...aboutDocuments(content),
-  ];
-  cache?.sweep();
-  return documents;
+export function searchDocuments(content: SiteContent): SearchDocument[] {
+  return [...productDocuments(content), ...faqDocuments(content), ...policyDocuments(content), ...articleDocuments(content), ...aboutDocuments(content)];
 }
 
 /** The index file the search islands fetch, and how many passages it holds. */
-export function buildSearchIndex(content: SiteContent, cache?: SectionCache): { file: OutputFile; documents: number } {
-  const documents = searchDocuments(content, cache);
+export function buildSearchIndex(content: SiteContent): { file: OutputFile; documents: number } {
+  const documents = searchDocuments(content);
   return { file: { path: SEARCH_INDEX_PATH.slice(1), contents: Buffer.from(JSON.stringify(encodeSearchIndex(documents))) }, documents: documents.length };
 }

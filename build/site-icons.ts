@@ -1,10 +1,12 @@
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { APPLE_TOUCH_SIZE, FAVICON_SIZES, MANIFEST_ICON_SIZES, SITE_ICONS, manifestIconPath } from "../src/lib/site-icons.ts";
 import type { Site } from "../src/schemas/site.ts";
+import { BuildCache, digest } from "./cache.ts";
 import { BuildError } from "./errors.ts";
 import { pngsToIco } from "./images/ico.ts";
-import { svgToPng } from "./images/raster.ts";
-import type { OutputFile } from "./islands.ts";
+import { RESVG_WASM, svgToPng } from "./images/raster.ts";
+import type { OutputFile } from "./bundle.ts";
 import { type BrandColors, readBrandColors } from "./tokens.ts";
 
 export interface SiteIconsInput {
@@ -13,25 +15,32 @@ export interface SiteIconsInput {
   logoFile: string;
   /** src/styles/tokens.css: theme and background colours. */
   tokensFile: string;
+  /** The build's cache; without one every icon is drawn. */
+  cache?: BuildCache;
 }
 
 /** The apple-touch icon's logo covers this share of its side; the rest is the page background, as iOS expects an opaque square. */
 const APPLE_TOUCH_LOGO_SCALE = 0.8;
+const ROOT = path.resolve(import.meta.dirname, "..");
 
 /**
  * favicon.ico (16, 32, 48), apple-touch-icon.png (180, opaque), icon-192/512.png and site.webmanifest, all from the one
  * logo and the design tokens, so a new logo or brand colour changes every icon in one build.
  * @throws BuildError when the logo cannot be read or rendered
  */
-export async function buildSiteIcons({ site, logoFile, tokensFile }: SiteIconsInput): Promise<OutputFile[]> {
+export async function buildSiteIcons({ site, logoFile, tokensFile, cache = new BuildCache({ rootDir: ROOT }) }: SiteIconsInput): Promise<OutputFile[]> {
   const colors = await readBrandColors(tokensFile);
   const logo = await readFile(logoFile).catch((cause: unknown) => {
     throw new BuildError(`Having trouble reading the logo ${logoFile}, the source of every site icon`, { cause });
   });
-  const png = (svg: Buffer | string, width: number, background?: string) =>
+  // Besides the picture and its size: the rendering code and resvg's WebAssembly, which it reads as data.
+  const renderer = digest([await cache.code("build/images/raster.ts"), await readFile(RESVG_WASM)]);
+  const draw = (svg: Buffer | string, width: number, background?: string) =>
     svgToPng(svg, { width, fonts: [], family: "sans-serif", background }).catch((cause: unknown) => {
       throw new BuildError(`Having trouble rendering ${logoFile} at ${width} px`, { cause });
     });
+  const png = async (svg: Buffer | string, width: number, background = "") =>
+    (await cache.get("icons", `${digest([renderer, svg, String(width), background])}.png`, () => draw(svg, width, background || undefined))).bytes;
   const favicons = await Promise.all(FAVICON_SIZES.map((size) => png(logo, size)));
   const manifestIcons = await Promise.all(MANIFEST_ICON_SIZES.map(async (size) => ({ size, contents: await png(logo, size) })));
   const appleTouch = await png(padded(logo, APPLE_TOUCH_SIZE, APPLE_TOUCH_LOGO_SCALE), APPLE_TOUCH_SIZE, colors.bg);

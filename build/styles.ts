@@ -4,7 +4,7 @@ import * as esbuild from "esbuild";
 import { themeColors } from "../src/lib/design-tokens.ts";
 import { type PageSheet, type Stylesheets, selectorClasses } from "../src/lib/stylesheets.ts";
 import { BuildError } from "./errors.ts";
-import type { OutputFile } from "./islands.ts";
+import type { OutputFile } from "./bundle.ts";
 import { systemSchemePlugin } from "./tokens.ts";
 
 /** Cascade layers, lowest first: a page's rules beat the shell (header, footer, overlays), which adjusts components. */

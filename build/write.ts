@@ -1,8 +1,8 @@
-import { cp, mkdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { RouteTable } from "../src/lib/routing.ts";
-import type { InlineScript, OutputFile } from "./islands.ts";
+import type { InlineScript, OutputFile } from "./bundle.ts";
 import type { RenderedPage } from "./render.tsx";
 
 export interface SiteOutput {
@@ -13,16 +13,6 @@ export interface SiteOutput {
   inlineScripts: Map<string, InlineScript>;
   /** Folders copied as they are: content/images → dist/images, public → dist. */
   copies: { from: string; to: string }[];
-}
-
-/** The only stage that touches dist/: clears it, writes everything, and returns the route table it wrote. */
-export async function writeSite(outDir: string, output: SiteOutput): Promise<RouteTable> {
-  await rm(outDir, { recursive: true, force: true });
-  await mkdir(outDir, { recursive: true });
-  await copyFolders(outDir, output.copies);
-  const { files, table } = siteFiles(output);
-  await writeFiles(outDir, files);
-  return table;
 }
 
 /** Copies the folders that are served as they are (public/, content/images); a missing folder is fine. */

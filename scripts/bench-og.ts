@@ -1,11 +1,10 @@
 import "./require-node.ts";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { buildOgImages, type OgImagesInput } from "../build/og-images.ts";
-import { svgToPixels } from "../build/images/raster.ts";
 import { readSiteContent } from "../build/read-content.ts";
 import { pageData } from "../build/render.tsx";
 import { collectRoutes } from "../build/routes.ts";
@@ -21,9 +20,7 @@ import { PRODUCTION, withEnvironment } from "../src/lib/site-environment.ts";
  *
  *   --content DIR   the content folder (default content/)
  *   --runs N        runs per kind; the median is printed (default 3)
- *   --out DIR       also writes the cards there, for looking at them or comparing pixels
- *   --compare DIR   compares each card with the one of the same name in DIR (an earlier --out): pixels that differ
- *                   and the largest difference in a colour channel (0–255)
+ *   --out DIR       also writes the cards there, for looking at them
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
@@ -31,7 +28,6 @@ const { values: args } = parseArgs({
     content: { type: "string", default: path.join(rootDir, "content") },
     runs: { type: "string", default: "3" },
     out: { type: "string" },
-    compare: { type: "string" },
   },
 });
 const contentDir = path.resolve(args.content);
@@ -98,31 +94,5 @@ if (args.out) {
   }
   console.log(`\nWrote ${first.files.length} cards to ${args.out}`);
 }
-if (args.compare) {
-  console.log(`\n${row(["card", "pixels that differ", "largest channel difference"])}`);
-  console.log(row(["---", "---", "---"]));
-  for (const file of first.files) {
-    const earlier = await readFile(path.join(path.resolve(args.compare), file.path)).catch(() => undefined);
-    if (!earlier) {
-      console.log(row([file.path, "no earlier card", "-"]));
-      continue;
-    }
-    const [a, b] = await Promise.all([decode(earlier), decode(file.contents)]);
-    let pixels = 0;
-    let largest = 0;
-    for (let i = 0; i < a.data.length; i += 4) {
-      const delta = Math.max(...[0, 1, 2, 3].map((c) => Math.abs((a.data[i + c] ?? 0) - (b.data[i + c] ?? 0))));
-      if (delta > 0) pixels += 1;
-      largest = Math.max(largest, delta);
-    }
-    console.log(row([file.path, `${pixels} (${((100 * pixels) / (a.width * a.height)).toFixed(2)}%)`, largest]));
-  }
-}
 console.log(`\nLoad average ${loadavg().map((n) => n.toFixed(2)).join(", ")} at the end.`);
 
-/** A PNG's pixels, drawn by resvg at its own size (no resampling). */
-function decode(png: Uint8Array) {
-  const { width, height } = { width: 1200, height: 630 };
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image width="${width}" height="${height}" href="data:image/png;base64,${Buffer.from(png).toString("base64")}"/></svg>`;
-  return svgToPixels(svg, { width, fonts: [], family: "sans-serif", images: "nearest" });
-}

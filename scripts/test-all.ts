@@ -29,7 +29,7 @@ const bin = (name: string) => path.join(rootDir, "node_modules/.bin", name);
 const steps: Step[] = [
   { name: "typecheck", command: [bin("tsc"), "--noEmit", "-p", "tsconfig.json"] },
   { name: "lint", command: [bin("biome"), "check", "."] },
-  { name: "build", command: [process.execPath, "--import", "tsx", "build/cli.ts", "--out", distDir, "--report", buildReport] },
+  { name: "build", command: [process.execPath, "--import", "tsx", "build/cli.ts", "--out", distDir, "--sizes", "--report", buildReport] },
   {
     // The real CDK app through the real CLI and cdk.json, offline, with README's example settings, on the build above
     // (distDir: the app would otherwise build the site again); cdk-nag fails it on any unacknowledged finding.

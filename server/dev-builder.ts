@@ -13,7 +13,7 @@ export type DevBuildResult =
 
 const [contentDir, outDir, rootDir] = process.argv.slice(2);
 if (!contentDir || !outDir || !rootDir) throw new Error("usage: dev-builder.ts <contentDir> <outDir> <rootDir>");
-const session = new BuildSession({ rootDir, contentDir, outDir, sizes: false, log: (line) => console.log(line) });
+const session = new BuildSession({ rootDir, contentDir, outDir, log: (line) => console.log(line) });
 // Files changed since the last good build: a failed build's changes still count for the next one.
 const pending = new Set<string>();
 let queue = Promise.resolve();
@@ -37,5 +37,5 @@ process.on("message", (message: { changed?: string[] }) => {
   });
 });
 process.on("disconnect", () => {
-  session.close().finally(() => process.exit(0));
+  process.exit(0);
 });

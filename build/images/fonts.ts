@@ -7,6 +7,9 @@ const require = createRequire(import.meta.url);
 /** The weights share cards use: body, labels, headings, the title. */
 const WEIGHTS = [400, 600, 700, 800] as const;
 export type FontWeight = (typeof WEIGHTS)[number];
+const fontFile = (weight: FontWeight) => require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
+/** The font files cards are drawn with, read from disk (not imported): the share card cache keys by their bytes. */
+export const BRAND_FONT_FILES = WEIGHTS.map(fontFile);
 
 export interface BrandFonts {
   family: string;
@@ -17,8 +20,6 @@ export interface BrandFonts {
   faces: { name: string; data: Buffer; weight: FontWeight; style: "normal" }[];
   /** For resvg, which reads TrueType/OpenType only (text inside SVG artwork). */
   sfnt: Uint8Array[];
-  /** Changes when the font files do, for cache keys. */
-  version: string;
 }
 
 /** Inter (Latin) from @fontsource/inter: bundled with the project, so cards look the same on every machine, offline. */
@@ -26,10 +27,9 @@ export async function loadBrandFonts(): Promise<BrandFonts> {
   const family = "Inter";
   const faces = await Promise.all(
     WEIGHTS.map(async (weight) => {
-      const sfnt = woffToSfnt(await readFile(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`)));
+      const sfnt = woffToSfnt(await readFile(fontFile(weight)));
       return { name: family, data: Buffer.from(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength), weight, style: "normal" as const };
     }),
   );
-  const { version } = JSON.parse(await readFile(require.resolve("@fontsource/inter/package.json"), "utf8")) as { version: string };
-  return { family, faces, sfnt: faces.map((face) => new Uint8Array(face.data.buffer, face.data.byteOffset, face.data.byteLength)), version: `${family}@${version}` };
+  return { family, faces, sfnt: faces.map((face) => new Uint8Array(face.data.buffer, face.data.byteOffset, face.data.byteLength)) };
 }

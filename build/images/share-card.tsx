@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import { OG_IMAGE } from "../../src/lib/og-image.ts";
 import type { BrandColors } from "../tokens.ts";
 
 /** An image placed on a card, already encoded as a data URL at its display size. */
@@ -6,8 +7,6 @@ export interface CardImage {
   src: string;
   width: number;
   height: number;
-  /** Its corners are cut to ARTWORK_RADIUS already, so its frame need not clip it (a clip costs resvg two card-size layers). */
-  rounded?: boolean;
 }
 
 export interface ShareCardProps {
@@ -23,19 +22,38 @@ export interface ShareCardProps {
   artwork?: CardImage;
   colors: BrandColors;
   fontFamily: string;
-  /**
-   * A card is drawn in two layers, laid one over the other: "back" is what every card of its shape (with or without
-   * artwork) shares: the ground (its gradient was half a card's raster time), the rule, the logo and site name, the
-   * host; it is drawn once per build. "front" is the page's own label, title, description and artwork, on a
-   * transparent ground. Absent: the whole card at once.
-   */
-  layer?: "back" | "front";
 }
 
 /** Width of the artwork panel; the text column takes the rest. */
 export const ARTWORK_WIDTH = 480;
 /** Corner radius of the artwork in its frame. */
 export const ARTWORK_RADIUS = 24;
+
+const RULE_HEIGHT = 12;
+
+/**
+ * The card's ground, as SVG drawn beneath satori's layout of the card (ShareCard leaves it transparent): the ink with
+ * its glow from the top left, the brand rule along the top and, on cards without a picture, the logo's shape, large
+ * and faint, so they do not read as an empty slide. satori would paint each CSS gradient through an SVG pattern, which
+ * resvg draws into a layer of its own: most of a card's drawing time. Written as SVG gradients they are painted
+ * directly.
+ */
+export function cardGround(colors: BrandColors, withArtwork: boolean): string {
+  const { width, height } = OG_IMAGE;
+  const shape = withArtwork
+    ? ""
+    : `<rect x="940" y="170" width="520" height="520" rx="130" transform="rotate(12 1200 430)" fill="url(#shape)" fill-opacity="0.2"/>`;
+  return [
+    "<defs>",
+    `<radialGradient id="glow" gradientUnits="userSpaceOnUse" cx="0" cy="0" r="${Math.hypot(width, height)}"><stop offset="0" stop-color="${colors.ink2}"/><stop offset="0.7" stop-color="${colors.ink}"/></radialGradient>`,
+    `<linearGradient id="rule"><stop offset="0" stop-color="${colors.primary}"/><stop offset="0.5" stop-color="${colors.violet}"/><stop offset="1" stop-color="${colors.accent}"/></linearGradient>`,
+    `<linearGradient id="shape" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors.primary}"/><stop offset="0.6" stop-color="${colors.violet}"/><stop offset="1" stop-color="${colors.accent}"/></linearGradient>`,
+    "</defs>",
+    `<rect width="${width}" height="${height}" fill="url(#glow)"/>`,
+    shape,
+    `<rect width="${width}" height="${RULE_HEIGHT}" fill="url(#rule)"/>`,
+  ].join("");
+}
 
 /** Title size that keeps long titles within four lines of their column. */
 function titleSize(title: string, narrow: boolean): number {
@@ -48,12 +66,9 @@ function titleSize(title: string, narrow: boolean): number {
  * a brand gradient rule, the logo and site name, the title and description on the site's dark ink, the host at the
  * foot, and the page's artwork framed on the right when it has one.
  */
-export function ShareCard({ title, description, siteName, host, label, logo, artwork, colors, fontFamily, layer }: ShareCardProps): ReactElement {
+export function ShareCard({ title, description, siteName, host, label, logo, artwork, colors, fontFamily }: ShareCardProps): ReactElement {
   const narrow = artwork !== undefined;
-  const shared = layer !== "front";
-  const own = layer !== "back";
-  // The front layer keeps the shared rows, invisible, so its own rows are laid out exactly where the whole card has them.
-  const sharedRow = { display: "flex", alignItems: "center", opacity: shared ? undefined : 0 } as const;
+  const row = { display: "flex", alignItems: "center" } as const;
   return (
     <div
       style={{
@@ -63,42 +78,34 @@ export function ShareCard({ title, description, siteName, host, label, logo, art
         height: "100%",
         fontFamily,
         color: colors.onInk,
-        backgroundColor: shared ? colors.ink : undefined,
-        backgroundImage: shared ? `radial-gradient(circle at 0% 0%, ${colors.ink2} 0%, ${colors.ink} 70%)` : undefined,
       }}
     >
-      {!artwork && shared && (
-        // Cards without a picture carry the logo's shape, large and faint, so they do not read as an empty slide.
-        <div style={{ display: "flex", position: "absolute", right: -260, top: 170, width: 520, height: 520, borderRadius: 130, transform: "rotate(12deg)", opacity: 0.2, backgroundImage: `linear-gradient(135deg, ${colors.primary}, ${colors.violet} 60%, ${colors.accent})` }} />
-      )}
-      <div style={{ display: "flex", height: 12, backgroundImage: shared ? `linear-gradient(90deg, ${colors.primary}, ${colors.violet}, ${colors.accent})` : undefined }} />
+      {/* The brand rule's place: cardGround draws it. */}
+      <div style={{ display: "flex", height: RULE_HEIGHT }} />
       <div style={{ display: "flex", flex: 1, padding: "52px 72px 56px", gap: 56 }}>
         <div style={{ display: "flex", flexDirection: "column", flex: 1, justifyContent: "space-between", maxWidth: narrow ? undefined : 800 }}>
-          <div style={{ ...sharedRow, gap: 18 }}>
+          <div style={{ ...row, gap: 18 }}>
             <img src={logo.src} width={logo.width} height={logo.height} alt="" />
             <span style={{ fontSize: 30, fontWeight: 700, letterSpacing: -0.5 }}>{siteName}</span>
           </div>
-          {own && (
-            <div style={{ display: "flex", flexDirection: "column", gap: 22 }}>
-              {label && (
-                <span style={{ fontSize: 22, fontWeight: 600, color: colors.primaryLine, textTransform: "uppercase", letterSpacing: 2 }}>{label}</span>
-              )}
-              <span style={{ fontSize: titleSize(title, narrow), fontWeight: 800, lineHeight: 1.1, letterSpacing: -1.5, display: "block", lineClamp: 4 }}>
-                {title}
-              </span>
-              <span style={{ fontSize: 26, lineHeight: 1.4, color: colors.onInkMuted, display: "block", lineClamp: narrow ? 3 : 2 }}>{description}</span>
-            </div>
-          )}
-          <div style={{ ...sharedRow, gap: 14 }}>
+          <div style={{ display: "flex", flexDirection: "column", gap: 22 }}>
+            {label && (
+              <span style={{ fontSize: 22, fontWeight: 600, color: colors.primaryLine, textTransform: "uppercase", letterSpacing: 2 }}>{label}</span>
+            )}
+            <span style={{ fontSize: titleSize(title, narrow), fontWeight: 800, lineHeight: 1.1, letterSpacing: -1.5, display: "block", lineClamp: 4 }}>
+              {title}
+            </span>
+            <span style={{ fontSize: 26, lineHeight: 1.4, color: colors.onInkMuted, display: "block", lineClamp: narrow ? 3 : 2 }}>{description}</span>
+          </div>
+          <div style={{ ...row, gap: 14 }}>
             <div style={{ display: "flex", width: 40, height: 4, borderRadius: 2, backgroundColor: colors.accent }} />
             <span style={{ fontSize: 24, fontWeight: 600, color: colors.onInkMuted }}>{host}</span>
           </div>
         </div>
-        {artwork && own && (
-          // A translucent mat stands in for a drop shadow: resvg's blur filter costs more than the rest of the card.
+        {artwork && (
           <div style={{ display: "flex", alignItems: "center" }}>
             <div style={{ display: "flex", padding: 10, borderRadius: 34, backgroundColor: "rgba(255, 255, 255, 0.1)" }}>
-              <div style={{ display: "flex", borderRadius: ARTWORK_RADIUS, overflow: artwork.rounded ? undefined : "hidden" }}>
+              <div style={{ display: "flex", borderRadius: ARTWORK_RADIUS, overflow: "hidden" }}>
                 <img src={artwork.src} width={artwork.width} height={artwork.height} alt="" />
               </div>
             </div>

@@ -24,8 +24,6 @@ export function remarkReferences() {
       if (node.type !== "link" && node.type !== "image" && node.type !== "definition") return;
       found.push({ kind: node.type === "image" ? "image" : "link", url: node.url, line: node.position?.start.line ?? 1 });
     });
-    // A parser may keep definitions or footnotes after the text (build/markdown/markdown-it-parse.ts): line order is
-    // document order.
-    file.data.references = found.sort((a, b) => a.line - b.line);
+    file.data.references = found;
   };
 }

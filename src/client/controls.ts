@@ -1,7 +1,7 @@
 import { trapFocus } from "../lib/focus-trap.ts";
 
 /**
- * The site's disclosure controls, run by the eager loader (src/client/islands.ts) so that no tap waits for a
+ * The site's disclosure controls, run by the eager loader (src/client/loader.ts) so that no tap waits for a
  * download. The markup is the platform's: native <dialog> opened by `command`/`commandfor`, `popover` for the phone
  * menu, buttons with `aria-expanded` for disclosures, ARIA tabs. These few listeners add what the platform does not do
  * by itself in every engine:

@@ -5,7 +5,7 @@
  */
 
 declare global {
-  /** Names of the island events this page has fired so far (read by src/client/islands.ts). */
+  /** Names of the island events this page has fired so far (read by src/client/loader.ts). */
   var siteIslandEvents: string[] | undefined;
 }
 

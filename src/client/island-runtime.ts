@@ -1,5 +1,5 @@
 /**
- * The island runtime behind src/client/islands.ts, kept free of page globals so its rules can be tested with small
+ * The island runtime behind src/client/loader.ts, kept free of page globals so its rules can be tested with small
  * fakes: when each island wakes (its trigger), what happens to the visitor's clicks and submits before it is awake
  * (held, then replayed once, or released if it fails), and what a failed island leaves behind (its server HTML, plus
  * any `[data-island-fallback]` notice it rendered hidden, revealed).
@@ -15,7 +15,7 @@ export interface IslandEntry {
   default: (root: Element, props: Record<string, unknown>, options: MountOptions) => void | Promise<void>;
 }
 
-/** The page around the islands; src/client/islands.ts passes the browser's. */
+/** The page around the islands; src/client/loader.ts passes the browser's. */
 export interface RuntimeEnv {
   /** Imports an island's entry chunk. */
   load(src: string): Promise<unknown>;

@@ -1,5 +1,5 @@
 import type { Site } from "../schemas/site.ts";
-import { serializeJson } from "../lib/island.tsx";
+import { serializeJson } from "../lib/island-wrapper.tsx";
 import { MAX_SEO_TITLE_LENGTH } from "../lib/limits.ts";
 import { OG_IMAGE, ogImageAlt, ogImagePath } from "../lib/og-image.ts";
 import type { JsonLd, PageHead } from "../lib/page.ts";

@@ -3,10 +3,7 @@ import type { SiteContent } from "../lib/content.ts";
 
 interface SiteContextValue {
   content: SiteContent;
-  /**
-   * Whether a link to `href` leads to the page being rendered or its section (the menus' aria-current). Asked, not
-   * read from the path: the build reuses the shell's HTML on every page that answers its questions alike (build/shell.tsx).
-   */
+  /** Whether a link to `href` leads to the page being rendered or its section (the menus' aria-current). */
   isCurrent: (href: string) => boolean;
 }
 

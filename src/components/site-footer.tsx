@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import CookieSettings from "../islands/cookie-settings.tsx";
-import { Island } from "../lib/island.tsx";
+import { Island } from "../lib/island-wrapper.tsx";
 import { Brand } from "./shell/logo.tsx";
 import { SocialLinks } from "./shell/social-links.tsx";
 import { MENU } from "./site-header.tsx";

@@ -3,7 +3,7 @@ import { SeoHead } from "../components/seo-head.tsx";
 import { SiteProvider } from "../components/site-context.tsx";
 import { InlineScriptsProvider, PLACED_SCRIPTS } from "../components/inline-script.tsx";
 import type { SiteContent } from "../lib/content.ts";
-import { IslandScope } from "../lib/island.tsx";
+import { IslandScope } from "../lib/island-wrapper.tsx";
 import type { PageHead } from "../lib/page.ts";
 import { SITE_ICONS } from "../lib/site-icons.ts";
 import { isIndexable } from "../lib/site-environment.ts";

@@ -4,14 +4,10 @@ import { FloatingContact } from "../components/shell/floating-contact.tsx";
 import { WhatsAppPopup } from "../components/shell/whatsapp-popup.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
-import { Island } from "../lib/island.tsx";
+import { Island } from "../lib/island-wrapper.tsx";
 import { TOAST_EVENT } from "../stores/toast.ts";
 
-/*
- * The shell: what every page's <body> holds around its <main>. It learns about the page only through the site
- * context's isCurrent and the islands the page numbered before it, which is what lets the build render it once per
- * build for all the pages that agree on those (build/shell.tsx).
- */
+/* The shell: what every page's <body> holds around its <main> (put together by build/render.tsx). */
 
 /** Before <main>: the skip link and the header. */
 export function ShellTop() {

@@ -35,7 +35,7 @@ export function themeTokens(css: string): { light: Map<string, string>; dark: Ma
 /**
  * The browser toolbar colour of each theme (the pages' theme-color metas): the brand indigo in light, as the web
  * manifest says, and the dark theme's top bar in dark. Taken from tokens.css by the build when it bundles the
- * sheets (build/styles.ts), so render workers never read files by their own location.
+ * sheets (build/styles.ts).
  * @throws Error naming the token when it is missing
  */
 export function themeColors(tokensCss: string): ThemeColors {

@@ -2,7 +2,7 @@ import { ExternalLink, LifeBuoy, Mail, MessageCircle, Phone } from "lucide-react
 import { ContactChannel } from "../components/contact/contact-channel.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import ContactForm from "../islands/contact-form.tsx";
-import { Island } from "../lib/island.tsx";
+import { Island } from "../lib/island-wrapper.tsx";
 import { definePage } from "../lib/page.ts";
 import { telUrl, whatsappUrl } from "../lib/urls.ts";
 

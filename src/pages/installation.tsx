@@ -3,7 +3,7 @@ import { PageHeader } from "../components/page-header.tsx";
 import { CurrencyToggle } from "../components/installation/currency-toggle.tsx";
 import { PackageCard } from "../components/installation/package-card.tsx";
 import InstallationForm from "../islands/installation-form.tsx";
-import { Island } from "../lib/island.tsx";
+import { Island } from "../lib/island-wrapper.tsx";
 import { formatInr, formatUsd } from "../lib/money.ts";
 import { definePage } from "../lib/page.ts";
 

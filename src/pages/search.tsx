@@ -1,6 +1,6 @@
 import { PageHeader } from "../components/page-header.tsx";
 import SearchPage from "../islands/search-page.tsx";
-import { Island } from "../lib/island.tsx";
+import { Island } from "../lib/island-wrapper.tsx";
 import { definePage } from "../lib/page.ts";
 import { SEARCH_QUERY_PARAM } from "../lib/search.ts";
 

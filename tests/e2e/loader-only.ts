@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { DIST_DIR } from "./fixtures.ts";
 
-/** URL paths of the eager loader (src/client/islands.ts) and the chunks it imports statically, read from the build. */
+/** URL paths of the eager loader (src/client/loader.ts) and the chunks it imports statically, read from the build. */
 function loaderScripts(): Set<string> {
   const html = readFileSync(path.join(DIST_DIR, "index.html"), "utf8");
   const loader = html.match(/<script type="module" src="([^"]+)"/)?.[1];

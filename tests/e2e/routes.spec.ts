@@ -74,7 +74,7 @@ test.describe("without JavaScript", () => {
 test("hashed assets are cached for a year, pages are revalidated", async ({ request }) => {
   const html = await request.get("/");
   expect(html.headers()["cache-control"]).toContain("must-revalidate");
-  const src = (await html.text()).match(/src="(\/assets\/islands-[^"]+)"/)?.[1];
+  const src = (await html.text()).match(/src="(\/assets\/loader-[^"]+)"/)?.[1];
   expect(src).toBeDefined();
   const asset = await request.get(src ?? "");
   expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");

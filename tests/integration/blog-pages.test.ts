@@ -25,7 +25,7 @@ describe("a blog of several pages", () => {
     await generate(path.join(ROOT, "content"), path.join(work, "content"), { posts: POSTS, products: 10, projects: 24 });
     dist = path.join(work, "dist");
     // The repository's cache: rendered markdown and share cards are keyed by their inputs, so sharing it is safe.
-    await build({ rootDir: ROOT, contentDir: path.join(work, "content"), outDir: dist, cacheDir: path.join(ROOT, ".cache"), workers: 0, sizes: false });
+    await build({ rootDir: ROOT, contentDir: path.join(work, "content"), outDir: dist, cacheDir: path.join(ROOT, ".cache") });
   }, 120_000);
   afterAll(() => rm(work, { recursive: true, force: true }));
 

@@ -65,7 +65,7 @@ describe("build", () => {
 
   test("loads the island loader as a module and references hashed chunks only", async () => {
     const html = await read("index.html");
-    expect(html).toMatch(/<script type="module" src="\/assets\/islands-[A-Z0-9]+\.js">/);
+    expect(html).toMatch(/<script type="module" src="\/assets\/loader-[A-Z0-9]+\.js">/);
     for (const [, src] of html.matchAll(/data-src="([^"]+)"/g)) expect(src).toMatch(/^\/assets\/[a-z-]+-[A-Z0-9]+\.js$/);
   });
 

@@ -29,7 +29,7 @@ describe("incremental build (npm run dev)", () => {
   // A clean build of the same content, in another folder, with another markdown cache: the source of truth.
   const cleanBuild = async (name: string) => {
     const outDir = path.join(work, name);
-    await build({ rootDir: ROOT, contentDir: content.dir, outDir, cacheDir: path.join(work, `cache-${name}`), workers: 2 });
+    await build({ rootDir: ROOT, contentDir: content.dir, outDir, cacheDir: path.join(work, `cache-${name}`) });
     return outDir;
   };
 
@@ -42,7 +42,6 @@ describe("incremental build (npm run dev)", () => {
     await session.build();
   });
   afterAll(async () => {
-    await session.close();
     if (sourceDateEpoch === undefined) delete process.env.SOURCE_DATE_EPOCH;
     else process.env.SOURCE_DATE_EPOCH = sourceDateEpoch;
     await content.cleanup();

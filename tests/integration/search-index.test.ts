@@ -21,11 +21,10 @@ describe("search index in incremental builds", () => {
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), "search-index-"));
     content = await contentWith();
-    session = new BuildSession({ rootDir: ROOT, contentDir: content.dir, outDir: path.join(work, "dev"), cacheDir: path.join(work, "cache"), workers: 0, sizes: false });
+    session = new BuildSession({ rootDir: ROOT, contentDir: content.dir, outDir: path.join(work, "dev"), cacheDir: path.join(work, "cache") });
     await session.build();
   });
   afterAll(async () => {
-    await session.close();
     await content.cleanup();
     await rm(work, { recursive: true, force: true });
   });
@@ -45,7 +44,7 @@ describe("search index in incremental builds", () => {
     expect(documents.some((d) => d.title === "What is your refund policy?")).toBe(false);
 
     const clean = path.join(work, "clean");
-    await build({ rootDir: ROOT, contentDir: content.dir, outDir: clean, cacheDir: false, workers: 0, sizes: false });
+    await build({ rootDir: ROOT, contentDir: content.dir, outDir: clean, cacheDir: false });
     expect(await index(path.join(work, "dev"))).toBe(await index(clean));
   });
 });

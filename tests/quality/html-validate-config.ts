@@ -11,7 +11,7 @@ export const htmlValidateConfig: ConfigData = {
   elements: [
     "html5",
     {
-      // The island wrapper and its root (src/lib/island.tsx) are display: contents and take the content model of
+      // The island wrapper and its root (src/lib/island-wrapper.tsx) are display: contents and take the content model of
       // wherever the page puts them, as <a> does: an island inside a <p> may hold phrasing content only.
       "site-island": { flow: true, phrasing: true, transparent: true },
       "island-root": { flow: true, phrasing: true, transparent: true },

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import BuyForm from "../../islands/buy-form.tsx";
 import { type BuyControlProps, buyControlProps } from "../../lib/buy-mode.ts";
-import { Island } from "../../lib/island.tsx";
+import { Island } from "../../lib/island-wrapper.tsx";
 import type { Product } from "../../schemas/product.ts";
 import { useSiteContext } from "../site-context.tsx";
 import { BuyLink, buyButtonClass } from "./buy-link.tsx";

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import SiteSearch from "../../islands/site-search.tsx";
-import { Island } from "../../lib/island.tsx";
+import { Island } from "../../lib/island-wrapper.tsx";
 
 /** id of the search dialog: the header's control and the `/` shortcut (src/client/search-shortcut.ts) open it. */
 export const SEARCH_DIALOG_ID = "site-search";

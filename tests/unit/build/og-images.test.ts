@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { BuildCache } from "../../../build/cache.ts";
 import { BuildError } from "../../../build/errors.ts";
 import { pngSize } from "../../../build/images/png.ts";
 import { buildOgImages, type OgImagesInput } from "../../../build/og-images.ts";
@@ -20,7 +21,7 @@ describe("buildOgImages", () => {
     contentDir: path.join(ROOT, "content"),
     logoFile: path.join(ROOT, "public/favicon.svg"),
     tokensFile: path.join(ROOT, "src/styles/tokens.css"),
-    cacheDir: cache ? cacheDir : undefined,
+    cache: new BuildCache({ rootDir: ROOT, dir: cache ? cacheDir : undefined }),
   });
 
   beforeEach(async () => {
@@ -66,24 +67,13 @@ describe("buildOgImages", () => {
     const edited = await buildOgImages(input([page("/faq", { title: "Frequently Asked Questions" }), page("/about")]));
     expect(edited).toMatchObject({ rendered: 1, cached: 1 });
     expect(edited.files[0]?.contents).not.toEqual(first.files[0]?.contents);
-    expect(await readdir(cacheDir)).toHaveLength(3);
-  });
-
-  test("should keep a session's cards in memory, so a dev build needs no cached file", async () => {
-    const memory = new Map<string, Buffer>();
-    const first = await buildOgImages({ ...input([page("/faq")]), memory });
-    await rm(cacheDir, { recursive: true, force: true });
-    const again = await buildOgImages({ ...input([page("/faq")]), memory });
-    expect(again).toMatchObject({ rendered: 0, cached: 1 });
-    expect(again.files[0]?.contents).toEqual(first.files[0]?.contents);
-    await buildOgImages({ ...input([page("/about")]), memory });
-    expect(memory.size).toBe(1);
+    expect(await readdir(path.join(cacheDir, "cards"))).toHaveLength(3);
   });
 
   test("should draw a card again when its cached file is cut short", async () => {
     const first = await buildOgImages(input([page("/faq")]));
-    const [name] = await readdir(cacheDir);
-    await writeFile(path.join(cacheDir, name ?? ""), (first.files[0]?.contents ?? Buffer.alloc(0)).subarray(0, 2000));
+    const [name] = await readdir(path.join(cacheDir, "cards"));
+    await writeFile(path.join(cacheDir, "cards", name ?? ""), (first.files[0]?.contents ?? Buffer.alloc(0)).subarray(0, 2000));
     const again = await buildOgImages(input([page("/faq")]));
     expect(again).toMatchObject({ rendered: 1, cached: 0 });
     expect(again.files[0]?.contents).toEqual(first.files[0]?.contents);

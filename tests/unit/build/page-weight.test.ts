@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { joinScans, pageReferences, scanReferences, weighPages } from "../../../build/page-weight.ts";
+import { pageReferences, weighPages } from "../../../build/page-weight.ts";
 import { gzipSize } from "../../../build/write.ts";
 
 describe("page weight", () => {
@@ -49,15 +49,7 @@ describe("page weight", () => {
     expect(weight?.missing).toEqual([]);
   });
 
-  test("a page read by a render worker weighs the same as one read by the build", async () => {
-    // What crossing from a worker to the build does to the references.
-    const references = structuredClone(pageReferences(html));
-    const [fromWorker] = await weighPages(dir, [{ path: "/", html, references }], imports);
-    const [here] = await weighPages(dir, [{ path: "/", html }], imports);
-    expect(fromWorker).toEqual(here);
-  });
-
-  test("a page read in parts (head, shell, main) lists what it loads as it would read whole", () => {
+  test("lists what a page loads in page order, pictures before the other images", () => {
     // An image before a picture, islands and scripts in several parts: the page lists pictures before other images.
     const parts = [
       '<!doctype html><html><head><link rel="icon" href="/favicon.ico"/><link rel="icon" href="/favicon.svg"/><link rel="stylesheet" href="/assets/site.css"/><script>one()</script><script type="module" src="/assets/loader.js"></script></head><body>',
@@ -67,7 +59,6 @@ describe("page weight", () => {
       '<footer><img src="/images/b.png" srcset="/images/b-2x.png 2x"/></footer></body></html>',
     ];
     const whole = pageReferences(parts.join(""));
-    expect(joinScans(parts.map(scanReferences))).toEqual(whole);
     expect(whole.images).toEqual([["/images/a-small.webp", "/images/a-large.webp", "/images/a.png"], ["/images/logo.png"], ["/images/b.png", "/images/b-2x.png"]]);
     expect(whole.islands).toEqual(["/assets/menu.js", "/assets/form.js"]);
     expect(whole.icon).toBe("/favicon.svg");

@@ -9,7 +9,7 @@ import {
   type RuntimeEnv,
   startIslands,
 } from "../../../src/client/island-runtime.ts";
-import { Island, IslandScope, setIslandRuntime } from "../../../src/lib/island.tsx";
+import { Island, IslandScope, setIslandManifest } from "../../../src/lib/island-wrapper.tsx";
 
 /**
  * The island runtime with the page faked: an island is an EventTarget with the few element methods the runtime uses,
@@ -304,7 +304,7 @@ describe("island id prefixes", () => {
   function Other() {
     return createElement("span", null, "other");
   }
-  setIslandRuntime({
+  setIslandManifest({
     chunks: new Map([
       ["widget", "/assets/widget.js"],
       ["other", "/assets/other.js"],

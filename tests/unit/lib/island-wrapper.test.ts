@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { assertJson, serializeJson } from "../../../src/lib/island.tsx";
+import { assertJson, serializeJson } from "../../../src/lib/island-wrapper.tsx";
 
 describe("serializeJson", () => {
   test("cannot close the script element that carries island props", () => {

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import type { ComponentType } from "react";
 import type { Stylesheets } from "../src/lib/stylesheets.ts";
 import { BuildError } from "./errors.ts";
-import { islandComponents } from "./island-components.ts";
 import { bundleStyles } from "./styles.ts";
 
 /** A built file that write.ts puts under dist/. */
@@ -49,7 +49,7 @@ interface BundleOptions {
  */
 export async function bundleIslands({ rootDir, islandsDir, minify = true }: BundleOptions): Promise<IslandBundle> {
   const islandIds = (await readdir(islandsDir)).filter((f) => f.endsWith(".tsx")).map((f) => f.slice(0, -4)).sort();
-  const mountModule = path.join(rootDir, "src/client/mount.tsx");
+  const mountModule = path.join(rootDir, "src/client/island-mount.tsx");
   const common: esbuild.BuildOptions = {
     bundle: true,
     minify,
@@ -67,7 +67,7 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     .build({
       ...common,
       entryPoints: [
-        { in: path.join(rootDir, "src/client/islands.ts"), out: "islands" },
+        { in: path.join(rootDir, "src/client/loader.ts"), out: "loader" },
         ...islandIds.map((id) => ({ in: `island:${id}`, out: id })),
       ],
       outdir: path.join(rootDir, "dist/assets"),
@@ -130,9 +130,20 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     chunks,
     ids,
     imports,
-    loader: outputFor(js.metafile, "src/client/islands.ts"),
+    loader: outputFor(js.metafile, "src/client/loader.ts"),
     stylesheet: css.stylesheets,
     inlineScripts,
     files,
   };
+}
+
+/** Each island's component → its id (the file name in src/islands), for the server-side wrapper to name it. */
+async function islandComponents(islandsDir: string, islandIds: readonly string[]): Promise<Map<ComponentType<never>, string>> {
+  const ids = new Map<ComponentType<never>, string>();
+  for (const id of islandIds) {
+    const mod = (await import(pathToFileURL(path.join(islandsDir, `${id}.tsx`)).href)) as { default?: ComponentType<never> };
+    if (typeof mod.default !== "function") throw new BuildError(`src/islands/${id}.tsx must default-export a component`);
+    ids.set(mod.default, id);
+  }
+  return ids;
 }

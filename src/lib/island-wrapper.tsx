@@ -21,7 +21,7 @@ export type HydrateTrigger =
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
-export interface IslandRuntime {
+export interface IslandManifest {
   /** island id → URL of its entry chunk. */
   chunks: ReadonlyMap<string, string>;
   /** island component → island id (its file name in src/islands). */
@@ -30,10 +30,10 @@ export interface IslandRuntime {
   imports?: ReadonlyMap<string, readonly string[]>;
 }
 
-let runtime: IslandRuntime | undefined;
+let runtime: IslandManifest | undefined;
 
 /** Called by the build before rendering pages. */
-export function setIslandRuntime(next: IslandRuntime): void {
+export function setIslandManifest(next: IslandManifest): void {
   runtime = next;
 }
 
@@ -71,7 +71,7 @@ interface IslandProps<P> {
 export function Island<P>({ of, props, hydrate = "visible", clientOnly = false, prefetch = false }: IslandProps<P>) {
   const counts = useContext(PageIslands);
   if (!counts) throw new Error("Island rendered outside <IslandScope>; render pages through src/layouts/document.tsx");
-  if (!runtime) throw new Error("Island rendered before setIslandRuntime(); render pages through build/render.ts");
+  if (!runtime) throw new Error("Island rendered before setIslandManifest(); render pages through build/render.ts");
   const id = runtime.ids.get(of as ComponentType<never>);
   if (!id) throw new Error(`Island component ${of.displayName ?? of.name} is not a default export of src/islands/*.tsx`);
   const src = runtime.chunks.get(id);
@@ -107,7 +107,7 @@ export function Island<P>({ of, props, hydrate = "visible", clientOnly = false, 
 }
 
 /** A chunk and every chunk it imports statically, each once. */
-function codeOf(src: string, imports: IslandRuntime["imports"]): string[] {
+function codeOf(src: string, imports: IslandManifest["imports"]): string[] {
   const seen = new Set<string>();
   const visit = (url: string) => {
     if (seen.has(url)) return;

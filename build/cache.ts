@@ -1,0 +1,97 @@
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import path from "node:path";
+import * as esbuild from "esbuild";
+import { BuildError } from "./errors.ts";
+
+/** Entries nobody asked for in this long are deleted (an edited title or a removed post leaves one behind). */
+const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
+/** A hex digest of the parts, each delimited, so ["ab", "c"] and ["a", "bc"] differ. */
+export function digest(parts: readonly (string | Uint8Array)[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part).update("\0");
+  return hash.digest("hex").slice(0, 40);
+}
+
+/**
+ * The build's one cache (`<dir>/<kind>/<key>`, git-ignored), for outputs that cost more to make than to read: share
+ * cards, site icons, documentation PDFs and rendered markdown. A key is the input's content plus the hash of the code that made the output, as
+ * esbuild's metafile lists that code: every file the producing module imports, ours and our dependencies', so an
+ * edited plugin, slug rule or upgraded package never serves a stale output. What a failed make throws is never kept.
+ * Without a folder nothing is kept and everything is made.
+ */
+export class BuildCache {
+  readonly #rootDir: string;
+  readonly #dir: string | undefined;
+  readonly #code = new Map<string, Promise<string>>();
+
+  constructor({ rootDir, dir }: { rootDir: string; dir?: string }) {
+    this.#rootDir = rootDir;
+    this.#dir = dir;
+  }
+
+  /**
+   * The hash of the code `entry` (a module path under the root) runs: every input esbuild bundles for it, by path and
+   * content. Made once per cache: a build session never sees its code change (npm run dev restarts on code edits).
+   */
+  code(entry: string): Promise<string> {
+    if (!this.#dir) return Promise.resolve(""); // nothing is kept, so nothing is looked up by it
+    let hash = this.#code.get(entry);
+    if (!hash) {
+      hash = codeHash(this.#rootDir, entry);
+      this.#code.set(entry, hash);
+    }
+    return hash;
+  }
+
+  /**
+   * The bytes kept under `key` in `kind`, or what `make` makes, then kept. `usable` rejects an entry that is not whole
+   * (a build cut short while writing it); the output is then made again.
+   */
+  async get(kind: string, key: string, make: () => Promise<Uint8Array>, usable: (bytes: Buffer) => boolean = () => true): Promise<{ bytes: Buffer; cached: boolean }> {
+    const file = this.#dir && path.join(this.#dir, kind, key);
+    const kept = file ? await readFile(file).catch(() => undefined) : undefined;
+    if (file && kept && usable(kept)) {
+      const now = new Date();
+      await utimes(file, now, now); // used today: kept from the pruning
+      return { bytes: kept, cached: true };
+    }
+    const bytes = Buffer.from(await make());
+    if (file) await writeAside(file, bytes);
+    return { bytes, cached: false };
+  }
+
+  /** Deletes the entries nobody used for a month, of every kind. */
+  async prune(): Promise<void> {
+    if (!this.#dir) return;
+    const now = Date.now();
+    for (const kind of await readdir(this.#dir).catch(() => [] as string[])) {
+      const dir = path.join(this.#dir, kind);
+      for (const name of await readdir(dir).catch(() => [] as string[])) {
+        const file = path.join(dir, name);
+        const info = await stat(file).catch(() => undefined);
+        if (info?.isFile() && now - info.mtimeMs > MAX_AGE_MS) await rm(file, { force: true });
+      }
+    }
+  }
+}
+
+/** Written under a temporary name and renamed, so a build running beside this one never reads half a file. */
+async function writeAside(file: string, bytes: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, file);
+}
+
+async function codeHash(rootDir: string, entry: string): Promise<string> {
+  const result = await esbuild
+    .build({ entryPoints: [path.join(rootDir, entry)], absWorkingDir: rootDir, bundle: true, write: false, metafile: true, platform: "node", format: "esm", jsx: "automatic", logLevel: "silent" })
+    .catch((cause: unknown) => {
+      throw new BuildError(`Having trouble listing the code of ${entry} for the build cache`, { cause });
+    });
+  const inputs = Object.keys(result.metafile.inputs).sort();
+  const contents = await Promise.all(inputs.map((input) => readFile(path.resolve(rootDir, input)).catch(() => Buffer.alloc(0))));
+  return digest(inputs.flatMap((input, i) => [input, contents[i] ?? ""]));
+}

@@ -1,0 +1,82 @@
+import { mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { BuildCache } from "../../../build/cache.ts";
+
+describe("BuildCache", () => {
+  let work: string;
+  let made: string[];
+  const making = (text: string) => async () => {
+    made.push(text);
+    return Buffer.from(text);
+  };
+  beforeEach(async () => {
+    work = await mkdtemp(path.join(tmpdir(), "build-cache-"));
+    made = [];
+  });
+  afterEach(() => rm(work, { recursive: true, force: true }));
+
+  test("should give a later build what an earlier one made under the same key, without making it again", async () => {
+    const first = await new BuildCache({ rootDir: work, dir: path.join(work, "cache") }).get("notes", "a", making("one"));
+    const again = await new BuildCache({ rootDir: work, dir: path.join(work, "cache") }).get("notes", "a", making("one"));
+    expect(made).toEqual(["one"]);
+    expect(first).toMatchObject({ cached: false });
+    expect(again).toMatchObject({ cached: true });
+    expect(again.bytes.toString()).toBe("one");
+  });
+
+  test("should make an output again under another key, and keep nothing without a folder", async () => {
+    const cache = new BuildCache({ rootDir: work, dir: path.join(work, "cache") });
+    await cache.get("notes", "a", making("one"));
+    await cache.get("notes", "b", making("two"));
+    const none = new BuildCache({ rootDir: work });
+    await none.get("notes", "a", making("three"));
+    await none.get("notes", "a", making("three"));
+    expect(made).toEqual(["one", "two", "three", "three"]);
+  });
+
+  test("should keep nothing when making fails, so the error shows on every build", async () => {
+    const cache = new BuildCache({ rootDir: work, dir: path.join(work, "cache") });
+    const failing = async (): Promise<Uint8Array> => {
+      throw new Error("Unexpected broken image, expected a file in content/images");
+    };
+    await expect(cache.get("notes", "a", failing)).rejects.toThrow("broken image");
+    await expect(cache.get("notes", "a", failing)).rejects.toThrow("broken image");
+    expect(await readdir(path.join(work, "cache")).catch(() => [])).toEqual([]);
+  });
+
+  test("should make an entry again when it is not usable (cut short)", async () => {
+    const cache = new BuildCache({ rootDir: work, dir: path.join(work, "cache") });
+    await cache.get("notes", "a", making("whole"));
+    await writeFile(path.join(work, "cache/notes/a"), "wh");
+    const again = await cache.get("notes", "a", making("whole"), (bytes) => bytes.toString() === "whole");
+    expect(again).toMatchObject({ cached: false });
+    expect(made).toEqual(["whole", "whole"]);
+  });
+
+  test("should delete, of every kind, only the entries nobody used for a month", async () => {
+    const cache = new BuildCache({ rootDir: work, dir: path.join(work, "cache") });
+    await cache.get("cards", "old", making("old card"));
+    await cache.get("markdown", "old", making("old render"));
+    await cache.get("markdown", "fresh", making("fresh render"));
+    const longAgo = new Date(Date.now() - 40 * 24 * 3600 * 1000);
+    await utimes(path.join(work, "cache/cards/old"), longAgo, longAgo);
+    await utimes(path.join(work, "cache/markdown/old"), longAgo, longAgo);
+    await cache.prune();
+    expect(await readdir(path.join(work, "cache/cards"))).toEqual([]);
+    expect(await readdir(path.join(work, "cache/markdown"))).toEqual(["fresh"]);
+  });
+
+  test("should hash the code a module imports, so editing an imported file changes the key", async () => {
+    await writeFile(path.join(work, "entry.ts"), 'import { rule } from "./rule.ts";\nexport const run = (text: string) => rule(text);\n');
+    await writeFile(path.join(work, "rule.ts"), "export const rule = (text: string) => text.toLowerCase();\n");
+    await writeFile(path.join(work, "unrelated.ts"), "export const other = 1;\n");
+    const code = () => new BuildCache({ rootDir: work, dir: path.join(work, "cache") }).code("entry.ts");
+    const before = await code();
+    await writeFile(path.join(work, "unrelated.ts"), "export const other = 2;\n");
+    expect(await code()).toBe(before);
+    await writeFile(path.join(work, "rule.ts"), "export const rule = (text: string) => \"x-\" + text.toLowerCase();\n");
+    expect(await code()).not.toBe(before);
+  });
+});
