@@ -9,7 +9,8 @@ import { formMails } from "../lambdas/deliver-lead/deliver-lead.ts";
 import { readConfig } from "../lambdas/shared/env.ts";
 import { deliverStoredLead } from "../lambdas/shared/delivery.ts";
 import { invocationDeadline } from "../lambdas/shared/deadline.ts";
-import type { LeadRecord } from "../lambdas/shared/lead-record.ts";
+import { LEAD_STATUSES, type LeadRecord, type LeadStatus } from "../lambdas/shared/lead-record.ts";
+import { releaseSpamLead } from "../lambdas/shared/spam-folder.ts";
 import { createDynamoLeadStore, type LeadStore } from "../lambdas/shared/lead-store.ts";
 import { createLogger } from "../lambdas/shared/log.ts";
 import { createSesMailer } from "../lambdas/shared/mailer.ts";
@@ -23,6 +24,11 @@ import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../serve
  *   npm run leads -- --json                one JSON object per line (submissionId, form, status, receivedAt, …)
  *   npm run leads -- --since 7d            only leads received in the last 7 days (s, m, h, d, w)
  *   npm run leads -- --stack SiteStack     the deployed table, named by the stack's outputs (default AWS credentials)
+ *   npm run leads -- --status spam         only leads with that status (received, mailed, acknowledged, failed, spam)
+ *   npm run leads -- --csv                 one row per lead: every field, status, dates (for a spreadsheet)
+ *   npm run leads -- release <id> [--stack …]  mail a lead of the spam folder as a normal lead (once: it leaves the
+ *                                          folder); locally at once through npm start's mailbox, deployed through
+ *                                          the retry queue
  *   npm run leads -- replay [--stack …]    mail what is not mailed yet: deployed, moves the dead-letter queue back
  *                                          and re-enqueues every received/failed lead; locally, mails them at once
  *                                          through the local SES emulator (npm start's mailbox)
@@ -36,8 +42,12 @@ const option = (name: string) => {
   return at >= 0 ? args[at + 1] : undefined;
 };
 const json = args.includes("--json");
+const csv = args.includes("--csv");
 const replay = args.includes("replay");
+const releaseAt = args.indexOf("release");
+const releaseId = releaseAt >= 0 ? args[releaseAt + 1] : undefined;
 const stackName = option("stack");
+const statusFilter = option("status");
 
 function fail(message: string): never {
   console.error(`leads: ${message}`);
@@ -63,6 +73,8 @@ function age(iso: string): string {
 
 interface Deployed {
   store: LeadStore;
+  client: DynamoDBClient;
+  tableName: string;
   queueUrl: string;
   queueArn: string;
   deadLetterArn: string;
@@ -77,8 +89,11 @@ async function deployed(name: string): Promise<Deployed> {
   const need = (key: string) => outputs.get(key) || fail(`stack ${name} has no output ${key}; deploy the current infra/ first`);
   const tableName = need("LeadsTableName");
   const region = await cloudFormation.config.region();
+  const client = new DynamoDBClient({ region });
   return {
-    store: createDynamoLeadStore({ tableName, region, client: new DynamoDBClient({ region }) }),
+    store: createDynamoLeadStore({ tableName, region, client }),
+    client,
+    tableName,
     queueUrl: need("LeadQueueUrl"),
     queueArn: need("LeadQueueArn"),
     deadLetterArn: need("LeadDeadLetterQueueArn"),
@@ -86,7 +101,7 @@ async function deployed(name: string): Promise<Deployed> {
 }
 
 /** The store of `npm start`: its dynalite if it runs, else the data folder opened here. */
-async function local(): Promise<{ store: LeadStore; endpoint: string; close(): Promise<void> }> {
+async function local(): Promise<{ store: LeadStore; client: DynamoDBClient; endpoint: string; close(): Promise<void> }> {
   const endpoint = `http://127.0.0.1:${process.env.DYNAMO_PORT ?? 8006}`;
   const running = await fetch(endpoint, { method: "POST", signal: AbortSignal.timeout(1_000) }).then(
     () => true,
@@ -94,6 +109,7 @@ async function local(): Promise<{ store: LeadStore; endpoint: string; close(): P
   );
   const open = async (url: string, client = localDynamoClient(url)) => ({
     store: createDynamoLeadStore({ tableName: LOCAL_LEADS_TABLE, region: "us-east-1", client }),
+    client,
     endpoint: url,
   });
   if (running) return { ...(await open(endpoint)), close: async () => undefined };
@@ -103,7 +119,29 @@ async function local(): Promise<{ store: LeadStore; endpoint: string; close(): P
   return { ...(await open(dynamo.endpoint, dynamo.client)), close: () => dynamo.close() };
 }
 
-function print(leads: LeadRecord[]): void {
+/** A CSV cell: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused for spreadsheets. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const CSV_COLUMNS = ["submissionId", "form", "status", "spamReason", "receivedAt", "updatedAt", "attempts", "lastError"] as const;
+
+function printCsv(leads: LeadRecord[]): void {
+  const fields = [...new Set(leads.flatMap((lead) => Object.keys(lead.lead)))].sort();
+  console.log([...CSV_COLUMNS, ...fields].map(csvCell).join(","));
+  for (const lead of leads) {
+    const row = [...CSV_COLUMNS.map((key) => String(lead[key] ?? "")), ...fields.map((key) => lead.lead[key] ?? "")];
+    console.log(row.map(csvCell).join(","));
+  }
+}
+
+function print(all: LeadRecord[]): void {
+  const leads = statusFilter ? all.filter((lead) => lead.status === statusFilter) : all;
+  if (csv) {
+    printCsv(leads);
+    return;
+  }
   if (json) {
     for (const lead of leads) console.log(JSON.stringify(lead));
     return;
@@ -116,7 +154,7 @@ function print(leads: LeadRecord[]): void {
     leads.map((lead) => ({
       received: lead.receivedAt.slice(0, 19).replace("T", " "),
       age: age(lead.receivedAt),
-      status: lead.status,
+      status: lead.spamReason && lead.status === "spam" ? `spam (${lead.spamReason})` : lead.status,
       form: lead.form,
       product: [lead.lead.product, lead.lead.package].filter(Boolean).join(", "),
       attempts: lead.attempts,
@@ -132,10 +170,37 @@ async function unmailed(store: LeadStore, since: Date): Promise<LeadRecord[]> {
   return open;
 }
 
+if (statusFilter && !LEAD_STATUSES.includes(statusFilter as LeadStatus)) fail(`--status ${statusFilter}: expected one of ${LEAD_STATUSES.join(", ")}`);
+if (releaseAt >= 0 && !releaseId) fail("release: name the lead, e.g. npm run leads -- release 3f2c…  (its id is in the table's last column)");
+
+/** The lead functions' configuration as npm start builds it from content (the stack builds its own from the same content). */
+async function localConfig(sesEndpoint: string, dynamoEndpoint: string) {
+  return readConfig({ ...(await localLambdaEnv({ sesEndpoint, dynamoEndpoint, contentDir: path.join(rootDir, "content") })), ...process.env });
+}
+
+/**
+ * Takes a lead out of the spam folder after checking it can be mailed (a bot's body that failed the form's checks
+ * cannot); the caller then mails it as any stored lead.
+ */
+async function release(store: LeadStore, client: DynamoDBClient, tableName: string, id: string, config: ReturnType<typeof readConfig>): Promise<LeadRecord> {
+  const lead = await store.get(id);
+  if (!lead) fail(`release ${id}: no lead with that id`);
+  if (lead.status !== "spam") fail(`release ${id}: the lead is ${lead.status}, not in the spam folder; nothing was mailed`);
+  const mailsOf = formMails(config.catalogue).get(lead.form);
+  if (!mailsOf?.(lead.lead, config, id)) fail(`release ${id}: its fields do not pass the ${lead.form} form's checks, so it cannot be mailed; see it with --json`);
+  if (!(await releaseSpamLead(client, tableName, id, new Date(), config.leadRetentionDays))) fail(`release ${id}: released by someone else meanwhile`);
+  return lead;
+}
+
 const since = sinceDate(option("since"));
 if (stackName) {
   const stack = await deployed(stackName);
-  if (replay) {
+  if (releaseId) {
+    const config = await localConfig("http://127.0.0.1:1", "http://127.0.0.1:1");
+    const lead = await release(stack.store, stack.client, stack.tableName, releaseId, config);
+    await new SQSClient({}).send(new SendMessageCommand({ QueueUrl: stack.queueUrl, MessageBody: JSON.stringify({ submissionId: lead.submissionId, form: lead.form }) }));
+    console.log(`Released ${releaseId}: deliver-lead mails it from the retry queue.`);
+  } else if (replay) {
     const sqs = new SQSClient({});
     try {
       const task = await sqs.send(new StartMessageMoveTaskCommand({ SourceArn: stack.deadLetterArn, DestinationArn: stack.queueArn }));
@@ -156,9 +221,23 @@ if (stackName) {
 } else {
   const db = await local();
   try {
-    if (replay) {
+    if (releaseId) {
       const sesEndpoint = `http://127.0.0.1:${process.env.SES_PORT ?? 8005}`;
-      const config = readConfig({ ...(await localLambdaEnv({ sesEndpoint, dynamoEndpoint: db.endpoint, contentDir: path.join(rootDir, "content") })), ...process.env });
+      const config = await localConfig(sesEndpoint, db.endpoint);
+      const lead = await release(db.store, db.client, LOCAL_LEADS_TABLE, releaseId, config);
+      const deps = {
+        config,
+        store: db.store,
+        mailer: createSesMailer({ region: config.region, endpoint: sesEndpoint }),
+        queue: { enqueue: async () => undefined },
+        log: createLogger("leads-release", "warn"),
+      };
+      const mailsOf = formMails(config.catalogue).get(lead.form);
+      const result = mailsOf ? await deliverStoredLead(releaseId, mailsOf, deps, invocationDeadline(undefined, 10_000), "release") : "unknown form";
+      console.log(`Released ${releaseId} through ${sesEndpoint}: ${result}${result === "mailed" ? "" : " (npm run leads -- replay tries again)"}`);
+    } else if (replay) {
+      const sesEndpoint = `http://127.0.0.1:${process.env.SES_PORT ?? 8005}`;
+      const config = await localConfig(sesEndpoint, db.endpoint);
       const forms = formMails(config.catalogue);
       const deps = {
         config,

@@ -24,6 +24,7 @@ import { readConfig } from "./env.ts";
  * | `DYNAMODB_ENDPOINT`   | no       | local runs only: dynalite's URL, e.g. `http://127.0.0.1:8006`                |
  * | `SES_CONFIGURATION_SET` | no     | configuration set publishing bounces and complaints                          |
  * | `ACK_DAILY_LIMIT`     | no       | acknowledgements per recipient address per UTC day (default 3)               |
+ * | `LEAD_RATE_LIMIT`     | no       | leads per client address per hour before the rest go to the spam folder (10)  |
  * | `LEAD_RETENTION_DAYS` | no       | days a stored lead is kept, the table's TTL (default 365; site.yaml)         |
  *
  * The function's role needs `ses:SendEmail` on the sender's identity (and on the visitor's address when the

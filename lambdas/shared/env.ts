@@ -1,3 +1,4 @@
+import { LEAD_SPAM } from "../../src/lib/limits.ts";
 import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
 
 /**
@@ -34,6 +35,8 @@ export interface LeadConfig {
   sesConfigurationSet: string | undefined;
   /** Acknowledgements one address may receive per UTC day. */
   ackDailyLimit: number;
+  /** Leads one client address may send in an hour; later ones go to the spam folder. */
+  leadRateLimit: number;
   /** Days a stored lead is kept (the table's TTL); content/site.yaml leads.retentionDays. */
   leadRetentionDays: number;
 }
@@ -41,7 +44,7 @@ export interface LeadConfig {
 /** The local server's retry queue runs in the same process as the handlers (lambdas/shared/in-process-queue.ts). */
 export const IN_PROCESS_QUEUE = "in-process";
 /** Defaults of the optional lead settings, as the contract with infra/ states them. */
-export const LEAD_DEFAULTS = { ackDailyLimit: 3, retentionDays: 365 } as const;
+export const LEAD_DEFAULTS = { ackDailyLimit: 3, retentionDays: 365, rateLimit: LEAD_SPAM.leadsPerClientHour } as const;
 
 /** Every variable with what it holds, in the words the start-up error uses. */
 export const LEAD_ENV = {
@@ -60,6 +63,7 @@ export const LEAD_ENV = {
   LEAD_QUEUE_URL: `the SQS retry queue's URL (stack output LeadQueueUrl), or "${IN_PROCESS_QUEUE}" for the local server`,
   SES_CONFIGURATION_SET: "optional: the SES configuration set that reports bounces and complaints",
   ACK_DAILY_LIMIT: `optional: acknowledgements per recipient address per UTC day, a whole number >= 0 (default ${LEAD_DEFAULTS.ackDailyLimit})`,
+  LEAD_RATE_LIMIT: `optional: leads one client address may send per hour before the rest go to the spam folder, a whole number >= 1 (default ${LEAD_DEFAULTS.rateLimit})`,
   LEAD_RETENTION_DAYS: `optional: days a stored lead is kept, a whole number >= 1 (default ${LEAD_DEFAULTS.retentionDays}; content/site.yaml leads.retentionDays)`,
 } as const;
 export type LeadEnvName = keyof typeof LEAD_ENV;
@@ -80,6 +84,8 @@ export interface LeadEnvironmentInput {
   leadQueueUrl?: string;
   sesConfigurationSet?: string;
   ackDailyLimit?: number;
+  /** Leads per client address per hour (default LEAD_SPAM.leadsPerClientHour). */
+  leadRateLimit?: number;
   /** Local runs only. */
   dynamoEndpoint?: string;
 }
@@ -108,6 +114,7 @@ export function leadEnvironment(input: LeadEnvironmentInput): Record<string, str
   if (input.leadQueueUrl) env.LEAD_QUEUE_URL = input.leadQueueUrl;
   if (input.sesConfigurationSet) env.SES_CONFIGURATION_SET = input.sesConfigurationSet;
   if (input.ackDailyLimit !== undefined) env.ACK_DAILY_LIMIT = String(input.ackDailyLimit);
+  if (input.leadRateLimit !== undefined) env.LEAD_RATE_LIMIT = String(input.leadRateLimit);
   if (input.dynamoEndpoint) env.DYNAMODB_ENDPOINT = input.dynamoEndpoint;
   return env as Record<string, string>;
 }
@@ -169,6 +176,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
     return value;
   };
   const ackDailyLimit = whole("ACK_DAILY_LIMIT", LEAD_DEFAULTS.ackDailyLimit, 0);
+  const leadRateLimit = whole("LEAD_RATE_LIMIT", LEAD_DEFAULTS.rateLimit, 1);
   const leadRetentionDays = whole("LEAD_RETENTION_DAYS", LEAD_DEFAULTS.retentionDays, 1);
 
   if (problems.length > 0) {
@@ -193,6 +201,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
     leadQueueUrl,
     sesConfigurationSet,
     ackDailyLimit,
+    leadRateLimit,
     leadRetentionDays,
   };
 }

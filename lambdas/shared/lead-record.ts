@@ -3,7 +3,9 @@
  * same locally). One table, partition key `pk` only:
  * - a lead: `pk = "lead#<submissionId>"`, `kind = "lead"`, found newest first through the GSI `byReceivedAt`
  *   (partition `kind`, sort `receivedAt`);
- * - an acknowledgement counter: `pk = "ack#<sha256 of the lower-cased address>#<YYYY-MM-DD>"`, `count`.
+ * - an acknowledgement counter: `pk = "ack#<sha256 of the lower-cased address>#<YYYY-MM-DD>"`, `count`;
+ * - a client's hourly lead counter: `pk = "rate#<sha256 of the client address>#<YYYY-MM-DDTHH>"`, `count`
+ *   (lambdas/shared/spam-folder.ts).
  * Every item carries `expiresAt` (epoch seconds), the table's TTL attribute.
  */
 
@@ -15,15 +17,21 @@ export const DELIVER_LEAD_FUNCTION = "deliver-lead";
 
 export const LEAD_KEY_PREFIX = "lead#";
 export const ACK_KEY_PREFIX = "ack#";
+export const RATE_KEY_PREFIX = "rate#";
 export const LEAD_KIND = "lead";
 export const BY_RECEIVED_AT_INDEX = "byReceivedAt";
 
 /**
  * received: stored, not mailed yet (or being mailed); mailed: the vendor has it; acknowledged: the visitor's
- * confirmation went out too; failed: the last attempt to mail the vendor failed, `lastError` says why.
+ * confirmation went out too; failed: the last attempt to mail the vendor failed, `lastError` says why; spam: a trap
+ * or the rate limit caught it (`spamReason`), kept for review, mailed only when released (`npm run leads -- release`).
  */
-export const LEAD_STATUSES = ["received", "mailed", "acknowledged", "failed"] as const;
+export const LEAD_STATUSES = ["received", "mailed", "acknowledged", "failed", "spam"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** What sent a lead to the spam folder: the hidden field filled, sent too soon after the form opened, or over the client's hourly limit. */
+export const SPAM_REASONS = ["honeypot", "too-fast", "rate-limited"] as const;
+export type SpamReason = (typeof SPAM_REASONS)[number];
 
 /** A stored lead as the handlers, deliver-lead and `npm run leads` read it. */
 export interface LeadRecord {
@@ -37,6 +45,8 @@ export interface LeadRecord {
   attempts: number;
   /** Error code of the last failed attempt (never a message: codes carry no personal data). */
   lastError?: string;
+  /** Why a lead is (or was, before its release) in the spam folder. */
+  spamReason?: SpamReason;
   /** The validated fields, exactly as the schema returned them. */
   lead: Record<string, string>;
   expiresAt: number;

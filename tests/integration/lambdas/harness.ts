@@ -52,6 +52,8 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
   const dynamo = await startLocalDynamo({ port: 0 });
   Object.assign(process.env, await localLambdaEnv({ sesEndpoint: proxy.url, dynamoEndpoint: dynamo.endpoint, recipient: "hello@example.com" }), {
     LOG_LEVEL: "silent",
+    // Every request here comes from 127.0.0.1; the hourly limit has its own test (spam-folder.test.ts).
+    LEAD_RATE_LIMIT: "100000",
     ...options.env,
   });
   const handlers = new Map<string, LambdaHandler>();
@@ -102,6 +104,8 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
     lead: (submissionId: string) => store.get(submissionId),
     /** The table itself, for writing what a crashed handler would leave behind. */
     store,
+    /** Where the CLI finds the stack: dynalite's and the SES emulator's ports (the emulator itself, not the fault proxy). */
+    ports: { dynamo: new URL(dynamo.endpoint).port, ses: String(sesPort) },
     /** Runs every message on the retry queue now (delays and backoff skipped), as a later SQS delivery would. */
     retryNow: () => retry.queue.flush(),
     queue: retry.queue,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { contactEmailForm } from "../../../../lambdas/send-contact-email/send-contact-email.ts";
+import type { ClientRateLimit } from "../../../../lambdas/shared/spam-folder.ts";
 import { createLeadHandler, isTrapped } from "../../../../lambdas/shared/lead-handler.ts";
 import { fakeMailer, memoryLogger, memoryQueue, memoryStore, postEvent, testConfig } from "../fakes.ts";
 
@@ -29,8 +30,8 @@ describe("isTrapped", () => {
 });
 
 const ID = "0b7a4c5e-8f1d-4e2a-9c3b-5d6e7f8a9b0c";
-function setup(failOn: number[] = [], overrides: Partial<Parameters<typeof testConfig>[0]> = {}) {
-  const deps = { config: testConfig(overrides), mailer: fakeMailer(failOn), log: memoryLogger(), store: memoryStore(), queue: memoryQueue() };
+function setup(failOn: number[] = [], overrides: Partial<Parameters<typeof testConfig>[0]> = {}, rateLimit?: ClientRateLimit) {
+  const deps = { config: testConfig(overrides), mailer: fakeMailer(failOn), log: memoryLogger(), store: memoryStore(), queue: memoryQueue(), rateLimit };
   return { ...deps, handler: createLeadHandler(contactEmailForm(config.catalogue), deps) };
 }
 
@@ -125,16 +126,33 @@ describe("createLeadHandler", () => {
     expect(store.records.size).toBe(0);
   });
 
-  test("should answer a trapped bot like a person, and store and send nothing", async () => {
+  test("should answer a trapped lead like a person's, keep it in the spam folder and send nothing", async () => {
     const { handler, mailer, log, store } = setup();
     const answer = await handler(postEvent({ ...LEAD, elapsedMs: 300 }));
+    const { id } = JSON.parse(answer.body).data as { id: string };
     expect(JSON.parse(answer.body)).toEqual({ success: true, data: { id: expect.any(String) } });
     expect(mailer.sent).toEqual([]);
-    expect(store.records.size).toBe(0);
-    expect(log.lines[0]?.outcome).toBe("trapped");
+    expect(store.records.get(id)).toMatchObject({ status: "spam", spamReason: "too-fast", lead: { name: LEAD.name } });
+    expect(log.lines[0]).toMatchObject({ outcome: "spam", reason: "too-fast" });
     const withId = await handler(postEvent({ ...LEAD, website: "https://spam.example.net", submissionId: ID }));
     expect(JSON.parse(withId.body)).toEqual({ success: true, data: { id: ID } });
-    expect(store.records.size).toBe(0);
+    expect(store.records.get(ID)).toMatchObject({ status: "spam", spamReason: "honeypot" });
+    expect(store.records.get(ID)?.lead).not.toHaveProperty("website");
+    expect(mailer.sent).toEqual([]);
+  });
+
+  test("should keep a lead over its client's hourly limit in the spam folder instead of refusing it", async () => {
+    const { handler, mailer, store } = setup([], {}, { admit: async () => false });
+    const answer = await handler(postEvent({ ...LEAD, submissionId: ID }));
+    expect(answer.statusCode).toBe(200);
+    expect(store.records.get(ID)).toMatchObject({ status: "spam", spamReason: "rate-limited" });
+    expect(mailer.sent).toEqual([]);
+  });
+
+  test("should admit a lead when the rate counter itself fails", async () => {
+    const { handler, mailer } = setup([], {}, { admit: async () => Promise.reject(new Error("down")) });
+    expect((await handler(postEvent(LEAD))).statusCode).toBe(200);
+    expect(mailer.sent.length).toBeGreaterThan(0);
   });
 
   test("should answer 500 with a generic text when a bug stops both storing and mailing, logging the stack for operators", async () => {
