@@ -13,8 +13,10 @@ import { LEAD_STATUSES, type LeadRecord, type LeadStatus } from "../lambdas/shar
 import { releaseSpamLead } from "../lambdas/shared/spam-folder.ts";
 import { createDynamoLeadStore, type LeadStore } from "../lambdas/shared/lead-store.ts";
 import { createLogger } from "../lambdas/shared/log.ts";
+import { createSesListMailer, withListMail } from "../lambdas/shared/list-mailer.ts";
 import { createSesMailer } from "../lambdas/shared/mailer.ts";
 import { localLambdaEnv } from "../server/lambda-env.ts";
+import { csvCell } from "./lead-table.ts";
 import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../server/local-dynamo.ts";
 
 /**
@@ -117,12 +119,6 @@ async function local(): Promise<{ store: LeadStore; client: DynamoDBClient; endp
   if (!existsSync(dataDir)) fail("no local leads yet: start the site with npm start and send a form");
   const dynamo = await startLocalDynamo({ dataDir, port: 0 });
   return { ...(await open(dynamo.endpoint, dynamo.client)), close: () => dynamo.close() };
-}
-
-/** A CSV cell: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused for spreadsheets. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 const CSV_COLUMNS = ["submissionId", "form", "status", "spamReason", "receivedAt", "updatedAt", "attempts", "lastError"] as const;
@@ -228,7 +224,7 @@ if (stackName) {
       const deps = {
         config,
         store: db.store,
-        mailer: createSesMailer({ region: config.region, endpoint: sesEndpoint }),
+        mailer: withListMail(createSesMailer({ region: config.region, endpoint: sesEndpoint }), createSesListMailer({ region: config.region, endpoint: sesEndpoint })),
         queue: { enqueue: async () => undefined },
         log: createLogger("leads-release", "warn"),
       };
@@ -242,7 +238,7 @@ if (stackName) {
       const deps = {
         config,
         store: db.store,
-        mailer: createSesMailer({ region: config.region, endpoint: sesEndpoint }),
+        mailer: withListMail(createSesMailer({ region: config.region, endpoint: sesEndpoint }), createSesListMailer({ region: config.region, endpoint: sesEndpoint })),
         queue: { enqueue: async () => undefined },
         log: createLogger("leads-replay", "warn"),
       };

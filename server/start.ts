@@ -7,7 +7,7 @@ import sesEmulator from "aws-ses-v2-local";
 import { startDevLoop } from "./dev.ts";
 import { LambdaHost } from "./lambda-host.ts";
 import { localLambdaEnv } from "./lambda-env.ts";
-import { handlerNames, loadHandlers } from "./load-handlers.ts";
+import { handlerNames, loadHandlers, withExtraRoutes } from "./load-handlers.ts";
 import { startLocalDynamo } from "./local-dynamo.ts";
 import { startLocalRetry } from "./local-retry.ts";
 import { createSiteServer } from "./site-server.ts";
@@ -69,7 +69,8 @@ const dynamo = await startLeadStore();
 /** The handlers' environment from validated content (the inbox is site.yaml's contact e-mail); values set by the developer win. */
 const developerEnv = { ...process.env };
 const lambdaEnv = async () => {
-  const env = await localLambdaEnv({ sesEndpoint: `http://127.0.0.1:${sesPort}`, dynamoEndpoint: dynamo.endpoint, contentDir });
+  // The newsletter's mailed links lead back to this server.
+  const env = await localLambdaEnv({ sesEndpoint: `http://127.0.0.1:${sesPort}`, dynamoEndpoint: dynamo.endpoint, contentDir, linkBase: `http://${host}:${port}` });
   return { ...env, ...developerEnv };
 };
 // npm run dev starts even on content the build refuses: the API then waits for the first good save (reloadApi).
@@ -83,7 +84,7 @@ try {
 }
 // In dev the handlers run in a worker that restarts when the catalogue they read changes (server/lambda-host.ts).
 const apiHost = dev ? new LambdaHost(rootDir, () => ({ ...process.env })) : undefined;
-const handlers = apiHost ? apiHost.handlers(await handlerNames(rootDir)) : await loadHandlers(rootDir);
+const handlers = apiHost ? withExtraRoutes(apiHost.handlers(await handlerNames(rootDir))) : await loadHandlers(rootDir);
 // Leads the handlers could not mail are retried in this process, as deliver-lead does from the queue in AWS.
 const retry = await startLocalRetry();
 async function reloadApi(changed?: readonly string[]) {

@@ -9,6 +9,7 @@ export { DELIVER_LEAD_FUNCTION } from "../shared/lead-record.ts";
 import { contactEmailForm } from "../send-contact-email/send-contact-email.ts";
 import { installationEmailForm } from "../send-installation-email/send-installation-email.ts";
 import { productInquiryForm } from "../send-product-inquiry/send-product-inquiry.ts";
+import { SUBSCRIBE_FUNCTION, subscriptionMailsOf } from "../subscribe/subscribe.ts";
 
 /** Every form's mails by its function name, the name stored with each lead and carried by each retry message. */
 export function formMails(catalogue: LeadCatalogue): ReadonlyMap<string, MailsOf> {
@@ -19,6 +20,8 @@ export function formMails(catalogue: LeadCatalogue): ReadonlyMap<string, MailsOf
     [product.name, storedLeadMails(product)],
     [installation.name, storedLeadMails(installation)],
     [contact.name, storedLeadMails(contact)],
+    // The newsletter's confirmation is built from its stored links: no signing secret needed here.
+    [SUBSCRIBE_FUNCTION, subscriptionMailsOf],
   ]);
 }
 

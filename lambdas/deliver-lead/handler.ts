@@ -2,10 +2,13 @@ import type { Context, ScheduledEvent, SQSBatchResponse, SQSEvent } from "aws-la
 import { config } from "../shared/config.ts";
 import { invocationDeadline } from "../shared/deadline.ts";
 import { DELIVERY } from "../shared/delivery.ts";
+import { createSesListMailer, withListMail } from "../shared/list-mailer.ts";
 import { leadRuntime } from "../shared/runtime.ts";
 import { DELIVER_LEAD_FUNCTION, deliverBatch, formMails, sweep as sweepLeads } from "./deliver-lead.ts";
 
-const deps = leadRuntime(config, DELIVER_LEAD_FUNCTION);
+const runtime = leadRuntime(config, DELIVER_LEAD_FUNCTION);
+// The newsletter's confirmations carry List-Unsubscribe headers, which only SES v2 sends.
+const deps = { ...runtime, mailer: withListMail(runtime.mailer, createSesListMailer({ region: config.region, endpoint: config.sesEndpoint, configurationSet: config.sesConfigurationSet })) };
 const forms = formMails(config.catalogue);
 
 /** The retry queue's consumer (SQS, batch size 5): mails each stored lead the form handler could not. */

@@ -32,6 +32,12 @@ export interface LeadForm<S extends z.ZodMiniType> {
   mailFailure: string;
   /** The lead's mails; `id` is the submission id the vendor's copy quotes. */
   mails: (lead: z.output<S>, config: LeadDeps["config"], id: string) => LeadMails;
+  /**
+   * Optional: asked after the checks, before the lead is stored, whether it needs storing and mailing at all (the
+   * newsletter's address already confirmed does not). Undefined goes on; a text is the outcome to log, and the
+   * request is answered as a stored one.
+   */
+  accept?: (lead: Record<string, string>, now: Date) => Promise<string | undefined>;
 }
 
 const submissionIdSchema = leadFields.submissionId();
@@ -107,6 +113,8 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
         await fileAsSpam(submissionId, lead, "rate-limited");
         return finish(success(submissionId), "spam", { submissionId, reason: "rate-limited" });
       }
+      const settled = await form.accept?.(lead, now);
+      if (settled) return finish(success(submissionId), settled, { submissionId });
       const record: LeadRecord = {
         submissionId,
         form: form.name,

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers (List-Unsubscribe…): such a mail is sent by lambdas/shared/list-mailer.ts, as SES v1 cannot carry them. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** What sends mail; the handlers get it as a parameter so tests can pass a fake. */

@@ -5,6 +5,7 @@ import type { LeadRecord } from "../../../lambdas/shared/lead-record.ts";
 import { createDynamoLeadStore } from "../../../lambdas/shared/lead-store.ts";
 import { invokeLambda, LOCAL_FUNCTION_TIMEOUT_MS, type LambdaHandler } from "../../../server/lambda-adapter.ts";
 import { localLambdaEnv } from "../../../server/lambda-env.ts";
+import { withExtraRoutes } from "../../../server/load-handlers.ts";
 import { LOCAL_LEADS_TABLE, startLocalDynamo } from "../../../server/local-dynamo.ts";
 import { startLocalRetry } from "../../../server/local-retry.ts";
 import { type SesFault, startSesFaultProxy } from "../../../server/ses-fault-proxy.ts";
@@ -22,6 +23,8 @@ export interface StoredMail {
   destination: { to: string[]; cc: string[]; bcc: string[] };
   subject: string;
   body: { text?: string; html?: string };
+  /** Headers set by the sender (SES v2 only). */
+  headers?: Array<{ name: string; value: string }>;
 }
 
 export const LEAD_FUNCTIONS = ["send-product-inquiry", "send-installation-email", "send-contact-email"] as const;
@@ -57,10 +60,11 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
     ...options.env,
   });
   const handlers = new Map<string, LambdaHandler>();
-  for (const name of LEAD_FUNCTIONS) {
+  for (const name of [...LEAD_FUNCTIONS, "subscribe"]) {
     const mod = (await import(`../../../lambdas/${name}/handler.ts`)) as { handler: LambdaHandler };
     handlers.set(name, mod.handler);
   }
+  withExtraRoutes(handlers);
   const retry = await startLocalRetry({ backoffMs: options.retryBackoffMs ?? 50, sweepEveryMs: 3_600_000 });
   const server: Server = createServer((req, res) => {
     const name = new URL(req.url ?? "/", "http://localhost").pathname.replace(/^\/api\//, "");
@@ -85,6 +89,10 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
       const text = await response.text();
       return { status: response.status, headers: response.headers, answer: (text ? JSON.parse(text) : undefined) as { success: boolean; data?: { id: string }; error?: string } };
     },
+    /** Any request to /api/<path> (a query string may follow), redirects not followed. */
+    request(pathAndQuery: string, init: RequestInit = {}) {
+      return fetch(`${apiUrl}/${pathAndQuery}`, { redirect: "manual", signal: AbortSignal.timeout(functionTimeoutMs), ...init });
+    },
     async mails(): Promise<StoredMail[]> {
       return ((await (await fetch(`${sesUrl}/store`)).json()) as { emails: StoredMail[] }).emails;
     },
@@ -104,6 +112,7 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
     lead: (submissionId: string) => store.get(submissionId),
     /** The table itself, for writing what a crashed handler would leave behind. */
     store,
+    dynamoClient: dynamo.client,
     /** Where the CLI finds the stack: dynalite's and the SES emulator's ports (the emulator itself, not the fault proxy). */
     ports: { dynamo: new URL(dynamo.endpoint).port, ses: String(sesPort) },
     /** Runs every message on the retry queue now (delays and backoff skipped), as a later SQS delivery would. */

@@ -1,0 +1,26 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { config } from "../shared/config.ts";
+import { createSesListMailer, withListMail } from "../shared/list-mailer.ts";
+import { loadNewsletterSecret } from "../shared/newsletter-secret.ts";
+import { leadRuntime } from "../shared/runtime.ts";
+import { createDynamoSubscriberStore } from "../shared/subscriber-store.ts";
+import { createNewsletterHandler, SUBSCRIBE_FUNCTION } from "./subscribe.ts";
+
+/**
+ * POST /api/subscribe, GET /api/confirm-subscription, GET|POST /api/unsubscribe: the blog's newsletter box and the
+ * links of its mails. Configuration, clients and the signing secret (Secrets Manager) are read once per container.
+ */
+const runtime = leadRuntime(config, SUBSCRIBE_FUNCTION);
+const secret = await loadNewsletterSecret(process.env, config.region);
+const subscribers = createDynamoSubscriberStore({
+  client: new DynamoDBClient({
+    region: config.region,
+    endpoint: config.dynamoEndpoint,
+    maxAttempts: 3,
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000, throwOnRequestTimeout: true },
+  }),
+  tableName: config.leadsTableName,
+});
+const mailer = withListMail(runtime.mailer, createSesListMailer({ region: config.region, endpoint: config.sesEndpoint, configurationSet: config.sesConfigurationSet }));
+
+export const handler = createNewsletterHandler(secret, process.env.NEWSLETTER_LINK_BASE?.trim() || config.siteUrl, { ...runtime, mailer, subscribers });
