@@ -8,10 +8,12 @@ import type * as logs from "aws-cdk-lib/aws-logs";
 import * as route53 from "aws-cdk-lib/aws-route53";
 import * as targets from "aws-cdk-lib/aws-route53-targets";
 import * as s3 from "aws-cdk-lib/aws-s3";
+import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import * as ses from "aws-cdk-lib/aws-ses";
 import * as wafv2 from "aws-cdk-lib/aws-wafv2";
 import type { Construct } from "constructs";
 import { leadEnvironment } from "../../lambdas/shared/env.ts";
+import { NEWSLETTER_ROUTES, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
 import type { SiteConfig } from "./config.ts";
 import { Alarms } from "./constructs/alarms.ts";
 import { ApexRedirect } from "./constructs/apex-redirect.ts";
@@ -55,6 +57,7 @@ export class SiteStack extends Stack {
   readonly store: LeadStore;
   readonly delivery: LeadDelivery;
   readonly alarms: Alarms;
+  readonly newsletterSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -113,17 +116,29 @@ export class SiteStack extends Stack {
     });
     const queueLead = new iam.PolicyStatement({ actions: ["sqs:SendMessage"], resources: [this.store.queue.queueArn] });
     const sendMail = new iam.PolicyStatement({ actions: ["ses:SendEmail"], resources: sesResources });
-    this.functions = leadFunctionNames(rootDir).map(
-      (name) =>
-        new LeadFunction(this, `${pascal(name)}Function`, {
-          name,
-          rootDir,
-          environment,
-          statements: [storeLead, queueLead, sendMail],
-          reservedConcurrency: config.reservedConcurrency,
-          logRetention,
-        }),
-    );
+    // The newsletter's links are HMACs under this key; only the subscribe function may read it.
+    this.newsletterSecret = new secretsmanager.Secret(this, "NewsletterSecret", {
+      description: "Signs the newsletter's confirm and unsubscribe links (lambdas/shared/newsletter-tokens.ts)",
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: config.environment === "production" ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.newsletterSecret).acknowledge({
+      id: "AwsSolutions-SMG4",
+      reason: "Rotating the key would break every confirm and unsubscribe link already mailed; it is rotated by hand when needed.",
+    });
+    const readNewsletterSecret = new iam.PolicyStatement({ actions: ["secretsmanager:GetSecretValue"], resources: [this.newsletterSecret.secretArn] });
+    this.functions = leadFunctionNames(rootDir).map((name) => {
+      const newsletter = name === SUBSCRIBE_FUNCTION;
+      return new LeadFunction(this, `${pascal(name)}Function`, {
+        name,
+        rootDir,
+        environment: newsletter ? { ...environment, NEWSLETTER_SECRET_ARN: this.newsletterSecret.secretArn } : environment,
+        statements: newsletter ? [storeLead, queueLead, sendMail, readNewsletterSecret] : [storeLead, queueLead, sendMail],
+        reservedConcurrency: config.reservedConcurrency,
+        logRetention,
+        unsignedPosts: newsletter,
+      });
+    });
     this.delivery = new LeadDelivery(this, "LeadDelivery", { store: this.store, rootDir, environment, sesResources, logRetention });
 
     for (const fn of this.functions) {
@@ -174,7 +189,12 @@ export class SiteStack extends Stack {
       // The enum's values are CloudFront's own names, which config.ts checks.
       priceClass: config.priceClass as cloudfront.PriceClass,
       domain,
-      api: this.functions.map((fn) => ({ name: fn.leadName, url: fn.url })),
+      api: this.functions.map((fn) => ({
+        name: fn.leadName,
+        url: fn.url,
+        signed: fn.signed,
+        routes: fn.leadName === SUBSCRIBE_FUNCTION ? NEWSLETTER_ROUTES : undefined,
+      })),
       webAclArn: webAcl?.attrArn,
       logBucket,
     });

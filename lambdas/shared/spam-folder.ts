@@ -39,13 +39,18 @@ export function spamFields(body: Record<string, unknown>): Record<string, string
 
 /**
  * The visitor's address as the function sees it. Behind CloudFront the function URL's source is an edge server, so
- * the viewer's address comes from `CloudFront-Viewer-Address` ("ip:port", set by CloudFront, never by the viewer);
- * locally the adapter's socket address (always 127.0.0.1) is the fixed one.
+ * the viewer's address comes from `CloudFront-Viewer-Address` ("ip:port", set by CloudFront) when the origin request
+ * policy forwards it, else from the first `X-Forwarded-For` entry (the viewer's own claim: a bot may vary it, but no
+ * person is ever counted with everyone behind the same edge server); locally the adapter's socket address (always
+ * 127.0.0.1) is the fixed one.
  */
 export function clientAddress(event: APIGatewayProxyEventV2): string {
   const headers = event.headers ?? {};
-  const viewer = Object.entries(headers).find(([key]) => key.toLowerCase() === "cloudfront-viewer-address")?.[1];
+  const header = (name: string) => Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1]?.trim();
+  const viewer = header("cloudfront-viewer-address");
   if (viewer) return viewer.replace(/:\d+$/, "");
+  const forwarded = header("x-forwarded-for")?.split(",")[0]?.trim();
+  if (forwarded) return forwarded;
   return event.requestContext?.http?.sourceIp ?? "unknown";
 }
 

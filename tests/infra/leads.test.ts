@@ -5,7 +5,7 @@ import type { SiteStack } from "../../infra/lib/site-stack.ts";
 import { synthApp, writeFixtureDist } from "./fixtures.ts";
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
-const LEAD_FUNCTIONS = ["SendContactEmail", "SendInstallationEmail", "SendProductInquiry"];
+const LEAD_FUNCTIONS = ["SendContactEmail", "SendInstallationEmail", "SendProductInquiry", "Subscribe"];
 
 /** Synthesizes without bundling (the site-stack test bundles) and returns the template with a resource lookup. */
 async function synthLeads(context: Record<string, unknown>) {
@@ -176,7 +176,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     template.hasResourceProperties("AWS::SNS::Subscription", { Protocol: "email", Endpoint: "ops@example.com" });
   });
 
-  test('failed mails of the three lead functions and deliver-lead are counted from their "mail-failed" log lines', () => {
+  test('failed mails of the lead functions, the newsletter and deliver-lead are counted from their "mail-failed" log lines', () => {
     const filters = resources("AWS::Logs::MetricFilter").map(([, f]) => f.Properties);
     expect(filters).toHaveLength(LEAD_FUNCTIONS.length + 1);
     for (const filter of filters) {
@@ -202,13 +202,58 @@ describe("the lead store, retry path and alarms of the production stack", () => 
         Dimensions: [{ Name: "QueueName", Value: { "Fn::GetAtt": [expect.stringMatching(/^LeadStoreDeadLetters/), "QueueName"] } }],
       }),
     ]);
-    // Three lead functions, deliver-lead and its sweep.
-    expect(metric("Errors")).toHaveLength(5);
-    expect(metric("Throttles")).toHaveLength(5);
-    expect(alarms).toHaveLength(12);
+    // Three lead functions, subscribe, deliver-lead and its sweep.
+    expect(metric("Errors")).toHaveLength(6);
+    expect(metric("Throttles")).toHaveLength(6);
+    expect(alarms).toHaveLength(14);
     for (const alarm of alarms) {
       expect(alarm).toMatchObject({ AlarmActions: [{ Ref: expect.stringMatching(/^AlarmsTopic/) }], TreatMissingData: "notBreaching" });
     }
+  });
+
+  test("the newsletter's signing key is a generated secret that only the subscribe function may read", () => {
+    template.hasResourceProperties("AWS::SecretsManager::Secret", {
+      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
+    });
+    const secrets = resources("AWS::SecretsManager::Secret");
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0]?.[1].DeletionPolicy).toBe("Retain");
+    const secretId = secrets[0]?.[0] ?? "";
+    const readers = resources("AWS::IAM::Policy").filter(([, policy]) => JSON.stringify(policy.Properties.PolicyDocument).includes("secretsmanager:"));
+    expect(readers.map(([id]) => id.replace(/[0-9A-F]{8}$/, ""))).toEqual(["SubscribeFunctionRoleDefaultPolicy"]);
+    expect(policyOf("SubscribeFunctionRole")).toContainEqual({ Effect: "Allow", Action: "secretsmanager:GetSecretValue", Resource: { Ref: secretId } });
+    const [, subscribe] = resources("AWS::Lambda::Function").find(([id]) => id.startsWith("SubscribeFunction")) ?? [];
+    expect((subscribe?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables.NEWSLETTER_SECRET_ARN).toEqual({ Ref: secretId });
+    for (const [id, fn] of resources("AWS::Lambda::Function").filter(([id]) => id.startsWith("Send"))) {
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables, id).not.toHaveProperty("NEWSLETTER_SECRET_ARN");
+    }
+  });
+
+  test("the subscribe function reads, writes and mails like the lead functions and may delete nothing", () => {
+    const actions = policyOf("SubscribeFunctionRole").flatMap((s) => (s as { Action: string | string[] }).Action);
+    expect(new Set(actions)).toEqual(
+      new Set(["logs:CreateLogStream", "logs:PutLogEvents", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:GetItem", "sqs:SendMessage", "ses:SendEmail", "secretsmanager:GetSecretValue"]),
+    );
+  });
+
+  test("subscribe, confirm-subscription and unsubscribe reach the one function; its URL takes the unsigned posts of plain forms and mail providers", () => {
+    const [, distribution] = resources("AWS::CloudFront::Distribution")[0] ?? [];
+    const config = distribution?.Properties.DistributionConfig as { CacheBehaviors: Array<{ PathPattern: string; TargetOriginId: string; AllowedMethods: string[] }>; Origins: Array<{ Id: string; OriginAccessControlId?: unknown }> };
+    const behaviour = (path: string) => config.CacheBehaviors.find((b) => b.PathPattern === path);
+    const origin = behaviour("/api/subscribe")?.TargetOriginId;
+    expect(origin).toBeDefined();
+    expect(behaviour("/api/confirm-subscription")?.TargetOriginId).toBe(origin);
+    expect(behaviour("/api/unsubscribe")?.TargetOriginId).toBe(origin);
+    expect(behaviour("/api/unsubscribe")?.AllowedMethods).toContain("POST");
+    expect(config.Origins.find((o) => o.Id === origin)?.OriginAccessControlId).toBeUndefined();
+    expect(config.Origins.find((o) => o.Id === behaviour("/api/send-contact-email")?.TargetOriginId)?.OriginAccessControlId).toBeDefined();
+    const urls = resources("AWS::Lambda::Url").map(([id, url]) => [id.replace(/[0-9A-F]{8}$/, ""), url.Properties.AuthType]);
+    expect(Object.fromEntries(urls)).toEqual({
+      SendContactEmailFunctionFunctionUrl: "AWS_IAM",
+      SendInstallationEmailFunctionFunctionUrl: "AWS_IAM",
+      SendProductInquiryFunctionFunctionUrl: "AWS_IAM",
+      SubscribeFunctionFunctionUrl: "NONE",
+    });
   });
 
   test("names the table, the queues and the topic for operators and npm run leads", () => {
