@@ -36,7 +36,8 @@ export async function openLeadTable(stackName: string | undefined): Promise<Lead
     return { client, tableName, where: `stack ${stackName}`, close: async () => client.destroy() };
   }
   const endpoint = `http://127.0.0.1:${process.env.DYNAMO_PORT ?? 8006}`;
-  const running = await fetch(endpoint, { method: "POST", signal: AbortSignal.timeout(1_000) }).then(
+  // A busy machine may take a while to answer; opening the data folder under a running server would fail.
+  const running = await fetch(endpoint, { method: "POST", signal: AbortSignal.timeout(5_000) }).then(
     () => true,
     () => false,
   );

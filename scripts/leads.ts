@@ -16,7 +16,8 @@ import { createLogger } from "../lambdas/shared/log.ts";
 import { createSesListMailer, withListMail } from "../lambdas/shared/list-mailer.ts";
 import { createSesMailer } from "../lambdas/shared/mailer.ts";
 import { localLambdaEnv } from "../server/lambda-env.ts";
-import { csvCell } from "./lead-table.ts";
+import { csvCell, openLeadTable, TableError } from "./lead-table.ts";
+import { erasePersonalData, findPersonalData } from "./personal-data.ts";
 import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../server/local-dynamo.ts";
 
 /**
@@ -31,6 +32,10 @@ import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../serve
  *   npm run leads -- release <id> [--stack …]  mail a lead of the spam folder as a normal lead (once: it leaves the
  *                                          folder); locally at once through npm start's mailbox, deployed through
  *                                          the retry queue
+ *   npm run leads -- export <email> [--stack …]  everything held about one address, as JSON: leads, acknowledgement
+ *                                          counters, newsletter record (a visitor's access request)
+ *   npm run leads -- erase <email> [--stack …]   deletes all of it and prints what it deleted (a request to be
+ *                                          forgotten); mails already in the inbox are not touched
  *   npm run leads -- replay [--stack …]    mail what is not mailed yet: deployed, moves the dead-letter queue back
  *                                          and re-enqueues every received/failed lead; locally, mails them at once
  *                                          through the local SES emulator (npm start's mailbox)
@@ -164,6 +169,26 @@ async function unmailed(store: LeadStore, since: Date): Promise<LeadRecord[]> {
   const open: LeadRecord[] = [];
   for await (const lead of store.list(since)) if (lead.status === "received" || lead.status === "failed") open.push(lead);
   return open;
+}
+
+// export / erase <email>: one address's data, locally or on a deployed stack.
+for (const command of ["export", "erase"] as const) {
+  const at = args.indexOf(command);
+  if (at < 0) continue;
+  const email = args[at + 1];
+  if (!email?.includes("@")) fail(`${command}: name the address, e.g. npm run leads -- ${command} asha@example.org`);
+  const table = await openLeadTable(stackName).catch((error: unknown) => fail(error instanceof TableError ? error.message : String(error)));
+  try {
+    const data = command === "export" ? await findPersonalData(table, email) : await erasePersonalData(table, email);
+    console.log(JSON.stringify(command === "export" ? data : { erased: data }, null, 2));
+    if (command === "erase") {
+      const count = data.leads.length + data.acknowledgementCounters.length + (data.subscriber ? 1 : 0);
+      console.error(`Erased ${count} item${count === 1 ? "" : "s"} for that address from ${table.where}. Delete the mails in the inbox by hand.`);
+    }
+  } finally {
+    await table.close();
+  }
+  process.exit(0);
 }
 
 if (statusFilter && !LEAD_STATUSES.includes(statusFilter as LeadStatus)) fail(`--status ${statusFilter}: expected one of ${LEAD_STATUSES.join(", ")}`);

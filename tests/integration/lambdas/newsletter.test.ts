@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { type LeadStack, type StoredMail, startLeadStack } from "./harness.ts";
+import { type LeadStack, type StoredMail, startLeadStack, VALID } from "./harness.ts";
 
 const run = promisify(execFile);
 let stack: LeadStack;
@@ -143,5 +143,24 @@ describe("the newsletter", () => {
     const mails = await stack.mails();
     expect(mails.map((m) => m.destination.to)).toEqual([["retry@example.org"]]);
     expect(mails[0]?.headers).toEqual(expect.arrayContaining([{ name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" }]));
+  });
+
+  test("export returns everything held about an address; after erase, neither leads nor subscribers hold anything for it", async () => {
+    const email = "forget-me@example.org";
+    const cli = (...args: string[]) => run(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], { env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo } });
+    const lead = await stack.call("send-contact-email", { ...VALID["send-contact-email"], email });
+    const spam = await stack.call("send-installation-email", { ...VALID["send-installation-email"], email: email.toUpperCase(), elapsedMs: 100 });
+    const request = (await (await subscribe(email)).json()) as { data: { id: string } };
+    const exported = JSON.parse((await cli("export", email)).stdout) as { leads: Array<{ submissionId: string }>; acknowledgementCounters: unknown[]; subscriber?: { status: string } };
+    expect(new Set(exported.leads.map((l) => l.submissionId))).toEqual(new Set([lead.answer.data?.id, spam.answer.data?.id, request.data.id]));
+    expect(exported.acknowledgementCounters).toEqual([expect.objectContaining({ count: 1 })]);
+    expect(exported.subscriber?.status).toBe("pending");
+
+    const erased = await cli("erase", email);
+    expect(erased.stderr).toContain("Erased 5 items");
+    const leads = (await cli("--json")).stdout;
+    expect(leads.toLowerCase()).not.toContain(email);
+    expect((await subscribers()).map((s) => s.email)).not.toContain(email);
+    expect(JSON.parse((await cli("export", email)).stdout)).toEqual({ email, leads: [], acknowledgementCounters: [] });
   });
 });
