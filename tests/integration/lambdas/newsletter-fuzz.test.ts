@@ -92,7 +92,7 @@ const request = fc.record({
   body,
 });
 
-function event(init: fc.RecordValue<{ path: string; method: string; contentType: string | undefined; token: string | undefined; body: string | undefined }>): APIGatewayProxyEventV2 {
+function event(init: { path: string; method: string; contentType: string | undefined; token: string | undefined; body: string | undefined }): APIGatewayProxyEventV2 {
   return {
     version: "2.0",
     routeKey: "$default",
