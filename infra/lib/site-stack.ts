@@ -108,6 +108,7 @@ export class SiteStack extends Stack {
       SES_CONFIGURATION_SET: configurationSet.configurationSetName,
       ACK_DAILY_LIMIT: String(config.ackDailyLimit),
       LEAD_RETENTION_DAYS: String(leadContent.retentionDays),
+      ...(config.leadWebhookUrl ? { LEAD_WEBHOOK_URL: config.leadWebhookUrl } : {}),
     };
 
     const storeLead = new iam.PolicyStatement({

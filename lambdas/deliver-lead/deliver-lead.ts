@@ -4,6 +4,7 @@ import type { Deadline } from "../shared/deadline.ts";
 import { DELIVERY, type DeliveryDeps, deliverStoredLead, type MailsOf } from "../shared/delivery.ts";
 import { storedLeadMails } from "../shared/lead-handler.ts";
 import { parseRetryMessage } from "../shared/lead-record.ts";
+import { deliverWebhook, type WebhookDeps } from "../shared/lead-webhook.ts";
 
 export { DELIVER_LEAD_FUNCTION } from "../shared/lead-record.ts";
 import { contactEmailForm } from "../send-contact-email/send-contact-email.ts";
@@ -30,10 +31,22 @@ export function formMails(catalogue: LeadCatalogue): ReadonlyMap<string, MailsOf
  * another worker holds, or a store error is reported back so SQS returns it after the visibility timeout, and after 5
  * receives moves it to the dead-letter queue. A message that names no known lead is dropped with a log line.
  */
-export async function deliverBatch(event: SQSEvent, deps: DeliveryDeps, forms: ReadonlyMap<string, MailsOf>, deadline: Deadline, requestId: string): Promise<SQSBatchResponse> {
+export async function deliverBatch(
+  event: SQSEvent,
+  deps: DeliveryDeps,
+  forms: ReadonlyMap<string, MailsOf>,
+  deadline: Deadline,
+  requestId: string,
+  webhook?: WebhookDeps,
+): Promise<SQSBatchResponse> {
   const failures = await Promise.all(
     event.Records.map(async (record) => {
       const message = parseRetryMessage(record.body);
+      if (message?.kind === "webhook") {
+        // Without a webhook configured (any more) the message has nothing to do.
+        const result = webhook ? await deliverWebhook(message.submissionId, webhook, requestId).catch(() => "failed" as const) : "gone";
+        return result === "failed" ? record.messageId : undefined;
+      }
       const mailsOf = message && forms.get(message.form);
       if (!message || !mailsOf) {
         deps.log.error({ requestId, outcome: "unknown-message", error: message ? `form ${message.form}` : "body" });

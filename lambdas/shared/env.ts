@@ -39,6 +39,8 @@ export interface LeadConfig {
   leadRateLimit: number;
   /** Days a stored lead is kept (the table's TTL); content/site.yaml leads.retentionDays. */
   leadRetentionDays: number;
+  /** Where every mailed lead is also posted as JSON (a chat channel, a CRM); unset posts nothing. */
+  leadWebhookUrl: string | undefined;
 }
 
 /** The local server's retry queue runs in the same process as the handlers (lambdas/shared/in-process-queue.ts). */
@@ -64,6 +66,7 @@ export const LEAD_ENV = {
   SES_CONFIGURATION_SET: "optional: the SES configuration set that reports bounces and complaints",
   ACK_DAILY_LIMIT: `optional: acknowledgements per recipient address per UTC day, a whole number >= 0 (default ${LEAD_DEFAULTS.ackDailyLimit})`,
   LEAD_RATE_LIMIT: `optional: leads one client address may send per hour before the rest go to the spam folder, a whole number >= 1 (default ${LEAD_DEFAULTS.rateLimit})`,
+  LEAD_WEBHOOK_URL: "optional: an http(s) URL that receives every mailed lead as JSON (Slack-compatible text plus the fields)",
   LEAD_RETENTION_DAYS: `optional: days a stored lead is kept, a whole number >= 1 (default ${LEAD_DEFAULTS.retentionDays}; content/site.yaml leads.retentionDays)`,
 } as const;
 export type LeadEnvName = keyof typeof LEAD_ENV;
@@ -176,6 +179,8 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
     return value;
   };
   const ackDailyLimit = whole("ACK_DAILY_LIMIT", LEAD_DEFAULTS.ackDailyLimit, 0);
+  const leadWebhookUrl = env.LEAD_WEBHOOK_URL?.trim() || undefined;
+  if (leadWebhookUrl) url("LEAD_WEBHOOK_URL", leadWebhookUrl);
   const leadRateLimit = whole("LEAD_RATE_LIMIT", LEAD_DEFAULTS.rateLimit, 1);
   const leadRetentionDays = whole("LEAD_RETENTION_DAYS", LEAD_DEFAULTS.retentionDays, 1);
 
@@ -203,6 +208,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
     ackDailyLimit,
     leadRateLimit,
     leadRetentionDays,
+    leadWebhookUrl,
   };
 }
 

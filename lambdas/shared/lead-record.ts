@@ -52,10 +52,11 @@ export interface LeadRecord {
   expiresAt: number;
 }
 
-/** The message on the retry queue (SQS body, JSON). */
+/** The message on the retry queue (SQS body, JSON): mail the lead, or (kind "webhook") post it to the team's webhook. */
 export interface RetryMessage {
   submissionId: string;
   form: string;
+  kind?: "webhook";
 }
 
 /** Parses a retry message body; undefined when it is not one (a stray message is dropped, not retried forever). */
@@ -63,8 +64,9 @@ export function parseRetryMessage(body: string): RetryMessage | undefined {
   try {
     const value: unknown = JSON.parse(body);
     if (typeof value !== "object" || value === null) return undefined;
-    const { submissionId, form } = value as Record<string, unknown>;
-    return typeof submissionId === "string" && typeof form === "string" && submissionId && form ? { submissionId, form } : undefined;
+    const { submissionId, form, kind } = value as Record<string, unknown>;
+    if (typeof submissionId !== "string" || typeof form !== "string" || !submissionId || !form) return undefined;
+    return kind === "webhook" ? { submissionId, form, kind } : { submissionId, form };
   } catch {
     return undefined;
   }

@@ -176,12 +176,12 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     template.hasResourceProperties("AWS::SNS::Subscription", { Protocol: "email", Endpoint: "ops@example.com" });
   });
 
-  test('failed mails of the lead functions, the newsletter and deliver-lead are counted from their "mail-failed" log lines', () => {
+  test('failed mails and webhook posts of the lead functions, the newsletter and deliver-lead are counted from their "mail-failed" and "webhook-failed" log lines', () => {
     const filters = resources("AWS::Logs::MetricFilter").map(([, f]) => f.Properties);
     expect(filters).toHaveLength(LEAD_FUNCTIONS.length + 1);
     for (const filter of filters) {
       expect(filter).toMatchObject({
-        FilterPattern: '{ $.outcome = "mail-failed" }',
+        FilterPattern: '{ ($.outcome = "mail-failed") || ($.outcome = "webhook-failed") }',
         MetricTransformations: [{ MetricNamespace: "Storefront/Leads", MetricName: "MailFailed", MetricValue: "1" }],
       });
     }
@@ -262,6 +262,25 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     template.hasOutput("LeadQueueArn", { Value: { "Fn::GetAtt": [Match.stringLikeRegexp("^LeadStoreRetries"), "Arn"] } });
     template.hasOutput("LeadDeadLetterQueueArn", { Value: { "Fn::GetAtt": [Match.stringLikeRegexp("^LeadStoreDeadLetters"), "Arn"] } });
     template.hasOutput("AlarmTopicArn", { Value: { Ref: Match.stringLikeRegexp("^AlarmsTopic") } });
+  });
+});
+
+describe("the lead webhook", () => {
+  test("leadWebhookUrl reaches every lead function and deliver-lead as LEAD_WEBHOOK_URL; without it none has one", async () => {
+    const url = "https://hooks.example.com/services/T0/B0/x";
+    for (const [context, expected] of [
+      [{ leadWebhookUrl: url }, url],
+      [{}, undefined],
+    ] as const) {
+      const setup = await synthLeads(context);
+      try {
+        const functions = setup.resources("AWS::Lambda::Function").filter(([id]) => /^(Send|Subscribe|LeadDeliverySender)/.test(id));
+        expect(functions.length).toBe(5);
+        for (const [id, fn] of functions) expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.LEAD_WEBHOOK_URL, id).toBe(expected);
+      } finally {
+        await setup.cleanup();
+      }
+    }
   });
 });
 
