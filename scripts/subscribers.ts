@@ -7,8 +7,9 @@ import { csvCell, openLeadTable, TableError } from "./lead-table.ts";
  *
  *   npm run subscribers                      a table (address, status, dates) of the local store of npm start
  *   npm run subscribers -- --json            one JSON object per line, with each subscriber's unsubscribe URL
- *   npm run subscribers -- --csv             email, status, dates and unsubscribe_url: import it into any mailing
- *                                            tool, and put the unsubscribe URL in every mail (List-Unsubscribe)
+ *   npm run subscribers -- --csv             the confirmed subscribers: email, status, dates and unsubscribe_url, to
+ *                                            import into any mailing tool (put the URL in every mail's
+ *                                            List-Unsubscribe); --all adds the pending and unsubscribed ones
  *   npm run subscribers -- --stack SiteStack the deployed list (default AWS credentials)
  *
  * Mail only the `confirmed` ones: pending addresses never said yes, unsubscribed ones said no.
@@ -26,8 +27,10 @@ try {
     for await (const subscriber of createDynamoSubscriberStore(table).list()) all.push(subscriber);
     if (args.includes("--json")) for (const subscriber of all) console.log(JSON.stringify(subscriber));
     else if (args.includes("--csv")) {
+      // A mailing tool given this file mails everyone in it: only those who said yes, unless asked.
+      const rows = args.includes("--all") ? all : all.filter((subscriber) => subscriber.status === "confirmed");
       console.log(["email", "status", "subscribed_at", "confirmed_at", "unsubscribed_at", "unsubscribe_url"].join(","));
-      for (const subscriber of all) console.log(COLUMNS.map((key) => csvCell(subscriber[key] ?? "")).join(","));
+      for (const subscriber of rows) console.log(COLUMNS.map((key) => csvCell(subscriber[key] ?? "")).join(","));
     } else if (all.length === 0) console.log("No subscribers yet.");
     else console.table(all.map(({ email, status, subscribedAt, confirmedAt }) => ({ email, status, subscribed: subscribedAt.slice(0, 16).replace("T", " "), confirmed: confirmedAt?.slice(0, 16).replace("T", " ") ?? "" })));
   } finally {

@@ -72,6 +72,9 @@ describe("the newsletter", () => {
     expect(again.headers.get("location")).toBe("/newsletter/confirmed");
     const [record] = (await subscribers()).filter((s) => s.email === email);
     expect(record).toMatchObject({ status: "confirmed", unsubscribeUrl: `https://www.example.com/api/${unsubscribe}` });
+    const csv = (await run(process.execPath, ["--import", "tsx", "scripts/subscribers.ts", "--csv"], { env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo } })).stdout.trim().split("\n");
+    expect(csv[0]).toBe("email,status,subscribed_at,confirmed_at,unsubscribed_at,unsubscribe_url");
+    expect(csv.slice(1)).toEqual([expect.stringMatching(new RegExp(`^${email},confirmed,.*,https://www\\.example\\.com/api/unsubscribe\\?token=[0-9a-f]{64}\\.[\\w-]{43}$`))]);
     // Confirmed: a new request mails nothing.
     await subscribe(email);
     expect(await stack.mails()).toHaveLength(1);
