@@ -11,6 +11,8 @@ import { deliverStoredLead } from "../lambdas/shared/delivery.ts";
 import { invocationDeadline } from "../lambdas/shared/deadline.ts";
 import { LEAD_STATUSES, type LeadRecord, type LeadStatus } from "../lambdas/shared/lead-record.ts";
 import { releaseSpamLead } from "../lambdas/shared/spam-folder.ts";
+import { createDynamoSubscriberStore } from "../lambdas/shared/subscriber-store.ts";
+import { SUBSCRIBE_FUNCTION } from "../src/lib/newsletter.ts";
 import { createDynamoLeadStore, type LeadStore } from "../lambdas/shared/lead-store.ts";
 import { createLogger } from "../lambdas/shared/log.ts";
 import { createSesListMailer, withListMail } from "../lambdas/shared/list-mailer.ts";
@@ -209,6 +211,10 @@ async function release(store: LeadStore, client: DynamoDBClient, tableName: stri
   if (lead.status !== "spam") fail(`release ${id}: the lead is ${lead.status}, not in the spam folder; nothing was mailed`);
   const mailsOf = formMails(config.catalogue).get(lead.form);
   if (!mailsOf?.(lead.lead, config, id)) fail(`release ${id}: its fields do not pass the ${lead.form} form's checks, so it cannot be mailed; see it with --json`);
+  // A newsletter request caught as spam never filed its subscriber: file it now, so the mailed link confirms.
+  if (lead.form === SUBSCRIBE_FUNCTION && lead.lead.email && lead.lead.unsubscribeUrl) {
+    await createDynamoSubscriberStore({ client, tableName }).request(lead.lead.email, lead.lead.unsubscribeUrl, new Date());
+  }
   if (!(await releaseSpamLead(client, tableName, id, new Date(), config.leadRetentionDays))) fail(`release ${id}: released by someone else meanwhile`);
   return lead;
 }

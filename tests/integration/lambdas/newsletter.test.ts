@@ -132,6 +132,12 @@ describe("the newsletter", () => {
     expect(await stack.lead(data.id)).toMatchObject({ status: "spam", form: "subscribe", spamReason: "honeypot" });
     expect(await stack.mails()).toEqual([]);
     expect((await subscribers()).find((s) => s.email === "bot@example.org")).toBeUndefined();
+
+    // Released from the spam folder, it is a normal request: a pending subscriber, a mail, a link that confirms.
+    await run(process.execPath, ["--import", "tsx", "scripts/leads.ts", "release", data.id], { env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo, SES_PORT: stack.ports.ses } });
+    expect((await subscribers()).find((s) => s.email === "bot@example.org")?.status).toBe("pending");
+    const { confirm } = links((await stack.mails())[0]);
+    expect((await stack.request(confirm)).headers.get("location")).toBe("/newsletter/confirmed");
   });
 
   test("a confirmation SES does not take is retried from the queue and mailed once", async () => {
