@@ -1,8 +1,12 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /** Browser tests run against `npm start`'s server (routing, handlers, SES emulator) on its own ports. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const SES_PORT = Number(process.env.E2E_SES_PORT ?? 8025);
+/** The server keeps its leads on disk, never in memory: a store of its own per port, so runs never share one. */
+const DYNAMO_PORT = Number(process.env.DYNAMO_PORT ?? SES_PORT + 1);
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -29,8 +33,16 @@ export default defineConfig({
   webServer: {
     command: "tsx server/start.ts --no-build",
     url: `http://127.0.0.1:${PORT}/`,
-    // Every browser test sends from 127.0.0.1: the hourly per-client limit (10) is tested in tests/integration/lambdas.
-    env: { PORT: String(PORT), SES_PORT: String(SES_PORT), HOST: "127.0.0.1", DIST_DIR: process.env.DIST_DIR ?? "dist", LEAD_RATE_LIMIT: "100000" },
+    env: {
+      PORT: String(PORT),
+      SES_PORT: String(SES_PORT),
+      DYNAMO_PORT: String(DYNAMO_PORT),
+      LEADS_DIR: path.join(tmpdir(), `storefront-e2e-leads-${PORT}`),
+      HOST: "127.0.0.1",
+      DIST_DIR: process.env.DIST_DIR ?? "dist",
+    // Every browser test sends from 127.0.0.1: the hourly per-client limit is tested in tests/integration/lambdas.
+    LEAD_RATE_LIMIT: "100000",
+    },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

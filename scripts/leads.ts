@@ -5,19 +5,18 @@ import { fileURLToPath } from "node:url";
 import { CloudFormationClient, DescribeStacksCommand } from "@aws-sdk/client-cloudformation";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SendMessageCommand, SQSClient, StartMessageMoveTaskCommand } from "@aws-sdk/client-sqs";
-import { formMails } from "../lambdas/deliver-lead/deliver-lead.ts";
+import { existingLeads, formMails } from "../lambdas/deliver-lead/deliver-lead.ts";
 import { readConfig } from "../lambdas/shared/env.ts";
 import { deliverStoredLead } from "../lambdas/shared/delivery.ts";
 import { invocationDeadline } from "../lambdas/shared/deadline.ts";
 import { LEAD_STATUSES, type LeadRecord, type LeadStatus } from "../lambdas/shared/lead-record.ts";
+import { createDynamoLeadStore, isUnmailed, type LeadStore } from "../lambdas/shared/lead-store.ts";
 import { releaseSpamLead } from "../lambdas/shared/spam-folder.ts";
 import { createDynamoSubscriberStore } from "../lambdas/shared/subscriber-store.ts";
 import { SUBSCRIBE_FUNCTION } from "../src/lib/newsletter.ts";
-import { createDynamoLeadStore, type LeadStore } from "../lambdas/shared/lead-store.ts";
 import { createLogger } from "../lambdas/shared/log.ts";
-import { createSesListMailer, withListMail } from "../lambdas/shared/list-mailer.ts";
 import { createSesMailer } from "../lambdas/shared/mailer.ts";
-import { localLambdaEnv } from "../server/lambda-env.ts";
+import { LOCAL_CREDENTIALS, localLambdaEnv } from "../server/lambda-env.ts";
 import { csvCell, openLeadTable, TableError } from "./lead-table.ts";
 import { erasePersonalData, findPersonalData } from "./personal-data.ts";
 import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../server/local-dynamo.ts";
@@ -25,7 +24,7 @@ import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../serve
 /**
  * `npm run leads`: the stored leads, newest first (received, age, status, form, product, attempts, last error, id).
  *
- *   npm run leads                          the local store of `npm start` (.data/dynamodb)
+ *   npm run leads                          the local store of `npm start` (.data/dynamodb, or LEADS_DIR)
  *   npm run leads -- --json                one JSON object per line (submissionId, form, status, receivedAt, …)
  *   npm run leads -- --since 7d            only leads received in the last 7 days (s, m, h, d, w)
  *   npm run leads -- --stack SiteStack     the deployed table, named by the stack's outputs (default AWS credentials)
@@ -42,7 +41,10 @@ import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../serve
  *                                          and re-enqueues every received/failed lead; locally, mails them at once
  *                                          through the local SES emulator (npm start's mailbox)
  *
- * The visitor's own words are never printed in the table; --json prints the whole stored lead.
+ * The visitor's own words are never printed in the table; --json prints the whole stored lead. Index entries whose
+ * lead does not exist (a crash of the local store leaves them) are dropped as they are met, with one log line.
+ * Locally, replay uses npm start's own configuration (endpoints and the emulators' credentials), so it mails where
+ * npm start mails; a lead never loses an attempt to a configuration error.
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -122,7 +124,7 @@ async function local(): Promise<{ store: LeadStore; client: DynamoDBClient; endp
     endpoint: url,
   });
   if (running) return { ...(await open(endpoint)), close: async () => undefined };
-  const dataDir = path.join(rootDir, ".data/dynamodb");
+  const dataDir = path.resolve(rootDir, process.env.LEADS_DIR ?? ".data/dynamodb");
   if (!existsSync(dataDir)) fail("no local leads yet: start the site with npm start and send a form");
   const dynamo = await startLocalDynamo({ dataDir, port: 0 });
   return { ...(await open(dynamo.endpoint, dynamo.client)), close: () => dynamo.close() };
@@ -167,10 +169,15 @@ function print(all: LeadRecord[]): void {
   );
 }
 
-async function unmailed(store: LeadStore, since: Date): Promise<LeadRecord[]> {
-  const open: LeadRecord[] = [];
-  for await (const lead of store.list(since)) if (lead.status === "received" || lead.status === "failed") open.push(lead);
-  return open;
+const log = createLogger("leads", "warn", (line) => console.error(line));
+
+/** Every stored lead since `since` (phantom index entries dropped), optionally only those not mailed yet. */
+async function stored(store: LeadStore, since: Date, onlyUnmailed = false): Promise<LeadRecord[]> {
+  const leads: LeadRecord[] = [];
+  for await (const lead of existingLeads(store, since, log, "leads", (listed) => !onlyUnmailed || isUnmailed(listed.status))) {
+    if (!onlyUnmailed || isUnmailed(lead.status)) leads.push(lead);
+  }
+  return leads;
 }
 
 // export / erase <email>: one address's data, locally or on a deployed stack.
@@ -196,7 +203,10 @@ for (const command of ["export", "erase"] as const) {
 if (statusFilter && !LEAD_STATUSES.includes(statusFilter as LeadStatus)) fail(`--status ${statusFilter}: expected one of ${LEAD_STATUSES.join(", ")}`);
 if (releaseAt >= 0 && !releaseId) fail("release: name the lead, e.g. npm run leads -- release 3f2c…  (its id is in the table's last column)");
 
-/** The lead functions' configuration as npm start builds it from content (the stack builds its own from the same content). */
+/**
+ * The lead functions' configuration as npm start builds it from content, as its handlers see it (values the developer
+ * set win, as there); the stack builds its own from the same content.
+ */
 async function localConfig(sesEndpoint: string, dynamoEndpoint: string) {
   return readConfig({ ...(await localLambdaEnv({ sesEndpoint, dynamoEndpoint, contentDir: path.join(rootDir, "content") })), ...process.env });
 }
@@ -235,16 +245,12 @@ if (stackName) {
     } catch (error) {
       console.log(`Dead-letter queue not moved: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const open = await unmailed(stack.store, since);
+    const open = await stored(stack.store, since, true);
     for (const lead of open) {
       await sqs.send(new SendMessageCommand({ QueueUrl: stack.queueUrl, MessageBody: JSON.stringify({ submissionId: lead.submissionId, form: lead.form }) }));
     }
     console.log(`Re-enqueued ${open.length} lead${open.length === 1 ? "" : "s"} not mailed yet; deliver-lead mails each once.`);
-  } else {
-    const leads: LeadRecord[] = [];
-    for await (const lead of stack.store.list(since)) leads.push(lead);
-    print(leads);
-  }
+  } else print(await stored(stack.store, since));
 } else {
   const db = await local();
   try {
@@ -255,7 +261,7 @@ if (stackName) {
       const deps = {
         config,
         store: db.store,
-        mailer: withListMail(createSesMailer({ region: config.region, endpoint: sesEndpoint }), createSesListMailer({ region: config.region, endpoint: sesEndpoint })),
+        mailer: createSesMailer({ region: config.region, endpoint: sesEndpoint, credentials: LOCAL_CREDENTIALS }),
         queue: { enqueue: async () => undefined },
         log: createLogger("leads-release", "warn"),
       };
@@ -269,22 +275,18 @@ if (stackName) {
       const deps = {
         config,
         store: db.store,
-        mailer: withListMail(createSesMailer({ region: config.region, endpoint: sesEndpoint }), createSesListMailer({ region: config.region, endpoint: sesEndpoint })),
+        mailer: createSesMailer({ region: config.region, endpoint: sesEndpoint, credentials: LOCAL_CREDENTIALS }),
         queue: { enqueue: async () => undefined },
         log: createLogger("leads-replay", "warn"),
       };
       const counts: Record<string, number> = {};
-      for (const lead of await unmailed(db.store, since)) {
+      for (const lead of await stored(db.store, since, true)) {
         const mailsOf = forms.get(lead.form);
-        const result = mailsOf ? await deliverStoredLead(lead.submissionId, mailsOf, deps, invocationDeadline(undefined, 10_000), "replay") : "unknown form";
+        const result = mailsOf ? await deliverStoredLead(lead.submissionId, mailsOf, deps, invocationDeadline(undefined, 10_000), "replay") : "form not known";
         counts[result] = (counts[result] ?? 0) + 1;
       }
       console.log(`Replayed through ${sesEndpoint}: ${JSON.stringify(counts)}`);
-    } else {
-      const leads: LeadRecord[] = [];
-      for await (const lead of db.store.list(since)) leads.push(lead);
-      print(leads);
-    }
+    } else print(await stored(db.store, since));
   } finally {
     await db.close();
   }

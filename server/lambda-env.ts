@@ -6,6 +6,9 @@ import { readSiteContent } from "../build/read-content.ts";
 import { IN_PROCESS_QUEUE, leadEnvironment } from "../lambdas/shared/env.ts";
 import { LOCAL_LEADS_TABLE } from "./local-dynamo.ts";
 
+/** The emulators want signed requests and take any key: what `npm start`'s handlers and `npm run leads` both use. */
+export const LOCAL_CREDENTIALS = { accessKeyId: "local", secretAccessKey: "local" } as const;
+
 interface LocalLambdaEnvOptions {
   /** URL of the local SES emulator. */
   sesEndpoint: string;
@@ -50,8 +53,8 @@ export async function localLambdaEnv({ sesEndpoint, dynamoEndpoint, recipient, c
     NEWSLETTER_SECRET: localNewsletterSecret(),
     ...(linkBase ? { NEWSLETTER_LINK_BASE: linkBase } : {}),
     // The emulator wants a signed request, any key will do; the SDK reads these like Lambda's own credentials.
-    AWS_ACCESS_KEY_ID: "local",
-    AWS_SECRET_ACCESS_KEY: "local",
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     ...leadEnvironment({
       site: content.site,
       products: content.products,

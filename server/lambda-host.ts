@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import type { LeadQueue } from "../lambdas/shared/lead-queue.ts";
 import type { LambdaHandler } from "./lambda-adapter.ts";
 import type { HostReply, HostRequest } from "./lambda-host-worker.ts";
 
@@ -12,16 +13,19 @@ interface Generation {
  * The local API for `npm run dev`: the Lambda handlers run in a worker thread, and `reload()` starts a new one with
  * a fresh environment, so the handlers see products and packages added or renamed in content/ without a restart
  * (they read their catalogue once, at start, as in AWS). Calls in flight finish on the generation they started on.
+ * What the handlers put on the retry queue is forwarded to `queue`, the server's, which deliver-lead consumes.
  */
 export class LambdaHost {
   readonly #rootDir: string;
   readonly #env: () => Record<string, string | undefined>;
+  readonly #queue: LeadQueue;
   #current: Generation | undefined;
   #nextId = 0;
 
-  constructor(rootDir: string, env: () => Record<string, string | undefined>) {
+  constructor(rootDir: string, env: () => Record<string, string | undefined>, queue: LeadQueue) {
     this.#rootDir = rootDir;
     this.#env = env;
+    this.#queue = queue;
     this.#current = this.#start();
   }
 
@@ -52,6 +56,10 @@ export class LambdaHost {
     const pending: Generation["pending"] = new Map();
     const ready = new Promise<void>((resolve, reject) => {
       worker.on("message", (reply: HostReply) => {
+        if ("enqueue" in reply) {
+          void this.#queue.enqueue(reply.enqueue, reply.delaySeconds).catch((error: unknown) => console.error("[api] could not queue a retry", error));
+          return;
+        }
         if ("ready" in reply) return resolve();
         if ("failed" in reply) return reject(new Error(`The local API could not load the handlers:\n${reply.failed}`));
         pending.get(reply.id)?.resolve(reply);

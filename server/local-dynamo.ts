@@ -1,5 +1,6 @@
-import { mkdirSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
+import path from "node:path";
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException } from "@aws-sdk/client-dynamodb";
 import dynalite from "dynalite";
 import { BY_RECEIVED_AT_INDEX } from "../lambdas/shared/lead-record.ts";
@@ -19,15 +20,71 @@ type Dynalite = typeof dynalite;
 /** dynalite is CommonJS; Node and Vite's interop wrap its export differently. */
 const startDynalite: Dynalite = (dynalite as unknown as { default?: Dynalite }).default ?? (dynalite as unknown as Dynalite);
 
+/** The local store cannot start; the message is one line saying why and what to do. */
+export class LocalStoreError extends Error {
+  override name = "LocalStoreError";
+}
+
+/** True when something already listens on 127.0.0.1:`port`. */
+function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+      .once("error", () => resolve(true))
+      .listen(port, "127.0.0.1", () => probe.close(() => resolve(false)));
+  });
+}
+
+/**
+ * Marks `dataDir` as this process's with a pid file. LevelDB's own lock cannot be caught once dynalite has opened
+ * the folder (the process dies), so a second server on the same folder is stopped here, before it opens it. A pid
+ * file left by a killed server names a process that is gone, and is taken over.
+ * @returns a function that gives the folder up.
+ */
+function holdDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, "server.pid");
+  let holder = 0;
+  try {
+    holder = Number(readFileSync(file, "utf8"));
+  } catch {}
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === "EPERM";
+    }
+  };
+  if (holder > 0 && holder !== process.pid && alive(holder)) {
+    throw new LocalStoreError(`${dataDir} is in use by process ${holder} (another npm start?): stop it, or set LEADS_DIR to another folder`);
+  }
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
+}
+
 /**
  * Starts dynalite (a DynamoDB on LevelDB) on 127.0.0.1, keeping its data in `dataDir` (in memory when undefined),
- * and creates the leads table with the deployed table's key schema and index if it is not there yet.
+ * and creates the leads table with the deployed table's key schema and index if it is not there yet. It never falls
+ * back to memory: a store that cannot keep leads must not take any.
  * @param port 0 picks a free port.
+ * @throws LocalStoreError when the port or the folder is taken by another process.
  */
 export async function startLocalDynamo({ dataDir, port }: { dataDir?: string; port: number }): Promise<LocalDynamo> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (port !== 0 && (await portTaken(port))) {
+    throw new LocalStoreError(`port ${port} is in use (another npm start?): stop it, or set DYNAMO_PORT to a free port`);
+  }
+  let release = () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    release = holdDataDir(dataDir);
+  }
   const server = startDynalite({ path: dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  const stop = () =>
+    new Promise<void>((resolve) =>
+      server.close(() => {
+        release();
+        resolve();
+      }),
+    );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
@@ -46,11 +103,10 @@ export async function startLocalDynamo({ dataDir, port }: { dataDir?: string; po
     endpoint,
     dataDir,
     client,
-    close: () =>
-      new Promise((resolve) => {
-        client.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      client.destroy();
+      return stop();
+    },
   };
 }
 

@@ -2,16 +2,21 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Context, ScheduledEvent, SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { DELIVERY } from "../lambdas/shared/delivery.ts";
-import { inProcessQueue } from "../lambdas/shared/in-process-queue.ts";
+import type { InProcessQueue } from "./in-process-queue.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-interface DeliverLeadModule {
+/** The exports of lambdas/deliver-lead/handler.ts the local server calls. */
+export interface DeliverLeadModule {
   handler(event: SQSEvent, context?: Partial<Context>): Promise<SQSBatchResponse>;
   sweep(event: Partial<ScheduledEvent>, context?: Partial<Context>): Promise<{ enqueued: number }>;
+  sweepAtStart(): Promise<{ enqueued: number }>;
+  mailEvent(event: unknown, context?: Partial<Context>): Promise<{ marked: string | undefined }>;
 }
 
 export interface LocalRetryOptions {
+  /** The queue the handlers were given (`provideLocalLeadQueue`). */
+  queue: InProcessQueue;
   /** First wait after a failed delivery; doubles per receive (default 2 s). */
   backoffMs?: number;
   /** How often the sweep runs (AWS: every 5 minutes). */
@@ -25,23 +30,27 @@ function deliverContext(): Partial<Context> {
 }
 
 /**
- * The retry path of `npm start`, in process: the in-process queue feeds lambdas/deliver-lead/handler.ts as SQS
- * would, and its sweep runs on a timer, and once at start for leads a previous run left unmailed (the in-process
- * queue does not outlive the server; the table does). Env must be set before this is called.
+ * The retry path of `npm start` and `npm run dev`, in process: the queue feeds lambdas/deliver-lead/handler.ts as SQS
+ * would, its sweep runs on a timer, and once at start for every lead a previous run left unmailed, whatever its age
+ * (the queue does not outlive the server; the table does). `mailEvent` takes SES's send events, as EventBridge
+ * delivers them in AWS. Env must be set before this is called.
  */
-export async function startLocalRetry(options: LocalRetryOptions = {}) {
+export async function startLocalRetry({ queue, backoffMs, sweepEveryMs }: LocalRetryOptions) {
   const deliver = (await import(pathToFileURL(path.join(rootDir, "lambdas/deliver-lead/handler.ts")).href)) as DeliverLeadModule;
-  inProcessQueue.start({ consume: (event) => deliver.handler(event, deliverContext()), backoffMs: options.backoffMs });
-  const sweep = () => deliver.sweep({}, deliverContext()).catch((error: unknown) => console.error("[retry] sweep failed", error));
-  await sweep();
-  const timer = setInterval(sweep, options.sweepEveryMs ?? 5 * 60_000);
+  queue.start({ consume: (event) => deliver.handler(event, deliverContext()), backoffMs });
+  const report = (what: string) => (error: unknown) => console.error(`[retry] ${what} failed`, error);
+  await deliver.sweepAtStart().catch(report("the start-up sweep"));
+  const timer = setInterval(() => deliver.sweep({}, deliverContext()).catch(report("sweep")), sweepEveryMs ?? 5 * 60_000);
   timer.unref();
   return {
-    queue: inProcessQueue,
+    queue,
     deliver,
+    /** Hands SES's send event to deliver-lead, as the configuration set's EventBridge rule does. */
+    mailEvent: (event: unknown) => deliver.mailEvent(event, deliverContext()).catch(report("a send event")),
     stop() {
       clearInterval(timer);
-      inProcessQueue.stop();
+      queue.stop();
     },
   };
 }
+export type LocalRetry = Awaited<ReturnType<typeof startLocalRetry>>;

@@ -3,11 +3,26 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * pass: forwarded to the emulator; refuse: the connection is dropped at once; throttle: 400 Throttling;
- * error: 500 InternalFailure; hang: the request is accepted and never answered.
+ * pass: forwarded to the emulator; refuse: the connection is dropped at once; throttle: 429 TooManyRequests;
+ * error: 500 InternalFailure; hang: the request is accepted and never answered; slow: forwarded (the mail is sent)
+ * but the answer comes only after `slowMs`, later than the sender waits.
  */
-export type SesFault = "pass" | "refuse" | "throttle" | "error" | "hang";
-export const SES_FAULTS: ReadonlyArray<Exclude<SesFault, "pass">> = ["refuse", "throttle", "error", "hang"];
+export type SesFault = "pass" | "refuse" | "throttle" | "error" | "hang" | "slow";
+export const SES_FAULTS: ReadonlyArray<Exclude<SesFault, "pass" | "slow">> = ["refuse", "throttle", "error", "hang"];
+
+/** SES's send event as its configuration set publishes it to EventBridge (the fields deliver-lead reads, and a few more). */
+export interface SesSendEvent {
+  version: "0";
+  id: string;
+  "detail-type": "Email Sent";
+  source: "aws.ses";
+  time: string;
+  detail: {
+    eventType: "Send";
+    mail: { timestamp: string; messageId: string; destination: string[]; headers: Array<{ name: string; value: string }>; tags: Record<string, string[]> };
+    send: Record<string, never>;
+  };
+}
 
 export interface SesFaultProxy {
   url: string;
@@ -17,23 +32,72 @@ export interface SesFaultProxy {
   randomFaults(rate: number, faults?: ReadonlyArray<Exclude<SesFault, "pass">>): void;
   /** Requests answered so far, by what they got. */
   readonly counts: Record<SesFault, number>;
+  /** Send events published so far (one per mail the emulator took). */
+  readonly sent: number;
   close(): Promise<void>;
 }
 
-const errorXml = (code: string, message: string) =>
-  `<ErrorResponse xmlns="http://ses.amazonaws.com/doc/2010-12-01/"><Error><Type>${code === "Throttling" ? "Sender" : "Receiver"}</Type><Code>${code}</Code><Message>${message}</Message></Error><RequestId>${randomUUID()}</RequestId></ErrorResponse>`;
+export interface SesFaultProxyOptions {
+  /** The SES emulator's URL. */
+  target: string;
+  port?: number;
+  /** How late a `slow` answer comes (default 15 s: later than any attempt waits). */
+  slowMs?: number;
+  /**
+   * Called with the send event of every mail the emulator took, as SES's configuration set publishes it: what lets
+   * the local stack mark a lead mailed whose sender gave up waiting. Errors are the receiver's to log.
+   */
+  onSend?: (event: SesSendEvent) => unknown;
+}
+
+/** A v2 (REST JSON) error answer, as SES v2 gives it. */
+const errorAnswer = (type: string, message: string) => ({
+  headers: { "content-type": "application/json", "x-amzn-errortype": type, "x-amzn-requestid": randomUUID() },
+  body: JSON.stringify({ message }),
+});
+
+/** The send event of one SendEmail (v2) request body the emulator accepted. */
+function sendEvent(body: string, messageId: string): SesSendEvent | undefined {
+  let request: { Destination?: { ToAddresses?: string[] }; Content?: { Simple?: { Headers?: Array<{ Name: string; Value: string }> } }; EmailTags?: Array<{ Name: string; Value: string }> };
+  try {
+    request = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const now = new Date().toISOString();
+  return {
+    version: "0",
+    id: randomUUID(),
+    "detail-type": "Email Sent",
+    source: "aws.ses",
+    time: now,
+    detail: {
+      eventType: "Send",
+      mail: {
+        timestamp: now,
+        messageId,
+        destination: request.Destination?.ToAddresses ?? [],
+        headers: (request.Content?.Simple?.Headers ?? []).map(({ Name, Value }) => ({ name: Name, value: Value })),
+        tags: Object.fromEntries((request.EmailTags ?? []).map(({ Name, Value }) => [Name, [Value]])),
+      },
+      send: {},
+    },
+  };
+}
 
 /**
- * A fault-injecting proxy in front of the local SES emulator, for tests and the load script: the handlers talk to
- * it as if it were SES. Listens on 127.0.0.1 only.
+ * A fault-injecting proxy in front of the local SES emulator, for tests, the load script and `npm start` (where it
+ * only passes, and publishes the send events). The handlers talk to it as if it were SES. Listens on 127.0.0.1 only.
  */
-export async function startSesFaultProxy({ target, port = 0 }: { target: string; port?: number }): Promise<SesFaultProxy> {
+export async function startSesFaultProxy({ target, port = 0, slowMs = 15_000, onSend }: SesFaultProxyOptions): Promise<SesFaultProxy> {
   const to = new URL(target);
   let fixed: SesFault = "pass";
   let rate = 0;
   let pool: ReadonlyArray<Exclude<SesFault, "pass">> = SES_FAULTS;
-  const counts: Record<SesFault, number> = { pass: 0, refuse: 0, throttle: 0, error: 0, hang: 0 };
+  let sent = 0;
+  const counts: Record<SesFault, number> = { pass: 0, refuse: 0, throttle: 0, error: 0, hang: 0, slow: 0 };
   const pick = (): SesFault => (fixed !== "pass" ? fixed : rate > 0 && Math.random() < rate ? (pool[Math.floor(Math.random() * pool.length)] ?? "error") : "pass");
+  const timers = new Set<NodeJS.Timeout>();
 
   const server: Server = createServer((req, res) => {
     const fault = pick();
@@ -42,16 +106,42 @@ export async function startSesFaultProxy({ target, port = 0 }: { target: string;
     if (fault === "hang") return;
     if (fault === "throttle" || fault === "error") {
       req.resume();
-      const status = fault === "throttle" ? 400 : 500;
-      res.writeHead(status, { "content-type": "text/xml" }).end(fault === "throttle" ? errorXml("Throttling", "Maximum sending rate exceeded.") : errorXml("InternalFailure", "Internal failure."));
+      const answer = fault === "throttle" ? errorAnswer("TooManyRequestsException", "Maximum sending rate exceeded.") : errorAnswer("InternalFailure", "Internal failure.");
+      res.writeHead(fault === "throttle" ? 429 : 500, answer.headers).end(answer.body);
       return;
     }
-    const forward = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      const forward = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        const parts: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => parts.push(chunk));
+        answer.on("end", () => {
+          const text = Buffer.concat(parts);
+          const status = answer.statusCode ?? 502;
+          if (status === 200 && req.method === "POST" && req.url?.startsWith("/v2/email/outbound-emails")) {
+            const messageId = String((JSON.parse(text.toString("utf8") || "{}") as { MessageId?: unknown }).MessageId ?? "");
+            const event = sendEvent(body.toString("utf8"), messageId);
+            if (event) {
+              sent += 1;
+              void Promise.resolve(onSend?.(event)).catch(() => undefined);
+            }
+          }
+          const reply = () => {
+            if (!res.destroyed) res.writeHead(status, answer.headers).end(text);
+          };
+          if (fault !== "slow") return reply();
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            reply();
+          }, slowMs);
+          timers.add(timer);
+        });
+      });
+      forward.on("error", () => req.socket.destroy());
+      forward.end(body);
     });
-    forward.on("error", () => req.socket.destroy());
-    req.pipe(forward);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
@@ -64,8 +154,12 @@ export async function startSesFaultProxy({ target, port = 0 }: { target: string;
       pool = faults;
     },
     counts,
+    get sent() {
+      return sent;
+    },
     close: () =>
       new Promise((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
         server.closeAllConnections();
         server.close(() => resolve());
       }),

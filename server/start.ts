@@ -1,22 +1,24 @@
 import "../scripts/require-node.ts";
 import { spawn } from "node:child_process";
-import { createServer as createNetServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sesEmulator from "aws-ses-v2-local";
+import { provideLocalLeadQueue } from "../lambdas/shared/lead-queue.ts";
 import { startDevLoop } from "./dev.ts";
+import { InProcessQueue } from "./in-process-queue.ts";
 import { LambdaHost } from "./lambda-host.ts";
 import { localLambdaEnv } from "./lambda-env.ts";
 import { handlerNames, loadHandlers, withExtraRoutes } from "./load-handlers.ts";
-import { startLocalDynamo } from "./local-dynamo.ts";
-import { startLocalRetry } from "./local-retry.ts";
+import { LocalStoreError, startLocalDynamo } from "./local-dynamo.ts";
+import { type LocalRetry, startLocalRetry } from "./local-retry.ts";
+import { startSesFaultProxy } from "./ses-fault-proxy.ts";
 import { createSiteServer } from "./site-server.ts";
 
 /**
  * `npm start`: build, then serve dist/ with the production routing, the three Lambda handlers at /api/<name>, a
- * local SES emulator whose mailbox shows every e-mail sent, and a local DynamoDB (dynalite, data in .data/dynamodb)
- * that stores every lead, with deliver-lead retrying unmailed leads in process. `npm run dev` adds rebuild-on-change
- * and live reload.
+ * local SES emulator whose mailbox shows every e-mail sent (behind a proxy that publishes SES's send events), and a
+ * local DynamoDB (dynalite, data in .data/dynamodb) that stores every lead, with deliver-lead retrying unmailed leads
+ * in process. `npm run dev` adds rebuild-on-change and live reload.
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -25,6 +27,10 @@ const host = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? 8080);
 const sesPort = Number(process.env.SES_PORT ?? 8005);
 const dynamoPort = Number(process.env.DYNAMO_PORT ?? 8006);
+/** Where the leads are kept; LEADS_DIR lets a test server keep its own (npm run leads reads the same variable). */
+const leadsDir = path.resolve(rootDir, process.env.LEADS_DIR ?? ".data/dynamodb");
+/** A retry waits at most this long locally (a deployed queue waits a minute): a failed mail is retried within seconds. */
+const LOCAL_MAX_DELAY_SECONDS = 2;
 /** Where the build writes and the server reads; DIST_DIR lets parallel test runs keep separate builds. */
 const distDir = path.resolve(rootDir, process.env.DIST_DIR ?? "dist");
 /** CONTENT_DIR lets tests serve a copy of the content. */
@@ -40,20 +46,17 @@ function runBuild(): Promise<boolean> {
 }
 
 /**
- * dynalite on DYNAMO_PORT with data in .data/dynamodb; when another npm start (a browser test run, say) holds the
- * port, this one keeps its leads in memory on a free port rather than fail to start.
+ * dynalite on DYNAMO_PORT with data in LEADS_DIR. A server that could not keep its leads must not take any, so when
+ * the port or the folder is taken this stops with one line (there is no in-memory fallback).
  */
 async function startLeadStore() {
-  // The port stands for the folder: LevelDB's lock error cannot be caught once dynalite has opened it.
-  const free = await new Promise<boolean>((resolve) => {
-    const probe = createNetServer()
-      .once("error", () => resolve(false))
-      .listen(dynamoPort, "127.0.0.1", () => probe.close(() => resolve(true)));
-  });
-  if (free) return startLocalDynamo({ dataDir: path.join(rootDir, ".data/dynamodb"), port: dynamoPort });
-  const store = await startLocalDynamo({ port: 0 });
-  console.warn(`  Port ${dynamoPort} is in use (another npm start?): leads are kept in memory at ${store.endpoint} this time.`);
-  return store;
+  try {
+    return await startLocalDynamo({ dataDir: leadsDir, port: dynamoPort });
+  } catch (error) {
+    const reason = error instanceof LocalStoreError ? error.message : `${error instanceof Error ? error.message : String(error)} (${leadsDir})`;
+    console.error(`The local lead store cannot start: ${reason}. No lead was accepted.`);
+    process.exit(1);
+  }
 }
 
 // npm run dev keeps serving when a build fails: the dev loop shows the errors and retries on the next save.
@@ -64,13 +67,18 @@ else if (!skipBuild && !(await runBuild())) {
   process.exit(1);
 }
 
-const ses = await sesEmulator.default({ host: "127.0.0.1", port: sesPort });
+// The store first: nothing else starts when it cannot.
 const dynamo = await startLeadStore();
+const ses = await sesEmulator.default({ host: "127.0.0.1", port: sesPort });
+// The handlers send through this proxy, which passes every request and publishes each accepted mail's send event, as
+// the stack's configuration set does; deliver-lead (below) marks the lead mailed.
+let retry: LocalRetry | undefined;
+const sesEvents = await startSesFaultProxy({ target: `http://127.0.0.1:${sesPort}`, onSend: (event) => retry?.mailEvent(event) });
 /** The handlers' environment from validated content (the inbox is site.yaml's contact e-mail); values set by the developer win. */
 const developerEnv = { ...process.env };
 const lambdaEnv = async () => {
   // The newsletter's mailed links lead back to this server.
-  const env = await localLambdaEnv({ sesEndpoint: `http://127.0.0.1:${sesPort}`, dynamoEndpoint: dynamo.endpoint, contentDir, linkBase: `http://${host}:${port}` });
+  const env = await localLambdaEnv({ sesEndpoint: sesEvents.url, dynamoEndpoint: dynamo.endpoint, contentDir, linkBase: `http://${host}:${port}` });
   return { ...env, ...developerEnv };
 };
 // npm run dev starts even on content the build refuses: the API then waits for the first good save (reloadApi).
@@ -82,11 +90,14 @@ try {
   apiStale = true;
   console.error("[api] the handlers start once content/ is valid again");
 }
+// The retry queue: the handlers get it (in dev through their worker thread), deliver-lead consumes it here.
+const queue = new InProcessQueue({ maxDelaySeconds: LOCAL_MAX_DELAY_SECONDS });
+provideLocalLeadQueue(queue);
 // In dev the handlers run in a worker that restarts when the catalogue they read changes (server/lambda-host.ts).
-const apiHost = dev ? new LambdaHost(rootDir, () => ({ ...process.env })) : undefined;
+const apiHost = dev ? new LambdaHost(rootDir, () => ({ ...process.env }), queue) : undefined;
 const handlers = apiHost ? withExtraRoutes(apiHost.handlers(await handlerNames(rootDir))) : await loadHandlers(rootDir);
 // Leads the handlers could not mail are retried in this process, as deliver-lead does from the queue in AWS.
-const retry = await startLocalRetry();
+retry = await startLocalRetry({ queue });
 async function reloadApi(changed?: readonly string[]) {
   const catalogue = ["products", "installation-packages.yaml", "site.yaml"].map((name) => path.join(contentDir, name));
   if (!apiStale && changed && !changed.some((file) => catalogue.some((prefix) => file.startsWith(prefix)))) return;
@@ -105,15 +116,16 @@ const server = await createSiteServer({ distDir, handlers, devReload: devLoop?.h
 server.listen(port, host, () => {
   console.log(`\n  Site:     http://${host}:${port}/`);
   console.log(`  Mailbox:  http://127.0.0.1:${sesPort}/  (local SES emulator: every e-mail the forms send)`);
-  console.log(`  Leads:    ${dynamo.endpoint} (dynalite, ${dynamo.dataDir ? path.relative(rootDir, dynamo.dataDir) : "in memory"}; list them with npm run leads)`);
+  console.log(`  Leads:    ${dynamo.endpoint} (dynalite, ${path.relative(rootDir, leadsDir) || leadsDir}; list them with npm run leads)`);
   console.log(`  API:      ${[...handlers.keys()].map((n) => `POST /api/${n}`).join(", ") || "no handlers found in lambdas/"}\n`);
   if (dev) console.log("  Watching content/, src/, public/, build/ and lambdas/ for changes.\n");
 });
 
 const stop = async () => {
-  retry.stop();
+  retry?.stop();
   server.close();
   ses.close();
+  await sesEvents.close();
   await Promise.all([devLoop?.close(), apiHost?.close(), dynamo.close()]);
   process.exit(0);
 };

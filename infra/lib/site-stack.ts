@@ -140,7 +140,7 @@ export class SiteStack extends Stack {
         unsignedPosts: newsletter,
       });
     });
-    this.delivery = new LeadDelivery(this, "LeadDelivery", { store: this.store, rootDir, environment, sesResources, logRetention });
+    this.delivery = new LeadDelivery(this, "LeadDelivery", { store: this.store, rootDir, environment, sesResources, configurationSet, logRetention });
 
     for (const fn of this.functions) {
       this.alarms.watchFunction(`${pascal(fn.leadName)}`, fn, fn.leadName);
@@ -148,6 +148,7 @@ export class SiteStack extends Stack {
     }
     this.alarms.watchFunction("DeliverLead", this.delivery.sender, "deliver-lead (the retry sender)");
     this.alarms.watchFunction("SweepLeads", this.delivery.sweeper, "deliver-lead's sweep");
+    this.alarms.watchFunction("RecordMailEvents", this.delivery.recorder, "deliver-lead's send-event recorder");
     this.alarms.watchMailFailures("DeliverLead", this.delivery.sender.logs);
     this.alarms.watchDeadLetters(this.store.deadLetterQueue);
 

@@ -1,10 +1,13 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
 import type { Deadline } from "../shared/deadline.ts";
-import { DELIVERY, type DeliveryDeps, deliverStoredLead, type MailsOf } from "../shared/delivery.ts";
+import { DELIVERY, type DeliveryDeps, deliverStoredLead, type MailsOf, sendEventWaitSeconds } from "../shared/delivery.ts";
 import { storedLeadMails } from "../shared/lead-handler.ts";
-import { parseRetryMessage } from "../shared/lead-record.ts";
+import { LEAD_ID_HEADER, LEAD_ID_TAG, LEAD_MAIL_TAG } from "../shared/lead-mails.ts";
+import { type LeadRecord, parseRetryMessage } from "../shared/lead-record.ts";
+import { isUnmailed, type LeadStore } from "../shared/lead-store.ts";
 import { deliverWebhook, type WebhookDeps } from "../shared/lead-webhook.ts";
+import type { Logger } from "../shared/log.ts";
 
 export { DELIVER_LEAD_FUNCTION } from "../shared/lead-record.ts";
 import { contactEmailForm } from "../send-contact-email/send-contact-email.ts";
@@ -53,9 +56,18 @@ export async function deliverBatch(
         return undefined;
       }
       try {
+        if (message.unstored) {
+          await storeUnstored(message.unstored, deps, requestId);
+          return undefined;
+        }
         const result = await deliverStoredLead(message.submissionId, mailsOf, deps, deadline, requestId);
+        if (result === "waiting" || result === "unknown") {
+          // Its send event may still come: asked again once the pause is over, without spending this message's receives.
+          await deps.queue.enqueue({ submissionId: message.submissionId, form: message.form }, sendEventWaitSeconds(deps.config));
+          return undefined;
+        }
         // A lead another worker holds may still fail there: it comes back after the visibility timeout.
-        return result === "failed" || result === "busy" ? record.messageId : undefined;
+        return result === "mailed" || result === "done" ? undefined : record.messageId;
       } catch (error) {
         deps.log.error({ requestId, submissionId: message.submissionId, outcome: "deliver-error", error: error instanceof Error ? error.name : typeof error });
         return record.messageId;
@@ -65,30 +77,98 @@ export async function deliverBatch(
   return { batchItemFailures: failures.filter((id): id is string => id !== undefined).map((itemIdentifier) => ({ itemIdentifier })) };
 }
 
-export interface SweepOptions {
-  now?: Date;
-  /** Leads untouched for less than this are left alone (a handler or worker may be on them). */
-  olderThanMs?: number;
-  /** How far back to look. */
-  windowDays?: number;
+/**
+ * A lead the store was down for, mailed directly by its handler: written now as mailed. If the handler's own put
+ * landed after all (a slow store), that record is marked mailed instead, so the sweep does not mail it again.
+ */
+async function storeUnstored(record: LeadRecord, deps: DeliveryDeps, requestId: string): Promise<void> {
+  if ((await deps.store.put(record)) === "duplicate") await deps.store.markMailed(record.submissionId, new Date());
+  deps.log.info({ requestId, submissionId: record.submissionId, outcome: "stored-after-mail" });
 }
 
 /**
- * Re-enqueues every lead still received or failed and untouched for a while: covers a crash between storing and
- * enqueueing, a lost message, and leads whose messages went to the dead-letter queue (they keep being tried every
- * sweep until SES takes them or they leave the window). The lease makes a duplicate message harmless.
+ * The lead an SES send event is about, when it is the vendor's copy of one of ours: SES publishes the headers and tags
+ * the mail was sent with (EventBridge `detail`, or the same object as an SNS message). Undefined for anything else.
+ */
+export function sentLeadOf(event: unknown): string | undefined {
+  const root = event as { detail?: unknown } | null;
+  const detail = (typeof root === "object" && root !== null && "detail" in root ? root.detail : root) as {
+    eventType?: unknown;
+    mail?: { headers?: Array<{ name?: unknown; value?: unknown }>; tags?: Record<string, unknown> };
+  } | null;
+  if (typeof detail !== "object" || detail === null || detail.eventType !== "Send") return undefined;
+  const tags = detail.mail?.tags ?? {};
+  const tag = (name: string) => (Array.isArray(tags[name]) && typeof tags[name][0] === "string" ? (tags[name][0] as string) : undefined);
+  if (tag(LEAD_MAIL_TAG) !== "vendor") return undefined;
+  const header = detail.mail?.headers?.find((entry) => typeof entry.name === "string" && entry.name.toLowerCase() === LEAD_ID_HEADER.toLowerCase());
+  const id = typeof header?.value === "string" ? header.value : tag(LEAD_ID_TAG);
+  return id && /^[0-9a-f-]{36}$/i.test(id) ? id : undefined;
+}
+
+/**
+ * SES sent the vendor's copy of a lead: the lead is mailed, whatever the attempt that sent it concluded (it may have
+ * given up on a slow answer and marked the lead unknown). Other events are ignored.
+ * @returns the lead marked, or undefined.
+ */
+export async function recordSendEvent(event: unknown, deps: Pick<DeliveryDeps, "store" | "log">, requestId: string): Promise<string | undefined> {
+  const submissionId = sentLeadOf(event);
+  if (!submissionId) return undefined;
+  await deps.store.markMailed(submissionId, new Date());
+  deps.log.info({ requestId, submissionId, outcome: "send-event" });
+  return submissionId;
+}
+
+export interface SweepOptions {
+  now?: Date;
+  /**
+   * Leads untouched for less than this are left alone (a handler or worker may be on them). The start-up sweep passes
+   * 0: after a restart no handler of the old process is on any lead, and an expired lease is proof enough.
+   */
+  olderThanMs?: number;
+  /** How far back to look. */
+  windowDays?: number;
+  /** An unknown lead waits this long for its send event before it is queued again (config.sendEventWaitMs). */
+  sendEventWaitMs?: number;
+}
+
+/**
+ * The leads the index lists, each read back from the table (consistently): an entry whose lead does not exist (a
+ * crash of the local store left it) is dropped from the index with one log line, never shown or queued.
+ */
+export async function* existingLeads(store: LeadStore, since: Date, log: Logger, requestId: string, wanted: (lead: LeadRecord) => boolean = () => true): AsyncIterable<LeadRecord> {
+  const phantoms: LeadRecord[] = [];
+  for await (const listed of store.list(since)) {
+    if (!wanted(listed)) continue;
+    const lead = await store.get(listed.submissionId);
+    if (lead) yield lead;
+    else phantoms.push(listed);
+  }
+  // In AWS a phantom is only the index lagging a deleted lead; a role without write access just leaves it.
+  for (const phantom of phantoms) await store.dropPhantom(phantom).catch(() => undefined);
+  if (phantoms.length > 0) log.warn({ requestId, outcome: "phantoms-dropped", count: phantoms.length });
+}
+
+/**
+ * Re-enqueues every lead not mailed whose lease has expired and that was untouched for a while: covers a crash
+ * between storing and enqueueing, a lost message, and leads whose messages went to the dead-letter queue (they keep
+ * being tried every sweep until SES takes them or they leave the window). An unknown lead is queued only after its
+ * send-event pause. The lease makes a duplicate message harmless.
  * @returns how many leads were enqueued.
  */
 export async function sweep(deps: Pick<DeliveryDeps, "store" | "queue" | "log">, options: SweepOptions = {}, requestId = "sweep"): Promise<number> {
   const now = options.now ?? new Date();
   const since = new Date(now.getTime() - (options.windowDays ?? DELIVERY.sweepWindowDays) * 86_400_000);
   const before = new Date(now.getTime() - (options.olderThanMs ?? DELIVERY.sweepAfterMs)).toISOString();
+  const quietSince = new Date(now.getTime() - (options.sendEventWaitMs ?? 0)).toISOString();
+  const due = (lead: LeadRecord) =>
+    isUnmailed(lead.status) &&
+    (lead.leaseUntil ?? 0) < now.getTime() &&
+    (lead.status === "unknown" ? lead.updatedAt < quietSince && lead.updatedAt < before : options.olderThanMs === 0 || lead.updatedAt < before);
   let count = 0;
-  for await (const lead of deps.store.list(since)) {
-    if ((lead.status === "received" || lead.status === "failed") && lead.updatedAt < before) {
-      await deps.queue.enqueue({ submissionId: lead.submissionId, form: lead.form }, 0);
-      count += 1;
-    }
+  for await (const lead of existingLeads(deps.store, since, deps.log, requestId, due)) {
+    if (!due(lead)) continue;
+    await deps.queue.enqueue({ submissionId: lead.submissionId, form: lead.form }, 0);
+    count += 1;
   }
   deps.log.info({ requestId, outcome: "swept", count });
   return count;

@@ -3,13 +3,10 @@ import type { Context, ScheduledEvent, SQSBatchResponse, SQSEvent } from "aws-la
 import { config } from "../shared/config.ts";
 import { invocationDeadline } from "../shared/deadline.ts";
 import { DELIVERY } from "../shared/delivery.ts";
-import { createSesListMailer, withListMail } from "../shared/list-mailer.ts";
 import { leadRuntime } from "../shared/runtime.ts";
-import { DELIVER_LEAD_FUNCTION, deliverBatch, formMails, sweep as sweepLeads } from "./deliver-lead.ts";
+import { DELIVER_LEAD_FUNCTION, deliverBatch, formMails, recordSendEvent, sweep as sweepLeads } from "./deliver-lead.ts";
 
-const runtime = leadRuntime(config, DELIVER_LEAD_FUNCTION);
-// The newsletter's confirmations carry List-Unsubscribe headers, which only SES v2 sends.
-const deps = { ...runtime, mailer: withListMail(runtime.mailer, createSesListMailer({ region: config.region, endpoint: config.sesEndpoint, configurationSet: config.sesConfigurationSet })) };
+const deps = leadRuntime(config, DELIVER_LEAD_FUNCTION);
 const forms = formMails(config.catalogue);
 const webhook = config.leadWebhookUrl
   ? {
@@ -28,7 +25,20 @@ export async function handler(event: SQSEvent, context?: Partial<Context>): Prom
   return deliverBatch(event, deps, forms, deadline, context?.awsRequestId ?? "deliver", webhook);
 }
 
-/** Every 5 minutes (EventBridge): re-enqueues leads left received or failed for over 2 minutes. */
+/** Every 5 minutes (EventBridge): re-enqueues leads left unmailed for over 2 minutes. */
 export async function sweep(_event: Partial<ScheduledEvent>, context?: Partial<Context>): Promise<{ enqueued: number }> {
-  return { enqueued: await sweepLeads(deps, {}, context?.awsRequestId ?? "sweep") };
+  return { enqueued: await sweepLeads(deps, { sendEventWaitMs: config.sendEventWaitMs }, context?.awsRequestId ?? "sweep") };
+}
+
+/**
+ * At a local server's start: every unmailed lead whose lease has expired, whatever its age (the process that held
+ * the others is gone). Not wired in AWS, where no restart loses the queue.
+ */
+export async function sweepAtStart(): Promise<{ enqueued: number }> {
+  return { enqueued: await sweepLeads(deps, { olderThanMs: 0, sendEventWaitMs: config.sendEventWaitMs }, "sweep-at-start") };
+}
+
+/** SES send events of the configuration set (EventBridge): the vendor's copy of a lead went out, so it is mailed. */
+export async function mailEvent(event: unknown, context?: Partial<Context>): Promise<{ marked: string | undefined }> {
+  return { marked: await recordSendEvent(event, deps, context?.awsRequestId ?? "mail-event") };
 }

@@ -22,8 +22,10 @@ import { readConfig } from "./env.ts";
  * | `LEADS_TABLE_NAME`    | yes      | the DynamoDB table every lead is stored in before it is mailed               |
  * | `LEAD_QUEUE_URL`      | yes      | the SQS retry queue feeding deliver-lead; `in-process` for the local server  |
  * | `DYNAMODB_ENDPOINT`   | no       | local runs only: dynalite's URL, e.g. `http://127.0.0.1:8006`                |
- * | `SES_CONFIGURATION_SET` | no     | configuration set publishing bounces and complaints                          |
- * | `ACK_DAILY_LIMIT`     | no       | acknowledgements per recipient address per UTC day (default 3)               |
+ * | `SES_CONFIGURATION_SET` | no     | configuration set publishing send events, bounces and complaints             |
+ * | `ACK_DAILY_LIMIT`     | no       | acknowledgements per recipient address (normalised) per UTC day (default 3)  |
+ * | `ACK_CLIENT_HOURLY_LIMIT` | no   | acknowledgements for leads from one client address per UTC hour (default 10) |
+ * | `SEND_EVENT_WAIT_SECONDS` | no   | pause an `unknown` lead waits for its SES send event before a retry (300)    |
  * | `LEAD_RATE_LIMIT`     | no       | leads per client address per hour before the rest go to the spam folder (10)  |
  * | `LEAD_RETENTION_DAYS` | no       | days a stored lead is kept, the table's TTL (default 365; site.yaml)         |
  *

@@ -3,7 +3,7 @@ import type { Deadline } from "./deadline.ts";
 import type { LeadConfig } from "./env.ts";
 import type { LeadQueue } from "./lead-queue.ts";
 import type { LeadRecord } from "./lead-record.ts";
-import type { AckOutcome, LeadStore } from "./lead-store.ts";
+import { type AckOutcome, isUnmailed, type LeadStore } from "./lead-store.ts";
 import type { Logger } from "./log.ts";
 import { MailerError, type Mailer, type OutgoingMail } from "./mailer.ts";
 
@@ -21,6 +21,10 @@ export const DELIVERY = {
   deliverFunctionTimeoutMs: 30_000,
   /** Kept back from the mail's deadline to record the outcome, enqueue a retry and answer. */
   reserveMs: 1_500,
+  /** The longest the handler waits for the lead's put (two of the store client's 2 s requests). */
+  storePutMs: 4_000,
+  /** After a put whose outcome is unknown, the consistent read that checks it gets this long (one store request). */
+  storeCheckMs: 2_000,
   /** The visitor's confirmation gets one attempt this short at most: it never holds the lead up. */
   acknowledgementMs: 1_500,
   /** A lead the handler could not mail waits this long on the queue before deliver-lead tries. */
@@ -49,10 +53,15 @@ export interface DeliveryDeps {
 }
 
 /**
- * mailed: this call mailed the vendor; failed: it tried and SES did not take it; busy: still unmailed, but another
+ * mailed: this call mailed the vendor; failed: it tried and SES did not take it; unknown: SES did not answer in time
+ * (the send event or a later retry settles it); not-attempted: the mailer is not configured, the attempt was given
+ * back; waiting: unknown, and still within the pause its send event may come in; busy: still unmailed, but another
  * worker holds its lease (or no time was left), so try again later; done: mailed already, or no such lead.
  */
-export type DeliveryResult = "mailed" | "failed" | "busy" | "done";
+export type DeliveryResult = "mailed" | "failed" | "unknown" | "not-attempted" | "waiting" | "busy" | "done";
+
+/** Seconds a retry message waits so that an unknown lead's pause is over when it is next received (SQS: 900 at most). */
+export const sendEventWaitSeconds = (config: LeadConfig) => Math.min(900, Math.ceil(config.sendEventWaitMs / 1000));
 
 const codeOf = (error: unknown) => (error instanceof MailerError ? error.code : error instanceof Error ? error.name : typeof error);
 
@@ -72,10 +81,13 @@ export async function deliverStoredLead(
   const budget = deadline.remainingMs(DELIVERY.reserveMs);
   if (budget <= 0) return "busy";
   // The lease outlives the mail's deadline, so no other worker can start on this lead while we may still send it.
-  const record = await store.claim(submissionId, budget + DELIVERY.reserveMs, new Date());
+  const now = new Date();
+  const quietSince = new Date(now.getTime() - config.sendEventWaitMs);
+  const record = await store.claim(submissionId, budget + DELIVERY.reserveMs, now, quietSince);
   if (!record) {
-    const status = (await store.get(submissionId))?.status;
-    return status === "received" || status === "failed" ? "busy" : "done";
+    const current = await store.get(submissionId);
+    if (current?.status === "unknown" && current.updatedAt >= quietSince.toISOString()) return "waiting";
+    return current && isUnmailed(current.status) ? "busy" : "done";
   }
   const mails = mailsOf(record.lead, config, submissionId);
   if (!mails) {
@@ -88,6 +100,19 @@ export async function deliverStoredLead(
     await mailer.send(mails.vendor, { timeoutMs: deadline.remainingMs(DELIVERY.reserveMs) });
   } catch (error) {
     const code = codeOf(error);
+    const failure = error instanceof MailerError ? error.failure : "refused";
+    if (failure === "not-attempted") {
+      // Our configuration, not SES: the lead keeps its attempt and its status, and an operator gets an error line.
+      log.error({ requestId, submissionId, outcome: "mail-not-attempted", error: code });
+      await store.release(submissionId, new Date());
+      return "not-attempted";
+    }
+    if (failure === "unclear") {
+      // SES may have taken it: no resend now; its send event marks the lead mailed, or a quiet pause allows a retry.
+      log.warn({ requestId, submissionId, outcome: "mail-unknown", error: code, attempts: record.attempts });
+      await store.markUnknown(submissionId, code, new Date());
+      return "unknown";
+    }
     log.warn({ requestId, submissionId, outcome: "mail-failed", error: code, attempts: record.attempts });
     await store.markFailed(submissionId, code, new Date());
     return "failed";
@@ -117,9 +142,12 @@ async function acknowledge(record: LeadRecord, mail: OutgoingMail, deps: Deliver
   let outcome: AckOutcome = "failed";
   try {
     const now = new Date();
-    if (!(await store.countAcknowledgement(mail.to, config.ackDailyLimit, now, config.leadRetentionDays * 86_400))) {
+    // The client's hourly cap first: a flood of different addresses from one client stops there. Over either cap the
+    // vendor has the lead already; only the visitor's confirmation is skipped.
+    const clientOk = !record.client || (await store.countClientAcknowledgement(record.client, config.ackClientHourlyLimit, now));
+    if (!clientOk || !(await store.countAcknowledgement(mail.to, config.ackDailyLimit, now, config.leadRetentionDays * 86_400))) {
       outcome = "limited";
-      log.info({ requestId, submissionId, outcome: "ack-limited" });
+      log.info({ requestId, submissionId, outcome: clientOk ? "ack-limited" : "ack-client-limited" });
     } else {
       const timeoutMs = Math.min(DELIVERY.acknowledgementMs, deadline.remainingMs(DELIVERY.reserveMs / 2));
       await mailer.send(mail, { timeoutMs });

@@ -63,6 +63,20 @@ export function readJsonBody(event: APIGatewayProxyEventV2): Record<string, unkn
 }
 
 /**
+ * The address a request came from: CloudFront's viewer address when the request passed through it (the function
+ * URL's own source is then CloudFront's), else the connection's source. Undefined when neither is known.
+ */
+export function clientAddress(event: APIGatewayProxyEventV2): string | undefined {
+  const header = (name: string) => Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+  const viewer = header("cloudfront-viewer-address");
+  // "203.0.113.7:46532", or an IPv6 address followed by ":port" in the same way.
+  if (viewer) return viewer.replace(/:\d+$/, "");
+  // Behind CloudFront without that header the source is an edge server shared by many visitors: no client to count.
+  if (header("x-amz-cf-id")) return undefined;
+  return event.requestContext?.http?.sourceIp || undefined;
+}
+
+/**
  * Maps anything thrown while handling a lead to its answer and the outcome to log.
  * @param mailFailure the spec's text when the mail could not be sent ('Failed to send email' / 'Failed to send inquiry').
  */

@@ -3,10 +3,11 @@ import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type * as z from "zod/mini";
 import { leadFields, SUBMISSION_ID_FIELD } from "../../src/schemas/lead-fields.ts";
 import { invocationDeadline, type LambdaContextLike } from "./deadline.ts";
-import { DELIVERY, type DeliveryDeps, deliverStoredLead, type LeadMails, type MailsOf } from "./delivery.ts";
-import { errorAnswer, failure, type LeadAnswer, readJsonBody, success } from "./http.ts";
+import { DELIVERY, type DeliveryDeps, deliverStoredLead, type LeadMails, type MailsOf, sendEventWaitSeconds } from "./delivery.ts";
+import { clientAddress, errorAnswer, failure, type LeadAnswer, readJsonBody, success } from "./http.ts";
 import type { LeadRecord, SpamReason } from "./lead-record.ts";
-import { type ClientRateLimit, clientAddress, spamExpiresAt, spamFields, trapReason } from "./spam-folder.ts";
+import { clientHash } from "./lead-store.ts";
+import { type ClientRateLimit, spamExpiresAt, spamFields, trapReason } from "./spam-folder.ts";
 
 export type { LambdaContextLike } from "./deadline.ts";
 export type { LeadMails } from "./delivery.ts";
@@ -41,6 +42,18 @@ export interface LeadForm<S extends z.ZodMiniType> {
 }
 
 const submissionIdSchema = leadFields.submissionId();
+
+/**
+ * The answer to a submission id already used for other fields (the visitor corrected the form after a lost answer).
+ * The form makes a new id and sends again when it reads 409; the sentence is for anyone else calling the API.
+ */
+export const REUSED_ID = "This submission id was already used for a different lead: send it again with a new submission id";
+
+/** True when two leads have the same fields with the same values. */
+function sameLead(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
 
 /**
  * How a stored lead of this form becomes its mails. The stored fields are what the schema returned, so they pass it
@@ -105,7 +118,9 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
       const lead = textFields(parsed.data);
       const now = new Date();
       // Over the hourly limit the lead is kept, not refused: a 429 would lose it. A counter that fails admits.
-      const admitted = await Promise.resolve(deps.rateLimit?.admit(clientAddress(event), now) ?? true).catch((error: unknown) => {
+      // Behind CloudFront without the viewer's address there is no client to count (lambdas/shared/http.ts).
+      const client = clientAddress(event);
+      const admitted = await Promise.resolve((client && deps.rateLimit?.admit(client, now)) ?? true).catch((error: unknown) => {
         log.warn({ requestId, outcome: "rate-limit-failed", error: error instanceof Error ? error.name : typeof error });
         return true;
       });
@@ -125,22 +140,26 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
         lead,
         expiresAt: Math.floor(now.getTime() / 1000) + config.leadRetentionDays * 86_400,
       };
+      if (client) record.client = clientHash(client);
 
       let stored: "stored" | "duplicate";
       try {
-        stored = await store.put(record);
+        // Bounded, so that a slow store leaves the direct mail below enough of the invocation's time.
+        stored = await withinMs(store.put(record), DELIVERY.storePutMs);
       } catch (error) {
-        // The store is down: mail directly so the lead still reaches the vendor; if that fails too, the visitor is
-        // told so and keeps what they typed.
         log.error({ requestId, submissionId, outcome: "store-failed", error: error instanceof Error ? error.name : typeof error });
-        const mails = form.mails(parsed.data, config, submissionId);
-        await deps.mailer.send(mails.vendor, { timeoutMs: deadline.remainingMs(DELIVERY.reserveMs) });
-        return finish(success(submissionId), "sent-unstored", { submissionId });
+        // A slow store may have written the lead and only answered late: a consistent read says whether it did, so
+        // that a lead the sweep will find is not also mailed from here.
+        const landed = await withinMs(store.get(submissionId), DELIVERY.storeCheckMs).catch(() => undefined);
+        if (!landed) return finish(await mailUnstored(record, form.mails(parsed.data, config, submissionId), deps, deadline, requestId), "sent-unstored", { submissionId });
+        stored = "duplicate";
       }
       if (stored === "duplicate") {
         // A repeat of a lead nobody has tried to mail yet (a put retried by the SDK after a timeout looks the same):
-        // carry on, the lease keeps it to one mail. Any other repeat is answered and left alone.
+        // carry on, the lease keeps it to one mail. Any other repeat is answered and left alone, unless its fields
+        // differ: then it is another lead under a reused id, and the form must send it with a new one.
         const existing = await store.get(submissionId).catch(() => undefined);
+        if (existing && !sameLead(existing.lead, lead)) return finish(failure(409, REUSED_ID), "reused-id", { submissionId });
         if (existing?.status !== "received" || existing.attempts > 0) return finish(success(submissionId), "duplicate", { submissionId });
       } else log.info({ requestId, submissionId, outcome: "stored" });
 
@@ -151,9 +170,10 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
         log.error({ requestId, submissionId, outcome: "deliver-error", error: error instanceof Error ? error.name : typeof error });
         result = "failed";
       }
-      if (result !== "mailed") {
+      if (result !== "mailed" && result !== "done") {
         try {
-          await queue.enqueue({ submissionId, form: form.name }, DELIVERY.retryDelaySeconds);
+          // An unclear send waits for its send event before anyone tries again.
+          await queue.enqueue({ submissionId, form: form.name }, result === "unknown" ? sendEventWaitSeconds(config) : DELIVERY.retryDelaySeconds);
         } catch (error) {
           // Still stored: the scheduled sweep finds leads left in received/failed and enqueues them.
           log.error({ requestId, submissionId, outcome: "enqueue-failed", error: error instanceof Error ? error.name : typeof error });
@@ -166,4 +186,31 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
       return finish(answer, outcome, { error: code, stack });
     }
   };
+}
+
+/**
+ * The store is down: mail the vendor directly so the lead still reaches them, and leave the lead on the retry queue as
+ * "store me" (status mailed), so deliver-lead records it once the store is back and `npm run leads` shows it. If the
+ * mail fails too, the visitor is told so (502) and keeps what they typed.
+ */
+async function mailUnstored(record: LeadRecord, mails: LeadMails, deps: LeadDeps, deadline: ReturnType<typeof invocationDeadline>, requestId: string): Promise<LeadAnswer> {
+  const { submissionId, form } = record;
+  await deps.mailer.send(mails.vendor, { timeoutMs: deadline.remainingMs(DELIVERY.reserveMs) });
+  const at = new Date().toISOString();
+  try {
+    await deps.queue.enqueue({ submissionId, form, unstored: { ...record, status: "mailed", updatedAt: at, attempts: 1 } }, 0);
+  } catch (error) {
+    // Mailed, but no record will follow: the one case where `npm run leads` cannot show a lead the vendor has.
+    deps.log.error({ requestId, submissionId, outcome: "unstored-lost", error: error instanceof Error ? error.name : typeof error });
+  }
+  return success(submissionId);
+}
+
+/** The promise's value, or a rejection once `ms` have passed (the call itself is left to finish or fail on its own). */
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }

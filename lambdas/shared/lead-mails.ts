@@ -23,6 +23,27 @@ export interface LeadMailsInput {
   acknowledgement: { kind: string; detail: string; promise: string };
 }
 
+/** Header and tag names that tie a mail to its lead (the configuration set's send events carry both). */
+export const LEAD_ID_HEADER = "X-Lead-Id";
+export const LEAD_ID_TAG = "lead-id";
+export const LEAD_MAIL_TAG = "lead-mail";
+
+/**
+ * What every mail of a lead carries: its id as a header and a tag (the send event names the lead by them), and a
+ * References header made from the id. SES replaces any Message-ID it is given, so a copy that is still sent twice
+ * lands in the vendor's mail client threaded with the first, not as a new lead.
+ */
+export function leadMailMarks(id: string, senderEmail: string, mail: "vendor" | "acknowledgement") {
+  const domain = senderEmail.slice(senderEmail.lastIndexOf("@") + 1) || "localhost";
+  return {
+    headers: [
+      { name: LEAD_ID_HEADER, value: id },
+      { name: "References", value: `<lead-${id}@${domain}>` },
+    ],
+    tags: { [LEAD_ID_TAG]: id, [LEAD_MAIL_TAG]: mail },
+  };
+}
+
 /** The vendor's copy (To the vendor, Reply-To the visitor) and, when the site sends one, the visitor's confirmation. */
 export function leadMails(input: LeadMailsInput): LeadMails {
   const { config } = input;
@@ -33,12 +54,20 @@ export function leadMails(input: LeadMailsInput): LeadMails {
     message: input.message,
     footer: `Sent from the ${input.formLabel} of ${config.siteName} (${config.siteUrl.replace(/\/$/, "")}${input.formPath}), lead ${input.id}. Reply to this e-mail to answer the visitor.`,
   });
-  const vendor = { from, to: config.recipientEmail, replyTo: input.visitorEmail, subject: headerText(input.subject), html, text };
+  const vendor = { from, to: config.recipientEmail, replyTo: input.visitorEmail, subject: headerText(input.subject), html, text, ...leadMailMarks(input.id, config.senderEmail, "vendor") };
   if (!config.acknowledgeVisitor) return { vendor, acknowledgement: undefined };
   const ack = renderAcknowledgement({ siteName: config.siteName, siteUrl: config.siteUrl, ...input.acknowledgement });
   return {
     vendor,
-    acknowledgement: { from, to: input.visitorEmail, replyTo: config.recipientEmail, subject: headerText(ack.subject), html: ack.html, text: ack.text },
+    acknowledgement: {
+      from,
+      to: input.visitorEmail,
+      replyTo: config.recipientEmail,
+      subject: headerText(ack.subject),
+      html: ack.html,
+      text: ack.text,
+      ...leadMailMarks(input.id, config.senderEmail, "acknowledgement"),
+    },
   };
 }
 

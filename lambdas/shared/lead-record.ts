@@ -3,7 +3,8 @@
  * same locally). One table, partition key `pk` only:
  * - a lead: `pk = "lead#<submissionId>"`, `kind = "lead"`, found newest first through the GSI `byReceivedAt`
  *   (partition `kind`, sort `receivedAt`);
- * - an acknowledgement counter: `pk = "ack#<sha256 of the lower-cased address>#<YYYY-MM-DD>"`, `count`;
+ * - an acknowledgement counter per address: `pk = "ack#<sha256 of the normalised address>#<YYYY-MM-DD>"`, `count`;
+ * - an acknowledgement counter per client: `pk = "ackclient#<sha256 of the client address>#<YYYY-MM-DDTHH>"`, `count`.
  * - a client's hourly lead counter: `pk = "rate#<sha256 of the client address>#<YYYY-MM-DDTHH>"`, `count`
  *   (lambdas/shared/spam-folder.ts).
  * Every item carries `expiresAt` (epoch seconds), the table's TTL attribute.
@@ -18,15 +19,18 @@ export const DELIVER_LEAD_FUNCTION = "deliver-lead";
 export const LEAD_KEY_PREFIX = "lead#";
 export const ACK_KEY_PREFIX = "ack#";
 export const RATE_KEY_PREFIX = "rate#";
+export const ACK_CLIENT_KEY_PREFIX = "ackclient#";
 export const LEAD_KIND = "lead";
 export const BY_RECEIVED_AT_INDEX = "byReceivedAt";
 
 /**
  * received: stored, not mailed yet (or being mailed); mailed: the vendor has it; acknowledged: the visitor's
- * confirmation went out too; failed: the last attempt to mail the vendor failed, `lastError` says why; spam: a trap
- * or the rate limit caught it (`spamReason`), kept for review, mailed only when released (`npm run leads -- release`).
+ * confirmation went out too; failed: the last attempt to mail the vendor failed, `lastError` says why; unknown: SES
+ * did not answer the last attempt in time, so it may have sent the mail: its send event marks the lead mailed, and
+ * only a lead that stays unknown for a pause without one is tried again; spam: a trap or the rate limit caught it
+ * (`spamReason`), kept for review, mailed only when released (`npm run leads -- release`).
  */
-export const LEAD_STATUSES = ["received", "mailed", "acknowledged", "failed", "spam"] as const;
+export const LEAD_STATUSES = ["received", "mailed", "acknowledged", "failed", "unknown", "spam"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** What sent a lead to the spam folder: the hidden field filled, sent too soon after the form opened, or over the client's hourly limit. */
@@ -50,13 +54,22 @@ export interface LeadRecord {
   /** The validated fields, exactly as the schema returned them. */
   lead: Record<string, string>;
   expiresAt: number;
+  /** Until when (epoch ms) a worker holds the right to mail it; absent or past when nobody does. */
+  leaseUntil?: number;
+  /** SHA-256 of the address the lead came from, for the hourly acknowledgement cap per client (never the address). */
+  client?: string;
 }
 
-/** The message on the retry queue (SQS body, JSON): mail the lead, or (kind "webhook") post it to the team's webhook. */
+/**
+ * The message on the retry queue (SQS body, JSON): mail the lead, or (kind "webhook") post it to the team's webhook.
+ * With `unstored`, the lead was mailed while the store was down and the message asks deliver-lead to store it, as
+ * mailed ("store me"): `npm run leads` then shows it.
+ */
 export interface RetryMessage {
   submissionId: string;
   form: string;
   kind?: "webhook";
+  unstored?: LeadRecord;
 }
 
 /** Parses a retry message body; undefined when it is not one (a stray message is dropped, not retried forever). */
@@ -64,10 +77,26 @@ export function parseRetryMessage(body: string): RetryMessage | undefined {
   try {
     const value: unknown = JSON.parse(body);
     if (typeof value !== "object" || value === null) return undefined;
-    const { submissionId, form, kind } = value as Record<string, unknown>;
+    const { submissionId, form, kind, unstored } = value as Record<string, unknown>;
     if (typeof submissionId !== "string" || typeof form !== "string" || !submissionId || !form) return undefined;
-    return kind === "webhook" ? { submissionId, form, kind } : { submissionId, form };
+    if (kind === "webhook") return { submissionId, form, kind };
+    return isUnstored(unstored, submissionId) ? { submissionId, form, unstored } : { submissionId, form };
   } catch {
     return undefined;
   }
+}
+
+function isUnstored(value: unknown, submissionId: string): value is LeadRecord {
+  if (typeof value !== "object" || value === null) return false;
+  const record = value as Record<string, unknown>;
+  const lead = record.lead as Record<string, unknown> | null;
+  return (
+    record.submissionId === submissionId &&
+    typeof record.form === "string" &&
+    LEAD_STATUSES.includes(record.status as LeadStatus) &&
+    typeof record.receivedAt === "string" &&
+    typeof lead === "object" &&
+    lead !== null &&
+    Object.values(lead).every((field) => typeof field === "string")
+  );
 }

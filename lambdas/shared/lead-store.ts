@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import {
   type AttributeValue,
   ConditionalCheckFailedException,
+  DeleteItemCommand,
   DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
@@ -9,6 +10,7 @@ import {
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
 import {
+  ACK_CLIENT_KEY_PREFIX,
   ACK_KEY_PREFIX,
   BY_RECEIVED_AT_INDEX,
   LEAD_KEY_PREFIX,
@@ -22,23 +24,41 @@ import {
 /** What became of the visitor's confirmation mail, kept on the lead next to its status. */
 export type AckOutcome = "sent" | "limited" | "failed" | "off";
 
+/** Statuses a worker may claim at once; an `unknown` lead only after a quiet pause (see `claim`). */
+const OPEN_STATUSES = ["received", "failed"] as const;
+/** True for a lead that is not mailed yet (nor known to be). */
+export const isUnmailed = (status: LeadStatus) => status === "received" || status === "failed" || status === "unknown";
+
 /** Where leads live. The handlers get it as a parameter, so unit tests can pass one in memory. */
 export interface LeadStore {
   /** Writes a new lead; "duplicate" when its submission id is stored already (nothing is overwritten). */
   put(record: LeadRecord): Promise<"stored" | "duplicate">;
   get(submissionId: string): Promise<LeadRecord | undefined>;
   /**
-   * Takes the right to mail a lead for `leaseMs`: only a lead that is received or failed, and not leased by another
-   * worker, can be claimed; the attempt is counted. Undefined when this worker must not mail it.
+   * Takes the right to mail a lead for `leaseMs`: only a lead that is received or failed, or unknown and untouched
+   * since `quietSince` (no send event came in that pause), and not leased by another worker, can be claimed; the
+   * attempt is counted. Undefined when this worker must not mail it.
    */
-  claim(submissionId: string, leaseMs: number, now: Date): Promise<LeadRecord | undefined>;
+  claim(submissionId: string, leaseMs: number, now: Date, quietSince: Date): Promise<LeadRecord | undefined>;
+  /** Mailed, from any unmailed status (a send event may come after the attempt that sent it gave up). */
   markMailed(submissionId: string, now: Date): Promise<void>;
   markFailed(submissionId: string, code: string, now: Date): Promise<void>;
+  /** SES did not answer in time: the mail may be out. Waits for its send event, or a quiet pause, before a retry. */
+  markUnknown(submissionId: string, code: string, now: Date): Promise<void>;
+  /** Gives the lease back without counting the attempt: the mail was never tried (the mailer was not configured). */
+  release(submissionId: string, now: Date): Promise<void>;
   markAcknowledgement(submissionId: string, outcome: AckOutcome, now: Date): Promise<void>;
-  /** Counts one acknowledgement to `address` today; false (and nothing counted) once `limit` is reached. */
+  /** Counts one acknowledgement to `address` (normalised) today; false (and nothing counted) once `limit` is reached. */
   countAcknowledgement(address: string, limit: number, now: Date, retentionSeconds: number): Promise<boolean>;
-  /** Leads received at or after `since`, newest first. */
+  /** Counts one acknowledgement for a lead from `client` this hour; false (and nothing counted) once `limit` is reached. */
+  countClientAcknowledgement(client: string, limit: number, now: Date): Promise<boolean>;
+  /** Leads received at or after `since`, newest first, as the index lists them (it may lag or hold phantoms). */
   list(since: Date): AsyncIterable<LeadRecord>;
+  /**
+   * Removes an index entry whose lead does not exist (left by a crash of the local store): a placeholder with the
+   * same index keys is written where no lead is, and deleted at once, which deletes the entry with it.
+   */
+  dropPhantom(entry: Pick<LeadRecord, "submissionId" | "receivedAt">): Promise<void>;
 }
 
 export interface DynamoLeadStoreOptions {
@@ -53,9 +73,28 @@ export interface DynamoLeadStoreOptions {
 const DAY_SECONDS = 86_400;
 /** The key of a lead's item. */
 export const leadKey = (submissionId: string) => `${LEAD_KEY_PREFIX}${submissionId}`;
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/**
+ * One mailbox, however it is spelled: lower-case, without a `+tag`, and for Gmail without the dots it ignores, so
+ * `Victim+1@…` … `victim+9@…` count as one address for the acknowledgement cap.
+ */
+export function normaliseAddress(address: string): string {
+  const trimmed = address.trim().toLowerCase();
+  const at = trimmed.lastIndexOf("@");
+  if (at < 0) return trimmed;
+  const domain = trimmed.slice(at + 1) === "googlemail.com" ? "gmail.com" : trimmed.slice(at + 1);
+  let local = trimmed.slice(0, at).split("+")[0] ?? "";
+  if (domain === "gmail.com") local = local.replaceAll(".", "");
+  return `${local}@${domain}`;
+}
+
 /** The key of an address's acknowledgement counter for one UTC day; the address itself is never stored. */
-export const ackKey = (address: string, now: Date) =>
-  `${ACK_KEY_PREFIX}${createHash("sha256").update(address.trim().toLowerCase()).digest("hex")}#${now.toISOString().slice(0, 10)}`;
+export const ackKey = (address: string, now: Date) => `${ACK_KEY_PREFIX}${sha256(normaliseAddress(address))}#${now.toISOString().slice(0, 10)}`;
+/** The key of a client's acknowledgement counter for one UTC hour. */
+export const ackClientKey = (client: string, now: Date) => `${ACK_CLIENT_KEY_PREFIX}${client}#${now.toISOString().slice(0, 13)}`;
+/** What a lead keeps of the address it came from: a hash, enough to count, not to find the visitor. */
+export const clientHash = (address: string) => sha256(`client#${address.trim().toLowerCase()}`);
 
 /**
  * The DynamoDB lead store. Calls have short timeouts that throw (not just warn) and few attempts, so a slow table
@@ -70,8 +109,26 @@ export function createDynamoLeadStore({ tableName, region, endpoint, client: giv
       maxAttempts: 3,
       requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000, throwOnRequestTimeout: true },
     });
-  const open = [":received", ":failed"];
-  const openValues = { ":received": { S: "received" }, ":failed": { S: "failed" } };
+  const open = OPEN_STATUSES.map((status) => `:${status}`);
+  const openValues = Object.fromEntries(OPEN_STATUSES.map((status) => [`:${status}`, { S: status }]));
+  // Every status a lead has before it is known to be mailed.
+  const unmailed = [...open, ":unknown"];
+  const unmailedValues = { ...openValues, ":unknown": { S: "unknown" } };
+  const counter = (key: string, limit: number, expiresAt: number) =>
+    limit <= 0
+      ? Promise.resolve(false)
+      : conditional(() =>
+          client.send(
+            new UpdateItemCommand({
+              TableName: tableName,
+              Key: { pk: { S: key } },
+              UpdateExpression: "ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)",
+              ConditionExpression: "attribute_not_exists(#count) OR #count < :limit",
+              ExpressionAttributeNames: { "#count": "count" },
+              ExpressionAttributeValues: { ":one": { N: "1" }, ":limit": { N: String(limit) }, ":expires": { N: String(expiresAt) } },
+            }),
+          ),
+        );
   const conditional = async (run: () => Promise<unknown>): Promise<boolean> => {
     try {
       await run();
@@ -111,19 +168,20 @@ export function createDynamoLeadStore({ tableName, region, endpoint, client: giv
       return Item ? fromItem(Item) : undefined;
     },
 
-    async claim(submissionId, leaseMs, now) {
+    async claim(submissionId, leaseMs, now, quietSince) {
       try {
         const { Attributes } = await client.send(
           update(
             submissionId,
             "SET leaseUntil = :until, attempts = attempts + :one, updatedAt = :now",
-            `attribute_exists(pk) AND #status IN (${open.join(", ")}) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs)`,
+            `attribute_exists(pk) AND (#status IN (${open.join(", ")}) OR (#status = :unknown AND updatedAt < :quietSince)) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs)`,
             {
               ":until": { N: String(now.getTime() + leaseMs) },
               ":one": { N: "1" },
               ":now": { S: now.toISOString() },
               ":nowMs": { N: String(now.getTime()) },
-              ...openValues,
+              ":quietSince": { S: quietSince.toISOString() },
+              ...unmailedValues,
             },
             { "#status": "status" },
           ),
@@ -141,8 +199,8 @@ export function createDynamoLeadStore({ tableName, region, endpoint, client: giv
           update(
             submissionId,
             "SET #status = :mailed, updatedAt = :now, mailedAt = :now REMOVE leaseUntil",
-            `#status IN (${open.join(", ")})`,
-            { ":mailed": { S: "mailed" }, ":now": { S: now.toISOString() }, ...openValues },
+            `#status IN (${unmailed.join(", ")})`,
+            { ":mailed": { S: "mailed" }, ":now": { S: now.toISOString() }, ...unmailedValues },
             { "#status": "status" },
           ),
         ),
@@ -158,6 +216,33 @@ export function createDynamoLeadStore({ tableName, region, endpoint, client: giv
             `#status IN (${open.join(", ")})`,
             { ":failedStatus": { S: "failed" }, ":code": { S: code }, ":now": { S: now.toISOString() }, ...openValues },
             { "#status": "status" },
+          ),
+        ),
+      );
+    },
+
+    async markUnknown(submissionId, code, now) {
+      await conditional(() =>
+        client.send(
+          update(
+            submissionId,
+            "SET #status = :unknownStatus, lastError = :code, updatedAt = :now REMOVE leaseUntil",
+            `#status IN (${open.join(", ")})`,
+            { ":unknownStatus": { S: "unknown" }, ":code": { S: code }, ":now": { S: now.toISOString() }, ...openValues },
+            { "#status": "status" },
+          ),
+        ),
+      );
+    },
+
+    async release(submissionId, now) {
+      await conditional(() =>
+        client.send(
+          update(
+            submissionId,
+            "SET attempts = attempts - :one, updatedAt = :now REMOVE leaseUntil",
+            "attribute_exists(leaseUntil) AND attempts > :zero",
+            { ":one": { N: "1" }, ":zero": { N: "0" }, ":now": { S: now.toISOString() } },
           ),
         ),
       );
@@ -184,21 +269,27 @@ export function createDynamoLeadStore({ tableName, region, endpoint, client: giv
     },
 
     async countAcknowledgement(address, limit, now, retentionSeconds) {
-      if (limit <= 0) return false;
       // The counter lives two days (enough for its own day); never longer than the leads themselves.
-      const expiresAt = Math.floor(now.getTime() / 1000) + Math.min(2 * DAY_SECONDS, retentionSeconds);
-      return conditional(() =>
+      return counter(ackKey(address, now), limit, Math.floor(now.getTime() / 1000) + Math.min(2 * DAY_SECONDS, retentionSeconds));
+    },
+
+    async countClientAcknowledgement(clientKey, limit, now) {
+      return counter(ackClientKey(clientKey, now), limit, Math.floor(now.getTime() / 1000) + 2 * 3600);
+    },
+
+    async dropPhantom({ submissionId, receivedAt }) {
+      const key = { pk: { S: leadKey(submissionId) } };
+      const placed = await conditional(() =>
         client.send(
-          new UpdateItemCommand({
+          new PutItemCommand({
             TableName: tableName,
-            Key: { pk: { S: ackKey(address, now) } },
-            UpdateExpression: "ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)",
-            ConditionExpression: "attribute_not_exists(#count) OR #count < :limit",
-            ExpressionAttributeNames: { "#count": "count" },
-            ExpressionAttributeValues: { ":one": { N: "1" }, ":limit": { N: String(limit) }, ":expires": { N: String(expiresAt) } },
+            Item: { ...key, kind: { S: LEAD_KIND }, receivedAt: { S: receivedAt }, phantom: { BOOL: true } },
+            ConditionExpression: "attribute_not_exists(pk)",
           }),
         ),
       );
+      // A lead stored meanwhile under this id is real: it stays.
+      if (placed) await client.send(new DeleteItemCommand({ TableName: tableName, Key: key, ConditionExpression: "phantom = :yes", ExpressionAttributeValues: { ":yes": { BOOL: true } } }));
     },
 
     async *list(since) {
@@ -234,6 +325,7 @@ function toItem(record: LeadRecord): Record<string, AttributeValue> {
   };
   if (record.lastError) item.lastError = { S: record.lastError };
   if (record.spamReason) item.spamReason = { S: record.spamReason };
+  if (record.client) item.client = { S: record.client };
   return item;
 }
 
@@ -254,5 +346,7 @@ function fromItem(item: Record<string, AttributeValue>): LeadRecord {
     spamReason: SPAM_REASONS.find((reason) => reason === item.spamReason?.S),
     lead,
     expiresAt: Number(item.expiresAt?.N ?? 0),
+    leaseUntil: item.leaseUntil?.N === undefined ? undefined : Number(item.leaseUntil.N),
+    client: item.client?.S,
   };
 }

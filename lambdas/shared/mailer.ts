@@ -1,4 +1,4 @@
-import { SESClient, SendEmailCommand } from "@aws-sdk/client-ses";
+import { SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
 
 /** One e-mail: a single recipient, a single Reply-To, both bodies. */
 export interface OutgoingMail {
@@ -8,8 +8,10 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
-  /** Extra headers (List-Unsubscribe…): such a mail is sent by lambdas/shared/list-mailer.ts, as SES v1 cannot carry them. */
-  headers?: Readonly<Record<string, string>>;
+  /** Extra headers, made by our own code from ids (never from a visitor's text), e.g. X-Lead-Id or List-Unsubscribe. */
+  headers?: ReadonlyArray<{ name: string; value: string }>;
+  /** SES message tags, carried into the configuration set's events, e.g. which mail of a lead this is. */
+  tags?: Readonly<Record<string, string>>;
 }
 
 /** What sends mail; the handlers get it as a parameter so tests can pass a fake. */
@@ -21,14 +23,38 @@ export interface Mailer {
   send(mail: OutgoingMail, options: { timeoutMs: number }): Promise<{ messageId: string }>;
 }
 
+/**
+ * Why a mail is not known to be sent. refused: SES (or the network before it) did not take it; unclear: SES did not
+ * answer within the attempt, so it may have taken it (its send event will tell); not-attempted: the mailer could not
+ * even ask (no credentials, no region), a problem of configuration that must not cost the lead an attempt.
+ */
+export type MailFailure = "refused" | "unclear" | "not-attempted";
+
 /** The mail service did not take the mail. `code` is safe to log (an error name or a network code, no addresses). */
 export class MailerError extends Error {
   override name = "MailerError";
   readonly code: string;
+  readonly failure: MailFailure;
   constructor(message: string, options: { cause: unknown }) {
     super(message, options);
     this.code = errorCode(options.cause);
+    this.failure = failureOf(options.cause);
   }
+}
+
+/** Errors of the SDK's own set-up: the request was never sent. */
+const NOT_ATTEMPTED = /^(CredentialsProviderError|ConfigError|TokenProviderError)$|Region is missing|Could not load credentials/;
+
+/** Network codes of a connection that failed or was dropped: no answer was pending, the mail was not taken. */
+const CONNECTION_LOST = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH"]);
+
+function failureOf(cause: unknown): MailFailure {
+  if (!(cause instanceof Error)) return "refused";
+  if (NOT_ATTEMPTED.test(cause.name) || NOT_ATTEMPTED.test(cause.message)) return "not-attempted";
+  const code = (cause as Error & { code?: unknown }).code;
+  // The SDK names a dropped connection a TimeoutError too; its code tells the two apart.
+  if (typeof code === "string" && CONNECTION_LOST.has(code)) return "refused";
+  return code === "DeadlineExceeded" || /Timeout|Abort/i.test(cause.name) ? "unclear" : "refused";
 }
 
 function errorCode(cause: unknown): string {
@@ -54,8 +80,10 @@ export interface SesMailerOptions {
   region: string;
   /** The SES emulator's URL for local runs; production leaves it undefined. */
   endpoint?: string;
-  /** SES configuration set that publishes bounces and complaints; unset sends without one. */
+  /** SES configuration set that publishes send events, bounces and complaints; unset sends without one. */
   configurationSet?: string;
+  /** Fixed credentials (the local emulator's); unset reads the SDK's default chain, as Lambda does. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
 /**
@@ -69,7 +97,8 @@ const MAX_TRIES = 3;
 const MIN_RETRY_MS = 750;
 
 /**
- * Sends through Amazon SES (SendEmail: SES builds the MIME message, so no header is ever assembled from text here).
+ * Sends through Amazon SES v2 (SendEmail with simple content: SES builds the MIME message, so no header is ever
+ * assembled from text here; the few headers we add are named fields built from ids).
  *
  * Hardened after three ways a lead was lost: every attempt has its own abort deadline and the whole send a hard
  * one, so a hanging endpoint cannot outlive the caller's budget (the SDK's requestTimeout alone only warns); the SDK
@@ -78,9 +107,9 @@ const MIN_RETRY_MS = 750;
  * is replaced, because such an error can leave state behind that breaks the next mail on this warm container.
  * Text is made well-formed (`toWellFormed`) as a backstop: the schemas already reject lone surrogates.
  */
-export function createSesMailer({ region, endpoint, configurationSet }: SesMailerOptions): Mailer {
+export function createSesMailer({ region, endpoint, configurationSet, credentials }: SesMailerOptions): Mailer {
   const newClient = () =>
-    new SESClient({ region, endpoint, maxAttempts: 1, requestHandler: { connectionTimeout: 2_000, requestTimeout: ATTEMPT_MS, throwOnRequestTimeout: true } });
+    new SESv2Client({ region, endpoint, credentials, maxAttempts: 1, requestHandler: { connectionTimeout: 2_000, requestTimeout: ATTEMPT_MS, throwOnRequestTimeout: true } });
   let client = newClient();
   const content = (data: string) => ({ Data: data.toWellFormed(), Charset: "UTF-8" });
 
@@ -96,10 +125,17 @@ export function createSesMailer({ region, endpoint, configurationSet }: SesMaile
     });
     try {
       const command = new SendEmailCommand({
-        Source: mail.from.toWellFormed(),
+        FromEmailAddress: mail.from.toWellFormed(),
         Destination: { ToAddresses: [mail.to.toWellFormed()] },
         ReplyToAddresses: [mail.replyTo.toWellFormed()],
-        Message: { Subject: content(mail.subject), Body: { Html: content(mail.html), Text: content(mail.text) } },
+        Content: {
+          Simple: {
+            Subject: content(mail.subject),
+            Body: { Html: content(mail.html), Text: content(mail.text) },
+            Headers: mail.headers?.map(({ name, value }) => ({ Name: name, Value: value })),
+          },
+        },
+        EmailTags: mail.tags && Object.entries(mail.tags).map(([Name, Value]) => ({ Name, Value })),
         ConfigurationSetName: configurationSet,
       });
       const result = await Promise.race([used.send(command, { abortSignal: controller.signal }), expired]);
@@ -146,7 +182,7 @@ function isServiceAnswer(error: unknown): boolean {
   return typeof shape === "object" && shape !== null && (shape.$fault === "client" || shape.$fault === "server") && typeof shape.$metadata?.httpStatusCode === "number";
 }
 
-const PERMANENT = new Set(["MessageRejected", "MailFromDomainNotVerifiedException", "ConfigurationSetDoesNotExistException", "AccountSendingPausedException", "InvalidParameterValue"]);
+const PERMANENT = new Set(["MessageRejected", "MailFromDomainNotVerifiedException", "NotFoundException", "SendingPausedException", "AccountSuspendedException", "BadRequestException"]);
 
 /**
  * Worth another try within the same call: throttling, a 5xx, a dropped connection. A refusal is not, and neither is a
@@ -157,6 +193,7 @@ function isTransient(error: unknown): boolean {
   if (typeof shape !== "object" || shape === null) return false;
   const name = typeof shape.name === "string" ? shape.name : "";
   if (PERMANENT.has(name) || /Timeout|Abort/i.test(name) || (error as { code?: unknown }).code === "DeadlineExceeded") return false;
-  if (isServiceAnswer(error)) return shape.$fault === "server" || /Throttl/i.test(name) || shape.$metadata?.httpStatusCode === 429;
+  if (NOT_ATTEMPTED.test(name)) return false;
+  if (isServiceAnswer(error)) return shape.$fault === "server" || /Throttl|TooManyRequests/i.test(name) || shape.$metadata?.httpStatusCode === 429;
   return !(error instanceof URIError || error instanceof TypeError);
 }

@@ -1,9 +1,8 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { IN_PROCESS_QUEUE, type LeadConfig } from "./env.ts";
-import { inProcessQueue } from "./in-process-queue.ts";
 import type { DeliveryDeps } from "./delivery.ts";
 import type { LeadDeps } from "./lead-handler.ts";
-import { createSqsLeadQueue } from "./lead-queue.ts";
+import { createSqsLeadQueue, localLeadQueue } from "./lead-queue.ts";
 import { createDynamoLeadStore } from "./lead-store.ts";
 import { createLogger } from "./log.ts";
 import { createSesMailer } from "./mailer.ts";
@@ -11,7 +10,7 @@ import { createDynamoRateLimit } from "./spam-folder.ts";
 
 /**
  * What every lead function makes once per container from its configuration: the SES mailer, the lead store, the
- * retry queue (SQS, or the local server's in-process queue), the per-client rate limit and its logger.
+ * retry queue (SQS, or the queue the local server passes in), the per-client rate limit and its logger.
  */
 export function leadRuntime(config: LeadConfig, functionName: string): DeliveryDeps & Required<Pick<LeadDeps, "rateLimit">> {
   // The limit's own client answers fast or not at all: a counter that fails admits the lead (lead-handler.ts).
@@ -26,7 +25,7 @@ export function leadRuntime(config: LeadConfig, functionName: string): DeliveryD
     config,
     mailer: createSesMailer({ region: config.region, endpoint: config.sesEndpoint, configurationSet: config.sesConfigurationSet }),
     store: createDynamoLeadStore({ tableName: config.leadsTableName, region: config.region, endpoint: config.dynamoEndpoint }),
-    queue: config.leadQueueUrl === IN_PROCESS_QUEUE ? inProcessQueue : createSqsLeadQueue({ queueUrl: config.leadQueueUrl, region: config.region }),
+    queue: config.leadQueueUrl === IN_PROCESS_QUEUE ? localLeadQueue() : createSqsLeadQueue({ queueUrl: config.leadQueueUrl, region: config.region }),
     log: createLogger(functionName, config.logLevel),
   };
 }

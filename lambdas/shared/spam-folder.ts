@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { ConditionalCheckFailedException, type DynamoDBClient, UpdateItemCommand } from "@aws-sdk/client-dynamodb";
-import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { LEAD_SPAM } from "../../src/lib/limits.ts";
 import { ELAPSED_FIELD, HONEYPOT_FIELD, MIN_FILL_MS, SUBMISSION_ID_FIELD } from "../../src/schemas/lead-fields.ts";
 import { LEAD_KEY_PREFIX, RATE_KEY_PREFIX, type SpamReason } from "./lead-record.ts";
@@ -35,23 +34,6 @@ export function spamFields(body: Record<string, unknown>): Record<string, string
     if (typeof value === "string" && !skip.has(key) && key.length <= 40) fields[key] = value.slice(0, MAX_SPAM_FIELD).toWellFormed();
   }
   return fields;
-}
-
-/**
- * The visitor's address as the function sees it. Behind CloudFront the function URL's source is an edge server, so
- * the viewer's address comes from `CloudFront-Viewer-Address` ("ip:port", set by CloudFront) when the origin request
- * policy forwards it, else from the first `X-Forwarded-For` entry (the viewer's own claim: a bot may vary it, but no
- * person is ever counted with everyone behind the same edge server); locally the adapter's socket address (always
- * 127.0.0.1) is the fixed one.
- */
-export function clientAddress(event: APIGatewayProxyEventV2): string {
-  const headers = event.headers ?? {};
-  const header = (name: string) => Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1]?.trim();
-  const viewer = header("cloudfront-viewer-address");
-  if (viewer) return viewer.replace(/:\d+$/, "");
-  const forwarded = header("x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded) return forwarded;
-  return event.requestContext?.http?.sourceIp ?? "unknown";
 }
 
 /** Counts leads per client address and hour. */

@@ -1,6 +1,5 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { config } from "../shared/config.ts";
-import { createSesListMailer, withListMail } from "../shared/list-mailer.ts";
 import { loadNewsletterSecret } from "../shared/newsletter-secret.ts";
 import { leadRuntime } from "../shared/runtime.ts";
 import { createDynamoSubscriberStore } from "../shared/subscriber-store.ts";
@@ -21,6 +20,5 @@ const subscribers = createDynamoSubscriberStore({
   }),
   tableName: config.leadsTableName,
 });
-const mailer = withListMail(runtime.mailer, createSesListMailer({ region: config.region, endpoint: config.sesEndpoint, configurationSet: config.sesConfigurationSet }));
 
-export const handler = createNewsletterHandler(secret, process.env.NEWSLETTER_LINK_BASE?.trim() || config.siteUrl, { ...runtime, mailer, subscribers });
+export const handler = createNewsletterHandler(secret, process.env.NEWSLETTER_LINK_BASE?.trim() || config.siteUrl, { ...runtime, subscribers });

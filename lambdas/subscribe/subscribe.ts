@@ -54,7 +54,10 @@ export const subscriptionMailsOf: MailsOf = (lead, config) => {
       to: email.data,
       replyTo: config.recipientEmail,
       ...mail,
-      headers: { "List-Unsubscribe": `<${lead.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      headers: [
+        { name: "List-Unsubscribe", value: `<${lead.unsubscribeUrl}>` },
+        { name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" },
+      ],
     },
     acknowledgement: undefined,
   };

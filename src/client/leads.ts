@@ -15,7 +15,11 @@ export type LeadFunction = "send-product-inquiry" | "send-installation-email" | 
 /** The spec's message when a required field is empty (SPEC section 8); no call is made. */
 export const MISSING_FIELDS = "Please fill in all required fields";
 
-export type LeadResult = { ok: true; id: string } | { ok: false; error: string };
+/** `status` is the HTTP status of an error answer (0 when none came). */
+export type LeadResult = { ok: true; id: string } | { ok: false; error: string; status: number };
+
+/** The handler's status for a submission id already used for other fields: send again under a new id. */
+export const REUSED_ID_STATUS = 409;
 
 /** Hex SHA-256 of the body: CloudFront's origin access control to a Lambda function URL requires it on POST. */
 async function sha256Hex(text: string): Promise<string> {
@@ -42,9 +46,9 @@ export async function sendLead(fn: LeadFunction, payload: Record<string, unknown
     });
     const answer = (await response.json().catch(() => ({}))) as { success?: unknown; data?: { id?: unknown }; error?: unknown };
     if (response.ok && answer.success === true) return { ok: true, id: String(answer.data?.id ?? "") };
-    return { ok: false, error: typeof answer.error === "string" && answer.error ? answer.error : fallback };
+    return { ok: false, error: typeof answer.error === "string" && answer.error ? answer.error : fallback, status: response.status };
   } catch (error) {
-    return { ok: false, error: error instanceof Error && error.message ? error.message : fallback };
+    return { ok: false, error: error instanceof Error && error.message ? error.message : fallback, status: 0 };
   } finally {
     clearTimeout(timer);
   }
@@ -80,6 +84,30 @@ export function newSubmissionId(): string {
 }
 
 /**
+ * The submission id of one filled form. A retry of the same fields repeats it, so the handler stores and mails that
+ * lead once; any change to a field since the last attempt makes a new one, because it is a different lead (the server
+ * would answer a reused id with other fields 409).
+ */
+export function createSubmissionIds(make: () => string = newSubmissionId) {
+  let id: string | undefined;
+  let fields: string | undefined;
+  return {
+    /** The id to send these fields with. */
+    idFor(values: Readonly<Record<string, unknown>>): string {
+      const fingerprint = JSON.stringify(Object.entries(values).sort(([a], [b]) => a.localeCompare(b)));
+      if (id === undefined || fingerprint !== fields) id = make();
+      fields = fingerprint;
+      return id;
+    },
+    /** The lead was stored, or its id was refused: the next attempt gets a new id. */
+    renew(): void {
+      id = undefined;
+      fields = undefined;
+    },
+  };
+}
+
+/**
  * The shared behaviour of a lead form: React owns only the per-field messages, the sending flag and the toasts.
  * Returns them with the form's submit handler and an input handler that clears a field's message as it is edited.
  */
@@ -92,7 +120,7 @@ export function useLeadForm(options: LeadFormOptions) {
   // Sent with the lead, so the handler can drop forms filled faster than a person can.
   const openedAt = useRef(0);
   // One id per filled form: a retry after a failure repeats it, so the handler stores and mails that lead once.
-  const submissionId = useRef<string | undefined>(undefined);
+  const submissionIds = useRef(createSubmissionIds());
   const schema = useRef<Promise<LeadSchema> | undefined>(undefined);
   // Toasts this form raised: a new attempt clears them, so an old error never sits next to the new outcome.
   const raised = useRef<number[]>([]);
@@ -155,23 +183,29 @@ export function useLeadForm(options: LeadFormOptions) {
     }
     setErrors({});
     setSubmitting(true);
-    submissionId.current ??= newSubmissionId();
-    const result = await sendLead(
-      options.fn,
-      {
-        ...values,
-        ...options.extra,
-        [HONEYPOT_FIELD]: read(HONEYPOT_FIELD),
-        [ELAPSED_FIELD]: Math.round(performance.now() - openedAt.current),
-        [SUBMISSION_ID_FIELD]: submissionId.current,
-      },
-      options.messages.fallback,
-    );
+    const fields = { ...values, ...options.extra };
+    const send = () =>
+      sendLead(
+        options.fn,
+        {
+          ...fields,
+          [HONEYPOT_FIELD]: read(HONEYPOT_FIELD),
+          [ELAPSED_FIELD]: Math.round(performance.now() - openedAt.current),
+          [SUBMISSION_ID_FIELD]: submissionIds.current.idFor(fields),
+        },
+        options.messages.fallback,
+      );
+    let result = await send();
+    if (!result.ok && result.status === REUSED_ID_STATUS) {
+      // The id was taken by an earlier attempt with other fields: this lead is sent once more under an id of its own.
+      submissionIds.current.renew();
+      result = await send();
+    }
     setSubmitting(false);
     if (result.ok) {
       form.reset();
       openedAt.current = performance.now();
-      submissionId.current = undefined;
+      submissionIds.current.renew();
       // First: a dialog closes here, so the toast that follows belongs to the page, not to the closing dialog.
       options.onSent?.();
       say("success", options.messages.success);

@@ -52,6 +52,11 @@ const VISIBLE = /[^\p{Cf}\s]/u;
 const visible = (message: string) => z.refine<string>((value) => value === "" || VISIBLE.test(value), message);
 /** Digits in a phone number; brackets, spaces and dashes are layout. */
 const digitCount = (value: string) => value.replace(/\D/g, "").length;
+/**
+ * A text field: first "is it a string?", and only then its checks. zod runs a field's checks on a value of the wrong
+ * type too (an object whose `length` is a getter reached them and threw: a 500), so the type is its own stage.
+ */
+const text = (message: string, ...checks: Parameters<z.ZodMiniString["check"]>) => z.pipe(z.string(message), z.string(message).check(...checks));
 const oneOf = (values: ReadonlyArray<string>, message: string) => {
   const allowed = new Set(values);
   return z.refine<string>((value) => allowed.has(value), message);
@@ -59,9 +64,7 @@ const oneOf = (values: ReadonlyArray<string>, message: string) => {
 
 export const leadFields = {
   name: () =>
-    z
-      .string("Name is required")
-      .check(
+    text("Name is required",
         wellFormed("Name is required"),
         z.trim(),
         z.minLength(1, "Name is required"),
@@ -70,13 +73,9 @@ export const leadFields = {
         oneLine("Name"),
       ),
   email: () =>
-    z
-      .string("Invalid email address")
-      .check(wellFormed("Invalid email address"), z.trim(), z.maxLength(255, "Invalid email address"), z.email("Invalid email address")),
+    text("Invalid email address", wellFormed("Invalid email address"), z.trim(), z.maxLength(255, "Invalid email address"), z.email("Invalid email address")),
   mobile: () =>
-    z
-      .string("Invalid phone number format")
-      .check(
+    text("Invalid phone number format",
         wellFormed("Invalid phone number format"),
         z.trim(),
         oneLine("Mobile number"),
@@ -88,9 +87,7 @@ export const leadFields = {
         z.refine((value) => digitCount(value) <= 15, "Mobile number must be less than 15 digits"),
       ),
   message: () =>
-    z
-      .string("Message must be at least 10 characters")
-      .check(
+    text("Message must be at least 10 characters",
         wellFormed("Message contains characters that are not allowed"),
         z.trim(),
         z.minLength(10, "Message must be at least 10 characters"),
@@ -100,9 +97,7 @@ export const leadFields = {
       ),
   optionalMessage: () =>
     z._default(
-      z
-        .string("Message must be less than 2000 characters")
-        .check(
+      text("Message must be less than 2000 characters",
           wellFormed("Message contains characters that are not allowed"),
           z.trim(),
           visible("Message contains characters that are not allowed"),
@@ -112,9 +107,7 @@ export const leadFields = {
       "",
     ),
   subject: () =>
-    z
-      .string("Subject is required")
-      .check(
+    text("Subject is required",
         wellFormed("Subject is required"),
         z.trim(),
         z.minLength(1, "Subject is required"),
@@ -124,9 +117,7 @@ export const leadFields = {
       ),
   company: () =>
     z._default(
-      z
-        .string("Company must be less than 100 characters")
-        .check(
+      text("Company must be less than 100 characters",
           wellFormed("Company must be less than 100 characters"),
           z.trim(),
           z.maxLength(100, "Company must be less than 100 characters"),
@@ -136,27 +127,23 @@ export const leadFields = {
     ),
   /** A product of the catalogue named by its display name (the buy dialog sends the name). */
   productName: (catalogue: LeadCatalogue) =>
-    z
-      .string("Product is required")
-      .check(z.trim(), z.minLength(1, "Product is required"), oneOf(catalogue.products.map((p) => p.name), "Invalid product")),
+    text("Product is required", z.trim(), z.minLength(1, "Product is required"), oneOf(catalogue.products.map((p) => p.name), "Invalid product")),
   /** A product of the catalogue named by its id (the installation form's select). */
   productId: (catalogue: LeadCatalogue) =>
-    z
-      .string("Product is required")
-      .check(z.trim(), z.minLength(1, "Product is required"), oneOf(catalogue.products.map((p) => p.id), "Invalid product")),
+    text("Product is required", z.trim(), z.minLength(1, "Product is required"), oneOf(catalogue.products.map((p) => p.id), "Invalid product")),
   /** No product, or one of the catalogue named by its id (the contact form's optional select). */
   optionalProductId: (catalogue: LeadCatalogue) =>
     z._default(
-      z.string("Invalid product").check(z.trim(), oneOf(["", ...catalogue.products.map((p) => p.id)], "Invalid product")),
+      text("Invalid product", z.trim(), oneOf(["", ...catalogue.products.map((p) => p.id)], "Invalid product")),
       "",
     ),
   /** One of the installation packages: basic, android or complete. */
   package: () =>
-    z.pipe(z.string("Package is required").check(z.trim(), z.minLength(1, "Package is required")), z.enum(packageIds, "Invalid package")),
+    z.pipe(text("Package is required",z.trim(), z.minLength(1, "Package is required")), z.enum(packageIds, "Invalid package")),
   /**
    * The browser's id of one filled form (a UUID, SUBMISSION_ID_FIELD). Optional: a request without one gets an id
    * from the server. Not shown to the visitor, so its message names the field.
    */
   submissionId: () =>
-    z.optional(z.string("Invalid submission id").check(z.regex(UUID, "Invalid submission id"))),
+    z.optional(text("Invalid submission id",z.regex(UUID, "Invalid submission id"))),
 };

@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -18,6 +19,8 @@ export default async function setup(): Promise<() => Promise<void>> {
     PORT: String(CROSS_ENGINE_PORTS.site),
     SES_PORT: String(CROSS_ENGINE_PORTS.ses),
     DYNAMO_PORT: String(CROSS_ENGINE_PORTS.dynamo),
+    // A store of its own: a developer's npm start may hold .data/dynamodb.
+    LEADS_DIR: path.join(tmpdir(), `storefront-cross-engine-leads-${CROSS_ENGINE_PORTS.site}`),
     HOST: "127.0.0.1",
     DIST_DIR: distDir,
   };

@@ -66,6 +66,35 @@ test("submitting with required fields missing asks for them and sends nothing", 
   expect(calls).toBe(0);
 });
 
+test("a corrected lead after a failed send goes with a new submission id, and a reused id answered 409 is sent again with another", async ({ page }) => {
+  const ids: string[] = [];
+  await page.route("**/api/send-contact-email", (route) => {
+    const body = route.request().postDataJSON() as { submissionId: string };
+    ids.push(body.submissionId);
+    const answers = [
+      { status: 502, body: { success: false, error: "Failed to send email" } },
+      { status: 409, body: { success: false, error: "This submission id was already used for a different lead: send it again with a new submission id" } },
+      { status: 200, body: { success: true, data: { id: body.submissionId } } },
+    ];
+    const answer = answers[Math.min(ids.length - 1, answers.length - 1)] ?? answers[2];
+    return route.fulfill({ status: answer?.status, contentType: "application/json", body: JSON.stringify(answer?.body) });
+  });
+  await page.goto("/contact");
+  const form = page.getByRole("region", { name: "Send Us a Message" });
+  await form.getByRole("textbox", { name: "Full Name" }).fill("Asha Verma");
+  await form.getByRole("textbox", { name: "Email Address" }).fill("asha@exmaple.org");
+  await form.getByRole("textbox", { name: "Mobile Number" }).fill("+91 98765 43210");
+  await form.getByRole("textbox", { name: "Subject" }).fill("Reseller pricing");
+  await form.getByRole("textbox", { name: "Message" }).fill("Do you offer reseller pricing for eSIM?");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Failed to submit request. Please try again or contact us directly.")).toBeVisible();
+  await form.getByRole("textbox", { name: "Email Address" }).fill("asha@example.org");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Message sent! We'll get back to you soon.")).toBeVisible();
+  expect(ids).toHaveLength(3);
+  expect(new Set(ids).size).toBe(3);
+});
+
 test("the contact page has no accessibility violations", async ({ page }) => {
   await page.goto("/contact");
   await page.getByRole("region", { name: "Send Us a Message" }).scrollIntoViewIfNeeded();

@@ -120,7 +120,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     });
   });
 
-  test("deliver-lead may read and update leads, queue them and mail them, and consume its queue; nothing else", () => {
+  test("deliver-lead may read, write and update leads, queue them and mail them, and consume its queue; nothing else", () => {
     const statements = policyOf("LeadDeliverySenderRole");
     const actions = statements.flatMap((s) => (s as { Action: string | string[] }).Action);
     expect(new Set(actions)).toEqual(
@@ -129,6 +129,8 @@ describe("the lead store, retry path and alarms of the production stack", () => 
         "logs:PutLogEvents",
         "dynamodb:GetItem",
         "dynamodb:UpdateItem",
+        // A lead mailed while the table was down arrives as "store me".
+        "dynamodb:PutItem",
         "sqs:SendMessage",
         "ses:SendEmail",
         "sqs:ReceiveMessage",
@@ -164,6 +166,38 @@ describe("the lead store, retry path and alarms of the production stack", () => 
         SnsDestination: { TopicARN: { Ref: Match.stringLikeRegexp("^AlarmsTopic") } },
       },
     });
+  });
+
+  test("the configuration set publishes send events to the default event bus (issue 26 row 3)", () => {
+    template.hasResourceProperties("AWS::SES::ConfigurationSetEventDestination", {
+      ConfigurationSetName: { Ref: Match.stringLikeRegexp("^MailEvents") },
+      EventDestination: {
+        Enabled: true,
+        MatchingEventTypes: ["send"],
+        EventBridgeDestination: { EventBusArn: Match.stringLikeRegexp(":event-bus/default$") },
+      },
+    });
+  });
+
+  test("a rule sends that set's send events to deliver-lead's mailEvent export, which may only update leads", () => {
+    const recorder = logicalId(stack.delivery.recorder);
+    const fn = resources("AWS::Lambda::Function").find(([id]) => id === recorder)?.[1];
+    expect(fn?.Properties).toMatchObject({ Handler: "index.mailEvent" });
+    template.hasResourceProperties("AWS::Events::Rule", {
+      EventPattern: {
+        source: ["aws.ses"],
+        "detail-type": ["Email Sent"],
+        detail: { mail: { tags: { "ses:configuration-set": [{ Ref: Match.stringLikeRegexp("^MailEvents") }] } } },
+      },
+      Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [recorder, "Arn"] } })],
+    });
+    template.hasResourceProperties("AWS::Lambda::Permission", {
+      Action: "lambda:InvokeFunction",
+      Principal: "events.amazonaws.com",
+      FunctionName: { "Fn::GetAtt": [recorder, "Arn"] },
+    });
+    const actions = policyOf("LeadDeliveryRecorderRole").flatMap((s) => (s as { Action: string | string[] }).Action);
+    expect(new Set(actions)).toEqual(new Set(["logs:CreateLogStream", "logs:PutLogEvents", "dynamodb:UpdateItem"]));
   });
 
   test("the alarm topic is encrypted with a rotating key that CloudWatch and SES may use, and mails alarmEmail", () => {
@@ -202,10 +236,10 @@ describe("the lead store, retry path and alarms of the production stack", () => 
         Dimensions: [{ Name: "QueueName", Value: { "Fn::GetAtt": [expect.stringMatching(/^LeadStoreDeadLetters/), "QueueName"] } }],
       }),
     ]);
-    // Three lead functions, subscribe, deliver-lead and its sweep.
-    expect(metric("Errors")).toHaveLength(6);
-    expect(metric("Throttles")).toHaveLength(6);
-    expect(alarms).toHaveLength(14);
+    // Three lead functions, subscribe, deliver-lead, its sweep and its send-event recorder.
+    expect(metric("Errors")).toHaveLength(7);
+    expect(metric("Throttles")).toHaveLength(7);
+    expect(alarms).toHaveLength(16);
     for (const alarm of alarms) {
       expect(alarm).toMatchObject({ AlarmActions: [{ Ref: expect.stringMatching(/^AlarmsTopic/) }], TreatMissingData: "notBreaching" });
     }

@@ -279,8 +279,8 @@ describe("SiteStack with the example settings", () => {
       };
       expect(readConfig({ ...variables, ...resolved, AWS_REGION: "us-east-1" })).toMatchObject({ senderEmail: "no-reply@example.com", sesEndpoint: undefined });
     }
-    // The lead functions, the newsletter's, deliver-lead's sender and its sweep.
-    template.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, LEAD_FUNCTIONS.length + 3);
+    // The lead functions, the newsletter's, deliver-lead's sender, its sweep and its send-event recorder.
+    template.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, LEAD_FUNCTIONS.length + 4);
   });
 
   test("each lead function URL needs IAM auth and only this distribution may invoke it; the newsletter's takes unsigned posts", () => {

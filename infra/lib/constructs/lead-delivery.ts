@@ -2,6 +2,7 @@ import { Duration } from "aws-cdk-lib";
 import * as events from "aws-cdk-lib/aws-events";
 import * as targets from "aws-cdk-lib/aws-events-targets";
 import * as iam from "aws-cdk-lib/aws-iam";
+import * as ses from "aws-cdk-lib/aws-ses";
 import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import type * as logs from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
@@ -21,17 +22,22 @@ export interface LeadDeliveryProps {
   environment: Record<string, string>;
   /** ses:SendEmail resources: the identities and the configuration set. */
   sesResources: string[];
+  /** The configuration set every mail goes through: its send events mark leads mailed. */
+  configurationSet: ses.ConfigurationSet;
   logRetention: logs.RetentionDays;
 }
 
 /**
  * The retry path: `handler` mails what the queue holds (SQS, five at a time, failures retried until the dead-letter
  * queue); `sweep` runs every five minutes and queues leads that were stored but neither mailed nor queued
- * (a handler that timed out between the two). Both exports of lambdas/deliver-lead/handler.ts, one function each.
+ * (a handler that timed out between the two); `mailEvent` takes SES's send events and marks the lead mailed, so a
+ * send whose answer never came (the lead left `unknown`) is not sent again. Exports of lambdas/deliver-lead/handler.ts,
+ * one function each.
  */
 export class LeadDelivery extends Construct {
   readonly sender: AppFunction;
   readonly sweeper: AppFunction;
+  readonly recorder: AppFunction;
 
   constructor(scope: Construct, id: string, props: LeadDeliveryProps) {
     super(scope, id);
@@ -47,6 +53,8 @@ export class LeadDelivery extends Construct {
       logRetention: props.logRetention,
     };
     const readLead = new iam.PolicyStatement({ actions: ["dynamodb:GetItem", "dynamodb:UpdateItem"], resources: [store.table.tableArn] });
+    // A lead mailed while the table was down reaches the sender as "store me": it writes it.
+    const writeLead = new iam.PolicyStatement({ actions: ["dynamodb:PutItem"], resources: [store.table.tableArn] });
     const queueLead = new iam.PolicyStatement({ actions: ["sqs:SendMessage"], resources: [store.queue.queueArn] });
 
     this.sender = new AppFunction(this, "Sender", {
@@ -54,7 +62,8 @@ export class LeadDelivery extends Construct {
       description: "Mails stored leads from the retry queue and records the outcome on each lead",
       statements: [
         readLead,
-        // Re-queues a lead with a delay when SES asks to slow down.
+        writeLead,
+        // Re-queues a lead with a delay when SES asks to slow down, or while its send event may still come.
         queueLead,
         new iam.PolicyStatement({ actions: ["ses:SendEmail"], resources: props.sesResources }),
       ],
@@ -78,6 +87,28 @@ export class LeadDelivery extends Construct {
       description: "Runs the lead sweep",
       schedule: events.Schedule.rate(SWEEP_INTERVAL),
       targets: [new targets.LambdaFunction(this.sweeper, { retryAttempts: 0 })],
+    });
+
+    this.recorder = new AppFunction(this, "Recorder", {
+      ...common,
+      exportName: "mailEvent",
+      description: "Marks a lead mailed when SES reports its vendor mail sent",
+      statements: [new iam.PolicyStatement({ actions: ["dynamodb:UpdateItem"], resources: [store.table.tableArn] })],
+    });
+    // SES publishes to the account's default bus only.
+    props.configurationSet.addEventDestination("SendEvents", {
+      destination: ses.EventDestination.eventBus(events.EventBus.fromEventBusName(this, "DefaultBus", "default")),
+      events: [ses.EmailSendingEvent.SEND],
+    });
+    new events.Rule(this, "MailSent", {
+      description: "SES send events of the lead mails' configuration set",
+      eventPattern: {
+        source: ["aws.ses"],
+        detailType: ["Email Sent"],
+        detail: { mail: { tags: { "ses:configuration-set": [props.configurationSet.configurationSetName] } } },
+      },
+      // A lost event costs a resend after the pause, never a lead: EventBridge's own retries suffice.
+      targets: [new targets.LambdaFunction(this.recorder, { retryAttempts: 8 })],
     });
   }
 }

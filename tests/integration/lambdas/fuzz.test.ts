@@ -104,7 +104,23 @@ const nastyString = fc.oneof(
   fc.string({ unit: fc.constantFrom("\u200b", "\u200e", "\u2060", "\ufeff", "\u00ad", "\u0000", "\u001f", "\u0085", " "), minLength: 1, maxLength: 30 }),
   fc.string({ minLength: 90, maxLength: 300 }),
 );
-const anyValue = fc.oneof(nastyString, fc.anything(), fc.integer(), fc.constant(null), fc.array(fc.string()));
+/**
+ * Objects that lie about being text, as JSON can send them: a `length` of any kind, methods replaced by null, keys
+ * that name the prototype. They once reached the length checks and made zod throw (a 500).
+ */
+const hostileJson = fc.oneof(
+  fc.record({ length: fc.oneof(fc.integer(), fc.double(), fc.constant(null), fc.string(), fc.constant({})) }),
+  fc.constantFrom(
+    { toString: null },
+    { toString: null, valueOf: null, length: 3 },
+    { trim: null, length: 1e9 },
+    JSON.parse('{"__proto__": {"length": 5, "toString": null}}') as unknown,
+    { constructor: { prototype: { length: 5 } } },
+    { isWellFormed: null, charCodeAt: null, length: 2 },
+    [["a"]],
+  ),
+);
+const anyValue = fc.oneof(nastyString, hostileJson, fc.anything(), fc.integer(), fc.constant(null), fc.array(fc.string()));
 
 function fieldsOf(valid: Record<string, unknown>) {
   // Each field: usually valid, often nasty, sometimes missing; the trap fields mostly pass; plus stray keys.
@@ -220,6 +236,44 @@ describe.each(FORMS.map((form) => [form.name, form] as const))("%s under fuzzing
     expect(queue.messages.map((m) => m.submissionId).sort()).toEqual(failed.map((r) => r.submissionId).sort());
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.length).toBeLessThanOrEqual(accepted);
+  });
+});
+
+describe("hostile objects in text fields", () => {
+  /** Objects JSON cannot make but a caller of the schema can: getters that throw, proxies, null prototypes. */
+  const throwing = () => {
+    throw new Error("hostile getter");
+  };
+  const HOSTILE: Array<[string, () => unknown]> = [
+    ["a throwing length getter", () => Object.defineProperty({}, "length", { get: throwing })],
+    ["a proxy that throws on every read", () => new Proxy({}, { get: throwing, has: throwing, getPrototypeOf: throwing })],
+    ["toString: null", () => ({ toString: null })],
+    ["a null-prototype object with length", () => Object.assign(Object.create(null), { length: 7 })],
+    ["a prototype key", () => JSON.parse('{"__proto__": {"length": 3}}')],
+    ["a function", () => () => "text"],
+  ];
+
+  test.each(FORMS.map((form) => [form.name, form] as const))("%s answers 400 with the field's own message for each, never 500", async (name, form) => {
+    const valid = VALID[name as keyof typeof VALID];
+    const handler = form.handler({ config, log, mailer: { send: async () => ({ messageId: "fake" }) } });
+    const schemaOf = { "send-product-inquiry": productInquiryForm, "send-installation-email": installationEmailForm, "send-contact-email": contactEmailForm }[name];
+    const schema = schemaOf?.(config.catalogue).schema;
+    const statuses: number[] = [];
+    for (const field of Object.keys(valid).filter((key) => key !== "website" && key !== "elapsedMs")) {
+      for (const [label, make] of HOSTILE) {
+        // Straight into the shared schema (the browser's and the handler's), then as JSON through the handler.
+        const parsed = schema?.safeParse({ ...valid, [field]: make() });
+        expect({ field, label, success: parsed?.success, message: parsed?.error?.issues[0]?.message }).toMatchObject({ field, label, success: false, message: expect.stringMatching(/\S/) });
+        let body: string | undefined;
+        try {
+          body = JSON.stringify({ ...valid, [field]: make() });
+        } catch {
+          continue; // a proxy that throws cannot be sent as JSON
+        }
+        statuses.push((await handler(event({ method: "POST", contentType: "application/json", body, base64: false }))).statusCode);
+      }
+    }
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
   });
 });
 

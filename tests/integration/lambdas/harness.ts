@@ -2,13 +2,21 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sesEmulator from "aws-ses-v2-local";
 import type { LeadRecord } from "../../../lambdas/shared/lead-record.ts";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { provideLocalLeadQueue } from "../../../lambdas/shared/lead-queue.ts";
 import { createDynamoLeadStore } from "../../../lambdas/shared/lead-store.ts";
+import { InProcessQueue } from "../../../server/in-process-queue.ts";
 import { invokeLambda, LOCAL_FUNCTION_TIMEOUT_MS, type LambdaHandler } from "../../../server/lambda-adapter.ts";
 import { localLambdaEnv } from "../../../server/lambda-env.ts";
 import { withExtraRoutes } from "../../../server/load-handlers.ts";
+import { LambdaHost } from "../../../server/lambda-host.ts";
 import { LOCAL_LEADS_TABLE, startLocalDynamo } from "../../../server/local-dynamo.ts";
-import { startLocalRetry } from "../../../server/local-retry.ts";
+import { type LocalRetry, startLocalRetry } from "../../../server/local-retry.ts";
 import { type SesFault, startSesFaultProxy } from "../../../server/ses-fault-proxy.ts";
+import { type StoreFault, startStoreFaultProxy } from "../../../server/store-fault-proxy.ts";
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 type StartEmulator = (config: { host: string; port: number }) => Promise<Server>;
 /** The emulator's start function: a CommonJS default export, which Node and Vite's interop wrap differently. */
@@ -37,13 +45,23 @@ export interface LeadStackOptions {
   retryBackoffMs?: number;
   /** Environment to set on top of the local one (e.g. ACK_DAILY_LIMIT). */
   env?: Record<string, string>;
+  /** Run the handlers as `npm run dev` does, in a worker thread (server/lambda-host.ts); else in process, as `npm start`. */
+  dev?: boolean;
+  /** The longest a retry waits on the local queue (npm start: 2 s); unset keeps every delay, as SQS would. */
+  maxDelaySeconds?: number;
+  /** How late SES's `slow` answers come. */
+  sesSlowMs?: number;
+  /** How late the store's `slow` answers come. */
+  storeSlowMs?: number;
 }
 
 /**
- * The stack of `npm start` without the site: a real SES emulator behind a fault-injecting proxy, an in-memory
- * dynalite with the leads table, the three real handler modules configured by server/lambda-env.ts and mounted on
- * an HTTP server through the same Lambda adapter, and the in-process retry queue feeding the real deliver-lead.
- * Env is set before the handlers are imported, as the local server does. Everything listens on free ports.
+ * The stack of `npm start` without the site: a real SES emulator behind a fault-injecting proxy that publishes send
+ * events to deliver-lead, an in-memory dynalite with the leads table behind a fault-injecting proxy of its own, the
+ * three real handler modules configured by server/lambda-env.ts (in process, or in a worker thread as under
+ * `npm run dev`) and mounted on an HTTP server through the same Lambda adapter, and the in-process retry queue feeding
+ * the real deliver-lead. Env is set before the handlers are imported, as the local server does. Everything listens
+ * on free ports. One stack per test file: the handler modules read their configuration once.
  */
 export async function startLeadStack(options: LeadStackOptions = {}) {
   const functionTimeoutMs = options.functionTimeoutMs ?? LOCAL_FUNCTION_TIMEOUT_MS;
@@ -51,21 +69,39 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
   let ses = await startEmulator({ host: "127.0.0.1", port: 0 });
   const sesPort = (ses.address() as AddressInfo).port;
   const sesUrl = `http://127.0.0.1:${sesPort}`;
-  const proxy = await startSesFaultProxy({ target: sesUrl });
+  let retry: LocalRetry | undefined;
+  const events: unknown[] = [];
+  const proxy = await startSesFaultProxy({
+    target: sesUrl,
+    slowMs: options.sesSlowMs,
+    onSend: async (event) => {
+      events.push(event);
+      await retry?.mailEvent(event);
+    },
+  });
   const dynamo = await startLocalDynamo({ port: 0 });
-  Object.assign(process.env, await localLambdaEnv({ sesEndpoint: proxy.url, dynamoEndpoint: dynamo.endpoint, recipient: "hello@example.com" }), {
+  const storeProxy = await startStoreFaultProxy({ target: dynamo.endpoint, slowMs: options.storeSlowMs });
+  Object.assign(process.env, await localLambdaEnv({ sesEndpoint: proxy.url, dynamoEndpoint: storeProxy.url, recipient: "hello@example.com" }), {
     LOG_LEVEL: "silent",
-    // Every request here comes from 127.0.0.1; the hourly limit has its own test (spam-folder.test.ts).
+    // Every request here comes from 127.0.0.1: the hourly limit (spam-folder.test.ts) and the acknowledgement cap per
+    // client have their own tests.
     LEAD_RATE_LIMIT: "100000",
+    ACK_CLIENT_HOURLY_LIMIT: "100000",
     ...options.env,
   });
-  const handlers = new Map<string, LambdaHandler>();
-  for (const name of [...LEAD_FUNCTIONS, "subscribe"]) {
-    const mod = (await import(`../../../lambdas/${name}/handler.ts`)) as { handler: LambdaHandler };
-    handlers.set(name, mod.handler);
+  const queue = new InProcessQueue({ maxDelaySeconds: options.maxDelaySeconds });
+  provideLocalLeadQueue(queue);
+  const host = options.dev ? new LambdaHost(rootDir, () => ({ ...process.env }), queue) : undefined;
+  const handlers = host ? host.handlers([...LEAD_FUNCTIONS, "subscribe"]) : new Map<string, LambdaHandler>();
+  if (!host) {
+    for (const name of [...LEAD_FUNCTIONS, "subscribe"]) {
+      const mod = (await import(`../../../lambdas/${name}/handler.ts`)) as { handler: LambdaHandler };
+      handlers.set(name, mod.handler);
+    }
   }
   withExtraRoutes(handlers);
-  const retry = await startLocalRetry({ backoffMs: options.retryBackoffMs ?? 50, sweepEveryMs: 3_600_000 });
+  retry = await startLocalRetry({ queue, backoffMs: options.retryBackoffMs ?? 50, sweepEveryMs: 3_600_000 });
+  const started = retry;
   const server: Server = createServer((req, res) => {
     const name = new URL(req.url ?? "/", "http://localhost").pathname.replace(/^\/api\//, "");
     const handler = handlers.get(name);
@@ -78,12 +114,12 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
 
   return {
     /** POSTs a JSON body (or sends any request) to /api/<name>; returns status and parsed answer. */
-    async call(name: LeadFunction, body: unknown, init: { method?: string; contentType?: string; raw?: string } = {}) {
+    async call(name: LeadFunction, body: unknown, init: { method?: string; contentType?: string; raw?: string; headers?: Record<string, string> } = {}) {
       const response = await fetch(`${apiUrl}/${name}`, {
         // Lambda ends an invocation at its timeout: an answer later than that never reaches the visitor.
         signal: AbortSignal.timeout(functionTimeoutMs),
         method: init.method ?? "POST",
-        headers: { "content-type": init.contentType ?? "application/json" },
+        headers: { "content-type": init.contentType ?? "application/json", ...init.headers },
         body: init.method === "GET" || init.method === "HEAD" ? undefined : (init.raw ?? JSON.stringify(body)),
       });
       const text = await response.text();
@@ -103,6 +139,14 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
     fault(fault: SesFault) {
       proxy.set(fault);
     },
+    /** Makes the store misbehave (through its proxy) until `storeFault("pass")`; the test's own `store` goes around it. */
+    storeFault(fault: StoreFault) {
+      storeProxy.set(fault);
+    },
+    /** SES requests by what they got, and the send events published. */
+    ses: proxy,
+    /** Send events published so far (one per mail SES took), as the configuration set's rule delivers them. */
+    events,
     /** Every stored lead, newest first. */
     async leads(): Promise<LeadRecord[]> {
       const all: LeadRecord[] = [];
@@ -116,10 +160,13 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
     /** Where the CLI finds the stack: dynalite's and the SES emulator's ports (the emulator itself, not the fault proxy). */
     ports: { dynamo: new URL(dynamo.endpoint).port, ses: String(sesPort) },
     /** Runs every message on the retry queue now (delays and backoff skipped), as a later SQS delivery would. */
-    retryNow: () => retry.queue.flush(),
-    queue: retry.queue,
+    retryNow: () => started.queue.flush(),
+    queue,
     /** The scheduled sweep, as EventBridge would call it. */
-    sweep: () => retry.deliver.sweep({}, {}),
+    sweep: () => started.deliver.sweep({}, {}),
+    /** The sweep a local server runs when it starts. */
+    sweepAtStart: () => started.deliver.sweepAtStart(),
+    dynamo,
     /** Takes the emulator down (SES unreachable) until `startSes` brings it back on the same port. */
     async stopSes() {
       ses.closeAllConnections();
@@ -129,10 +176,12 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
       ses = await startEmulator({ host: "127.0.0.1", port: sesPort });
     },
     async close() {
-      retry.stop();
+      started.stop();
+      await host?.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await proxy.close();
+      await storeProxy.close();
       ses.closeAllConnections();
       await new Promise((resolve) => ses.close(resolve));
       await dynamo.close();
@@ -174,3 +223,18 @@ export const VALID = {
     elapsedMs: 5_000,
   },
 } as const satisfies Record<LeadFunction, Record<string, unknown>>;
+
+/** The lead a stored mail belongs to, by its X-Lead-Id header. */
+export const leadIdOf = (mail: StoredMail) => mail.headers?.find((header) => header.name.toLowerCase() === "x-lead-id")?.value;
+
+/**
+ * Polls `check` until it holds, at most `tries` times 100 ms apart (the retry path works on timers); returns whether it
+ * held. Tests assert what became true, never how long it took.
+ */
+export async function eventually(check: () => Promise<boolean>, tries = 150): Promise<boolean> {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return check();
+}

@@ -1,7 +1,14 @@
 import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
+import sesEmulator from "aws-ses-v2-local";
+import { Level } from "level";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createDynamoLeadStore } from "../../../lambdas/shared/lead-store.ts";
+import { createDynamoLeadStore, leadKey } from "../../../lambdas/shared/lead-store.ts";
 import { LOCAL_LEADS_TABLE, type LocalDynamo, startLocalDynamo } from "../../../server/local-dynamo.ts";
 
 const run = promisify(execFile);
@@ -13,10 +20,17 @@ const lead = (submissionId: string, minutesAgo: number, status: "received" | "ma
 
 /** `npm run leads` as an operator runs it, against a local store holding three leads of different ages. */
 async function leads(...args: string[]) {
+  return leadsWith({ DYNAMO_PORT: new URL(dynamo.endpoint).port }, ...args);
+}
+
+/** `npm run leads` with this environment on top of the test's (a value of undefined removes a variable). */
+async function leadsWith(env: Record<string, string | undefined>, ...args: string[]) {
+  const merged: Record<string, string | undefined> = { ...process.env, ...env };
+  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   return run(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], {
-    env: { ...process.env, DYNAMO_PORT: new URL(dynamo.endpoint).port },
+    env: merged as NodeJS.ProcessEnv,
   }).then(
-    ({ stdout }) => ({ code: 0, stdout, stderr: "" }),
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
 }
@@ -51,5 +65,61 @@ describe("npm run leads", () => {
     const bad = await leads("--since", "seven days");
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("leads: --since seven days: expected a number and a unit, e.g. 30m, 12h, 7d or 2w");
+  });
+});
+
+describe("npm run leads -- replay (issue 26 row 2)", () => {
+  type StartEmulator = (config: { host: string; port: number }) => Promise<Server>;
+  const startEmulator: StartEmulator = (sesEmulator as unknown as { default?: StartEmulator }).default ?? (sesEmulator as unknown as StartEmulator);
+
+  test("mails a failed lead with npm start's own configuration on a machine with no AWS credentials, spending one attempt", async () => {
+    const ses = await startEmulator({ host: "127.0.0.1", port: 0 });
+    const sesPort = String((ses.address() as AddressInfo).port);
+    const store = createDynamoLeadStore({ tableName: LOCAL_LEADS_TABLE, region: "us-east-1", client: dynamo.client });
+    const submissionId = "44444444-4444-4444-8444-444444444444";
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const fields = { name: "Asha Verma", email: "asha@example.org", mobile: "+91 98765 43210", product: "astroway", package: "android", message: "Please install it next week." };
+    await store.put({ submissionId, form: "send-installation-email", status: "failed", receivedAt: at, updatedAt: at, attempts: 1, lead: fields, expiresAt: 0, lastError: "Throttling" });
+    try {
+      const none = { AWS_ACCESS_KEY_ID: undefined, AWS_SECRET_ACCESS_KEY: undefined, AWS_SESSION_TOKEN: undefined, AWS_PROFILE: undefined, HOME: tmpdir() };
+      const replayed = await leadsWith({ ...none, DYNAMO_PORT: new URL(dynamo.endpoint).port, SES_PORT: sesPort }, "replay");
+      expect(replayed.stdout).toContain('"mailed":1');
+      expect(await store.get(submissionId)).toMatchObject({ status: "acknowledged", attempts: 2 });
+      const mails = ((await (await fetch(`http://127.0.0.1:${sesPort}/store`)).json()) as { emails: Array<{ subject: string }> }).emails;
+      expect(mails).toHaveLength(2);
+    } finally {
+      ses.close();
+    }
+  });
+});
+
+describe("phantom index entries (issue 26 row 9)", () => {
+  test("are dropped by npm run leads with one log line, and never listed", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "leads-phantom-"));
+    const real = "55555555-5555-4555-8555-555555555555";
+    const phantom = "66666666-6666-4666-8666-666666666666";
+    let local = await startLocalDynamo({ dataDir, port: 0 });
+    const put = (id: string) =>
+      createDynamoLeadStore({ tableName: LOCAL_LEADS_TABLE, region: "us-east-1", client: local.client }).put({ ...lead(id, 3, "received"), attempts: 0 });
+    await put(real);
+    await put(phantom);
+    await local.close();
+    // What a kill -9 of the local store can leave: the index entry written, the lead itself not.
+    const db = new Level<string, { pk?: { S?: string } }>(dataDir, { valueEncoding: "json" });
+    for await (const [key, value] of db.iterator()) if (key.startsWith("item-") && value.pk?.S === leadKey(phantom)) await db.del(key);
+    await db.close();
+    local = await startLocalDynamo({ dataDir, port: 0 });
+    try {
+      const env = { DYNAMO_PORT: new URL(local.endpoint).port };
+      const first = await leadsWith(env, "--json");
+      expect(first.stdout.trim().split("\n").map((line) => (JSON.parse(line) as { submissionId: string }).submissionId)).toEqual([real]);
+      expect(first.stderr.match(/phantoms-dropped/g)).toHaveLength(1);
+      const second = await leadsWith(env, "--json");
+      expect(second.stdout.trim().split("\n")).toHaveLength(1);
+      expect(second.stderr).not.toContain("phantoms-dropped");
+    } finally {
+      await local.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,7 @@ import { type LeadConfig, leadEnvironment, readConfig } from "../../../lambdas/s
 import type { Logger, LogFields } from "../../../lambdas/shared/log.ts";
 import type { LeadQueue } from "../../../lambdas/shared/lead-queue.ts";
 import type { LeadRecord, RetryMessage } from "../../../lambdas/shared/lead-record.ts";
-import type { AckOutcome, LeadStore } from "../../../lambdas/shared/lead-store.ts";
+import { type AckOutcome, isUnmailed, type LeadStore, normaliseAddress } from "../../../lambdas/shared/lead-store.ts";
 import { type Mailer, MailerError, type OutgoingMail } from "../../../lambdas/shared/mailer.ts";
 
 /** A configuration as the stack would set it, with a small catalogue. */
@@ -88,31 +88,48 @@ export function memoryStore(): LeadStore & { records: Map<string, LeadRecord & {
       const record = records.get(id);
       return record ? structuredClone(record) : undefined;
     },
-    async claim(id: string, leaseMs: number, now: Date) {
+    async claim(id: string, leaseMs: number, now: Date, quietSince: Date) {
       const record = records.get(id);
-      if (!record || !open(record) || (record.leaseUntil ?? 0) >= now.getTime()) return undefined;
+      const claimable = open(record) || (record?.status === "unknown" && record.updatedAt < quietSince.toISOString());
+      if (!record || !claimable || (record.leaseUntil ?? 0) >= now.getTime()) return undefined;
       Object.assign(record, { leaseUntil: now.getTime() + leaseMs, attempts: record.attempts + 1, updatedAt: now.toISOString() });
       return structuredClone(record);
     },
     async markMailed(id: string, now: Date) {
       const record = records.get(id);
-      if (record && open(record)) Object.assign(record, { status: "mailed", updatedAt: now.toISOString(), leaseUntil: undefined });
+      if (record && isUnmailed(record.status)) Object.assign(record, { status: "mailed", updatedAt: now.toISOString(), leaseUntil: undefined });
     },
     async markFailed(id: string, code: string, now: Date) {
       const record = records.get(id);
       if (record && open(record)) Object.assign(record, { status: "failed", lastError: code, updatedAt: now.toISOString(), leaseUntil: undefined });
+    },
+    async markUnknown(id: string, code: string, now: Date) {
+      const record = records.get(id);
+      if (record && open(record)) Object.assign(record, { status: "unknown", lastError: code, updatedAt: now.toISOString(), leaseUntil: undefined });
+    },
+    async release(id: string, now: Date) {
+      const record = records.get(id);
+      if (record?.leaseUntil !== undefined && record.attempts > 0) Object.assign(record, { attempts: record.attempts - 1, updatedAt: now.toISOString(), leaseUntil: undefined });
     },
     async markAcknowledgement(id: string, outcome: AckOutcome, now: Date) {
       const record = records.get(id);
       if (record?.status === "mailed") Object.assign(record, { acknowledgement: outcome, updatedAt: now.toISOString(), ...(outcome === "sent" ? { status: "acknowledged" } : {}) });
     },
     async countAcknowledgement(address: string, limit: number, now: Date) {
-      const key = `${address.toLowerCase()}#${now.toISOString().slice(0, 10)}`;
+      const key = `${normaliseAddress(address)}#${now.toISOString().slice(0, 10)}`;
       const count = counters.get(key) ?? 0;
       if (count >= limit) return false;
       counters.set(key, count + 1);
       return true;
     },
+    async countClientAcknowledgement(client: string, limit: number, now: Date) {
+      const key = `client#${client}#${now.toISOString().slice(0, 13)}`;
+      const count = counters.get(key) ?? 0;
+      if (count >= limit) return false;
+      counters.set(key, count + 1);
+      return true;
+    },
+    async dropPhantom() {},
     async *list(since: Date) {
       const all = [...records.values()].filter((r) => r.receivedAt >= since.toISOString()).sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
       for (const record of all) yield structuredClone(record);

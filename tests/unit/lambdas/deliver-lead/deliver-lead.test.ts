@@ -52,7 +52,7 @@ describe("deliverBatch", () => {
   test("should hand back a lead another worker holds, so that it is tried again after the visibility timeout", async () => {
     const deps = setup();
     await deps.store.put(record("held"));
-    await deps.store.claim("held", 60_000, new Date());
+    await deps.store.claim("held", 60_000, new Date(), new Date());
     const answer = await deliverBatch(batch(message("held")), deps, forms, invocationDeadline(undefined, 30_000), "r");
     expect(answer.batchItemFailures).toEqual([{ itemIdentifier: "m0" }]);
     expect(deps.mailer.sent).toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { contactEmailForm } from "../../../../lambdas/send-contact-email/send-contact-email.ts";
+import { createLeadHandler, isTrapped, REUSED_ID } from "../../../../lambdas/shared/lead-handler.ts";
 import type { ClientRateLimit } from "../../../../lambdas/shared/spam-folder.ts";
-import { createLeadHandler, isTrapped } from "../../../../lambdas/shared/lead-handler.ts";
 import { fakeMailer, memoryLogger, memoryQueue, memoryStore, postEvent, testConfig } from "../fakes.ts";
 
 const config = testConfig();
@@ -52,9 +52,18 @@ describe("createLeadHandler", () => {
   test("should treat a repeated submission id as the same lead: answered alike, stored and mailed once", async () => {
     const { handler, store, mailer } = setup();
     const first = await handler(postEvent({ ...LEAD, submissionId: ID }));
-    const again = await handler(postEvent({ ...LEAD, submissionId: ID, message: "A second click with other text." }));
+    const again = await handler(postEvent({ ...LEAD, submissionId: ID }));
     expect(again.body).toBe(first.body);
     expect(store.records.size).toBe(1);
+    expect(mailer.sent.filter((m) => m.to === "hello@example.com")).toHaveLength(1);
+  });
+
+  test("should answer 409 to a reused submission id whose fields differ, keeping the first lead as it was", async () => {
+    const { handler, store, mailer } = setup();
+    await handler(postEvent({ ...LEAD, submissionId: ID }));
+    const corrected = await handler(postEvent({ ...LEAD, submissionId: ID, message: "A second click with other text." }));
+    expect([corrected.statusCode, JSON.parse(corrected.body)]).toEqual([409, { success: false, error: REUSED_ID }]);
+    expect(store.records.get(ID)?.lead.message).toBe(LEAD.message);
     expect(mailer.sent.filter((m) => m.to === "hello@example.com")).toHaveLength(1);
   });
 
@@ -142,11 +151,24 @@ describe("createLeadHandler", () => {
   });
 
   test("should keep a lead over its client's hourly limit in the spam folder instead of refusing it", async () => {
-    const { handler, mailer, store } = setup([], {}, { admit: async () => false });
-    const answer = await handler(postEvent({ ...LEAD, submissionId: ID }));
+    const asked: string[] = [];
+    const { handler, mailer, store } = setup([], {}, { admit: async (address) => (asked.push(address), false) });
+    const event = postEvent({ ...LEAD, submissionId: ID });
+    const answer = await handler({ ...event, headers: { ...event.headers, "cloudfront-viewer-address": "198.51.100.7:51234" } });
     expect(answer.statusCode).toBe(200);
+    expect(asked).toEqual(["198.51.100.7"]);
     expect(store.records.get(ID)).toMatchObject({ status: "spam", spamReason: "rate-limited" });
     expect(mailer.sent).toEqual([]);
+  });
+
+  test("should not count a lead whose client it cannot tell (behind CloudFront without the viewer's address)", async () => {
+    const asked: string[] = [];
+    const { handler, store } = setup([], {}, { admit: async (address) => (asked.push(address), false) });
+    const event = postEvent({ ...LEAD, submissionId: ID });
+    const answer = await handler({ ...event, headers: { ...event.headers, "x-amz-cf-id": "edge-1", "x-forwarded-for": "203.0.113.5" } });
+    expect(answer.statusCode).toBe(200);
+    expect(asked).toEqual([]);
+    expect(store.records.get(ID)?.status).not.toBe("spam");
   });
 
   test("should admit a lead when the rate counter itself fails", async () => {

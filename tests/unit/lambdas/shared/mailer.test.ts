@@ -65,11 +65,11 @@ describe("createSesMailer", () => {
     expect(proxy.counts.error - before.error).toBe(3);
     proxy.set("throttle");
     const throttled = await mailer.send(mail, { timeoutMs: 5_000 }).catch((caught: unknown) => caught);
-    expect((throttled as MailerError).code).toBe("Throttling");
+    expect((throttled as MailerError).code).toBe("TooManyRequestsException");
     proxy.set("pass");
   });
 
-  test("should name the configuration set on every mail when one is configured", async () => {
+  test("should name the configuration set on every mail when one is configured, and send the mail's headers and tags", async () => {
     const requests: string[] = [];
     const capture = createServer((req, res) => {
       let body = "";
@@ -78,15 +78,19 @@ describe("createSesMailer", () => {
       });
       req.on("end", () => {
         requests.push(body);
-        res.writeHead(200, { "content-type": "text/xml" }).end('<SendEmailResponse><SendEmailResult><MessageId>m1</MessageId></SendEmailResult></SendEmailResponse>');
+        res.writeHead(200, { "content-type": "application/json" }).end('{"MessageId":"m1"}');
       });
     });
     await new Promise<void>((resolve) => capture.listen(0, "127.0.0.1", resolve));
     const endpoint = `http://127.0.0.1:${(capture.address() as AddressInfo).port}`;
-    await createSesMailer({ region: "us-east-1", endpoint, configurationSet: "site-leads" }).send(mail, { timeoutMs: 3_000 });
+    const marked = { ...mail, headers: [{ name: "X-Lead-Id", value: "l-1" }], tags: { "lead-mail": "vendor" } };
+    await createSesMailer({ region: "us-east-1", endpoint, configurationSet: "site-leads" }).send(marked, { timeoutMs: 3_000 });
     await createSesMailer({ region: "us-east-1", endpoint }).send(mail, { timeoutMs: 3_000 });
     capture.close();
-    expect(new URLSearchParams(requests[0]).get("ConfigurationSetName")).toBe("site-leads");
-    expect(new URLSearchParams(requests[1]).has("ConfigurationSetName")).toBe(false);
+    const [first, second] = requests.map((body) => JSON.parse(body) as Record<string, unknown> & { Content: { Simple: { Headers?: unknown } } });
+    expect(first?.ConfigurationSetName).toBe("site-leads");
+    expect(first?.Content.Simple.Headers).toEqual([{ Name: "X-Lead-Id", Value: "l-1" }]);
+    expect(first?.EmailTags).toEqual([{ Name: "lead-mail", Value: "vendor" }]);
+    expect(second && "ConfigurationSetName" in second).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
-import type { LeadQueue } from "./lead-queue.ts";
-import type { RetryMessage } from "./lead-record.ts";
+import type { LeadQueue } from "../lambdas/shared/lead-queue.ts";
+import type { RetryMessage } from "../lambdas/shared/lead-record.ts";
 
 /** Calls deliver-lead's handler with a batch, as the SQS event source mapping does. */
 export type QueueConsumer = (event: SQSEvent) => Promise<SQSBatchResponse>;
@@ -23,20 +23,34 @@ export interface InProcessQueueOptions {
   pollMs?: number;
 }
 
+export interface InProcessQueueSettings {
+  /**
+   * The longest a message is kept invisible, whatever delay it was sent with: one developer watching the mailbox has
+   * no reason to wait the minute a deployed queue waits.
+   */
+  maxDelaySeconds?: number;
+}
+
 /**
  * The retry queue of the local server: SQS's behaviour in one process (delays, batches of 5, a failed message
  * coming back later with backoff, a dead-letter list after 5 receives), so that the same deliver-lead code runs
- * locally as in AWS. Messages wait, and are kept, until a consumer is started.
+ * locally as in AWS. Messages wait, and are kept, until a consumer is started. The server makes one and passes it to
+ * the handlers (`provideLocalLeadQueue`), those in a dev worker thread included; it is never in a Lambda bundle.
  */
 export class InProcessQueue implements LeadQueue {
   readonly deadLetters: RetryMessage[] = [];
   #held: Held[] = [];
+  readonly #maxDelaySeconds: number;
+
+  constructor(settings: InProcessQueueSettings = {}) {
+    this.#maxDelaySeconds = settings.maxDelaySeconds ?? Number.POSITIVE_INFINITY;
+  }
   #options: Required<InProcessQueueOptions> | undefined;
   #timer: NodeJS.Timeout | undefined;
   #busy: Promise<void> = Promise.resolve();
 
   async enqueue(message: RetryMessage, delaySeconds: number): Promise<void> {
-    this.#held.push({ id: randomUUID(), body: JSON.stringify(message), visibleAt: Date.now() + delaySeconds * 1000, receives: 0 });
+    this.#held.push({ id: randomUUID(), body: JSON.stringify(message), visibleAt: Date.now() + Math.min(delaySeconds, this.#maxDelaySeconds) * 1000, receives: 0 });
   }
 
   /** Messages waiting or in flight. */
@@ -125,6 +139,3 @@ function sqsRecord(held: Held): SQSRecord {
     awsRegion: "local",
   };
 }
-
-/** The one queue of this process: the form handlers send to it, the local server runs deliver-lead on it. */
-export const inProcessQueue = new InProcessQueue();

@@ -1,6 +1,6 @@
 import type { SQSEvent } from "aws-lambda";
 import { describe, expect, test } from "vitest";
-import { InProcessQueue } from "../../../../lambdas/shared/in-process-queue.ts";
+import { InProcessQueue } from "../../../server/in-process-queue.ts";
 
 describe("InProcessQueue", () => {
   test("should keep messages until a consumer starts, then hand them over in batches of at most 5", async () => {

@@ -1,0 +1,207 @@
+import { randomUUID } from "node:crypto";
+import { UpdateItemCommand } from "@aws-sdk/client-dynamodb";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { REUSED_ID } from "../../../lambdas/shared/lead-handler.ts";
+import { leadKey } from "../../../lambdas/shared/lead-store.ts";
+import { LOCAL_LEADS_TABLE } from "../../../server/local-dynamo.ts";
+import { eventually, type LeadStack, leadIdOf, startLeadStack, type StoredMail, VALID } from "./harness.ts";
+
+/**
+ * Issue 26, "leads exactly once": one test per row of the red team's table, on the local stack with SES and the store
+ * behind fault proxies (refuse, hang, slow-but-succeeds). Each counts: leads accepted = stored = mailed, vendor mails
+ * and send events per lead, answers of 500. Row 1 is in local-store.test.ts, rows 2 and 9 in leads-cli.test.ts, row 6
+ * in fuzz.test.ts, and the dev-worker half of issue 24's item 4 in dev-retry.test.ts. The functions' timeout is 15 s here, so that a slow store (every request
+ * answered after 2.5 s, later than the client's 2 s) still leaves the handler time to mail; SES's slow answers come
+ * after 9 s, later than an attempt's 8 s.
+ */
+const RECIPIENT = "hello@example.com";
+const FORM = "send-contact-email";
+let stack: LeadStack;
+beforeAll(async () => {
+  stack = await startLeadStack({
+    functionTimeoutMs: 15_000,
+    sesSlowMs: 9_000,
+    storeSlowMs: 2_500,
+    // As npm start: a retry waits a second or two, not a minute.
+    maxDelaySeconds: 1,
+    retryBackoffMs: 200,
+    env: { ACK_CLIENT_HOURLY_LIMIT: "10" },
+  });
+});
+afterAll(async () => {
+  await stack?.close();
+});
+beforeEach(async () => {
+  stack.fault("pass");
+  stack.storeFault("pass");
+  await stack.clearMails();
+});
+
+const visitor = () => `v-${randomUUID().slice(0, 8)}@example.org`;
+/** A client address of its own, so that no test meets another's hourly acknowledgement cap. */
+const client = () => ({ "cloudfront-viewer-address": `198.51.100.${Math.floor(Math.random() * 250) + 1}:${Math.floor(Math.random() * 60_000) + 1024}` });
+const lead = (overrides: Record<string, unknown> = {}) => ({ ...VALID[FORM], email: visitor(), submissionId: randomUUID(), ...overrides });
+const vendorMails = (mails: StoredMail[]) => mails.filter((mail) => mail.destination.to.includes(RECIPIENT));
+/** Vendor mails per lead id. */
+async function copies(): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const mail of vendorMails(await stack.mails())) counts.set(String(leadIdOf(mail)), (counts.get(String(leadIdOf(mail))) ?? 0) + 1);
+  return counts;
+}
+const vendorEvents = () =>
+  stack.events.filter((event) => (event as { detail: { mail: { tags: Record<string, string[]> } } }).detail.mail.tags["lead-mail"]?.[0] === "vendor").length;
+/** Everything the retry path would do later: the queue, the sweep, the queue again. */
+async function drain() {
+  await stack.retryNow();
+  await stack.sweep();
+  await stack.retryNow();
+}
+/** Moves a lead's last change into the past, as the clock would (the pause an unknown lead waits for its send event). */
+async function age(submissionId: string, minutes: number) {
+  const then = new Date(Date.now() - minutes * 60_000).toISOString();
+  await stack.dynamo.client.send(
+    new UpdateItemCommand({
+      TableName: LOCAL_LEADS_TABLE,
+      Key: { pk: { S: leadKey(submissionId) } },
+      UpdateExpression: "SET updatedAt = :then",
+      ExpressionAttributeValues: { ":then": { S: then } },
+    }),
+  );
+}
+
+describe("issue 26: leads exactly once", () => {
+  test("row 3: SES that takes the mail but answers after the attempt: every lead is mailed once, its send event marks it mailed, nothing is resent", async () => {
+    stack.fault("slow");
+    const sent = Array.from({ length: 4 }, () => lead());
+    const eventsBefore = vendorEvents();
+    const answers = await Promise.all(sent.map((body) => stack.call(FORM, body, { headers: client() })));
+    stack.fault("pass");
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    await drain();
+    await stack.sweepAtStart();
+    await stack.retryNow();
+
+    const perLead = await copies();
+    const stored = await Promise.all(sent.map((body) => stack.lead(body.submissionId)));
+    expect({
+      accepted: answers.filter((answer) => answer.answer.success).length,
+      stored: stored.filter(Boolean).length,
+      mailed: stored.filter((record) => record?.status === "mailed" || record?.status === "acknowledged").length,
+      vendorMails: sent.reduce((sum, body) => sum + (perLead.get(body.submissionId) ?? 0), 0),
+      sendEvents: vendorEvents() - eventsBefore,
+    }).toEqual({ accepted: 4, stored: 4, mailed: 4, vendorMails: 4, sendEvents: 4 });
+  }, 60_000);
+
+  test("row 3: every mail of a lead carries X-Lead-Id and a References header made from the lead id", async () => {
+    const body = lead();
+    expect((await stack.call(FORM, body, { headers: client() })).status).toBe(200);
+    const mails = await stack.mails();
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.headers).toEqual(
+        expect.arrayContaining([
+          { name: "X-Lead-Id", value: body.submissionId },
+          { name: "References", value: `<lead-${body.submissionId}@example.com>` },
+        ]),
+      );
+    }
+  });
+
+  test("row 3: a lead whose send never got an answer stays unknown, is not resent while its send event may come, and is mailed once after the pause", async () => {
+    stack.fault("hang");
+    const body = lead();
+    expect((await stack.call(FORM, body, { headers: client() })).status).toBe(200);
+    stack.fault("pass");
+    expect(await stack.lead(body.submissionId)).toMatchObject({ status: "unknown", attempts: 1 });
+    await drain();
+    expect([(await copies()).get(body.submissionId) ?? 0, (await stack.lead(body.submissionId))?.status]).toEqual([0, "unknown"]);
+    // No send event came in the pause (300 s): now it is tried again, once.
+    await age(body.submissionId, 6);
+    await drain();
+    await drain();
+    expect([(await copies()).get(body.submissionId), (await stack.lead(body.submissionId))?.status]).toEqual([1, "acknowledged"]);
+  }, 60_000);
+
+  test("row 4: a slow store (the write lands, the answer comes late) mails the lead once, and records it mailed when the store answers", async () => {
+    stack.storeFault("slow");
+    const body = lead();
+    const answer = await stack.call(FORM, body, { headers: client() });
+    expect([answer.status, answer.answer]).toEqual([200, { success: true, data: { id: body.submissionId } }]);
+    stack.storeFault("pass");
+    // The slow write landed as received; "store me" marks it mailed; the sweeps find nothing left to mail.
+    expect(await eventually(async () => (await stack.lead(body.submissionId))?.status === "mailed")).toBe(true);
+    await drain();
+    await stack.sweepAtStart();
+    await stack.retryNow();
+    expect([(await copies()).get(body.submissionId), (await stack.lead(body.submissionId))?.status]).toEqual([1, "mailed"]);
+  }, 60_000);
+
+  test("row 5: the acknowledgement cap counts one mailbox however it is spelled, and the vendor still gets every lead", async () => {
+    const local = `victim${randomUUID().slice(0, 6)}`;
+    const spellings = [...Array.from({ length: 7 }, (_, i) => `${local}+${i}@example.org`), `${local.toUpperCase()}@EXAMPLE.ORG`];
+    const gmail = [`${local}.x@gmail.com`, `${local}x+1@gmail.com`, `${local}.X@googlemail.com`, `${local[0]}.${local.slice(1)}x@gmail.com`];
+    const sent = [...spellings, ...gmail].map((email) => lead({ email }));
+    for (const body of sent) expect((await stack.call(FORM, body, { headers: client() })).status).toBe(200);
+    const mails = await stack.mails();
+    const acks = (domain: RegExp) => mails.filter((mail) => !mail.destination.to.includes(RECIPIENT) && domain.test(mail.destination.to[0] ?? "")).length;
+    expect({ vendor: vendorMails(mails).length, acksExample: acks(/@example\.org$/i), acksGmail: acks(/@(gmail|googlemail)\.com$/i) }).toEqual({ vendor: 12, acksExample: 3, acksGmail: 3 });
+  });
+
+  test("row 5: acknowledgements for one client address are capped per hour, while the vendor gets every lead", async () => {
+    const from = client();
+    const sent = Array.from({ length: 14 }, () => lead());
+    for (const body of sent) expect((await stack.call(FORM, body, { headers: from })).status).toBe(200);
+    const mails = await stack.mails();
+    expect({ vendor: vendorMails(mails).length, acks: mails.length - vendorMails(mails).length }).toEqual({ vendor: 14, acks: 10 });
+  });
+
+  test("row 7: the start-up sweep takes a lead left unmailed seconds ago, which the scheduled sweep leaves alone", async () => {
+    const submissionId = randomUUID();
+    const now = new Date().toISOString();
+    const { website: _website, elapsedMs: _elapsed, submissionId: _id, ...fields } = lead();
+    await stack.store.put({ submissionId, form: FORM, status: "received", receivedAt: now, updatedAt: now, attempts: 0, lead: fields, expiresAt: 0 });
+    await drain();
+    expect((await copies()).get(submissionId) ?? 0).toBe(0);
+    await stack.sweepAtStart();
+    await stack.retryNow();
+    expect([(await copies()).get(submissionId), (await stack.lead(submissionId))?.status]).toEqual([1, "acknowledged"]);
+  });
+
+  test("row 8: a reused submission id with corrected fields is answered 409, and the corrected lead sent with a new id is stored and mailed", async () => {
+    const first = lead();
+    expect((await stack.call(FORM, first, { headers: client() })).status).toBe(200);
+    const corrected = { ...first, email: visitor() };
+    const reused = await stack.call(FORM, corrected, { headers: client() });
+    expect([reused.status, reused.answer]).toEqual([409, { success: false, error: REUSED_ID }]);
+    const again = { ...corrected, submissionId: randomUUID() };
+    expect((await stack.call(FORM, again, { headers: client() })).status).toBe(200);
+    expect((await stack.lead(first.submissionId))?.lead.email).toBe(first.email);
+    expect((await stack.lead(again.submissionId))?.lead.email).toBe(corrected.email);
+    const perLead = await copies();
+    expect([perLead.get(first.submissionId), perLead.get(again.submissionId)]).toEqual([1, 1]);
+  });
+
+  test("row 10: a lead mailed while the store refused is kept as 'store me' and listed, as mailed, once the store is back", async () => {
+    stack.storeFault("refuse");
+    const body = lead();
+    const answer = await stack.call(FORM, body, { headers: client() });
+    expect(answer.status).toBe(200);
+    expect((await copies()).get(body.submissionId)).toBe(1);
+    expect(await stack.lead(body.submissionId)).toBeUndefined();
+    stack.storeFault("pass");
+    await drain();
+    const listed = (await stack.leads()).filter((record) => record.submissionId === body.submissionId);
+    expect(listed.map((record) => [record.status, record.lead.email])).toEqual([["mailed", body.email]]);
+    await stack.sweepAtStart();
+    await stack.retryNow();
+    expect((await copies()).get(body.submissionId)).toBe(1);
+  });
+
+  test("issue 24: under npm start a failed mail is retried within seconds by the in-process queue, with no sweep", async () => {
+    stack.fault("error");
+    const body = lead();
+    expect((await stack.call(FORM, body, { headers: client() })).status).toBe(200);
+    stack.fault("pass");
+    expect(await eventually(async () => (await copies()).get(body.submissionId) === 1)).toBe(true);
+  });
+});
