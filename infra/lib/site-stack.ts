@@ -13,7 +13,7 @@ import * as ses from "aws-cdk-lib/aws-ses";
 import * as wafv2 from "aws-cdk-lib/aws-wafv2";
 import type { Construct } from "constructs";
 import { leadEnvironment } from "../../lambdas/shared/env.ts";
-import { NEWSLETTER_ROUTES, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
+import { NEWSLETTER_ROUTES, ORIGIN_VERIFY_HEADER, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
 import type { SiteConfig } from "./config.ts";
 import { Alarms } from "./constructs/alarms.ts";
 import { ApexRedirect } from "./constructs/apex-redirect.ts";
@@ -58,6 +58,7 @@ export class SiteStack extends Stack {
   readonly delivery: LeadDelivery;
   readonly alarms: Alarms;
   readonly newsletterSecret: secretsmanager.Secret;
+  readonly originVerifySecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -127,14 +128,33 @@ export class SiteStack extends Stack {
       id: "AwsSolutions-SMG4",
       reason: "Rotating the key would break every confirm and unsubscribe link already mailed; it is rotated by hand when needed.",
     });
+    // The subscribe function's URL takes unsigned requests (LeadFunction's unsignedPosts), so CloudFront proves itself
+    // with this value instead, sent as a custom origin header to that origin only; the function refuses requests
+    // without it (lambdas/shared/origin-verify.ts). The distribution receives the value through a CloudFormation
+    // dynamic reference (the template holds only the reference; CloudFront's origin settings must hold the value
+    // itself), the function its ARN, reading the value once per container: in its environment the value would be shown
+    // to anyone who may read the function's configuration. Nothing outside the stack uses it, so it goes with the stack.
+    this.originVerifySecret = new secretsmanager.Secret(this, "OriginVerifySecret", {
+      description: "Sent by CloudFront to the subscribe function as x-origin-verify; direct calls of its URL lack it",
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.originVerifySecret).acknowledge({
+      id: "AwsSolutions-SMG4",
+      reason:
+        "CloudFront holds a copy resolved at deployment; a scheduled rotation would change the secret without updating the distribution and lock the newsletter out. Rotate by replacing the secret in a deployment.",
+    });
     const readNewsletterSecret = new iam.PolicyStatement({ actions: ["secretsmanager:GetSecretValue"], resources: [this.newsletterSecret.secretArn] });
+    const readOriginVerify = new iam.PolicyStatement({ actions: ["secretsmanager:GetSecretValue"], resources: [this.originVerifySecret.secretArn] });
     this.functions = leadFunctionNames(rootDir).map((name) => {
       const newsletter = name === SUBSCRIBE_FUNCTION;
       return new LeadFunction(this, `${pascal(name)}Function`, {
         name,
         rootDir,
-        environment: newsletter ? { ...environment, NEWSLETTER_SECRET_ARN: this.newsletterSecret.secretArn } : environment,
-        statements: newsletter ? [storeLead, queueLead, sendMail, readNewsletterSecret] : [storeLead, queueLead, sendMail],
+        environment: newsletter
+          ? { ...environment, NEWSLETTER_SECRET_ARN: this.newsletterSecret.secretArn, ORIGIN_VERIFY_SECRET_ARN: this.originVerifySecret.secretArn }
+          : environment,
+        statements: newsletter ? [storeLead, queueLead, sendMail, readNewsletterSecret, readOriginVerify] : [storeLead, queueLead, sendMail],
         reservedConcurrency: config.reservedConcurrency,
         logRetention,
         unsignedPosts: newsletter,
@@ -196,6 +216,7 @@ export class SiteStack extends Stack {
         url: fn.url,
         signed: fn.signed,
         routes: fn.leadName === SUBSCRIBE_FUNCTION ? NEWSLETTER_ROUTES : undefined,
+        originHeaders: fn.signed ? undefined : { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret.secretValue.unsafeUnwrap() },
       })),
       webAclArn: webAcl?.attrArn,
       logBucket,

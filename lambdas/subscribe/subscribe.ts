@@ -5,11 +5,12 @@ import { newsletterSubscriptionSchema } from "../../src/schemas/newsletter-subsc
 import type { LambdaContextLike } from "../shared/deadline.ts";
 import type { MailsOf } from "../shared/delivery.ts";
 import type { LeadConfig } from "../shared/env.ts";
-import { HttpError, type LeadAnswer, MAX_BODY_BYTES } from "../shared/http.ts";
+import { failure, HttpError, type LeadAnswer, MAX_BODY_BYTES } from "../shared/http.ts";
 import { createLeadHandler, type LeadDeps, type LeadForm, type LeadMails } from "../shared/lead-handler.ts";
 import { renderSubscriptionConfirmation } from "../shared/mail-templates/subscription.ts";
 import { formatAddress } from "../shared/mailer.ts";
 import { signToken, verifyToken } from "../shared/newsletter-tokens.ts";
+import { fromOrigin } from "../shared/origin-verify.ts";
 import type { SubscriberStore } from "../shared/subscriber-store.ts";
 import { NEWSLETTER_PAGES, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
 
@@ -102,18 +103,31 @@ export function formPostAsJson(event: APIGatewayProxyEventV2): APIGatewayProxyEv
 
 export interface NewsletterDeps extends LeadDeps {
   subscribers: SubscriberStore;
+  /**
+   * The value CloudFront's `x-origin-verify` header must carry (lambdas/shared/origin-verify.ts); a request without it
+   * is answered 403 before anything else is read. Undefined accepts every request (the local server, by default).
+   */
+  originVerify?: string;
 }
+
+/** Answer to a request that did not come through CloudFront. CloudFront itself never gets it, so no visitor sees it. */
+export const NOT_FROM_ORIGIN = "Forbidden: this API answers only requests sent through the site";
 
 /** The function's one handler: routes by path, logs one line per request, never the address. */
 export function createNewsletterHandler(secret: string, linkBase: string, deps: NewsletterDeps) {
   const subscribe = createLeadHandler(subscribeForm(secret, linkBase, deps.subscribers), deps);
-  const { log, subscribers } = deps;
+  const { log, subscribers, originVerify } = deps;
 
   return async function handler(event: APIGatewayProxyEventV2, context?: LambdaContextLike): Promise<LeadAnswer> {
     const route = (event.rawPath ?? "").replace(/^\/api\//, "").replace(/\/$/, "");
     const method = event.requestContext?.http?.method ?? "";
     const requestId = context?.awsRequestId ?? event.requestContext?.requestId;
     const token = event.queryStringParameters?.token;
+
+    if (originVerify !== undefined && !fromOrigin(event, originVerify)) {
+      log.warn({ requestId, outcome: "not-from-origin", status: 403 });
+      return failure(403, NOT_FROM_ORIGIN);
+    }
 
     if (route === "confirm-subscription") {
       if (method !== "GET" && method !== "HEAD") return { ...plain(405, "Method not allowed: open the link from the e-mail"), headers: { allow: "GET" } };

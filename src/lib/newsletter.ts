@@ -5,6 +5,12 @@
 export const SUBSCRIBE_FUNCTION = "subscribe";
 /** The other paths this function answers, under /api/ (infra and the local server route them here). */
 export const NEWSLETTER_ROUTES = ["confirm-subscription", "unsubscribe"] as const;
+/**
+ * The header CloudFront adds to every request it sends this function's origin, carrying a value from the stack's
+ * secret; the function refuses requests without it (lambdas/shared/origin-verify.ts). Its URL takes unsigned requests,
+ * so this is what tells CloudFront's requests from direct calls.
+ */
+export const ORIGIN_VERIFY_HEADER = "x-origin-verify";
 
 /** Static pages a plain form post or a mailed link lands on (src/pages/newsletter/[outcome].tsx; the lambdas/subscribe function). */
 export const NEWSLETTER_PAGES = {

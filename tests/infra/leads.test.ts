@@ -32,6 +32,12 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     return (found[1].Properties.PolicyDocument as { Statement: unknown[] }).Statement;
   };
 
+  /** The resources the subscribe function's role may call secretsmanager:GetSecretValue on. */
+  const secretReads = () =>
+    (policyOf("SubscribeFunctionRole") as Array<{ Action: string | string[]; Resource: unknown }>)
+      .filter((statement) => [statement.Action].flat().includes("secretsmanager:GetSecretValue"))
+      .flatMap((statement) => [statement.Resource].flat());
+
   beforeAll(async () => {
     setup = await synthLeads({ alarmEmail: "ops@example.com" });
     ({ template, stack } = setup);
@@ -249,17 +255,54 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     template.hasResourceProperties("AWS::SecretsManager::Secret", {
       GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
     });
-    const secrets = resources("AWS::SecretsManager::Secret");
-    expect(secrets).toHaveLength(1);
-    expect(secrets[0]?.[1].DeletionPolicy).toBe("Retain");
-    const secretId = secrets[0]?.[0] ?? "";
+    const [secretId, secret] = resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("NewsletterSecret")) ?? [];
+    expect(secret?.DeletionPolicy).toBe("Retain");
     const readers = resources("AWS::IAM::Policy").filter(([, policy]) => JSON.stringify(policy.Properties.PolicyDocument).includes("secretsmanager:"));
     expect(readers.map(([id]) => id.replace(/[0-9A-F]{8}$/, ""))).toEqual(["SubscribeFunctionRoleDefaultPolicy"]);
-    expect(policyOf("SubscribeFunctionRole")).toContainEqual({ Effect: "Allow", Action: "secretsmanager:GetSecretValue", Resource: { Ref: secretId } });
+    expect(secretReads()).toContainEqual({ Ref: secretId });
     const [, subscribe] = resources("AWS::Lambda::Function").find(([id]) => id.startsWith("SubscribeFunction")) ?? [];
     expect((subscribe?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables.NEWSLETTER_SECRET_ARN).toEqual({ Ref: secretId });
     for (const [id, fn] of resources("AWS::Lambda::Function").filter(([id]) => id.startsWith("Send"))) {
       expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables, id).not.toHaveProperty("NEWSLETTER_SECRET_ARN");
+    }
+  });
+
+  test("the origin-verify value is a generated secret of its own, apart from the signing key, deleted with the stack", () => {
+    const secrets = resources("AWS::SecretsManager::Secret");
+    expect(secrets.map(([id]) => id.replace(/[0-9A-F]{8}$/, "")).sort()).toEqual(["NewsletterSecret", "OriginVerifySecret"]);
+    const [, verify] = secrets.find(([id]) => id.startsWith("OriginVerifySecret")) ?? [];
+    // Letters and digits only: it travels as an HTTP header value.
+    expect(verify?.Properties.GenerateSecretString).toEqual({ PasswordLength: 64, ExcludePunctuation: true });
+    expect(verify?.DeletionPolicy).toBe("Delete");
+  });
+
+  test("only the subscribe function may read the origin-verify secret, and its environment holds the secret's ARN, never the value", () => {
+    const [verifyId] = resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("OriginVerifySecret")) ?? [];
+    expect(secretReads()).toContainEqual({ Ref: verifyId });
+    const readers = resources("AWS::IAM::Policy").filter(([, policy]) => JSON.stringify(policy.Properties.PolicyDocument).includes(`"${verifyId}"`));
+    expect(readers.map(([id]) => id.replace(/[0-9A-F]{8}$/, ""))).toEqual(["SubscribeFunctionRoleDefaultPolicy"]);
+    const functions = resources("AWS::Lambda::Function");
+    const variables = (fn: Resource | undefined) => (fn?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables ?? {};
+    const [, subscribe] = functions.find(([id]) => id.startsWith("SubscribeFunction")) ?? [];
+    expect(variables(subscribe).ORIGIN_VERIFY_SECRET_ARN).toEqual({ Ref: verifyId });
+    for (const [id, fn] of functions) {
+      expect(JSON.stringify(variables(fn)), id).not.toContain("resolve:secretsmanager");
+      if (!id.startsWith("SubscribeFunction")) expect(variables(fn), id).not.toHaveProperty("ORIGIN_VERIFY_SECRET_ARN");
+    }
+  });
+
+  test("CloudFront sends the origin-verify value, resolved from the secret at deployment, to the subscribe function's origin only", () => {
+    const [verifyId] = resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("OriginVerifySecret")) ?? [];
+    const [, distribution] = resources("AWS::CloudFront::Distribution")[0] ?? [];
+    const config = distribution?.Properties.DistributionConfig as { CacheBehaviors: Array<{ PathPattern: string; TargetOriginId: string }>; Origins: Array<{ Id: string; OriginCustomHeaders?: unknown }> };
+    const subscribeOrigin = config.CacheBehaviors.find((b) => b.PathPattern === "/api/subscribe")?.TargetOriginId;
+    expect(subscribeOrigin).toBeDefined();
+    for (const origin of config.Origins) {
+      if (origin.Id === subscribeOrigin) {
+        expect(origin.OriginCustomHeaders).toEqual([
+          { HeaderName: "x-origin-verify", HeaderValue: { "Fn::Join": ["", ["{{resolve:secretsmanager:", { Ref: verifyId }, ":SecretString:::}}"]] } },
+        ]);
+      } else expect(origin.OriginCustomHeaders, origin.Id).toBeUndefined();
     }
   });
 

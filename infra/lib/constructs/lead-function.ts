@@ -85,8 +85,8 @@ export interface LeadFunctionProps extends Omit<AppFunctionProps, "folder" | "de
   name: string;
   /**
    * Takes POSTs that no browser script signs: a plain HTML form and a mail provider's RFC 8058 one-click POST cannot
-   * send the body hash that origin access control needs on a POST. Its URL then takes unsigned requests; the
-   * function checks everything it is sent, and only CloudFront's behaviours link to it.
+   * send the body hash that origin access control needs on a POST. Its URL then takes unsigned requests; CloudFront
+   * adds a secret origin-verify header instead (site-stack.ts), and the function refuses requests without it.
    */
   unsignedPosts?: boolean;
 }
