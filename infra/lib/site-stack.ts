@@ -216,6 +216,7 @@ export class SiteStack extends Stack {
         url: fn.url,
         signed: fn.signed,
         routes: fn.leadName === SUBSCRIBE_FUNCTION ? NEWSLETTER_ROUTES : undefined,
+        // The one unsigned function is subscribe (unsignedPosts above), the one given the secret's ARN to check it.
         originHeaders: fn.signed ? undefined : { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret.secretValue.unsafeUnwrap() },
       })),
       webAclArn: webAcl?.attrArn,
