@@ -18,13 +18,15 @@ import { startSesFaultProxy } from "../server/ses-fault-proxy.ts";
  * `npm run bench:leads`: not one lead lost under load. Sends --total leads (default 2,000) at --concurrency 20 over
  * HTTP to the real handlers (the local stack: dynalite, the in-process retry queue and deliver-lead), while SES
  * fails --faults of the requests (default 0.1: refused connections, throttling, 500s and hangs in equal parts).
- * One lead in 20 is sent twice with the same submission id, as a double click would. A slow-SES window
- * (--slow, default 0.1 of the leads, in the middle of the run) has SES take every mail but answer after the
- * attempt gave up, as the red team's slow SES did. Then SES recovers, the retry path drains, and the script counts:
- * sent, accepted, stored, mailed, vendor mails, raw duplicate sends (at most 1% of leads), send events and lost (must
- * be 0), and the visitor's latency p50/p99. The pause an unknown lead waits for its send event is --event-wait
- * seconds (default 5, production 300) so that the drain does not wait five minutes. Everything listens on 127.0.0.1;
- * the run stops by itself (--limit seconds).
+ * One lead in 20 is sent twice with the same submission id, as a double click would. Spam traffic is mixed in: one
+ * lead in 10 is sent too fast, one in 10 fills the honeypot, and one in 25 comes from a single noisy client address
+ * (CloudFront-Viewer-Address), all but its first 10 an hour over the per-client limit; every other lead has a client
+ * of its own. A slow-SES window (--slow, default 0.1 of the leads, in the middle of the run) has SES take every mail
+ * but answer after the attempt gave up, as the red team's slow SES did. Then SES recovers, the retry path drains, and
+ * the script counts: sent, accepted, stored, mailed, spam, vendor mails, raw duplicate sends (at most 1% of leads),
+ * send events, spam mailed and lost (the last two must be 0), and the visitor's latency p50/p99. The pause an unknown
+ * lead waits for its send event is --event-wait seconds (default 5, production 300) so that the drain does not wait
+ * five minutes. Everything listens on 127.0.0.1; the run stops by itself (--limit seconds).
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const arg = (name: string, fallback: number) => {
@@ -108,6 +110,7 @@ console.log(
 const slowFrom = Math.floor(TOTAL * 0.45);
 const slowTo = slowFrom + Math.round(TOTAL * SLOW);
 let slowLeads = 0;
+const NOISY_CLIENT = "203.0.113.99";
 const accepted = new Set<string>();
 const answers: Record<string, number> = {};
 const times: number[] = [];
@@ -124,12 +127,14 @@ await Promise.all(
       if (i >= slowFrom && i < slowTo) slowLeads += 1;
       const form = names[i % names.length] as Form;
       const submissionId = randomUUID();
-      const body = JSON.stringify({ name: `Visitor ${i}`, email: `visitor-${i}@example.org`, mobile: "+91 98765 43210", ...FORMS[form], website: "", elapsedMs: 5_000, submissionId });
+      const trap = i % 10 === 3 ? { elapsedMs: 500 } : i % 10 === 5 ? { website: "https://spam.example.net" } : {};
+      const client = i % 25 === 11 ? NOISY_CLIENT : `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+      const body = JSON.stringify({ name: `Visitor ${i}`, email: `visitor-${i}@example.org`, mobile: "+91 98765 43210", ...FORMS[form], website: "", elapsedMs: 5_000, ...trap, submissionId });
       // One in 20 is sent twice, as a double click or a retry after a lost answer would.
       for (let copy = 0; copy < (i % 20 === 7 ? 2 : 1); copy++) {
         const t0 = performance.now();
         sent += 1;
-        const status = await fetch(`${api}/${form}`, { method: "POST", headers: { "content-type": "application/json" }, body, signal: AbortSignal.timeout(15_000) }).then(
+        const status = await fetch(`${api}/${form}`, { method: "POST", headers: { "content-type": "application/json", "cloudfront-viewer-address": `${client}:443` }, body, signal: AbortSignal.timeout(15_000) }).then(
           async (response) => {
             const answer = (await response.json()) as { data?: { id?: string } };
             if (response.status === 200 && answer.data?.id === submissionId) accepted.add(submissionId);
@@ -169,8 +174,10 @@ const drainSeconds = (performance.now() - drainStarted) / 1000;
 // ---- count ----------------------------------------------------------------------------------------------------
 const statuses: Record<string, number> = {};
 const storedIds = new Set<string>();
+const spamIds = new Set<string>();
 for await (const lead of store.list(new Date(0))) {
   storedIds.add(lead.submissionId);
+  if (lead.status === "spam") spamIds.add(lead.submissionId);
   statuses[lead.status] = (statuses[lead.status] ?? 0) + 1;
 }
 const mails = ((await (await fetch(`${sesUrl}/store`)).json()) as { emails: Array<{ destination: { to: string[] }; body: { text?: string } }> }).emails;
@@ -185,7 +192,9 @@ for (const mail of mails) {
   vendorCopies.set(id, (vendorCopies.get(id) ?? 0) + 1);
 }
 const duplicates = [...vendorCopies.values()].reduce((sum, count) => sum + Math.max(0, count - 1), 0);
-const lost = [...accepted].filter((id) => !storedIds.has(id) || !vendorCopies.has(id)).length;
+// Lost: answered 200 but not stored, or stored outside the spam folder and never mailed.
+const lost = [...accepted].filter((id) => !storedIds.has(id) || (!spamIds.has(id) && !vendorCopies.has(id))).length;
+const spamMailed = [...spamIds].filter((id) => vendorCopies.has(id)).length;
 const mailed = (statuses.mailed ?? 0) + (statuses.acknowledged ?? 0);
 
 console.table({
@@ -193,6 +202,8 @@ console.table({
   "accepted (200)": { value: accepted.size },
   stored: { value: storedIds.size },
   mailed: { value: mailed },
+  spam: { value: spamIds.size },
+  "spam mailed": { value: spamMailed },
   "slow-window leads": { value: slowLeads },
   "vendor mails": { value: [...vendorCopies.values()].reduce((a, b) => a + b, 0) },
   "raw duplicate sends": { value: duplicates },
@@ -216,7 +227,7 @@ ses.close();
 await dynamo.close();
 clearTimeout(limit);
 // A duplicate can still happen (a send event later than the pause); the target is at most 1% of leads.
-if (lost > 0 || duplicates > accepted.size * 0.01) {
-  console.error(`[bench:leads] FAILED: ${lost} lost, ${duplicates} raw duplicate sends`);
+if (lost > 0 || spamMailed > 0 || duplicates > accepted.size * 0.01) {
+  console.error(`[bench:leads] FAILED: ${lost} lost, ${spamMailed} spam mailed, ${duplicates} raw duplicate sends`);
   process.exitCode = 1;
 }

@@ -1,6 +1,5 @@
 import "./require-node.ts";
 import { existsSync } from "node:fs";
-import { connect } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CloudFormationClient, DescribeStacksCommand } from "@aws-sdk/client-cloudformation";
@@ -10,11 +9,16 @@ import { existingLeads, formMails } from "../lambdas/deliver-lead/deliver-lead.t
 import { readConfig } from "../lambdas/shared/env.ts";
 import { deliverStoredLead } from "../lambdas/shared/delivery.ts";
 import { invocationDeadline } from "../lambdas/shared/deadline.ts";
-import type { LeadRecord } from "../lambdas/shared/lead-record.ts";
+import { LEAD_STATUSES, type LeadRecord, type LeadStatus } from "../lambdas/shared/lead-record.ts";
 import { createDynamoLeadStore, isUnmailed, type LeadStore } from "../lambdas/shared/lead-store.ts";
+import { releaseSpamLead } from "../lambdas/shared/spam-folder.ts";
+import { createDynamoSubscriberStore } from "../lambdas/shared/subscriber-store.ts";
+import { SUBSCRIBE_FUNCTION } from "../src/lib/newsletter.ts";
 import { createLogger } from "../lambdas/shared/log.ts";
 import { createSesMailer } from "../lambdas/shared/mailer.ts";
 import { LOCAL_CREDENTIALS, localLambdaEnv } from "../server/lambda-env.ts";
+import { csvCell, listening, openLeadTable, TableError } from "./lead-table.ts";
+import { erasePersonalData, findPersonalData } from "./personal-data.ts";
 import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../server/local-dynamo.ts";
 
 /**
@@ -24,6 +28,15 @@ import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../serve
  *   npm run leads -- --json                one JSON object per line (submissionId, form, status, receivedAt, …)
  *   npm run leads -- --since 7d            only leads received in the last 7 days (s, m, h, d, w)
  *   npm run leads -- --stack SiteStack     the deployed table, named by the stack's outputs (default AWS credentials)
+ *   npm run leads -- --status spam         only leads with that status (received, mailed, acknowledged, failed, spam)
+ *   npm run leads -- --csv                 one row per lead: every field, status, dates (for a spreadsheet)
+ *   npm run leads -- release <id> [--stack …]  mail a lead of the spam folder as a normal lead (once: it leaves the
+ *                                          folder); locally at once through npm start's mailbox, deployed through
+ *                                          the retry queue
+ *   npm run leads -- export <email> [--stack …]  everything held about one address, as JSON: leads, acknowledgement
+ *                                          counters, newsletter record (a visitor's access request)
+ *   npm run leads -- erase <email> [--stack …]   deletes all of it and prints what it deleted (a request to be
+ *                                          forgotten); mails already in the inbox are not touched
  *   npm run leads -- replay [--stack …]    mail what is not mailed yet: deployed, moves the dead-letter queue back
  *                                          and re-enqueues every received/failed lead; locally, mails them at once
  *                                          through the local SES emulator (npm start's mailbox)
@@ -40,8 +53,12 @@ const option = (name: string) => {
   return at >= 0 ? args[at + 1] : undefined;
 };
 const json = args.includes("--json");
+const csv = args.includes("--csv");
 const replay = args.includes("replay");
+const releaseAt = args.indexOf("release");
+const releaseId = releaseAt >= 0 ? args[releaseAt + 1] : undefined;
 const stackName = option("stack");
+const statusFilter = option("status");
 
 function fail(message: string): never {
   console.error(`leads: ${message}`);
@@ -67,6 +84,8 @@ function age(iso: string): string {
 
 interface Deployed {
   store: LeadStore;
+  client: DynamoDBClient;
+  tableName: string;
   queueUrl: string;
   queueArn: string;
   deadLetterArn: string;
@@ -81,41 +100,25 @@ async function deployed(name: string): Promise<Deployed> {
   const need = (key: string) => outputs.get(key) || fail(`stack ${name} has no output ${key}; deploy the current infra/ first`);
   const tableName = need("LeadsTableName");
   const region = await cloudFormation.config.region();
+  const client = new DynamoDBClient({ region });
   return {
-    store: createDynamoLeadStore({ tableName, region, client: new DynamoDBClient({ region }) }),
+    store: createDynamoLeadStore({ tableName, region, client }),
+    client,
+    tableName,
     queueUrl: need("LeadQueueUrl"),
     queueArn: need("LeadQueueArn"),
     deadLetterArn: need("LeadDeadLetterQueueArn"),
   };
 }
 
-/**
- * Whether something listens on the port. A refused connection means no; a connection that neither opens nor is
- * refused stops the command, rather than opening the data folder beside a store that is only slow to answer (and
- * listing, or replaying, other leads than npm start's).
- */
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    socket.setTimeout(10_000, () => {
-      socket.destroy();
-      fail(`nothing answered on 127.0.0.1:${port} (DYNAMO_PORT) within 10 s; is npm start stuck?`);
-    });
-    socket.once("connect", () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
-
 /** The store of `npm start`: its dynalite if it runs, else the data folder opened here. */
-async function local(): Promise<{ store: LeadStore; endpoint: string; close(): Promise<void> }> {
+async function local(): Promise<{ store: LeadStore; client: DynamoDBClient; endpoint: string; close(): Promise<void> }> {
   const port = Number(process.env.DYNAMO_PORT ?? 8006);
   const endpoint = `http://127.0.0.1:${port}`;
-  const running = await listening(port);
+  const running = await listening(port).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
   const open = async (url: string, client = localDynamoClient(url)) => ({
     store: createDynamoLeadStore({ tableName: LOCAL_LEADS_TABLE, region: "us-east-1", client }),
+    client,
     endpoint: url,
   });
   if (running) return { ...(await open(endpoint)), close: async () => undefined };
@@ -125,7 +128,23 @@ async function local(): Promise<{ store: LeadStore; endpoint: string; close(): P
   return { ...(await open(dynamo.endpoint, dynamo.client)), close: () => dynamo.close() };
 }
 
-function print(leads: LeadRecord[]): void {
+const CSV_COLUMNS = ["submissionId", "form", "status", "spamReason", "receivedAt", "updatedAt", "attempts", "lastError"] as const;
+
+function printCsv(leads: LeadRecord[]): void {
+  const fields = [...new Set(leads.flatMap((lead) => Object.keys(lead.lead)))].sort();
+  console.log([...CSV_COLUMNS, ...fields].map(csvCell).join(","));
+  for (const lead of leads) {
+    const row = [...CSV_COLUMNS.map((key) => String(lead[key] ?? "")), ...fields.map((key) => lead.lead[key] ?? "")];
+    console.log(row.map(csvCell).join(","));
+  }
+}
+
+function print(all: LeadRecord[]): void {
+  const leads = statusFilter ? all.filter((lead) => lead.status === statusFilter) : all;
+  if (csv) {
+    printCsv(leads);
+    return;
+  }
   if (json) {
     for (const lead of leads) console.log(JSON.stringify(lead));
     return;
@@ -138,7 +157,7 @@ function print(leads: LeadRecord[]): void {
     leads.map((lead) => ({
       received: lead.receivedAt.slice(0, 19).replace("T", " "),
       age: age(lead.receivedAt),
-      status: lead.status,
+      status: lead.spamReason && lead.status === "spam" ? `spam (${lead.spamReason})` : lead.status,
       form: lead.form,
       product: [lead.lead.product, lead.lead.package].filter(Boolean).join(", "),
       attempts: lead.attempts,
@@ -159,10 +178,64 @@ async function stored(store: LeadStore, since: Date, onlyUnmailed = false): Prom
   return leads;
 }
 
+// export / erase <email>: one address's data, locally or on a deployed stack.
+for (const command of ["export", "erase"] as const) {
+  const at = args.indexOf(command);
+  if (at < 0) continue;
+  const email = args[at + 1];
+  if (!email?.includes("@")) fail(`${command}: name the address, e.g. npm run leads -- ${command} asha@example.org`);
+  const table = await openLeadTable(stackName).catch((error: unknown) => fail(error instanceof TableError ? error.message : String(error)));
+  try {
+    const data = command === "export" ? await findPersonalData(table, email) : await erasePersonalData(table, email);
+    console.log(JSON.stringify(command === "export" ? data : { erased: data }, null, 2));
+    if (command === "erase") {
+      const count = data.leads.length + data.acknowledgementCounters.length + (data.subscriber ? 1 : 0);
+      console.error(`Erased ${count} item${count === 1 ? "" : "s"} for that address from ${table.where}. Delete the mails in the inbox by hand.`);
+    }
+  } finally {
+    await table.close();
+  }
+  process.exit(0);
+}
+
+if (statusFilter && !LEAD_STATUSES.includes(statusFilter as LeadStatus)) fail(`--status ${statusFilter}: expected one of ${LEAD_STATUSES.join(", ")}`);
+if (releaseAt >= 0 && !releaseId) fail("release: name the lead, e.g. npm run leads -- release 3f2c…  (its id is in the table's last column)");
+
+/**
+ * The lead functions' configuration as npm start builds it from content, as its handlers see it (values the developer
+ * set win, as there); the stack builds its own from the same content.
+ */
+async function localConfig(sesEndpoint: string, dynamoEndpoint: string) {
+  return readConfig({ ...(await localLambdaEnv({ sesEndpoint, dynamoEndpoint, contentDir: path.join(rootDir, "content") })), ...process.env });
+}
+
+/**
+ * Takes a lead out of the spam folder after checking it can be mailed (a bot's body that failed the form's checks
+ * cannot); the caller then mails it as any stored lead.
+ */
+async function release(store: LeadStore, client: DynamoDBClient, tableName: string, id: string, config: ReturnType<typeof readConfig>): Promise<LeadRecord> {
+  const lead = await store.get(id);
+  if (!lead) fail(`release ${id}: no lead with that id`);
+  if (lead.status !== "spam") fail(`release ${id}: the lead is ${lead.status}, not in the spam folder; nothing was mailed`);
+  const mailsOf = formMails(config.catalogue).get(lead.form);
+  if (!mailsOf?.(lead.lead, config, id)) fail(`release ${id}: its fields do not pass the ${lead.form} form's checks, so it cannot be mailed; see it with --json`);
+  // A newsletter request caught as spam never filed its subscriber: file it now, so the mailed link confirms.
+  if (lead.form === SUBSCRIBE_FUNCTION && lead.lead.email && lead.lead.unsubscribeUrl) {
+    await createDynamoSubscriberStore({ client, tableName }).request(lead.lead.email, lead.lead.unsubscribeUrl, new Date());
+  }
+  if (!(await releaseSpamLead(client, tableName, id, new Date(), config.leadRetentionDays))) fail(`release ${id}: released by someone else meanwhile`);
+  return lead;
+}
+
 const since = sinceDate(option("since"));
 if (stackName) {
   const stack = await deployed(stackName);
-  if (replay) {
+  if (releaseId) {
+    const config = await localConfig("http://127.0.0.1:1", "http://127.0.0.1:1");
+    const lead = await release(stack.store, stack.client, stack.tableName, releaseId, config);
+    await new SQSClient({}).send(new SendMessageCommand({ QueueUrl: stack.queueUrl, MessageBody: JSON.stringify({ submissionId: lead.submissionId, form: lead.form }) }));
+    console.log(`Released ${releaseId}: deliver-lead mails it from the retry queue.`);
+  } else if (replay) {
     const sqs = new SQSClient({});
     try {
       const task = await sqs.send(new StartMessageMoveTaskCommand({ SourceArn: stack.deadLetterArn, DestinationArn: stack.queueArn }));
@@ -179,10 +252,23 @@ if (stackName) {
 } else {
   const db = await local();
   try {
-    if (replay) {
+    if (releaseId) {
       const sesEndpoint = `http://127.0.0.1:${process.env.SES_PORT ?? 8005}`;
-      // npm start's configuration, as its handlers see it (values the developer set win, as there).
-      const config = readConfig({ ...(await localLambdaEnv({ sesEndpoint, dynamoEndpoint: db.endpoint, contentDir: path.join(rootDir, "content") })), ...process.env });
+      const config = await localConfig(sesEndpoint, db.endpoint);
+      const lead = await release(db.store, db.client, LOCAL_LEADS_TABLE, releaseId, config);
+      const deps = {
+        config,
+        store: db.store,
+        mailer: createSesMailer({ region: config.region, endpoint: sesEndpoint, credentials: LOCAL_CREDENTIALS }),
+        queue: { enqueue: async () => undefined },
+        log: createLogger("leads-release", "warn"),
+      };
+      const mailsOf = formMails(config.catalogue).get(lead.form);
+      const result = mailsOf ? await deliverStoredLead(releaseId, mailsOf, deps, invocationDeadline(undefined, 10_000), "release") : "unknown form";
+      console.log(`Released ${releaseId} through ${sesEndpoint}: ${result}${result === "mailed" ? "" : " (npm run leads -- replay tries again)"}`);
+    } else if (replay) {
+      const sesEndpoint = `http://127.0.0.1:${process.env.SES_PORT ?? 8005}`;
+      const config = await localConfig(sesEndpoint, db.endpoint);
       const forms = formMails(config.catalogue);
       const deps = {
         config,

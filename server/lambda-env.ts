@@ -1,3 +1,7 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { readSiteContent } from "../build/read-content.ts";
 import { IN_PROCESS_QUEUE, leadEnvironment } from "../lambdas/shared/env.ts";
 import { LOCAL_LEADS_TABLE } from "./local-dynamo.ts";
@@ -14,6 +18,27 @@ interface LocalLambdaEnvOptions {
   recipient?: string;
   /** Defaults to the repository's content/. */
   contentDir?: string;
+  /** Where the newsletter's links point, e.g. http://127.0.0.1:8080 (npm start); SITE_URL when not given. */
+  linkBase?: string;
+}
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * The newsletter's signing secret for local runs: made once (32 random bytes, hex) in .data/newsletter-secret and
+ * kept, so links mailed by an earlier npm start still work. In AWS it is a Secrets Manager secret.
+ */
+export function localNewsletterSecret(file = path.join(rootDir, ".data/newsletter-secret")): string {
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    // wx: two processes starting at once keep the first one's secret.
+    try {
+      writeFileSync(file, `${randomBytes(32).toString("hex")}\n`, { flag: "wx", mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  return readFileSync(file, "utf8").trim();
 }
 
 /**
@@ -22,9 +47,11 @@ interface LocalLambdaEnvOptions {
  * CDK stack uses. The caller lets values already in the environment win, so a developer can override any of them.
  * @throws ContentErrors when content is invalid (the build reports the same lines)
  */
-export async function localLambdaEnv({ sesEndpoint, dynamoEndpoint, recipient, contentDir }: LocalLambdaEnvOptions): Promise<Record<string, string>> {
+export async function localLambdaEnv({ sesEndpoint, dynamoEndpoint, recipient, contentDir, linkBase }: LocalLambdaEnvOptions): Promise<Record<string, string>> {
   const content = await readSiteContent(contentDir);
   return {
+    NEWSLETTER_SECRET: localNewsletterSecret(),
+    ...(linkBase ? { NEWSLETTER_LINK_BASE: linkBase } : {}),
     // The emulator wants a signed request, any key will do; the SDK reads these like Lambda's own credentials.
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,

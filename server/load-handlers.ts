@@ -3,6 +3,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { DELIVER_LEAD_FUNCTION } from "../lambdas/shared/lead-record.ts";
+import { NEWSLETTER_ROUTES, SUBSCRIBE_FUNCTION } from "../src/lib/newsletter.ts";
 import type { LambdaHandler } from "./lambda-adapter.ts";
 
 /**
@@ -15,6 +16,21 @@ export async function handlerNames(rootDir: string): Promise<string[]> {
   return names.filter((name) => name !== "shared" && name !== DELIVER_LEAD_FUNCTION && existsSync(path.join(dir, name, "handler.ts")));
 }
 
+/**
+ * Paths a function answers besides its own name (lambdas/subscribe answers confirm-subscription and unsubscribe
+ * too); infra/ routes the same paths to it.
+ */
+export const EXTRA_ROUTES: Readonly<Record<string, readonly string[]>> = { [SUBSCRIBE_FUNCTION]: NEWSLETTER_ROUTES };
+
+/** The same handlers, each also under its extra paths. */
+export function withExtraRoutes<H>(handlers: Map<string, H>): Map<string, H> {
+  for (const [name, routes] of Object.entries(EXTRA_ROUTES)) {
+    const handler = handlers.get(name);
+    if (handler) for (const route of routes) handlers.set(route, handler);
+  }
+  return handlers;
+}
+
 /** Every handler by function name. */
 export async function loadHandlers(rootDir: string): Promise<Map<string, LambdaHandler>> {
   const handlers = new Map<string, LambdaHandler>();
@@ -24,5 +40,5 @@ export async function loadHandlers(rootDir: string): Promise<Map<string, LambdaH
     if (typeof mod.handler !== "function") throw new Error(`lambdas/${name}/handler.ts must export a handler function`);
     handlers.set(name, mod.handler);
   }
-  return handlers;
+  return withExtraRoutes(handlers);
 }

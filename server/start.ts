@@ -8,7 +8,7 @@ import { startDevLoop } from "./dev.ts";
 import { InProcessQueue } from "./in-process-queue.ts";
 import { LambdaHost } from "./lambda-host.ts";
 import { localLambdaEnv } from "./lambda-env.ts";
-import { handlerNames, loadHandlers } from "./load-handlers.ts";
+import { handlerNames, loadHandlers, withExtraRoutes } from "./load-handlers.ts";
 import { LocalStoreError, startLocalDynamo } from "./local-dynamo.ts";
 import { type LocalRetry, startLocalRetry } from "./local-retry.ts";
 import { startSesFaultProxy } from "./ses-fault-proxy.ts";
@@ -77,7 +77,8 @@ const sesEvents = await startSesFaultProxy({ target: `http://127.0.0.1:${sesPort
 /** The handlers' environment from validated content (the inbox is site.yaml's contact e-mail); values set by the developer win. */
 const developerEnv = { ...process.env };
 const lambdaEnv = async () => {
-  const env = await localLambdaEnv({ sesEndpoint: sesEvents.url, dynamoEndpoint: dynamo.endpoint, contentDir });
+  // The newsletter's mailed links lead back to this server.
+  const env = await localLambdaEnv({ sesEndpoint: sesEvents.url, dynamoEndpoint: dynamo.endpoint, contentDir, linkBase: `http://${host}:${port}` });
   return { ...env, ...developerEnv };
 };
 // npm run dev starts even on content the build refuses: the API then waits for the first good save (reloadApi).
@@ -94,7 +95,7 @@ const queue = new InProcessQueue({ maxDelaySeconds: LOCAL_MAX_DELAY_SECONDS });
 provideLocalLeadQueue(queue);
 // In dev the handlers run in a worker that restarts when the catalogue they read changes (server/lambda-host.ts).
 const apiHost = dev ? new LambdaHost(rootDir, () => ({ ...process.env }), queue) : undefined;
-const handlers = apiHost ? apiHost.handlers(await handlerNames(rootDir)) : await loadHandlers(rootDir);
+const handlers = apiHost ? withExtraRoutes(apiHost.handlers(await handlerNames(rootDir))) : await loadHandlers(rootDir);
 // Leads the handlers could not mail are retried in this process, as deliver-lead does from the queue in AWS.
 retry = await startLocalRetry({ queue });
 async function reloadApi(changed?: readonly string[]) {

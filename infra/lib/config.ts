@@ -56,6 +56,8 @@ export interface SiteConfig {
   alarmEmail: string | undefined;
   /** Acknowledgement mails per recipient address per day (ACK_DAILY_LIMIT). */
   ackDailyLimit: number;
+  /** Every mailed lead is also posted here (LEAD_WEBHOOK_URL); undefined posts nothing. */
+  leadWebhookUrl: string | undefined;
 }
 
 /** Thrown with every problem listed; bin/site.ts prints the message without a stack trace. */
@@ -96,6 +98,7 @@ export const CONTEXT_KEYS = {
   redirectApex: { example: "true", about: "also serve the apex of domainName (example.com) as a redirect to it (needs the hosted zone)" },
   alarmEmail: { example: "ops@example.com", about: "the address alarms and bounce/complaint notices are mailed to" },
   ackDailyLimit: { example: "3", about: "acknowledgement mails one address may receive per day (0 turns them off)" },
+  leadWebhookUrl: { example: "https://hooks.slack.com/services/…", about: "an https URL that receives every mailed lead as JSON (Slack-compatible)" },
   destroy: { example: "true", about: "synthesize an empty shell of stackName for `cdk destroy` only (no build, no other keys)" },
 } as const;
 export type ContextKey = keyof typeof CONTEXT_KEYS;
@@ -152,6 +155,7 @@ const contextSchema = z.object({
   redirectApex: z._default(flag(), false),
   alarmEmail: z.optional(z.string().check(z.regex(EMAIL, "expected an e-mail address"))),
   ackDailyLimit: z._default(wholeNumber(0, 1000), 3),
+  leadWebhookUrl: z.optional(z.string().check(z.regex(/^https:\/\/[^\s]+$/, "expected an https URL"))),
   destroy: z._default(flag(), false),
 });
 
@@ -326,6 +330,7 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
     redirectApex: apex,
     alarmEmail: c.alarmEmail,
     ackDailyLimit: c.ackDailyLimit,
+    leadWebhookUrl: c.leadWebhookUrl,
   };
 }
 

@@ -8,10 +8,12 @@ import type * as logs from "aws-cdk-lib/aws-logs";
 import * as route53 from "aws-cdk-lib/aws-route53";
 import * as targets from "aws-cdk-lib/aws-route53-targets";
 import * as s3 from "aws-cdk-lib/aws-s3";
+import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import * as ses from "aws-cdk-lib/aws-ses";
 import * as wafv2 from "aws-cdk-lib/aws-wafv2";
 import type { Construct } from "constructs";
 import { leadEnvironment } from "../../lambdas/shared/env.ts";
+import { NEWSLETTER_ROUTES, ORIGIN_VERIFY_HEADER, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
 import type { SiteConfig } from "./config.ts";
 import { Alarms } from "./constructs/alarms.ts";
 import { ApexRedirect } from "./constructs/apex-redirect.ts";
@@ -55,6 +57,8 @@ export class SiteStack extends Stack {
   readonly store: LeadStore;
   readonly delivery: LeadDelivery;
   readonly alarms: Alarms;
+  readonly newsletterSecret: secretsmanager.Secret;
+  readonly originVerifySecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -105,6 +109,7 @@ export class SiteStack extends Stack {
       SES_CONFIGURATION_SET: configurationSet.configurationSetName,
       ACK_DAILY_LIMIT: String(config.ackDailyLimit),
       LEAD_RETENTION_DAYS: String(leadContent.retentionDays),
+      ...(config.leadWebhookUrl ? { LEAD_WEBHOOK_URL: config.leadWebhookUrl } : {}),
     };
 
     const storeLead = new iam.PolicyStatement({
@@ -113,17 +118,48 @@ export class SiteStack extends Stack {
     });
     const queueLead = new iam.PolicyStatement({ actions: ["sqs:SendMessage"], resources: [this.store.queue.queueArn] });
     const sendMail = new iam.PolicyStatement({ actions: ["ses:SendEmail"], resources: sesResources });
-    this.functions = leadFunctionNames(rootDir).map(
-      (name) =>
-        new LeadFunction(this, `${pascal(name)}Function`, {
-          name,
-          rootDir,
-          environment,
-          statements: [storeLead, queueLead, sendMail],
-          reservedConcurrency: config.reservedConcurrency,
-          logRetention,
-        }),
-    );
+    // The newsletter's links are HMACs under this key; only the subscribe function may read it.
+    this.newsletterSecret = new secretsmanager.Secret(this, "NewsletterSecret", {
+      description: "Signs the newsletter's confirm and unsubscribe links (lambdas/shared/newsletter-tokens.ts)",
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: config.environment === "production" ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.newsletterSecret).acknowledge({
+      id: "AwsSolutions-SMG4",
+      reason: "Rotating the key would break every confirm and unsubscribe link already mailed; it is rotated by hand when needed.",
+    });
+    // The subscribe function's URL takes unsigned requests (LeadFunction's unsignedPosts), so CloudFront proves itself
+    // with this value instead, sent as a custom origin header to that origin only; the function refuses requests
+    // without it (lambdas/shared/origin-verify.ts). The distribution receives the value through a CloudFormation
+    // dynamic reference (the template holds only the reference; CloudFront's origin settings must hold the value
+    // itself), the function its ARN, reading the value once per container: in its environment the value would be shown
+    // to anyone who may read the function's configuration. Nothing outside the stack uses it, so it goes with the stack.
+    this.originVerifySecret = new secretsmanager.Secret(this, "OriginVerifySecret", {
+      description: "Sent by CloudFront to the subscribe function as x-origin-verify; direct calls of its URL lack it",
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.originVerifySecret).acknowledge({
+      id: "AwsSolutions-SMG4",
+      reason:
+        "CloudFront holds a copy resolved at deployment; a scheduled rotation would change the secret without updating the distribution and lock the newsletter out. Rotate by replacing the secret in a deployment.",
+    });
+    const readNewsletterSecret = new iam.PolicyStatement({ actions: ["secretsmanager:GetSecretValue"], resources: [this.newsletterSecret.secretArn] });
+    const readOriginVerify = new iam.PolicyStatement({ actions: ["secretsmanager:GetSecretValue"], resources: [this.originVerifySecret.secretArn] });
+    this.functions = leadFunctionNames(rootDir).map((name) => {
+      const newsletter = name === SUBSCRIBE_FUNCTION;
+      return new LeadFunction(this, `${pascal(name)}Function`, {
+        name,
+        rootDir,
+        environment: newsletter
+          ? { ...environment, NEWSLETTER_SECRET_ARN: this.newsletterSecret.secretArn, ORIGIN_VERIFY_SECRET_ARN: this.originVerifySecret.secretArn }
+          : environment,
+        statements: newsletter ? [storeLead, queueLead, sendMail, readNewsletterSecret, readOriginVerify] : [storeLead, queueLead, sendMail],
+        reservedConcurrency: config.reservedConcurrency,
+        logRetention,
+        unsignedPosts: newsletter,
+      });
+    });
     this.delivery = new LeadDelivery(this, "LeadDelivery", { store: this.store, rootDir, environment, sesResources, configurationSet, logRetention });
 
     for (const fn of this.functions) {
@@ -175,7 +211,14 @@ export class SiteStack extends Stack {
       // The enum's values are CloudFront's own names, which config.ts checks.
       priceClass: config.priceClass as cloudfront.PriceClass,
       domain,
-      api: this.functions.map((fn) => ({ name: fn.leadName, url: fn.url })),
+      api: this.functions.map((fn) => ({
+        name: fn.leadName,
+        url: fn.url,
+        signed: fn.signed,
+        routes: fn.leadName === SUBSCRIBE_FUNCTION ? NEWSLETTER_ROUTES : undefined,
+        // The one unsigned function is subscribe (unsignedPosts above), the one given the secret's ARN to check it.
+        originHeaders: fn.signed ? undefined : { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret.secretValue.unsafeUnwrap() },
+      })),
       webAclArn: webAcl?.attrArn,
       logBucket,
     });

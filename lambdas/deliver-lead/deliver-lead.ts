@@ -6,12 +6,14 @@ import { storedLeadMails } from "../shared/lead-handler.ts";
 import { LEAD_ID_HEADER, LEAD_ID_TAG, LEAD_MAIL_TAG } from "../shared/lead-mails.ts";
 import { type LeadRecord, parseRetryMessage } from "../shared/lead-record.ts";
 import { isUnmailed, type LeadStore } from "../shared/lead-store.ts";
+import { deliverWebhook, type WebhookDeps } from "../shared/lead-webhook.ts";
 import type { Logger } from "../shared/log.ts";
 
 export { DELIVER_LEAD_FUNCTION } from "../shared/lead-record.ts";
 import { contactEmailForm } from "../send-contact-email/send-contact-email.ts";
 import { installationEmailForm } from "../send-installation-email/send-installation-email.ts";
 import { productInquiryForm } from "../send-product-inquiry/send-product-inquiry.ts";
+import { SUBSCRIBE_FUNCTION, subscriptionMailsOf } from "../subscribe/subscribe.ts";
 
 /** Every form's mails by its function name, the name stored with each lead and carried by each retry message. */
 export function formMails(catalogue: LeadCatalogue): ReadonlyMap<string, MailsOf> {
@@ -22,6 +24,8 @@ export function formMails(catalogue: LeadCatalogue): ReadonlyMap<string, MailsOf
     [product.name, storedLeadMails(product)],
     [installation.name, storedLeadMails(installation)],
     [contact.name, storedLeadMails(contact)],
+    // The newsletter's confirmation is built from its stored links: no signing secret needed here.
+    [SUBSCRIBE_FUNCTION, subscriptionMailsOf],
   ]);
 }
 
@@ -30,10 +34,22 @@ export function formMails(catalogue: LeadCatalogue): ReadonlyMap<string, MailsOf
  * another worker holds, or a store error is reported back so SQS returns it after the visibility timeout, and after 5
  * receives moves it to the dead-letter queue. A message that names no known lead is dropped with a log line.
  */
-export async function deliverBatch(event: SQSEvent, deps: DeliveryDeps, forms: ReadonlyMap<string, MailsOf>, deadline: Deadline, requestId: string): Promise<SQSBatchResponse> {
+export async function deliverBatch(
+  event: SQSEvent,
+  deps: DeliveryDeps,
+  forms: ReadonlyMap<string, MailsOf>,
+  deadline: Deadline,
+  requestId: string,
+  webhook?: WebhookDeps,
+): Promise<SQSBatchResponse> {
   const failures = await Promise.all(
     event.Records.map(async (record) => {
       const message = parseRetryMessage(record.body);
+      if (message?.kind === "webhook") {
+        // Without a webhook configured (any more) the message has nothing to do.
+        const result = webhook ? await deliverWebhook(message.submissionId, webhook, requestId).catch(() => "failed" as const) : "gone";
+        return result === "failed" ? record.messageId : undefined;
+      }
       const mailsOf = message && forms.get(message.form);
       if (!message || !mailsOf) {
         deps.log.error({ requestId, outcome: "unknown-message", error: message ? `form ${message.form}` : "body" });

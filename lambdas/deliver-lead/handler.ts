@@ -1,3 +1,4 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { Context, ScheduledEvent, SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { config } from "../shared/config.ts";
 import { invocationDeadline } from "../shared/deadline.ts";
@@ -7,11 +8,21 @@ import { DELIVER_LEAD_FUNCTION, deliverBatch, formMails, recordSendEvent, sweep 
 
 const deps = leadRuntime(config, DELIVER_LEAD_FUNCTION);
 const forms = formMails(config.catalogue);
+const webhook = config.leadWebhookUrl
+  ? {
+      url: config.leadWebhookUrl,
+      store: deps.store,
+      client: new DynamoDBClient({ region: config.region, endpoint: config.dynamoEndpoint, maxAttempts: 3 }),
+      tableName: config.leadsTableName,
+      log: deps.log,
+      siteName: config.siteName,
+    }
+  : undefined;
 
 /** The retry queue's consumer (SQS, batch size 5): mails each stored lead the form handler could not. */
 export async function handler(event: SQSEvent, context?: Partial<Context>): Promise<SQSBatchResponse> {
   const deadline = invocationDeadline(context, DELIVERY.deliverFunctionTimeoutMs);
-  return deliverBatch(event, deps, forms, deadline, context?.awsRequestId ?? "deliver");
+  return deliverBatch(event, deps, forms, deadline, context?.awsRequestId ?? "deliver", webhook);
 }
 
 /** Every 5 minutes (EventBridge): re-enqueues leads left unmailed for over 2 minutes. */

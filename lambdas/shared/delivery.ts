@@ -1,3 +1,4 @@
+import { SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
 import type { Deadline } from "./deadline.ts";
 import type { LeadConfig } from "./env.ts";
 import type { LeadQueue } from "./lead-queue.ts";
@@ -121,8 +122,17 @@ export async function deliverStoredLead(
     log.error({ requestId, submissionId, outcome: "record-failed", error: codeOf(error) });
   });
   log.info({ requestId, submissionId, outcome: "mailed", attempts: record.attempts });
+  // The team's webhook gets the lead after the mail, from the queue, so it can neither hold up nor replace the mail;
+  // the enqueue runs alongside the acknowledgement rather than after it.
+  const notified =
+    config.leadWebhookUrl && record.form !== SUBSCRIBE_FUNCTION
+      ? deps.queue.enqueue({ submissionId, form: record.form, kind: "webhook" }, 0).catch((error: unknown) => {
+          log.error({ requestId, submissionId, outcome: "webhook-failed", error: codeOf(error) });
+        })
+      : undefined;
   if (mails.acknowledgement) await acknowledge(record, mails.acknowledgement, deps, deadline, requestId);
   else await store.markAcknowledgement(submissionId, "off", new Date()).catch(() => undefined);
+  await notified;
   return "mailed";
 }
 

@@ -1,3 +1,4 @@
+import { LEAD_SPAM } from "../../src/lib/limits.ts";
 import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
 
 /**
@@ -34,18 +35,28 @@ export interface LeadConfig {
   sesConfigurationSet: string | undefined;
   /** Acknowledgements one address (normalised) may receive per UTC day. */
   ackDailyLimit: number;
+  /** Leads one client address may send in an hour; later ones go to the spam folder. */
+  leadRateLimit: number;
   /** Acknowledgements sent for leads from one client address per UTC hour. */
   ackClientHourlyLimit: number;
   /** How long a lead whose mail had an unclear outcome waits for SES's send event before it is tried again. */
   sendEventWaitMs: number;
   /** Days a stored lead is kept (the table's TTL); content/site.yaml leads.retentionDays. */
   leadRetentionDays: number;
+  /** Where every mailed lead is also posted as JSON (a chat channel, a CRM); unset posts nothing. */
+  leadWebhookUrl: string | undefined;
 }
 
 /** The local server's retry queue, passed to the handlers by the server (server/in-process-queue.ts). */
 export const IN_PROCESS_QUEUE = "in-process";
 /** Defaults of the optional lead settings, as the contract with infra/ states them. */
-export const LEAD_DEFAULTS = { ackDailyLimit: 3, ackClientHourlyLimit: 10, sendEventWaitSeconds: 300, retentionDays: 365 } as const;
+export const LEAD_DEFAULTS = {
+  ackDailyLimit: 3,
+  ackClientHourlyLimit: 10,
+  sendEventWaitSeconds: 300,
+  retentionDays: 365,
+  rateLimit: LEAD_SPAM.leadsPerClientHour,
+} as const;
 
 /** Every variable with what it holds, in the words the start-up error uses. */
 export const LEAD_ENV = {
@@ -64,6 +75,8 @@ export const LEAD_ENV = {
   LEAD_QUEUE_URL: `the SQS retry queue's URL (stack output LeadQueueUrl), or "${IN_PROCESS_QUEUE}" for the local server`,
   SES_CONFIGURATION_SET: "optional: the SES configuration set that reports bounces and complaints",
   ACK_DAILY_LIMIT: `optional: acknowledgements per recipient address per UTC day, a whole number >= 0 (default ${LEAD_DEFAULTS.ackDailyLimit})`,
+  LEAD_RATE_LIMIT: `optional: leads one client address may send per hour before the rest go to the spam folder, a whole number >= 1 (default ${LEAD_DEFAULTS.rateLimit})`,
+  LEAD_WEBHOOK_URL: "optional: an http(s) URL that receives every mailed lead as JSON (Slack-compatible text plus the fields)",
   ACK_CLIENT_HOURLY_LIMIT: `optional: acknowledgements for leads from one client address per UTC hour, a whole number >= 0 (default ${LEAD_DEFAULTS.ackClientHourlyLimit})`,
   SEND_EVENT_WAIT_SECONDS: `optional: seconds a lead whose send timed out waits for its SES send event before a retry, a whole number >= 0 (default ${LEAD_DEFAULTS.sendEventWaitSeconds})`,
   LEAD_RETENTION_DAYS: `optional: days a stored lead is kept, a whole number >= 1 (default ${LEAD_DEFAULTS.retentionDays}; content/site.yaml leads.retentionDays)`,
@@ -86,6 +99,8 @@ export interface LeadEnvironmentInput {
   leadQueueUrl?: string;
   sesConfigurationSet?: string;
   ackDailyLimit?: number;
+  /** Leads per client address per hour (default LEAD_SPAM.leadsPerClientHour). */
+  leadRateLimit?: number;
   /** Local runs only. */
   dynamoEndpoint?: string;
 }
@@ -114,6 +129,7 @@ export function leadEnvironment(input: LeadEnvironmentInput): Record<string, str
   if (input.leadQueueUrl) env.LEAD_QUEUE_URL = input.leadQueueUrl;
   if (input.sesConfigurationSet) env.SES_CONFIGURATION_SET = input.sesConfigurationSet;
   if (input.ackDailyLimit !== undefined) env.ACK_DAILY_LIMIT = String(input.ackDailyLimit);
+  if (input.leadRateLimit !== undefined) env.LEAD_RATE_LIMIT = String(input.leadRateLimit);
   if (input.dynamoEndpoint) env.DYNAMODB_ENDPOINT = input.dynamoEndpoint;
   return env as Record<string, string>;
 }
@@ -175,6 +191,9 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
     return value;
   };
   const ackDailyLimit = whole("ACK_DAILY_LIMIT", LEAD_DEFAULTS.ackDailyLimit, 0);
+  const leadWebhookUrl = env.LEAD_WEBHOOK_URL?.trim() || undefined;
+  if (leadWebhookUrl) url("LEAD_WEBHOOK_URL", leadWebhookUrl);
+  const leadRateLimit = whole("LEAD_RATE_LIMIT", LEAD_DEFAULTS.rateLimit, 1);
   const ackClientHourlyLimit = whole("ACK_CLIENT_HOURLY_LIMIT", LEAD_DEFAULTS.ackClientHourlyLimit, 0);
   const sendEventWaitSeconds = whole("SEND_EVENT_WAIT_SECONDS", LEAD_DEFAULTS.sendEventWaitSeconds, 0);
   const leadRetentionDays = whole("LEAD_RETENTION_DAYS", LEAD_DEFAULTS.retentionDays, 1);
@@ -201,9 +220,11 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
     leadQueueUrl,
     sesConfigurationSet,
     ackDailyLimit,
+    leadRateLimit,
     ackClientHourlyLimit,
     sendEventWaitMs: sendEventWaitSeconds * 1000,
     leadRetentionDays,
+    leadWebhookUrl,
   };
 }
 

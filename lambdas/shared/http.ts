@@ -3,8 +3,9 @@ import { MailerError } from "./mailer.ts";
 
 /**
  * The HTTP edge of the handlers: what a request must look like, and the one place errors become answers.
- * Answers are always JSON `{success, data?, error?}`. The API never answers 403 or 404, because CloudFront turns
- * those into the site's 404 page; and never with a stack trace.
+ * Answers are always JSON `{success, data?, error?}`. The API never answers 403 or 404 to a request CloudFront sent,
+ * because CloudFront turns those into the site's 404 page (the subscribe function's 403 goes only to direct calls of
+ * its URL: lambdas/shared/origin-verify.ts); and never with a stack trace.
  */
 
 /** Largest body a lead may have: the longest valid lead is about 10 KB of UTF-8. */

@@ -1,28 +1,28 @@
 import { randomUUID } from "node:crypto";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type * as z from "zod/mini";
-import { ELAPSED_FIELD, HONEYPOT_FIELD, leadFields, MIN_FILL_MS, SUBMISSION_ID_FIELD } from "../../src/schemas/lead-fields.ts";
+import { leadFields, SUBMISSION_ID_FIELD } from "../../src/schemas/lead-fields.ts";
 import { invocationDeadline, type LambdaContextLike } from "./deadline.ts";
 import { DELIVERY, type DeliveryDeps, deliverStoredLead, type LeadMails, type MailsOf, sendEventWaitSeconds } from "./delivery.ts";
 import { clientAddress, errorAnswer, failure, type LeadAnswer, readJsonBody, success } from "./http.ts";
-import type { LeadRecord } from "./lead-record.ts";
+import type { LeadRecord, SpamReason } from "./lead-record.ts";
 import { clientHash } from "./lead-store.ts";
+import { type ClientRateLimit, spamExpiresAt, spamFields, trapReason } from "./spam-folder.ts";
 
 export type { LambdaContextLike } from "./deadline.ts";
 export type { LeadMails } from "./delivery.ts";
 
-/** What the core of a lead function needs besides the lead itself. */
-export type LeadDeps = DeliveryDeps;
+/** What the core of a lead function needs besides the lead itself; without a rate limit every client is admitted. */
+export type LeadDeps = DeliveryDeps & { rateLimit?: ClientRateLimit };
 
-/**
- * True when a person did not send this: the hidden honeypot field has a value, or the form was sent less than
- * MIN_FILL_MS after it opened (a missing or non-numeric time counts as too fast: our forms always send it).
- */
+/** True when a person did not send this (lambdas/shared/spam-folder.ts says why): such a lead goes to the spam folder. */
 export function isTrapped(body: Record<string, unknown>): boolean {
-  const honeypot = body[HONEYPOT_FIELD];
-  if (honeypot !== undefined && honeypot !== null && honeypot !== "") return true;
-  const elapsed = body[ELAPSED_FIELD];
-  return typeof elapsed !== "number" || !Number.isFinite(elapsed) || elapsed < MIN_FILL_MS;
+  return trapReason(body) !== undefined;
+}
+
+/** Every field of a lead schema is text; anything else would not survive the store's string map. */
+function textFields(data: unknown): Record<string, string> {
+  return Object.fromEntries(Object.entries(data as object).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }
 
 export interface LeadForm<S extends z.ZodMiniType> {
@@ -33,6 +33,12 @@ export interface LeadForm<S extends z.ZodMiniType> {
   mailFailure: string;
   /** The lead's mails; `id` is the submission id the vendor's copy quotes. */
   mails: (lead: z.output<S>, config: LeadDeps["config"], id: string) => LeadMails;
+  /**
+   * Optional: asked after the checks, before the lead is stored, whether it needs storing and mailing at all (the
+   * newsletter's address already confirmed does not). Undefined goes on; a text is the outcome to log, and the
+   * request is answered as a stored one.
+   */
+  accept?: (lead: Record<string, string>, now: Date) => Promise<string | undefined>;
 }
 
 const submissionIdSchema = leadFields.submissionId();
@@ -61,20 +67,29 @@ export function storedLeadMails<S extends z.ZodMiniType>(form: LeadForm<S>): Mai
 }
 
 /**
- * The handler of a lead function: read the JSON body → drop bots silently → check the lead with the shared schema →
- * store it (a repeated submission id is the same lead: answered alike, stored and mailed once) → try to mail it
- * within the invocation's deadline → hand whatever was not mailed to the retry queue → answer. Success means
+ * The handler of a lead function: read the JSON body → file a trapped lead in the spam folder → check the lead with
+ * the shared schema → file it in the spam folder too when its client is over the hourly limit → store it (a repeated
+ * submission id is the same lead: answered alike, stored and mailed once) → try to mail it within the invocation's deadline → hand whatever was not mailed to the retry queue → answer. Success means
  * "stored". One log line per request with the outcome and duration.
  */
 export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, deps: LeadDeps) {
   const { log, store, queue, config } = deps;
   const mailsOf = storedLeadMails(form);
+  /** Stores a lead in the spam folder; a repeat of its id is the same lead. A store failure is logged: the answer stays the same. */
+  const fileAsSpam = async (submissionId: string, lead: Record<string, string>, reason: SpamReason) => {
+    const now = new Date();
+    const at = now.toISOString();
+    const record: LeadRecord = { submissionId, form: form.name, status: "spam", spamReason: reason, receivedAt: at, updatedAt: at, attempts: 0, lead, expiresAt: spamExpiresAt(now) };
+    await store.put(record).catch((error: unknown) => {
+      log.error({ submissionId, outcome: "spam-store-failed", error: error instanceof Error ? error.name : typeof error });
+    });
+  };
 
   return async function handler(event: APIGatewayProxyEventV2, context?: LambdaContextLike): Promise<LeadAnswer> {
     const started = performance.now();
     const deadline = invocationDeadline(context, DELIVERY.leadFunctionTimeoutMs);
     const requestId = context?.awsRequestId ?? event.requestContext?.requestId ?? randomUUID();
-    const finish = (answer: LeadAnswer, outcome: string, extra: { field?: string; error?: string; stack?: string; submissionId?: string } = {}) => {
+    const finish = (answer: LeadAnswer, outcome: string, extra: { field?: string; error?: string; stack?: string; submissionId?: string; reason?: SpamReason } = {}) => {
       const fields = { requestId, outcome, status: answer.statusCode, durationMs: Math.round(performance.now() - started), ...extra };
       if (answer.statusCode >= 500) log.error(fields);
       else log.info(fields);
@@ -82,11 +97,15 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
     };
     try {
       const body = readJsonBody(event);
-      // Bots get the same answer as people (their own submission id back, when they sent one), so they cannot learn
-      // what gave them away.
-      if (isTrapped(body)) {
+      // A trapped lead gets the same answer as a person's (their own submission id back, when they sent one), so a bot
+      // cannot learn what gave it away; it is kept in the spam folder, whole when it passes the form's checks.
+      const trap = trapReason(body);
+      if (trap) {
         const echoed = submissionIdSchema.safeParse(body[SUBMISSION_ID_FIELD]);
-        return finish(success((echoed.success && echoed.data) || randomUUID()), "trapped");
+        const submissionId = (echoed.success && echoed.data) || randomUUID();
+        const checked = form.schema.safeParse(body);
+        await fileAsSpam(submissionId, checked.success ? textFields(checked.data) : spamFields(body), trap);
+        return finish(success(submissionId), "spam", { submissionId, reason: trap });
       }
       const parsed = form.schema.safeParse(body);
       if (!parsed.success) {
@@ -96,9 +115,21 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
       const givenId = submissionIdSchema.safeParse(body[SUBMISSION_ID_FIELD]);
       if (!givenId.success) return finish(failure(400, givenId.error.issues[0]?.message ?? "Invalid request"), "invalid", { field: SUBMISSION_ID_FIELD });
       const submissionId = givenId.data ?? randomUUID();
-      // Every field of a lead schema is text; anything else would not survive the store's string map.
-      const lead = Object.fromEntries(Object.entries(parsed.data as object).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+      const lead = textFields(parsed.data);
       const now = new Date();
+      // Over the hourly limit the lead is kept, not refused: a 429 would lose it. A counter that fails admits.
+      // Behind CloudFront without the viewer's address there is no client to count (lambdas/shared/http.ts).
+      const client = clientAddress(event);
+      const admitted = await Promise.resolve((client && deps.rateLimit?.admit(client, now)) ?? true).catch((error: unknown) => {
+        log.warn({ requestId, outcome: "rate-limit-failed", error: error instanceof Error ? error.name : typeof error });
+        return true;
+      });
+      if (!admitted) {
+        await fileAsSpam(submissionId, lead, "rate-limited");
+        return finish(success(submissionId), "spam", { submissionId, reason: "rate-limited" });
+      }
+      const settled = await form.accept?.(lead, now);
+      if (settled) return finish(success(submissionId), settled, { submissionId });
       const record: LeadRecord = {
         submissionId,
         form: form.name,
@@ -109,7 +140,6 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
         lead,
         expiresAt: Math.floor(now.getTime() / 1000) + config.leadRetentionDays * 86_400,
       };
-      const client = clientAddress(event);
       if (client) record.client = clientHash(client);
 
       let stored: "stored" | "duplicate";

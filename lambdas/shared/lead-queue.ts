@@ -19,7 +19,7 @@ export function createSqsLeadQueue({ queueUrl, region }: { queueUrl: string; reg
       await client.send(
         new SendMessageCommand({
           QueueUrl: queueUrl,
-          MessageBody: JSON.stringify({ submissionId: message.submissionId, form: message.form }),
+          MessageBody: JSON.stringify({ submissionId: message.submissionId, form: message.form, kind: message.kind }),
           DelaySeconds: Math.max(0, Math.min(900, Math.round(delaySeconds))),
         }),
       );

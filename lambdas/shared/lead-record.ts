@@ -5,6 +5,8 @@
  *   (partition `kind`, sort `receivedAt`);
  * - an acknowledgement counter per address: `pk = "ack#<sha256 of the normalised address>#<YYYY-MM-DD>"`, `count`;
  * - an acknowledgement counter per client: `pk = "ackclient#<sha256 of the client address>#<YYYY-MM-DDTHH>"`, `count`.
+ * - a client's hourly lead counter: `pk = "rate#<sha256 of the client address>#<YYYY-MM-DDTHH>"`, `count`
+ *   (lambdas/shared/spam-folder.ts).
  * Every item carries `expiresAt` (epoch seconds), the table's TTL attribute.
  */
 
@@ -16,6 +18,7 @@ export const DELIVER_LEAD_FUNCTION = "deliver-lead";
 
 export const LEAD_KEY_PREFIX = "lead#";
 export const ACK_KEY_PREFIX = "ack#";
+export const RATE_KEY_PREFIX = "rate#";
 export const ACK_CLIENT_KEY_PREFIX = "ackclient#";
 export const LEAD_KIND = "lead";
 export const BY_RECEIVED_AT_INDEX = "byReceivedAt";
@@ -24,10 +27,15 @@ export const BY_RECEIVED_AT_INDEX = "byReceivedAt";
  * received: stored, not mailed yet (or being mailed); mailed: the vendor has it; acknowledged: the visitor's
  * confirmation went out too; failed: the last attempt to mail the vendor failed, `lastError` says why; unknown: SES
  * did not answer the last attempt in time, so it may have sent the mail: its send event marks the lead mailed, and
- * only a lead that stays unknown for a pause without one is tried again.
+ * only a lead that stays unknown for a pause without one is tried again; spam: a trap or the rate limit caught it
+ * (`spamReason`), kept for review, mailed only when released (`npm run leads -- release`).
  */
-export const LEAD_STATUSES = ["received", "mailed", "acknowledged", "failed", "unknown"] as const;
+export const LEAD_STATUSES = ["received", "mailed", "acknowledged", "failed", "unknown", "spam"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** What sent a lead to the spam folder: the hidden field filled, sent too soon after the form opened, or over the client's hourly limit. */
+export const SPAM_REASONS = ["honeypot", "too-fast", "rate-limited"] as const;
+export type SpamReason = (typeof SPAM_REASONS)[number];
 
 /** A stored lead as the handlers, deliver-lead and `npm run leads` read it. */
 export interface LeadRecord {
@@ -41,6 +49,8 @@ export interface LeadRecord {
   attempts: number;
   /** Error code of the last failed attempt (never a message: codes carry no personal data). */
   lastError?: string;
+  /** Why a lead is (or was, before its release) in the spam folder. */
+  spamReason?: SpamReason;
   /** The validated fields, exactly as the schema returned them. */
   lead: Record<string, string>;
   expiresAt: number;
@@ -51,12 +61,14 @@ export interface LeadRecord {
 }
 
 /**
- * The message on the retry queue (SQS body, JSON). With `unstored`, the lead was mailed while the store was down and
- * the message asks deliver-lead to store it, as mailed ("store me"): `npm run leads` then shows it.
+ * The message on the retry queue (SQS body, JSON): mail the lead, or (kind "webhook") post it to the team's webhook.
+ * With `unstored`, the lead was mailed while the store was down and the message asks deliver-lead to store it, as
+ * mailed ("store me"): `npm run leads` then shows it.
  */
 export interface RetryMessage {
   submissionId: string;
   form: string;
+  kind?: "webhook";
   unstored?: LeadRecord;
 }
 
@@ -65,8 +77,9 @@ export function parseRetryMessage(body: string): RetryMessage | undefined {
   try {
     const value: unknown = JSON.parse(body);
     if (typeof value !== "object" || value === null) return undefined;
-    const { submissionId, form, unstored } = value as Record<string, unknown>;
+    const { submissionId, form, kind, unstored } = value as Record<string, unknown>;
     if (typeof submissionId !== "string" || typeof form !== "string" || !submissionId || !form) return undefined;
+    if (kind === "webhook") return { submissionId, form, kind };
     return isUnstored(unstored, submissionId) ? { submissionId, form, unstored } : { submissionId, form };
   } catch {
     return undefined;

@@ -18,6 +18,7 @@ import {
   LEAD_STATUSES,
   type LeadRecord,
   type LeadStatus,
+  SPAM_REASONS,
 } from "./lead-record.ts";
 
 /** What became of the visitor's confirmation mail, kept on the lead next to its status. */
@@ -323,6 +324,7 @@ function toItem(record: LeadRecord): Record<string, AttributeValue> {
     expiresAt: { N: String(record.expiresAt) },
   };
   if (record.lastError) item.lastError = { S: record.lastError };
+  if (record.spamReason) item.spamReason = { S: record.spamReason };
   if (record.client) item.client = { S: record.client };
   return item;
 }
@@ -341,6 +343,7 @@ function fromItem(item: Record<string, AttributeValue>): LeadRecord {
     updatedAt: text("updatedAt"),
     attempts: Number(item.attempts?.N ?? 0),
     lastError: item.lastError?.S,
+    spamReason: SPAM_REASONS.find((reason) => reason === item.spamReason?.S),
     lead,
     expiresAt: Number(item.expiresAt?.N ?? 0),
     leaseUntil: item.leaseUntil?.N === undefined ? undefined : Number(item.leaseUntil.N),

@@ -6,7 +6,7 @@ import type { LogLevel } from "./env.ts";
  */
 export interface LogFields {
   requestId?: string;
-  /** What happened: stored, sent, queued, duplicate, invalid, trapped, mail-failed, ack-failed, ack-limited, error … */
+  /** What happened: stored, sent, queued, duplicate, invalid, spam, mail-failed, ack-failed, ack-limited, error … */
   outcome: string;
   status?: number;
   durationMs?: number;
@@ -17,6 +17,8 @@ export interface LogFields {
   messageId?: string;
   /** The lead's id (a UUID: no personal data). */
   submissionId?: string;
+  /** Why a lead went to the spam folder: honeypot, too-fast, rate-limited. */
+  reason?: string;
   /** Attempts to mail the vendor so far. */
   attempts?: number;
   /** How many leads a sweep or replay touched. */

@@ -8,7 +8,7 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
-  /** Extra headers, made by our own code from ids (never from a visitor's text), e.g. X-Lead-Id. */
+  /** Extra headers, made by our own code from ids (never from a visitor's text), e.g. X-Lead-Id or List-Unsubscribe. */
   headers?: ReadonlyArray<{ name: string; value: string }>;
   /** SES message tags, carried into the configuration set's events, e.g. which mail of a lead this is. */
   tags?: Readonly<Record<string, string>>;

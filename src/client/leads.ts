@@ -10,7 +10,7 @@ import { dismissToast, toast } from "../stores/toast.ts";
  * and with it zod, is loaded only when a form is first used.
  */
 
-export type LeadFunction = "send-product-inquiry" | "send-installation-email" | "send-contact-email";
+export type LeadFunction = "send-product-inquiry" | "send-installation-email" | "send-contact-email" | "subscribe";
 
 /** The spec's message when a required field is empty (SPEC section 8); no call is made. */
 export const MISSING_FIELDS = "Please fill in all required fields";

@@ -45,3 +45,10 @@ export const WHATSAPP_POPUP_ID = "whatsapp-popup";
 
 /** Wide enough for the desktop menu; keep in step with `--xl` in src/styles/media.css. */
 export const DESKTOP_QUERY = "(min-width: 1120px)";
+
+/**
+ * The leads' spam folder (issue 25): what the honeypot, the timing check or the per-client rate limit catch is kept
+ * this many days for review, never dropped; and how many leads one client address may send in an hour before the
+ * rest go to the folder (the WAF's rate rule stays the outer wall).
+ */
+export const LEAD_SPAM = { retentionDays: 30, leadsPerClientHour: 10 } as const;

@@ -5,7 +5,7 @@ import type { SiteStack } from "../../infra/lib/site-stack.ts";
 import { synthApp, writeFixtureDist } from "./fixtures.ts";
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
-const LEAD_FUNCTIONS = ["SendContactEmail", "SendInstallationEmail", "SendProductInquiry"];
+const LEAD_FUNCTIONS = ["SendContactEmail", "SendInstallationEmail", "SendProductInquiry", "Subscribe"];
 
 /** Synthesizes without bundling (the site-stack test bundles) and returns the template with a resource lookup. */
 async function synthLeads(context: Record<string, unknown>) {
@@ -31,6 +31,12 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     if (!found) throw new Error(`no policy for ${roleIdPrefix}`);
     return (found[1].Properties.PolicyDocument as { Statement: unknown[] }).Statement;
   };
+
+  /** The resources the subscribe function's role may call secretsmanager:GetSecretValue on. */
+  const secretReads = () =>
+    (policyOf("SubscribeFunctionRole") as Array<{ Action: string | string[]; Resource: unknown }>)
+      .filter((statement) => [statement.Action].flat().includes("secretsmanager:GetSecretValue"))
+      .flatMap((statement) => [statement.Resource].flat());
 
   beforeAll(async () => {
     setup = await synthLeads({ alarmEmail: "ops@example.com" });
@@ -210,12 +216,12 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     template.hasResourceProperties("AWS::SNS::Subscription", { Protocol: "email", Endpoint: "ops@example.com" });
   });
 
-  test('failed mails of the three lead functions and deliver-lead are counted from their "mail-failed" log lines', () => {
+  test('failed mails and webhook posts of the lead functions, the newsletter and deliver-lead are counted from their "mail-failed" and "webhook-failed" log lines', () => {
     const filters = resources("AWS::Logs::MetricFilter").map(([, f]) => f.Properties);
     expect(filters).toHaveLength(LEAD_FUNCTIONS.length + 1);
     for (const filter of filters) {
       expect(filter).toMatchObject({
-        FilterPattern: '{ $.outcome = "mail-failed" }',
+        FilterPattern: '{ ($.outcome = "mail-failed") || ($.outcome = "webhook-failed") }',
         MetricTransformations: [{ MetricNamespace: "Storefront/Leads", MetricName: "MailFailed", MetricValue: "1" }],
       });
     }
@@ -236,13 +242,95 @@ describe("the lead store, retry path and alarms of the production stack", () => 
         Dimensions: [{ Name: "QueueName", Value: { "Fn::GetAtt": [expect.stringMatching(/^LeadStoreDeadLetters/), "QueueName"] } }],
       }),
     ]);
-    // Three lead functions, deliver-lead, its sweep and its send-event recorder.
-    expect(metric("Errors")).toHaveLength(6);
-    expect(metric("Throttles")).toHaveLength(6);
-    expect(alarms).toHaveLength(14);
+    // Three lead functions, subscribe, deliver-lead, its sweep and its send-event recorder.
+    expect(metric("Errors")).toHaveLength(7);
+    expect(metric("Throttles")).toHaveLength(7);
+    expect(alarms).toHaveLength(16);
     for (const alarm of alarms) {
       expect(alarm).toMatchObject({ AlarmActions: [{ Ref: expect.stringMatching(/^AlarmsTopic/) }], TreatMissingData: "notBreaching" });
     }
+  });
+
+  test("the newsletter's signing key is a generated secret that only the subscribe function may read", () => {
+    template.hasResourceProperties("AWS::SecretsManager::Secret", {
+      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
+    });
+    const [secretId, secret] = resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("NewsletterSecret")) ?? [];
+    expect(secret?.DeletionPolicy).toBe("Retain");
+    const readers = resources("AWS::IAM::Policy").filter(([, policy]) => JSON.stringify(policy.Properties.PolicyDocument).includes("secretsmanager:"));
+    expect(readers.map(([id]) => id.replace(/[0-9A-F]{8}$/, ""))).toEqual(["SubscribeFunctionRoleDefaultPolicy"]);
+    expect(secretReads()).toContainEqual({ Ref: secretId });
+    const [, subscribe] = resources("AWS::Lambda::Function").find(([id]) => id.startsWith("SubscribeFunction")) ?? [];
+    expect((subscribe?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables.NEWSLETTER_SECRET_ARN).toEqual({ Ref: secretId });
+    for (const [id, fn] of resources("AWS::Lambda::Function").filter(([id]) => id.startsWith("Send"))) {
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables, id).not.toHaveProperty("NEWSLETTER_SECRET_ARN");
+    }
+  });
+
+  test("the origin-verify value is a generated secret of its own, apart from the signing key, deleted with the stack", () => {
+    const secrets = resources("AWS::SecretsManager::Secret");
+    expect(secrets.map(([id]) => id.replace(/[0-9A-F]{8}$/, "")).sort()).toEqual(["NewsletterSecret", "OriginVerifySecret"]);
+    const [, verify] = secrets.find(([id]) => id.startsWith("OriginVerifySecret")) ?? [];
+    // Letters and digits only: it travels as an HTTP header value.
+    expect(verify?.Properties.GenerateSecretString).toEqual({ PasswordLength: 64, ExcludePunctuation: true });
+    expect(verify?.DeletionPolicy).toBe("Delete");
+  });
+
+  test("only the subscribe function may read the origin-verify secret, and its environment holds the secret's ARN, never the value", () => {
+    const [verifyId] = resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("OriginVerifySecret")) ?? [];
+    expect(secretReads()).toContainEqual({ Ref: verifyId });
+    const readers = resources("AWS::IAM::Policy").filter(([, policy]) => JSON.stringify(policy.Properties.PolicyDocument).includes(`"${verifyId}"`));
+    expect(readers.map(([id]) => id.replace(/[0-9A-F]{8}$/, ""))).toEqual(["SubscribeFunctionRoleDefaultPolicy"]);
+    const functions = resources("AWS::Lambda::Function");
+    const variables = (fn: Resource | undefined) => (fn?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables ?? {};
+    const [, subscribe] = functions.find(([id]) => id.startsWith("SubscribeFunction")) ?? [];
+    expect(variables(subscribe).ORIGIN_VERIFY_SECRET_ARN).toEqual({ Ref: verifyId });
+    for (const [id, fn] of functions) {
+      expect(JSON.stringify(variables(fn)), id).not.toContain("resolve:secretsmanager");
+      if (!id.startsWith("SubscribeFunction")) expect(variables(fn), id).not.toHaveProperty("ORIGIN_VERIFY_SECRET_ARN");
+    }
+  });
+
+  test("CloudFront sends the origin-verify value, resolved from the secret at deployment, to the subscribe function's origin only", () => {
+    const [verifyId] = resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("OriginVerifySecret")) ?? [];
+    const [, distribution] = resources("AWS::CloudFront::Distribution")[0] ?? [];
+    const config = distribution?.Properties.DistributionConfig as { CacheBehaviors: Array<{ PathPattern: string; TargetOriginId: string }>; Origins: Array<{ Id: string; OriginCustomHeaders?: unknown }> };
+    const subscribeOrigin = config.CacheBehaviors.find((b) => b.PathPattern === "/api/subscribe")?.TargetOriginId;
+    expect(subscribeOrigin).toBeDefined();
+    for (const origin of config.Origins) {
+      if (origin.Id === subscribeOrigin) {
+        expect(origin.OriginCustomHeaders).toEqual([
+          { HeaderName: "x-origin-verify", HeaderValue: { "Fn::Join": ["", ["{{resolve:secretsmanager:", { Ref: verifyId }, ":SecretString:::}}"]] } },
+        ]);
+      } else expect(origin.OriginCustomHeaders, origin.Id).toBeUndefined();
+    }
+  });
+
+  test("the subscribe function reads, writes and mails like the lead functions and may delete nothing", () => {
+    const actions = policyOf("SubscribeFunctionRole").flatMap((s) => (s as { Action: string | string[] }).Action);
+    expect(new Set(actions)).toEqual(
+      new Set(["logs:CreateLogStream", "logs:PutLogEvents", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:GetItem", "sqs:SendMessage", "ses:SendEmail", "secretsmanager:GetSecretValue"]),
+    );
+  });
+
+  test("subscribe, confirm-subscription and unsubscribe reach the one function; its URL takes the unsigned posts of plain forms and mail providers", () => {
+    const [, distribution] = resources("AWS::CloudFront::Distribution")[0] ?? [];
+    const config = distribution?.Properties.DistributionConfig as { CacheBehaviors: Array<{ PathPattern: string; TargetOriginId: string; AllowedMethods: string[] }>; Origins: Array<{ Id: string; OriginAccessControlId?: unknown }> };
+    const behaviour = (path: string) => config.CacheBehaviors.find((b) => b.PathPattern === path);
+    const origin = behaviour("/api/subscribe")?.TargetOriginId;
+    expect(origin).toBeDefined();
+    expect(behaviour("/api/confirm-subscription")?.TargetOriginId).toBe(origin);
+    expect(behaviour("/api/unsubscribe")?.TargetOriginId).toBe(origin);
+    expect(behaviour("/api/unsubscribe")?.AllowedMethods).toContain("POST");
+    expect(config.Origins.find((o) => o.Id === origin)?.OriginAccessControlId).toBeUndefined();
+    expect(config.Origins.find((o) => o.Id === behaviour("/api/send-contact-email")?.TargetOriginId)?.OriginAccessControlId).toBeDefined();
+    const urls = resources("AWS::Lambda::Url").map(([id, url]) => [id.replace(/[0-9A-F]{8}$/, ""), url.Properties.AuthType]);
+    expect(Object.fromEntries(urls)).toEqual({
+      SendContactEmailFunctionFunctionUrl: "AWS_IAM",
+      SendInstallationEmailFunctionFunctionUrl: "AWS_IAM",
+      SendProductInquiryFunctionFunctionUrl: "AWS_IAM",
+      SubscribeFunctionFunctionUrl: "NONE",
+    });
   });
 
   test("names the table, the queues and the topic for operators and npm run leads", () => {
@@ -251,6 +339,25 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     template.hasOutput("LeadQueueArn", { Value: { "Fn::GetAtt": [Match.stringLikeRegexp("^LeadStoreRetries"), "Arn"] } });
     template.hasOutput("LeadDeadLetterQueueArn", { Value: { "Fn::GetAtt": [Match.stringLikeRegexp("^LeadStoreDeadLetters"), "Arn"] } });
     template.hasOutput("AlarmTopicArn", { Value: { Ref: Match.stringLikeRegexp("^AlarmsTopic") } });
+  });
+});
+
+describe("the lead webhook", () => {
+  test("leadWebhookUrl reaches every lead function and deliver-lead as LEAD_WEBHOOK_URL; without it none has one", async () => {
+    const url = "https://hooks.example.com/services/T0/B0/x";
+    for (const [context, expected] of [
+      [{ leadWebhookUrl: url }, url],
+      [{}, undefined],
+    ] as const) {
+      const setup = await synthLeads(context);
+      try {
+        const functions = setup.resources("AWS::Lambda::Function").filter(([id]) => /^(Send|Subscribe|LeadDeliverySender)/.test(id));
+        expect(functions.length).toBe(5);
+        for (const [id, fn] of functions) expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.LEAD_WEBHOOK_URL, id).toBe(expected);
+      } finally {
+        await setup.cleanup();
+      }
+    }
   });
 });
 

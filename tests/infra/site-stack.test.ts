@@ -18,6 +18,8 @@ const CACHING_OPTIMIZED = "658327ea-f89d-4fab-a63d-7e88639e58f6";
 const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
 const ALL_VIEWER_EXCEPT_HOST_HEADER = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
 const LEAD_FUNCTIONS = ["send-contact-email", "send-installation-email", "send-product-inquiry"];
+/** The newsletter's function: unsigned posts (plain forms, RFC 8058 one-click), so no origin access control. */
+const NEWSLETTER_FUNCTION = "subscribe";
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] };
 
@@ -99,8 +101,9 @@ describe("SiteStack with the example settings", () => {
       OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: "lambda", SigningBehavior: "always" }),
     });
     const origins = distributionConfig().Origins;
-    expect(origins).toHaveLength(1 + LEAD_FUNCTIONS.length);
-    for (const origin of origins) expect(origin.OriginAccessControlId).toBeDefined();
+    expect(origins).toHaveLength(1 + LEAD_FUNCTIONS.length + 1);
+    const newsletter = distributionConfig().CacheBehaviors.find((b) => b.PathPattern === `/api/${NEWSLETTER_FUNCTION}`)?.TargetOriginId;
+    for (const origin of origins) expect(origin.OriginAccessControlId === undefined, String(origin.Id)).toBe(origin.Id === newsletter);
   });
 
   test("serves HTTP/2 and HTTP/3 and redirects plain HTTP", () => {
@@ -226,8 +229,8 @@ describe("SiteStack with the example settings", () => {
   });
 
   test("sends POST /api/<name> to its function over HTTPS, uncached, with the viewer's headers but not its host", () => {
-    expect(leadFunctionNames(ROOT)).toEqual(LEAD_FUNCTIONS);
-    for (const name of LEAD_FUNCTIONS) {
+    expect(leadFunctionNames(ROOT)).toEqual([...LEAD_FUNCTIONS, NEWSLETTER_FUNCTION]);
+    for (const name of [...LEAD_FUNCTIONS, NEWSLETTER_FUNCTION, "confirm-subscription", "unsubscribe"]) {
       const behavior = distributionConfig().CacheBehaviors.find((b) => b.PathPattern === `/api/${name}`);
       expect(behavior).toMatchObject({
         AllowedMethods: expect.arrayContaining(["POST"]),
@@ -276,16 +279,23 @@ describe("SiteStack with the example settings", () => {
       };
       expect(readConfig({ ...variables, ...resolved, AWS_REGION: "us-east-1" })).toMatchObject({ senderEmail: "no-reply@example.com", sesEndpoint: undefined });
     }
-    // The lead functions, deliver-lead's sender, its sweep and its send-event recorder.
-    template.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, LEAD_FUNCTIONS.length + 3);
+    // The lead functions, the newsletter's, deliver-lead's sender, its sweep and its send-event recorder.
+    template.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, LEAD_FUNCTIONS.length + 4);
   });
 
-  test("each function URL needs IAM auth and only this distribution may invoke it", () => {
+  test("each lead function URL needs IAM auth and only this distribution may invoke it; the newsletter's takes unsigned posts", () => {
     template.resourcePropertiesCountIs("AWS::Lambda::Url", { AuthType: "AWS_IAM" }, LEAD_FUNCTIONS.length);
-    template.resourceCountIs("AWS::Lambda::Url", LEAD_FUNCTIONS.length);
-    const permissions = resources("AWS::Lambda::Permission")
-      .map(([, r]) => r.Properties)
-      .filter((permission) => permission.Principal !== "events.amazonaws.com");
+    template.resourcePropertiesCountIs("AWS::Lambda::Url", { AuthType: "NONE" }, 1);
+    template.resourceCountIs("AWS::Lambda::Url", LEAD_FUNCTIONS.length + 1);
+    const all = resources("AWS::Lambda::Permission").map(([, r]) => r.Properties);
+    const open = all.filter((permission) => permission.Principal === "*");
+    const subscribe = { "Fn::GetAtt": [expect.stringMatching(/^SubscribeFunction/), "Arn"] };
+    // Anyone may call that one URL (and through it the function: InvokedViaFunctionUrl), nothing else.
+    expect(open).toEqual([
+      expect.objectContaining({ Action: "lambda:InvokeFunctionUrl", FunctionUrlAuthType: "NONE", FunctionName: subscribe }),
+      expect.objectContaining({ Action: "lambda:InvokeFunction", InvokedViaFunctionUrl: true, FunctionName: subscribe }),
+    ]);
+    const permissions = all.filter((permission) => permission.Principal !== "events.amazonaws.com" && permission.Principal !== "*");
     expect(permissions).toHaveLength(2 * LEAD_FUNCTIONS.length);
     for (const permission of permissions) {
       expect(permission).toMatchObject({
@@ -332,8 +342,8 @@ describe("SiteStack with the example settings", () => {
     const bundles = readdirSync(outdir)
       .map((name) => path.join(outdir, name))
       .filter((dir) => statSync(dir).isDirectory() && readdirSync(dir).includes("index.mjs"));
-    // deliver-lead's two exports share one bundle.
-    expect(bundles).toHaveLength(LEAD_FUNCTIONS.length + 1);
+    // deliver-lead's two exports share one bundle; the newsletter has its own.
+    expect(bundles).toHaveLength(LEAD_FUNCTIONS.length + 2);
     for (const dir of bundles) {
       const code = readFileSync(path.join(dir, "index.mjs"), "utf8");
       expect(readdirSync(dir)).toContain("index.mjs.map");

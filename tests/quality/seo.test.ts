@@ -119,9 +119,10 @@ describe("search metadata of every page", () => {
     expect(missing.map((page) => page.path)).toEqual([]);
   });
 
-  test("only the not-found views and the search results page are marked noindex", () => {
-    // A results page has nothing of its own to list; search engines ask sites to keep them out of their index.
-    const expected = (page: BuiltPage) => page.special || page.path === "/search";
+  test("only the not-found views, the search results page and the newsletter's outcome pages are marked noindex", () => {
+    // A results page has nothing of its own to list; search engines ask sites to keep them out of their index. The
+    // newsletter's pages only answer a form post or a mailed link.
+    const expected = (page: BuiltPage) => page.special || page.path === "/search" || page.path.startsWith("/newsletter/");
     expect(site.pages.filter((page) => page.noindex !== expected(page)).map((page) => `${page.path}: noindex ${page.noindex}`)).toEqual([]);
   });
 

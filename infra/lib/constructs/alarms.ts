@@ -10,8 +10,14 @@ import * as subscriptions from "aws-cdk-lib/aws-sns-subscriptions";
 import type * as sqs from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
 
-/** The log field and value every failed vendor-mail attempt carries (the lambdas' logging contract). */
-export const MAIL_FAILED_PATTERN = logs.FilterPattern.stringValue("$.outcome", "=", "mail-failed");
+/**
+ * The log field and value every failed vendor-mail attempt carries, and every failed post to the lead webhook (the
+ * lambdas' logging contract): both are a lead that did not reach the team yet.
+ */
+export const MAIL_FAILED_PATTERN = logs.FilterPattern.any(
+  logs.FilterPattern.stringValue("$.outcome", "=", "mail-failed"),
+  logs.FilterPattern.stringValue("$.outcome", "=", "webhook-failed"),
+);
 /** Alarms look at five-minute windows: soon enough for a lead, long enough not to flap. */
 const PERIOD = Duration.minutes(5);
 

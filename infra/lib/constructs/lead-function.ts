@@ -83,6 +83,12 @@ export class AppFunction extends NodejsFunction {
 export interface LeadFunctionProps extends Omit<AppFunctionProps, "folder" | "description" | "timeout"> {
   /** The function's name from the spec: its folder under lambdas/ and its path under /api/. */
   name: string;
+  /**
+   * Takes POSTs that no browser script signs: a plain HTML form and a mail provider's RFC 8058 one-click POST cannot
+   * send the body hash that origin access control needs on a POST. Its URL then takes unsigned requests; CloudFront
+   * adds a secret origin-verify header instead (site-stack.ts), and the function refuses requests without it.
+   */
+  unsignedPosts?: boolean;
 }
 
 /**
@@ -94,6 +100,8 @@ export class LeadFunction extends AppFunction {
   readonly leadName: string;
   /** Reached only through the distribution's /api/<name> behaviour. */
   readonly url: lambda.FunctionUrl;
+  /** Whether CloudFront signs its requests (origin access control); see `unsignedPosts`. */
+  readonly signed: boolean;
 
   constructor(scope: Construct, id: string, props: LeadFunctionProps) {
     super(scope, id, {
@@ -103,6 +111,7 @@ export class LeadFunction extends AppFunction {
       timeout: Duration.seconds(10),
     });
     this.leadName = props.name;
-    this.url = this.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });
+    this.signed = !props.unsignedPosts;
+    this.url = this.addFunctionUrl({ authType: this.signed ? lambda.FunctionUrlAuthType.AWS_IAM : lambda.FunctionUrlAuthType.NONE });
   }
 }

@@ -17,8 +17,12 @@ export interface StaticSiteProps {
   priceClass: cloudfront.PriceClass;
   /** Custom host name with its us-east-1 certificate; the distribution's own name otherwise. */
   domain?: { name: string; certificate: acm.ICertificate };
-  /** The lead functions, each served at POST /api/<name>. */
-  api: ReadonlyArray<{ name: string; url: lambda.IFunctionUrl }>;
+  /**
+   * The lead functions, each served at /api/<name> and at /api/<route> for each of its extra `routes`; `signed`
+   * false for a function whose URL takes unsigned requests (LeadFunction's unsignedPosts); `originHeaders` are added
+   * to every request CloudFront sends that function (the origin-verify header of an unsigned one).
+   */
+  api: ReadonlyArray<{ name: string; url: lambda.IFunctionUrl; routes?: readonly string[]; signed?: boolean; originHeaders?: Record<string, string> }>;
   webAclArn?: string;
   /** Access logs of the distribution (cloudfront/) and the bucket (s3/) go here when given. */
   logBucket?: s3.IBucket;
@@ -89,8 +93,12 @@ export class StaticSite extends Construct {
     });
     const apiBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
     for (const fn of props.api) {
-      apiBehaviors[`/api/${fn.name}`] = {
-        origin: origins.FunctionUrlOrigin.withOriginAccessControl(fn.url, { originAccessControl: apiAccess, readTimeout: Duration.seconds(15) }),
+      const origin =
+        fn.signed === false
+          ? new origins.FunctionUrlOrigin(fn.url, { readTimeout: Duration.seconds(15), customHeaders: fn.originHeaders })
+          : origins.FunctionUrlOrigin.withOriginAccessControl(fn.url, { originAccessControl: apiAccess, readTimeout: Duration.seconds(15), customHeaders: fn.originHeaders });
+      for (const route of [fn.name, ...(fn.routes ?? [])]) apiBehaviors[`/api/${route}`] = {
+        origin,
         // A redirected POST loses its body: HTTPS only.
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,

@@ -45,7 +45,7 @@ export function blogListHead({ page, pages, modified, site }: BlogListData): Pag
  * One page of the blog list. The filter hides this page's cards at once; on a blog of several pages it then searches
  * every article through the compact list at BLOG_INDEX_PATH, so no page has to carry them all.
  */
-export function BlogList({ posts, page, pages, categories, site }: BlogListData) {
+export function BlogList({ posts, page, pages, categories }: BlogListData) {
   return (
     <>
       <PageHeader eyebrow="Blog" title="Our Blog" lead="Insights, guides and playbooks for founders launching on ready-made software." />
@@ -75,7 +75,7 @@ export function BlogList({ posts, page, pages, categories, site }: BlogListData)
             <Rss size={16} aria-hidden="true" /> Follow the blog by RSS
           </a>
         </p>
-        <NewsletterBox email={site.contact.email} siteName={site.name} />
+        <NewsletterBox />
       </div>
     </>
   );

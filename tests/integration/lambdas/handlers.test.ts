@@ -130,7 +130,8 @@ describe.each(LEAD_FUNCTIONS)("POST /api/%s", (name) => {
     expect(await stack.mails()).toEqual([]);
   });
 
-  test("answers 200 and sends nothing when the honeypot is filled or the form was sent within 2 seconds", async () => {
+  test("answers 200, mails nothing and keeps the lead as spam when the honeypot is filled or the form was sent within 2 seconds", async () => {
+    const ids: string[] = [];
     for (const trapped of [
       { ...valid, website: "https://spam.example.net" },
       { ...valid, elapsedMs: 800 },
@@ -140,8 +141,10 @@ describe.each(LEAD_FUNCTIONS)("POST /api/%s", (name) => {
       const { status, answer } = await stack.call(name, trapped);
       expect(status).toBe(200);
       expect(answer).toEqual({ success: true, data: { id: expect.any(String) } });
+      ids.push(answer.data?.id ?? "");
     }
     expect(await stack.mails()).toEqual([]);
+    for (const id of ids) expect((await stack.lead(id))?.status).toBe("spam");
   });
 
   test("stores the lead and answers 200 when SES is unreachable, and mails it once when SES is back", async () => {

@@ -9,6 +9,7 @@ import { createDynamoLeadStore } from "../../../lambdas/shared/lead-store.ts";
 import { InProcessQueue } from "../../../server/in-process-queue.ts";
 import { invokeLambda, LOCAL_FUNCTION_TIMEOUT_MS, type LambdaHandler } from "../../../server/lambda-adapter.ts";
 import { localLambdaEnv } from "../../../server/lambda-env.ts";
+import { withExtraRoutes } from "../../../server/load-handlers.ts";
 import { LambdaHost } from "../../../server/lambda-host.ts";
 import { LOCAL_LEADS_TABLE, startLocalDynamo } from "../../../server/local-dynamo.ts";
 import { type LocalRetry, startLocalRetry } from "../../../server/local-retry.ts";
@@ -30,6 +31,7 @@ export interface StoredMail {
   destination: { to: string[]; cc: string[]; bcc: string[] };
   subject: string;
   body: { text?: string; html?: string };
+  /** Headers set by the sender (SES v2 only). */
   headers?: Array<{ name: string; value: string }>;
 }
 
@@ -81,20 +83,23 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
   const storeProxy = await startStoreFaultProxy({ target: dynamo.endpoint, slowMs: options.storeSlowMs });
   Object.assign(process.env, await localLambdaEnv({ sesEndpoint: proxy.url, dynamoEndpoint: storeProxy.url, recipient: "hello@example.com" }), {
     LOG_LEVEL: "silent",
-    // Most tests send many leads from 127.0.0.1; the cap per client has its own test.
+    // Every request here comes from 127.0.0.1: the hourly limit (spam-folder.test.ts) and the acknowledgement cap per
+    // client have their own tests.
+    LEAD_RATE_LIMIT: "100000",
     ACK_CLIENT_HOURLY_LIMIT: "100000",
     ...options.env,
   });
   const queue = new InProcessQueue({ maxDelaySeconds: options.maxDelaySeconds });
   provideLocalLeadQueue(queue);
   const host = options.dev ? new LambdaHost(rootDir, () => ({ ...process.env }), queue) : undefined;
-  const handlers = host ? host.handlers(LEAD_FUNCTIONS) : new Map<string, LambdaHandler>();
+  const handlers = host ? host.handlers([...LEAD_FUNCTIONS, "subscribe"]) : new Map<string, LambdaHandler>();
   if (!host) {
-    for (const name of LEAD_FUNCTIONS) {
+    for (const name of [...LEAD_FUNCTIONS, "subscribe"]) {
       const mod = (await import(`../../../lambdas/${name}/handler.ts`)) as { handler: LambdaHandler };
       handlers.set(name, mod.handler);
     }
   }
+  withExtraRoutes(handlers);
   retry = await startLocalRetry({ queue, backoffMs: options.retryBackoffMs ?? 50, sweepEveryMs: 3_600_000 });
   const started = retry;
   const server: Server = createServer((req, res) => {
@@ -119,6 +124,10 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
       });
       const text = await response.text();
       return { status: response.status, headers: response.headers, answer: (text ? JSON.parse(text) : undefined) as { success: boolean; data?: { id: string }; error?: string } };
+    },
+    /** Any request to /api/<path> (a query string may follow), redirects not followed. */
+    request(pathAndQuery: string, init: RequestInit = {}) {
+      return fetch(`${apiUrl}/${pathAndQuery}`, { redirect: "manual", signal: AbortSignal.timeout(functionTimeoutMs), ...init });
     },
     async mails(): Promise<StoredMail[]> {
       return ((await (await fetch(`${sesUrl}/store`)).json()) as { emails: StoredMail[] }).emails;
@@ -147,6 +156,9 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
     lead: (submissionId: string) => store.get(submissionId),
     /** The table itself, for writing what a crashed handler would leave behind. */
     store,
+    dynamoClient: dynamo.client,
+    /** Where the CLI finds the stack: dynalite's and the SES emulator's ports (the emulator itself, not the fault proxy). */
+    ports: { dynamo: new URL(dynamo.endpoint).port, ses: String(sesPort) },
     /** Runs every message on the retry queue now (delays and backoff skipped), as a later SQS delivery would. */
     retryNow: () => started.queue.flush(),
     queue,

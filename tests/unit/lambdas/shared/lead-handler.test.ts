@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { contactEmailForm } from "../../../../lambdas/send-contact-email/send-contact-email.ts";
 import { createLeadHandler, isTrapped, REUSED_ID } from "../../../../lambdas/shared/lead-handler.ts";
+import type { ClientRateLimit } from "../../../../lambdas/shared/spam-folder.ts";
 import { fakeMailer, memoryLogger, memoryQueue, memoryStore, postEvent, testConfig } from "../fakes.ts";
 
 const config = testConfig();
@@ -29,8 +30,8 @@ describe("isTrapped", () => {
 });
 
 const ID = "0b7a4c5e-8f1d-4e2a-9c3b-5d6e7f8a9b0c";
-function setup(failOn: number[] = [], overrides: Partial<Parameters<typeof testConfig>[0]> = {}) {
-  const deps = { config: testConfig(overrides), mailer: fakeMailer(failOn), log: memoryLogger(), store: memoryStore(), queue: memoryQueue() };
+function setup(failOn: number[] = [], overrides: Partial<Parameters<typeof testConfig>[0]> = {}, rateLimit?: ClientRateLimit) {
+  const deps = { config: testConfig(overrides), mailer: fakeMailer(failOn), log: memoryLogger(), store: memoryStore(), queue: memoryQueue(), rateLimit };
   return { ...deps, handler: createLeadHandler(contactEmailForm(config.catalogue), deps) };
 }
 
@@ -134,16 +135,52 @@ describe("createLeadHandler", () => {
     expect(store.records.size).toBe(0);
   });
 
-  test("should answer a trapped bot like a person, and store and send nothing", async () => {
+  test("should answer a trapped lead like a person's, keep it in the spam folder and send nothing", async () => {
     const { handler, mailer, log, store } = setup();
     const answer = await handler(postEvent({ ...LEAD, elapsedMs: 300 }));
+    const { id } = JSON.parse(answer.body).data as { id: string };
     expect(JSON.parse(answer.body)).toEqual({ success: true, data: { id: expect.any(String) } });
     expect(mailer.sent).toEqual([]);
-    expect(store.records.size).toBe(0);
-    expect(log.lines[0]?.outcome).toBe("trapped");
+    expect(store.records.get(id)).toMatchObject({ status: "spam", spamReason: "too-fast", lead: { name: LEAD.name } });
+    expect(log.lines[0]).toMatchObject({ outcome: "spam", reason: "too-fast" });
     const withId = await handler(postEvent({ ...LEAD, website: "https://spam.example.net", submissionId: ID }));
     expect(JSON.parse(withId.body)).toEqual({ success: true, data: { id: ID } });
-    expect(store.records.size).toBe(0);
+    expect(store.records.get(ID)).toMatchObject({ status: "spam", spamReason: "honeypot" });
+    expect(store.records.get(ID)?.lead).not.toHaveProperty("website");
+    expect(mailer.sent).toEqual([]);
+  });
+
+  test("should keep a lead over its client's hourly limit in the spam folder instead of refusing it", async () => {
+    const asked: string[] = [];
+    const { handler, mailer, store } = setup([], {}, { admit: async (address) => {
+        asked.push(address);
+        return false;
+      } });
+    const event = postEvent({ ...LEAD, submissionId: ID });
+    const answer = await handler({ ...event, headers: { ...event.headers, "cloudfront-viewer-address": "198.51.100.7:51234" } });
+    expect(answer.statusCode).toBe(200);
+    expect(asked).toEqual(["198.51.100.7"]);
+    expect(store.records.get(ID)).toMatchObject({ status: "spam", spamReason: "rate-limited" });
+    expect(mailer.sent).toEqual([]);
+  });
+
+  test("should not count a lead whose client it cannot tell (behind CloudFront without the viewer's address)", async () => {
+    const asked: string[] = [];
+    const { handler, store } = setup([], {}, { admit: async (address) => {
+        asked.push(address);
+        return false;
+      } });
+    const event = postEvent({ ...LEAD, submissionId: ID });
+    const answer = await handler({ ...event, headers: { ...event.headers, "x-amz-cf-id": "edge-1", "x-forwarded-for": "203.0.113.5" } });
+    expect(answer.statusCode).toBe(200);
+    expect(asked).toEqual([]);
+    expect(store.records.get(ID)?.status).not.toBe("spam");
+  });
+
+  test("should admit a lead when the rate counter itself fails", async () => {
+    const { handler, mailer } = setup([], {}, { admit: async () => Promise.reject(new Error("down")) });
+    expect((await handler(postEvent(LEAD))).statusCode).toBe(200);
+    expect(mailer.sent.length).toBeGreaterThan(0);
   });
 
   test("should answer 500 with a generic text when a bug stops both storing and mailing, logging the stack for operators", async () => {

@@ -1,0 +1,163 @@
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { z } from "zod/mini";
+import { ELAPSED_FIELD, leadFields, MIN_FILL_MS } from "../../src/schemas/lead-fields.ts";
+import { newsletterSubscriptionSchema } from "../../src/schemas/newsletter-subscription.ts";
+import type { LambdaContextLike } from "../shared/deadline.ts";
+import type { MailsOf } from "../shared/delivery.ts";
+import type { LeadConfig } from "../shared/env.ts";
+import { failure, HttpError, type LeadAnswer, MAX_BODY_BYTES } from "../shared/http.ts";
+import { createLeadHandler, type LeadDeps, type LeadForm, type LeadMails } from "../shared/lead-handler.ts";
+import { renderSubscriptionConfirmation } from "../shared/mail-templates/subscription.ts";
+import { formatAddress } from "../shared/mailer.ts";
+import { signToken, verifyToken } from "../shared/newsletter-tokens.ts";
+import { fromOrigin } from "../shared/origin-verify.ts";
+import type { SubscriberStore } from "../shared/subscriber-store.ts";
+import { NEWSLETTER_PAGES, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
+
+/**
+ * The newsletter: POST /api/subscribe takes an address through the lead path (checks, honeypot, timing, rate limit,
+ * store first, mail, retry queue), files it as a pending subscriber and mails a confirmation with signed links;
+ * GET /api/confirm-subscription?token=… confirms it; GET or one-click POST (RFC 8058) /api/unsubscribe?token=…
+ * takes it off. One function serves the three paths.
+ */
+
+export { NEWSLETTER_ROUTES, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
+
+/** Where the links point: the site itself (SITE_URL), or NEWSLETTER_LINK_BASE locally. */
+const link = (base: string, path: string, token: string) => `${base.replace(/\/$/, "")}/api/${path}?token=${token}`;
+
+/** The stored fields of a subscription request: the address, and its two signed links. */
+export function subscriptionSchema(secret: string, linkBase: string) {
+  return z.pipe(
+    newsletterSubscriptionSchema,
+    z.transform(({ email }) => ({
+      email,
+      confirmUrl: link(linkBase, "confirm-subscription", signToken(secret, "confirm", email)),
+      unsubscribeUrl: link(linkBase, "unsubscribe", signToken(secret, "unsubscribe", email)),
+    })),
+  );
+}
+
+const emailSchema = leadFields.email();
+const isLink = (value: string | undefined): value is string => typeof value === "string" && /^https?:\/\/\S+$/.test(value);
+
+/**
+ * The confirmation mail of a stored request, built from its stored fields without the secret (deliver-lead and
+ * `npm run leads -- replay` mail it too). To the subscriber, Reply-To the vendor, with the RFC 8058 headers.
+ */
+export const subscriptionMailsOf: MailsOf = (lead, config) => {
+  const email = emailSchema.safeParse(lead.email);
+  if (!email.success || !isLink(lead.confirmUrl) || !isLink(lead.unsubscribeUrl)) return undefined;
+  const mail = renderSubscriptionConfirmation({ siteName: config.siteName, siteUrl: config.siteUrl, confirmUrl: lead.confirmUrl, unsubscribeUrl: lead.unsubscribeUrl });
+  return {
+    vendor: {
+      from: formatAddress(config.siteName, config.senderEmail),
+      to: email.data,
+      replyTo: config.recipientEmail,
+      ...mail,
+      headers: [
+        { name: "List-Unsubscribe", value: `<${lead.unsubscribeUrl}>` },
+        { name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" },
+      ],
+    },
+    acknowledgement: undefined,
+  };
+};
+
+/** The subscribe function as the lead handler runs it. `accept` files the subscriber: no second mail within 24 hours, none once confirmed. */
+export function subscribeForm(secret: string, linkBase: string, subscribers: SubscriberStore): LeadForm<ReturnType<typeof subscriptionSchema>> {
+  return {
+    name: SUBSCRIBE_FUNCTION,
+    schema: subscriptionSchema(secret, linkBase),
+    mailFailure: "Failed to subscribe",
+    mails: (lead, config: LeadConfig, id): LeadMails => {
+      const mails = subscriptionMailsOf(lead, config, id);
+      if (!mails) throw new Error("A checked subscription request has no mail");
+      return mails;
+    },
+    accept: async (lead, now) => {
+      const outcome = await subscribers.request(lead.email ?? "", lead.unsubscribeUrl ?? "", now);
+      return outcome === "mail" ? undefined : outcome === "confirmed" ? "already-confirmed" : "recently-mailed";
+    },
+  };
+}
+
+const header = (event: APIGatewayProxyEventV2, name: string) => Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1] ?? "";
+const redirect = (location: string): LeadAnswer => ({ statusCode: 303, headers: { location, "cache-control": "no-store" }, body: "" });
+const plain = (statusCode: number, body: string): LeadAnswer => ({ statusCode, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }, body });
+
+/**
+ * A plain HTML form post (no JavaScript) as the JSON request the lead handler reads. The page cannot time itself
+ * without a script, so such a post counts as filled at human speed: the honeypot, the per-client limit and the double
+ * opt-in still guard it.
+ * @throws HttpError 413 over MAX_BODY_BYTES.
+ */
+export function formPostAsJson(event: APIGatewayProxyEventV2): APIGatewayProxyEventV2 {
+  const raw = event.isBase64Encoded ? Buffer.from(event.body ?? "", "base64").toString("utf8") : (event.body ?? "");
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new HttpError(413, "Request too large", "too-large");
+  const fields: Record<string, unknown> = Object.fromEntries(new URLSearchParams(raw));
+  const elapsed = Number(fields[ELAPSED_FIELD]);
+  fields[ELAPSED_FIELD] = Number.isFinite(elapsed) && fields[ELAPSED_FIELD] !== "" && fields[ELAPSED_FIELD] !== undefined ? elapsed : MIN_FILL_MS;
+  return { ...event, headers: { ...event.headers, "content-type": "application/json" }, body: JSON.stringify(fields), isBase64Encoded: false };
+}
+
+export interface NewsletterDeps extends LeadDeps {
+  subscribers: SubscriberStore;
+  /**
+   * The value CloudFront's `x-origin-verify` header must carry (lambdas/shared/origin-verify.ts); a request without it
+   * is answered 403 before anything else is read. Undefined accepts every request (the local server, by default).
+   */
+  originVerify?: string;
+}
+
+/** Answer to a request that did not come through CloudFront. CloudFront itself never gets it, so no visitor sees it. */
+export const NOT_FROM_ORIGIN = "Forbidden: this API answers only requests sent through the site";
+
+/** The function's one handler: routes by path, logs one line per request, never the address. */
+export function createNewsletterHandler(secret: string, linkBase: string, deps: NewsletterDeps) {
+  const subscribe = createLeadHandler(subscribeForm(secret, linkBase, deps.subscribers), deps);
+  const { log, subscribers, originVerify } = deps;
+
+  return async function handler(event: APIGatewayProxyEventV2, context?: LambdaContextLike): Promise<LeadAnswer> {
+    const route = (event.rawPath ?? "").replace(/^\/api\//, "").replace(/\/$/, "");
+    const method = event.requestContext?.http?.method ?? "";
+    const requestId = context?.awsRequestId ?? event.requestContext?.requestId;
+    const token = event.queryStringParameters?.token;
+
+    if (originVerify !== undefined && !fromOrigin(event, originVerify)) {
+      log.warn({ requestId, outcome: "not-from-origin", status: 403 });
+      return failure(403, NOT_FROM_ORIGIN);
+    }
+
+    if (route === "confirm-subscription") {
+      if (method !== "GET" && method !== "HEAD") return { ...plain(405, "Method not allowed: open the link from the e-mail"), headers: { allow: "GET" } };
+      const key = verifyToken(secret, "confirm", token);
+      const outcome = key ? await subscribers.confirm(key, new Date()) : "invalid-token";
+      log.info({ requestId, outcome: `confirm-${outcome}`, status: 303 });
+      return redirect(outcome === "confirmed" ? NEWSLETTER_PAGES.confirmed : NEWSLETTER_PAGES.invalidLink);
+    }
+
+    if (route === "unsubscribe") {
+      if (method !== "GET" && method !== "POST") return { ...plain(405, "Method not allowed"), headers: { allow: "GET, POST" } };
+      const key = verifyToken(secret, "unsubscribe", token);
+      // An address no longer stored (erased, expired) is off the list too: the link says so rather than fail.
+      if (key) await subscribers.unsubscribe(key, new Date());
+      log.info({ requestId, outcome: key ? "unsubscribed" : "unsubscribe-invalid-token", status: method === "POST" ? (key ? 200 : 400) : 303 });
+      if (method === "POST") return key ? plain(200, "Unsubscribed") : plain(400, "This unsubscribe link is not valid");
+      return redirect(key ? NEWSLETTER_PAGES.unsubscribed : NEWSLETTER_PAGES.invalidLink);
+    }
+
+    // A browser without our script posts the form itself and is answered with a page; with it, JSON and a toast.
+    const formPost = header(event, "content-type").split(";")[0]?.trim().toLowerCase() === "application/x-www-form-urlencoded";
+    if (!formPost) return subscribe(event, context);
+    let json: APIGatewayProxyEventV2;
+    try {
+      json = formPostAsJson(event);
+    } catch {
+      return plain(413, "Request too large");
+    }
+    const answer = await subscribe(json, context);
+    if (method !== "POST") return answer;
+    return redirect(answer.statusCode === 200 ? NEWSLETTER_PAGES.requested : answer.statusCode === 400 ? NEWSLETTER_PAGES.invalidAddress : NEWSLETTER_PAGES.failed);
+  };
+}

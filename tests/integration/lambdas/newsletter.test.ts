@@ -1,0 +1,175 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { type LeadStack, type StoredMail, startLeadStack, VALID } from "./harness.ts";
+
+const run = promisify(execFile);
+let stack: LeadStack;
+
+beforeAll(async () => {
+  stack = await startLeadStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+beforeEach(async () => {
+  await stack.clearMails();
+});
+
+/** `npm run subscribers -- --json` against the stack's store. */
+async function subscribers(): Promise<Array<{ email: string; status: string; unsubscribeUrl: string; confirmedAt?: string }>> {
+  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/subscribers.ts", "--json"], { env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo } });
+  return stdout
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
+const subscribe = (email: string, extra: Record<string, unknown> = {}) =>
+  stack.request("subscribe", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, website: "", elapsedMs: 4_000, ...extra }) });
+
+/** The path and query of a link in the mail, to open on the test's server. */
+const apiPath = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return `${pathname.replace(/^\/api\//, "")}${search}`;
+};
+function links(mail: StoredMail | undefined) {
+  const text = mail?.body.text ?? "";
+  const confirm = /(https?:\/\/\S+\/api\/confirm-subscription\?token=\S+)/.exec(text)?.[1];
+  const unsubscribe = /(https?:\/\/\S+\/api\/unsubscribe\?token=\S+)/.exec(text)?.[1];
+  if (!confirm || !unsubscribe) throw new Error(`no links in ${text}`);
+  return { confirm: apiPath(confirm), unsubscribe: apiPath(unsubscribe) };
+}
+
+describe("the newsletter", () => {
+  test("subscribe → confirmation mail → its link confirms → the unsubscribe link takes the address off; twice is one subscriber", async () => {
+    const email = "reader@example.org";
+    const first = await subscribe(email);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ success: true, data: { id: expect.any(String) } });
+    const mails = await stack.mails();
+    expect(mails).toHaveLength(1);
+    const mail = mails[0];
+    expect(mail?.destination.to).toEqual([email]);
+    expect(mail?.subject).toBe("Confirm your subscription to the Nexaworks Apps newsletter");
+    const { confirm, unsubscribe } = links(mail);
+    expect(mail?.headers).toEqual(
+      expect.arrayContaining([
+        { name: "List-Unsubscribe", value: `<https://www.example.com/api/${unsubscribe}>` },
+        { name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" },
+      ]),
+    );
+
+    // Asking again within 24 hours: one record, no second mail.
+    expect((await subscribe(` ${email.toUpperCase()} `)).status).toBe(200);
+    expect(await stack.mails()).toHaveLength(1);
+    expect((await subscribers()).filter((s) => s.email.toLowerCase() === email)).toEqual([expect.objectContaining({ status: "pending" })]);
+
+    const confirmed = await stack.request(confirm);
+    expect([confirmed.status, confirmed.headers.get("location")]).toEqual([303, "/newsletter/confirmed"]);
+    const again = await stack.request(confirm);
+    expect(again.headers.get("location")).toBe("/newsletter/confirmed");
+    const [record] = (await subscribers()).filter((s) => s.email === email);
+    expect(record).toMatchObject({ status: "confirmed", unsubscribeUrl: `https://www.example.com/api/${unsubscribe}` });
+    const csv = (await run(process.execPath, ["--import", "tsx", "scripts/subscribers.ts", "--csv"], { env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo } })).stdout.trim().split("\n");
+    expect(csv[0]).toBe("email,status,subscribed_at,confirmed_at,unsubscribed_at,unsubscribe_url");
+    expect(csv.slice(1)).toEqual([expect.stringMatching(new RegExp(`^${email},confirmed,.*,https://www\\.example\\.com/api/unsubscribe\\?token=[0-9a-f]{64}\\.[\\w-]{43}$`))]);
+    // Confirmed: a new request mails nothing.
+    await subscribe(email);
+    expect(await stack.mails()).toHaveLength(1);
+
+    const left = await stack.request(unsubscribe);
+    expect([left.status, left.headers.get("location")]).toEqual([303, "/newsletter/unsubscribed"]);
+    expect((await subscribers()).find((s) => s.email === email)?.status).toBe("unsubscribed");
+  });
+
+  test("a one-click POST to the List-Unsubscribe link (RFC 8058) unsubscribes", async () => {
+    const email = "one-click@example.org";
+    await subscribe(email);
+    const { confirm, unsubscribe } = links((await stack.mails())[0]);
+    await stack.request(confirm);
+    const post = await stack.request(unsubscribe, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    expect(post.status).toBe(200);
+    expect((await subscribers()).find((s) => s.email === email)?.status).toBe("unsubscribed");
+  });
+
+  test("refuses a forged or altered token with a clear page, and a confirm token as an unsubscribe token", async () => {
+    const email = "forged@example.org";
+    await subscribe(email);
+    const { confirm, unsubscribe } = links((await stack.mails())[0]);
+    const token = new URL(confirm, "http://x").searchParams.get("token") ?? "";
+    const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    for (const path of [
+      `confirm-subscription?token=${flipped}`,
+      "confirm-subscription?token=",
+      "confirm-subscription",
+      `confirm-subscription?token=${"0".repeat(64)}.${"A".repeat(43)}`,
+      `confirm-subscription?token=${new URL(unsubscribe, "http://x").searchParams.get("token")}`,
+      `unsubscribe?token=${token}`,
+    ]) {
+      const answer = await stack.request(path);
+      expect([path, answer.status, answer.headers.get("location")]).toEqual([path, 303, "/newsletter/invalid-link"]);
+    }
+    expect((await subscribers()).find((s) => s.email === email)?.status).toBe("pending");
+    const page = await stack.request(unsubscribe.replace("token=", "token=x"), { method: "POST", body: "List-Unsubscribe=One-Click" });
+    expect(page.status).toBe(400);
+  });
+
+  test("a plain form post (no JavaScript) is answered with a page", async () => {
+    const form = (body: string) => stack.request("subscribe", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+    const ok = await form("email=plain%40example.org&website=");
+    expect([ok.status, ok.headers.get("location")]).toEqual([303, "/newsletter/check-your-inbox"]);
+    expect((await stack.mails()).map((m) => m.destination.to)).toEqual([["plain@example.org"]]);
+    const bad = await form("email=not-an-address&website=");
+    expect(bad.headers.get("location")).toBe("/newsletter/invalid-address");
+  });
+
+  test("a trapped subscription is answered alike, kept as spam, and mails nothing", async () => {
+    const answer = await subscribe("bot@example.org", { website: "https://spam.example.net" });
+    expect(answer.status).toBe(200);
+    const { data } = (await answer.json()) as { data: { id: string } };
+    expect(await stack.lead(data.id)).toMatchObject({ status: "spam", form: "subscribe", spamReason: "honeypot" });
+    expect(await stack.mails()).toEqual([]);
+    expect((await subscribers()).find((s) => s.email === "bot@example.org")).toBeUndefined();
+
+    // Released from the spam folder, it is a normal request: a pending subscriber, a mail, a link that confirms.
+    await run(process.execPath, ["--import", "tsx", "scripts/leads.ts", "release", data.id], { env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo, SES_PORT: stack.ports.ses } });
+    expect((await subscribers()).find((s) => s.email === "bot@example.org")?.status).toBe("pending");
+    const { confirm } = links((await stack.mails())[0]);
+    expect((await stack.request(confirm)).headers.get("location")).toBe("/newsletter/confirmed");
+  });
+
+  test("a confirmation SES does not take is retried from the queue and mailed once", async () => {
+    stack.fault("refuse");
+    try {
+      expect((await subscribe("retry@example.org")).status).toBe(200);
+    } finally {
+      stack.fault("pass");
+    }
+    expect(await stack.mails()).toEqual([]);
+    await stack.retryNow();
+    const mails = await stack.mails();
+    expect(mails.map((m) => m.destination.to)).toEqual([["retry@example.org"]]);
+    expect(mails[0]?.headers).toEqual(expect.arrayContaining([{ name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" }]));
+  });
+
+  test("export returns everything held about an address; after erase, neither leads nor subscribers hold anything for it", async () => {
+    const email = "forget-me@example.org";
+    const cli = (...args: string[]) => run(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], { env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo } });
+    const lead = await stack.call("send-contact-email", { ...VALID["send-contact-email"], email });
+    const spam = await stack.call("send-installation-email", { ...VALID["send-installation-email"], email: email.toUpperCase(), elapsedMs: 100 });
+    const request = (await (await subscribe(email)).json()) as { data: { id: string } };
+    const exported = JSON.parse((await cli("export", email)).stdout) as { leads: Array<{ submissionId: string }>; acknowledgementCounters: unknown[]; subscriber?: { status: string } };
+    expect(new Set(exported.leads.map((l) => l.submissionId))).toEqual(new Set([lead.answer.data?.id, spam.answer.data?.id, request.data.id]));
+    expect(exported.acknowledgementCounters).toEqual([expect.objectContaining({ count: 1 })]);
+    expect(exported.subscriber?.status).toBe("pending");
+
+    const erased = await cli("erase", email);
+    expect(erased.stderr).toContain("Erased 5 items");
+    const leads = (await cli("--json")).stdout;
+    expect(leads.toLowerCase()).not.toContain(email);
+    expect((await subscribers()).map((s) => s.email)).not.toContain(email);
+    expect(JSON.parse((await cli("export", email)).stdout)).toEqual({ email, leads: [], acknowledgementCounters: [] });
+  });
+});

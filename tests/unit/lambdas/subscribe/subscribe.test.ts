@@ -1,0 +1,100 @@
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { describe, expect, test } from "vitest";
+import { signToken } from "../../../../lambdas/shared/newsletter-tokens.ts";
+import type { SubscriberStore } from "../../../../lambdas/shared/subscriber-store.ts";
+import { createNewsletterHandler, NOT_FROM_ORIGIN } from "../../../../lambdas/subscribe/subscribe.ts";
+import { ORIGIN_VERIFY_HEADER } from "../../../../src/lib/newsletter.ts";
+import { fakeMailer, memoryLogger, memoryQueue, memoryStore, testConfig } from "../fakes.ts";
+
+const SECRET = "s".repeat(64);
+const VERIFY = "V3r1fy".repeat(11);
+
+/** A subscriber store that records what it was asked; every address is new. */
+function recordingSubscribers(): SubscriberStore & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    async request(email) {
+      calls.push(`request ${email}`);
+      return "mail";
+    },
+    async confirm(key) {
+      calls.push(`confirm ${key}`);
+      return "confirmed";
+    },
+    async unsubscribe(key) {
+      calls.push(`unsubscribe ${key}`);
+      return "unsubscribed";
+    },
+    get: async () => undefined,
+    erase: async () => undefined,
+    async *list() {},
+  };
+}
+
+function setup(originVerify: string | undefined) {
+  const deps = { config: testConfig(), log: memoryLogger(), store: memoryStore(), queue: memoryQueue(), mailer: fakeMailer(), subscribers: recordingSubscribers() };
+  return { ...deps, handler: createNewsletterHandler(SECRET, "https://www.example.com", { ...deps, originVerify }) };
+}
+
+function event(path: string, init: { method?: string; headers?: Record<string, string>; body?: string; token?: string } = {}): APIGatewayProxyEventV2 {
+  return {
+    version: "2.0",
+    routeKey: "$default",
+    rawPath: `/api/${path}`,
+    rawQueryString: init.token ? `token=${init.token}` : "",
+    queryStringParameters: init.token ? { token: init.token } : undefined,
+    headers: { "content-type": "application/json", ...init.headers },
+    requestContext: { http: { method: init.method ?? "POST", sourceIp: "198.51.100.1" }, requestId: "req-1" },
+    body: init.body,
+    isBase64Encoded: false,
+  } as unknown as APIGatewayProxyEventV2;
+}
+
+const subscription = JSON.stringify({ email: "reader@example.org", website: "", elapsedMs: 5_000 });
+
+describe("createNewsletterHandler with an origin-verify value", () => {
+  test("should answer 403 with a short JSON message to a direct call of any path, and touch nothing", async () => {
+    const { handler, mailer, store, subscribers, log } = setup(VERIFY);
+    const confirm = signToken(SECRET, "confirm", "reader@example.org");
+    const unsubscribe = signToken(SECRET, "unsubscribe", "reader@example.org");
+    for (const request of [
+      event("subscribe", { body: subscription }),
+      event("subscribe", { body: subscription, headers: { [ORIGIN_VERIFY_HEADER]: "guess" } }),
+      // A forged viewer address is no way in: the rate limit never sees a request that lacks the header.
+      event("subscribe", { body: subscription, headers: { "cloudfront-viewer-address": "203.0.113.7:443", "x-amz-cf-id": "forged" } }),
+      event("subscribe", { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=reader%40example.org&website=" }),
+      event("confirm-subscription", { method: "GET", token: confirm }),
+      event("unsubscribe", { method: "POST", token: unsubscribe, body: "List-Unsubscribe=One-Click" }),
+      event("unsubscribe", { method: "GET", token: unsubscribe }),
+    ]) {
+      const answer = await handler(request);
+      expect(answer).toEqual({
+        statusCode: 403,
+        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+        body: JSON.stringify({ success: false, error: NOT_FROM_ORIGIN }),
+      });
+    }
+    expect([mailer.sent, [...store.records.keys()], subscribers.calls]).toEqual([[], [], []]);
+    expect(log.lines.map((line) => [line.level, line.outcome, line.status])).toEqual(Array(7).fill(["warn", "not-from-origin", 403]));
+    expect(JSON.stringify(log.lines)).not.toContain(VERIFY);
+  });
+
+  test("should serve a request that carries the header, as CloudFront sends it", async () => {
+    const { handler, mailer, subscribers } = setup(VERIFY);
+    const answer = await handler(event("subscribe", { body: subscription, headers: { "X-Origin-Verify": VERIFY } }));
+    expect(answer.statusCode).toBe(200);
+    expect(mailer.sent.map((mail) => mail.to)).toEqual(["reader@example.org"]);
+    const confirmed = await handler(event("confirm-subscription", { method: "GET", token: signToken(SECRET, "confirm", "reader@example.org"), headers: { [ORIGIN_VERIFY_HEADER]: VERIFY } }));
+    expect([confirmed.statusCode, confirmed.headers?.location]).toEqual([303, "/newsletter/confirmed"]);
+    expect(subscribers.calls).toHaveLength(2);
+  });
+});
+
+describe("createNewsletterHandler without an origin-verify value (npm start, tests)", () => {
+  test("should serve requests that carry no header", async () => {
+    const { handler, mailer } = setup(undefined);
+    expect((await handler(event("subscribe", { body: subscription }))).statusCode).toBe(200);
+    expect(mailer.sent).toHaveLength(1);
+  });
+});
