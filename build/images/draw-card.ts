@@ -7,7 +7,7 @@ import { BuildError } from "../errors.ts";
 import type { BrandColors } from "../tokens.ts";
 import { loadBrandFonts } from "./fonts.ts";
 import { pngSize } from "./png.ts";
-import { type RasterOptions, svgToPng } from "./raster.ts";
+import { type RasterOptions, svgSize, svgToPng } from "./raster.ts";
 import { ARTWORK_WIDTH, cardGround, type CardImage, ShareCard, type ShareCardProps } from "./share-card.tsx";
 
 const LOGO_SIZE = 56;
@@ -75,13 +75,17 @@ async function artworkImage(bytes: Buffer, name: string, at: Raster): Promise<Ca
 
 /**
  * An article's cover as its share card: the image scaled to cover 1200×630 and centred (covers are drawn at that size,
- * so usually nothing is cut).
+ * so usually nothing is cut). An SVG cover of the card's shape is rendered as it is: wrapped in an <image>, resvg would
+ * draw it to a picture of its own first and then paint that picture (about twice the work), and it draws no text in an
+ * SVG loaded as an image.
  */
 async function coverCard(bytes: Buffer, name: string, at: Raster): Promise<Uint8Array> {
   const ext = path.extname(name).toLowerCase();
   const type = ext === ".svg" ? "image/svg+xml" : ext === ".png" ? "image/png" : ext === ".jpg" || ext === ".jpeg" ? "image/jpeg" : undefined;
   if (!type) throw new BuildError(`${name} cannot be drawn on a share card: use an SVG, PNG or JPEG image`);
   const { width, height } = OG_IMAGE;
+  const size = type === "image/svg+xml" ? await svgSize(bytes) : undefined;
+  if (size && Math.round((width * size.height) / size.width) === height) return svgToPng(bytes, at(width));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><image href="${dataUrl(bytes, type)}" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice"/></svg>`;
   return svgToPng(svg, at(width));
 }
