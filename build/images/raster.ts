@@ -39,3 +39,19 @@ export async function svgToPng(svg: string | Uint8Array, options: RasterOptions)
     resvg.free();
   }
 }
+
+/** An SVG's size as resvg reads it (width and height, else the viewBox); undefined when it cannot be parsed. */
+export async function svgSize(svg: string | Uint8Array): Promise<{ width: number; height: number } | undefined> {
+  ready ??= initWasm(readFile(RESVG_WASM));
+  await ready;
+  try {
+    const resvg = new Resvg(svg);
+    try {
+      return { width: resvg.width, height: resvg.height };
+    } finally {
+      resvg.free();
+    }
+  } catch {
+    return undefined;
+  }
+}

@@ -2,9 +2,12 @@ import type { ReactElement } from "react";
 import { OG_IMAGE } from "../../src/lib/og-image.ts";
 import type { BrandColors } from "../tokens.ts";
 
-/** An image placed on a card, already encoded as a data URL at its display size. */
+/**
+ * An image placed on a card at its display size: a data URL satori embeds, or none for an SVG that cardArtwork draws
+ * over the layout.
+ */
 export interface CardImage {
-  src: string;
+  src?: string;
   width: number;
   height: number;
 }
@@ -30,6 +33,26 @@ export const ARTWORK_WIDTH = 480;
 export const ARTWORK_RADIUS = 24;
 
 const RULE_HEIGHT = 12;
+/** The card's padding inside the rule (top, right, bottom, left). */
+const PADDING = [52, 72, 56, 72] as const;
+/** The translucent frame around the artwork. */
+const FRAME = 10;
+
+/**
+ * An SVG artwork drawn over satori's layout, in the place ShareCard leaves for it (the frame is right-aligned and
+ * centred in the row below the rule). It is inlined, not embedded as an image: resvg draws no text in an SVG loaded as
+ * an image, and rasterizing it to a PNG first drew it twice. The artwork's own root <svg> fills the viewport given here.
+ */
+export function cardArtwork(svg: string, size: { width: number; height: number }, height: number): string {
+  const x = OG_IMAGE.width - PADDING[1] - FRAME - ARTWORK_WIDTH;
+  const row = OG_IMAGE.height - RULE_HEIGHT - PADDING[0] - PADDING[2];
+  const y = RULE_HEIGHT + PADDING[0] + (row - height - 2 * FRAME) / 2 + FRAME;
+  const box = `x="${x}" y="${y}" width="${ARTWORK_WIDTH}" height="${height}"`;
+  return [
+    `<clipPath id="card-artwork"><rect ${box} rx="${ARTWORK_RADIUS}"/></clipPath>`,
+    `<g clip-path="url(#card-artwork)"><svg ${box} viewBox="0 0 ${size.width} ${size.height}" preserveAspectRatio="none">${svg}</svg></g>`,
+  ].join("");
+}
 
 /**
  * The card's ground, as SVG drawn beneath satori's layout of the card (ShareCard leaves it transparent): the ink with
@@ -82,7 +105,7 @@ export function ShareCard({ title, description, siteName, host, label, logo, art
     >
       {/* The brand rule's place: cardGround draws it. */}
       <div style={{ display: "flex", height: RULE_HEIGHT }} />
-      <div style={{ display: "flex", flex: 1, padding: "52px 72px 56px", gap: 56 }}>
+      <div style={{ display: "flex", flex: 1, padding: PADDING.map((n) => `${n}px`).join(" "), gap: 56 }}>
         <div style={{ display: "flex", flexDirection: "column", flex: 1, justifyContent: "space-between", maxWidth: narrow ? undefined : 800 }}>
           <div style={{ ...row, gap: 18 }}>
             <img src={logo.src} width={logo.width} height={logo.height} alt="" />
@@ -104,9 +127,13 @@ export function ShareCard({ title, description, siteName, host, label, logo, art
         </div>
         {artwork && (
           <div style={{ display: "flex", alignItems: "center" }}>
-            <div style={{ display: "flex", padding: 10, borderRadius: 34, backgroundColor: "rgba(255, 255, 255, 0.1)" }}>
+            <div style={{ display: "flex", padding: FRAME, borderRadius: ARTWORK_RADIUS + FRAME, backgroundColor: "rgba(255, 255, 255, 0.1)" }}>
               <div style={{ display: "flex", borderRadius: ARTWORK_RADIUS, overflow: "hidden" }}>
-                <img src={artwork.src} width={artwork.width} height={artwork.height} alt="" />
+                {artwork.src ? (
+                  <img src={artwork.src} width={artwork.width} height={artwork.height} alt="" />
+                ) : (
+                  <div style={{ display: "flex", width: artwork.width, height: artwork.height }} />
+                )}
               </div>
             </div>
           </div>
