@@ -15,7 +15,8 @@ export default definePage<{ outcome: string }, { title: string; text: string; to
     if (!outcome) throw new Error(`Unknown newsletter page ${params.outcome}`);
     return NEWSLETTER_PAGE_TEXT[outcome];
   },
-  head: ({ title, text }) => ({ title: `Newsletter: ${title}`, description: text, noindex: true }),
+  // A page a visitor lands on from the form or a mail link, not one to share: a shared link shows the blog's card.
+  head: ({ title, text }) => ({ title: `Newsletter: ${title}`, description: text, noindex: true, shareCardOf: "/blog" }),
   Page: ({ title, text, tone }) => (
     <section className={`newsletter-outcome newsletter-outcome--${tone} container`}>
       <h1>{title}</h1>
