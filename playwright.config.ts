@@ -40,8 +40,8 @@ export default defineConfig({
       LEADS_DIR: path.join(tmpdir(), `storefront-e2e-leads-${PORT}`),
       HOST: "127.0.0.1",
       DIST_DIR: process.env.DIST_DIR ?? "dist",
-    // Every browser test sends from 127.0.0.1: the hourly per-client limit is tested in tests/integration/lambdas.
-    LEAD_RATE_LIMIT: "100000",
+      // Every browser test sends from 127.0.0.1: the hourly per-client limit is tested in tests/integration/lambdas.
+      LEAD_RATE_LIMIT: "100000",
     },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -13,7 +13,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "tests/infra/**/*.test.ts", "tests/install/**/*.test.ts"],
+          include: [
+            "tests/unit/**/*.test.{ts,tsx}",
+            "tests/integration/**/*.test.{ts,tsx}",
+            "tests/infra/**/*.test.ts",
+            "tests/install/**/*.test.ts",
+          ],
           exclude: SITE_TESTS,
         },
       },

@@ -48,7 +48,10 @@ interface BundleOptions {
  * Names are hashed.
  */
 export async function bundleIslands({ rootDir, islandsDir, minify = true }: BundleOptions): Promise<IslandBundle> {
-  const islandIds = (await readdir(islandsDir)).filter((f) => f.endsWith(".tsx")).map((f) => f.slice(0, -4)).sort();
+  const islandIds = (await readdir(islandsDir))
+    .filter((f) => f.endsWith(".tsx"))
+    .map((f) => f.slice(0, -4))
+    .sort();
   const mountModule = path.join(rootDir, "src/client/island-mount.tsx");
   const common: esbuild.BuildOptions = {
     bundle: true,
@@ -103,14 +106,25 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
   const inlineNames = (await readdir(inlineDir).catch(() => [] as string[])).filter((f) => f.endsWith(".ts"));
   const inlineScripts = new Map<string, InlineScript>();
   for (const file of inlineNames) {
-    const result = await esbuild.build({ ...common, entryPoints: [path.join(inlineDir, file)], format: "iife", metafile: false });
+    const result = await esbuild.build({
+      ...common,
+      entryPoints: [path.join(inlineDir, file)],
+      format: "iife",
+      metafile: false,
+    });
     const code = (result.outputFiles?.[0]?.text ?? "").trim();
-    inlineScripts.set(file.slice(0, -3), { code, hash: `'sha256-${createHash("sha256").update(code).digest("base64")}'` });
+    inlineScripts.set(file.slice(0, -3), {
+      code,
+      hash: `'sha256-${createHash("sha256").update(code).digest("base64")}'`,
+    });
   }
 
   const distDir = path.join(rootDir, "dist");
   const files: OutputFile[] = [
-    ...(js.outputFiles ?? []).map((f) => ({ path: path.relative(distDir, f.path).split(path.sep).join("/"), contents: f.contents })),
+    ...(js.outputFiles ?? []).map((f) => ({
+      path: path.relative(distDir, f.path).split(path.sep).join("/"),
+      contents: f.contents,
+    })),
     ...css.files,
   ];
   const outputFor = (metafile: esbuild.Metafile | undefined, entry: string) => {
@@ -124,7 +138,10 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
   const url = (out: string) => `/${path.relative(distDir, path.join(rootDir, out)).split(path.sep).join("/")}`;
   const imports = new Map<string, string[]>();
   for (const [out, meta] of Object.entries(js.metafile?.outputs ?? {})) {
-    imports.set(url(out), meta.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path)));
+    imports.set(
+      url(out),
+      meta.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path)),
+    );
   }
   return {
     chunks,
@@ -138,11 +155,17 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
 }
 
 /** Each island's component → its id (the file name in src/islands), for the server-side wrapper to name it. */
-async function islandComponents(islandsDir: string, islandIds: readonly string[]): Promise<Map<ComponentType<never>, string>> {
+async function islandComponents(
+  islandsDir: string,
+  islandIds: readonly string[],
+): Promise<Map<ComponentType<never>, string>> {
   const ids = new Map<ComponentType<never>, string>();
   for (const id of islandIds) {
-    const mod = (await import(pathToFileURL(path.join(islandsDir, `${id}.tsx`)).href)) as { default?: ComponentType<never> };
-    if (typeof mod.default !== "function") throw new BuildError(`src/islands/${id}.tsx must default-export a component`);
+    const mod = (await import(pathToFileURL(path.join(islandsDir, `${id}.tsx`)).href)) as {
+      default?: ComponentType<never>;
+    };
+    if (typeof mod.default !== "function")
+      throw new BuildError(`src/islands/${id}.tsx must default-export a component`);
     ids.set(mod.default, id);
   }
   return ids;

@@ -49,7 +49,12 @@ export class BuildCache {
    * The bytes kept under `key` in `kind`, or what `make` makes, then kept. `usable` rejects an entry that is not whole
    * (a build cut short while writing it); the output is then made again.
    */
-  async get(kind: string, key: string, make: () => Promise<Uint8Array>, usable: (bytes: Buffer) => boolean = () => true): Promise<{ bytes: Buffer; cached: boolean }> {
+  async get(
+    kind: string,
+    key: string,
+    make: () => Promise<Uint8Array>,
+    usable: (bytes: Buffer) => boolean = () => true,
+  ): Promise<{ bytes: Buffer; cached: boolean }> {
     const file = this.#dir && path.join(this.#dir, kind, key);
     const kept = file ? await readFile(file).catch(() => undefined) : undefined;
     if (file && kept && usable(kept)) {
@@ -87,11 +92,23 @@ async function writeAside(file: string, bytes: Buffer): Promise<void> {
 
 async function codeHash(rootDir: string, entry: string): Promise<string> {
   const result = await esbuild
-    .build({ entryPoints: [path.join(rootDir, entry)], absWorkingDir: rootDir, bundle: true, write: false, metafile: true, platform: "node", format: "esm", jsx: "automatic", logLevel: "silent" })
+    .build({
+      entryPoints: [path.join(rootDir, entry)],
+      absWorkingDir: rootDir,
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: "node",
+      format: "esm",
+      jsx: "automatic",
+      logLevel: "silent",
+    })
     .catch((cause: unknown) => {
       throw new BuildError(`Having trouble listing the code of ${entry} for the build cache`, { cause });
     });
   const inputs = Object.keys(result.metafile.inputs).sort();
-  const contents = await Promise.all(inputs.map((input) => readFile(path.resolve(rootDir, input)).catch(() => Buffer.alloc(0))));
+  const contents = await Promise.all(
+    inputs.map((input) => readFile(path.resolve(rootDir, input)).catch(() => Buffer.alloc(0))),
+  );
   return digest(inputs.flatMap((input, i) => [input, contents[i] ?? ""]));
 }

@@ -40,7 +40,9 @@ export function checkContentLinks(links: readonly ContentLink[], site: SiteTarge
     if (html === undefined) {
       if (site.files.has(target)) continue;
       const near = closest(target, [...pages.keys(), ...site.files]);
-      at(`No page or file at ${target}${near ? `; did you mean ${near}?` : "; check the address against the site's pages"}`);
+      at(
+        `No page or file at ${target}${near ? `; did you mean ${near}?` : "; check the address against the site's pages"}`,
+      );
       continue;
     }
     const anchor = safeDecode(url.hash.slice(1));
@@ -48,7 +50,9 @@ export function checkContentLinks(links: readonly ContentLink[], site: SiteTarge
     const pageIds = ids(target, html);
     if (pageIds.has(anchor)) continue;
     const near = closest(anchor, [...pageIds]);
-    at(`No anchor #${anchor} on ${target}${near ? `; did you mean #${near}?` : "; link to a heading's id or drop the #part"}`);
+    at(
+      `No anchor #${anchor} on ${target}${near ? `; did you mean #${near}?` : "; link to a heading's id or drop the #part"}`,
+    );
   }
   return issues;
 }
@@ -76,8 +80,9 @@ function safeDecode(text: string): string {
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) =>
-    ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'" })[name] ?? "",
+  return text.replace(
+    /&(amp|lt|gt|quot|#39|#x27);/g,
+    (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'" })[name] ?? "",
   );
 }
 
@@ -97,7 +102,11 @@ function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
     for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     }
     previous = current;
   }

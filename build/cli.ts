@@ -17,7 +17,15 @@ import { formatWeights } from "./page-weight.ts";
  * environment (src/lib/site-environment.ts).
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { values } = parseArgs({ options: { content: { type: "string" }, out: { type: "string" }, cache: { type: "string" }, report: { type: "string" }, sizes: { type: "boolean" } } });
+const { values } = parseArgs({
+  options: {
+    content: { type: "string" },
+    out: { type: "string" },
+    cache: { type: "string" },
+    report: { type: "string" },
+    sizes: { type: "boolean" },
+  },
+});
 let environment: SiteEnvironment;
 try {
   environment = readSiteEnvironment(process.env);
@@ -40,7 +48,9 @@ try {
   if (values.sizes) console.log(`\n${formatWeights(result.sizes)}\n`);
   // CPU time of all threads: a measure that a busy machine distorts less than the wall clock.
   const cpu = process.cpuUsage();
-  console.log(`[build] ${result.pages} pages in ${result.ms} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)`);
+  console.log(
+    `[build] ${result.pages} pages in ${result.ms} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)`,
+  );
 } catch (error) {
   console.error(`\nBuild failed.\n${describeError(error)}`);
   process.exit(1);

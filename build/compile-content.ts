@@ -23,7 +23,10 @@ export interface CompiledContent {
  * Renders the markdown of posts and policy pages and shapes validated content into what pages read. `render` is
  * the build's cached renderer in builds; plain rendering by default.
  */
-export async function compileContent(valid: ValidContent, render: MarkdownRenderer = renderMarkdown): Promise<CompiledContent> {
+export async function compileContent(
+  valid: ValidContent,
+  render: MarkdownRenderer = renderMarkdown,
+): Promise<CompiledContent> {
   const links: ContentLink[] = [];
   const collect = (source: SourceFile, from: string) => {
     for (const ref of source.references ?? []) {

@@ -25,7 +25,12 @@ export interface DocsInput {
  * content/docs/<id>.md is rendered. Every problem (missing or broken documentation, files for unknown products,
  * markdown the PDF cannot show) is collected and thrown as one ContentErrors, before anything is written.
  */
-export async function buildDocsPdfs({ contentDir, siteName, products, cache = new BuildCache({ rootDir: ROOT }) }: DocsInput): Promise<OutputFile[]> {
+export async function buildDocsPdfs({
+  contentDir,
+  siteName,
+  products,
+  cache = new BuildCache({ rootDir: ROOT }),
+}: DocsInput): Promise<OutputFile[]> {
   const code = await cache.code("build/docs-pdf.ts");
   const dir = path.join(contentDir, "docs");
   const names = new Set(await readdir(dir).catch(() => [] as string[]));
@@ -34,7 +39,11 @@ export async function buildDocsPdfs({ contentDir, siteName, products, cache = ne
   for (const name of [...names].sort()) {
     const id = name.replace(/\.(md|pdf)$/, "");
     if (id !== name && !ids.has(id)) {
-      issues.push({ file: `content/docs/${name}`, field: "", message: `Unknown product "${id}"; expected one of ${[...ids].join(", ")}` });
+      issues.push({
+        file: `content/docs/${name}`,
+        field: "",
+        message: `Unknown product "${id}"; expected one of ${[...ids].join(", ")}`,
+      });
     }
   }
   const outputs = await Promise.all(
@@ -43,7 +52,11 @@ export async function buildDocsPdfs({ contentDir, siteName, products, cache = ne
       if (names.has(`${product.id}.pdf`)) {
         const contents = await readFile(path.join(dir, `${product.id}.pdf`));
         if (!isPdf(contents)) {
-          issues.push({ file: `content/docs/${product.id}.pdf`, field: "", message: "Expected a PDF file (starting with %PDF-); export the document as PDF again" });
+          issues.push({
+            file: `content/docs/${product.id}.pdf`,
+            field: "",
+            message: "Expected a PDF file (starting with %PDF-); export the document as PDF again",
+          });
         }
         return { path: out, contents };
       }
@@ -82,8 +95,20 @@ const parser = unified().use(remarkParse);
 
 /** Markdown the PDF renderer understands: headings, paragraphs, lists, code, quotes, rules, emphasis and links. */
 const SUPPORTED = new Set([
-  "root", "heading", "paragraph", "list", "listItem", "code", "blockquote", "thematicBreak",
-  "text", "strong", "emphasis", "inlineCode", "link", "break",
+  "root",
+  "heading",
+  "paragraph",
+  "list",
+  "listItem",
+  "code",
+  "blockquote",
+  "thematicBreak",
+  "text",
+  "strong",
+  "emphasis",
+  "inlineCode",
+  "link",
+  "break",
 ]);
 
 /**
@@ -102,14 +127,24 @@ export function checkDocumentation(markdown: string, file: string): ContentIssue
   const visit = (node: RootContent | Root) => {
     const line = node.position?.start.line;
     if (!SUPPORTED.has(node.type)) {
-      issues.push({ file, line, field: "", message: `Unexpected ${node.type}, expected headings, paragraphs, lists, code blocks, quotes or links` });
+      issues.push({
+        file,
+        line,
+        field: "",
+        message: `Unexpected ${node.type}, expected headings, paragraphs, lists, code blocks, quotes or links`,
+      });
       return;
     }
     if ("value" in node && typeof node.value === "string") {
       const bad = [...node.value].find((c) => !printable(c));
       if (bad) {
         const offset = node.value.slice(0, node.value.indexOf(bad)).split("\n").length - 1;
-        issues.push({ file, line: line === undefined ? undefined : line + offset, field: "", message: `Unexpected character "${bad}", expected text the PDF fonts can print (Latin letters, digits, punctuation)` });
+        issues.push({
+          file,
+          line: line === undefined ? undefined : line + offset,
+          field: "",
+          message: `Unexpected character "${bad}", expected text the PDF fonts can print (Latin letters, digits, punctuation)`,
+        });
       }
     }
     if ("children" in node) for (const child of node.children) visit(child);
@@ -119,7 +154,13 @@ export function checkDocumentation(markdown: string, file: string): ContentIssue
 }
 
 const COLOR = { text: "#101828", muted: "#475467", primary: "#4f46e5", rule: "#e4e7ec", code: "#f6f7fb" };
-const FONT = { regular: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique", boldItalic: "Helvetica-BoldOblique", mono: "Courier" };
+const FONT = {
+  regular: "Helvetica",
+  bold: "Helvetica-Bold",
+  italic: "Helvetica-Oblique",
+  boldItalic: "Helvetica-BoldOblique",
+  mono: "Courier",
+};
 const MARGIN = 64;
 const LIST_INDENT = 18;
 
@@ -133,13 +174,22 @@ interface Run {
  * Renders documentation markdown to an A4 PDF: a title block with the site's name and the document's title, then
  * the body; every page carries the site name and title at the top and "Page n of N" at the bottom.
  */
-export function renderDocumentationPdf(markdown: string, meta: { siteName: string; title: string; subtitle?: string }): Promise<Buffer> {
+export function renderDocumentationPdf(
+  markdown: string,
+  meta: { siteName: string; title: string; subtitle?: string },
+): Promise<Buffer> {
   const created = process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000) : new Date();
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: meta.title, Author: meta.siteName, Subject: meta.subtitle ?? meta.title, Creator: meta.siteName, CreationDate: created },
+    info: {
+      Title: meta.title,
+      Author: meta.siteName,
+      Subject: meta.subtitle ?? meta.title,
+      Creator: meta.siteName,
+      CreationDate: created,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -156,10 +206,15 @@ export function renderDocumentationPdf(markdown: string, meta: { siteName: strin
     if (doc.y + height > bottom()) doc.addPage();
   };
 
-  doc.font(FONT.bold).fontSize(10).fillColor(COLOR.primary).text(meta.siteName.toUpperCase(), left, doc.y, { characterSpacing: 1 });
+  doc
+    .font(FONT.bold)
+    .fontSize(10)
+    .fillColor(COLOR.primary)
+    .text(meta.siteName.toUpperCase(), left, doc.y, { characterSpacing: 1 });
   doc.moveDown(0.4);
   doc.font(FONT.bold).fontSize(24).fillColor(COLOR.text).text(meta.title, { width });
-  if (meta.subtitle) doc.moveDown(0.2).font(FONT.regular).fontSize(12).fillColor(COLOR.muted).text(meta.subtitle, { width });
+  if (meta.subtitle)
+    doc.moveDown(0.2).font(FONT.regular).fontSize(12).fillColor(COLOR.muted).text(meta.subtitle, { width });
   doc.moveDown(0.8);
   rule();
 
@@ -201,7 +256,12 @@ export function renderDocumentationPdf(markdown: string, meta: { siteName: strin
   }
 
   function rule() {
-    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(1).strokeColor(COLOR.rule).stroke();
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .lineWidth(1)
+      .strokeColor(COLOR.rule)
+      .stroke();
     doc.moveDown(0.8);
   }
 
@@ -237,7 +297,13 @@ export function renderDocumentationPdf(markdown: string, meta: { siteName: strin
       case "blockquote": {
         const top = doc.y;
         for (const child of node.children) block(child, x + 14, w - 14);
-        if (doc.y > top) doc.moveTo(x + 2, top).lineTo(x + 2, doc.y - 8).lineWidth(3).strokeColor(COLOR.primary).stroke();
+        if (doc.y > top)
+          doc
+            .moveTo(x + 2, top)
+            .lineTo(x + 2, doc.y - 8)
+            .lineWidth(3)
+            .strokeColor(COLOR.primary)
+            .stroke();
         return;
       }
       case "thematicBreak":
@@ -253,7 +319,11 @@ export function renderDocumentationPdf(markdown: string, meta: { siteName: strin
       keep(30);
       const marker = node.ordered ? `${(node.start ?? 1) + i}.` : "\u2022";
       const top = doc.y;
-      doc.font(FONT.regular).fontSize(11).fillColor(COLOR.text).text(marker, x, top, { width: LIST_INDENT, lineBreak: false });
+      doc
+        .font(FONT.regular)
+        .fontSize(11)
+        .fillColor(COLOR.text)
+        .text(marker, x, top, { width: LIST_INDENT, lineBreak: false });
       doc.y = top;
       item.children.forEach((child, j) => {
         if (child.type === "paragraph") {
@@ -278,7 +348,11 @@ export function renderDocumentationPdf(markdown: string, meta: { siteName: strin
       doc.text(meta.siteName, left, MARGIN / 2, { width: width / 2, lineBreak: false });
       doc.text(meta.title, left + width / 2, MARGIN / 2, { width: width / 2, align: "right", lineBreak: false });
     }
-    doc.text(`Page ${i - start + 1} of ${count}`, left, doc.page.height - MARGIN / 2 - 8, { width, align: "center", lineBreak: false });
+    doc.text(`Page ${i - start + 1} of ${count}`, left, doc.page.height - MARGIN / 2 - 8, {
+      width,
+      align: "center",
+      lineBreak: false,
+    });
     doc.page.margins = margins;
   }
   doc.end();

@@ -22,7 +22,9 @@ export class ContentErrors extends Error {
     const sorted = [...issues].sort(
       (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.field.localeCompare(b.field),
     );
-    super(`${sorted.length} content ${sorted.length === 1 ? "error" : "errors"}:\n${sorted.map(formatIssue).join("\n")}`);
+    super(
+      `${sorted.length} content ${sorted.length === 1 ? "error" : "errors"}:\n${sorted.map(formatIssue).join("\n")}`,
+    );
     this.name = "ContentErrors";
     this.issues = sorted;
   }

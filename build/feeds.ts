@@ -8,7 +8,12 @@ import type { Site } from "../src/schemas/site.ts";
 import type { Route } from "./routes.ts";
 
 const xml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 
 /**
  * sitemap.xml: every indexable page (not the 404 views, nothing marked noindex), with lastmod where the page's content

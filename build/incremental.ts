@@ -31,7 +31,8 @@ export function pageKeys(
   const shared = sharedKey(content);
   // Each post, project and policy page is hashed once, not once per page that lists it (the blog list, related posts).
   const entries = new Map<unknown, string>();
-  for (const entry of [...content.posts, ...content.portfolio, ...content.pages]) entries.set(entry, `#${hash(JSON.stringify(entry))}`);
+  for (const entry of [...content.posts, ...content.portfolio, ...content.pages])
+    entries.set(entry, `#${hash(JSON.stringify(entry))}`);
   const replacer = (_key: string, value: unknown) => entries.get(value) ?? value;
   return new Map(
     routes.map((route, i) => {
@@ -43,7 +44,11 @@ export function pageKeys(
 }
 
 /** The pages to render: new ones and those whose key changed; the rest are taken from the previous build. */
-export function pagesToRender(routes: readonly Route[], keys: ReadonlyMap<string, string>, previous: ReadonlyMap<string, { key: string }>): Route[] {
+export function pagesToRender(
+  routes: readonly Route[],
+  keys: ReadonlyMap<string, string>,
+  previous: ReadonlyMap<string, { key: string }>,
+): Route[] {
   return routes.filter((route) => {
     const before = previous.get(route.outFile);
     return !before || before.key !== keys.get(route.outFile);
@@ -66,7 +71,8 @@ export async function writeChanges(
   /** Files known to be as the last build wrote them (pages not rendered again): not hashed again. */
   unchanged: ReadonlySet<string> = new Set(),
 ): Promise<{ fingerprints: Map<string, string>; changed: number; removed: number }> {
-  const fingerprint = (file: OutputFile) => (unchanged.has(file.path) ? written.get(file.path) : undefined) ?? hash(file.contents);
+  const fingerprint = (file: OutputFile) =>
+    (unchanged.has(file.path) ? written.get(file.path) : undefined) ?? hash(file.contents);
   const fingerprints = new Map(files.map((file) => [file.path, fingerprint(file)]));
   const changed = files.filter((file) => written.get(file.path) !== fingerprints.get(file.path));
   const removed = [...written.keys()].filter((file) => !fingerprints.has(file));

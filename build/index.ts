@@ -97,14 +97,26 @@ export class BuildSession {
     const content = withEnvironment(compiled.content, this.#options.environment ?? PRODUCTION);
 
     // Islands, styles and inline scripts depend on src/ only: bundled once per session.
-    this.#bundle ??= await stage("islands", () => bundleIslands({ rootDir, islandsDir: path.join(rootDir, "src/islands") }), (b) => `${b.chunks.size} islands, ${b.files.length} files`);
+    this.#bundle ??= await stage(
+      "islands",
+      () => bundleIslands({ rootDir, islandsDir: path.join(rootDir, "src/islands") }),
+      (b) => `${b.chunks.size} islands, ${b.files.length} files`,
+    );
     const bundle = this.#bundle;
 
-    const routes = await stage("routes", () => collectRoutes(path.join(rootDir, "src/pages"), content), (r) => `${r.length} routes`);
+    const routes = await stage(
+      "routes",
+      () => collectRoutes(path.join(rootDir, "src/pages"), content),
+      (r) => `${r.length} routes`,
+    );
     const inputs = routes.map((route) => pageData(route, content));
     const keys = pageKeys(routes, content, inputs);
     const due = pagesToRender(routes, keys, this.#pages);
-    const fresh = await stage("render", () => renderRoutes(due, content, bundle), (r) => `${r.length} of ${routes.length} pages`);
+    const fresh = await stage(
+      "render",
+      () => renderRoutes(due, content, bundle),
+      (r) => `${r.length} of ${routes.length} pages`,
+    );
     const freshByFile = new Map(fresh.map((page) => [page.route.outFile, page]));
     const next = new Map<string, KeyedPage>();
     for (const route of routes) {
@@ -113,17 +125,34 @@ export class BuildSession {
     }
     const pages: RenderedPage[] = [...next.values()].map((entry) => entry.page);
 
-    const brand = { logoFile: path.join(rootDir, "public/favicon.svg"), tokensFile: path.join(rootDir, "src/styles/tokens.css") };
+    const brand = {
+      logoFile: path.join(rootDir, "public/favicon.svg"),
+      tokensFile: path.join(rootDir, "src/styles/tokens.css"),
+    };
     const heads = routes.map((route, i) => ({ route, head: inputs[i]?.head ?? pageData(route, content).head }));
     const [og, docs, icons, search] = await Promise.all([
       stage(
         "og",
         () => buildOgImages({ pages: heads, site: content.site, contentDir, ...brand, cache: this.#cache }),
-        (o) => `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
+        (o) =>
+          `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
       ),
-      stage("docs", () => buildDocsPdfs({ contentDir, siteName: content.site.name, products: content.products, cache: this.#cache }), (d) => `${d.length} PDFs`),
-      stage("icons", () => buildSiteIcons({ site: content.site, ...brand, cache: this.#cache }), (f) => `${f.length} icon files`),
-      stage("search", () => buildSearchIndex(content), (s) => `${s.documents} passages, ${Math.round(s.file.contents.length / 1024)} KB`),
+      stage(
+        "docs",
+        () =>
+          buildDocsPdfs({ contentDir, siteName: content.site.name, products: content.products, cache: this.#cache }),
+        (d) => `${d.length} PDFs`,
+      ),
+      stage(
+        "icons",
+        () => buildSiteIcons({ site: content.site, ...brand, cache: this.#cache }),
+        (f) => `${f.length} icon files`,
+      ),
+      stage(
+        "search",
+        () => buildSearchIndex(content),
+        (s) => `${s.documents} passages, ${Math.round(s.file.contents.length / 1024)} KB`,
+      ),
     ]);
     const extra = [
       { path: "sitemap.xml", contents: Buffer.from(sitemap(pages, content)) },
@@ -146,7 +175,9 @@ export class BuildSession {
       "links",
       async () => {
         const served = new Set([...files.map((file) => `/${file.path}`), ...(await servedFiles(copies))]);
-        const targets = pages.filter((page) => !page.route.special).map((page) => ({ path: page.route.path, html: page.html }));
+        const targets = pages
+          .filter((page) => !page.route.special)
+          .map((page) => ({ path: page.route.path, html: page.html }));
         const broken = checkContentLinks(compiled.links, { pages: targets, files: served });
         if (broken.length) throw new ContentErrors(broken);
         return compiled.links.length;
@@ -159,7 +190,8 @@ export class BuildSession {
       async () => {
         const clean = !this.#written;
         if (clean) await rm(this.#outDir, { recursive: true, force: true });
-        const imagesChanged = changed?.some((file) => path.resolve(file).startsWith(path.join(contentDir, "images") + path.sep)) ?? true;
+        const imagesChanged =
+          changed?.some((file) => path.resolve(file).startsWith(path.join(contentDir, "images") + path.sep)) ?? true;
         if (clean || imagesChanged) await copyFolders(this.#outDir, copies);
         const reused = new Set(routes.filter((route) => !freshByFile.has(route.outFile)).map((route) => route.outFile));
         return writeChanges(this.#outDir, files, this.#written ?? new Map(), reused);
@@ -171,7 +203,16 @@ export class BuildSession {
     await this.#cache.prune();
 
     const sizes = this.#options.sizes
-      ? await stage("sizes", () => weighPages(this.#outDir, pages.map((page) => ({ path: page.route.path, html: page.html })), bundle.imports), (w) => `${w.length} pages weighed`)
+      ? await stage(
+          "sizes",
+          () =>
+            weighPages(
+              this.#outDir,
+              pages.map((page) => ({ path: page.route.path, html: page.html })),
+              bundle.imports,
+            ),
+          (w) => `${w.length} pages weighed`,
+        )
       : [];
     return { content, pages: pages.length, rendered: fresh.length, sizes, ms: Math.round(performance.now() - started) };
   }
@@ -181,7 +222,12 @@ export class BuildSession {
     const code = await this.#cache.code("build/markdown.ts");
     return async (markdown, file) => {
       const key = `${digest([code, file, markdown])}.json`;
-      const entry = await this.#cache.get("markdown", key, async () => Buffer.from(JSON.stringify(await renderMarkdown(markdown, file))), (bytes) => parseRendered(bytes) !== undefined);
+      const entry = await this.#cache.get(
+        "markdown",
+        key,
+        async () => Buffer.from(JSON.stringify(await renderMarkdown(markdown, file))),
+        (bytes) => parseRendered(bytes) !== undefined,
+      );
       return parseRendered(entry.bytes) as RenderedMarkdown;
     };
   }

@@ -46,7 +46,14 @@ export interface RawContent {
 }
 
 /** The single files at the top of content/, and the folders with the one extension each reads. */
-const TOP_FILES = ["site.yaml", "about.yaml", "faq.yaml", "testimonials.yaml", "installation-packages.yaml", "product-page.yaml"];
+const TOP_FILES = [
+  "site.yaml",
+  "about.yaml",
+  "faq.yaml",
+  "testimonials.yaml",
+  "installation-packages.yaml",
+  "product-page.yaml",
+];
 const FOLDERS: Record<string, { exts: readonly string[]; what: string }> = {
   products: { exts: [".yaml"], what: "products" },
   portfolio: { exts: [".yaml"], what: "portfolio projects" },
@@ -101,33 +108,54 @@ export async function loadContent(contentDir: string, parsed?: ParseCache): Prom
     return Promise.all(names.sort().map((name) => load(path.join(contentDir, dir, name))));
   };
 
-  const [site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages, images, docs] = await Promise.all([
-    yamlFile(path.join(contentDir, "site.yaml")),
-    yamlFile(path.join(contentDir, "about.yaml")),
-    yamlFile(path.join(contentDir, "faq.yaml")),
-    yamlFile(path.join(contentDir, "testimonials.yaml")),
-    yamlFile(path.join(contentDir, "installation-packages.yaml")),
-    yamlFile(path.join(contentDir, "product-page.yaml")),
-    folder("products", yamlFile),
-    folder("portfolio", yamlFile),
-    folder("blog", markdownFile),
-    folder("pages", markdownFile),
-    listImages(path.join(contentDir, "images")),
-    folder("docs", async (file) => emptySource(rel(file))), // rendered by build/docs-pdf.ts; here only their names count
-  ]);
+  const [site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages, images, docs] =
+    await Promise.all([
+      yamlFile(path.join(contentDir, "site.yaml")),
+      yamlFile(path.join(contentDir, "about.yaml")),
+      yamlFile(path.join(contentDir, "faq.yaml")),
+      yamlFile(path.join(contentDir, "testimonials.yaml")),
+      yamlFile(path.join(contentDir, "installation-packages.yaml")),
+      yamlFile(path.join(contentDir, "product-page.yaml")),
+      folder("products", yamlFile),
+      folder("portfolio", yamlFile),
+      folder("blog", markdownFile),
+      folder("pages", markdownFile),
+      listImages(path.join(contentDir, "images")),
+      folder("docs", async (file) => emptySource(rel(file))), // rendered by build/docs-pdf.ts; here only their names count
+    ]);
   for (const entry of await readdir(contentDir, { withFileTypes: true })) {
     if (entry.name.startsWith(".") && !FREE_FOLDERS.has(entry.name)) continue;
-    const known = entry.isFile() ? TOP_FILES.includes(entry.name) : FREE_FOLDERS.has(entry.name) || entry.name in FOLDERS;
+    const known = entry.isFile()
+      ? TOP_FILES.includes(entry.name)
+      : FREE_FOLDERS.has(entry.name) || entry.name in FOLDERS;
     if (!known) issues.push(ignoredTop(entry));
   }
   const docNames = new Set(docs.map((doc) => path.posix.basename(doc.file)));
-  return { site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages, images, docs: docNames, issues };
+  return {
+    site,
+    about,
+    faq,
+    testimonials,
+    installation,
+    productPage,
+    products,
+    portfolio,
+    posts,
+    pages,
+    images,
+    docs: docNames,
+    issues,
+  };
 }
 
 /** `content/products/esim.yml: Ignored file: …; rename it to esim.yaml` */
 function ignored(file: string, entry: Dirent, exts: readonly string[], what: string): ContentIssue {
   if (!entry.isFile()) {
-    return { file, field: "", message: `Ignored folder: ${what} are read from ${path.posix.dirname(file)}/ itself, not from subfolders; move its files up` };
+    return {
+      file,
+      field: "",
+      message: `Ignored folder: ${what} are read from ${path.posix.dirname(file)}/ itself, not from subfolders; move its files up`,
+    };
   }
   const [expected = ""] = exts;
   const stem = entry.name.slice(0, entry.name.length - path.extname(entry.name).length) || entry.name;
@@ -141,7 +169,11 @@ function ignored(file: string, entry: Dirent, exts: readonly string[], what: str
 function ignoredTop(entry: Dirent): ContentIssue {
   const file = `content/${entry.name}`;
   if (!entry.isFile()) {
-    return { file, field: "", message: `Ignored folder: content/ reads only ${Object.keys(FOLDERS).join(", ")} and images; move its files into one of them` };
+    return {
+      file,
+      field: "",
+      message: `Ignored folder: content/ reads only ${Object.keys(FOLDERS).join(", ")} and images; move its files into one of them`,
+    };
   }
   const stem = entry.name.replace(/\.[^.]+$/, "");
   const meant = TOP_FILES.find((name) => name.replace(/\.yaml$/, "") === stem);
@@ -159,7 +191,9 @@ async function listImages(dir: string): Promise<Set<string>> {
   return new Set(
     files
       .filter((entry) => entry.isFile())
-      .map((entry) => `/images/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`),
+      .map(
+        (entry) => `/images/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+      ),
   );
 }
 
@@ -212,12 +246,21 @@ export function parseYaml(file: string, text: string, lineOffset: number, issues
       // yaml notices an unclosed quote where the text ends; point at the line that opened it instead.
       const quote = message.includes("'") ? "'" : '"';
       const opened = openingQuoteLine(text, line, quote);
-      if (opened !== undefined) [line, message] = [opened, `Missing closing ${quote} quote: the value on this line opens a quote that never closes`];
+      if (opened !== undefined)
+        [line, message] = [
+          opened,
+          `Missing closing ${quote} quote: the value on this line opens a quote that never closes`,
+        ];
     }
     const key = `${line}:${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    issues.push({ file, line: line === undefined ? undefined : line + lineOffset, field: "", message: `YAML syntax: ${message}` });
+    issues.push({
+      file,
+      line: line === undefined ? undefined : line + lineOffset,
+      field: "",
+      message: `YAML syntax: ${message}`,
+    });
   }
   const lineAt = (offset: number | undefined) =>
     offset === undefined ? undefined : lineCounter.linePos(offset).line + lineOffset;

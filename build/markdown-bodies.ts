@@ -13,7 +13,10 @@ export interface RenderedBodies {
  * validation, and gives each file the link and image targets its render found, at their lines in the file: validation
  * checks the images, the link check the links. One parse per body, where there used to be a second one just for links.
  */
-export async function renderBodies(raw: RawContent, render: MarkdownRenderer = renderMarkdown): Promise<RenderedBodies> {
+export async function renderBodies(
+  raw: RawContent,
+  render: MarkdownRenderer = renderMarkdown,
+): Promise<RenderedBodies> {
   const rendered = new Map<string, RenderedMarkdown>();
   const withReferences = (sources: readonly SourceFile[]) =>
     Promise.all(

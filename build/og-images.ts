@@ -20,7 +20,10 @@ const DRAWING_CODE = "build/images/draw-card.ts";
 const DRAWING_FILES = [RESVG_WASM, ...BRAND_FONT_FILES];
 
 export interface OgImagesInput {
-  pages: readonly { route: Pick<Route, "path">; head: Pick<PageHead, "title" | "description" | "image" | "article" | "shareCardOf"> }[];
+  pages: readonly {
+    route: Pick<Route, "path">;
+    head: Pick<PageHead, "title" | "description" | "image" | "article" | "shareCardOf">;
+  }[];
   site: Pick<Site, "name" | "url">;
   /** Page artwork paths (/images/…) are read from <contentDir>/images. */
   contentDir: string;
@@ -57,7 +60,13 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
   const cache = input.cache ?? new BuildCache({ rootDir: ROOT });
   // Besides each card's own text and artwork: the drawing code, the files it reads (fonts, resvg), the brand.
   const data = await Promise.all([...DRAWING_FILES, input.logoFile].map((file) => readFile(file)));
-  const drawing = digest([await cache.code(DRAWING_CODE), ...data, JSON.stringify(colors), input.site.name, input.site.url]);
+  const drawing = digest([
+    await cache.code(DRAWING_CODE),
+    ...data,
+    JSON.stringify(colors),
+    input.site.name,
+    input.site.url,
+  ]);
   let renderer: Promise<CardRenderer> | undefined;
   const draw = (spec: CardSpec, artwork: Buffer | undefined) => {
     // Fonts and the logo load only when some card is not in the cache.
@@ -75,7 +84,9 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
     if (!card.cached) rendered += 1;
     if (!isWholeCard(card.bytes)) {
       const size = pngSize(card.bytes);
-      throw new BuildError(`The share card of ${spec.page} is ${size ? `${size.width}×${size.height}` : "not a PNG"}, expected ${OG_IMAGE.width}×${OG_IMAGE.height}`);
+      throw new BuildError(
+        `The share card of ${spec.page} is ${size ? `${size.width}×${size.height}` : "not a PNG"}, expected ${OG_IMAGE.width}×${OG_IMAGE.height}`,
+      );
     }
     files.push({ path: spec.out, contents: card.bytes });
   }
@@ -85,7 +96,11 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
 /** A PNG of the card's size, not cut short. */
 function isWholeCard(png: Buffer): boolean {
   const size = pngSize(png);
-  return size?.width === OG_IMAGE.width && size.height === OG_IMAGE.height && png.subarray(-8, -4).equals(Buffer.from("IEND"));
+  return (
+    size?.width === OG_IMAGE.width &&
+    size.height === OG_IMAGE.height &&
+    png.subarray(-8, -4).equals(Buffer.from("IEND"))
+  );
 }
 
 /** What each card shows, one per file: articles with one cover share its card; two pages may not claim one file otherwise. */
@@ -97,8 +112,19 @@ function cardSpecs(pages: OgImagesInput["pages"]): CardSpec[] {
     const kind = head.article && head.image ? "cover" : "page";
     const other = byFile.get(out);
     if (other?.kind === "cover" && kind === "cover" && other.artwork === head.image) continue;
-    if (other) throw new BuildError(`${other.page} and ${route.path} would both write the share card ${out}; give the pages distinct paths`);
-    const spec: CardSpec = { out, page: route.path, kind, title: head.title, description: head.description, label: head.article?.section, artwork: head.image };
+    if (other)
+      throw new BuildError(
+        `${other.page} and ${route.path} would both write the share card ${out}; give the pages distinct paths`,
+      );
+    const spec: CardSpec = {
+      out,
+      page: route.path,
+      kind,
+      title: head.title,
+      description: head.description,
+      label: head.article?.section,
+      artwork: head.image,
+    };
     // A cover card shows the cover alone: its key must not change with the first article that happens to use it.
     byFile.set(out, kind === "cover" ? { ...spec, title: "", description: "", label: undefined } : spec);
   }
@@ -107,6 +133,8 @@ function cardSpecs(pages: OgImagesInput["pages"]): CardSpec[] {
 
 function readArtwork(contentDir: string, spec: CardSpec & { artwork: string }): Promise<Buffer> {
   return readFile(path.join(contentDir, spec.artwork)).catch((cause: unknown) => {
-    throw new BuildError(`Having trouble reading ${spec.artwork}, the image of ${spec.page}, for its share card`, { cause });
+    throw new BuildError(`Having trouble reading ${spec.artwork}, the image of ${spec.page}, for its share card`, {
+      cause,
+    });
   });
 }

@@ -42,11 +42,18 @@ type Attributes = Map<string, string>;
 /** A tag's attributes in our own markup (React's: double-quoted), entities decoded. */
 function attributesOf(raw: string): Attributes {
   const attributes: Attributes = new Map();
-  for (const [, key = "", value = ""] of raw.matchAll(/([^\s=/>]+)(?:="([^"]*)")?/g)) attributes.set(key.toLowerCase(), decodeEntities(value));
+  for (const [, key = "", value = ""] of raw.matchAll(/([^\s=/>]+)(?:="([^"]*)")?/g))
+    attributes.set(key.toLowerCase(), decodeEntities(value));
   return attributes;
 }
 
-const decodeEntities = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decodeEntities = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 const local = (url: string | undefined): url is string => url?.startsWith("/") === true && !url.startsWith("//");
 
 /** URLs of a srcset attribute ("a.webp 400w, b.webp 800w"). */
@@ -94,7 +101,9 @@ export function pageWeigher(dir: string, imports: ReadonlyMap<string, readonly s
   const stylesheetUrls = async (hrefs: readonly string[]) =>
     (
       await Promise.all(
-        hrefs.map((href) => cssUrlsOf.get(href) ?? cssUrlsOf.set(href, cssUrls(dir, [href])).get(href) ?? Promise.resolve([])),
+        hrefs.map(
+          (href) => cssUrlsOf.get(href) ?? cssUrlsOf.set(href, cssUrls(dir, [href])).get(href) ?? Promise.resolve([]),
+        ),
       )
     ).flat();
   const closure = (urls: Iterable<string>) => {
@@ -132,10 +141,17 @@ export function pageWeigher(dir: string, imports: ReadonlyMap<string, readonly s
     const html = gzipSize(page.html);
     const css = await sum(refs.stylesheets);
     const jsCriticalPath = (await sum(closure([...refs.moduleScripts, ...refs.onLoad]))) + refs.inline;
-    const jsWithoutInteraction = (await sum(closure([...refs.moduleScripts, ...refs.onLoad, ...refs.onIdle]))) + refs.inline;
+    const jsWithoutInteraction =
+      (await sum(closure([...refs.moduleScripts, ...refs.onLoad, ...refs.onIdle]))) + refs.inline;
     const jsTotal = (await sum(closure([...refs.moduleScripts, ...refs.islands]))) + refs.inline;
     const images = await Promise.all(refs.images.map(largestOf));
-    const media = await sum(new Set([...images.filter(local), ...(refs.icon ? [refs.icon] : []), ...(await stylesheetUrls(refs.stylesheets))]));
+    const media = await sum(
+      new Set([
+        ...images.filter(local),
+        ...(refs.icon ? [refs.icon] : []),
+        ...(await stylesheetUrls(refs.stylesheets)),
+      ]),
+    );
     return {
       path: page.path,
       html,
@@ -189,7 +205,8 @@ interface ReferenceScan {
  * <script type="application/json">), whole pictures (their sources and images are one image's candidates) and the
  * link, site-island and img tags elsewhere.
  */
-const TOKENS = /<script\b([^>]*)>([\s\S]*?)<\/script>|<picture\b[^>]*>([\s\S]*?)<\/picture>|<(link|site-island|img|source)\b([^>]*)>/gi;
+const TOKENS =
+  /<script\b([^>]*)>([\s\S]*?)<\/script>|<picture\b[^>]*>([\s\S]*?)<\/picture>|<(link|site-island|img|source)\b([^>]*)>/gi;
 
 /** Adds what `html` refers to to `scan`; inside a picture, its sources and images go to `picture` instead. */
 function readTokens(html: string, scan: ReferenceScan, picture?: { sources: string[]; images: string[] }): void {
@@ -199,7 +216,8 @@ function readTokens(html: string, scan: ReferenceScan, picture?: { sources: stri
       const src = scriptAttributes.match(/(?:^|\s)src="([^"]+)"/)?.[1];
       if (local(src)) scan.moduleScripts.push(src);
       const type = scriptAttributes.match(/(?:^|\s)type="([^"]*)"/)?.[1] ?? "";
-      if (!/(?:^|\s)src=/.test(scriptAttributes) && ["", "module", "text/javascript"].includes(type)) scan.inline += inlineSize(code);
+      if (!/(?:^|\s)src=/.test(scriptAttributes) && ["", "module", "text/javascript"].includes(type))
+        scan.inline += inlineSize(code);
     } else if (pictureBody !== undefined) {
       const candidates: { sources: string[]; images: string[] } = { sources: [], images: [] };
       readTokens(pictureBody, scan, candidates);
@@ -213,7 +231,11 @@ function readTokens(html: string, scan: ReferenceScan, picture?: { sources: stri
         if (rel.includes("stylesheet") && local(href)) scan.stylesheets.push(href);
         if (rel.includes("icon") && local(href)) scan.icons.push(href);
       } else if (tag === "site-island") {
-        scan.islands.push({ id: a.get("data-island") ?? "?", src: a.get("data-src") ?? "", hydrate: a.get("data-hydrate") ?? "" });
+        scan.islands.push({
+          id: a.get("data-island") ?? "?",
+          src: a.get("data-src") ?? "",
+          hydrate: a.get("data-hydrate") ?? "",
+        });
       } else if (picture) {
         (tag === "img" ? picture.images : picture.sources).push(...urls(a));
       } else if (tag === "img") {
@@ -225,7 +247,15 @@ function readTokens(html: string, scan: ReferenceScan, picture?: { sources: stri
 
 /** What a page's HTML loads, read in one pass. */
 export function pageReferences(html: string): PageReferences {
-  const scan: ReferenceScan = { stylesheets: [], icons: [], moduleScripts: [], islands: [], inline: 0, pictures: [], images: [] };
+  const scan: ReferenceScan = {
+    stylesheets: [],
+    icons: [],
+    moduleScripts: [],
+    islands: [],
+    inline: 0,
+    pictures: [],
+    images: [],
+  };
   readTokens(html, scan);
   const onLoad = scan.islands.filter((island) => island.hydrate === "load");
   return {
@@ -242,7 +272,11 @@ export function pageReferences(html: string): PageReferences {
 }
 
 /** Weighs every page of a build written to `dir` (the size report of `npm run build`). */
-export function weighPages(dir: string, pages: readonly WeighedPage[], imports: ReadonlyMap<string, readonly string[]>): Promise<PageWeight[]> {
+export function weighPages(
+  dir: string,
+  pages: readonly WeighedPage[],
+  imports: ReadonlyMap<string, readonly string[]>,
+): Promise<PageWeight[]> {
   const weigh = pageWeigher(dir, imports);
   return Promise.all(pages.map(weigh));
 }
@@ -260,7 +294,17 @@ export function formatWeights(weights: readonly PageWeight[]): string {
   const width = Math.max(4, ...weights.map((w) => w.path.length));
   const columns = ["html", "css", "js load", "js +idle", "js total", "media", "transfer"];
   const kb = (n: number) => formatKb(n).padStart(10);
-  const rows = weights.map((w) => [w.path.padEnd(width), ...[w.html, w.css, w.jsCriticalPath, w.jsWithoutInteraction, w.jsTotal, w.media, w.transfer].map(kb)].join(" "));
-  const legend = "js load: critical path (loader, inline, load islands); js +idle: plus idle islands; js total: every island";
-  return [`Page weights (gzip, KB = 1000 bytes). ${legend}`, [`${"page".padEnd(width)}`, ...columns.map((c) => c.padStart(10))].join(" "), ...rows].join("\n");
+  const rows = weights.map((w) =>
+    [
+      w.path.padEnd(width),
+      ...[w.html, w.css, w.jsCriticalPath, w.jsWithoutInteraction, w.jsTotal, w.media, w.transfer].map(kb),
+    ].join(" "),
+  );
+  const legend =
+    "js load: critical path (loader, inline, load islands); js +idle: plus idle islands; js total: every island";
+  return [
+    `Page weights (gzip, KB = 1000 bytes). ${legend}`,
+    [`${"page".padEnd(width)}`, ...columns.map((c) => c.padStart(10))].join(" "),
+    ...rows,
+  ].join("\n");
 }

@@ -14,13 +14,32 @@ export const CONTENT_DIR = path.resolve(import.meta.dirname, "../content");
  * rendered. Also returns the links of the markdown bodies, which the build checks against the pages it renders.
  * @throws ContentErrors listing every problem as `file:line field: message`
  */
-export async function readCompiledContent(contentDir: string = CONTENT_DIR, options: ReadOptions = {}): Promise<CompiledContent> {
+export async function readCompiledContent(
+  contentDir: string = CONTENT_DIR,
+  options: ReadOptions = {},
+): Promise<CompiledContent> {
   const { stage = (_name, run) => Promise.resolve(run()), render = renderMarkdown, parsed } = options;
-  const loaded = await stage("load", () => loadContent(contentDir, parsed), (r) => `${countFiles(r)} files`);
+  const loaded = await stage(
+    "load",
+    () => loadContent(contentDir, parsed),
+    (r) => `${countFiles(r)} files`,
+  );
   // Markdown renders before validation: the render finds the images that validation checks and the links the build checks.
-  const bodies = await stage("markdown", () => renderBodies(loaded, render), (b) => `${b.raw.posts.length + b.raw.pages.length} documents`);
-  const valid = await stage("validate", () => validateContent(bodies.raw), () => "content valid");
-  return stage("compile", () => compileContent(valid, bodies.render), (c) => `${c.content.posts.length + c.content.pages.length} documents`);
+  const bodies = await stage(
+    "markdown",
+    () => renderBodies(loaded, render),
+    (b) => `${b.raw.posts.length + b.raw.pages.length} documents`,
+  );
+  const valid = await stage(
+    "validate",
+    () => validateContent(bodies.raw),
+    () => "content valid",
+  );
+  return stage(
+    "compile",
+    () => compileContent(valid, bodies.render),
+    (c) => `${c.content.posts.length + c.content.pages.length} documents`,
+  );
 }
 
 /** Runs one named stage; the build passes its timer so each stage prints a line. */

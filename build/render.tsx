@@ -48,7 +48,17 @@ export function renderPage(route: Route, content: SiteContent, assets: RenderAss
       );
     const page = scoped(<Page {...(data as object)} />, { identifierPrefix: "page-" });
     const body = scoped(<ShellTop />) + renderToString(<Main page={page} />) + scoped(<ShellBottom />);
-    const document = renderToString(<Document content={content} head={head} path={route.path} assets={assets} special={route.special} page={page} body={body} />);
+    const document = renderToString(
+      <Document
+        content={content}
+        head={head}
+        path={route.path}
+        assets={assets}
+        special={route.special}
+        page={page}
+        body={body}
+      />,
+    );
     return { head, html: `<!doctype html>${document}` };
   } catch (cause) {
     throw new BuildError(`Having trouble rendering ${route.path} from src/pages/${route.module}`, { cause });

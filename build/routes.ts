@@ -51,7 +51,9 @@ export async function collectRoutes(pagesDir: string, content: SiteContent): Pro
         if (!segment.startsWith("[")) return segment;
         const value = params[segment.slice(1, -1)];
         if (!value || !/^[a-z0-9-]+$/.test(value)) {
-          throw new BuildError(`src/pages/${file}: paths() gave ${segment} = ${JSON.stringify(value)}; expected a slug`);
+          throw new BuildError(
+            `src/pages/${file}: paths() gave ${segment} = ${JSON.stringify(value)}; expected a slug`,
+          );
         }
         return value;
       });

@@ -24,7 +24,14 @@ export interface HtmlSection {
   text: string;
 }
 
-const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+};
 
 /** Inline elements join the words around them; every other tag separates words. */
 const INLINE_TAG = /<\/?(?:a|abbr|b|code|del|em|i|kbd|mark|q|s|small|span|strong|sub|sup|u)\b[^>]*>/gi;
@@ -40,7 +47,8 @@ export function htmlText(html: string): string {
     .replace(/<[^>]*>/g, " ")
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
       if (ref[0] !== "#") return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
-      const code = ref[1] === "x" || ref[1] === "X" ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
+      const code =
+        ref[1] === "x" || ref[1] === "X" ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     })
     .replace(/\s+/g, " ")
@@ -84,10 +92,26 @@ function productDocuments({ products }: SiteContent): SearchDocument[] {
     return [
       doc(join(product.tagline, product.shortDescription, product.fullDescription, product.category)),
       doc(product.features.join(". "), "Features", "features"),
-      ...(product.whatYouGet ? [doc(product.whatYouGet.map((card) => `${card.title}: ${card.description}`).join(" "), "What You Get", "what-you-get")] : []),
+      ...(product.whatYouGet
+        ? [
+            doc(
+              product.whatYouGet.map((card) => `${card.title}: ${card.description}`).join(" "),
+              "What You Get",
+              "what-you-get",
+            ),
+          ]
+        : []),
       doc(product.perfectFor.join(". "), "Perfect For", "perfect-for"),
       ...(product.readyMadeClones
-        ? [doc(product.readyMadeClones.map((clone) => `${clone.name}: ${clone.description} ${clone.features.join(", ")}`).join(" "), "Ready-Made Clones", "ready-made-clones")]
+        ? [
+            doc(
+              product.readyMadeClones
+                .map((clone) => `${clone.name}: ${clone.description} ${clone.features.join(", ")}`)
+                .join(" "),
+              "Ready-Made Clones",
+              "ready-made-clones",
+            ),
+          ]
         : []),
     ];
   });
@@ -96,7 +120,13 @@ function productDocuments({ products }: SiteContent): SearchDocument[] {
 function faqDocuments({ faq }: SiteContent): SearchDocument[] {
   const ids = faqAnswerIds(faq);
   return faq.flatMap((category, c) =>
-    category.questions.map((item, q) => ({ kind: "faq" as const, title: item.q, section: category.category, url: `/faq#${ids[c]?.[q]}`, text: item.a })),
+    category.questions.map((item, q) => ({
+      kind: "faq" as const,
+      title: item.q,
+      section: category.category,
+      url: `/faq#${ids[c]?.[q]}`,
+      text: item.a,
+    })),
   );
 }
 
@@ -136,19 +166,40 @@ function aboutDocuments({ about, site }: SiteContent): SearchDocument[] {
   const title = `About ${site.name}`;
   return [
     { kind: "page", title, url: "/about", text: join(site.tagline, ...about.intro) },
-    { kind: "page", title, section: "Our Values", url: "/about#about-values", text: about.values.map((v) => `${v.title}: ${v.description}`).join(" ") },
-    { kind: "page", title, section: "Our Journey", url: "/about#about-journey", text: about.timeline.map((t) => `${t.year} ${t.title}: ${t.description}`).join(" ") },
+    {
+      kind: "page",
+      title,
+      section: "Our Values",
+      url: "/about#about-values",
+      text: about.values.map((v) => `${v.title}: ${v.description}`).join(" "),
+    },
+    {
+      kind: "page",
+      title,
+      section: "Our Journey",
+      url: "/about#about-journey",
+      text: about.timeline.map((t) => `${t.year} ${t.title}: ${t.description}`).join(" "),
+    },
     { kind: "page", title, section: about.team.heading, url: "/about#about-team", text: about.team.description },
   ];
 }
 
 /** Every searchable passage of the site, grouped by kind in display order. */
 export function searchDocuments(content: SiteContent): SearchDocument[] {
-  return [...productDocuments(content), ...faqDocuments(content), ...policyDocuments(content), ...articleDocuments(content), ...aboutDocuments(content)];
+  return [
+    ...productDocuments(content),
+    ...faqDocuments(content),
+    ...policyDocuments(content),
+    ...articleDocuments(content),
+    ...aboutDocuments(content),
+  ];
 }
 
 /** The index file the search islands fetch, and how many passages it holds. */
 export function buildSearchIndex(content: SiteContent): { file: OutputFile; documents: number } {
   const documents = searchDocuments(content);
-  return { file: { path: SEARCH_INDEX_PATH.slice(1), contents: Buffer.from(JSON.stringify(encodeSearchIndex(documents))) }, documents: documents.length };
+  return {
+    file: { path: SEARCH_INDEX_PATH.slice(1), contents: Buffer.from(JSON.stringify(encodeSearchIndex(documents))) },
+    documents: documents.length,
+  };
 }

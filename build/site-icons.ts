@@ -1,6 +1,12 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { APPLE_TOUCH_SIZE, FAVICON_SIZES, MANIFEST_ICON_SIZES, SITE_ICONS, manifestIconPath } from "../src/lib/site-icons.ts";
+import {
+  APPLE_TOUCH_SIZE,
+  FAVICON_SIZES,
+  MANIFEST_ICON_SIZES,
+  SITE_ICONS,
+  manifestIconPath,
+} from "../src/lib/site-icons.ts";
 import type { Site } from "../src/schemas/site.ts";
 import { BuildCache, digest } from "./cache.ts";
 import { BuildError } from "./errors.ts";
@@ -28,7 +34,12 @@ const ROOT = path.resolve(import.meta.dirname, "..");
  * logo and the design tokens, so a new logo or brand colour changes every icon in one build.
  * @throws BuildError when the logo cannot be read or rendered
  */
-export async function buildSiteIcons({ site, logoFile, tokensFile, cache = new BuildCache({ rootDir: ROOT }) }: SiteIconsInput): Promise<OutputFile[]> {
+export async function buildSiteIcons({
+  site,
+  logoFile,
+  tokensFile,
+  cache = new BuildCache({ rootDir: ROOT }),
+}: SiteIconsInput): Promise<OutputFile[]> {
   const colors = await readBrandColors(tokensFile);
   const logo = await readFile(logoFile).catch((cause: unknown) => {
     throw new BuildError(`Having trouble reading the logo ${logoFile}, the source of every site icon`, { cause });
@@ -40,11 +51,20 @@ export async function buildSiteIcons({ site, logoFile, tokensFile, cache = new B
       throw new BuildError(`Having trouble rendering ${logoFile} at ${width} px`, { cause });
     });
   const png = async (svg: Buffer | string, width: number, background = "") =>
-    (await cache.get("icons", `${digest([renderer, svg, String(width), background])}.png`, () => draw(svg, width, background || undefined))).bytes;
+    (
+      await cache.get("icons", `${digest([renderer, svg, String(width), background])}.png`, () =>
+        draw(svg, width, background || undefined),
+      )
+    ).bytes;
   const favicons = await Promise.all(FAVICON_SIZES.map((size) => png(logo, size)));
-  const manifestIcons = await Promise.all(MANIFEST_ICON_SIZES.map(async (size) => ({ size, contents: await png(logo, size) })));
+  const manifestIcons = await Promise.all(
+    MANIFEST_ICON_SIZES.map(async (size) => ({ size, contents: await png(logo, size) })),
+  );
   const appleTouch = await png(padded(logo, APPLE_TOUCH_SIZE, APPLE_TOUCH_LOGO_SCALE), APPLE_TOUCH_SIZE, colors.bg);
-  const file = (sitePath: string, contents: Uint8Array | string): OutputFile => ({ path: sitePath.slice(1), contents: Buffer.from(contents) });
+  const file = (sitePath: string, contents: Uint8Array | string): OutputFile => ({
+    path: sitePath.slice(1),
+    contents: Buffer.from(contents),
+  });
   return [
     file(SITE_ICONS.ico, pngsToIco(favicons)),
     file(SITE_ICONS.appleTouch, appleTouch),
@@ -77,6 +97,10 @@ export function webManifest(site: SiteIconsInput["site"], colors: Pick<BrandColo
     lang: "en",
     theme_color: colors.primary,
     background_color: colors.bg,
-    icons: MANIFEST_ICON_SIZES.map((size) => ({ src: manifestIconPath(size), sizes: `${size}x${size}`, type: "image/png" })),
+    icons: MANIFEST_ICON_SIZES.map((size) => ({
+      src: manifestIconPath(size),
+      sizes: `${size}x${size}`,
+      type: "image/png",
+    })),
   };
 }

@@ -15,18 +15,31 @@ const LAYERS = "@layer tokens, base, components, shell, pages;";
  * `pages` layer, with breakpoint tokens substituted. Returns the sheets with the classes each one styles, so a
  * page links only the sheets its HTML needs (src/lib/stylesheets.ts).
  */
-export async function bundleStyles(rootDir: string, common: esbuild.BuildOptions): Promise<{ stylesheets: Stylesheets; files: OutputFile[] }> {
+export async function bundleStyles(
+  rootDir: string,
+  common: esbuild.BuildOptions,
+): Promise<{ stylesheets: Stylesheets; files: OutputFile[] }> {
   const stylesDir = path.join(rootDir, "src/styles");
-  const pageNames = (await readdir(path.join(stylesDir, "pages"))).filter((f) => f.endsWith(".css")).map((f) => f.slice(0, -4)).sort();
+  const pageNames = (await readdir(path.join(stylesDir, "pages")))
+    .filter((f) => f.endsWith(".css"))
+    .map((f) => f.slice(0, -4))
+    .sort();
   const media = customMedia(await readFile(path.join(stylesDir, "media.css"), "utf8"));
   const result = await esbuild
     .build({
       ...common,
-      entryPoints: [{ in: path.join(stylesDir, "index.css"), out: "site" }, ...pageNames.map((name) => ({ in: `sheet:${name}`, out: name }))],
+      entryPoints: [
+        { in: path.join(stylesDir, "index.css"), out: "site" },
+        ...pageNames.map((name) => ({ in: `sheet:${name}`, out: name })),
+      ],
       outdir: path.join(rootDir, "dist/assets"),
       entryNames: "[name]-[hash]",
       loader: { ".svg": "dataurl" },
-      plugins: [pageSheets(stylesDir), systemSchemePlugin(path.join(stylesDir, "tokens.css")), substituteMedia(media, rootDir)],
+      plugins: [
+        pageSheets(stylesDir),
+        systemSchemePlugin(path.join(stylesDir, "tokens.css")),
+        substituteMedia(media, rootDir),
+      ],
     })
     .catch((cause: unknown) => {
       throw new BuildError("Having trouble bundling the stylesheets in src/styles", { cause });
@@ -34,7 +47,10 @@ export async function bundleStyles(rootDir: string, common: esbuild.BuildOptions
 
   const distDir = path.join(rootDir, "dist");
   const outputs = Object.entries(result.metafile?.outputs ?? {});
-  const files: OutputFile[] = (result.outputFiles ?? []).map((f) => ({ path: path.relative(distDir, f.path).split(path.sep).join("/"), contents: f.contents }));
+  const files: OutputFile[] = (result.outputFiles ?? []).map((f) => ({
+    path: path.relative(distDir, f.path).split(path.sep).join("/"),
+    contents: f.contents,
+  }));
   const sheet = (entry: string) => {
     const found = outputs.find(([, out]) => out.entryPoint === entry);
     if (!found) throw new BuildError(`esbuild produced no stylesheet for ${entry}`);
@@ -68,7 +84,12 @@ function pageSheets(stylesDir: string): esbuild.Plugin {
 
 /** `@custom-media --name (query);` declarations → name → query. */
 export function customMedia(css: string): Map<string, string> {
-  return new Map([...css.matchAll(/@custom-media\s+(--[\w-]+)\s+([^;]+);/g)].map(([, name = "", query = ""]) => [name, query.trim()]));
+  return new Map(
+    [...css.matchAll(/@custom-media\s+(--[\w-]+)\s+([^;]+);/g)].map(([, name = "", query = ""]) => [
+      name,
+      query.trim(),
+    ]),
+  );
 }
 
 /** Replaces `(--name)` in @media preludes with its query from src/styles/media.css; an unknown name stops the build. */
@@ -82,7 +103,10 @@ function substituteMedia(media: ReadonlyMap<string, string>, rootDir: string): e
         const contents = source.replace(/@media([^{]*)\{/g, (_, prelude: string) => {
           const query = prelude.replace(/\((--[\w-]+)\)/g, (__, name: string) => {
             const value = media.get(name);
-            if (!value) throw new BuildError(`${file}: unknown breakpoint token ${name}; expected one of ${[...media.keys()].join(", ")} (src/styles/media.css)`);
+            if (!value)
+              throw new BuildError(
+                `${file}: unknown breakpoint token ${name}; expected one of ${[...media.keys()].join(", ")} (src/styles/media.css)`,
+              );
             return value;
           });
           return `@media${query}{`;

@@ -50,7 +50,10 @@ export function systemSchemePlugin(tokensFile: string): esbuild.Plugin {
     setup(build) {
       build.onLoad({ filter: /tokens\.css$/ }, async (args) => {
         if (path.resolve(args.path) !== path.resolve(tokensFile)) return undefined;
-        return { contents: withSystemScheme(await readFile(args.path, "utf8"), path.basename(args.path)), loader: "css" };
+        return {
+          contents: withSystemScheme(await readFile(args.path, "utf8"), path.basename(args.path)),
+          loader: "css",
+        };
       });
     },
   };
@@ -67,7 +70,8 @@ export async function readBrandColors(tokensFile: string): Promise<BrandColors> 
   const colors = Object.fromEntries(
     Object.entries(NAMES).map(([key, name]) => {
       const value = props.get(name) ?? "";
-      if (!/^#[0-9a-f]{3,8}$/i.test(value)) problems.push(`${name} is ${value ? `"${value}"` : "missing"}, expected a hex colour`);
+      if (!/^#[0-9a-f]{3,8}$/i.test(value))
+        problems.push(`${name} is ${value ? `"${value}"` : "missing"}, expected a hex colour`);
       return [key, value.toLowerCase()];
     }),
   ) as unknown as BrandColors;

@@ -43,7 +43,12 @@ export function validateContent(raw: RawContent): ValidContent {
     for (const issue of result.error.issues) {
       const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
       const fieldPath = keys.length ? [...issue.path, keys[0] as string] : issue.path;
-      issues.push({ file: source.file, line: source.lineOf(fieldPath), field: formatPath(fieldPath), message: issue.message });
+      issues.push({
+        file: source.file,
+        line: source.lineOf(fieldPath),
+        field: formatPath(fieldPath),
+        message: issue.message,
+      });
     }
     return undefined;
   };
@@ -69,19 +74,28 @@ export function validateContent(raw: RawContent): ValidContent {
 
   // File name and id (or slug) agree, so an editor finds /products/esim in content/products/esim.yaml.
   const sameName = (source: SourceFile, field: string, value: string) => {
-    if (value !== source.name) at(source, [field], `Expected "${source.name}" to match the file name, found "${value}"; rename one of them`);
+    if (value !== source.name)
+      at(source, [field], `Expected "${source.name}" to match the file name, found "${value}"; rename one of them`);
   };
   for (const { value, source } of products) {
     sameName(source, "id", value.id);
     if (!raw.docs.has(`${value.id}.md`) && !raw.docs.has(`${value.id}.pdf`)) {
-      at(source, ["id"], `No documentation for "${value.id}": write content/docs/${value.id}.md (or add content/docs/${value.id}.pdf)`);
+      at(
+        source,
+        ["id"],
+        `No documentation for "${value.id}": write content/docs/${value.id}.md (or add content/docs/${value.id}.pdf)`,
+      );
     }
   }
   for (const { value, source } of portfolio) sameName(source, "id", value.id);
   for (const { value, source } of posts) sameName(source, "slug", value.data.slug);
 
   const images = [
-    ...Object.entries(site?.shareImages ?? {}).map(([key, served]) => ({ source: raw.site, field: ["shareImages", key], served })),
+    ...Object.entries(site?.shareImages ?? {}).map(([key, served]) => ({
+      source: raw.site,
+      field: ["shareImages", key],
+      served,
+    })),
     ...products.map(({ value, source }) => ({ source, field: ["image"], served: value.image })),
     ...portfolio.map(({ value, source }) => ({ source, field: ["image"], served: value.image })),
     ...posts.map(({ value, source }) => ({ source, field: ["image"], served: value.data.image })),
@@ -96,7 +110,11 @@ export function validateContent(raw: RawContent): ValidContent {
   for (const { value, source } of posts) {
     const { title, seoTitle } = value.data;
     if (title.length > MAX_SEO_TITLE_LENGTH && !seoTitle) {
-      at(source, ["title"], `Title has ${title.length} characters and search results cut it off after ${MAX_SEO_TITLE_LENGTH}; add a shorter seoTitle`);
+      at(
+        source,
+        ["title"],
+        `Title has ${title.length} characters and search results cut it off after ${MAX_SEO_TITLE_LENGTH}; add a shorter seoTitle`,
+      );
     }
   }
   duplicates(posts, (p) => p.data.id, "id", at);
@@ -108,7 +126,8 @@ export function validateContent(raw: RawContent): ValidContent {
       at(source, ["productId"], `Unknown product "${value.productId}"; expected one of ${[...productIds].join(", ")}`);
     }
   }
-  if (raw.products.length === 0) issues.push({ file: "content/products", field: "", message: "No products found; add content/products/<id>.yaml" });
+  if (raw.products.length === 0)
+    issues.push({ file: "content/products", field: "", message: "No products found; add content/products/<id>.yaml" });
   const featured = posts.filter((p) => p.value.data.featured);
   if (posts.length === raw.posts.length && featured.length < HOME_FEATURED_POSTS) {
     issues.push({
@@ -129,7 +148,8 @@ export function validateContent(raw: RawContent): ValidContent {
     }
   }
 
-  if (issues.length || !site || !about || !faq || !testimonials || !installation || !productPage) throw new ContentErrors(issues);
+  if (issues.length || !site || !about || !faq || !testimonials || !installation || !productPage)
+    throw new ContentErrors(issues);
   return {
     site,
     about,
@@ -194,7 +214,8 @@ function duplicates<T>(
   for (const { value, source } of items) {
     const k = key(value);
     const first = seen.get(k);
-    if (first) at(source, [field], `Duplicate ${field} "${k}": ${first.file} uses it already; give each file its own ${field}`);
+    if (first)
+      at(source, [field], `Duplicate ${field} "${k}": ${first.file} uses it already; give each file its own ${field}`);
     else seen.set(k, source);
   }
 }

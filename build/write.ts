@@ -47,7 +47,9 @@ export function siteFiles(output: Omit<SiteOutput, "copies">): { files: OutputFi
     { path: "_routes.json", contents: Buffer.from(`${JSON.stringify(table, null, 2)}\n`) },
     {
       path: "_csp.json",
-      contents: Buffer.from(`${JSON.stringify({ scriptHashes: [...output.inlineScripts.values()].map((s) => s.hash) }, null, 2)}\n`),
+      contents: Buffer.from(
+        `${JSON.stringify({ scriptHashes: [...output.inlineScripts.values()].map((s) => s.hash) }, null, 2)}\n`,
+      ),
     },
   ];
   return { files, table };

@@ -78,10 +78,25 @@ function timeBuild(label: string, counts: Counts, content: string, out: string, 
       if (code !== 0) return reject(new Error(`The ${label} build failed:\n${output.slice(-4000)}`));
       const summary = output.match(/\[build\] (\d+) pages in (\d+) ms \(CPU (\d+) ms\)/);
       const stages = output.split("\n").filter((line) => /^\[(?!build\])[a-z-]+\] /.test(line));
-      const size = (file: string) => stat(path.join(out, file)).then((i) => i.size, () => 0);
+      const size = (file: string) =>
+        stat(path.join(out, file)).then(
+          (i) => i.size,
+          () => 0,
+        );
       Promise.all([folderBytes(out), size("about/index.html"), size("blog/index.html")]).then(
         ([outputBytes, aboutBytes, blogBytes]) =>
-          resolve({ label, counts, pages: Number(summary?.[1] ?? 0), buildMs: Number(summary?.[2] ?? 0), cpuMs: Number(summary?.[3] ?? 0), wallMs, stages, outputBytes, aboutBytes, blogBytes }),
+          resolve({
+            label,
+            counts,
+            pages: Number(summary?.[1] ?? 0),
+            buildMs: Number(summary?.[2] ?? 0),
+            cpuMs: Number(summary?.[3] ?? 0),
+            wallMs,
+            stages,
+            outputBytes,
+            aboutBytes,
+            blogBytes,
+          }),
         reject,
       );
     });
@@ -103,7 +118,11 @@ const work = await mkdtemp(path.join(tmpdir(), "bench-scaling-"));
 const timings: BuildTiming[] = [];
 let failed = false;
 try {
-  console.log(`Load average ${loadavg().map((n) => n.toFixed(1)).join(", ")}. Working in ${work}`);
+  console.log(
+    `Load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(", ")}. Working in ${work}`,
+  );
   // Each size builds first with an empty markdown cache (cold: a fresh clone, CI) and the full size once more with
   // the cache its first build filled (warm: every later build on an editor's machine).
   for (const [label, counts, folder] of [
@@ -116,13 +135,17 @@ try {
     if (content !== contentDir && !label.includes("warm")) {
       const t0 = performance.now();
       await generate(contentDir, content, counts);
-      console.log(`Generated ${label}: ${counts.posts} posts, ${counts.products} products, ${counts.projects} projects in ${Math.round(performance.now() - t0)} ms`);
+      console.log(
+        `Generated ${label}: ${counts.posts} posts, ${counts.products} products, ${counts.projects} projects in ${Math.round(performance.now() - t0)} ms`,
+      );
     }
     const out = path.join(work, `dist-${folder}`);
     await mkdir(out, { recursive: true });
     const timing = await timeBuild(label, counts, content, out, path.join(work, `cache-${folder}`));
     timings.push(timing);
-    console.log(`Built ${label}: ${timing.pages} pages in ${(timing.wallMs / 1000).toFixed(1)} s\n  ${timing.stages.join("\n  ")}`);
+    console.log(
+      `Built ${label}: ${timing.pages} pages in ${(timing.wallMs / 1000).toFixed(1)} s\n  ${timing.stages.join("\n  ")}`,
+    );
   }
 } finally {
   if (args.keep) console.log(`Kept ${work}`);
@@ -130,7 +153,21 @@ try {
 }
 
 const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
-const header = ["build", "posts", "products", "projects", "pages", "build ms", "wall ms", "ms per page (build)", "ms per page (wall)", "CPU ms per page", "output MB", "/about KB", "/blog KB"];
+const header = [
+  "build",
+  "posts",
+  "products",
+  "projects",
+  "pages",
+  "build ms",
+  "wall ms",
+  "ms per page (build)",
+  "ms per page (wall)",
+  "CPU ms per page",
+  "output MB",
+  "/about KB",
+  "/blog KB",
+];
 console.log(`\n${row(header)}`);
 console.log(row(header.map(() => "---")));
 for (const t of timings) {
@@ -153,7 +190,10 @@ for (const t of timings) {
   );
 }
 // Each stage's time in every build, as the build printed it: where the time goes, and what grows with the posts.
-const stageMs = (t: BuildTiming) => new Map(t.stages.map((line) => [line.match(/^\[([a-z-]+)\]/)?.[1] ?? "", Number(line.match(/ in (\d+) ms$/)?.[1] ?? 0)]));
+const stageMs = (t: BuildTiming) =>
+  new Map(
+    t.stages.map((line) => [line.match(/^\[([a-z-]+)\]/)?.[1] ?? "", Number(line.match(/ in (\d+) ms$/)?.[1] ?? 0)]),
+  );
 const byBuild = timings.map(stageMs);
 const stageNames = [...new Set(byBuild.flatMap((stages) => [...stages.keys()]))];
 console.log(`\n${row(["stage (ms)", ...timings.map((t) => t.label)])}`);
@@ -175,12 +215,20 @@ if (small && full) {
         `${cached.toFixed(2)} ms with a warm cache (${verdict(cached)} it).`,
     );
   }
-  console.log(`Load average ${loadavg().map((n) => n.toFixed(1)).join(", ")} at the end.`);
+  console.log(
+    `Load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(", ")} at the end.`,
+  );
   if (full.wallMs > SCALING_BUILD_LIMIT_MS) {
     failed = true;
-    console.log(`FAIL: the full-size build took ${(full.wallMs / 1000).toFixed(1)} s, over the limit of ${SCALING_BUILD_LIMIT_MS / 1000} s.`);
+    console.log(
+      `FAIL: the full-size build took ${(full.wallMs / 1000).toFixed(1)} s, over the limit of ${SCALING_BUILD_LIMIT_MS / 1000} s.`,
+    );
   } else {
-    console.log(`OK: the full-size build took ${(full.wallMs / 1000).toFixed(1)} s, under the limit of ${SCALING_BUILD_LIMIT_MS / 1000} s.`);
+    console.log(
+      `OK: the full-size build took ${(full.wallMs / 1000).toFixed(1)} s, under the limit of ${SCALING_BUILD_LIMIT_MS / 1000} s.`,
+    );
   }
 }
 process.exit(failed ? 1 : 0);

@@ -16,17 +16,27 @@ import { generate, names } from "./synthetic-content.ts";
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
-  options: { posts: { type: "string", default: "1000" }, saves: { type: "string", default: "7" }, port: { type: "string", default: "4186" } },
+  options: {
+    posts: { type: "string", default: "1000" },
+    saves: { type: "string", default: "7" },
+    port: { type: "string", default: "4186" },
+  },
 });
 const port = Number(args.port);
 const base = `http://127.0.0.1:${port}`;
-const load = () => loadavg().map((n) => n.toFixed(1)).join(", ");
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(", ");
 
 /** Resolves when the server prints `marker`; rejects if it exits first. */
 function waitForOutput(child: ChildProcess, marker: string, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`No "${marker}" within ${timeoutMs} ms:\n${output.slice(-3000)}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`No "${marker}" within ${timeoutMs} ms:\n${output.slice(-3000)}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk;
       if (output.includes(marker)) {
@@ -77,7 +87,13 @@ try {
   const started = performance.now();
   server = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--dev"], {
     cwd: rootDir,
-    env: { ...process.env, PORT: String(port), SES_PORT: String(port + 1), CONTENT_DIR: contentDir, DIST_DIR: path.join(work, "dist") },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SES_PORT: String(port + 1),
+      CONTENT_DIR: contentDir,
+      DIST_DIR: path.join(work, "dist"),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   await waitForOutput(server, "Site:", 300_000);
@@ -96,7 +112,9 @@ try {
     const served = performance.now() - t0;
     if (!html.includes(marker)) throw new Error(`Save ${i}: the page did not show the edit after the reload event`);
     timings.push({ reload, served });
-    console.log(`Save ${i}: reload event after ${Math.round(reload)} ms, new page served after ${Math.round(served)} ms`);
+    console.log(
+      `Save ${i}: reload event after ${Math.round(reload)} ms, new page served after ${Math.round(served)} ms`,
+    );
     // Let the watcher settle, as between an editor's saves.
     await new Promise((resolve) => setTimeout(resolve, 300));
   }

@@ -7,7 +7,17 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS } from "../playwright.config.ts";
-import { act, answerShown, armRecorder, CONTROLS, type Control, type Profile, quietOverlays, RECORDER_SCRIPT, recording } from "../tests/e2e/first-tap-controls.ts";
+import {
+  act,
+  answerShown,
+  armRecorder,
+  CONTROLS,
+  type Control,
+  type Profile,
+  quietOverlays,
+  RECORDER_SCRIPT,
+  recording,
+} from "../tests/e2e/first-tap-controls.ts";
 
 /**
  * `npm run bench:interactions` (issue 23): how long a visitor waits for the first answer of each control, and how
@@ -43,14 +53,18 @@ const port = Number(args.port);
 const baseURL = `http://127.0.0.1:${port}`;
 const only = args.only?.split(",");
 const controls = only ? CONTROLS.filter((control) => only.includes(control.id)) : CONTROLS;
-if (controls.length === 0) throw new Error(`--only ${args.only}: no such control; ids are ${CONTROLS.map((c) => c.id).join(", ")}`);
+if (controls.length === 0)
+  throw new Error(`--only ${args.only}: no such control; ids are ${CONTROLS.map((c) => c.id).join(", ")}`);
 
 /** Reading time between the load event and the input, and the quiet that ends the byte count. */
 const READ_MS = 1000;
 const QUIET_MS = 2000;
 const ANSWER_TIMEOUT_MS = 30_000;
 
-const PROFILES: Record<Profile, { context: BrowserContextOptions; cpuSlowdown: number; network?: { latency: number; bytesPerSecond: number } }> = {
+const PROFILES: Record<
+  Profile,
+  { context: BrowserContextOptions; cpuSlowdown: number; network?: { latency: number; bytesPerSecond: number } }
+> = {
   phone: {
     context: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
     cpuSlowdown: 4,
@@ -77,10 +91,15 @@ async function startServer(): Promise<ChildProcess> {
     DYNAMO_PORT: String(port + 4001),
     HOST: "127.0.0.1",
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--no-build"], { cwd: rootDir, env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--no-build"], {
+    cwd: rootDir,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}; is port ${port} free and ${args.dist} built?`);
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with code ${child.exitCode}; is port ${port} free and ${args.dist} built?`);
     try {
       if ((await fetch(`${baseURL}/`)).ok) return child;
     } catch {
@@ -108,7 +127,12 @@ async function watchNetwork(page: Page, profile: Profile) {
   await cdp.send("Network.enable");
   if (settings.network) {
     const { latency, bytesPerSecond } = settings.network;
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
   }
   if (settings.cpuSlowdown > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: settings.cpuSlowdown });
   let armed = false;
@@ -141,7 +165,10 @@ async function watchNetwork(page: Page, profile: Profile) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const requests = [...counted.values()];
-      return { bytes: requests.reduce((sum, request) => sum + request.bytes, 0), requests: requests.map((request) => new URL(request.url).pathname) };
+      return {
+        bytes: requests.reduce((sum, request) => sum + request.bytes, 0),
+        requests: requests.map((request) => new URL(request.url).pathname),
+      };
     },
   };
 }
@@ -184,9 +211,14 @@ const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 const loadAtStart = loadavg();
-console.log(`Load average ${loadAtStart.map((n) => n.toFixed(2)).join(", ")} at the start; ${runs} runs per control, serving ${args.dist}.`);
+console.log(
+  `Load average ${loadAtStart.map((n) => n.toFixed(2)).join(", ")} at the start; ${runs} runs per control, serving ${args.dist}.`,
+);
 const server = await startServer();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: CHROMIUM_ARGS,
+});
 const results: { control: Control; runs: Run[] }[] = [];
 try {
   for (const control of controls) {
@@ -195,10 +227,17 @@ try {
       try {
         done.push(await measure(browser, control));
       } catch (error) {
-        done.push({ ms: null, bytes: 0, requests: [], error: error instanceof Error ? error.message.split("\n")[0] : String(error) });
+        done.push({
+          ms: null,
+          bytes: 0,
+          requests: [],
+          error: error instanceof Error ? error.message.split("\n")[0] : String(error),
+        });
       }
       const last = done.at(-1);
-      process.stderr.write(`  ${control.id} run ${i + 1}: ${last?.ms === null ? (last.error ?? "no answer") : `${Math.round(last?.ms ?? 0)} ms`}, ${kb(last?.bytes ?? 0)} KB\n`);
+      process.stderr.write(
+        `  ${control.id} run ${i + 1}: ${last?.ms === null ? (last.error ?? "no answer") : `${Math.round(last?.ms ?? 0)} ms`}, ${kb(last?.bytes ?? 0)} KB\n`,
+      );
     }
     results.push({ control, runs: done });
   }
@@ -230,7 +269,14 @@ for (const line of summary) {
   const label = `${line.control}${line.profile === "desktop" ? " (desktop)" : ""}`;
   const range = line.minMs === null ? "—" : `${line.minMs}–${line.maxMs}`;
   const median = line.medianMs === null ? "no answer" : String(line.medianMs);
-  console.log(row([label, line.failed ? `${median} (${line.failed} of ${runs} no answer)` : median, range, line.medianKb.toFixed(1)]));
+  console.log(
+    row([
+      label,
+      line.failed ? `${median} (${line.failed} of ${runs} no answer)` : median,
+      range,
+      line.medianKb.toFixed(1),
+    ]),
+  );
 }
 const loadAtEnd = loadavg();
 console.log(`\nLoad average ${loadAtEnd.map((n) => n.toFixed(2)).join(", ")} at the end.`);

@@ -41,9 +41,36 @@ const CONCURRENCY = arg("concurrency", 16);
 const TOTAL = arg("total", 1000);
 
 const LEADS: Record<LeadFunction, Record<string, unknown>> = {
-  "send-product-inquiry": { name: "Asha Verma", email: "asha@example.org", mobile: "+91 98765 43210", company: "Verma Labs", product: "Legalway", message: "We would like to buy Legalway for our firm.", website: "", elapsedMs: 5000 },
-  "send-installation-email": { name: "Asha Verma", email: "asha@example.org", mobile: "+91 98765 43210", product: "astroway", package: "android", message: "Please install it next week.", website: "", elapsedMs: 5000 },
-  "send-contact-email": { name: "Asha Verma", email: "asha@example.org", mobile: "+91 98765 43210", product: "esim", subject: "Reseller pricing", message: "Do you offer reseller pricing?", website: "", elapsedMs: 5000 },
+  "send-product-inquiry": {
+    name: "Asha Verma",
+    email: "asha@example.org",
+    mobile: "+91 98765 43210",
+    company: "Verma Labs",
+    product: "Legalway",
+    message: "We would like to buy Legalway for our firm.",
+    website: "",
+    elapsedMs: 5000,
+  },
+  "send-installation-email": {
+    name: "Asha Verma",
+    email: "asha@example.org",
+    mobile: "+91 98765 43210",
+    product: "astroway",
+    package: "android",
+    message: "Please install it next week.",
+    website: "",
+    elapsedMs: 5000,
+  },
+  "send-contact-email": {
+    name: "Asha Verma",
+    email: "asha@example.org",
+    mobile: "+91 98765 43210",
+    product: "esim",
+    subject: "Reseller pricing",
+    message: "Do you offer reseller pricing?",
+    website: "",
+    elapsedMs: 5000,
+  },
 };
 
 // ---- bundles -------------------------------------------------------------------------------------------------
@@ -55,7 +82,11 @@ interface Variant {
 }
 const VARIANTS: Variant[] = [
   { name: "default", note: "esbuild defaults for platform node (package 'main': CommonJS builds)", options: {} },
-  { name: "esm-first", note: "mainFields module,main: the SDK's ES builds tree-shake", options: { mainFields: ["module", "main"] } },
+  {
+    name: "esm-first",
+    note: "mainFields module,main: the SDK's ES builds tree-shake",
+    options: { mainFields: ["module", "main"] },
+  },
   {
     name: "esm-first+env-credentials",
     note: "and the credential chain aliased to lambdas/shared/env-credentials.ts (Lambda's env credentials only)",
@@ -64,7 +95,11 @@ const VARIANTS: Variant[] = [
       alias: { "@aws-sdk/credential-provider-node": path.join(rootDir, "lambdas/shared/env-credentials.ts") },
     },
   },
-  { name: "sdk-external", note: "@aws-sdk/* left to the Lambda runtime (CDK NodejsFunction's default)", options: { mainFields: ["module", "main"], external: ["@aws-sdk/*"] } },
+  {
+    name: "sdk-external",
+    note: "@aws-sdk/* left to the Lambda runtime (CDK NodejsFunction's default)",
+    options: { mainFields: ["module", "main"], external: ["@aws-sdk/*"] },
+  },
 ];
 
 interface BundleResult {
@@ -96,13 +131,17 @@ async function bundle(fn: BundledFunction, variant: Variant, env: Record<string,
   const { readFile } = await import("node:fs/promises");
   const code = file ? file.contents : await readFile(outfile);
   // The runtime-provided SDK is not installed next to the bundle here, so its import cannot be timed.
-  const initMs = variant.name === "sdk-external" ? undefined : median(Array.from({ length: 5 }, () => coldImport(outfile, env)));
+  const initMs =
+    variant.name === "sdk-external" ? undefined : median(Array.from({ length: 5 }, () => coldImport(outfile, env)));
   return { fn, variant: variant.name, bytes: code.length, gzip: gzipSync(code).length, initMs };
 }
 
 function coldImport(file: string, env: Record<string, string>): number {
   const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});process.stdout.write(String(performance.now()-t));`;
-  const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { env: { ...process.env, ...env }, encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+  });
   if (run.status !== 0) throw new Error(`importing ${file} failed:\n${run.stderr}`);
   return Number(run.stdout);
 }
@@ -138,7 +177,14 @@ interface LatencyResult {
   perSecond: number;
 }
 
-async function measure(fn: LeadFunction, handler: Handler, body: unknown, expected: number, label: LatencyResult["case"], clear: () => Promise<void>): Promise<LatencyResult> {
+async function measure(
+  fn: LeadFunction,
+  handler: Handler,
+  body: unknown,
+  expected: number,
+  label: LatencyResult["case"],
+  clear: () => Promise<void>,
+): Promise<LatencyResult> {
   const call = async (i: number) => {
     const answer = await handler(event(body, i));
     if (answer.statusCode !== expected) throw new Error(`${fn} answered ${answer.statusCode}, expected ${expected}`);
@@ -166,7 +212,8 @@ async function measure(fn: LeadFunction, handler: Handler, body: unknown, expect
 // ---- run -----------------------------------------------------------------------------------------------------
 
 type StartEmulator = (config: { host: string; port: number }) => Promise<Server>;
-const startEmulator: StartEmulator = (sesEmulator as unknown as { default?: StartEmulator }).default ?? (sesEmulator as unknown as StartEmulator);
+const startEmulator: StartEmulator =
+  (sesEmulator as unknown as { default?: StartEmulator }).default ?? (sesEmulator as unknown as StartEmulator);
 const ses = await startEmulator({ host: "127.0.0.1", port: 0 });
 const sesUrl = `http://127.0.0.1:${(ses.address() as AddressInfo).port}`;
 // Every lead is stored first: an in-memory dynalite stands in for the table.
@@ -185,22 +232,38 @@ const bundles: BundleResult[] = [];
 for (const variant of VARIANTS) for (const fn of BUNDLED) bundles.push(await bundle(fn, variant, env));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 console.table(
-  bundles.map((b) => ({ handler: b.fn, variant: b.variant, minified: kb(b.bytes), gzip: kb(b.gzip), "cold import": b.initMs === undefined ? "n/a" : `${b.initMs.toFixed(0)} ms` })),
+  bundles.map((b) => ({
+    handler: b.fn,
+    variant: b.variant,
+    minified: kb(b.bytes),
+    gzip: kb(b.gzip),
+    "cold import": b.initMs === undefined ? "n/a" : `${b.initMs.toFixed(0)} ms`,
+  })),
 );
 for (const variant of VARIANTS) console.log(`  ${variant.name}: ${variant.note}`);
 
-console.log(`\n[bench] latency: ${SEQUENTIAL} sequential requests, then ${TOTAL} at concurrency ${CONCURRENCY}, against ${sesUrl}`);
+console.log(
+  `\n[bench] latency: ${SEQUENTIAL} sequential requests, then ${TOTAL} at concurrency ${CONCURRENCY}, against ${sesUrl}`,
+);
 const clear = async () => {
   await fetch(`${sesUrl}/clear-store`, { method: "POST" });
 };
 const latencies: LatencyResult[] = [];
 for (const fn of FUNCTIONS) {
-  const { handler } = (await import(pathToFileURL(path.join(rootDir, "lambdas", fn, "handler.ts")).href)) as { handler: Handler };
+  const { handler } = (await import(pathToFileURL(path.join(rootDir, "lambdas", fn, "handler.ts")).href)) as {
+    handler: Handler;
+  };
   latencies.push(await measure(fn, handler, LEADS[fn], 200, "sent", clear));
   latencies.push(await measure(fn, handler, { ...LEADS[fn], email: "not-an-address" }, 400, "invalid", clear));
 }
 console.table(
-  latencies.map((l) => ({ handler: l.fn, case: l.case, p50: `${l.p50.toFixed(2)} ms`, p99: `${l.p99.toFixed(2)} ms`, throughput: `${Math.round(l.perSecond)} req/s` })),
+  latencies.map((l) => ({
+    handler: l.fn,
+    case: l.case,
+    p50: `${l.p50.toFixed(2)} ms`,
+    p99: `${l.p99.toFixed(2)} ms`,
+    throughput: `${Math.round(l.perSecond)} req/s`,
+  })),
 );
 
 await writeFile(

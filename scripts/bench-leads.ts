@@ -51,7 +51,8 @@ const limit = setTimeout(() => {
 limit.unref();
 
 type StartEmulator = (config: { host: string; port: number }) => Promise<Server>;
-const startEmulator: StartEmulator = (sesEmulator as unknown as { default?: StartEmulator }).default ?? (sesEmulator as unknown as StartEmulator);
+const startEmulator: StartEmulator =
+  (sesEmulator as unknown as { default?: StartEmulator }).default ?? (sesEmulator as unknown as StartEmulator);
 const ses = await startEmulator({ host: "127.0.0.1", port: 0 });
 const sesUrl = `http://127.0.0.1:${(ses.address() as AddressInfo).port}`;
 let sendEvents = 0;
@@ -66,17 +67,33 @@ const proxy = await startSesFaultProxy({
   },
 });
 const dynamo = await startLocalDynamo({ port: 0 });
-Object.assign(process.env, await localLambdaEnv({ sesEndpoint: proxy.url, dynamoEndpoint: dynamo.endpoint, recipient: RECIPIENT }), {
-  LOG_LEVEL: "silent",
-  SEND_EVENT_WAIT_SECONDS: String(EVENT_WAIT_S),
-  // Every lead comes from 127.0.0.1 here.
-  ACK_CLIENT_HOURLY_LIMIT: String(TOTAL * 2),
-});
+Object.assign(
+  process.env,
+  await localLambdaEnv({ sesEndpoint: proxy.url, dynamoEndpoint: dynamo.endpoint, recipient: RECIPIENT }),
+  {
+    LOG_LEVEL: "silent",
+    SEND_EVENT_WAIT_SECONDS: String(EVENT_WAIT_S),
+    // Every lead comes from 127.0.0.1 here.
+    ACK_CLIENT_HOURLY_LIMIT: String(TOTAL * 2),
+  },
+);
 
 const FORMS = {
-  "send-product-inquiry": { company: "Verma Labs", product: "Legalway", message: "We would like to buy Legalway for our firm." },
-  "send-installation-email": { product: "astroway", package: "android", message: "Please install on our server next week." },
-  "send-contact-email": { product: "esim", subject: "Reseller pricing", message: "Do you offer reseller pricing for eSIM?" },
+  "send-product-inquiry": {
+    company: "Verma Labs",
+    product: "Legalway",
+    message: "We would like to buy Legalway for our firm.",
+  },
+  "send-installation-email": {
+    product: "astroway",
+    package: "android",
+    message: "Please install on our server next week.",
+  },
+  "send-contact-email": {
+    product: "esim",
+    subject: "Reseller pricing",
+    message: "Do you offer reseller pricing for eSIM?",
+  },
 } as const;
 type Form = keyof typeof FORMS;
 const names = Object.keys(FORMS) as Form[];
@@ -84,7 +101,14 @@ const queue = new InProcessQueue();
 provideLocalLeadQueue(queue);
 const handlers = new Map<string, LambdaHandler>();
 for (const name of names) {
-  handlers.set(name, ((await import(pathToFileURL(path.join(rootDir, "lambdas", name, "handler.ts")).href)) as { handler: LambdaHandler }).handler);
+  handlers.set(
+    name,
+    (
+      (await import(pathToFileURL(path.join(rootDir, "lambdas", name, "handler.ts")).href)) as {
+        handler: LambdaHandler;
+      }
+    ).handler,
+  );
 }
 const retry = await startLocalRetry({ queue, backoffMs: 250, sweepEveryMs: 3_600_000 });
 onSend = retry.mailEvent;
@@ -129,12 +153,26 @@ await Promise.all(
       const submissionId = randomUUID();
       const trap = i % 10 === 3 ? { elapsedMs: 500 } : i % 10 === 5 ? { website: "https://spam.example.net" } : {};
       const client = i % 25 === 11 ? NOISY_CLIENT : `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-      const body = JSON.stringify({ name: `Visitor ${i}`, email: `visitor-${i}@example.org`, mobile: "+91 98765 43210", ...FORMS[form], website: "", elapsedMs: 5_000, ...trap, submissionId });
+      const body = JSON.stringify({
+        name: `Visitor ${i}`,
+        email: `visitor-${i}@example.org`,
+        mobile: "+91 98765 43210",
+        ...FORMS[form],
+        website: "",
+        elapsedMs: 5_000,
+        ...trap,
+        submissionId,
+      });
       // One in 20 is sent twice, as a double click or a retry after a lost answer would.
       for (let copy = 0; copy < (i % 20 === 7 ? 2 : 1); copy++) {
         const t0 = performance.now();
         sent += 1;
-        const status = await fetch(`${api}/${form}`, { method: "POST", headers: { "content-type": "application/json", "cloudfront-viewer-address": `${client}:443` }, body, signal: AbortSignal.timeout(15_000) }).then(
+        const status = await fetch(`${api}/${form}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "cloudfront-viewer-address": `${client}:443` },
+          body,
+          signal: AbortSignal.timeout(15_000),
+        }).then(
           async (response) => {
             const answer = (await response.json()) as { data?: { id?: string } };
             if (response.status === 200 && answer.data?.id === submissionId) accepted.add(submissionId);
@@ -149,7 +187,9 @@ await Promise.all(
   }),
 );
 const loadSeconds = (performance.now() - started) / 1000;
-console.log(`[bench:leads] load done in ${loadSeconds.toFixed(1)} s; answers ${JSON.stringify(answers)}; SES saw ${JSON.stringify(proxy.counts)}`);
+console.log(
+  `[bench:leads] load done in ${loadSeconds.toFixed(1)} s; answers ${JSON.stringify(answers)}; SES saw ${JSON.stringify(proxy.counts)}`,
+);
 
 // ---- SES recovers; the retry path drains ----------------------------------------------------------------------
 proxy.randomFaults(0);
@@ -164,7 +204,8 @@ for (; rounds < 20; rounds++) {
   await retry.deliver.sweep({}, {});
   await retry.queue.flush();
   let open = 0;
-  for await (const lead of store.list(new Date(0))) if (lead.status === "received" || lead.status === "failed" || lead.status === "unknown") open += 1;
+  for await (const lead of store.list(new Date(0)))
+    if (lead.status === "received" || lead.status === "failed" || lead.status === "unknown") open += 1;
   if (open === 0 && retry.queue.size === 0) break;
   // A lease from a hung attempt may still be running: wait it out.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -180,7 +221,11 @@ for await (const lead of store.list(new Date(0))) {
   if (lead.status === "spam") spamIds.add(lead.submissionId);
   statuses[lead.status] = (statuses[lead.status] ?? 0) + 1;
 }
-const mails = ((await (await fetch(`${sesUrl}/store`)).json()) as { emails: Array<{ destination: { to: string[] }; body: { text?: string } }> }).emails;
+const mails = (
+  (await (await fetch(`${sesUrl}/store`)).json()) as {
+    emails: Array<{ destination: { to: string[] }; body: { text?: string } }>;
+  }
+).emails;
 const vendorCopies = new Map<string, number>();
 let acknowledgements = 0;
 for (const mail of mails) {
@@ -216,7 +261,9 @@ console.table({
   "load s": { value: Number(loadSeconds.toFixed(1)) },
   "drain s": { value: Number(drainSeconds.toFixed(1)) },
 });
-console.log(`[bench:leads] statuses ${JSON.stringify(statuses)}; drained in ${rounds + 1} round(s); dead letters left ${retry.queue.deadLetters.length}`);
+console.log(
+  `[bench:leads] statuses ${JSON.stringify(statuses)}; drained in ${rounds + 1} round(s); dead letters left ${retry.queue.deadLetters.length}`,
+);
 
 retry.stop();
 server.closeAllConnections();

@@ -49,7 +49,9 @@ const kindOf = ({ head }: OgImagesInput["pages"][number]): Kind | undefined =>
   head.shareCardOf ? undefined : head.article && head.image ? "cover" : head.image ? "artwork" : "page";
 
 /** Wall and CPU milliseconds of one cold drawing of these pages (this thread does all the work). */
-async function measure(some: OgImagesInput["pages"]): Promise<{ wall: number; cpu: number; cards: number; bytes: number }> {
+async function measure(
+  some: OgImagesInput["pages"],
+): Promise<{ wall: number; cpu: number; cards: number; bytes: number }> {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const result = await buildOgImages(input(some));
@@ -61,13 +63,19 @@ async function measure(some: OgImagesInput["pages"]): Promise<{ wall: number; cp
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 
-console.log(`Load average ${loadavg().map((n) => n.toFixed(2)).join(", ")} at the start.`);
+console.log(
+  `Load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ")} at the start.`,
+);
 // The first drawing is the build's own case: a fresh process, the renderer's WebAssembly not yet compiled.
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const first = await buildOgImages(input(pages));
 const firstCpu = process.cpuUsage(cpu0);
-console.log(`First drawing in this process (as in a build): ${first.rendered} cards in ${Math.round(performance.now() - t0)} ms, ${Math.round((firstCpu.user + firstCpu.system) / 1000)} ms CPU`);
+console.log(
+  `First drawing in this process (as in a build): ${first.rendered} cards in ${Math.round(performance.now() - t0)} ms, ${Math.round((firstCpu.user + firstCpu.system) / 1000)} ms CPU`,
+);
 const totals = [];
 for (let i = 0; i < runs; i += 1) totals.push(await measure(pages));
 
@@ -80,11 +88,25 @@ for (const kind of ["page", "artwork", "cover"] as const) {
   for (let i = 0; i < runs; i += 1) results.push(await measure(some));
   const [{ cards, bytes } = { cards: 0, bytes: 0 }] = results;
   const per = (n: number) => (n / Math.max(1, cards)).toFixed(1);
-  console.log(row([kind, cards, per(median(results.map((r) => r.wall))), per(median(results.map((r) => r.cpu))), (bytes / 1024 / Math.max(1, cards)).toFixed(0)]));
+  console.log(
+    row([
+      kind,
+      cards,
+      per(median(results.map((r) => r.wall))),
+      per(median(results.map((r) => r.cpu))),
+      (bytes / 1024 / Math.max(1, cards)).toFixed(0),
+    ]),
+  );
 }
 const total = { wall: median(totals.map((t) => t.wall)), cpu: median(totals.map((t) => t.cpu)) };
 console.log(
-  row(["all", first.rendered, `${(total.wall / first.rendered).toFixed(1)} (${Math.round(total.wall)} ms in all)`, `${(total.cpu / first.rendered).toFixed(1)} (${Math.round(total.cpu)} ms in all)`, (first.bytes / 1024 / first.rendered).toFixed(0)]),
+  row([
+    "all",
+    first.rendered,
+    `${(total.wall / first.rendered).toFixed(1)} (${Math.round(total.wall)} ms in all)`,
+    `${(total.cpu / first.rendered).toFixed(1)} (${Math.round(total.cpu)} ms in all)`,
+    (first.bytes / 1024 / first.rendered).toFixed(0),
+  ]),
 );
 if (args.out) {
   for (const file of first.files) {
@@ -94,5 +116,8 @@ if (args.out) {
   }
   console.log(`\nWrote ${first.files.length} cards to ${args.out}`);
 }
-console.log(`\nLoad average ${loadavg().map((n) => n.toFixed(2)).join(", ")} at the end.`);
-
+console.log(
+  `\nLoad average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ")} at the end.`,
+);

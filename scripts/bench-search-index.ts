@@ -22,7 +22,11 @@ import { generate } from "./synthetic-content.ts";
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
-  options: { posts: { type: "string", default: "1000" }, products: { type: "string", default: "200" }, projects: { type: "string", default: "500" } },
+  options: {
+    posts: { type: "string", default: "1000" },
+    products: { type: "string", default: "200" },
+    projects: { type: "string", default: "500" },
+  },
 });
 
 async function measure(label: string, contentDir: string): Promise<void> {
@@ -51,4 +55,8 @@ try {
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
-console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+console.log(
+  `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ")}`,
+);

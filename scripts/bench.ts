@@ -41,7 +41,8 @@ const { values: args } = parseArgs({
 const runs = Number(args.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive whole number, got ${args.runs}`);
 const forms = args.form === "both" ? (["mobile", "desktop"] as const) : [args.form];
-for (const form of forms) if (form !== "mobile" && form !== "desktop") throw new Error(`--form must be mobile, desktop or both, got ${form}`);
+for (const form of forms)
+  if (form !== "mobile" && form !== "desktop") throw new Error(`--form must be mobile, desktop or both, got ${form}`);
 type Form = "mobile" | "desktop";
 
 const distDir = path.join(rootDir, ".dist/bench");
@@ -74,7 +75,21 @@ interface RunMetrics {
   load: number;
 }
 
-const METRICS = ["performance", "fcp", "lcp", "tbt", "cls", "totalBytes", "jsBytes", "cssBytes", "requests", "accessibility", "bestPractices", "seo", "load"] as const;
+const METRICS = [
+  "performance",
+  "fcp",
+  "lcp",
+  "tbt",
+  "cls",
+  "totalBytes",
+  "jsBytes",
+  "cssBytes",
+  "requests",
+  "accessibility",
+  "bestPractices",
+  "seo",
+  "load",
+] as const;
 type Metric = (typeof METRICS)[number];
 
 // --- processes ---------------------------------------------------------------------------------------------------
@@ -90,7 +105,9 @@ function run(command: string, argv: string[], env: NodeJS.ProcessEnv = process.e
       output += chunk;
     });
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`${path.basename(argv[1] ?? command)} failed:\n${output}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${path.basename(argv[1] ?? command)} failed:\n${output}`)),
+    );
   });
 }
 
@@ -153,7 +170,10 @@ async function launchChromium(): Promise<{ port: number; close: () => Promise<vo
   try {
     const devtoolsPort = await new Promise<number>((resolve, reject) => {
       let stderr = "";
-      const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port in 30 s:\n${stderr}`)), 30_000);
+      const timer = setTimeout(
+        () => reject(new Error(`Chromium did not open its DevTools port in 30 s:\n${stderr}`)),
+        30_000,
+      );
       browser.stderr?.on("data", (chunk: Buffer) => {
         stderr += chunk;
         const found = stderr.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//);
@@ -220,7 +240,8 @@ function resourceSummary(result: Result, type: string): { transferSize: number; 
   for (const item of items) {
     if (typeof item !== "object" || item === null) continue;
     const row = item as Record<string, unknown>;
-    if (row.resourceType === type) return { transferSize: Number(row.transferSize ?? 0), requestCount: Number(row.requestCount ?? 0) };
+    if (row.resourceType === type)
+      return { transferSize: Number(row.transferSize ?? 0), requestCount: Number(row.requestCount ?? 0) };
   }
   return { transferSize: 0, requestCount: 0 };
 }
@@ -242,10 +263,15 @@ function losses(result: Result): string[] {
 async function lighthouseRun(url: string, form: Form): Promise<{ metrics: RunMetrics; json: string }> {
   const browser = await launchChromium();
   try {
-    const runner = await lighthouse(url, { port: browser.port, output: "json", logLevel: "error" }, form === "desktop" ? desktopConfig : undefined);
+    const runner = await lighthouse(
+      url,
+      { port: browser.port, output: "json", logLevel: "error" },
+      form === "desktop" ? desktopConfig : undefined,
+    );
     if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = runner;
-    if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const total = resourceSummary(lhr, "total");
     const metrics: RunMetrics = {
       performance: score(lhr, "performance"),
@@ -388,8 +414,15 @@ const routes = args.routes
     ? routeTable.pages
     : [...KEY_ROUTES.slice(0, 4), ...(article ? [article] : []), ...KEY_ROUTES.slice(4)];
 
-const chromiumVersion = (await run(chromiumPath, ["--version"]).catch(() => "unknown")).trim().split("\n").at(-1) ?? "unknown";
-console.log(`Load average ${loadavg().map((n) => n.toFixed(1)).join(", ")}. Lighthouse on ${chromiumVersion}, ${routes.length} routes × ${forms.join(" + ")} × ${runs} runs; reports in ${path.relative(rootDir, outDir)}/`);
+const chromiumVersion =
+  (await run(chromiumPath, ["--version"]).catch(() => "unknown")).trim().split("\n").at(-1) ?? "unknown";
+console.log(
+  `Load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(
+      ", ",
+    )}. Lighthouse on ${chromiumVersion}, ${routes.length} routes × ${forms.join(" + ")} × ${runs} runs; reports in ${path.relative(rootDir, outDir)}/`,
+);
 await mkdir(outDir, { recursive: true });
 
 const scaling = args["beside-scaling"] ? await startScalingLoop() : undefined;
@@ -431,7 +464,9 @@ try {
 }
 
 const lines: string[] = [];
-const load = loadavg().map((n) => n.toFixed(1)).join(", ");
+const load = loadavg()
+  .map((n) => n.toFixed(1))
+  .join(", ");
 const slowest = Math.min(...summaries.map((s) => s.benchmarkIndex));
 const runLoads = [...results.values()].flat().map((r) => r.load);
 lines.push(
@@ -443,7 +478,9 @@ if (slowest < 1000) {
   );
 }
 for (const form of forms as Form[]) {
-  lines.push(`\n### ${form === "mobile" ? "Mobile (Lighthouse defaults: Moto G Power, slow 4G, 4× CPU)" : "Desktop (Lighthouse desktop config)"}, median (min–max) of ${runs} runs\n`);
+  lines.push(
+    `\n### ${form === "mobile" ? "Mobile (Lighthouse defaults: Moto G Power, slow 4G, 4× CPU)" : "Desktop (Lighthouse desktop config)"}, median (min–max) of ${runs} runs\n`,
+  );
   lines.push(table(summaries, form));
 }
 const missed = summaries.flatMap((s) => misses(s).map((m) => `${s.form} ${s.route}: ${m}`));
@@ -455,5 +492,8 @@ lines.push(lost.length ? lost.map((l) => `- ${l}`).join("\n") : "- none");
 const report = lines.join("\n");
 console.log(report);
 await writeFile(path.join(outDir, "summary.md"), `# Lighthouse bench ${stamp}\n\n${chromiumVersion}\n${report}\n`);
-await writeFile(path.join(outDir, "summary.json"), `${JSON.stringify({ chromium: chromiumVersion, runs, besideScaling: Boolean(scaling), summaries, missed }, null, 2)}\n`);
+await writeFile(
+  path.join(outDir, "summary.json"),
+  `${JSON.stringify({ chromium: chromiumVersion, runs, besideScaling: Boolean(scaling), summaries, missed }, null, 2)}\n`,
+);
 console.log(`\nReports: ${path.relative(rootDir, outDir)}/`);

@@ -28,11 +28,16 @@ export class TableError extends Error {
 export async function openLeadTable(stackName: string | undefined): Promise<LeadTable> {
   if (stackName) {
     const cloudFormation = new CloudFormationClient({});
-    const { Stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName })).catch((error: unknown) => {
-      throw new TableError(`cannot read stack ${stackName}: ${error instanceof Error ? error.message : String(error)} (check AWS_PROFILE and AWS_REGION)`);
-    });
+    const { Stacks } = await cloudFormation
+      .send(new DescribeStacksCommand({ StackName: stackName }))
+      .catch((error: unknown) => {
+        throw new TableError(
+          `cannot read stack ${stackName}: ${error instanceof Error ? error.message : String(error)} (check AWS_PROFILE and AWS_REGION)`,
+        );
+      });
     const tableName = Stacks?.[0]?.Outputs?.find((output) => output.OutputKey === "LeadsTableName")?.OutputValue;
-    if (!tableName) throw new TableError(`stack ${stackName} has no output LeadsTableName; deploy the current infra/ first`);
+    if (!tableName)
+      throw new TableError(`stack ${stackName} has no output LeadsTableName; deploy the current infra/ first`);
     const client = new DynamoDBClient({ region: await cloudFormation.config.region() });
     return { client, tableName, where: `stack ${stackName}`, close: async () => client.destroy() };
   }
@@ -43,7 +48,8 @@ export async function openLeadTable(stackName: string | undefined): Promise<Lead
     return { client, tableName: LOCAL_LEADS_TABLE, where: endpoint, close: async () => client.destroy() };
   }
   const dataDir = path.resolve(rootDir, process.env.LEADS_DIR ?? ".data/dynamodb");
-  if (!existsSync(dataDir)) throw new TableError("nothing stored locally yet: start the site with npm start and send a form");
+  if (!existsSync(dataDir))
+    throw new TableError("nothing stored locally yet: start the site with npm start and send a form");
   const dynamo = await startLocalDynamo({ dataDir, port: 0 });
   return { client: dynamo.client, tableName: LOCAL_LEADS_TABLE, where: dataDir, close: () => dynamo.close() };
 }

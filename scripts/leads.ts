@@ -93,11 +93,18 @@ interface Deployed {
 
 async function deployed(name: string): Promise<Deployed> {
   const cloudFormation = new CloudFormationClient({});
-  const { Stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: name })).catch((error: unknown) => {
-    fail(`cannot read stack ${name}: ${error instanceof Error ? error.message : String(error)} (check AWS_PROFILE and AWS_REGION)`);
-  });
-  const outputs = new Map((Stacks?.[0]?.Outputs ?? []).map((output) => [output.OutputKey ?? "", output.OutputValue ?? ""]));
-  const need = (key: string) => outputs.get(key) || fail(`stack ${name} has no output ${key}; deploy the current infra/ first`);
+  const { Stacks } = await cloudFormation
+    .send(new DescribeStacksCommand({ StackName: name }))
+    .catch((error: unknown) => {
+      fail(
+        `cannot read stack ${name}: ${error instanceof Error ? error.message : String(error)} (check AWS_PROFILE and AWS_REGION)`,
+      );
+    });
+  const outputs = new Map(
+    (Stacks?.[0]?.Outputs ?? []).map((output) => [output.OutputKey ?? "", output.OutputValue ?? ""]),
+  );
+  const need = (key: string) =>
+    outputs.get(key) || fail(`stack ${name} has no output ${key}; deploy the current infra/ first`);
   const tableName = need("LeadsTableName");
   const region = await cloudFormation.config.region();
   const client = new DynamoDBClient({ region });
@@ -112,10 +119,17 @@ async function deployed(name: string): Promise<Deployed> {
 }
 
 /** The store of `npm start`: its dynalite if it runs, else the data folder opened here. */
-async function local(): Promise<{ store: LeadStore; client: DynamoDBClient; endpoint: string; close(): Promise<void> }> {
+async function local(): Promise<{
+  store: LeadStore;
+  client: DynamoDBClient;
+  endpoint: string;
+  close(): Promise<void>;
+}> {
   const port = Number(process.env.DYNAMO_PORT ?? 8006);
   const endpoint = `http://127.0.0.1:${port}`;
-  const running = await listening(port).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+  const running = await listening(port).catch((error: unknown) =>
+    fail(error instanceof Error ? error.message : String(error)),
+  );
   const open = async (url: string, client = localDynamoClient(url)) => ({
     store: createDynamoLeadStore({ tableName: LOCAL_LEADS_TABLE, region: "us-east-1", client }),
     client,
@@ -128,7 +142,16 @@ async function local(): Promise<{ store: LeadStore; client: DynamoDBClient; endp
   return { ...(await open(dynamo.endpoint, dynamo.client)), close: () => dynamo.close() };
 }
 
-const CSV_COLUMNS = ["submissionId", "form", "status", "spamReason", "receivedAt", "updatedAt", "attempts", "lastError"] as const;
+const CSV_COLUMNS = [
+  "submissionId",
+  "form",
+  "status",
+  "spamReason",
+  "receivedAt",
+  "updatedAt",
+  "attempts",
+  "lastError",
+] as const;
 
 function printCsv(leads: LeadRecord[]): void {
   const fields = [...new Set(leads.flatMap((lead) => Object.keys(lead.lead)))].sort();
@@ -172,7 +195,13 @@ const log = createLogger("leads", "warn", (line) => console.error(line));
 /** Every stored lead since `since` (phantom index entries dropped), optionally only those not mailed yet. */
 async function stored(store: LeadStore, since: Date, onlyUnmailed = false): Promise<LeadRecord[]> {
   const leads: LeadRecord[] = [];
-  for await (const lead of existingLeads(store, since, log, "leads", (listed) => !onlyUnmailed || isUnmailed(listed.status))) {
+  for await (const lead of existingLeads(
+    store,
+    since,
+    log,
+    "leads",
+    (listed) => !onlyUnmailed || isUnmailed(listed.status),
+  )) {
     if (!onlyUnmailed || isUnmailed(lead.status)) leads.push(lead);
   }
   return leads;
@@ -184,13 +213,17 @@ for (const command of ["export", "erase"] as const) {
   if (at < 0) continue;
   const email = args[at + 1];
   if (!email?.includes("@")) fail(`${command}: name the address, e.g. npm run leads -- ${command} asha@example.org`);
-  const table = await openLeadTable(stackName).catch((error: unknown) => fail(error instanceof TableError ? error.message : String(error)));
+  const table = await openLeadTable(stackName).catch((error: unknown) =>
+    fail(error instanceof TableError ? error.message : String(error)),
+  );
   try {
     const data = command === "export" ? await findPersonalData(table, email) : await erasePersonalData(table, email);
     console.log(JSON.stringify(command === "export" ? data : { erased: data }, null, 2));
     if (command === "erase") {
       const count = data.leads.length + data.acknowledgementCounters.length + (data.subscriber ? 1 : 0);
-      console.error(`Erased ${count} item${count === 1 ? "" : "s"} for that address from ${table.where}. Delete the mails in the inbox by hand.`);
+      console.error(
+        `Erased ${count} item${count === 1 ? "" : "s"} for that address from ${table.where}. Delete the mails in the inbox by hand.`,
+      );
     }
   } finally {
     await table.close();
@@ -198,32 +231,52 @@ for (const command of ["export", "erase"] as const) {
   process.exit(0);
 }
 
-if (statusFilter && !LEAD_STATUSES.includes(statusFilter as LeadStatus)) fail(`--status ${statusFilter}: expected one of ${LEAD_STATUSES.join(", ")}`);
-if (releaseAt >= 0 && !releaseId) fail("release: name the lead, e.g. npm run leads -- release 3f2c…  (its id is in the table's last column)");
+if (statusFilter && !LEAD_STATUSES.includes(statusFilter as LeadStatus))
+  fail(`--status ${statusFilter}: expected one of ${LEAD_STATUSES.join(", ")}`);
+if (releaseAt >= 0 && !releaseId)
+  fail("release: name the lead, e.g. npm run leads -- release 3f2c…  (its id is in the table's last column)");
 
 /**
  * The lead functions' configuration as npm start builds it from content, as its handlers see it (values the developer
  * set win, as there); the stack builds its own from the same content.
  */
 async function localConfig(sesEndpoint: string, dynamoEndpoint: string) {
-  return readConfig({ ...(await localLambdaEnv({ sesEndpoint, dynamoEndpoint, contentDir: path.join(rootDir, "content") })), ...process.env });
+  return readConfig({
+    ...(await localLambdaEnv({ sesEndpoint, dynamoEndpoint, contentDir: path.join(rootDir, "content") })),
+    ...process.env,
+  });
 }
 
 /**
  * Takes a lead out of the spam folder after checking it can be mailed (a bot's body that failed the form's checks
  * cannot); the caller then mails it as any stored lead.
  */
-async function release(store: LeadStore, client: DynamoDBClient, tableName: string, id: string, config: ReturnType<typeof readConfig>): Promise<LeadRecord> {
+async function release(
+  store: LeadStore,
+  client: DynamoDBClient,
+  tableName: string,
+  id: string,
+  config: ReturnType<typeof readConfig>,
+): Promise<LeadRecord> {
   const lead = await store.get(id);
   if (!lead) fail(`release ${id}: no lead with that id`);
-  if (lead.status !== "spam") fail(`release ${id}: the lead is ${lead.status}, not in the spam folder; nothing was mailed`);
+  if (lead.status !== "spam")
+    fail(`release ${id}: the lead is ${lead.status}, not in the spam folder; nothing was mailed`);
   const mailsOf = formMails(config.catalogue).get(lead.form);
-  if (!mailsOf?.(lead.lead, config, id)) fail(`release ${id}: its fields do not pass the ${lead.form} form's checks, so it cannot be mailed; see it with --json`);
+  if (!mailsOf?.(lead.lead, config, id))
+    fail(
+      `release ${id}: its fields do not pass the ${lead.form} form's checks, so it cannot be mailed; see it with --json`,
+    );
   // A newsletter request caught as spam never filed its subscriber: file it now, so the mailed link confirms.
   if (lead.form === SUBSCRIBE_FUNCTION && lead.lead.email && lead.lead.unsubscribeUrl) {
-    await createDynamoSubscriberStore({ client, tableName }).request(lead.lead.email, lead.lead.unsubscribeUrl, new Date());
+    await createDynamoSubscriberStore({ client, tableName }).request(
+      lead.lead.email,
+      lead.lead.unsubscribeUrl,
+      new Date(),
+    );
   }
-  if (!(await releaseSpamLead(client, tableName, id, new Date(), config.leadRetentionDays))) fail(`release ${id}: released by someone else meanwhile`);
+  if (!(await releaseSpamLead(client, tableName, id, new Date(), config.leadRetentionDays)))
+    fail(`release ${id}: released by someone else meanwhile`);
   return lead;
 }
 
@@ -233,21 +286,35 @@ if (stackName) {
   if (releaseId) {
     const config = await localConfig("http://127.0.0.1:1", "http://127.0.0.1:1");
     const lead = await release(stack.store, stack.client, stack.tableName, releaseId, config);
-    await new SQSClient({}).send(new SendMessageCommand({ QueueUrl: stack.queueUrl, MessageBody: JSON.stringify({ submissionId: lead.submissionId, form: lead.form }) }));
+    await new SQSClient({}).send(
+      new SendMessageCommand({
+        QueueUrl: stack.queueUrl,
+        MessageBody: JSON.stringify({ submissionId: lead.submissionId, form: lead.form }),
+      }),
+    );
     console.log(`Released ${releaseId}: deliver-lead mails it from the retry queue.`);
   } else if (replay) {
     const sqs = new SQSClient({});
     try {
-      const task = await sqs.send(new StartMessageMoveTaskCommand({ SourceArn: stack.deadLetterArn, DestinationArn: stack.queueArn }));
+      const task = await sqs.send(
+        new StartMessageMoveTaskCommand({ SourceArn: stack.deadLetterArn, DestinationArn: stack.queueArn }),
+      );
       console.log(`Moving the dead-letter queue back onto the retry queue (task ${task.TaskHandle ?? "started"}).`);
     } catch (error) {
       console.log(`Dead-letter queue not moved: ${error instanceof Error ? error.message : String(error)}`);
     }
     const open = await stored(stack.store, since, true);
     for (const lead of open) {
-      await sqs.send(new SendMessageCommand({ QueueUrl: stack.queueUrl, MessageBody: JSON.stringify({ submissionId: lead.submissionId, form: lead.form }) }));
+      await sqs.send(
+        new SendMessageCommand({
+          QueueUrl: stack.queueUrl,
+          MessageBody: JSON.stringify({ submissionId: lead.submissionId, form: lead.form }),
+        }),
+      );
     }
-    console.log(`Re-enqueued ${open.length} lead${open.length === 1 ? "" : "s"} not mailed yet; deliver-lead mails each once.`);
+    console.log(
+      `Re-enqueued ${open.length} lead${open.length === 1 ? "" : "s"} not mailed yet; deliver-lead mails each once.`,
+    );
   } else print(await stored(stack.store, since));
 } else {
   const db = await local();
@@ -264,8 +331,12 @@ if (stackName) {
         log: createLogger("leads-release", "warn"),
       };
       const mailsOf = formMails(config.catalogue).get(lead.form);
-      const result = mailsOf ? await deliverStoredLead(releaseId, mailsOf, deps, invocationDeadline(undefined, 10_000), "release") : "unknown form";
-      console.log(`Released ${releaseId} through ${sesEndpoint}: ${result}${result === "mailed" ? "" : " (npm run leads -- replay tries again)"}`);
+      const result = mailsOf
+        ? await deliverStoredLead(releaseId, mailsOf, deps, invocationDeadline(undefined, 10_000), "release")
+        : "unknown form";
+      console.log(
+        `Released ${releaseId} through ${sesEndpoint}: ${result}${result === "mailed" ? "" : " (npm run leads -- replay tries again)"}`,
+      );
     } else if (replay) {
       const sesEndpoint = `http://127.0.0.1:${process.env.SES_PORT ?? 8005}`;
       const config = await localConfig(sesEndpoint, db.endpoint);
@@ -280,7 +351,9 @@ if (stackName) {
       const counts: Record<string, number> = {};
       for (const lead of await stored(db.store, since, true)) {
         const mailsOf = forms.get(lead.form);
-        const result = mailsOf ? await deliverStoredLead(lead.submissionId, mailsOf, deps, invocationDeadline(undefined, 10_000), "replay") : "form not known";
+        const result = mailsOf
+          ? await deliverStoredLead(lead.submissionId, mailsOf, deps, invocationDeadline(undefined, 10_000), "replay")
+          : "form not known";
         counts[result] = (counts[result] ?? 0) + 1;
       }
       console.log(`Replayed through ${sesEndpoint}: ${JSON.stringify(counts)}`);

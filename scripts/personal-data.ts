@@ -21,7 +21,8 @@ const same = (a: string | undefined, b: string) => (a ?? "").trim().toLowerCase(
 /** Reads it all: leads through the index, counters by a scan for the address's hash (the table is small), the subscriber by key. */
 export async function findPersonalData(table: LeadTable, email: string): Promise<PersonalData> {
   const leads: LeadRecord[] = [];
-  for await (const lead of createDynamoLeadStore({ ...table, region: "us-east-1" }).list(new Date(0))) if (same(lead.lead.email, email)) leads.push(lead);
+  for await (const lead of createDynamoLeadStore({ ...table, region: "us-east-1" }).list(new Date(0)))
+    if (same(lead.lead.email, email)) leads.push(lead);
   const prefix = ackKey(email, new Date()).replace(/\d{4}-\d\d-\d\d$/, "");
   const acknowledgementCounters: PersonalData["acknowledgementCounters"] = [];
   let start: Record<string, AttributeValue> | undefined;
@@ -47,7 +48,8 @@ export async function findPersonalData(table: LeadTable, email: string): Promise
 /** Deletes everything findPersonalData finds; returns what it deleted. */
 export async function erasePersonalData(table: LeadTable, email: string): Promise<PersonalData> {
   const found = await findPersonalData(table, email);
-  const remove = (pk: string) => table.client.send(new DeleteItemCommand({ TableName: table.tableName, Key: { pk: { S: pk } } }));
+  const remove = (pk: string) =>
+    table.client.send(new DeleteItemCommand({ TableName: table.tableName, Key: { pk: { S: pk } } }));
   for (const lead of found.leads) await remove(leadKey(lead.submissionId));
   for (const counter of found.acknowledgementCounters) await remove(counter.key);
   if (found.subscriber) await createDynamoSubscriberStore(table).erase(email);

@@ -32,7 +32,15 @@ try {
       console.log(["email", "status", "subscribed_at", "confirmed_at", "unsubscribed_at", "unsubscribe_url"].join(","));
       for (const subscriber of rows) console.log(COLUMNS.map((key) => csvCell(subscriber[key] ?? "")).join(","));
     } else if (all.length === 0) console.log("No subscribers yet.");
-    else console.table(all.map(({ email, status, subscribedAt, confirmedAt }) => ({ email, status, subscribed: subscribedAt.slice(0, 16).replace("T", " "), confirmed: confirmedAt?.slice(0, 16).replace("T", " ") ?? "" })));
+    else
+      console.table(
+        all.map(({ email, status, subscribedAt, confirmedAt }) => ({
+          email,
+          status,
+          subscribed: subscribedAt.slice(0, 16).replace("T", " "),
+          confirmed: confirmedAt?.slice(0, 16).replace("T", " ") ?? "",
+        })),
+      );
   } finally {
     await table.close();
   }

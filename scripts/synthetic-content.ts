@@ -26,7 +26,8 @@ function withFrontMatter(markdown: string, fields: Record<string, string | numbe
 
 const readText = (file: string) => readFile(file, "utf8");
 const yamlOf = async (file: string) => parseDocument(await readText(file)).toJS() as Record<string, unknown>;
-export const names = async (dir: string, ext: string) => (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(ext)).sort();
+export const names = async (dir: string, ext: string) =>
+  (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(ext)).sort();
 
 /** Days before an ISO date, as yyyy-mm-dd. */
 function daysBefore(date: string, days: number): string {
@@ -44,10 +45,21 @@ export async function generate(contentDir: string, dir: string, counts: Counts):
   await cp(contentDir, dir, { recursive: true });
 
   const productFiles = await names(path.join(contentDir, "products"), ".yaml");
-  const products = await Promise.all(productFiles.map(async (f) => ({ file: f, text: await readText(path.join(contentDir, "products", f)), data: await yamlOf(path.join(contentDir, "products", f)) })));
+  const products = await Promise.all(
+    productFiles.map(async (f) => ({
+      file: f,
+      text: await readText(path.join(contentDir, "products", f)),
+      data: await yamlOf(path.join(contentDir, "products", f)),
+    })),
+  );
   const maxOrder = Math.max(...products.map((p) => Number(p.data.order ?? 0)));
   const perProductFolders = (await readdir(contentDir, { withFileTypes: true }))
-    .filter((e) => e.isDirectory() && !["products", "blog", "portfolio", "pages", "images"].includes(e.name) && !e.name.startsWith("."))
+    .filter(
+      (e) =>
+        e.isDirectory() &&
+        !["products", "blog", "portfolio", "pages", "images"].includes(e.name) &&
+        !e.name.startsWith("."),
+    )
     .map((e) => e.name);
   for (let i = 1; i <= counts.products - products.length; i += 1) {
     const template = products[i % products.length];
@@ -62,7 +74,8 @@ export async function generate(contentDir: string, dir: string, counts: Counts):
     for (const folder of perProductFolders) {
       for (const file of await names(path.join(contentDir, folder), "")) {
         const ext = path.extname(file);
-        if (path.basename(file, ext) === template.data.id) await cp(path.join(contentDir, folder, file), path.join(dir, folder, `${id}${ext}`));
+        if (path.basename(file, ext) === template.data.id)
+          await cp(path.join(contentDir, folder, file), path.join(dir, folder, `${id}${ext}`));
       }
     }
   }
@@ -72,13 +85,27 @@ export async function generate(contentDir: string, dir: string, counts: Counts):
     const file = postFiles[i % postFiles.length];
     if (!file) break;
     const markdown = await readText(path.join(contentDir, "blog", file));
-    const front = parseDocument(markdown.match(/^---\r?\n([\s\S]*?)\r?\n---/)?.[1] ?? "").toJS() as Record<string, unknown>;
+    const front = parseDocument(markdown.match(/^---\r?\n([\s\S]*?)\r?\n---/)?.[1] ?? "").toJS() as Record<
+      string,
+      unknown
+    >;
     const slug = `${String(front.slug)}-${i}`;
     // Every article gets its own title, as on a real blog: anything keyed by the title (search, share cards) sees
     // a thousand different ones. A title the numbering makes too long for search results gets a short seoTitle.
     const title = `${String(front.title)} (${i})`;
-    const seoTitle = front.seoTitle ? `${String(front.seoTitle)} (${i})` : title.length > MAX_SEO_TITLE_LENGTH ? `${title.slice(0, MAX_SEO_TITLE_LENGTH - 12)}… (${i})` : undefined;
-    const text = withFrontMatter(markdown, { id: slug, slug, title, ...(seoTitle ? { seoTitle } : {}), date: daysBefore(String(front.date), i), featured: false });
+    const seoTitle = front.seoTitle
+      ? `${String(front.seoTitle)} (${i})`
+      : title.length > MAX_SEO_TITLE_LENGTH
+        ? `${title.slice(0, MAX_SEO_TITLE_LENGTH - 12)}… (${i})`
+        : undefined;
+    const text = withFrontMatter(markdown, {
+      id: slug,
+      slug,
+      title,
+      ...(seoTitle ? { seoTitle } : {}),
+      date: daysBefore(String(front.date), i),
+      featured: false,
+    });
     await writeFile(path.join(dir, "blog", `${slug}.md`), text);
   }
 
@@ -92,4 +119,3 @@ export async function generate(contentDir: string, dir: string, counts: Counts):
     await writeFile(path.join(dir, "portfolio", `${id}.yaml`), withFields(text, { id }));
   }
 }
-

@@ -29,24 +29,59 @@ const bin = (name: string) => path.join(rootDir, "node_modules/.bin", name);
 const steps: Step[] = [
   { name: "typecheck", command: [bin("tsc"), "--noEmit", "-p", "tsconfig.json"] },
   { name: "lint", command: [bin("biome"), "check", "."] },
-  { name: "build", command: [process.execPath, "--import", "tsx", "build/cli.ts", "--out", distDir, "--sizes", "--report", buildReport] },
+  {
+    name: "build",
+    command: [
+      process.execPath,
+      "--import",
+      "tsx",
+      "build/cli.ts",
+      "--out",
+      distDir,
+      "--sizes",
+      "--report",
+      buildReport,
+    ],
+  },
   {
     // The real CDK app through the real CLI and cdk.json, offline, with README's example settings, on the build above
     // (distDir: the app would otherwise build the site again); cdk-nag fails it on any unacknowledged finding.
     name: "infra",
     command: [
-      bin("cdk"), "synth", "-q", "--no-notices", "-o", path.join(outDir, "cdk.out"),
-      "-c", "account=123456789012", "-c", "region=us-east-1", "-c", "senderEmail=no-reply@example.com", "-c", "recipientEmail=sales@example.com",
-      "-c", `distDir=${distDir}`,
+      bin("cdk"),
+      "synth",
+      "-q",
+      "--no-notices",
+      "-o",
+      path.join(outDir, "cdk.out"),
+      "-c",
+      "account=123456789012",
+      "-c",
+      "region=us-east-1",
+      "-c",
+      "senderEmail=no-reply@example.com",
+      "-c",
+      "recipientEmail=sales@example.com",
+      "-c",
+      `distDir=${distDir}`,
     ],
     env: { CDK_DISABLE_CLI_TELEMETRY: "true" },
   },
   {
     name: "unit",
-    command: [bin("vitest"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(outDir, "vitest.json")}`],
+    command: [
+      bin("vitest"),
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${path.join(outDir, "vitest.json")}`,
+    ],
     env: { SITE_DIST_DIR: distDir, SITE_BUILD_REPORT: buildReport },
     count: async () => {
-      const report = JSON.parse(await readFile(path.join(outDir, "vitest.json"), "utf8")) as { numPassedTests: number; numFailedTests: number };
+      const report = JSON.parse(await readFile(path.join(outDir, "vitest.json"), "utf8")) as {
+        numPassedTests: number;
+        numFailedTests: number;
+      };
       return { passed: report.numPassedTests, failed: report.numFailedTests };
     },
   },
@@ -65,10 +100,26 @@ const steps: Step[] = [
     // The key journeys in WebKit (WebKitGTK through WebKitWebDriver, under its own Xvfb) and Firefox (WebDriver BiDi),
     // against the same build served by `npm start`'s stack on the smoke's own ports (tests/cross-engine/server.ts).
     name: "engines",
-    command: [bin("vitest"), "run", "-c", "vitest.cross-engine.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(outDir, "cross-engine.json")}`],
-    env: { DIST_DIR: distDir, CROSS_ENGINE_PORT: "4320", CROSS_ENGINE_SES_PORT: "8320", CROSS_ENGINE_DYNAMO_PORT: "8321" },
+    command: [
+      bin("vitest"),
+      "run",
+      "-c",
+      "vitest.cross-engine.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${path.join(outDir, "cross-engine.json")}`,
+    ],
+    env: {
+      DIST_DIR: distDir,
+      CROSS_ENGINE_PORT: "4320",
+      CROSS_ENGINE_SES_PORT: "8320",
+      CROSS_ENGINE_DYNAMO_PORT: "8321",
+    },
     count: async () => {
-      const report = JSON.parse(await readFile(path.join(outDir, "cross-engine.json"), "utf8")) as { numPassedTests: number; numFailedTests: number };
+      const report = JSON.parse(await readFile(path.join(outDir, "cross-engine.json"), "utf8")) as {
+        numPassedTests: number;
+        numFailedTests: number;
+      };
       return { passed: report.numPassedTests, failed: report.numFailedTests };
     },
   },
@@ -94,7 +145,9 @@ for (const step of steps) {
   if (code !== 0 && result.failed === 0) result.failed = 1; // a runner that crashed before reporting failures
   passed += result.passed;
   failed += result.failed;
-  summary.push(`${step.name.padEnd(10)} ${code === 0 ? "ok  " : "FAIL"} ${result.passed} passed, ${result.failed} failed (${Math.round((performance.now() - started) / 1000)} s)`);
+  summary.push(
+    `${step.name.padEnd(10)} ${code === 0 ? "ok  " : "FAIL"} ${result.passed} passed, ${result.failed} failed (${Math.round((performance.now() - started) / 1000)} s)`,
+  );
   // The browser tests need a build; without one there is nothing to test.
   if (step.name === "build" && code !== 0) break;
 }

@@ -7,9 +7,7 @@ import { describeError } from "../build/errors.ts";
  * save re-renders only the pages it affects; a code change makes the parent start a fresh process instead.
  * Messages in: `{ changed?: string[] }`; out: `DevBuildResult`.
  */
-export type DevBuildResult =
-  | { ok: true; ms: number; pages: number; rendered: number }
-  | { ok: false; message: string };
+export type DevBuildResult = { ok: true; ms: number; pages: number; rendered: number } | { ok: false; message: string };
 
 const [contentDir, outDir, rootDir] = process.argv.slice(2);
 if (!contentDir || !outDir || !rootDir) throw new Error("usage: dev-builder.ts <contentDir> <outDir> <rootDir>");

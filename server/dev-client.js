@@ -17,7 +17,8 @@ function showErrors(message) {
     title.id = `${OVERLAY_ID}-title`;
     title.textContent = "The build failed";
     const hint = document.createElement("p");
-    hint.textContent = "Fix the files below and save: the page reloads when the build succeeds. The last good build is still served.";
+    hint.textContent =
+      "Fix the files below and save: the page reloads when the build succeeds. The last good build is still served.";
     const details = document.createElement("pre");
     const close = document.createElement("button");
     close.type = "button";

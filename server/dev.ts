@@ -38,7 +38,9 @@ export function startDevLoop(options: DevLoopOptions): DevLoop {
   let last: DevBuildResult | undefined;
   const broadcast = (result: DevBuildResult) => {
     last = result;
-    const event = result.ok ? "event: reload\ndata: {}\n\n" : `event: build-error\ndata: ${JSON.stringify({ message: result.message })}\n\n`;
+    const event = result.ok
+      ? "event: reload\ndata: {}\n\n"
+      : `event: build-error\ndata: ${JSON.stringify({ message: result.message })}\n\n`;
     for (const client of clients) client.write(event);
   };
 
@@ -52,7 +54,8 @@ export function startDevLoop(options: DevLoopOptions): DevLoop {
     });
     child.on("message", (result: DevBuildResult) => waiting?.(result));
     child.on("exit", (code, signal) => {
-      if (builder === child && signal !== "SIGTERM") waiting?.({ ok: false, message: `The build process stopped (exit code ${code}).` });
+      if (builder === child && signal !== "SIGTERM")
+        waiting?.({ ok: false, message: `The build process stopped (exit code ${code}).` });
     });
     return child;
   };
@@ -75,7 +78,11 @@ export function startDevLoop(options: DevLoopOptions): DevLoop {
   queue = ready;
 
   // Changes wait here until the running build is done, then go as one batch.
-  let batch: { content: Set<string>; code: boolean; lambdas: boolean } = { content: new Set(), code: false, lambdas: false };
+  let batch: { content: Set<string>; code: boolean; lambdas: boolean } = {
+    content: new Set(),
+    code: false,
+    lambdas: false,
+  };
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
     const { content, code, lambdas } = batch;
@@ -89,14 +96,19 @@ export function startDevLoop(options: DevLoopOptions): DevLoop {
         const result = await runBuild(code ? undefined : changed);
         broadcast(result);
         if (result.ok) {
-          console.log(`[dev] ${code ? "code" : `${changed.length} content file(s)`} changed: site ready ${Math.round(performance.now() - started)} ms after the save`);
+          console.log(
+            `[dev] ${code ? "code" : `${changed.length} content file(s)`} changed: site ready ${Math.round(performance.now() - started)} ms after the save`,
+          );
           if (changed.length) options.onContentBuilt?.(changed);
         }
       })
       // The loop must outlive any one failure.
       .catch((error: unknown) => console.error("[dev]", error));
   };
-  const folders = new Set([contentDir, ...["src", "public", "build", "lambdas"].map((folder) => path.join(rootDir, folder))]);
+  const folders = new Set([
+    contentDir,
+    ...["src", "public", "build", "lambdas"].map((folder) => path.join(rootDir, folder)),
+  ]);
   const watcher = watch([...folders], {
     ignoreInitial: true,
     // Editors' swap and backup files, and the generated JSON Schemas, never change the site.

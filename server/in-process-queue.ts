@@ -50,7 +50,12 @@ export class InProcessQueue implements LeadQueue {
   #busy: Promise<void> = Promise.resolve();
 
   async enqueue(message: RetryMessage, delaySeconds: number): Promise<void> {
-    this.#held.push({ id: randomUUID(), body: JSON.stringify(message), visibleAt: Date.now() + Math.min(delaySeconds, this.#maxDelaySeconds) * 1000, receives: 0 });
+    this.#held.push({
+      id: randomUUID(),
+      body: JSON.stringify(message),
+      visibleAt: Date.now() + Math.min(delaySeconds, this.#maxDelaySeconds) * 1000,
+      receives: 0,
+    });
   }
 
   /** Messages waiting or in flight. */

@@ -47,7 +47,13 @@ export function localNewsletterSecret(file = path.join(rootDir, ".data/newslette
  * CDK stack uses. The caller lets values already in the environment win, so a developer can override any of them.
  * @throws ContentErrors when content is invalid (the build reports the same lines)
  */
-export async function localLambdaEnv({ sesEndpoint, dynamoEndpoint, recipient, contentDir, linkBase }: LocalLambdaEnvOptions): Promise<Record<string, string>> {
+export async function localLambdaEnv({
+  sesEndpoint,
+  dynamoEndpoint,
+  recipient,
+  contentDir,
+  linkBase,
+}: LocalLambdaEnvOptions): Promise<Record<string, string>> {
   const content = await readSiteContent(contentDir);
   return {
     NEWSLETTER_SECRET: localNewsletterSecret(),

@@ -31,13 +31,21 @@ try {
       if (!handler) throw new Error(`No function ${name}`);
       // The function's timeout counts from when the call reaches the worker, as Lambda's does from the invocation.
       const ends = performance.now() + LOCAL_FUNCTION_TIMEOUT_MS;
-      const context = { awsRequestId: event.requestContext.requestId, getRemainingTimeInMillis: () => Math.max(0, Math.floor(ends - performance.now())) };
+      const context = {
+        awsRequestId: event.requestContext.requestId,
+        getRemainingTimeInMillis: () => Math.max(0, Math.floor(ends - performance.now())),
+      };
       port.postMessage({ id, result: await handler(event, context) } satisfies HostReply);
     } catch (error) {
-      port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies HostReply);
+      port.postMessage({
+        id,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      } satisfies HostReply);
     }
   });
   port.postMessage({ ready: [...handlers.keys()] } satisfies HostReply);
 } catch (error) {
-  port.postMessage({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies HostReply);
+  port.postMessage({
+    failed: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  } satisfies HostReply);
 }

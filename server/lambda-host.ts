@@ -51,13 +51,17 @@ export class LambdaHost {
     const worker = new Worker(new URL("./lambda-host-worker.ts", import.meta.url), {
       workerData: { rootDir: this.#rootDir },
       env: this.#env(),
-      execArgv: process.execArgv.some((arg) => arg.includes("tsx")) ? process.execArgv : [...process.execArgv, "--import", "tsx"],
+      execArgv: process.execArgv.some((arg) => arg.includes("tsx"))
+        ? process.execArgv
+        : [...process.execArgv, "--import", "tsx"],
     });
     const pending: Generation["pending"] = new Map();
     const ready = new Promise<void>((resolve, reject) => {
       worker.on("message", (reply: HostReply) => {
         if ("enqueue" in reply) {
-          void this.#queue.enqueue(reply.enqueue, reply.delaySeconds).catch((error: unknown) => console.error("[api] could not queue a retry", error));
+          void this.#queue
+            .enqueue(reply.enqueue, reply.delaySeconds)
+            .catch((error: unknown) => console.error("[api] could not queue a retry", error));
           return;
         }
         if ("ready" in reply) return resolve();

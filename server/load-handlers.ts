@@ -13,7 +13,9 @@ import type { LambdaHandler } from "./lambda-adapter.ts";
 export async function handlerNames(rootDir: string): Promise<string[]> {
   const dir = path.join(rootDir, "lambdas");
   const names = (await readdir(dir).catch(() => [] as string[])).sort();
-  return names.filter((name) => name !== "shared" && name !== DELIVER_LEAD_FUNCTION && existsSync(path.join(dir, name, "handler.ts")));
+  return names.filter(
+    (name) => name !== "shared" && name !== DELIVER_LEAD_FUNCTION && existsSync(path.join(dir, name, "handler.ts")),
+  );
 }
 
 /**

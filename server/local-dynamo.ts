@@ -1,7 +1,12 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import path from "node:path";
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException } from "@aws-sdk/client-dynamodb";
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+} from "@aws-sdk/client-dynamodb";
 import dynalite from "dynalite";
 import { BY_RECEIVED_AT_INDEX } from "../lambdas/shared/lead-record.ts";
 
@@ -18,7 +23,8 @@ export interface LocalDynamo {
 
 type Dynalite = typeof dynalite;
 /** dynalite is CommonJS; Node and Vite's interop wrap its export differently. */
-const startDynalite: Dynalite = (dynalite as unknown as { default?: Dynalite }).default ?? (dynalite as unknown as Dynalite);
+const startDynalite: Dynalite =
+  (dynalite as unknown as { default?: Dynalite }).default ?? (dynalite as unknown as Dynalite);
 
 /** The local store cannot start; the message is one line saying why and what to do. */
 export class LocalStoreError extends Error {
@@ -55,7 +61,9 @@ function holdDataDir(dataDir: string): () => void {
     }
   };
   if (holder > 0 && holder !== process.pid && alive(holder)) {
-    throw new LocalStoreError(`${dataDir} is in use by process ${holder} (another npm start?): stop it, or set LEADS_DIR to another folder`);
+    throw new LocalStoreError(
+      `${dataDir} is in use by process ${holder} (another npm start?): stop it, or set LEADS_DIR to another folder`,
+    );
   }
   writeFileSync(file, String(process.pid));
   return () => rmSync(file, { force: true });
@@ -70,7 +78,9 @@ function holdDataDir(dataDir: string): () => void {
  */
 export async function startLocalDynamo({ dataDir, port }: { dataDir?: string; port: number }): Promise<LocalDynamo> {
   if (port !== 0 && (await portTaken(port))) {
-    throw new LocalStoreError(`port ${port} is in use (another npm start?): stop it, or set DYNAMO_PORT to a free port`);
+    throw new LocalStoreError(
+      `port ${port} is in use (another npm start?): stop it, or set DYNAMO_PORT to a free port`,
+    );
   }
   let release = () => {};
   if (dataDir) {
@@ -112,7 +122,11 @@ export async function startLocalDynamo({ dataDir, port }: { dataDir?: string; po
 
 /** A client for a local DynamoDB: any credentials do. */
 export function localDynamoClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ region: "us-east-1", endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  return new DynamoDBClient({
+    region: "us-east-1",
+    endpoint,
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+  });
 }
 
 /** Creates the leads table as the stack does (pk only, GSI byReceivedAt on kind + receivedAt, projection ALL). */

@@ -26,7 +26,10 @@ export interface LocalRetryOptions {
 /** A Lambda-like context for deliver-lead: its 30 s timeout counted from now. */
 function deliverContext(): Partial<Context> {
   const ends = performance.now() + DELIVERY.deliverFunctionTimeoutMs;
-  return { awsRequestId: `local-${Date.now()}`, getRemainingTimeInMillis: () => Math.max(0, Math.floor(ends - performance.now())) };
+  return {
+    awsRequestId: `local-${Date.now()}`,
+    getRemainingTimeInMillis: () => Math.max(0, Math.floor(ends - performance.now())),
+  };
 }
 
 /**
@@ -36,11 +39,16 @@ function deliverContext(): Partial<Context> {
  * delivers them in AWS. Env must be set before this is called.
  */
 export async function startLocalRetry({ queue, backoffMs, sweepEveryMs }: LocalRetryOptions) {
-  const deliver = (await import(pathToFileURL(path.join(rootDir, "lambdas/deliver-lead/handler.ts")).href)) as DeliverLeadModule;
+  const deliver = (await import(
+    pathToFileURL(path.join(rootDir, "lambdas/deliver-lead/handler.ts")).href
+  )) as DeliverLeadModule;
   queue.start({ consume: (event) => deliver.handler(event, deliverContext()), backoffMs });
   const report = (what: string) => (error: unknown) => console.error(`[retry] ${what} failed`, error);
   await deliver.sweepAtStart().catch(report("the start-up sweep"));
-  const timer = setInterval(() => deliver.sweep({}, deliverContext()).catch(report("sweep")), sweepEveryMs ?? 5 * 60_000);
+  const timer = setInterval(
+    () => deliver.sweep({}, deliverContext()).catch(report("sweep")),
+    sweepEveryMs ?? 5 * 60_000,
+  );
   timer.unref();
   return {
     queue,

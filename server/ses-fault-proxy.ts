@@ -19,7 +19,13 @@ export interface SesSendEvent {
   time: string;
   detail: {
     eventType: "Send";
-    mail: { timestamp: string; messageId: string; destination: string[]; headers: Array<{ name: string; value: string }>; tags: Record<string, string[]> };
+    mail: {
+      timestamp: string;
+      messageId: string;
+      destination: string[];
+      headers: Array<{ name: string; value: string }>;
+      tags: Record<string, string[]>;
+    };
     send: Record<string, never>;
   };
 }
@@ -58,7 +64,11 @@ const errorAnswer = (type: string, message: string) => ({
 
 /** The send event of one SendEmail (v2) request body the emulator accepted. */
 function sendEvent(body: string, messageId: string): SesSendEvent | undefined {
-  let request: { Destination?: { ToAddresses?: string[] }; Content?: { Simple?: { Headers?: Array<{ Name: string; Value: string }> } }; EmailTags?: Array<{ Name: string; Value: string }> };
+  let request: {
+    Destination?: { ToAddresses?: string[] };
+    Content?: { Simple?: { Headers?: Array<{ Name: string; Value: string }> } };
+    EmailTags?: Array<{ Name: string; Value: string }>;
+  };
   try {
     request = JSON.parse(body);
   } catch {
@@ -89,14 +99,24 @@ function sendEvent(body: string, messageId: string): SesSendEvent | undefined {
  * A fault-injecting proxy in front of the local SES emulator, for tests, the load script and `npm start` (where it
  * only passes, and publishes the send events). The handlers talk to it as if it were SES. Listens on 127.0.0.1 only.
  */
-export async function startSesFaultProxy({ target, port = 0, slowMs = 15_000, onSend }: SesFaultProxyOptions): Promise<SesFaultProxy> {
+export async function startSesFaultProxy({
+  target,
+  port = 0,
+  slowMs = 15_000,
+  onSend,
+}: SesFaultProxyOptions): Promise<SesFaultProxy> {
   const to = new URL(target);
   let fixed: SesFault = "pass";
   let rate = 0;
   let pool: ReadonlyArray<Exclude<SesFault, "pass">> = SES_FAULTS;
   let sent = 0;
   const counts: Record<SesFault, number> = { pass: 0, refuse: 0, throttle: 0, error: 0, hang: 0, slow: 0 };
-  const pick = (): SesFault => (fixed !== "pass" ? fixed : rate > 0 && Math.random() < rate ? (pool[Math.floor(Math.random() * pool.length)] ?? "error") : "pass");
+  const pick = (): SesFault =>
+    fixed !== "pass"
+      ? fixed
+      : rate > 0 && Math.random() < rate
+        ? (pool[Math.floor(Math.random() * pool.length)] ?? "error")
+        : "pass";
   const timers = new Set<NodeJS.Timeout>();
 
   const server: Server = createServer((req, res) => {
@@ -106,7 +126,10 @@ export async function startSesFaultProxy({ target, port = 0, slowMs = 15_000, on
     if (fault === "hang") return;
     if (fault === "throttle" || fault === "error") {
       req.resume();
-      const answer = fault === "throttle" ? errorAnswer("TooManyRequestsException", "Maximum sending rate exceeded.") : errorAnswer("InternalFailure", "Internal failure.");
+      const answer =
+        fault === "throttle"
+          ? errorAnswer("TooManyRequestsException", "Maximum sending rate exceeded.")
+          : errorAnswer("InternalFailure", "Internal failure.");
       res.writeHead(fault === "throttle" ? 429 : 500, answer.headers).end(answer.body);
       return;
     }
@@ -114,31 +137,36 @@ export async function startSesFaultProxy({ target, port = 0, slowMs = 15_000, on
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const body = Buffer.concat(chunks);
-      const forward = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-        const parts: Buffer[] = [];
-        answer.on("data", (chunk: Buffer) => parts.push(chunk));
-        answer.on("end", () => {
-          const text = Buffer.concat(parts);
-          const status = answer.statusCode ?? 502;
-          if (status === 200 && req.method === "POST" && req.url?.startsWith("/v2/email/outbound-emails")) {
-            const messageId = String((JSON.parse(text.toString("utf8") || "{}") as { MessageId?: unknown }).MessageId ?? "");
-            const event = sendEvent(body.toString("utf8"), messageId);
-            if (event) {
-              sent += 1;
-              void Promise.resolve(onSend?.(event)).catch(() => undefined);
+      const forward = request(
+        { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          const parts: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => parts.push(chunk));
+          answer.on("end", () => {
+            const text = Buffer.concat(parts);
+            const status = answer.statusCode ?? 502;
+            if (status === 200 && req.method === "POST" && req.url?.startsWith("/v2/email/outbound-emails")) {
+              const messageId = String(
+                (JSON.parse(text.toString("utf8") || "{}") as { MessageId?: unknown }).MessageId ?? "",
+              );
+              const event = sendEvent(body.toString("utf8"), messageId);
+              if (event) {
+                sent += 1;
+                void Promise.resolve(onSend?.(event)).catch(() => undefined);
+              }
             }
-          }
-          const reply = () => {
-            if (!res.destroyed) res.writeHead(status, answer.headers).end(text);
-          };
-          if (fault !== "slow") return reply();
-          const timer = setTimeout(() => {
-            timers.delete(timer);
-            reply();
-          }, slowMs);
-          timers.add(timer);
-        });
-      });
+            const reply = () => {
+              if (!res.destroyed) res.writeHead(status, answer.headers).end(text);
+            };
+            if (fault !== "slow") return reply();
+            const timer = setTimeout(() => {
+              timers.delete(timer);
+              reply();
+            }, slowMs);
+            timers.add(timer);
+          });
+        },
+      );
       forward.on("error", () => req.socket.destroy());
       forward.end(body);
     });

@@ -48,17 +48,23 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
       const name = url.pathname.slice(5);
       const handler = handlers.get(name);
       if (!handler) {
-        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ success: false, error: `No function ${name}` }));
+        res
+          .writeHead(404, { "content-type": "application/json" })
+          .end(JSON.stringify({ success: false, error: `No function ${name}` }));
         return;
       }
       return invokeLambda(handler, req, res, name);
     }
     if (devReload && url.pathname === "/__dev/reload.js") {
-      res.writeHead(200, { "content-type": CONTENT_TYPES[".js"] ?? "", "cache-control": "no-store" }).end(await devReload.script());
+      res
+        .writeHead(200, { "content-type": CONTENT_TYPES[".js"] ?? "", "cache-control": "no-store" })
+        .end(await devReload.script());
       return;
     }
     if (devReload && url.pathname === "/__dev/overlay.css") {
-      res.writeHead(200, { "content-type": CONTENT_TYPES[".css"] ?? "", "cache-control": "no-store" }).end(await devReload.stylesheet());
+      res
+        .writeHead(200, { "content-type": CONTENT_TYPES[".css"] ?? "", "cache-control": "no-store" })
+        .end(await devReload.stylesheet());
       return;
     }
     if (devReload && url.pathname === "/__dev/events") return devReload.subscribe(res);
@@ -71,7 +77,13 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
     if (!loadedConfig) {
       // Dev, and no build has succeeded yet: a page that shows the overlay and reloads when one does.
       const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><main><h1>No site yet</h1><p>${devReload?.failure() ? "The build failed; the errors are shown over this page and in the terminal." : "The first build is running."}</p></main><script type="module" src="/__dev/reload.js"></script></body></html>`;
-      res.writeHead(503, { ...securityHeaders({ scriptHashes: [] }), "content-type": CONTENT_TYPES[".html"] ?? "", "cache-control": "no-store" }).end(page);
+      res
+        .writeHead(503, {
+          ...securityHeaders({ scriptHashes: [] }),
+          "content-type": CONTENT_TYPES[".html"] ?? "",
+          "cache-control": "no-store",
+        })
+        .end(page);
       return;
     }
     const { table, csp } = loadedConfig;
@@ -86,7 +98,9 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
     const ext = path.extname(filePath);
     let body: Buffer = await readFile(filePath);
     if (devReload && ext === ".html") {
-      body = Buffer.from(body.toString("utf8").replace("</body>", '<script type="module" src="/__dev/reload.js"></script></body>'));
+      body = Buffer.from(
+        body.toString("utf8").replace("</body>", '<script type="module" src="/__dev/reload.js"></script></body>'),
+      );
     }
     const headers: Record<string, string> = {
       ...securityHeaders(csp),

@@ -53,14 +53,25 @@ async function startLeadStore() {
   try {
     return await startLocalDynamo({ dataDir: leadsDir, port: dynamoPort });
   } catch (error) {
-    const reason = error instanceof LocalStoreError ? error.message : `${error instanceof Error ? error.message : String(error)} (${leadsDir})`;
+    const reason =
+      error instanceof LocalStoreError
+        ? error.message
+        : `${error instanceof Error ? error.message : String(error)} (${leadsDir})`;
     console.error(`The local lead store cannot start: ${reason}. No lead was accepted.`);
     process.exit(1);
   }
 }
 
 // npm run dev keeps serving when a build fails: the dev loop shows the errors and retries on the next save.
-const devLoop = dev ? startDevLoop({ rootDir, contentDir, distDir, onContentBuilt: (files) => reloadApi(files), onLambdaChange: () => reloadApi() }) : undefined;
+const devLoop = dev
+  ? startDevLoop({
+      rootDir,
+      contentDir,
+      distDir,
+      onContentBuilt: (files) => reloadApi(files),
+      onLambdaChange: () => reloadApi(),
+    })
+  : undefined;
 if (devLoop) await devLoop.ready;
 else if (!skipBuild && !(await runBuild())) {
   console.error("The build failed; fix the errors above and run npm start again.");
@@ -73,12 +84,20 @@ const ses = await sesEmulator.default({ host: "127.0.0.1", port: sesPort });
 // The handlers send through this proxy, which passes every request and publishes each accepted mail's send event, as
 // the stack's configuration set does; deliver-lead (below) marks the lead mailed.
 let retry: LocalRetry | undefined;
-const sesEvents = await startSesFaultProxy({ target: `http://127.0.0.1:${sesPort}`, onSend: (event) => retry?.mailEvent(event) });
+const sesEvents = await startSesFaultProxy({
+  target: `http://127.0.0.1:${sesPort}`,
+  onSend: (event) => retry?.mailEvent(event),
+});
 /** The handlers' environment from validated content (the inbox is site.yaml's contact e-mail); values set by the developer win. */
 const developerEnv = { ...process.env };
 const lambdaEnv = async () => {
   // The newsletter's mailed links lead back to this server.
-  const env = await localLambdaEnv({ sesEndpoint: sesEvents.url, dynamoEndpoint: dynamo.endpoint, contentDir, linkBase: `http://${host}:${port}` });
+  const env = await localLambdaEnv({
+    sesEndpoint: sesEvents.url,
+    dynamoEndpoint: dynamo.endpoint,
+    contentDir,
+    linkBase: `http://${host}:${port}`,
+  });
   return { ...env, ...developerEnv };
 };
 // npm run dev starts even on content the build refuses: the API then waits for the first good save (reloadApi).
@@ -116,8 +135,12 @@ const server = await createSiteServer({ distDir, handlers, devReload: devLoop?.h
 server.listen(port, host, () => {
   console.log(`\n  Site:     http://${host}:${port}/`);
   console.log(`  Mailbox:  http://127.0.0.1:${sesPort}/  (local SES emulator: every e-mail the forms send)`);
-  console.log(`  Leads:    ${dynamo.endpoint} (dynalite, ${path.relative(rootDir, leadsDir) || leadsDir}; list them with npm run leads)`);
-  console.log(`  API:      ${[...handlers.keys()].map((n) => `POST /api/${n}`).join(", ") || "no handlers found in lambdas/"}\n`);
+  console.log(
+    `  Leads:    ${dynamo.endpoint} (dynalite, ${path.relative(rootDir, leadsDir) || leadsDir}; list them with npm run leads)`,
+  );
+  console.log(
+    `  API:      ${[...handlers.keys()].map((n) => `POST /api/${n}`).join(", ") || "no handlers found in lambdas/"}\n`,
+  );
   if (dev) console.log("  Watching content/, src/, public/, build/ and lambdas/ for changes.\n");
 });
 

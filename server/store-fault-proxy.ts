@@ -21,7 +21,13 @@ export interface StoreFaultProxy {
  * A fault-injecting proxy in front of the local DynamoDB, for tests and the load script: the handlers and deliver-lead
  * talk to it as if it were the table. Listens on 127.0.0.1 only.
  */
-export async function startStoreFaultProxy({ target, slowMs = 3_000 }: { target: string; slowMs?: number }): Promise<StoreFaultProxy> {
+export async function startStoreFaultProxy({
+  target,
+  slowMs = 3_000,
+}: {
+  target: string;
+  slowMs?: number;
+}): Promise<StoreFaultProxy> {
   const to = new URL(target);
   let fault: StoreFault = "pass";
   const counts: Record<StoreFault, number> = { pass: 0, refuse: 0, hang: 0, slow: 0 };
@@ -31,21 +37,24 @@ export async function startStoreFaultProxy({ target, slowMs = 3_000 }: { target:
     counts[now] += 1;
     if (now === "refuse") return void req.socket.destroy();
     if (now === "hang") return void req.resume();
-    const forward = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      const parts: Buffer[] = [];
-      answer.on("data", (chunk: Buffer) => parts.push(chunk));
-      answer.on("end", () => {
-        const reply = () => {
-          if (!res.destroyed) res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(parts));
-        };
-        if (now !== "slow") return reply();
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          reply();
-        }, slowMs);
-        timers.add(timer);
-      });
-    });
+    const forward = request(
+      { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        const parts: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => parts.push(chunk));
+        answer.on("end", () => {
+          const reply = () => {
+            if (!res.destroyed) res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(parts));
+          };
+          if (now !== "slow") return reply();
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            reply();
+          }, slowMs);
+          timers.add(timer);
+        });
+      },
+    );
     forward.on("error", () => req.socket.destroy());
     req.pipe(forward);
   });

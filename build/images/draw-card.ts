@@ -8,7 +8,14 @@ import type { BrandColors } from "../tokens.ts";
 import { loadBrandFonts } from "./fonts.ts";
 import { pngSize } from "./png.ts";
 import { type RasterOptions, svgSize, svgToPng } from "./raster.ts";
-import { ARTWORK_WIDTH, cardArtwork, cardGround, type CardImage, ShareCard, type ShareCardProps } from "./share-card.tsx";
+import {
+  ARTWORK_WIDTH,
+  cardArtwork,
+  cardGround,
+  type CardImage,
+  ShareCard,
+  type ShareCardProps,
+} from "./share-card.tsx";
 
 const LOGO_SIZE = 56;
 
@@ -39,19 +46,40 @@ export interface Brand {
 export async function createCardRenderer({ site, logoFile, colors }: Brand): Promise<CardRenderer> {
   const fonts = await loadBrandFonts();
   const at = (width: number) => ({ width, fonts: fonts.sfnt, family: fonts.family });
-  const logo: CardImage = { src: dataUrl(await svgToPng(await readFile(logoFile), at(LOGO_SIZE * 2)), "image/png"), width: LOGO_SIZE, height: LOGO_SIZE };
+  const logo: CardImage = {
+    src: dataUrl(await svgToPng(await readFile(logoFile), at(LOGO_SIZE * 2)), "image/png"),
+    width: LOGO_SIZE,
+    height: LOGO_SIZE,
+  };
   const host = new URL(site.url).host;
   return async (spec, bytes) => {
     try {
       if (spec.kind === "cover" && spec.artwork && bytes) return await coverCard(bytes, spec.artwork, at);
       const artwork = spec.artwork && bytes ? await artworkImage(bytes, spec.artwork) : undefined;
-      const card: ShareCardProps = { title: spec.title, description: spec.description, siteName: site.name, host, label: spec.label, logo, artwork, colors, fontFamily: fonts.family };
-      const layout = await satori(ShareCard(card), { width: OG_IMAGE.width, height: OG_IMAGE.height, fonts: fonts.faces });
+      const card: ShareCardProps = {
+        title: spec.title,
+        description: spec.description,
+        siteName: site.name,
+        host,
+        label: spec.label,
+        logo,
+        artwork,
+        colors,
+        fontFamily: fonts.family,
+      };
+      const layout = await satori(ShareCard(card), {
+        width: OG_IMAGE.width,
+        height: OG_IMAGE.height,
+        fonts: fonts.faces,
+      });
       // The ground goes first inside satori's <svg>, beneath everything satori drew.
       // An SVG artwork goes last, over the place satori left for it.
       const svg = layout
         .replace(/^<svg[^>]*>/, (open) => open + cardGround(colors, artwork !== undefined))
-        .replace(/<\/svg>$/, (close) => (artwork?.svg ? cardArtwork(artwork.svg.text, artwork.svg.size, artwork.height) : "") + close);
+        .replace(
+          /<\/svg>$/,
+          (close) => (artwork?.svg ? cardArtwork(artwork.svg.text, artwork.svg.size, artwork.height) : "") + close,
+        );
       return await svgToPng(svg, at(OG_IMAGE.width));
     } catch (cause) {
       if (cause instanceof BuildError) throw cause;
@@ -66,15 +94,27 @@ type Raster = (width: number) => RasterOptions;
  * The artwork at panel width: PNG and JPEG are embedded as they are; an SVG is left out of satori's layout and inlined
  * over it (cardArtwork), so resvg draws it once, in place, with the brand fonts.
  */
-async function artworkImage(bytes: Buffer, name: string): Promise<CardImage & { svg?: { text: string; size: { width: number; height: number } } }> {
+async function artworkImage(
+  bytes: Buffer,
+  name: string,
+): Promise<CardImage & { svg?: { text: string; size: { width: number; height: number } } }> {
   const ext = path.extname(name).toLowerCase();
-  const type = ext === ".svg" ? "image/svg+xml" : ext === ".png" ? "image/png" : ext === ".jpg" || ext === ".jpeg" ? "image/jpeg" : undefined;
+  const type =
+    ext === ".svg"
+      ? "image/svg+xml"
+      : ext === ".png"
+        ? "image/png"
+        : ext === ".jpg" || ext === ".jpeg"
+          ? "image/jpeg"
+          : undefined;
   if (!type) throw new BuildError(`${name} cannot be drawn on a share card: use an SVG, PNG or JPEG image`);
-  const size = type === "image/svg+xml" ? await svgSize(bytes) : type === "image/png" ? pngSize(bytes) : jpegSize(bytes);
+  const size =
+    type === "image/svg+xml" ? await svgSize(bytes) : type === "image/png" ? pngSize(bytes) : jpegSize(bytes);
   if (!size) throw new BuildError(`${name} cannot be read as ${type}`);
   const height = Math.round((ARTWORK_WIDTH * size.height) / size.width);
   // Only the root element: an XML declaration or doctype may not stand inside the card's SVG.
-  if (type === "image/svg+xml") return { width: ARTWORK_WIDTH, height, svg: { text: bytes.toString("utf8").slice(bytes.indexOf("<svg")), size } };
+  if (type === "image/svg+xml")
+    return { width: ARTWORK_WIDTH, height, svg: { text: bytes.toString("utf8").slice(bytes.indexOf("<svg")), size } };
   return { src: dataUrl(bytes, type), width: ARTWORK_WIDTH, height };
 }
 
@@ -86,7 +126,14 @@ async function artworkImage(bytes: Buffer, name: string): Promise<CardImage & { 
  */
 async function coverCard(bytes: Buffer, name: string, at: Raster): Promise<Uint8Array> {
   const ext = path.extname(name).toLowerCase();
-  const type = ext === ".svg" ? "image/svg+xml" : ext === ".png" ? "image/png" : ext === ".jpg" || ext === ".jpeg" ? "image/jpeg" : undefined;
+  const type =
+    ext === ".svg"
+      ? "image/svg+xml"
+      : ext === ".png"
+        ? "image/png"
+        : ext === ".jpg" || ext === ".jpeg"
+          ? "image/jpeg"
+          : undefined;
   if (!type) throw new BuildError(`${name} cannot be drawn on a share card: use an SVG, PNG or JPEG image`);
   const { width, height } = OG_IMAGE;
   const size = type === "image/svg+xml" ? await svgSize(bytes) : undefined;

@@ -28,8 +28,17 @@ export async function loadBrandFonts(): Promise<BrandFonts> {
   const faces = await Promise.all(
     WEIGHTS.map(async (weight) => {
       const sfnt = woffToSfnt(await readFile(fontFile(weight)));
-      return { name: family, data: Buffer.from(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength), weight, style: "normal" as const };
+      return {
+        name: family,
+        data: Buffer.from(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength),
+        weight,
+        style: "normal" as const,
+      };
     }),
   );
-  return { family, faces, sfnt: faces.map((face) => new Uint8Array(face.data.buffer, face.data.byteOffset, face.data.byteLength)) };
+  return {
+    family,
+    faces,
+    sfnt: faces.map((face) => new Uint8Array(face.data.buffer, face.data.byteOffset, face.data.byteLength)),
+  };
 }

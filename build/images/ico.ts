@@ -12,7 +12,8 @@ export function pngsToIco(pngs: readonly Uint8Array[]): Uint8Array {
   const sizes = pngs.map((png, i) => {
     const size = pngSize(png);
     if (!size) throw new Error(`Image ${i} is not a PNG`);
-    if (size.width > 256 || size.height > 256) throw new Error(`Image ${i} is ${size.width}×${size.height}; ICO entries are at most 256×256`);
+    if (size.width > 256 || size.height > 256)
+      throw new Error(`Image ${i} is ${size.width}×${size.height}; ICO entries are at most 256×256`);
     return size;
   });
   const out = Buffer.alloc(HEADER + pngs.length * ENTRY + pngs.reduce((n, png) => n + png.length, 0));

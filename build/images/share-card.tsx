@@ -80,7 +80,17 @@ export function cardGround(colors: BrandColors, withArtwork: boolean): string {
 
 /** Title size that keeps long titles within four lines of their column. */
 function titleSize(title: string, narrow: boolean): number {
-  const steps = narrow ? [[28, 60], [56, 50], [Infinity, 42]] : [[36, 76], [72, 62], [Infinity, 52]];
+  const steps = narrow
+    ? [
+        [28, 60],
+        [56, 50],
+        [Infinity, 42],
+      ]
+    : [
+        [36, 76],
+        [72, 62],
+        [Infinity, 52],
+      ];
   return steps.find(([max]) => title.length <= (max ?? 0))?.[1] ?? 42;
 }
 
@@ -89,7 +99,17 @@ function titleSize(title: string, narrow: boolean): number {
  * a brand gradient rule, the logo and site name, the title and description on the site's dark ink, the host at the
  * foot, and the page's artwork framed on the right when it has one.
  */
-export function ShareCard({ title, description, siteName, host, label, logo, artwork, colors, fontFamily }: ShareCardProps): ReactElement {
+export function ShareCard({
+  title,
+  description,
+  siteName,
+  host,
+  label,
+  logo,
+  artwork,
+  colors,
+  fontFamily,
+}: ShareCardProps): ReactElement {
   const narrow = artwork !== undefined;
   const row = { display: "flex", alignItems: "center" } as const;
   return (
@@ -106,19 +126,56 @@ export function ShareCard({ title, description, siteName, host, label, logo, art
       {/* The brand rule's place: cardGround draws it. */}
       <div style={{ display: "flex", height: RULE_HEIGHT }} />
       <div style={{ display: "flex", flex: 1, padding: PADDING.map((n) => `${n}px`).join(" "), gap: 56 }}>
-        <div style={{ display: "flex", flexDirection: "column", flex: 1, justifyContent: "space-between", maxWidth: narrow ? undefined : 800 }}>
+        <div
+          style={{
+            display: "flex",
+            flexDirection: "column",
+            flex: 1,
+            justifyContent: "space-between",
+            maxWidth: narrow ? undefined : 800,
+          }}
+        >
           <div style={{ ...row, gap: 18 }}>
             <img src={logo.src} width={logo.width} height={logo.height} alt="" />
             <span style={{ fontSize: 30, fontWeight: 700, letterSpacing: -0.5 }}>{siteName}</span>
           </div>
           <div style={{ display: "flex", flexDirection: "column", gap: 22 }}>
             {label && (
-              <span style={{ fontSize: 22, fontWeight: 600, color: colors.primaryLine, textTransform: "uppercase", letterSpacing: 2 }}>{label}</span>
+              <span
+                style={{
+                  fontSize: 22,
+                  fontWeight: 600,
+                  color: colors.primaryLine,
+                  textTransform: "uppercase",
+                  letterSpacing: 2,
+                }}
+              >
+                {label}
+              </span>
             )}
-            <span style={{ fontSize: titleSize(title, narrow), fontWeight: 800, lineHeight: 1.1, letterSpacing: -1.5, display: "block", lineClamp: 4 }}>
+            <span
+              style={{
+                fontSize: titleSize(title, narrow),
+                fontWeight: 800,
+                lineHeight: 1.1,
+                letterSpacing: -1.5,
+                display: "block",
+                lineClamp: 4,
+              }}
+            >
               {title}
             </span>
-            <span style={{ fontSize: 26, lineHeight: 1.4, color: colors.onInkMuted, display: "block", lineClamp: narrow ? 3 : 2 }}>{description}</span>
+            <span
+              style={{
+                fontSize: 26,
+                lineHeight: 1.4,
+                color: colors.onInkMuted,
+                display: "block",
+                lineClamp: narrow ? 3 : 2,
+              }}
+            >
+              {description}
+            </span>
           </div>
           <div style={{ ...row, gap: 14 }}>
             <div style={{ display: "flex", width: 40, height: 4, borderRadius: 2, backgroundColor: colors.accent }} />
@@ -127,7 +184,14 @@ export function ShareCard({ title, description, siteName, host, label, logo, art
         </div>
         {artwork && (
           <div style={{ display: "flex", alignItems: "center" }}>
-            <div style={{ display: "flex", padding: FRAME, borderRadius: ARTWORK_RADIUS + FRAME, backgroundColor: "rgba(255, 255, 255, 0.1)" }}>
+            <div
+              style={{
+                display: "flex",
+                padding: FRAME,
+                borderRadius: ARTWORK_RADIUS + FRAME,
+                backgroundColor: "rgba(255, 255, 255, 0.1)",
+              }}
+            >
               <div style={{ display: "flex", borderRadius: ARTWORK_RADIUS, overflow: "hidden" }}>
                 {artwork.src ? (
                   <img src={artwork.src} width={artwork.width} height={artwork.height} alt="" />

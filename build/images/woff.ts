@@ -25,7 +25,8 @@ export function woffToSfnt(woff: Uint8Array): Uint8Array {
     const origLength = input.readUInt32BE(at + 12);
     const stored = input.subarray(offset, offset + compLength);
     const data = compLength < origLength ? inflateSync(stored) : stored;
-    if (data.length !== origLength) throw new Error(`WOFF table ${i} unpacks to ${data.length} bytes, expected ${origLength}`);
+    if (data.length !== origLength)
+      throw new Error(`WOFF table ${i} unpacks to ${data.length} bytes, expected ${origLength}`);
     return { tag: input.readUInt32BE(at), checksum: input.readUInt32BE(at + 16), data };
   });
   const padded = (n: number) => (n + 3) & ~3;

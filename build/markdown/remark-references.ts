@@ -22,7 +22,11 @@ export function remarkReferences() {
     eachNode(tree, (visited) => {
       const node = visited as Nodes;
       if (node.type !== "link" && node.type !== "image" && node.type !== "definition") return;
-      found.push({ kind: node.type === "image" ? "image" : "link", url: node.url, line: node.position?.start.line ?? 1 });
+      found.push({
+        kind: node.type === "image" ? "image" : "link",
+        url: node.url,
+        line: node.position?.start.line ?? 1,
+      });
     });
     file.data.references = found;
   };

@@ -18,7 +18,9 @@ try {
       // Loaded only when a build is due: `cdk destroy` never pays for the whole pipeline's imports.
       const { build } = await import("../../build/index.ts");
       const result = await build({ rootDir, outDir, environment, log: (line) => console.error(line) });
-      console.error(`[build] ${result.pages} pages for ${environment.name} in ${result.ms} ms → ${path.relative(rootDir, outDir)}`);
+      console.error(
+        `[build] ${result.pages} pages for ${environment.name} in ${result.ms} ms → ${path.relative(rootDir, outDir)}`,
+      );
     },
   });
   app.synth();

@@ -3,7 +3,14 @@ import path from "node:path";
 import { App, type AppProps, CfnRule, Fn, Stack, Validations } from "aws-cdk-lib";
 import { AwsSolutionsChecks } from "cdk-nag";
 import type { SiteEnvironment } from "../../src/lib/site-environment.ts";
-import { checkSiteUrl, isTeardown, readSiteConfig, readTeardownConfig, type SettingSources, type SiteConfig } from "./config.ts";
+import {
+  checkSiteUrl,
+  isTeardown,
+  readSiteConfig,
+  readTeardownConfig,
+  type SettingSources,
+  type SiteConfig,
+} from "./config.ts";
 import { readLeadContent } from "./lead-content.ts";
 import { readSiteBuild } from "./site-build.ts";
 import { SiteStack } from "./site-stack.ts";
@@ -74,7 +81,10 @@ function cdkJsonContext(rootDir: string): Record<string, unknown> {
  */
 function teardownStack(app: App, sources: SettingSources): Stack {
   const { stackName, env } = readTeardownConfig(sources);
-  const stack = new Stack(app, stackName, { env, description: "Shell of the storefront stack for cdk destroy; never deployed" });
+  const stack = new Stack(app, stackName, {
+    env,
+    description: "Shell of the storefront stack for cdk destroy; never deployed",
+  });
   new CfnRule(stack, "DestroyOnly", {
     assertions: [
       {

@@ -104,7 +104,9 @@ function handler(event) {
 `;
   const bytes = Buffer.byteLength(source);
   if (bytes > MAX_FUNCTION_BYTES) {
-    const folders = Object.keys(notFound).map((folder) => `${folder} (${listed.filter((page) => page.startsWith(`${folder}/`)).length} pages)`);
+    const folders = Object.keys(notFound).map(
+      (folder) => `${folder} (${listed.filter((page) => page.startsWith(`${folder}/`)).length} pages)`,
+    );
     throw new Error(
       `The viewer-request function is ${bytes} bytes; CloudFront accepts ${MAX_FUNCTION_BYTES}. It lists the pages below the folders with ` +
         `their own not-found view: ${folders.join(", ")}. Remove that folder's _404.tsx (its unknown URLs then get /404.html), or move the ` +

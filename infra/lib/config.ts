@@ -12,7 +12,9 @@ import * as z from "zod/mini";
 export const CLOUDFRONT_REGION = "us-east-1";
 
 /** Retention periods CloudWatch Logs accepts. */
-const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653] as const;
+const LOG_RETENTION_DAYS = [
+  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
+] as const;
 
 export interface CustomDomain {
   /** The site's host name, e.g. www.example.com. */
@@ -68,16 +70,37 @@ export class SiteConfigError extends Error {
 /** What each key holds, with the example shown in error messages and the README. */
 export const CONTEXT_KEYS = {
   account: { example: "123456789012", about: "AWS account id (defaults to the CLI's credentials)" },
-  region: { example: "us-east-1", about: "AWS region of the stack, the Lambdas and SES (defaults to the CLI's region)" },
-  env: { example: "staging", about: "production (indexed, checked against site.yaml url) or staging (noindex, its own origin)" },
-  stackName: { example: "Storefront", about: "CloudFormation stack name (defaults to Storefront, or Storefront-staging for env=staging)" },
-  url: { example: "https://staging.example.com", about: "the staging site's origin for canonical links (defaults to https://<domainName>)" },
-  distDir: { example: "dist", about: "a prebuilt site, relative to the repository root (by default the app builds one for the environment)" },
+  region: {
+    example: "us-east-1",
+    about: "AWS region of the stack, the Lambdas and SES (defaults to the CLI's region)",
+  },
+  env: {
+    example: "staging",
+    about: "production (indexed, checked against site.yaml url) or staging (noindex, its own origin)",
+  },
+  stackName: {
+    example: "Storefront",
+    about: "CloudFormation stack name (defaults to Storefront, or Storefront-staging for env=staging)",
+  },
+  url: {
+    example: "https://staging.example.com",
+    about: "the staging site's origin for canonical links (defaults to https://<domainName>)",
+  },
+  distDir: {
+    example: "dist",
+    about: "a prebuilt site, relative to the repository root (by default the app builds one for the environment)",
+  },
   contentDir: { example: "content", about: "the content folder, relative to the repository root" },
   senderEmail: { example: "no-reply@example.com", about: "the address lead e-mails come from" },
-  recipientEmail: { example: "sales@example.com", about: "the inbox that receives every lead (defaults to site.yaml contact.email)" },
+  recipientEmail: {
+    example: "sales@example.com",
+    about: "the inbox that receives every lead (defaults to site.yaml contact.email)",
+  },
   sesIdentity: { example: "example.com", about: "SES identity covering the sender: its domain, or the address itself" },
-  createSesIdentity: { example: "false", about: "create the SES identity (false when it already exists in the region)" },
+  createSesIdentity: {
+    example: "false",
+    about: "create the SES identity (false when it already exists in the region)",
+  },
   domainName: { example: "www.example.com", about: "custom host name of the site" },
   certificateArn: {
     example: "arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-…",
@@ -87,7 +110,8 @@ export const CONTEXT_KEYS = {
   hostedZoneName: { example: "example.com", about: "Route 53 hosted zone name for domainName" },
   priceClass: {
     example: "PriceClass_200",
-    about: "CloudFront edge locations: PriceClass_100 (North America, Europe), PriceClass_200 (adds Asia incl. India, Middle East, Africa) or PriceClass_All",
+    about:
+      "CloudFront edge locations: PriceClass_100 (North America, Europe), PriceClass_200 (adds Asia incl. India, Middle East, Africa) or PriceClass_All",
   },
   waf: { example: "true", about: "attach an AWS WAF web ACL with a per-IP rate limit on /api/*" },
   apiRateLimit: { example: "100", about: "requests per IP per 5 minutes to /api/* before WAF blocks (10 or more)" },
@@ -95,11 +119,20 @@ export const CONTEXT_KEYS = {
   accessLogRetentionDays: { example: "90", about: "days the access logs are kept" },
   reservedConcurrency: { example: "5", about: "reserved concurrency per Lambda, a cost cap (or none)" },
   logRetentionDays: { example: "30", about: `days Lambda logs are kept: one of ${LOG_RETENTION_DAYS.join(", ")}` },
-  redirectApex: { example: "true", about: "also serve the apex of domainName (example.com) as a redirect to it (needs the hosted zone)" },
+  redirectApex: {
+    example: "true",
+    about: "also serve the apex of domainName (example.com) as a redirect to it (needs the hosted zone)",
+  },
   alarmEmail: { example: "ops@example.com", about: "the address alarms and bounce/complaint notices are mailed to" },
   ackDailyLimit: { example: "3", about: "acknowledgement mails one address may receive per day (0 turns them off)" },
-  leadWebhookUrl: { example: "https://hooks.slack.com/services/…", about: "an https URL that receives every mailed lead as JSON (Slack-compatible)" },
-  destroy: { example: "true", about: "synthesize an empty shell of stackName for `cdk destroy` only (no build, no other keys)" },
+  leadWebhookUrl: {
+    example: "https://hooks.slack.com/services/…",
+    about: "an https URL that receives every mailed lead as JSON (Slack-compatible)",
+  },
+  destroy: {
+    example: "true",
+    about: "synthesize an empty shell of stackName for `cdk destroy` only (no build, no other keys)",
+  },
 } as const;
 export type ContextKey = keyof typeof CONTEXT_KEYS;
 
@@ -118,37 +151,84 @@ const wholeNumber = (min: number, max: number) =>
       z.union([z.number(), z.string().check(z.regex(/^\d+$/))], { error: "expected a whole number" }),
       z.transform((value: number | string) => Number(value)),
     ),
-    z.number().check(z.int("expected a whole number"), z.gte(min, `expected ${min} or more`), z.lte(max, `expected ${max} or less`)),
+    z
+      .number()
+      .check(
+        z.int("expected a whole number"),
+        z.gte(min, `expected ${min} or more`),
+        z.lte(max, `expected ${max} or less`),
+      ),
   );
 
 const contextSchema = z.object({
   env: z._default(z.enum(["production", "staging"], { error: "expected production or staging" }), "production"),
-  url: z.optional(z.string().check(z.regex(/^https:\/\/[a-z0-9.-]+(:\d+)?$/i, "expected an https origin without a path, such as https://staging.example.com"))),
+  url: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^https:\/\/[a-z0-9.-]+(:\d+)?$/i,
+          "expected an https origin without a path, such as https://staging.example.com",
+        ),
+      ),
+  ),
   account: z.string().check(z.regex(/^\d{12}$/, "expected a 12-digit AWS account id")),
   region: z.string().check(z.regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, "expected an AWS region such as us-east-1")),
-  stackName: z.optional(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, "expected letters, digits and hyphens, starting with a letter"))),
+  stackName: z.optional(
+    z
+      .string()
+      .check(z.regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, "expected letters, digits and hyphens, starting with a letter")),
+  ),
   distDir: z.optional(text()),
   contentDir: z._default(text(), "content"),
   senderEmail: z.string().check(z.regex(EMAIL, "expected an e-mail address")),
   recipientEmail: z.optional(z.string().check(z.regex(EMAIL, "expected an e-mail address"))),
-  sesIdentity: z.optional(z.string().check(z.refine((value) => EMAIL.test(value) || DOMAIN.test(value), "expected a domain or an e-mail address"))),
+  sesIdentity: z.optional(
+    z
+      .string()
+      .check(z.refine((value) => EMAIL.test(value) || DOMAIN.test(value), "expected a domain or an e-mail address")),
+  ),
   createSesIdentity: z._default(flag(), true),
   domainName: z.optional(z.string().check(z.regex(DOMAIN, "expected a host name such as www.example.com"))),
   certificateArn: z.optional(
-    z.string().check(z.regex(/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/, "expected an ACM certificate ARN in us-east-1 (CloudFront only uses those)")),
+    z
+      .string()
+      .check(
+        z.regex(
+          /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/,
+          "expected an ACM certificate ARN in us-east-1 (CloudFront only uses those)",
+        ),
+      ),
   ),
-  hostedZoneId: z.optional(z.string().check(z.regex(/^Z[A-Z0-9]{4,31}$/, "expected a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ"))),
+  hostedZoneId: z.optional(
+    z.string().check(z.regex(/^Z[A-Z0-9]{4,31}$/, "expected a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ")),
+  ),
   hostedZoneName: z.optional(z.string().check(z.regex(DOMAIN, "expected a zone name such as example.com"))),
-  priceClass: z._default(z.enum(["PriceClass_100", "PriceClass_200", "PriceClass_All"], { error: "expected PriceClass_100, PriceClass_200 or PriceClass_All" }), "PriceClass_200"),
+  priceClass: z._default(
+    z.enum(["PriceClass_100", "PriceClass_200", "PriceClass_All"], {
+      error: "expected PriceClass_100, PriceClass_200 or PriceClass_All",
+    }),
+    "PriceClass_200",
+  ),
   waf: z._default(flag(), false),
   apiRateLimit: z._default(wholeNumber(10, 2_000_000_000), 100),
   accessLogs: z._default(flag(), false),
   accessLogRetentionDays: z._default(wholeNumber(1, 3650), 90),
-  reservedConcurrency: z._default(z.union([z.literal("none"), wholeNumber(1, 1000)], { error: 'expected a whole number from 1 to 1000, or "none"' }), 5),
+  reservedConcurrency: z._default(
+    z.union([z.literal("none"), wholeNumber(1, 1000)], { error: 'expected a whole number from 1 to 1000, or "none"' }),
+    5,
+  ),
   logRetentionDays: z._default(
     z.pipe(
       wholeNumber(1, 3653),
-      z.number().check(z.refine((days) => (LOG_RETENTION_DAYS as readonly number[]).includes(days), `expected one of ${LOG_RETENTION_DAYS.join(", ")}`)),
+      z
+        .number()
+        .check(
+          z.refine(
+            (days) => (LOG_RETENTION_DAYS as readonly number[]).includes(days),
+            `expected one of ${LOG_RETENTION_DAYS.join(", ")}`,
+          ),
+        ),
     ),
     30,
   ),
@@ -186,7 +266,9 @@ function mergeSources({ context, fileContext = {}, env }: SettingSources, proble
     const fromEnv = env[envName(key)] || undefined;
     const isFlag = fromContext !== undefined && fromContext !== fileContext[key];
     if (isFlag && fromEnv !== undefined && String(fromContext) !== fromEnv) {
-      problems.push(`${key}: -c ${key}=${String(fromContext)} contradicts ${envName(key)}=${fromEnv}; drop one of them`);
+      problems.push(
+        `${key}: -c ${key}=${String(fromContext)} contradicts ${envName(key)}=${fromEnv}; drop one of them`,
+      );
     }
     const value = isFlag ? fromContext : (fromEnv ?? fromContext);
     if (value !== undefined) raw[key] = value;
@@ -194,7 +276,9 @@ function mergeSources({ context, fileContext = {}, env }: SettingSources, proble
   // Plain camelCase names are ours; CDK's own keys carry a colon or a slash (aws:cdk:…, @aws-cdk/…).
   for (const key of Object.keys(context)) {
     if (/^[a-z][A-Za-z0-9]*$/.test(key) && !known.has(key)) {
-      problems.push(`${key}: is not a setting of this stack; known settings: ${keys.join(", ")} (README, Deploy to AWS)`);
+      problems.push(
+        `${key}: is not a setting of this stack; known settings: ${keys.join(", ")} (README, Deploy to AWS)`,
+      );
     }
   }
   for (const name of Object.keys(env)) {
@@ -225,10 +309,16 @@ export function readTeardownConfig(sources: SettingSources): TeardownConfig {
   const problems: string[] = [];
   const raw = mergeSources(sources, []);
   const parsed = z
-    .object({ stackName: contextSchema.shape.stackName, env: contextSchema.shape.env, account: z.optional(z.string()), region: z.optional(z.string()) })
+    .object({
+      stackName: contextSchema.shape.stackName,
+      env: contextSchema.shape.env,
+      account: z.optional(z.string()),
+      region: z.optional(z.string()),
+    })
     .safeParse(raw);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) problems.push(`${String(issue.path[0])}: ${issue.message}, found ${JSON.stringify(raw[String(issue.path[0])])}`);
+    for (const issue of parsed.error.issues)
+      problems.push(`${String(issue.path[0])}: ${issue.message}, found ${JSON.stringify(raw[String(issue.path[0])])}`);
     throw configError(problems);
   }
   const { stackName, env, account, region } = parsed.data;
@@ -238,7 +328,8 @@ export function readTeardownConfig(sources: SettingSources): TeardownConfig {
   };
 }
 
-const defaultStackName = (environment: SiteEnvironmentName) => (environment === "staging" ? "Storefront-staging" : "Storefront");
+const defaultStackName = (environment: SiteEnvironmentName) =>
+  environment === "staging" ? "Storefront-staging" : "Storefront";
 
 /**
  * Reads and checks the stack's settings.
@@ -267,32 +358,51 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
   const c = parsed.data;
 
   const senderDomain = c.senderEmail.slice(c.senderEmail.indexOf("@") + 1).toLowerCase();
-  const zone = c.hostedZoneId && c.hostedZoneName ? { id: c.hostedZoneId, name: c.hostedZoneName.toLowerCase() } : undefined;
+  const zone =
+    c.hostedZoneId && c.hostedZoneName ? { id: c.hostedZoneId, name: c.hostedZoneName.toLowerCase() } : undefined;
   if (Boolean(c.hostedZoneId) !== Boolean(c.hostedZoneName)) {
     problem(c.hostedZoneId ? "hostedZoneName" : "hostedZoneId", "is required together with the other hosted zone key");
   }
   const covers = (parent: string, host: string) => host === parent || host.endsWith(`.${parent}`);
   // A domain identity in the hosted zone gets DKIM records automatically; otherwise the sender's address is verified by mail.
-  const sesIdentity = (c.sesIdentity ?? (zone && covers(zone.name, senderDomain) ? senderDomain : c.senderEmail)).toLowerCase();
+  const sesIdentity = (
+    c.sesIdentity ?? (zone && covers(zone.name, senderDomain) ? senderDomain : c.senderEmail)
+  ).toLowerCase();
   if (EMAIL.test(sesIdentity) ? sesIdentity !== c.senderEmail.toLowerCase() : !covers(sesIdentity, senderDomain)) {
-    problem("sesIdentity", `"${sesIdentity}" does not cover senderEmail ${c.senderEmail}; use its domain or the address itself`);
+    problem(
+      "sesIdentity",
+      `"${sesIdentity}" does not cover senderEmail ${c.senderEmail}; use its domain or the address itself`,
+    );
   }
 
   let domain: CustomDomain | undefined;
   if (c.domainName) {
     domain = { name: c.domainName.toLowerCase(), certificateArn: c.certificateArn };
-    if (zone && !covers(zone.name, domain.name)) problem("hostedZoneName", `"${zone.name}" does not contain domainName ${domain.name}`);
-    if (!c.certificateArn && !zone) problem("certificateArn", `is required for domainName ${domain.name} when no hosted zone is given`);
+    if (zone && !covers(zone.name, domain.name))
+      problem("hostedZoneName", `"${zone.name}" does not contain domainName ${domain.name}`);
+    if (!c.certificateArn && !zone)
+      problem("certificateArn", `is required for domainName ${domain.name} when no hosted zone is given`);
     if (!c.certificateArn && zone && c.region !== CLOUDFRONT_REGION) {
-      problem("certificateArn", `is required when the stack is not in ${CLOUDFRONT_REGION}: CloudFront only uses certificates from there`);
+      problem(
+        "certificateArn",
+        `is required when the stack is not in ${CLOUDFRONT_REGION}: CloudFront only uses certificates from there`,
+      );
     }
   } else if (c.certificateArn) {
     problem("domainName", "is required when certificateArn is set");
   }
   // The apex is the zone itself; the site's host must sit directly below it (www.example.com in example.com).
-  const apex = c.redirectApex && domain && zone && domain.name === `${domain.name.split(".")[0]}.${zone.name}` ? zone.name : undefined;
+  const apex =
+    c.redirectApex && domain && zone && domain.name === `${domain.name.split(".")[0]}.${zone.name}`
+      ? zone.name
+      : undefined;
   if (c.redirectApex && !apex) {
-    problem("redirectApex", domain && zone ? `needs domainName directly below the zone (www.${zone.name}), found ${domain.name}` : "needs domainName, hostedZoneId and hostedZoneName");
+    problem(
+      "redirectApex",
+      domain && zone
+        ? `needs domainName directly below the zone (www.${zone.name}), found ${domain.name}`
+        : "needs domainName, hostedZoneId and hostedZoneName",
+    );
   }
   if (c.redirectApex && c.certificateArn) {
     problem("redirectApex", "needs the stack's own certificate (drop certificateArn): it must cover the apex too");
@@ -302,7 +412,10 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
   }
   const siteUrl = c.env === "staging" ? (c.url ?? (domain ? `https://${domain.name}` : undefined)) : undefined;
   if (c.env === "staging" && !siteUrl) {
-    problem("url", "is required for env=staging without domainName: the staging site's own origin for its canonical links");
+    problem(
+      "url",
+      "is required for env=staging without domainName: the staging site's own origin for its canonical links",
+    );
   }
   if (c.waf && c.region !== CLOUDFRONT_REGION) {
     problem("waf", `needs the stack in ${CLOUDFRONT_REGION}, where CloudFront web ACLs live; found region ${c.region}`);

@@ -28,7 +28,9 @@ export function responseHeadersFrom(headers: Readonly<Record<string, string>>): 
     switch (name) {
       case "content-security-policy":
         if (value.length > MAX_CSP_LENGTH) {
-          throw new Error(`The Content-Security-Policy is ${value.length} characters; CloudFront accepts ${MAX_CSP_LENGTH}. Fewer inline scripts or hosts keep it short.`);
+          throw new Error(
+            `The Content-Security-Policy is ${value.length} characters; CloudFront accepts ${MAX_CSP_LENGTH}. Fewer inline scripts or hosts keep it short.`,
+          );
         }
         security.contentSecurityPolicy = { contentSecurityPolicy: value, override: true };
         break;
@@ -45,7 +47,8 @@ export function responseHeadersFrom(headers: Readonly<Record<string, string>>): 
         break;
       }
       case "x-content-type-options":
-        if (value.toLowerCase() !== "nosniff") throw new Error(`x-content-type-options "${value}": CloudFront only sends nosniff`);
+        if (value.toLowerCase() !== "nosniff")
+          throw new Error(`x-content-type-options "${value}": CloudFront only sends nosniff`);
         security.contentTypeOptions = { override: true };
         break;
       case "x-frame-options": {

@@ -30,18 +30,26 @@ export function readSiteBuild(distDir: string): SiteBuild {
   const read = <T>(name: string, schema: z.ZodMiniType<T>): T => {
     const file = path.join(distDir, name);
     if (!existsSync(file)) {
-      throw new SiteConfigError(`${file} is missing: build into that folder first (npm run build -- --out <dir>), or drop -c distDir to let the app build`);
+      throw new SiteConfigError(
+        `${file} is missing: build into that folder first (npm run build -- --out <dir>), or drop -c distDir to let the app build`,
+      );
     }
     let json: unknown;
     try {
       json = JSON.parse(readFileSync(file, "utf8"));
     } catch (error) {
-      throw new SiteConfigError(`${file} is not valid JSON (${error instanceof Error ? error.message : String(error)}): rebuild with npm run build`);
+      throw new SiteConfigError(
+        `${file} is not valid JSON (${error instanceof Error ? error.message : String(error)}): rebuild with npm run build`,
+      );
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      const where = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(top)"}: ${issue.message}`).join("; ");
-      throw new SiteConfigError(`${file} does not have the shape the stack expects (${where}): rebuild with npm run build`);
+      const where = parsed.error.issues
+        .map((issue) => `${issue.path.join(".") || "(top)"}: ${issue.message}`)
+        .join("; ");
+      throw new SiteConfigError(
+        `${file} does not have the shape the stack expects (${where}): rebuild with npm run build`,
+      );
     }
     return parsed.data;
   };

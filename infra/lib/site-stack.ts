@@ -40,7 +40,10 @@ export function leadFunctionNames(rootDir: string): string[] {
   const dir = path.join(rootDir, "lambdas");
   const internal = new Set(["shared", DELIVERY_FOLDER]);
   return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !internal.has(entry.name) && existsSync(path.join(dir, entry.name, "handler.ts")))
+    .filter(
+      (entry) =>
+        entry.isDirectory() && !internal.has(entry.name) && existsSync(path.join(dir, entry.name, "handler.ts")),
+    )
     .map((entry) => entry.name)
     .sort();
 }
@@ -65,7 +68,10 @@ export class SiteStack extends Stack {
     const { config, build, leadContent, rootDir } = props;
 
     const zone = config.hostedZone
-      ? route53.PublicHostedZone.fromPublicHostedZoneAttributes(this, "Zone", { hostedZoneId: config.hostedZone.id, zoneName: config.hostedZone.name })
+      ? route53.PublicHostedZone.fromPublicHostedZoneAttributes(this, "Zone", {
+          hostedZoneId: config.hostedZone.id,
+          zoneName: config.hostedZone.name,
+        })
       : undefined;
 
     if (config.createSesIdentity) this.senderIdentity(config.sesIdentity, zone);
@@ -90,7 +96,11 @@ export class SiteStack extends Stack {
     // With a configuration set named in the call, SES checks ses:SendEmail against the set as well as the identities.
     const sesResources = [
       ...sesIdentityArns,
-      this.formatArn({ service: "ses", resource: "configuration-set", resourceName: configurationSet.configurationSetName }),
+      this.formatArn({
+        service: "ses",
+        resource: "configuration-set",
+        resourceName: configurationSet.configurationSetName,
+      }),
     ];
 
     this.store = new LeadStore(this, "LeadStore", { retain: config.environment === "production" });
@@ -126,7 +136,8 @@ export class SiteStack extends Stack {
     });
     Validations.of(this.newsletterSecret).acknowledge({
       id: "AwsSolutions-SMG4",
-      reason: "Rotating the key would break every confirm and unsubscribe link already mailed; it is rotated by hand when needed.",
+      reason:
+        "Rotating the key would break every confirm and unsubscribe link already mailed; it is rotated by hand when needed.",
     });
     // The subscribe function's URL takes unsigned requests (LeadFunction's unsignedPosts), so CloudFront proves itself
     // with this value instead, sent as a custom origin header to that origin only; the function refuses requests
@@ -144,23 +155,42 @@ export class SiteStack extends Stack {
       reason:
         "CloudFront holds a copy resolved at deployment; a scheduled rotation would change the secret without updating the distribution and lock the newsletter out. Rotate by replacing the secret in a deployment.",
     });
-    const readNewsletterSecret = new iam.PolicyStatement({ actions: ["secretsmanager:GetSecretValue"], resources: [this.newsletterSecret.secretArn] });
-    const readOriginVerify = new iam.PolicyStatement({ actions: ["secretsmanager:GetSecretValue"], resources: [this.originVerifySecret.secretArn] });
+    const readNewsletterSecret = new iam.PolicyStatement({
+      actions: ["secretsmanager:GetSecretValue"],
+      resources: [this.newsletterSecret.secretArn],
+    });
+    const readOriginVerify = new iam.PolicyStatement({
+      actions: ["secretsmanager:GetSecretValue"],
+      resources: [this.originVerifySecret.secretArn],
+    });
     this.functions = leadFunctionNames(rootDir).map((name) => {
       const newsletter = name === SUBSCRIBE_FUNCTION;
       return new LeadFunction(this, `${pascal(name)}Function`, {
         name,
         rootDir,
         environment: newsletter
-          ? { ...environment, NEWSLETTER_SECRET_ARN: this.newsletterSecret.secretArn, ORIGIN_VERIFY_SECRET_ARN: this.originVerifySecret.secretArn }
+          ? {
+              ...environment,
+              NEWSLETTER_SECRET_ARN: this.newsletterSecret.secretArn,
+              ORIGIN_VERIFY_SECRET_ARN: this.originVerifySecret.secretArn,
+            }
           : environment,
-        statements: newsletter ? [storeLead, queueLead, sendMail, readNewsletterSecret, readOriginVerify] : [storeLead, queueLead, sendMail],
+        statements: newsletter
+          ? [storeLead, queueLead, sendMail, readNewsletterSecret, readOriginVerify]
+          : [storeLead, queueLead, sendMail],
         reservedConcurrency: config.reservedConcurrency,
         logRetention,
         unsignedPosts: newsletter,
       });
     });
-    this.delivery = new LeadDelivery(this, "LeadDelivery", { store: this.store, rootDir, environment, sesResources, configurationSet, logRetention });
+    this.delivery = new LeadDelivery(this, "LeadDelivery", {
+      store: this.store,
+      rootDir,
+      environment,
+      sesResources,
+      configurationSet,
+      logRetention,
+    });
 
     for (const fn of this.functions) {
       this.alarms.watchFunction(`${pascal(fn.leadName)}`, fn, fn.leadName);
@@ -217,7 +247,9 @@ export class SiteStack extends Stack {
         signed: fn.signed,
         routes: fn.leadName === SUBSCRIBE_FUNCTION ? NEWSLETTER_ROUTES : undefined,
         // The one unsigned function is subscribe (unsignedPosts above), the one given the secret's ARN to check it.
-        originHeaders: fn.signed ? undefined : { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret.secretValue.unsafeUnwrap() },
+        originHeaders: fn.signed
+          ? undefined
+          : { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret.secretValue.unsafeUnwrap() },
       })),
       webAclArn: webAcl?.attrArn,
       logBucket,
@@ -229,7 +261,13 @@ export class SiteStack extends Stack {
       new route53.ARecord(this, "AliasRecord", { zone, recordName, target });
       new route53.AaaaRecord(this, "AliasRecordIpv6", { zone, recordName, target });
       if (config.redirectApex && domain) {
-        new ApexRedirect(this, "ApexRedirect", { apex: config.redirectApex, target: config.domain.name, certificate: domain.certificate, zone, priceClass: config.priceClass as cloudfront.PriceClass });
+        new ApexRedirect(this, "ApexRedirect", {
+          apex: config.redirectApex,
+          target: config.domain.name,
+          certificate: domain.certificate,
+          zone,
+          priceClass: config.priceClass as cloudfront.PriceClass,
+        });
       }
     }
 
@@ -241,16 +279,28 @@ export class SiteStack extends Stack {
       description: "Point a CNAME here when DNS is not in Route 53",
       value: this.site.distribution.distributionDomainName,
     });
-    new CfnOutput(this, "DistributionId", { description: "For manual invalidations", value: this.site.distribution.distributionId });
+    new CfnOutput(this, "DistributionId", {
+      description: "For manual invalidations",
+      value: this.site.distribution.distributionId,
+    });
     new CfnOutput(this, "BucketName", { description: "Holds dist/", value: this.site.bucket.bucketName });
-    new CfnOutput(this, "LeadsTableName", { description: "Every lead (npm run leads -- --stack <name>)", value: this.store.table.tableName });
-    new CfnOutput(this, "LeadQueueUrl", { description: "Leads waiting for their mail", value: this.store.queue.queueUrl });
+    new CfnOutput(this, "LeadsTableName", {
+      description: "Every lead (npm run leads -- --stack <name>)",
+      value: this.store.table.tableName,
+    });
+    new CfnOutput(this, "LeadQueueUrl", {
+      description: "Leads waiting for their mail",
+      value: this.store.queue.queueUrl,
+    });
     new CfnOutput(this, "LeadQueueArn", { description: "The retry queue", value: this.store.queue.queueArn });
     new CfnOutput(this, "LeadDeadLetterQueueArn", {
       description: "Leads five attempts could not mail (npm run leads -- replay --stack <name>)",
       value: this.store.deadLetterQueue.queueArn,
     });
-    new CfnOutput(this, "AlarmTopicArn", { description: "Alarms and SES bounce/complaint notices", value: this.alarms.topic.topicArn });
+    new CfnOutput(this, "AlarmTopicArn", {
+      description: "Alarms and SES bounce/complaint notices",
+      value: this.alarms.topic.topicArn,
+    });
   }
 
   /**
@@ -277,7 +327,11 @@ export class SiteStack extends Stack {
 
   /** A CloudFront web ACL that answers 429 to an address sending more than `limit` API requests in 5 minutes. */
   private webAcl(limit: number): wafv2.CfnWebACL {
-    const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
+    const visibility = (metricName: string) => ({
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName,
+    });
     return new wafv2.CfnWebACL(this, "WebAcl", {
       scope: "CLOUDFRONT",
       description: "Per-IP rate limit on lead submissions: POST to /api/ paths",

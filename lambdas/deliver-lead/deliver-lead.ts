@@ -1,7 +1,13 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
 import type { Deadline } from "../shared/deadline.ts";
-import { DELIVERY, type DeliveryDeps, deliverStoredLead, type MailsOf, sendEventWaitSeconds } from "../shared/delivery.ts";
+import {
+  DELIVERY,
+  type DeliveryDeps,
+  deliverStoredLead,
+  type MailsOf,
+  sendEventWaitSeconds,
+} from "../shared/delivery.ts";
 import { storedLeadMails } from "../shared/lead-handler.ts";
 import { LEAD_ID_HEADER, LEAD_ID_TAG, LEAD_MAIL_TAG } from "../shared/lead-mails.ts";
 import { type LeadRecord, parseRetryMessage } from "../shared/lead-record.ts";
@@ -47,7 +53,9 @@ export async function deliverBatch(
       const message = parseRetryMessage(record.body);
       if (message?.kind === "webhook") {
         // Without a webhook configured (any more) the message has nothing to do.
-        const result = webhook ? await deliverWebhook(message.submissionId, webhook, requestId).catch(() => "failed" as const) : "gone";
+        const result = webhook
+          ? await deliverWebhook(message.submissionId, webhook, requestId).catch(() => "failed" as const)
+          : "gone";
         return result === "failed" ? record.messageId : undefined;
       }
       const mailsOf = message && forms.get(message.form);
@@ -63,18 +71,30 @@ export async function deliverBatch(
         const result = await deliverStoredLead(message.submissionId, mailsOf, deps, deadline, requestId);
         if (result === "waiting" || result === "unknown") {
           // Its send event may still come: asked again once the pause is over, without spending this message's receives.
-          await deps.queue.enqueue({ submissionId: message.submissionId, form: message.form }, sendEventWaitSeconds(deps.config));
+          await deps.queue.enqueue(
+            { submissionId: message.submissionId, form: message.form },
+            sendEventWaitSeconds(deps.config),
+          );
           return undefined;
         }
         // A lead another worker holds may still fail there: it comes back after the visibility timeout.
         return result === "mailed" || result === "done" ? undefined : record.messageId;
       } catch (error) {
-        deps.log.error({ requestId, submissionId: message.submissionId, outcome: "deliver-error", error: error instanceof Error ? error.name : typeof error });
+        deps.log.error({
+          requestId,
+          submissionId: message.submissionId,
+          outcome: "deliver-error",
+          error: error instanceof Error ? error.name : typeof error,
+        });
         return record.messageId;
       }
     }),
   );
-  return { batchItemFailures: failures.filter((id): id is string => id !== undefined).map((itemIdentifier) => ({ itemIdentifier })) };
+  return {
+    batchItemFailures: failures
+      .filter((id): id is string => id !== undefined)
+      .map((itemIdentifier) => ({ itemIdentifier })),
+  };
 }
 
 /**
@@ -98,9 +118,12 @@ export function sentLeadOf(event: unknown): string | undefined {
   } | null;
   if (typeof detail !== "object" || detail === null || detail.eventType !== "Send") return undefined;
   const tags = detail.mail?.tags ?? {};
-  const tag = (name: string) => (Array.isArray(tags[name]) && typeof tags[name][0] === "string" ? (tags[name][0] as string) : undefined);
+  const tag = (name: string) =>
+    Array.isArray(tags[name]) && typeof tags[name][0] === "string" ? (tags[name][0] as string) : undefined;
   if (tag(LEAD_MAIL_TAG) !== "vendor") return undefined;
-  const header = detail.mail?.headers?.find((entry) => typeof entry.name === "string" && entry.name.toLowerCase() === LEAD_ID_HEADER.toLowerCase());
+  const header = detail.mail?.headers?.find(
+    (entry) => typeof entry.name === "string" && entry.name.toLowerCase() === LEAD_ID_HEADER.toLowerCase(),
+  );
   const id = typeof header?.value === "string" ? header.value : tag(LEAD_ID_TAG);
   return id && /^[0-9a-f-]{36}$/i.test(id) ? id : undefined;
 }
@@ -110,7 +133,11 @@ export function sentLeadOf(event: unknown): string | undefined {
  * given up on a slow answer and marked the lead unknown). Other events are ignored.
  * @returns the lead marked, or undefined.
  */
-export async function recordSendEvent(event: unknown, deps: Pick<DeliveryDeps, "store" | "log">, requestId: string): Promise<string | undefined> {
+export async function recordSendEvent(
+  event: unknown,
+  deps: Pick<DeliveryDeps, "store" | "log">,
+  requestId: string,
+): Promise<string | undefined> {
   const submissionId = sentLeadOf(event);
   if (!submissionId) return undefined;
   await deps.store.markMailed(submissionId, new Date());
@@ -135,7 +162,13 @@ export interface SweepOptions {
  * The leads the index lists, each read back from the table (consistently): an entry whose lead does not exist (a
  * crash of the local store left it) is dropped from the index with one log line, never shown or queued.
  */
-export async function* existingLeads(store: LeadStore, since: Date, log: Logger, requestId: string, wanted: (lead: LeadRecord) => boolean = () => true): AsyncIterable<LeadRecord> {
+export async function* existingLeads(
+  store: LeadStore,
+  since: Date,
+  log: Logger,
+  requestId: string,
+  wanted: (lead: LeadRecord) => boolean = () => true,
+): AsyncIterable<LeadRecord> {
   const phantoms: LeadRecord[] = [];
   for await (const listed of store.list(since)) {
     if (!wanted(listed)) continue;
@@ -155,7 +188,11 @@ export async function* existingLeads(store: LeadStore, since: Date, log: Logger,
  * send-event pause. The lease makes a duplicate message harmless.
  * @returns how many leads were enqueued.
  */
-export async function sweep(deps: Pick<DeliveryDeps, "store" | "queue" | "log">, options: SweepOptions = {}, requestId = "sweep"): Promise<number> {
+export async function sweep(
+  deps: Pick<DeliveryDeps, "store" | "queue" | "log">,
+  options: SweepOptions = {},
+  requestId = "sweep",
+): Promise<number> {
   const now = options.now ?? new Date();
   const since = new Date(now.getTime() - (options.windowDays ?? DELIVERY.sweepWindowDays) * 86_400_000);
   const before = new Date(now.getTime() - (options.olderThanMs ?? DELIVERY.sweepAfterMs)).toISOString();
@@ -163,7 +200,9 @@ export async function sweep(deps: Pick<DeliveryDeps, "store" | "queue" | "log">,
   const due = (lead: LeadRecord) =>
     isUnmailed(lead.status) &&
     (lead.leaseUntil ?? 0) < now.getTime() &&
-    (lead.status === "unknown" ? lead.updatedAt < quietSince && lead.updatedAt < before : options.olderThanMs === 0 || lead.updatedAt < before);
+    (lead.status === "unknown"
+      ? lead.updatedAt < quietSince && lead.updatedAt < before
+      : options.olderThanMs === 0 || lead.updatedAt < before);
   let count = 0;
   for await (const lead of existingLeads(deps.store, since, deps.log, requestId, due)) {
     if (!due(lead)) continue;

@@ -4,7 +4,13 @@ import { config } from "../shared/config.ts";
 import { invocationDeadline } from "../shared/deadline.ts";
 import { DELIVERY } from "../shared/delivery.ts";
 import { leadRuntime } from "../shared/runtime.ts";
-import { DELIVER_LEAD_FUNCTION, deliverBatch, formMails, recordSendEvent, sweep as sweepLeads } from "./deliver-lead.ts";
+import {
+  DELIVER_LEAD_FUNCTION,
+  deliverBatch,
+  formMails,
+  recordSendEvent,
+  sweep as sweepLeads,
+} from "./deliver-lead.ts";
 
 const deps = leadRuntime(config, DELIVER_LEAD_FUNCTION);
 const forms = formMails(config.catalogue);
@@ -26,8 +32,13 @@ export async function handler(event: SQSEvent, context?: Partial<Context>): Prom
 }
 
 /** Every 5 minutes (EventBridge): re-enqueues leads left unmailed for over 2 minutes. */
-export async function sweep(_event: Partial<ScheduledEvent>, context?: Partial<Context>): Promise<{ enqueued: number }> {
-  return { enqueued: await sweepLeads(deps, { sendEventWaitMs: config.sendEventWaitMs }, context?.awsRequestId ?? "sweep") };
+export async function sweep(
+  _event: Partial<ScheduledEvent>,
+  context?: Partial<Context>,
+): Promise<{ enqueued: number }> {
+  return {
+    enqueued: await sweepLeads(deps, { sendEventWaitMs: config.sendEventWaitMs }, context?.awsRequestId ?? "sweep"),
+  };
 }
 
 /**
@@ -35,7 +46,9 @@ export async function sweep(_event: Partial<ScheduledEvent>, context?: Partial<C
  * the others is gone). Not wired in AWS, where no restart loses the queue.
  */
 export async function sweepAtStart(): Promise<{ enqueued: number }> {
-  return { enqueued: await sweepLeads(deps, { olderThanMs: 0, sendEventWaitMs: config.sendEventWaitMs }, "sweep-at-start") };
+  return {
+    enqueued: await sweepLeads(deps, { olderThanMs: 0, sendEventWaitMs: config.sendEventWaitMs }, "sweep-at-start"),
+  };
 }
 
 /** SES send events of the configuration set (EventBridge): the vendor's copy of a lead went out, so it is mailed. */

@@ -17,11 +17,20 @@ export function contactMessageMails(lead: ContactMessage, config: LeadConfig, id
     message: lead.message,
     formPath: "/contact",
     formLabel: "contact form",
-    acknowledgement: { kind: "message", detail: product ? `about ${product}` : "", promise: "We'll get back to you soon." },
+    acknowledgement: {
+      kind: "message",
+      detail: product ? `about ${product}` : "",
+      promise: "We'll get back to you soon.",
+    },
   });
 }
 
 /** The function as the handler wires it: name, schema for the catalogue, the spec's failure text, its mails. */
 export function contactEmailForm(catalogue: LeadCatalogue): LeadForm<ReturnType<typeof contactMessageSchema>> {
-  return { name: "send-contact-email", schema: contactMessageSchema(catalogue), mailFailure: "Failed to send email", mails: contactMessageMails };
+  return {
+    name: "send-contact-email",
+    schema: contactMessageSchema(catalogue),
+    mailFailure: "Failed to send email",
+    mails: contactMessageMails,
+  };
 }

@@ -27,6 +27,13 @@ export function installationRequestMails(lead: InstallationRequest, config: Lead
 }
 
 /** The function as the handler wires it: name, schema for the catalogue, the spec's failure text, its mails. */
-export function installationEmailForm(catalogue: LeadCatalogue): LeadForm<ReturnType<typeof installationRequestSchema>> {
-  return { name: "send-installation-email", schema: installationRequestSchema(catalogue), mailFailure: "Failed to send email", mails: installationRequestMails };
+export function installationEmailForm(
+  catalogue: LeadCatalogue,
+): LeadForm<ReturnType<typeof installationRequestSchema>> {
+  return {
+    name: "send-installation-email",
+    schema: installationRequestSchema(catalogue),
+    mailFailure: "Failed to send email",
+    mails: installationRequestMails,
+  };
 }

@@ -17,11 +17,20 @@ export function productInquiryMails(lead: ProductInquiry, config: LeadConfig, id
     message: lead.message,
     formPath: productId ? `/products/${productId}` : "/products",
     formLabel: "buy dialog",
-    acknowledgement: { kind: "inquiry", detail: `about ${lead.product}`, promise: "We'll contact you within 24 hours." },
+    acknowledgement: {
+      kind: "inquiry",
+      detail: `about ${lead.product}`,
+      promise: "We'll contact you within 24 hours.",
+    },
   });
 }
 
 /** The function as the handler wires it: name, schema for the catalogue, the spec's failure text, its mails. */
 export function productInquiryForm(catalogue: LeadCatalogue): LeadForm<ReturnType<typeof productInquirySchema>> {
-  return { name: "send-product-inquiry", schema: productInquirySchema(catalogue), mailFailure: "Failed to send inquiry", mails: productInquiryMails };
+  return {
+    name: "send-product-inquiry",
+    schema: productInquirySchema(catalogue),
+    mailFailure: "Failed to send inquiry",
+    mails: productInquiryMails,
+  };
 }

@@ -63,7 +63,8 @@ export type DeliveryResult = "mailed" | "failed" | "unknown" | "not-attempted" |
 /** Seconds a retry message waits so that an unknown lead's pause is over when it is next received (SQS: 900 at most). */
 export const sendEventWaitSeconds = (config: LeadConfig) => Math.min(900, Math.ceil(config.sendEventWaitMs / 1000));
 
-const codeOf = (error: unknown) => (error instanceof MailerError ? error.code : error instanceof Error ? error.name : typeof error);
+const codeOf = (error: unknown) =>
+  error instanceof MailerError ? error.code : error instanceof Error ? error.name : typeof error;
 
 /**
  * Claims the lead, mails the vendor within the deadline, records the outcome, then gives the visitor's confirmation
@@ -136,7 +137,13 @@ export async function deliverStoredLead(
   return "mailed";
 }
 
-async function acknowledge(record: LeadRecord, mail: OutgoingMail, deps: DeliveryDeps, deadline: Deadline, requestId: string): Promise<void> {
+async function acknowledge(
+  record: LeadRecord,
+  mail: OutgoingMail,
+  deps: DeliveryDeps,
+  deadline: Deadline,
+  requestId: string,
+): Promise<void> {
   const { store, mailer, log, config } = deps;
   const { submissionId } = record;
   let outcome: AckOutcome = "failed";
@@ -144,8 +151,12 @@ async function acknowledge(record: LeadRecord, mail: OutgoingMail, deps: Deliver
     const now = new Date();
     // The client's hourly cap first: a flood of different addresses from one client stops there. Over either cap the
     // vendor has the lead already; only the visitor's confirmation is skipped.
-    const clientOk = !record.client || (await store.countClientAcknowledgement(record.client, config.ackClientHourlyLimit, now));
-    if (!clientOk || !(await store.countAcknowledgement(mail.to, config.ackDailyLimit, now, config.leadRetentionDays * 86_400))) {
+    const clientOk =
+      !record.client || (await store.countClientAcknowledgement(record.client, config.ackClientHourlyLimit, now));
+    if (
+      !clientOk ||
+      !(await store.countAcknowledgement(mail.to, config.ackDailyLimit, now, config.leadRetentionDays * 86_400))
+    ) {
       outcome = "limited";
       log.info({ requestId, submissionId, outcome: clientOk ? "ack-limited" : "ack-client-limited" });
     } else {

@@ -76,7 +76,8 @@ export const LEAD_ENV = {
   SES_CONFIGURATION_SET: "optional: the SES configuration set that reports bounces and complaints",
   ACK_DAILY_LIMIT: `optional: acknowledgements per recipient address per UTC day, a whole number >= 0 (default ${LEAD_DEFAULTS.ackDailyLimit})`,
   LEAD_RATE_LIMIT: `optional: leads one client address may send per hour before the rest go to the spam folder, a whole number >= 1 (default ${LEAD_DEFAULTS.rateLimit})`,
-  LEAD_WEBHOOK_URL: "optional: an http(s) URL that receives every mailed lead as JSON (Slack-compatible text plus the fields)",
+  LEAD_WEBHOOK_URL:
+    "optional: an http(s) URL that receives every mailed lead as JSON (Slack-compatible text plus the fields)",
   ACK_CLIENT_HOURLY_LIMIT: `optional: acknowledgements for leads from one client address per UTC hour, a whole number >= 0 (default ${LEAD_DEFAULTS.ackClientHourlyLimit})`,
   SEND_EVENT_WAIT_SECONDS: `optional: seconds a lead whose send timed out waits for its SES send event before a retry, a whole number >= 0 (default ${LEAD_DEFAULTS.sendEventWaitSeconds})`,
   LEAD_RETENTION_DAYS: `optional: days a stored lead is kept, a whole number >= 1 (default ${LEAD_DEFAULTS.retentionDays}; content/site.yaml leads.retentionDays)`,
@@ -85,7 +86,12 @@ export type LeadEnvName = keyof typeof LEAD_ENV;
 
 /** The content a handler's environment is made from; a structural subset of SiteContent. */
 export interface LeadEnvironmentInput {
-  site: { name: string; url: string; contact: { email: string }; leads?: { acknowledge?: boolean; retentionDays?: number } };
+  site: {
+    name: string;
+    url: string;
+    contact: { email: string };
+    leads?: { acknowledge?: boolean; retentionDays?: number };
+  };
   products: ReadonlyArray<{ id: string; name: string }>;
   packages: ReadonlyArray<{ id: string; name: string }>;
   senderEmail: string;
@@ -245,7 +251,9 @@ function parseCatalogue(raw: string, report: (found: string) => void): LeadCatal
       list.length > 0 &&
       list.every((item: unknown) => {
         const entry = item as Record<string, unknown> | null;
-        return typeof entry === "object" && entry !== null && typeof entry.id === "string" && typeof entry.name === "string";
+        return (
+          typeof entry === "object" && entry !== null && typeof entry.id === "string" && typeof entry.name === "string"
+        );
       });
     if (!ok) {
       report(`has no non-empty "${key}" list of {id, name}`);

@@ -81,10 +81,21 @@ export function clientAddress(event: APIGatewayProxyEventV2): string | undefined
  * Maps anything thrown while handling a lead to its answer and the outcome to log.
  * @param mailFailure the spec's text when the mail could not be sent ('Failed to send email' / 'Failed to send inquiry').
  */
-export function errorAnswer(error: unknown, mailFailure: string): { answer: LeadAnswer; outcome: string; code?: string } {
+export function errorAnswer(
+  error: unknown,
+  mailFailure: string,
+): { answer: LeadAnswer; outcome: string; code?: string } {
   if (error instanceof HttpError) {
-    return { answer: failure(error.status, error.message, error.status === 405 ? { allow: "POST" } : {}), outcome: error.outcome };
+    return {
+      answer: failure(error.status, error.message, error.status === 405 ? { allow: "POST" } : {}),
+      outcome: error.outcome,
+    };
   }
-  if (error instanceof MailerError) return { answer: failure(502, mailFailure), outcome: "mail-failed", code: error.code };
-  return { answer: failure(500, "Internal error"), outcome: "error", code: error instanceof Error ? error.name : typeof error };
+  if (error instanceof MailerError)
+    return { answer: failure(502, mailFailure), outcome: "mail-failed", code: error.code };
+  return {
+    answer: failure(500, "Internal error"),
+    outcome: "error",
+    code: error instanceof Error ? error.name : typeof error,
+  };
 }

@@ -3,7 +3,14 @@ import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type * as z from "zod/mini";
 import { leadFields, SUBMISSION_ID_FIELD } from "../../src/schemas/lead-fields.ts";
 import { invocationDeadline, type LambdaContextLike } from "./deadline.ts";
-import { DELIVERY, type DeliveryDeps, deliverStoredLead, type LeadMails, type MailsOf, sendEventWaitSeconds } from "./delivery.ts";
+import {
+  DELIVERY,
+  type DeliveryDeps,
+  deliverStoredLead,
+  type LeadMails,
+  type MailsOf,
+  sendEventWaitSeconds,
+} from "./delivery.ts";
 import { clientAddress, errorAnswer, failure, type LeadAnswer, readJsonBody, success } from "./http.ts";
 import type { LeadRecord, SpamReason } from "./lead-record.ts";
 import { clientHash } from "./lead-store.ts";
@@ -22,7 +29,9 @@ export function isTrapped(body: Record<string, unknown>): boolean {
 
 /** Every field of a lead schema is text; anything else would not survive the store's string map. */
 function textFields(data: unknown): Record<string, string> {
-  return Object.fromEntries(Object.entries(data as object).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.fromEntries(
+    Object.entries(data as object).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
 }
 
 export interface LeadForm<S extends z.ZodMiniType> {
@@ -47,7 +56,8 @@ const submissionIdSchema = leadFields.submissionId();
  * The answer to a submission id already used for other fields (the visitor corrected the form after a lost answer).
  * The form makes a new id and sends again when it reads 409; the sentence is for anyone else calling the API.
  */
-export const REUSED_ID = "This submission id was already used for a different lead: send it again with a new submission id";
+export const REUSED_ID =
+  "This submission id was already used for a different lead: send it again with a new submission id";
 
 /** True when two leads have the same fields with the same values. */
 function sameLead(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
@@ -79,9 +89,23 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
   const fileAsSpam = async (submissionId: string, lead: Record<string, string>, reason: SpamReason) => {
     const now = new Date();
     const at = now.toISOString();
-    const record: LeadRecord = { submissionId, form: form.name, status: "spam", spamReason: reason, receivedAt: at, updatedAt: at, attempts: 0, lead, expiresAt: spamExpiresAt(now) };
+    const record: LeadRecord = {
+      submissionId,
+      form: form.name,
+      status: "spam",
+      spamReason: reason,
+      receivedAt: at,
+      updatedAt: at,
+      attempts: 0,
+      lead,
+      expiresAt: spamExpiresAt(now),
+    };
     await store.put(record).catch((error: unknown) => {
-      log.error({ submissionId, outcome: "spam-store-failed", error: error instanceof Error ? error.name : typeof error });
+      log.error({
+        submissionId,
+        outcome: "spam-store-failed",
+        error: error instanceof Error ? error.name : typeof error,
+      });
     });
   };
 
@@ -89,8 +113,18 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
     const started = performance.now();
     const deadline = invocationDeadline(context, DELIVERY.leadFunctionTimeoutMs);
     const requestId = context?.awsRequestId ?? event.requestContext?.requestId ?? randomUUID();
-    const finish = (answer: LeadAnswer, outcome: string, extra: { field?: string; error?: string; stack?: string; submissionId?: string; reason?: SpamReason } = {}) => {
-      const fields = { requestId, outcome, status: answer.statusCode, durationMs: Math.round(performance.now() - started), ...extra };
+    const finish = (
+      answer: LeadAnswer,
+      outcome: string,
+      extra: { field?: string; error?: string; stack?: string; submissionId?: string; reason?: SpamReason } = {},
+    ) => {
+      const fields = {
+        requestId,
+        outcome,
+        status: answer.statusCode,
+        durationMs: Math.round(performance.now() - started),
+        ...extra,
+      };
       if (answer.statusCode >= 500) log.error(fields);
       else log.info(fields);
       return answer;
@@ -110,20 +144,31 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
       const parsed = form.schema.safeParse(body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        return finish(failure(400, issue?.message ?? "Invalid request"), "invalid", { field: issue?.path.join(".") ?? "" });
+        return finish(failure(400, issue?.message ?? "Invalid request"), "invalid", {
+          field: issue?.path.join(".") ?? "",
+        });
       }
       const givenId = submissionIdSchema.safeParse(body[SUBMISSION_ID_FIELD]);
-      if (!givenId.success) return finish(failure(400, givenId.error.issues[0]?.message ?? "Invalid request"), "invalid", { field: SUBMISSION_ID_FIELD });
+      if (!givenId.success)
+        return finish(failure(400, givenId.error.issues[0]?.message ?? "Invalid request"), "invalid", {
+          field: SUBMISSION_ID_FIELD,
+        });
       const submissionId = givenId.data ?? randomUUID();
       const lead = textFields(parsed.data);
       const now = new Date();
       // Over the hourly limit the lead is kept, not refused: a 429 would lose it. A counter that fails admits.
       // Behind CloudFront without the viewer's address there is no client to count (lambdas/shared/http.ts).
       const client = clientAddress(event);
-      const admitted = await Promise.resolve((client && deps.rateLimit?.admit(client, now)) ?? true).catch((error: unknown) => {
-        log.warn({ requestId, outcome: "rate-limit-failed", error: error instanceof Error ? error.name : typeof error });
-        return true;
-      });
+      const admitted = await Promise.resolve((client && deps.rateLimit?.admit(client, now)) ?? true).catch(
+        (error: unknown) => {
+          log.warn({
+            requestId,
+            outcome: "rate-limit-failed",
+            error: error instanceof Error ? error.name : typeof error,
+          });
+          return true;
+        },
+      );
       if (!admitted) {
         await fileAsSpam(submissionId, lead, "rate-limited");
         return finish(success(submissionId), "spam", { submissionId, reason: "rate-limited" });
@@ -147,11 +192,21 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
         // Bounded, so that a slow store leaves the direct mail below enough of the invocation's time.
         stored = await withinMs(store.put(record), DELIVERY.storePutMs);
       } catch (error) {
-        log.error({ requestId, submissionId, outcome: "store-failed", error: error instanceof Error ? error.name : typeof error });
+        log.error({
+          requestId,
+          submissionId,
+          outcome: "store-failed",
+          error: error instanceof Error ? error.name : typeof error,
+        });
         // A slow store may have written the lead and only answered late: a consistent read says whether it did, so
         // that a lead the sweep will find is not also mailed from here.
         const landed = await withinMs(store.get(submissionId), DELIVERY.storeCheckMs).catch(() => undefined);
-        if (!landed) return finish(await mailUnstored(record, form.mails(parsed.data, config, submissionId), deps, deadline, requestId), "sent-unstored", { submissionId });
+        if (!landed)
+          return finish(
+            await mailUnstored(record, form.mails(parsed.data, config, submissionId), deps, deadline, requestId),
+            "sent-unstored",
+            { submissionId },
+          );
         stored = "duplicate";
       }
       if (stored === "duplicate") {
@@ -159,24 +214,39 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
         // carry on, the lease keeps it to one mail. Any other repeat is answered and left alone, unless its fields
         // differ: then it is another lead under a reused id, and the form must send it with a new one.
         const existing = await store.get(submissionId).catch(() => undefined);
-        if (existing && !sameLead(existing.lead, lead)) return finish(failure(409, REUSED_ID), "reused-id", { submissionId });
-        if (existing?.status !== "received" || existing.attempts > 0) return finish(success(submissionId), "duplicate", { submissionId });
+        if (existing && !sameLead(existing.lead, lead))
+          return finish(failure(409, REUSED_ID), "reused-id", { submissionId });
+        if (existing?.status !== "received" || existing.attempts > 0)
+          return finish(success(submissionId), "duplicate", { submissionId });
       } else log.info({ requestId, submissionId, outcome: "stored" });
 
       let result: Awaited<ReturnType<typeof deliverStoredLead>>;
       try {
         result = await deliverStoredLead(submissionId, mailsOf, deps, deadline, requestId);
       } catch (error) {
-        log.error({ requestId, submissionId, outcome: "deliver-error", error: error instanceof Error ? error.name : typeof error });
+        log.error({
+          requestId,
+          submissionId,
+          outcome: "deliver-error",
+          error: error instanceof Error ? error.name : typeof error,
+        });
         result = "failed";
       }
       if (result !== "mailed" && result !== "done") {
         try {
           // An unclear send waits for its send event before anyone tries again.
-          await queue.enqueue({ submissionId, form: form.name }, result === "unknown" ? sendEventWaitSeconds(config) : DELIVERY.retryDelaySeconds);
+          await queue.enqueue(
+            { submissionId, form: form.name },
+            result === "unknown" ? sendEventWaitSeconds(config) : DELIVERY.retryDelaySeconds,
+          );
         } catch (error) {
           // Still stored: the scheduled sweep finds leads left in received/failed and enqueues them.
-          log.error({ requestId, submissionId, outcome: "enqueue-failed", error: error instanceof Error ? error.name : typeof error });
+          log.error({
+            requestId,
+            submissionId,
+            outcome: "enqueue-failed",
+            error: error instanceof Error ? error.name : typeof error,
+          });
         }
       }
       return finish(success(submissionId), result === "mailed" ? "sent" : "queued", { submissionId });
@@ -193,15 +263,29 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
  * "store me" (status mailed), so deliver-lead records it once the store is back and `npm run leads` shows it. If the
  * mail fails too, the visitor is told so (502) and keeps what they typed.
  */
-async function mailUnstored(record: LeadRecord, mails: LeadMails, deps: LeadDeps, deadline: ReturnType<typeof invocationDeadline>, requestId: string): Promise<LeadAnswer> {
+async function mailUnstored(
+  record: LeadRecord,
+  mails: LeadMails,
+  deps: LeadDeps,
+  deadline: ReturnType<typeof invocationDeadline>,
+  requestId: string,
+): Promise<LeadAnswer> {
   const { submissionId, form } = record;
   await deps.mailer.send(mails.vendor, { timeoutMs: deadline.remainingMs(DELIVERY.reserveMs) });
   const at = new Date().toISOString();
   try {
-    await deps.queue.enqueue({ submissionId, form, unstored: { ...record, status: "mailed", updatedAt: at, attempts: 1 } }, 0);
+    await deps.queue.enqueue(
+      { submissionId, form, unstored: { ...record, status: "mailed", updatedAt: at, attempts: 1 } },
+      0,
+    );
   } catch (error) {
     // Mailed, but no record will follow: the one case where `npm run leads` cannot show a lead the vendor has.
-    deps.log.error({ requestId, submissionId, outcome: "unstored-lost", error: error instanceof Error ? error.name : typeof error });
+    deps.log.error({
+      requestId,
+      submissionId,
+      outcome: "unstored-lost",
+      error: error instanceof Error ? error.name : typeof error,
+    });
   }
   return success(submissionId);
 }

@@ -54,7 +54,15 @@ export function leadMails(input: LeadMailsInput): LeadMails {
     message: input.message,
     footer: `Sent from the ${input.formLabel} of ${config.siteName} (${config.siteUrl.replace(/\/$/, "")}${input.formPath}), lead ${input.id}. Reply to this e-mail to answer the visitor.`,
   });
-  const vendor = { from, to: config.recipientEmail, replyTo: input.visitorEmail, subject: headerText(input.subject), html, text, ...leadMailMarks(input.id, config.senderEmail, "vendor") };
+  const vendor = {
+    from,
+    to: config.recipientEmail,
+    replyTo: input.visitorEmail,
+    subject: headerText(input.subject),
+    html,
+    text,
+    ...leadMailMarks(input.id, config.senderEmail, "vendor"),
+  };
   if (!config.acknowledgeVisitor) return { vendor, acknowledgement: undefined };
   const ack = renderAcknowledgement({ siteName: config.siteName, siteUrl: config.siteUrl, ...input.acknowledgement });
   return {

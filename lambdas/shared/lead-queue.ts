@@ -46,7 +46,10 @@ export function localLeadQueue(): LeadQueue {
   return {
     enqueue(message, delaySeconds) {
       const queue = (globalThis as Record<symbol, LeadQueue | undefined>)[LOCAL_QUEUE];
-      if (!queue) throw new Error('LEAD_QUEUE_URL is "in-process" but no local server provided a queue: only server/start.ts runs the handlers that way');
+      if (!queue)
+        throw new Error(
+          'LEAD_QUEUE_URL is "in-process" but no local server provided a queue: only server/start.ts runs the handlers that way',
+        );
       return queue.enqueue(message, delaySeconds);
     },
   };

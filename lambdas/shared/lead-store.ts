@@ -90,9 +90,11 @@ export function normaliseAddress(address: string): string {
 }
 
 /** The key of an address's acknowledgement counter for one UTC day; the address itself is never stored. */
-export const ackKey = (address: string, now: Date) => `${ACK_KEY_PREFIX}${sha256(normaliseAddress(address))}#${now.toISOString().slice(0, 10)}`;
+export const ackKey = (address: string, now: Date) =>
+  `${ACK_KEY_PREFIX}${sha256(normaliseAddress(address))}#${now.toISOString().slice(0, 10)}`;
 /** The key of a client's acknowledgement counter for one UTC hour. */
-export const ackClientKey = (client: string, now: Date) => `${ACK_CLIENT_KEY_PREFIX}${client}#${now.toISOString().slice(0, 13)}`;
+export const ackClientKey = (client: string, now: Date) =>
+  `${ACK_CLIENT_KEY_PREFIX}${client}#${now.toISOString().slice(0, 13)}`;
 /** What a lead keeps of the address it came from: a hash, enough to count, not to find the visitor. */
 export const clientHash = (address: string) => sha256(`client#${address.trim().toLowerCase()}`);
 
@@ -100,7 +102,12 @@ export const clientHash = (address: string) => sha256(`client#${address.trim().t
  * The DynamoDB lead store. Calls have short timeouts that throw (not just warn) and few attempts, so a slow table
  * costs the visitor at most a few seconds before the handler falls back to mailing directly.
  */
-export function createDynamoLeadStore({ tableName, region, endpoint, client: given }: DynamoLeadStoreOptions): LeadStore {
+export function createDynamoLeadStore({
+  tableName,
+  region,
+  endpoint,
+  client: given,
+}: DynamoLeadStoreOptions): LeadStore {
   const client =
     given ??
     new DynamoDBClient({
@@ -125,7 +132,11 @@ export function createDynamoLeadStore({ tableName, region, endpoint, client: giv
               UpdateExpression: "ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)",
               ConditionExpression: "attribute_not_exists(#count) OR #count < :limit",
               ExpressionAttributeNames: { "#count": "count" },
-              ExpressionAttributeValues: { ":one": { N: "1" }, ":limit": { N: String(limit) }, ":expires": { N: String(expiresAt) } },
+              ExpressionAttributeValues: {
+                ":one": { N: "1" },
+                ":limit": { N: String(limit) },
+                ":expires": { N: String(expiresAt) },
+              },
             }),
           ),
         );
@@ -138,7 +149,13 @@ export function createDynamoLeadStore({ tableName, region, endpoint, client: giv
       throw error;
     }
   };
-  const update = (submissionId: string, expression: string, condition: string | undefined, values: Record<string, AttributeValue>, names?: Record<string, string>) =>
+  const update = (
+    submissionId: string,
+    expression: string,
+    condition: string | undefined,
+    values: Record<string, AttributeValue>,
+    names?: Record<string, string>,
+  ) =>
     new UpdateItemCommand({
       TableName: tableName,
       Key: { pk: { S: leadKey(submissionId) } },
@@ -164,7 +181,9 @@ export function createDynamoLeadStore({ tableName, region, endpoint, client: giv
     },
 
     async get(submissionId) {
-      const { Item } = await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: leadKey(submissionId) } }, ConsistentRead: true }));
+      const { Item } = await client.send(
+        new GetItemCommand({ TableName: tableName, Key: { pk: { S: leadKey(submissionId) } }, ConsistentRead: true }),
+      );
       return Item ? fromItem(Item) : undefined;
     },
 
@@ -228,7 +247,12 @@ export function createDynamoLeadStore({ tableName, region, endpoint, client: giv
             submissionId,
             "SET #status = :unknownStatus, lastError = :code, updatedAt = :now REMOVE leaseUntil",
             `#status IN (${open.join(", ")})`,
-            { ":unknownStatus": { S: "unknown" }, ":code": { S: code }, ":now": { S: now.toISOString() }, ...openValues },
+            {
+              ":unknownStatus": { S: "unknown" },
+              ":code": { S: code },
+              ":now": { S: now.toISOString() },
+              ...openValues,
+            },
             { "#status": "status" },
           ),
         ),
@@ -254,7 +278,9 @@ export function createDynamoLeadStore({ tableName, region, endpoint, client: giv
         client.send(
           update(
             submissionId,
-            sent ? "SET #status = :acknowledged, acknowledgement = :outcome, updatedAt = :now" : "SET acknowledgement = :outcome, updatedAt = :now",
+            sent
+              ? "SET #status = :acknowledged, acknowledgement = :outcome, updatedAt = :now"
+              : "SET acknowledgement = :outcome, updatedAt = :now",
             "#status = :mailed",
             {
               ":outcome": { S: outcome },
@@ -270,7 +296,11 @@ export function createDynamoLeadStore({ tableName, region, endpoint, client: giv
 
     async countAcknowledgement(address, limit, now, retentionSeconds) {
       // The counter lives two days (enough for its own day); never longer than the leads themselves.
-      return counter(ackKey(address, now), limit, Math.floor(now.getTime() / 1000) + Math.min(2 * DAY_SECONDS, retentionSeconds));
+      return counter(
+        ackKey(address, now),
+        limit,
+        Math.floor(now.getTime() / 1000) + Math.min(2 * DAY_SECONDS, retentionSeconds),
+      );
     },
 
     async countClientAcknowledgement(clientKey, limit, now) {
@@ -289,7 +319,15 @@ export function createDynamoLeadStore({ tableName, region, endpoint, client: giv
         ),
       );
       // A lead stored meanwhile under this id is real: it stays.
-      if (placed) await client.send(new DeleteItemCommand({ TableName: tableName, Key: key, ConditionExpression: "phantom = :yes", ExpressionAttributeValues: { ":yes": { BOOL: true } } }));
+      if (placed)
+        await client.send(
+          new DeleteItemCommand({
+            TableName: tableName,
+            Key: key,
+            ConditionExpression: "phantom = :yes",
+            ExpressionAttributeValues: { ":yes": { BOOL: true } },
+          }),
+        );
     },
 
     async *list(since) {

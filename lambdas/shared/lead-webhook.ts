@@ -1,4 +1,9 @@
-import { ConditionalCheckFailedException, type DynamoDBClient, GetItemCommand, UpdateItemCommand } from "@aws-sdk/client-dynamodb";
+import {
+  ConditionalCheckFailedException,
+  type DynamoDBClient,
+  GetItemCommand,
+  UpdateItemCommand,
+} from "@aws-sdk/client-dynamodb";
 import type { LeadRecord } from "./lead-record.ts";
 import { leadKey, type LeadStore } from "./lead-store.ts";
 import type { Logger } from "./log.ts";
@@ -36,10 +41,16 @@ export function webhookPayload(lead: LeadRecord, siteName: string) {
  * Posts one lead. "sent" (now or before), "gone" (no such lead: nothing to retry), or "failed" (the caller reports
  * the message back to the queue).
  */
-export async function deliverWebhook(submissionId: string, deps: WebhookDeps, requestId: string): Promise<"sent" | "gone" | "failed"> {
+export async function deliverWebhook(
+  submissionId: string,
+  deps: WebhookDeps,
+  requestId: string,
+): Promise<"sent" | "gone" | "failed"> {
   const { client, tableName, log } = deps;
   const key = { pk: { S: leadKey(submissionId) } };
-  const seen = await client.send(new GetItemCommand({ TableName: tableName, Key: key, ConsistentRead: true, ProjectionExpression: "webhookAt" }));
+  const seen = await client.send(
+    new GetItemCommand({ TableName: tableName, Key: key, ConsistentRead: true, ProjectionExpression: "webhookAt" }),
+  );
   if (seen.Item?.webhookAt) return "sent";
   const lead = await deps.store.get(submissionId);
   if (!lead) return "gone";
@@ -50,10 +61,16 @@ export async function deliverWebhook(submissionId: string, deps: WebhookDeps, re
       body: JSON.stringify(webhookPayload(lead, deps.siteName)),
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
-    if (!response.ok) throw Object.assign(new Error(`webhook answered ${response.status}`), { code: `HTTP${response.status}` });
+    if (!response.ok)
+      throw Object.assign(new Error(`webhook answered ${response.status}`), { code: `HTTP${response.status}` });
   } catch (error) {
     const code = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
-    log.warn({ requestId, submissionId, outcome: "webhook-failed", error: typeof code === "string" ? code : error instanceof Error ? error.name : typeof error });
+    log.warn({
+      requestId,
+      submissionId,
+      outcome: "webhook-failed",
+      error: typeof code === "string" ? code : error instanceof Error ? error.name : typeof error,
+    });
     return "failed";
   }
   await client
@@ -67,7 +84,13 @@ export async function deliverWebhook(submissionId: string, deps: WebhookDeps, re
       }),
     )
     .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) log.warn({ requestId, submissionId, outcome: "record-failed", error: error instanceof Error ? error.name : typeof error });
+      if (!(error instanceof ConditionalCheckFailedException))
+        log.warn({
+          requestId,
+          submissionId,
+          outcome: "record-failed",
+          error: error instanceof Error ? error.name : typeof error,
+        });
     });
   log.info({ requestId, submissionId, outcome: "webhook-sent" });
   return "sent";

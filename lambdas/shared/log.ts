@@ -40,7 +40,11 @@ const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
  * @param fn the function name every line carries, e.g. "send-contact-email".
  * @param write where a line goes; stdout (which Lambda sends to CloudWatch) unless a test captures it.
  */
-export function createLogger(fn: string, level: LogLevel = "info", write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Logger {
+export function createLogger(
+  fn: string,
+  level: LogLevel = "info",
+  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Logger {
   const at = (lineLevel: Exclude<LogLevel, "silent">) => (fields: LogFields) => {
     if (RANK[lineLevel] < RANK[level]) return;
     write(JSON.stringify({ level: lineLevel, time: new Date().toISOString(), function: fn, ...fields }));

@@ -43,7 +43,8 @@ export class MailerError extends Error {
 }
 
 /** Errors of the SDK's own set-up: the request was never sent. */
-const NOT_ATTEMPTED = /^(CredentialsProviderError|ConfigError|TokenProviderError)$|Region is missing|Could not load credentials/;
+const NOT_ATTEMPTED =
+  /^(CredentialsProviderError|ConfigError|TokenProviderError)$|Region is missing|Could not load credentials/;
 
 /** Network codes of a connection that failed or was dropped: no answer was pending, the mail was not taken. */
 const CONNECTION_LOST = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH"]);
@@ -62,7 +63,8 @@ function errorCode(cause: unknown): string {
   const code = (cause as Error & { code?: unknown }).code;
   if (typeof code === "string" && code) return code;
   const inner = cause.cause;
-  if (inner instanceof Error && typeof (inner as Error & { code?: unknown }).code === "string") return String((inner as Error & { code: string }).code);
+  if (inner instanceof Error && typeof (inner as Error & { code?: unknown }).code === "string")
+    return String((inner as Error & { code: string }).code);
   return cause.name;
 }
 
@@ -109,7 +111,13 @@ const MIN_RETRY_MS = 750;
  */
 export function createSesMailer({ region, endpoint, configurationSet, credentials }: SesMailerOptions): Mailer {
   const newClient = () =>
-    new SESv2Client({ region, endpoint, credentials, maxAttempts: 1, requestHandler: { connectionTimeout: 2_000, requestTimeout: ATTEMPT_MS, throwOnRequestTimeout: true } });
+    new SESv2Client({
+      region,
+      endpoint,
+      credentials,
+      maxAttempts: 1,
+      requestHandler: { connectionTimeout: 2_000, requestTimeout: ATTEMPT_MS, throwOnRequestTimeout: true },
+    });
   let client = newClient();
   const content = (data: string) => ({ Data: data.toWellFormed(), Charset: "UTF-8" });
 
@@ -120,7 +128,12 @@ export function createSesMailer({ region, endpoint, configurationSet, credential
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         controller.abort();
-        reject(Object.assign(new Error(`SES did not answer within ${timeoutMs} ms`), { name: "TimeoutError", code: "DeadlineExceeded" }));
+        reject(
+          Object.assign(new Error(`SES did not answer within ${timeoutMs} ms`), {
+            name: "TimeoutError",
+            code: "DeadlineExceeded",
+          }),
+        );
       }, timeoutMs);
     });
     try {
@@ -158,11 +171,16 @@ export function createSesMailer({ region, endpoint, configurationSet, credential
       for (let tries = 0; ; tries++) {
         const left = deadline - performance.now();
         try {
-          if (left <= 0) throw Object.assign(new Error("No time left to send the mail"), { name: "TimeoutError", code: "DeadlineExceeded" });
+          if (left <= 0)
+            throw Object.assign(new Error("No time left to send the mail"), {
+              name: "TimeoutError",
+              code: "DeadlineExceeded",
+            });
           return await attempt(mail, Math.min(ATTEMPT_MS, left));
         } catch (cause) {
           const pause = 100 * 2 ** tries;
-          if (!isTransient(cause) || tries + 1 >= MAX_TRIES || deadline - performance.now() < pause + MIN_RETRY_MS) throw new MailerError("SES did not accept the mail", { cause });
+          if (!isTransient(cause) || tries + 1 >= MAX_TRIES || deadline - performance.now() < pause + MIN_RETRY_MS)
+            throw new MailerError("SES did not accept the mail", { cause });
           await new Promise((resolve) => setTimeout(resolve, pause));
         }
       }
@@ -179,10 +197,22 @@ interface ServiceErrorShape {
 /** True when SES itself answered with an error (the SDK parsed a response): the client is healthy. */
 function isServiceAnswer(error: unknown): boolean {
   const shape = error as ServiceErrorShape | null;
-  return typeof shape === "object" && shape !== null && (shape.$fault === "client" || shape.$fault === "server") && typeof shape.$metadata?.httpStatusCode === "number";
+  return (
+    typeof shape === "object" &&
+    shape !== null &&
+    (shape.$fault === "client" || shape.$fault === "server") &&
+    typeof shape.$metadata?.httpStatusCode === "number"
+  );
 }
 
-const PERMANENT = new Set(["MessageRejected", "MailFromDomainNotVerifiedException", "NotFoundException", "SendingPausedException", "AccountSuspendedException", "BadRequestException"]);
+const PERMANENT = new Set([
+  "MessageRejected",
+  "MailFromDomainNotVerifiedException",
+  "NotFoundException",
+  "SendingPausedException",
+  "AccountSuspendedException",
+  "BadRequestException",
+]);
 
 /**
  * Worth another try within the same call: throttling, a 5xx, a dropped connection. A refusal is not, and neither is a
@@ -192,8 +222,12 @@ function isTransient(error: unknown): boolean {
   const shape = error as ServiceErrorShape | null;
   if (typeof shape !== "object" || shape === null) return false;
   const name = typeof shape.name === "string" ? shape.name : "";
-  if (PERMANENT.has(name) || /Timeout|Abort/i.test(name) || (error as { code?: unknown }).code === "DeadlineExceeded") return false;
+  if (PERMANENT.has(name) || /Timeout|Abort/i.test(name) || (error as { code?: unknown }).code === "DeadlineExceeded")
+    return false;
   if (NOT_ATTEMPTED.test(name)) return false;
-  if (isServiceAnswer(error)) return shape.$fault === "server" || /Throttl|TooManyRequests/i.test(name) || shape.$metadata?.httpStatusCode === 429;
+  if (isServiceAnswer(error))
+    return (
+      shape.$fault === "server" || /Throttl|TooManyRequests/i.test(name) || shape.$metadata?.httpStatusCode === 429
+    );
   return !(error instanceof URIError || error instanceof TypeError);
 }

@@ -13,16 +13,28 @@ const MIN_SECRET_LENGTH = 32;
 /**
  * @throws ConfigError naming the variable when neither is set or the secret is too short.
  */
-export async function loadNewsletterSecret(env: Readonly<Record<string, string | undefined>>, region: string): Promise<string> {
+export async function loadNewsletterSecret(
+  env: Readonly<Record<string, string | undefined>>,
+  region: string,
+): Promise<string> {
   const given = env.NEWSLETTER_SECRET?.trim();
   const secret = given
     ? given
     : env.NEWSLETTER_SECRET_ARN
-      ? ((await new SecretsManagerClient({ region }).send(new GetSecretValueCommand({ SecretId: env.NEWSLETTER_SECRET_ARN }))).SecretString ?? "")
+      ? ((
+          await new SecretsManagerClient({ region }).send(
+            new GetSecretValueCommand({ SecretId: env.NEWSLETTER_SECRET_ARN }),
+          )
+        ).SecretString ?? "")
       : "";
   if (!env.NEWSLETTER_SECRET && !env.NEWSLETTER_SECRET_ARN) {
-    throw new ConfigError("The subscribe function cannot start: NEWSLETTER_SECRET_ARN is not set; expected the ARN of the secret its links are signed with (the stack sets it).");
+    throw new ConfigError(
+      "The subscribe function cannot start: NEWSLETTER_SECRET_ARN is not set; expected the ARN of the secret its links are signed with (the stack sets it).",
+    );
   }
-  if (secret.length < MIN_SECRET_LENGTH) throw new ConfigError(`The subscribe function cannot start: its signing secret has ${secret.length} characters; expected at least ${MIN_SECRET_LENGTH}.`);
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new ConfigError(
+      `The subscribe function cannot start: its signing secret has ${secret.length} characters; expected at least ${MIN_SECRET_LENGTH}.`,
+    );
   return secret;
 }

@@ -14,7 +14,8 @@ export function subscriberKey(email: string): string {
   return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 }
 
-const mac = (secret: string, purpose: TokenPurpose, key: string) => createHmac("sha256", secret).update(`${purpose}\n${key}`).digest("base64url");
+const mac = (secret: string, purpose: TokenPurpose, key: string) =>
+  createHmac("sha256", secret).update(`${purpose}\n${key}`).digest("base64url");
 
 /** `<key>.<mac>`: 64 hex characters, a dot, 43 base64url characters. */
 export function signToken(secret: string, purpose: TokenPurpose, email: string): string {

@@ -34,14 +34,20 @@ const secretsManager =
  * The value the header must carry, or undefined when nothing is configured (every request is then accepted).
  * @throws ConfigError naming the variable when the configured value is shorter than 32 characters.
  */
-export async function loadOriginVerify(env: Readonly<Record<string, string | undefined>>, region: string, read: ReadSecret = secretsManager(region)): Promise<string | undefined> {
+export async function loadOriginVerify(
+  env: Readonly<Record<string, string | undefined>>,
+  region: string,
+  read: ReadSecret = secretsManager(region),
+): Promise<string | undefined> {
   const given = env.ORIGIN_VERIFY?.trim();
   const arn = env.ORIGIN_VERIFY_SECRET_ARN?.trim();
   if (!given && !arn) return undefined;
   const value = given || ((arn && (await read(arn))) ?? "").trim();
   if (value.length < MIN_VALUE_LENGTH) {
     const source = given ? "ORIGIN_VERIFY" : "the secret ORIGIN_VERIFY_SECRET_ARN names";
-    throw new ConfigError(`The subscribe function cannot start: ${source} holds ${value.length} characters; expected at least ${MIN_VALUE_LENGTH}.`);
+    throw new ConfigError(
+      `The subscribe function cannot start: ${source} holds ${value.length} characters; expected at least ${MIN_VALUE_LENGTH}.`,
+    );
   }
   return value;
 }

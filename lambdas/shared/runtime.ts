@@ -12,7 +12,10 @@ import { createDynamoRateLimit } from "./spam-folder.ts";
  * What every lead function makes once per container from its configuration: the SES mailer, the lead store, the
  * retry queue (SQS, or the queue the local server passes in), the per-client rate limit and its logger.
  */
-export function leadRuntime(config: LeadConfig, functionName: string): DeliveryDeps & Required<Pick<LeadDeps, "rateLimit">> {
+export function leadRuntime(
+  config: LeadConfig,
+  functionName: string,
+): DeliveryDeps & Required<Pick<LeadDeps, "rateLimit">> {
   // The limit's own client answers fast or not at all: a counter that fails admits the lead (lead-handler.ts).
   const counterClient = new DynamoDBClient({
     region: config.region,
@@ -21,11 +24,26 @@ export function leadRuntime(config: LeadConfig, functionName: string): DeliveryD
     requestHandler: { connectionTimeout: 1_000, requestTimeout: 1_000, throwOnRequestTimeout: true },
   });
   return {
-    rateLimit: createDynamoRateLimit({ client: counterClient, tableName: config.leadsTableName, limit: config.leadRateLimit }),
+    rateLimit: createDynamoRateLimit({
+      client: counterClient,
+      tableName: config.leadsTableName,
+      limit: config.leadRateLimit,
+    }),
     config,
-    mailer: createSesMailer({ region: config.region, endpoint: config.sesEndpoint, configurationSet: config.sesConfigurationSet }),
-    store: createDynamoLeadStore({ tableName: config.leadsTableName, region: config.region, endpoint: config.dynamoEndpoint }),
-    queue: config.leadQueueUrl === IN_PROCESS_QUEUE ? localLeadQueue() : createSqsLeadQueue({ queueUrl: config.leadQueueUrl, region: config.region }),
+    mailer: createSesMailer({
+      region: config.region,
+      endpoint: config.sesEndpoint,
+      configurationSet: config.sesConfigurationSet,
+    }),
+    store: createDynamoLeadStore({
+      tableName: config.leadsTableName,
+      region: config.region,
+      endpoint: config.dynamoEndpoint,
+    }),
+    queue:
+      config.leadQueueUrl === IN_PROCESS_QUEUE
+        ? localLeadQueue()
+        : createSqsLeadQueue({ queueUrl: config.leadQueueUrl, region: config.region }),
     log: createLogger(functionName, config.logLevel),
   };
 }

@@ -31,7 +31,8 @@ export function spamFields(body: Record<string, unknown>): Record<string, string
   const skip = new Set([HONEYPOT_FIELD, ELAPSED_FIELD, SUBMISSION_ID_FIELD]);
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(body).slice(0, 20)) {
-    if (typeof value === "string" && !skip.has(key) && key.length <= 40) fields[key] = value.slice(0, MAX_SPAM_FIELD).toWellFormed();
+    if (typeof value === "string" && !skip.has(key) && key.length <= 40)
+      fields[key] = value.slice(0, MAX_SPAM_FIELD).toWellFormed();
   }
   return fields;
 }
@@ -47,7 +48,15 @@ export const rateKey = (address: string, now: Date) =>
   `${RATE_KEY_PREFIX}${createHash("sha256").update(address).digest("hex")}#${now.toISOString().slice(0, 13)}`;
 
 /** The per-client limit kept in the leads table: one item per address and hour, gone two hours later (TTL). */
-export function createDynamoRateLimit({ client, tableName, limit }: { client: DynamoDBClient; tableName: string; limit: number }): ClientRateLimit {
+export function createDynamoRateLimit({
+  client,
+  tableName,
+  limit,
+}: {
+  client: DynamoDBClient;
+  tableName: string;
+  limit: number;
+}): ClientRateLimit {
   return {
     async admit(address, now) {
       const { Attributes } = await client.send(
@@ -56,7 +65,10 @@ export function createDynamoRateLimit({ client, tableName, limit }: { client: Dy
           Key: { pk: { S: rateKey(address, now) } },
           UpdateExpression: "ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)",
           ExpressionAttributeNames: { "#count": "count" },
-          ExpressionAttributeValues: { ":one": { N: "1" }, ":expires": { N: String(Math.floor(now.getTime() / 1000) + 2 * HOUR_SECONDS) } },
+          ExpressionAttributeValues: {
+            ":one": { N: "1" },
+            ":expires": { N: String(Math.floor(now.getTime() / 1000) + 2 * HOUR_SECONDS) },
+          },
           ReturnValues: "UPDATED_NEW",
         }),
       );
@@ -73,7 +85,13 @@ export const spamExpiresAt = (now: Date) => Math.floor(now.getTime() / 1000) + L
  * the folder moves, so releasing twice mails once.
  * @returns false when no lead with that id is in the spam folder.
  */
-export async function releaseSpamLead(client: DynamoDBClient, tableName: string, submissionId: string, now: Date, retentionDays: number): Promise<boolean> {
+export async function releaseSpamLead(
+  client: DynamoDBClient,
+  tableName: string,
+  submissionId: string,
+  now: Date,
+  retentionDays: number,
+): Promise<boolean> {
   try {
     await client.send(
       new UpdateItemCommand({

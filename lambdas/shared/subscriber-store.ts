@@ -64,7 +64,13 @@ const DAY_SECONDS = 86_400;
 const pk = (key: string) => ({ pk: { S: `${SUBSCRIBER_KEY_PREFIX}${key}` } });
 const epoch = (now: Date, days: number) => ({ N: String(Math.floor(now.getTime() / 1000) + days * DAY_SECONDS) });
 
-export function createDynamoSubscriberStore({ client, tableName }: { client: DynamoDBClient; tableName: string }): SubscriberStore {
+export function createDynamoSubscriberStore({
+  client,
+  tableName,
+}: {
+  client: DynamoDBClient;
+  tableName: string;
+}): SubscriberStore {
   const conditional = async (run: () => Promise<unknown>): Promise<boolean> => {
     try {
       await run();
@@ -75,7 +81,9 @@ export function createDynamoSubscriberStore({ client, tableName }: { client: Dyn
     }
   };
   const getByKey = async (key: string) => {
-    const { Item } = await client.send(new GetItemCommand({ TableName: tableName, Key: pk(key), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetItemCommand({ TableName: tableName, Key: pk(key), ConsistentRead: true }),
+    );
     return Item ? fromItem(Item) : undefined;
   };
   const names = { "#status": "status" };
@@ -92,7 +100,8 @@ export function createDynamoSubscriberStore({ client, tableName }: { client: Dyn
             Key: pk(key),
             UpdateExpression:
               "SET kind = :kind, email = :email, #status = :pending, receivedAt = if_not_exists(receivedAt, :now), updatedAt = :now, mailedAt = :now, unsubscribeUrl = :url, expiresAt = :expires REMOVE unsubscribedAt",
-            ConditionExpression: "attribute_not_exists(pk) OR #status = :unsubscribed OR (#status = :pending AND mailedAt < :cutoff)",
+            ConditionExpression:
+              "attribute_not_exists(pk) OR #status = :unsubscribed OR (#status = :pending AND mailedAt < :cutoff)",
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: {
               ":kind": { S: SUBSCRIBER_KIND },
@@ -117,10 +126,15 @@ export function createDynamoSubscriberStore({ client, tableName }: { client: Dyn
           new UpdateItemCommand({
             TableName: tableName,
             Key: pk(key),
-            UpdateExpression: "SET #status = :confirmed, confirmedAt = if_not_exists(confirmedAt, :now), updatedAt = :now REMOVE expiresAt",
+            UpdateExpression:
+              "SET #status = :confirmed, confirmedAt = if_not_exists(confirmedAt, :now), updatedAt = :now REMOVE expiresAt",
             ConditionExpression: "attribute_exists(pk) AND #status IN (:pending, :confirmed)",
             ExpressionAttributeNames: names,
-            ExpressionAttributeValues: { ":confirmed": { S: "confirmed" }, ":pending": { S: "pending" }, ":now": { S: now.toISOString() } },
+            ExpressionAttributeValues: {
+              ":confirmed": { S: "confirmed" },
+              ":pending": { S: "pending" },
+              ":now": { S: now.toISOString() },
+            },
           }),
         ),
       );
@@ -134,10 +148,15 @@ export function createDynamoSubscriberStore({ client, tableName }: { client: Dyn
           new UpdateItemCommand({
             TableName: tableName,
             Key: pk(key),
-            UpdateExpression: "SET #status = :unsubscribed, unsubscribedAt = if_not_exists(unsubscribedAt, :now), updatedAt = :now, expiresAt = :expires",
+            UpdateExpression:
+              "SET #status = :unsubscribed, unsubscribedAt = if_not_exists(unsubscribedAt, :now), updatedAt = :now, expiresAt = :expires",
             ConditionExpression: "attribute_exists(pk)",
             ExpressionAttributeNames: names,
-            ExpressionAttributeValues: { ":unsubscribed": { S: "unsubscribed" }, ":now": { S: now.toISOString() }, ":expires": epoch(now, NEWSLETTER.unsubscribedDays) },
+            ExpressionAttributeValues: {
+              ":unsubscribed": { S: "unsubscribed" },
+              ":now": { S: now.toISOString() },
+              ":expires": epoch(now, NEWSLETTER.unsubscribedDays),
+            },
           }),
         ),
       );
@@ -147,7 +166,9 @@ export function createDynamoSubscriberStore({ client, tableName }: { client: Dyn
     get: (email) => getByKey(subscriberKey(email)),
 
     async erase(email) {
-      const { Attributes } = await client.send(new DeleteItemCommand({ TableName: tableName, Key: pk(subscriberKey(email)), ReturnValues: "ALL_OLD" }));
+      const { Attributes } = await client.send(
+        new DeleteItemCommand({ TableName: tableName, Key: pk(subscriberKey(email)), ReturnValues: "ALL_OLD" }),
+      );
       return Attributes ? fromItem(Attributes) : undefined;
     },
 

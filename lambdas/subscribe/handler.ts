@@ -12,7 +12,10 @@ import { createNewsletterHandler, SUBSCRIBE_FUNCTION } from "./subscribe.ts";
  * side by side) are read once per container.
  */
 const runtime = leadRuntime(config, SUBSCRIBE_FUNCTION);
-const [secret, originVerify] = await Promise.all([loadNewsletterSecret(process.env, config.region), loadOriginVerify(process.env, config.region)]);
+const [secret, originVerify] = await Promise.all([
+  loadNewsletterSecret(process.env, config.region),
+  loadOriginVerify(process.env, config.region),
+]);
 const subscribers = createDynamoSubscriberStore({
   client: new DynamoDBClient({
     region: config.region,
@@ -23,4 +26,8 @@ const subscribers = createDynamoSubscriberStore({
   tableName: config.leadsTableName,
 });
 
-export const handler = createNewsletterHandler(secret, process.env.NEWSLETTER_LINK_BASE?.trim() || config.siteUrl, { ...runtime, subscribers, originVerify });
+export const handler = createNewsletterHandler(secret, process.env.NEWSLETTER_LINK_BASE?.trim() || config.siteUrl, {
+  ...runtime,
+  subscribers,
+  originVerify,
+});

@@ -39,7 +39,8 @@ export function subscriptionSchema(secret: string, linkBase: string) {
 }
 
 const emailSchema = leadFields.email();
-const isLink = (value: string | undefined): value is string => typeof value === "string" && /^https?:\/\/\S+$/.test(value);
+const isLink = (value: string | undefined): value is string =>
+  typeof value === "string" && /^https?:\/\/\S+$/.test(value);
 
 /**
  * The confirmation mail of a stored request, built from its stored fields without the secret (deliver-lead and
@@ -48,7 +49,12 @@ const isLink = (value: string | undefined): value is string => typeof value === 
 export const subscriptionMailsOf: MailsOf = (lead, config) => {
   const email = emailSchema.safeParse(lead.email);
   if (!email.success || !isLink(lead.confirmUrl) || !isLink(lead.unsubscribeUrl)) return undefined;
-  const mail = renderSubscriptionConfirmation({ siteName: config.siteName, siteUrl: config.siteUrl, confirmUrl: lead.confirmUrl, unsubscribeUrl: lead.unsubscribeUrl });
+  const mail = renderSubscriptionConfirmation({
+    siteName: config.siteName,
+    siteUrl: config.siteUrl,
+    confirmUrl: lead.confirmUrl,
+    unsubscribeUrl: lead.unsubscribeUrl,
+  });
   return {
     vendor: {
       from: formatAddress(config.siteName, config.senderEmail),
@@ -65,7 +71,11 @@ export const subscriptionMailsOf: MailsOf = (lead, config) => {
 };
 
 /** The subscribe function as the lead handler runs it. `accept` files the subscriber: no second mail within 24 hours, none once confirmed. */
-export function subscribeForm(secret: string, linkBase: string, subscribers: SubscriberStore): LeadForm<ReturnType<typeof subscriptionSchema>> {
+export function subscribeForm(
+  secret: string,
+  linkBase: string,
+  subscribers: SubscriberStore,
+): LeadForm<ReturnType<typeof subscriptionSchema>> {
   return {
     name: SUBSCRIBE_FUNCTION,
     schema: subscriptionSchema(secret, linkBase),
@@ -82,9 +92,18 @@ export function subscribeForm(secret: string, linkBase: string, subscribers: Sub
   };
 }
 
-const header = (event: APIGatewayProxyEventV2, name: string) => Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1] ?? "";
-const redirect = (location: string): LeadAnswer => ({ statusCode: 303, headers: { location, "cache-control": "no-store" }, body: "" });
-const plain = (statusCode: number, body: string): LeadAnswer => ({ statusCode, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }, body });
+const header = (event: APIGatewayProxyEventV2, name: string) =>
+  Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1] ?? "";
+const redirect = (location: string): LeadAnswer => ({
+  statusCode: 303,
+  headers: { location, "cache-control": "no-store" },
+  body: "",
+});
+const plain = (statusCode: number, body: string): LeadAnswer => ({
+  statusCode,
+  headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  body,
+});
 
 /**
  * A plain HTML form post (no JavaScript) as the JSON request the lead handler reads. The page cannot time itself
@@ -97,8 +116,16 @@ export function formPostAsJson(event: APIGatewayProxyEventV2): APIGatewayProxyEv
   if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new HttpError(413, "Request too large", "too-large");
   const fields: Record<string, unknown> = Object.fromEntries(new URLSearchParams(raw));
   const elapsed = Number(fields[ELAPSED_FIELD]);
-  fields[ELAPSED_FIELD] = Number.isFinite(elapsed) && fields[ELAPSED_FIELD] !== "" && fields[ELAPSED_FIELD] !== undefined ? elapsed : MIN_FILL_MS;
-  return { ...event, headers: { ...event.headers, "content-type": "application/json" }, body: JSON.stringify(fields), isBase64Encoded: false };
+  fields[ELAPSED_FIELD] =
+    Number.isFinite(elapsed) && fields[ELAPSED_FIELD] !== "" && fields[ELAPSED_FIELD] !== undefined
+      ? elapsed
+      : MIN_FILL_MS;
+  return {
+    ...event,
+    headers: { ...event.headers, "content-type": "application/json" },
+    body: JSON.stringify(fields),
+    isBase64Encoded: false,
+  };
 }
 
 export interface NewsletterDeps extends LeadDeps {
@@ -130,7 +157,8 @@ export function createNewsletterHandler(secret: string, linkBase: string, deps: 
     }
 
     if (route === "confirm-subscription") {
-      if (method !== "GET" && method !== "HEAD") return { ...plain(405, "Method not allowed: open the link from the e-mail"), headers: { allow: "GET" } };
+      if (method !== "GET" && method !== "HEAD")
+        return { ...plain(405, "Method not allowed: open the link from the e-mail"), headers: { allow: "GET" } };
       const key = verifyToken(secret, "confirm", token);
       const outcome = key ? await subscribers.confirm(key, new Date()) : "invalid-token";
       log.info({ requestId, outcome: `confirm-${outcome}`, status: 303 });
@@ -138,17 +166,23 @@ export function createNewsletterHandler(secret: string, linkBase: string, deps: 
     }
 
     if (route === "unsubscribe") {
-      if (method !== "GET" && method !== "POST") return { ...plain(405, "Method not allowed"), headers: { allow: "GET, POST" } };
+      if (method !== "GET" && method !== "POST")
+        return { ...plain(405, "Method not allowed"), headers: { allow: "GET, POST" } };
       const key = verifyToken(secret, "unsubscribe", token);
       // An address no longer stored (erased, expired) is off the list too: the link says so rather than fail.
       if (key) await subscribers.unsubscribe(key, new Date());
-      log.info({ requestId, outcome: key ? "unsubscribed" : "unsubscribe-invalid-token", status: method === "POST" ? (key ? 200 : 400) : 303 });
+      log.info({
+        requestId,
+        outcome: key ? "unsubscribed" : "unsubscribe-invalid-token",
+        status: method === "POST" ? (key ? 200 : 400) : 303,
+      });
       if (method === "POST") return key ? plain(200, "Unsubscribed") : plain(400, "This unsubscribe link is not valid");
       return redirect(key ? NEWSLETTER_PAGES.unsubscribed : NEWSLETTER_PAGES.invalidLink);
     }
 
     // A browser without our script posts the form itself and is answered with a page; with it, JSON and a toast.
-    const formPost = header(event, "content-type").split(";")[0]?.trim().toLowerCase() === "application/x-www-form-urlencoded";
+    const formPost =
+      header(event, "content-type").split(";")[0]?.trim().toLowerCase() === "application/x-www-form-urlencoded";
     if (!formPost) return subscribe(event, context);
     let json: APIGatewayProxyEventV2;
     try {
@@ -158,6 +192,12 @@ export function createNewsletterHandler(secret: string, linkBase: string, deps: 
     }
     const answer = await subscribe(json, context);
     if (method !== "POST") return answer;
-    return redirect(answer.statusCode === 200 ? NEWSLETTER_PAGES.requested : answer.statusCode === 400 ? NEWSLETTER_PAGES.invalidAddress : NEWSLETTER_PAGES.failed);
+    return redirect(
+      answer.statusCode === 200
+        ? NEWSLETTER_PAGES.requested
+        : answer.statusCode === 400
+          ? NEWSLETTER_PAGES.invalidAddress
+          : NEWSLETTER_PAGES.failed,
+    );
   };
 }

@@ -44,7 +44,8 @@ function startDialogs(doc: Document): void {
     }
     // A click on the backdrop targets the dialog itself, outside its box.
     const dialog = event.target;
-    if (dialog instanceof HTMLDialogElement && dialog.open && dialog.matches(":modal") && outside(dialog, event)) dialog.close();
+    if (dialog instanceof HTMLDialogElement && dialog.open && dialog.matches(":modal") && outside(dialog, event))
+      dialog.close();
   });
 
   doc.addEventListener("keydown", (event) => {
@@ -133,7 +134,8 @@ function startDisclosures(doc: Document): void {
     // A panel marked data-hover is also shown by CSS on hover: the stylesheet reads aria-expanded instead.
     if (panel && !("hover" in panel.dataset)) panel.hidden = !open;
   };
-  const openMenus = () => doc.querySelectorAll<HTMLElement>(`${DISCLOSURE}[data-disclosure='menu'][aria-expanded='true']`);
+  const openMenus = () =>
+    doc.querySelectorAll<HTMLElement>(`${DISCLOSURE}[data-disclosure='menu'][aria-expanded='true']`);
   const rootOf = (button: Element) => button.closest("[data-disclosure-root]") ?? button.parentElement;
   // From now on the script decides; CSS that opened menus on focus (for pages without it) stands down.
   for (const root of doc.querySelectorAll<HTMLElement>("[data-disclosure-root]")) root.dataset.enhanced = "";
@@ -143,7 +145,8 @@ function startDisclosures(doc: Document): void {
     for (const menu of openMenus()) {
       const root = rootOf(menu);
       // A click outside a menu closes it; so does choosing one of its links.
-      if (menu !== button && (!root?.contains(event.target as Node) || closestIn(event.target, "a"))) setOpen(menu, false);
+      if (menu !== button && (!root?.contains(event.target as Node) || closestIn(event.target, "a")))
+        setOpen(menu, false);
     }
     if (!button || event.defaultPrevented) return;
     // A click right after hovering confirms the open menu instead of closing it.
@@ -164,7 +167,8 @@ function startDisclosures(doc: Document): void {
   });
   doc.addEventListener("pointerout", (event) => {
     const button = event.pointerType === "mouse" ? hoverButton(event.target) : null;
-    if (button && hovered.has(button) && !rootOf(button)?.contains(event.relatedTarget as Node | null)) setOpen(button, false);
+    if (button && hovered.has(button) && !rootOf(button)?.contains(event.relatedTarget as Node | null))
+      setOpen(button, false);
   });
 
   doc.addEventListener("keydown", (event) => {
@@ -187,7 +191,8 @@ function startDisclosures(doc: Document): void {
   doc.addEventListener("focusout", (event) => {
     for (const menu of openMenus()) {
       const root = rootOf(menu);
-      if (root?.contains(event.target as Node) && !root.contains(event.relatedTarget as Node | null)) setOpen(menu, false);
+      if (root?.contains(event.target as Node) && !root.contains(event.relatedTarget as Node | null))
+        setOpen(menu, false);
     }
   });
 }
@@ -203,7 +208,9 @@ const TAB_KEYS: Record<string, (index: number, count: number) => number> = {
 
 /** WAI-ARIA tabs with automatic activation: only the selected tab is in the Tab order. */
 function startTabs(doc: Document): void {
-  const siblingsOf = (tab: HTMLElement) => [...(tab.closest("[role='tablist']")?.querySelectorAll<HTMLElement>("[role='tab']") ?? [])];
+  const siblingsOf = (tab: HTMLElement) => [
+    ...(tab.closest("[role='tablist']")?.querySelectorAll<HTMLElement>("[role='tab']") ?? []),
+  ];
   const select = (tab: HTMLElement) => {
     for (const each of siblingsOf(tab)) {
       const selected = each === tab;

@@ -10,7 +10,14 @@
  * filtering, this page's cards filter at once, then the index is fetched once (with ./filter-index.ts, which only
  * such a page loads) and every match is shown, each card made from the root's `<template>`.
  */
-import { type Filterable, type FilterState, filterFromQuery, matchesFilter, statusText, withFilterQuery } from "../lib/list-filter.ts";
+import {
+  type Filterable,
+  type FilterState,
+  filterFromQuery,
+  matchesFilter,
+  statusText,
+  withFilterQuery,
+} from "../lib/list-filter.ts";
 import type { Entry } from "./filter-index.ts";
 
 /** Wires every `[data-filter]` root under `root`. */

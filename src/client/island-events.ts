@@ -15,4 +15,3 @@ export function fireIslandEvent(name: string): void {
   if (!fired.includes(name)) globalThis.siteIslandEvents = [...fired, name];
   globalThis.dispatchEvent?.(new Event(name));
 }
-

@@ -46,7 +46,8 @@ export const FAILED_EVENT = "island:failed";
  * Controls whose click means nothing until the island is awake: held, then replayed. Links, fields and labels are
  * left alone: the browser already does what the visitor asked (follow, focus, type), awake or not.
  */
-const HELD_CONTROLS = "button, summary, [role='button'], input[type='submit'], input[type='button'], input[type='image']";
+const HELD_CONTROLS =
+  "button, summary, [role='button'], input[type='submit'], input[type='button'], input[type='image']";
 
 /** Buttons the platform answers by itself (a dialog's close command, a popover's toggle): never held. */
 const PLATFORM_CONTROLS = "[commandfor], [popovertarget]";
@@ -92,7 +93,9 @@ export const triggers: Record<string, Trigger> = {
   click: () => {},
 };
 
-type Held = { kind: "click"; control: HTMLElement } | { kind: "submit"; form: HTMLFormElement; submitter: HTMLElement | null };
+type Held =
+  | { kind: "click"; control: HTMLElement }
+  | { kind: "submit"; form: HTMLFormElement; submitter: HTMLElement | null };
 
 /**
  * Until the island is awake, holds the visitor's click on a control and any form submit inside it (a dormant form
@@ -156,7 +159,10 @@ export async function hydrateIsland(el: HTMLElement, env: RuntimeEnv): Promise<v
     if (!root || !el.dataset.src) throw new Error("island markup is incomplete");
     const entry = (await env.load(el.dataset.src)) as Partial<IslandEntry> | undefined;
     if (typeof entry?.default !== "function") throw new Error(`${el.dataset.src} has no default export to mount`);
-    await entry.default(root, JSON.parse(json), { prefix: el.dataset.prefix ?? "", clientOnly: "clientOnly" in el.dataset });
+    await entry.default(root, JSON.parse(json), {
+      prefix: el.dataset.prefix ?? "",
+      clientOnly: "clientOnly" in el.dataset,
+    });
     el.setAttribute("data-hydrated", "");
     el.dispatchEvent(new Event(HYDRATED_EVENT));
   } catch (error) {

@@ -32,7 +32,11 @@ async function sha256Hex(text: string): Promise<string> {
  * a network error or no answer within TIMINGS.leadTimeoutMs all become `{ok: false}` with the server's text or
  * `fallback`.
  */
-export async function sendLead(fn: LeadFunction, payload: Record<string, unknown>, fallback: string): Promise<LeadResult> {
+export async function sendLead(
+  fn: LeadFunction,
+  payload: Record<string, unknown>,
+  fallback: string,
+): Promise<LeadResult> {
   const body = JSON.stringify(payload);
   const controller = new AbortController();
   // A timer rather than AbortSignal.timeout(): the same clock as the rest of the page (and the tests' fake one).
@@ -44,9 +48,17 @@ export async function sendLead(fn: LeadFunction, payload: Record<string, unknown
       body,
       signal: controller.signal,
     });
-    const answer = (await response.json().catch(() => ({}))) as { success?: unknown; data?: { id?: unknown }; error?: unknown };
+    const answer = (await response.json().catch(() => ({}))) as {
+      success?: unknown;
+      data?: { id?: unknown };
+      error?: unknown;
+    };
     if (response.ok && answer.success === true) return { ok: true, id: String(answer.data?.id ?? "") };
-    return { ok: false, error: typeof answer.error === "string" && answer.error ? answer.error : fallback, status: response.status };
+    return {
+      ok: false,
+      error: typeof answer.error === "string" && answer.error ? answer.error : fallback,
+      status: response.status,
+    };
   } catch (error) {
     return { ok: false, error: error instanceof Error && error.message ? error.message : fallback, status: 0 };
   } finally {
@@ -56,7 +68,9 @@ export async function sendLead(fn: LeadFunction, payload: Record<string, unknown
 
 /** What the schema check needs: the first issue's message and the field it is about. */
 export interface LeadSchema {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+  safeParse(
+    value: unknown,
+  ): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
 }
 
 export interface LeadFormOptions {

@@ -21,7 +21,9 @@ const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve))
 const afterAnswerShows = () =>
   Promise.race([
     nextFrame().then(() => {
-      const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+      const ending = document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
       return Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
     }),
     new Promise((resolve) => setTimeout(resolve, 400)),
@@ -41,7 +43,8 @@ const browser: RuntimeEnv = {
     }
   },
   whenIdle: (wake) => {
-    const whenIdle = () => ("requestIdleCallback" in window ? requestIdleCallback(wake, { timeout: 3000 }) : setTimeout(wake, 200));
+    const whenIdle = () =>
+      "requestIdleCallback" in window ? requestIdleCallback(wake, { timeout: 3000 }) : setTimeout(wake, 200);
     if (document.readyState === "complete") whenIdle();
     else addEventListener("load", whenIdle, { once: true });
   },

@@ -8,14 +8,19 @@ import { readThemeChoice, THEME_STORAGE_KEY, type ThemeChoice } from "../lib/the
  */
 export function startThemeSwitch(html: HTMLElement): void {
   // Each theme-color meta as the server wrote it, for its own scheme: "(prefers-color-scheme: dark)" or light.
-  const metas = [...html.querySelectorAll<HTMLMetaElement>("meta[name=theme-color]")].map((meta) => ({ meta, media: meta.media }));
+  const metas = [...html.querySelectorAll<HTMLMetaElement>("meta[name=theme-color]")].map((meta) => ({
+    meta,
+    media: meta.media,
+  }));
   const apply = (choice: ThemeChoice) => {
     html.dataset.theme = choice;
-    for (const { meta, media } of metas) meta.media = choice === "system" ? media : media.includes(choice) ? "all" : "not all";
+    for (const { meta, media } of metas)
+      meta.media = choice === "system" ? media : media.includes(choice) ? "all" : "not all";
   };
   const show = (choice: ThemeChoice) => {
     apply(choice);
-    for (const input of html.querySelectorAll<HTMLInputElement>(".theme-switch input")) input.checked = input.value === choice;
+    for (const input of html.querySelectorAll<HTMLInputElement>(".theme-switch input"))
+      input.checked = input.value === choice;
   };
   show(readThemeChoice(() => localStorage));
   html.addEventListener("change", ({ target }) => {

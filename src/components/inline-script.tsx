@@ -13,7 +13,10 @@ export const InlineScriptsProvider = InlineScriptsContext.Provider;
 /** The build's minified src/client/inline/<name>.ts; throws when the build has no such script. */
 export function InlineScript({ name }: { name: string }) {
   const script = useContext(InlineScriptsContext)?.get(name);
-  if (!script || !PLACED_SCRIPTS.has(name)) throw new Error(`No placed inline script "${name}": add src/client/inline/${name}.ts and list it in PLACED_SCRIPTS`);
+  if (!script || !PLACED_SCRIPTS.has(name))
+    throw new Error(
+      `No placed inline script "${name}": add src/client/inline/${name}.ts and list it in PLACED_SCRIPTS`,
+    );
   // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build output, allowed by its CSP hash.
   return <script dangerouslySetInnerHTML={{ __html: script.code }} />;
 }

@@ -67,7 +67,14 @@ export function ListFilter({ listId, count, className, emptyClass, status, searc
         <fieldset className="filter-buttons">
           <legend className="visually-hidden">{choices.legend}</legend>
           {["", ...choices.values].map((value) => (
-            <button key={value} type="button" className="filter-button" name={choices.name} value={value} aria-pressed={value === ""}>
+            <button
+              key={value}
+              type="button"
+              className="filter-button"
+              name={choices.name}
+              value={value}
+              aria-pressed={value === ""}
+            >
               {value || ALL_CHOICES}
             </button>
           ))}

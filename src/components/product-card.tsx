@@ -4,7 +4,16 @@ import { BuyAction } from "./product/buy-action.tsx";
 
 type ProductCardProps = Pick<
   Product,
-  "id" | "name" | "category" | "shortDescription" | "image" | "documentationUrl" | "codecanyonUrl" | "sellDirectly" | "purchaseOptions" | "directSaleDescription"
+  | "id"
+  | "name"
+  | "category"
+  | "shortDescription"
+  | "image"
+  | "documentationUrl"
+  | "codecanyonUrl"
+  | "sellDirectly"
+  | "purchaseOptions"
+  | "directSaleDescription"
 > & {
   /** 2 where the card sits right under the page's h1 (/products), 3 under a section heading. */
   headingLevel?: 2 | 3;
@@ -32,7 +41,12 @@ export function ProductCard({ headingLevel = 3, ...product }: ProductCardProps) 
           <a className="button button--small" href={`/products/${id}`} aria-label={`Details: ${name}`}>
             <Info aria-hidden="true" size={16} /> Details
           </a>
-          <a className="button button--small" href={documentationUrl} download aria-label={`Docs: ${name} documentation (PDF)`}>
+          <a
+            className="button button--small"
+            href={documentationUrl}
+            download
+            aria-label={`Docs: ${name} documentation (PDF)`}
+          >
             <Download aria-hidden="true" size={16} /> Docs
           </a>
         </div>

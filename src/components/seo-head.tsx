@@ -66,7 +66,6 @@ export function SeoHead({ site, head, path, indexable = true }: SeoHeadProps) {
   );
 }
 
-
 /** "Page | Site" when it fits in MAX_SEO_TITLE_LENGTH (search results cut longer ones off), the page's own title otherwise; home uses its title as it is. */
 export function pageTitle(title: string, siteName: string, path: string): string {
   const withSite = `${title} | ${siteName}`;

@@ -6,7 +6,6 @@ import { SocialLinks } from "./shell/social-links.tsx";
 import { MENU } from "./site-header.tsx";
 import { useSiteContext } from "./site-context.tsx";
 
-
 const LEGAL = [
   { label: "Privacy Policy", href: "/privacy" },
   { label: "Terms & Conditions", href: "/terms" },

@@ -68,14 +68,25 @@ export function SiteHeader() {
                   >
                     Apps
                     <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-                      <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                      <path
+                        d="m6 9 6 6 6-6"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2"
+                        strokeLinecap="round"
+                        strokeLinejoin="round"
+                      />
                     </svg>
                   </button>
                   <div className="apps-menu__panel" id={APPS_PANEL_ID} data-hover="">
                     <ul className="apps-menu__grid">
                       {products.map((product) => (
                         <li key={product.id}>
-                          <a className="apps-menu__item" href={`/products/${product.id}`} aria-current={current(`/products/${product.id}`)}>
+                          <a
+                            className="apps-menu__item"
+                            href={`/products/${product.id}`}
+                            aria-current={current(`/products/${product.id}`)}
+                          >
                             <span className="icon-tile icon-tile--sm">
                               <ProductIcon name={product.icon} />
                             </span>
@@ -102,11 +113,22 @@ export function SiteHeader() {
             )}
           </ul>
           <SearchControl />
-          <a className="button button--primary main-nav__cta" href={site.marketplace.profileUrl} rel="noopener" target="_blank">
+          <a
+            className="button button--primary main-nav__cta"
+            href={site.marketplace.profileUrl}
+            rel="noopener"
+            target="_blank"
+          >
             View on {site.marketplace.name}
             <ExternalLink aria-hidden="true" />
           </a>
-          <button type="button" className="menu-toggle" popoverTarget={MOBILE_NAV_ID} aria-expanded="false" aria-controls={MOBILE_NAV_ID}>
+          <button
+            type="button"
+            className="menu-toggle"
+            popoverTarget={MOBILE_NAV_ID}
+            aria-expanded="false"
+            aria-controls={MOBILE_NAV_ID}
+          >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
               <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
                 <path className="menu-toggle__open" d="M4 7h16M4 12h16M4 17h16" />
@@ -126,7 +148,12 @@ export function SiteHeader() {
               </li>
             ))}
             <li className="mobile-nav__cta">
-              <a className="button button--primary button--block" href={site.marketplace.profileUrl} rel="noopener" target="_blank">
+              <a
+                className="button button--primary button--block"
+                href={site.marketplace.profileUrl}
+                rel="noopener"
+                target="_blank"
+              >
                 View on {site.marketplace.name}
                 <ExternalLink aria-hidden="true" />
               </a>

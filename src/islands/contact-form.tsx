@@ -22,7 +22,16 @@ export function contactFields(products: ContactFormProps["products"]): LeadField
     pageFormFields.nameAndEmail,
     [pageFormFields.mobile("+91 XXXXX XXXXX"), pageFormFields.product(products, false)],
     [{ name: "subject", label: "Subject", kind: "text", required: true, placeholder: "How can we help?" }],
-    [{ name: "message", label: "Message", kind: "textarea", required: true, rows: 5, placeholder: "Tell us about your project or question" }],
+    [
+      {
+        name: "message",
+        label: "Message",
+        kind: "textarea",
+        required: true,
+        rows: 5,
+        placeholder: "Tell us about your project or question",
+      },
+    ],
   ];
 }
 
@@ -31,8 +40,14 @@ export default function ContactForm({ products, contact }: ContactFormProps) {
     <LeadForm
       fn="send-contact-email"
       rows={contactFields(products)}
-      loadSchema={() => import("../schemas/contact-message.ts").then((m) => m.contactMessageSchema({ products, packages: [] }))}
-      messages={{ success: CONTACT_MESSAGES.success, failure: CONTACT_MESSAGES.failure, fallback: "Failed to send email" }}
+      loadSchema={() =>
+        import("../schemas/contact-message.ts").then((m) => m.contactMessageSchema({ products, packages: [] }))
+      }
+      messages={{
+        success: CONTACT_MESSAGES.success,
+        failure: CONTACT_MESSAGES.failure,
+        fallback: "Failed to send email",
+      }}
       submitLabel="Send Message"
       busyLabel="Sending..."
       contact={contact}

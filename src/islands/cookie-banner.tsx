@@ -32,7 +32,13 @@ export default function CookieBanner() {
           </p>
         </div>
         <div className="cookie-banner__actions">
-          <button type="button" className="button" aria-haspopup="dialog" command="show-modal" commandfor={CONSENT_DIALOG_ID}>
+          <button
+            type="button"
+            className="button"
+            aria-haspopup="dialog"
+            command="show-modal"
+            commandfor={CONSENT_DIALOG_ID}
+          >
             Manage Preferences
           </button>
           <button type="button" className="button button--primary" onClick={() => saveConsent(NO_CONSENT)}>
@@ -73,18 +79,32 @@ function CookiePreferences() {
   };
   // Closed without a decision: the switches go back to the stored choice (none), as the next opening must show it.
   const forgetUnsaved = () => {
-    for (const input of dialog.current?.querySelectorAll<HTMLInputElement>("input[name]") ?? []) input.checked = input.defaultChecked;
+    for (const input of dialog.current?.querySelectorAll<HTMLInputElement>("input[name]") ?? [])
+      input.checked = input.defaultChecked;
   };
   const chosen = (): ConsentPreferences => {
-    const ticked = (key: string) => dialog.current?.querySelector<HTMLInputElement>(`input[name='${key}']`)?.checked ?? false;
+    const ticked = (key: string) =>
+      dialog.current?.querySelector<HTMLInputElement>(`input[name='${key}']`)?.checked ?? false;
     return { analytics: ticked("analytics"), functional: ticked("functional"), marketing: ticked("marketing") };
   };
 
   return (
-    <dialog ref={dialog} id={CONSENT_DIALOG_ID} className="dialog consent-dialog" aria-labelledby={titleId} onClose={forgetUnsaved}>
+    <dialog
+      ref={dialog}
+      id={CONSENT_DIALOG_ID}
+      className="dialog consent-dialog"
+      aria-labelledby={titleId}
+      onClose={forgetUnsaved}
+    >
       <div className="dialog__header">
         <h2 id={titleId}>Cookie Preferences</h2>
-        <button type="button" className="dialog__close" aria-label="Close" command="close" commandfor={CONSENT_DIALOG_ID}>
+        <button
+          type="button"
+          className="dialog__close"
+          aria-label="Close"
+          command="close"
+          commandfor={CONSENT_DIALOG_ID}
+        >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>

@@ -19,7 +19,10 @@ export const INSTALLATION_MESSAGES = {
   failure: "Failed to submit request. Please try again or contact us directly.",
 } as const;
 
-export function installationFields({ products, packages }: Pick<InstallationFormProps, "products" | "packages">): LeadField[][] {
+export function installationFields({
+  products,
+  packages,
+}: Pick<InstallationFormProps, "products" | "packages">): LeadField[][] {
   return [
     pageFormFields.nameAndEmail,
     [pageFormFields.mobile("+1234567890"), pageFormFields.product(products, true)],
@@ -52,8 +55,14 @@ export default function InstallationForm({ products, packages, contact }: Instal
     <LeadForm
       fn="send-installation-email"
       rows={installationFields({ products, packages })}
-      loadSchema={() => import("../schemas/installation-request.ts").then((m) => m.installationRequestSchema(catalogue))}
-      messages={{ success: INSTALLATION_MESSAGES.success, failure: INSTALLATION_MESSAGES.failure, fallback: "Failed to send email" }}
+      loadSchema={() =>
+        import("../schemas/installation-request.ts").then((m) => m.installationRequestSchema(catalogue))
+      }
+      messages={{
+        success: INSTALLATION_MESSAGES.success,
+        failure: INSTALLATION_MESSAGES.failure,
+        fallback: "Failed to send email",
+      }}
       submitLabel="Submit Request"
       busyLabel="Submitting..."
       contact={contact}

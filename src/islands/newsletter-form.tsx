@@ -21,7 +21,14 @@ export default function NewsletterForm() {
     messages: { ...NEWSLETTER_MESSAGES, fallback: "Failed to subscribe" },
   });
   return (
-    <form className="newsletter__form" action="/api/subscribe" method="post" onSubmit={lead.submit} onInput={lead.clearError} onFocus={() => void lead.prefetch()}>
+    <form
+      className="newsletter__form"
+      action="/api/subscribe"
+      method="post"
+      onSubmit={lead.submit}
+      onInput={lead.clearError}
+      onFocus={() => void lead.prefetch()}
+    >
       <label className="visually-hidden" htmlFor="newsletter-email">
         Your e-mail address
       </label>

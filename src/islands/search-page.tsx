@@ -27,7 +27,9 @@ export default function SearchPage() {
 
   const show = (value: string) => {
     setQuery(value);
-    const url = value.trim() ? `${SEARCH_PAGE_PATH}?${new URLSearchParams({ [SEARCH_QUERY_PARAM]: value.trim() })}` : SEARCH_PAGE_PATH;
+    const url = value.trim()
+      ? `${SEARCH_PAGE_PATH}?${new URLSearchParams({ [SEARCH_QUERY_PARAM]: value.trim() })}`
+      : SEARCH_PAGE_PATH;
     history.replaceState(history.state, "", url);
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -39,26 +41,26 @@ export default function SearchPage() {
     // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys move between the field and the result links inside.
     <div className="search-page" onKeyDown={(event) => moveThroughResults(event, field.current, results.current)}>
       <search>
-      <form className="search-page__form" action={SEARCH_PAGE_PATH} method="get" onSubmit={onSubmit}>
-        <label htmlFor={`${id}q`}>Search products, FAQ answers, policies and articles</label>
-        <div className="search-page__row">
-          <input
-            ref={field}
-            id={`${id}q`}
-            className="input search-page__field"
-            type="search"
-            name={SEARCH_QUERY_PARAM}
-            autoComplete="off"
-            enterKeyHint="search"
-            aria-describedby={`${id}status`}
-            onInput={(event) => show(event.currentTarget.value)}
-          />
-          <button type="submit" className="button button--primary">
-            <Search aria-hidden="true" />
-            Search
-          </button>
-        </div>
-      </form>
+        <form className="search-page__form" action={SEARCH_PAGE_PATH} method="get" onSubmit={onSubmit}>
+          <label htmlFor={`${id}q`}>Search products, FAQ answers, policies and articles</label>
+          <div className="search-page__row">
+            <input
+              ref={field}
+              id={`${id}q`}
+              className="input search-page__field"
+              type="search"
+              name={SEARCH_QUERY_PARAM}
+              autoComplete="off"
+              enterKeyHint="search"
+              aria-describedby={`${id}status`}
+              onInput={(event) => show(event.currentTarget.value)}
+            />
+            <button type="submit" className="button button--primary">
+              <Search aria-hidden="true" />
+              Search
+            </button>
+          </div>
+        </form>
       </search>
       <p className="search-page__status" id={`${id}status`} role="status">
         {query.trim() ? search.status : "Type a word, a product or a question."}

@@ -58,11 +58,17 @@ interface DocumentProps {
 export function Document({ content, head, path, assets, special, page, body }: DocumentProps) {
   // Head scripts only: the placed ones go after the component that needs them (src/components/inline-script.tsx).
   // The not-found log belongs to the not-found views, not to every noindex page (the search results page is one too).
-  const inline = [...assets.inlineScripts.entries()].filter(([name]) => !PLACED_SCRIPTS.has(name) && (name !== "log-not-found" || special));
+  const inline = [...assets.inlineScripts.entries()].filter(
+    ([name]) => !PLACED_SCRIPTS.has(name) && (name !== "log-not-found" || special),
+  );
   const theme = assets.stylesheet.themeColors;
   return (
     // The analytics settings ride on <html> for the consent head script (src/client/analytics.ts reads them).
-    <html lang="en" data-analytics-id={content.site.analytics.measurementId || undefined} data-analytics-mode={content.site.analytics.mode}>
+    <html
+      lang="en"
+      data-analytics-id={content.site.analytics.measurementId || undefined}
+      data-analytics-mode={content.site.analytics.mode}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -25,11 +25,22 @@ export function postCategories(posts: readonly { category: string }[], known: re
 export const BLOG_INDEX_PATH = "/blog/posts.json";
 
 /** One article in that list: what its card shows and the filter reads, nothing more. */
-export type BlogIndexEntry = Pick<BlogPost, "slug" | "title" | "excerpt" | "category" | "date" | "image" | "readingMinutes">;
+export type BlogIndexEntry = Pick<
+  BlogPost,
+  "slug" | "title" | "excerpt" | "category" | "date" | "image" | "readingMinutes"
+>;
 
 /** The list of every article at BLOG_INDEX_PATH, newest first. */
 export function blogIndex(posts: readonly BlogIndexEntry[]): BlogIndexEntry[] {
-  return posts.map(({ slug, title, excerpt, category, date, image, readingMinutes }) => ({ slug, title, excerpt, category, date, image, readingMinutes }));
+  return posts.map(({ slug, title, excerpt, category, date, image, readingMinutes }) => ({
+    slug,
+    title,
+    excerpt,
+    category,
+    date,
+    image,
+    readingMinutes,
+  }));
 }
 
 /** URL path of page `n` (1-based) of the blog list: /blog, then /blog/page/2 … */

@@ -42,7 +42,10 @@ export type BuyControlProps = {
   block?: boolean;
 };
 
-type BuyProduct = Pick<Product, "id" | "name" | "sellDirectly" | "purchaseOptions" | "codecanyonUrl" | "directSaleDescription">;
+type BuyProduct = Pick<
+  Product,
+  "id" | "name" | "sellDirectly" | "purchaseOptions" | "codecanyonUrl" | "directSaleDescription"
+>;
 
 /**
  * Builds a buy control's props from a product and the site facts, so every page renders it from the same small data.
@@ -61,7 +64,9 @@ export function buyControlProps(
     marketplaceName: site.marketplace.name,
     purchaseOptions:
       mode === "options"
-        ? (product.purchaseOptions ?? []).map(({ label, url, description }) => (description ? { label, url, description } : { label, url }))
+        ? (product.purchaseOptions ?? []).map(({ label, url, description }) =>
+            description ? { label, url, description } : { label, url },
+          )
         : [],
     dialogDescription: mode === "dialog" ? product.directSaleDescription : "",
     contactEmail: site.contact.email,

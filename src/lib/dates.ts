@@ -2,8 +2,18 @@
 const parse = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`);
 
 // Made once: building a formatter costs far more than formatting (thousands of dates in a large blog's build).
-const shortFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-const longFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const shortFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+const longFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
 
 /** "Jan 15, 2025": cards and lists (en-US short). */
 export const formatShortDate = (isoDay: string) => shortFormat.format(parse(isoDay));

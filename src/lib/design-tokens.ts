@@ -1,4 +1,3 @@
-
 /**
  * Reading src/styles/tokens.css outside the browser: the build's generated images and the pages' theme-color meta
  * take their colours from the same tokens the stylesheets use.
@@ -10,7 +9,9 @@ export const DARK_SELECTOR = ':root[data-theme="dark"]';
 /** Every `--name: value;` custom property declared in a stylesheet, later declarations winning. */
 export function cssCustomProperties(css: string): Map<string, string> {
   const withoutComments = css.replace(/\/\*[\s\S]*?\*\//g, "");
-  return new Map([...withoutComments.matchAll(/(--[a-z0-9-]+)\s*:\s*([^;]+);/gi)].map((m) => [m[1] ?? "", (m[2] ?? "").trim()]));
+  return new Map(
+    [...withoutComments.matchAll(/(--[a-z0-9-]+)\s*:\s*([^;]+);/gi)].map((m) => [m[1] ?? "", (m[2] ?? "").trim()]),
+  );
 }
 
 /**

@@ -73,7 +73,8 @@ export function Island<P>({ of, props, hydrate = "visible", clientOnly = false, 
   if (!counts) throw new Error("Island rendered outside <IslandScope>; render pages through src/layouts/document.tsx");
   if (!runtime) throw new Error("Island rendered before setIslandManifest(); render pages through build/render.ts");
   const id = runtime.ids.get(of as ComponentType<never>);
-  if (!id) throw new Error(`Island component ${of.displayName ?? of.name} is not a default export of src/islands/*.tsx`);
+  if (!id)
+    throw new Error(`Island component ${of.displayName ?? of.name} is not a default export of src/islands/*.tsx`);
   const src = runtime.chunks.get(id);
   if (!src) throw new Error(`Island "${id}" has no bundled chunk`);
   assertJson(props, `island ${id} prop`);

@@ -32,7 +32,10 @@ export function matchesFilter(item: Filterable, state: FilterState, textParam?: 
  * @param search location.search, e.g. "?search=app&category=Business"
  * @param params each parameter with its allowed values, or undefined for free text
  */
-export function filterFromQuery(search: string, params: Readonly<Record<string, readonly string[] | undefined>>): FilterState {
+export function filterFromQuery(
+  search: string,
+  params: Readonly<Record<string, readonly string[] | undefined>>,
+): FilterState {
   const query = new URLSearchParams(search);
   const state: FilterState = {};
   for (const [param, choices] of Object.entries(params)) {

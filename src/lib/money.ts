@@ -8,4 +8,8 @@ export const formatUsd = (amount: number) =>
 
 /** "$59", "€49.50": a product price in its own currency, cents only when there are some. */
 export const formatPrice = ({ amount, currency }: { amount: number; currency: string }) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
+  new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency,
+    maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  }).format(amount);

@@ -25,23 +25,36 @@ export const NEWSLETTER_PAGES = {
 export type NewsletterOutcome = keyof typeof NEWSLETTER_PAGES;
 
 /** What each page says (its title is also the heading); no page repeats the address, which the URL never carries. */
-export const NEWSLETTER_PAGE_TEXT: Record<NewsletterOutcome, { title: string; text: string; tone: "ok" | "problem" }> = {
-  requested: {
-    title: "Check your inbox",
-    text: "We have sent you an e-mail with a link. Open it to confirm your subscription; until then you are not on the list. No e-mail? Check your spam folder, or try again tomorrow.",
-    tone: "ok",
-  },
-  invalidAddress: { title: "That address does not look right", text: "Please go back and enter a valid e-mail address.", tone: "problem" },
-  failed: {
-    title: "We could not subscribe you just now",
-    text: "Something went wrong on our side and your request was not saved. Please try again in a few minutes.",
-    tone: "problem",
-  },
-  confirmed: { title: "You're subscribed", text: "Thank you for confirming. New guides will arrive in your inbox; every e-mail has a link to unsubscribe.", tone: "ok" },
-  unsubscribed: { title: "You're unsubscribed", text: "You will not receive our newsletter any more. Changed your mind? Subscribe again on the blog.", tone: "ok" },
-  invalidLink: {
-    title: "This link does not work",
-    text: "It is incomplete, was changed, or has expired (a subscription not confirmed within 30 days is deleted). Subscribe again on the blog to get a new one.",
-    tone: "problem",
-  },
-};
+export const NEWSLETTER_PAGE_TEXT: Record<NewsletterOutcome, { title: string; text: string; tone: "ok" | "problem" }> =
+  {
+    requested: {
+      title: "Check your inbox",
+      text: "We have sent you an e-mail with a link. Open it to confirm your subscription; until then you are not on the list. No e-mail? Check your spam folder, or try again tomorrow.",
+      tone: "ok",
+    },
+    invalidAddress: {
+      title: "That address does not look right",
+      text: "Please go back and enter a valid e-mail address.",
+      tone: "problem",
+    },
+    failed: {
+      title: "We could not subscribe you just now",
+      text: "Something went wrong on our side and your request was not saved. Please try again in a few minutes.",
+      tone: "problem",
+    },
+    confirmed: {
+      title: "You're subscribed",
+      text: "Thank you for confirming. New guides will arrive in your inbox; every e-mail has a link to unsubscribe.",
+      tone: "ok",
+    },
+    unsubscribed: {
+      title: "You're unsubscribed",
+      text: "You will not receive our newsletter any more. Changed your mind? Subscribe again on the blog.",
+      tone: "ok",
+    },
+    invalidLink: {
+      title: "This link does not work",
+      text: "It is incomplete, was changed, or has expired (a subscription not confirmed within 30 days is deleted). Subscribe again on the blog to get a new one.",
+      tone: "problem",
+    },
+  };

@@ -27,7 +27,8 @@ export interface OgImageHead {
  */
 export function ogImagePath(pagePath: string, head?: OgImageHead): string {
   if (head?.shareCardOf) return ogImagePath(head.shareCardOf);
-  if (head?.article && head.image) return `/og/covers/${head.image.replace(/^\/images\//, "").replace(/\.[^./]+$/, "")}.png`;
+  if (head?.article && head.image)
+    return `/og/covers/${head.image.replace(/^\/images\//, "").replace(/\.[^./]+$/, "")}.png`;
   const segments = pagePath.split("/").filter(Boolean);
   if (segments.length === 0) return "/og/index.png";
   const last = segments.length - 1;

@@ -52,7 +52,11 @@ export function resolveRequest(pathname: string, table: RouteTable): Resolution 
  * the same answer resolveRequest gives). Only below a folder with its own not-found view must it know the pages,
  * to tell an unknown product from a known one: those pages are `listed`. `viewDepth` is the deepest such folder.
  */
-export function edgeTable(table: RouteTable): { notFound: Record<string, string>; listed: string[]; viewDepth: number } {
+export function edgeTable(table: RouteTable): {
+  notFound: Record<string, string>;
+  listed: string[];
+  viewDepth: number;
+} {
   const listed = table.pages.filter((page) => {
     const segments = page.split("/").filter(Boolean);
     return segments.length > 1 && notFoundView(segments, table.notFound) !== undefined;

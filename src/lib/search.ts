@@ -51,7 +51,10 @@ export const PASSAGE_LENGTH = 180;
 
 /** Anchor ids of the FAQ answers, per category and question: one rule for the FAQ page and the index. */
 export function faqAnswerIds(faq: readonly FaqCategory[]): string[][] {
-  const flat = uniqueSlugs(faq.flatMap((category) => category.questions.map((item) => item.q)), "answer");
+  const flat = uniqueSlugs(
+    faq.flatMap((category) => category.questions.map((item) => item.q)),
+    "answer",
+  );
   let next = 0;
   return faq.map((category) => category.questions.map(() => flat[next++] ?? "answer"));
 }
@@ -66,7 +69,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 
 /** Whole words equal to one of `terms` (as the index lowercases them), case-insensitive; null when there are none. */
 function termPattern(terms: readonly string[]): RegExp | null {
-  const words = [...new Set(terms.filter(Boolean).map((term) => term.toLowerCase()))].sort((a, b) => b.length - a.length);
+  const words = [...new Set(terms.filter(Boolean).map((term) => term.toLowerCase()))].sort(
+    (a, b) => b.length - a.length,
+  );
   if (words.length === 0) return null;
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "giu");
 }

@@ -16,7 +16,12 @@ export const SITE_PLACEHOLDERS = {
 export function fillSitePlaceholders(html: string, site: Site, file: string): string {
   return html.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_match, name: string) => {
     const value = SITE_PLACEHOLDERS[name as keyof typeof SITE_PLACEHOLDERS];
-    if (!value) throw new Error(`${file}: unknown placeholder {{${name}}}; expected one of ${Object.keys(SITE_PLACEHOLDERS).map((key) => `{{${key}}}`).join(", ")}`);
+    if (!value)
+      throw new Error(
+        `${file}: unknown placeholder {{${name}}}; expected one of ${Object.keys(SITE_PLACEHOLDERS)
+          .map((key) => `{{${key}}}`)
+          .join(", ")}`,
+      );
     return value(site);
   });
 }

@@ -24,7 +24,16 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** Text types worth compressing; images, PDFs and fonts are compressed already. */
-export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([".html", ".js", ".css", ".json", ".webmanifest", ".xml", ".txt", ".svg"]);
+export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([
+  ".html",
+  ".js",
+  ".css",
+  ".json",
+  ".webmanifest",
+  ".xml",
+  ".txt",
+  ".svg",
+]);
 
 /**
  * Cache rules: hashed assets forever; HTML and the JSON data pages fetch (search index, blog list) revalidated every

@@ -20,7 +20,9 @@ export function organization(site: Site): JsonLd {
     foundingDate: String(site.company.foundingYear),
     email: site.contact.email,
     telephone: site.contact.phone,
-    sameAs: [site.social.facebook, site.social.linkedin, site.social.youtube, site.marketplace.profileUrl].filter(Boolean),
+    sameAs: [site.social.facebook, site.social.linkedin, site.social.youtube, site.marketplace.profileUrl].filter(
+      Boolean,
+    ),
     aggregateRating: aggregateRating(site),
   };
 }
@@ -34,14 +36,22 @@ export function webSite(site: Site): JsonLd {
     potentialAction: {
       "@type": "SearchAction",
       // The site search's results page (src/pages/search.tsx), which shows results for any query in its URL.
-      target: { "@type": "EntryPoint", urlTemplate: `${absoluteUrl(site, SEARCH_PAGE_PATH)}?${SEARCH_QUERY_PARAM}={search_term_string}` },
+      target: {
+        "@type": "EntryPoint",
+        urlTemplate: `${absoluteUrl(site, SEARCH_PAGE_PATH)}?${SEARCH_QUERY_PARAM}={search_term_string}`,
+      },
       "query-input": "required name=search_term_string",
     },
   };
 }
 
 export function aggregateRating(site: Site): JsonLd {
-  return { "@type": "AggregateRating", ratingValue: site.rating.value, bestRating: site.rating.best, ratingCount: site.rating.count };
+  return {
+    "@type": "AggregateRating",
+    ratingValue: site.rating.value,
+    bestRating: site.rating.best,
+    ratingCount: site.rating.count,
+  };
 }
 
 export function softwareApplication(product: Product, site: Site): JsonLd {
@@ -100,7 +110,11 @@ export function blogPosting(post: BlogPost, site: Site): JsonLd {
     url: absoluteUrl(site, `/blog/${post.slug}`),
     mainEntityOfPage: absoluteUrl(site, `/blog/${post.slug}`),
     author: { "@type": "Person", name: post.author.name },
-    publisher: { "@type": "Organization", name: site.name, logo: { "@type": "ImageObject", url: absoluteUrl(site, LOGO) } },
+    publisher: {
+      "@type": "Organization",
+      name: site.name,
+      logo: { "@type": "ImageObject", url: absoluteUrl(site, LOGO) },
+    },
   };
 }
 
@@ -113,4 +127,3 @@ export function faqPage(categories: FaqCategory[]): JsonLd {
     ),
   };
 }
-

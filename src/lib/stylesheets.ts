@@ -43,12 +43,16 @@ export function selectorClasses(css: string): Set<string> {
 /** Class names used in an HTML string's class attributes. */
 export function htmlClasses(html: string): Set<string> {
   const names = new Set<string>();
-  for (const [, value = ""] of html.matchAll(/\sclass="([^"]*)"/g)) for (const name of value.split(/\s+/)) if (name) names.add(name);
+  for (const [, value = ""] of html.matchAll(/\sclass="([^"]*)"/g))
+    for (const name of value.split(/\s+/)) if (name) names.add(name);
   return names;
 }
 
 /** The stylesheet URLs a page with this HTML links, shell first, then page sheets in a fixed order. */
 export function stylesheetsFor(html: string, sheets: Stylesheets): string[] {
   const used = htmlClasses(html);
-  return [sheets.shell, ...sheets.pages.filter((sheet) => [...sheet.classes].some((name) => used.has(name))).map((sheet) => sheet.href)];
+  return [
+    sheets.shell,
+    ...sheets.pages.filter((sheet) => [...sheet.classes].some((name) => used.has(name))).map((sheet) => sheet.href),
+  ];
 }

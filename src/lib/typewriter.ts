@@ -24,9 +24,11 @@ export function typewriterCycle(words: readonly string[], timings: TypewriterTim
   list.forEach((word, index) => {
     const next = list[(index + 1) % list.length] ?? word;
     steps.push({ text: word, ms: timings.pauseMs });
-    for (let length = word.length - 1; length > 0; length--) steps.push({ text: word.slice(0, length), ms: timings.deleteMs });
+    for (let length = word.length - 1; length > 0; length--)
+      steps.push({ text: word.slice(0, length), ms: timings.deleteMs });
     steps.push({ text: "", ms: timings.typeMs });
-    for (let length = 1; length < next.length; length++) steps.push({ text: next.slice(0, length), ms: timings.typeMs });
+    for (let length = 1; length < next.length; length++)
+      steps.push({ text: next.slice(0, length), ms: timings.typeMs });
   });
   return steps;
 }
@@ -41,4 +43,3 @@ export function typewriterTextAt(steps: readonly TypewriterStep[], elapsedMs: nu
   }
   return steps[0]?.text ?? "";
 }
-

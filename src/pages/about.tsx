@@ -15,7 +15,11 @@ export default definePage({
   }),
   Page: ({ site, about }) => (
     <>
-      <PageHeader eyebrow={`Trusted since ${site.company.foundingYear}`} title={`About ${site.name}`} lead={site.tagline} />
+      <PageHeader
+        eyebrow={`Trusted since ${site.company.foundingYear}`}
+        title={`About ${site.name}`}
+        lead={site.tagline}
+      />
       <div className="container">
         <section className="about-intro" aria-label="Who we are">
           {about.intro.map((paragraph) => (

@@ -51,7 +51,8 @@ export default definePage({
             <p>Fill in the form and our team will answer by e-mail or phone.</p>
             <noscript>
               <p className="notice">
-                This form needs JavaScript. You can also write to <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>.
+                This form needs JavaScript. You can also write to{" "}
+                <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>.
               </p>
             </noscript>
             <div className="support-portal card">
@@ -61,7 +62,12 @@ export default definePage({
               <div>
                 <h3>Already a customer?</h3>
                 <p>Licence holders get the fastest help through our support portal.</p>
-                <a className="button button--secondary button--sm" href={site.contact.supportUrl} rel="noopener" target="_blank">
+                <a
+                  className="button button--secondary button--sm"
+                  href={site.contact.supportUrl}
+                  rel="noopener"
+                  target="_blank"
+                >
                   Visit the Support Portal <ExternalLink size={14} aria-hidden="true" />
                   <span className="visually-hidden"> (opens in a new tab)</span>
                 </a>

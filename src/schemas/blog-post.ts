@@ -12,14 +12,18 @@ export const blogPostSchema = z.strictObject({
   slug: slug().check(d("The URL /blog/<slug>; must equal the file name without .md")),
   title: text().check(d("The article's title")),
   seoTitle: z
-    .optional(text().check(z.maxLength(MAX_SEO_TITLE_LENGTH, `Keep seoTitle within ${MAX_SEO_TITLE_LENGTH} characters`)))
+    .optional(
+      text().check(z.maxLength(MAX_SEO_TITLE_LENGTH, `Keep seoTitle within ${MAX_SEO_TITLE_LENGTH} characters`)),
+    )
     .check(d(`Shorter title for search results, needed when title is longer than ${MAX_SEO_TITLE_LENGTH} characters`)),
   excerpt: text().check(d("Summary on cards and in search results")),
   category: z.enum(blogCategories).check(d("One of the blog's categories")),
   author: z
     .strictObject({
       name: text(),
-      avatar: z.string().check(z.regex(/^[A-Z]{1,3}$/, "Expected 1 to 3 capital initials, like PS"), d("Initials shown as the avatar")),
+      avatar: z
+        .string()
+        .check(z.regex(/^[A-Z]{1,3}$/, "Expected 1 to 3 capital initials, like PS"), d("Initials shown as the avatar")),
       bio: text(),
     })
     .check(d("The author box: name, initials and a one-line bio")),

@@ -11,20 +11,44 @@ export const httpUrl = () =>
 export const href = () =>
   z
     .string()
-    .check(z.regex(/^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+0-9-]+|\/[^\s]*)$/, "Expected a URL, mailto:, tel: or a path starting with /"));
+    .check(
+      z.regex(
+        /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+0-9-]+|\/[^\s]*)$/,
+        "Expected a URL, mailto:, tel: or a path starting with /",
+      ),
+    );
 
 /**
  * A path of an image under content/images, written as it is served: /images/… The build checks that the file exists
  * (build/validate-content.ts), since a schema cannot see the disk.
  */
 export const imagePath = () =>
-  z.string().check(z.regex(/^\/images\/[a-z0-9/_-]+\.(svg|png|jpe?g|webp|avif)$/, "Expected a path like /images/products/name.svg"));
+  z
+    .string()
+    .check(
+      z.regex(/^\/images\/[a-z0-9/_-]+\.(svg|png|jpe?g|webp|avif)$/, "Expected a path like /images/products/name.svg"),
+    );
 
 /** A kebab-case id, also used as a file name and a URL segment. */
 export const slug = () =>
-  z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Expected lower-case letters, digits and hyphens, like my-post"));
+  z
+    .string()
+    .check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Expected lower-case letters, digits and hyphens, like my-post"));
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** Days in a month of the Gregorian calendar (month 1-12). */
 function daysInMonth(year: number, month: number): number {

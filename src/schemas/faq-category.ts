@@ -3,7 +3,9 @@ import { text } from "./common.ts";
 
 export const faqCategorySchema = z.strictObject({
   category: text(),
-  questions: z.array(z.strictObject({ q: text(), a: text() })).check(z.minLength(1, "A category needs at least one question")),
+  questions: z
+    .array(z.strictObject({ q: text(), a: text() }))
+    .check(z.minLength(1, "A category needs at least one question")),
 });
 export type FaqCategory = z.infer<typeof faqCategorySchema>;
 

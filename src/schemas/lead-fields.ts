@@ -32,7 +32,10 @@ const oneLine = (field: string) => z.regex(ONE_LINE, `${field} must be on one li
  * SES client for the next lead). Such a value gets the field's own message, as any other unusable value does.
  */
 const wellFormed = (message: string) =>
-  z.refine<string>((value) => (typeof value.isWellFormed === "function" ? value.isWellFormed() : isWellFormed(value)), message);
+  z.refine<string>(
+    (value) => (typeof value.isWellFormed === "function" ? value.isWellFormed() : isWellFormed(value)),
+    message,
+  );
 
 /** `String.prototype.isWellFormed` spelled out, for browsers older than 2023: no unpaired UTF-16 surrogate. */
 export function isWellFormed(value: string): boolean {
@@ -56,7 +59,8 @@ const digitCount = (value: string) => value.replace(/\D/g, "").length;
  * A text field: first "is it a string?", and only then its checks. zod runs a field's checks on a value of the wrong
  * type too (an object whose `length` is a getter reached them and threw: a 500), so the type is its own stage.
  */
-const text = (message: string, ...checks: Parameters<z.ZodMiniString["check"]>) => z.pipe(z.string(message), z.string(message).check(...checks));
+const text = (message: string, ...checks: Parameters<z.ZodMiniString["check"]>) =>
+  z.pipe(z.string(message), z.string(message).check(...checks));
 const oneOf = (values: ReadonlyArray<string>, message: string) => {
   const allowed = new Set(values);
   return z.refine<string>((value) => allowed.has(value), message);
@@ -64,73 +68,101 @@ const oneOf = (values: ReadonlyArray<string>, message: string) => {
 
 export const leadFields = {
   name: () =>
-    text("Name is required",
-        wellFormed("Name is required"),
-        z.trim(),
-        z.minLength(1, "Name is required"),
-        visible("Name is required"),
-        z.maxLength(100, "Name must be less than 100 characters"),
-        oneLine("Name"),
-      ),
+    text(
+      "Name is required",
+      wellFormed("Name is required"),
+      z.trim(),
+      z.minLength(1, "Name is required"),
+      visible("Name is required"),
+      z.maxLength(100, "Name must be less than 100 characters"),
+      oneLine("Name"),
+    ),
   email: () =>
-    text("Invalid email address", wellFormed("Invalid email address"), z.trim(), z.maxLength(255, "Invalid email address"), z.email("Invalid email address")),
+    text(
+      "Invalid email address",
+      wellFormed("Invalid email address"),
+      z.trim(),
+      z.maxLength(255, "Invalid email address"),
+      z.email("Invalid email address"),
+    ),
   mobile: () =>
-    text("Invalid phone number format",
-        wellFormed("Invalid phone number format"),
-        z.trim(),
-        oneLine("Mobile number"),
-        // Layout characters are free, within reason: no number needs more than this many characters.
-        z.maxLength(25, "Mobile number must be less than 15 digits"),
-        z.regex(/^[0-9+\-\s()]+$/, "Invalid phone number format"),
-        // The spec counts digits: "(((((((((( " is ten characters and no number.
-        z.refine((value) => digitCount(value) >= 10, "Mobile number must be at least 10 digits"),
-        z.refine((value) => digitCount(value) <= 15, "Mobile number must be less than 15 digits"),
-      ),
+    text(
+      "Invalid phone number format",
+      wellFormed("Invalid phone number format"),
+      z.trim(),
+      oneLine("Mobile number"),
+      // Layout characters are free, within reason: no number needs more than this many characters.
+      z.maxLength(25, "Mobile number must be less than 15 digits"),
+      z.regex(/^[0-9+\-\s()]+$/, "Invalid phone number format"),
+      // The spec counts digits: "(((((((((( " is ten characters and no number.
+      z.refine((value) => digitCount(value) >= 10, "Mobile number must be at least 10 digits"),
+      z.refine((value) => digitCount(value) <= 15, "Mobile number must be less than 15 digits"),
+    ),
   message: () =>
-    text("Message must be at least 10 characters",
+    text(
+      "Message must be at least 10 characters",
+      wellFormed("Message contains characters that are not allowed"),
+      z.trim(),
+      z.minLength(10, "Message must be at least 10 characters"),
+      visible("Message must be at least 10 characters"),
+      z.maxLength(2000, "Message must be less than 2000 characters"),
+      z.regex(MULTI_LINE, "Message contains characters that are not allowed"),
+    ),
+  optionalMessage: () =>
+    z._default(
+      text(
+        "Message must be less than 2000 characters",
         wellFormed("Message contains characters that are not allowed"),
         z.trim(),
-        z.minLength(10, "Message must be at least 10 characters"),
-        visible("Message must be at least 10 characters"),
+        visible("Message contains characters that are not allowed"),
         z.maxLength(2000, "Message must be less than 2000 characters"),
         z.regex(MULTI_LINE, "Message contains characters that are not allowed"),
       ),
-  optionalMessage: () =>
-    z._default(
-      text("Message must be less than 2000 characters",
-          wellFormed("Message contains characters that are not allowed"),
-          z.trim(),
-          visible("Message contains characters that are not allowed"),
-          z.maxLength(2000, "Message must be less than 2000 characters"),
-          z.regex(MULTI_LINE, "Message contains characters that are not allowed"),
-        ),
       "",
     ),
   subject: () =>
-    text("Subject is required",
-        wellFormed("Subject is required"),
-        z.trim(),
-        z.minLength(1, "Subject is required"),
-        visible("Subject is required"),
-        z.maxLength(200, "Subject must be less than 200 characters"),
-        oneLine("Subject"),
-      ),
+    text(
+      "Subject is required",
+      wellFormed("Subject is required"),
+      z.trim(),
+      z.minLength(1, "Subject is required"),
+      visible("Subject is required"),
+      z.maxLength(200, "Subject must be less than 200 characters"),
+      oneLine("Subject"),
+    ),
   company: () =>
     z._default(
-      text("Company must be less than 100 characters",
-          wellFormed("Company must be less than 100 characters"),
-          z.trim(),
-          z.maxLength(100, "Company must be less than 100 characters"),
-          oneLine("Company"),
-        ),
+      text(
+        "Company must be less than 100 characters",
+        wellFormed("Company must be less than 100 characters"),
+        z.trim(),
+        z.maxLength(100, "Company must be less than 100 characters"),
+        oneLine("Company"),
+      ),
       "",
     ),
   /** A product of the catalogue named by its display name (the buy dialog sends the name). */
   productName: (catalogue: LeadCatalogue) =>
-    text("Product is required", z.trim(), z.minLength(1, "Product is required"), oneOf(catalogue.products.map((p) => p.name), "Invalid product")),
+    text(
+      "Product is required",
+      z.trim(),
+      z.minLength(1, "Product is required"),
+      oneOf(
+        catalogue.products.map((p) => p.name),
+        "Invalid product",
+      ),
+    ),
   /** A product of the catalogue named by its id (the installation form's select). */
   productId: (catalogue: LeadCatalogue) =>
-    text("Product is required", z.trim(), z.minLength(1, "Product is required"), oneOf(catalogue.products.map((p) => p.id), "Invalid product")),
+    text(
+      "Product is required",
+      z.trim(),
+      z.minLength(1, "Product is required"),
+      oneOf(
+        catalogue.products.map((p) => p.id),
+        "Invalid product",
+      ),
+    ),
   /** No product, or one of the catalogue named by its id (the contact form's optional select). */
   optionalProductId: (catalogue: LeadCatalogue) =>
     z._default(
@@ -139,11 +171,13 @@ export const leadFields = {
     ),
   /** One of the installation packages: basic, android or complete. */
   package: () =>
-    z.pipe(text("Package is required",z.trim(), z.minLength(1, "Package is required")), z.enum(packageIds, "Invalid package")),
+    z.pipe(
+      text("Package is required", z.trim(), z.minLength(1, "Package is required")),
+      z.enum(packageIds, "Invalid package"),
+    ),
   /**
    * The browser's id of one filled form (a UUID, SUBMISSION_ID_FIELD). Optional: a request without one gets an id
    * from the server. Not shown to the visitor, so its message names the field.
    */
-  submissionId: () =>
-    z.optional(text("Invalid submission id",z.regex(UUID, "Invalid submission id"))),
+  submissionId: () => z.optional(text("Invalid submission id", z.regex(UUID, "Invalid submission id"))),
 };

@@ -29,9 +29,13 @@ const productFileSchema = z.strictObject({
   shortDescription: text().check(d("Two lines for cards, the Apps menu and search results")),
   fullDescription: text().check(d("The What is … section of the product page")),
   category: text().check(d("Category shown on cards, e.g. Telecom")),
-  icon: z.enum(productIcons).check(d("Icon in the Apps menu and the explorer; one of the icons in src/components/icon.tsx")),
+  icon: z
+    .enum(productIcons)
+    .check(d("Icon in the Apps menu and the explorer; one of the icons in src/components/icon.tsx")),
   image: imagePath().check(d("Artwork under content/images, written as served: /images/products/<id>.svg")),
-  features: z.array(text()).check(z.minLength(10, "List at least 10 features"), d("Feature list; the first 6 are the key features")),
+  features: z
+    .array(text())
+    .check(z.minLength(10, "List at least 10 features"), d("Feature list; the first 6 are the key features")),
   demoUrl: httpUrl().check(d("Live demo address")),
   codecanyonUrl: httpUrl().check(d("The product's page on the marketplace")),
   price: z
@@ -46,21 +50,29 @@ const productFileSchema = z.strictObject({
         "What one licence costs: the marketplace's regular licence, or your own price when sellDirectly. Shown on the product page and given to search engines as the offer; leave it out when the price is quoted per customer",
       ),
     ),
-  sellDirectly: z._default(z.boolean(), false).check(d("true: a Buy Now button opens the inquiry dialog instead of the marketplace")),
+  sellDirectly: z
+    ._default(z.boolean(), false)
+    .check(d("true: a Buy Now button opens the inquiry dialog instead of the marketplace")),
   directSaleDescription: z._default(z.string(), "").check(d("Text of the purchase call to action when sold directly")),
   techSpecs: z
     .array(z.strictObject({ label: text(), value: text() }))
     .check(z.minLength(1), d("Technical specifications table: label and value")),
   perfectFor: z.array(text()).check(z.minLength(1), d("The Perfect For list")),
-  whatYouGet: z.optional(z.array(z.strictObject({ title: text(), description: text() }))).check(d("Optional What You Get cards")),
+  whatYouGet: z
+    .optional(z.array(z.strictObject({ title: text(), description: text() })))
+    .check(d("Optional What You Get cards")),
   demoDetails: z
-    .optional(z.array(z.strictObject({ name: text(), description: text(), demoUrl: httpUrl(), type: z.enum(demoTypes) })))
+    .optional(
+      z.array(z.strictObject({ name: text(), description: text(), demoUrl: httpUrl(), type: z.enum(demoTypes) })),
+    )
     .check(d("Optional platform overview tabs, one per demo (website, app, admin or other)")),
   purchaseOptions: z
     .optional(z.array(z.strictObject({ label: text(), url: httpUrl(), description: z.optional(text()) })))
     .check(d("Several ways to buy: the buy button becomes a dropdown of these")),
   readyMadeClones: z
-    .optional(z.array(z.strictObject({ name: text(), description: text(), features: z.array(text()).check(z.minLength(1)) })))
+    .optional(
+      z.array(z.strictObject({ name: text(), description: text(), features: z.array(text()).check(z.minLength(1)) })),
+    )
     .check(d("Optional ready-made clone variants")),
 });
 

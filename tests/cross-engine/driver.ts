@@ -50,7 +50,11 @@ export const BASE_URL = `http://127.0.0.1:${CROSS_ENGINE_PORTS.site}`;
 export const WAIT_MS = 10_000;
 
 /** Polls `check` until it returns a truthy value, or throws `message()` after `timeout` ms. */
-export async function waitFor<T>(check: () => Promise<T>, message: () => string, timeout = WAIT_MS): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => Promise<T>,
+  message: () => string,
+  timeout = WAIT_MS,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeout;
   let last: unknown;
   for (;;) {
@@ -60,15 +64,24 @@ export async function waitFor<T>(check: () => Promise<T>, message: () => string,
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`${message()}${last instanceof Error ? ` (last error: ${last.message})` : ""}`);
+    if (Date.now() > deadline)
+      throw new Error(`${message()}${last instanceof Error ? ` (last error: ${last.message})` : ""}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 /** Waits until the match is visible. */
 export const waitVisible = (driver: EngineDriver, query: Query, timeout?: number) =>
-  waitFor(() => driver.isVisible(query), () => `${driver.engine}: expected ${describeQuery(query)} to be visible`, timeout);
+  waitFor(
+    () => driver.isVisible(query),
+    () => `${driver.engine}: expected ${describeQuery(query)} to be visible`,
+    timeout,
+  );
 
 /** Waits until no match is visible. */
 export const waitHidden = (driver: EngineDriver, query: Query, timeout?: number) =>
-  waitFor(async () => !(await driver.isVisible(query)), () => `${driver.engine}: expected ${describeQuery(query)} to be hidden`, timeout);
+  waitFor(
+    async () => !(await driver.isVisible(query)),
+    () => `${driver.engine}: expected ${describeQuery(query)} to be hidden`,
+    timeout,
+  );

@@ -11,7 +11,12 @@ const FIREFOX = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 /** Starts one headless Firefox with a throw-away profile (CI runs as root, where the default profile is not usable). */
 export async function launchFirefox(): Promise<EngineDriver> {
   const profile = await mkdtemp(path.join(os.tmpdir(), "cross-engine-firefox-"));
-  const browser = await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true, userDataDir: profile });
+  const browser = await puppeteer.launch({
+    browser: "firefox",
+    executablePath: FIREFOX,
+    headless: true,
+    userDataDir: profile,
+  });
   const page = await browser.newPage();
   return new FirefoxDriver(page, async () => {
     await browser.close().catch(() => {});
@@ -34,15 +39,26 @@ class FirefoxDriver implements EngineDriver {
       if (message.type() !== "error") return;
       // An Error argument prints as "JSHandle@error": read its name and message from the page instead.
       const text = Promise.all(
-        message.args().map((arg) => arg.evaluate((value) => (value instanceof Error ? `${value.name}: ${value.message}` : String(value))).catch(() => "?")),
-      ).then((parts) => parts.join(" "), () => message.text());
+        message
+          .args()
+          .map((arg) =>
+            arg
+              .evaluate((value) => (value instanceof Error ? `${value.name}: ${value.message}` : String(value)))
+              .catch(() => "?"),
+          ),
+      ).then(
+        (parts) => parts.join(" "),
+        () => message.text(),
+      );
       this.pending.push(text.then((resolved) => void this.errors.push(resolved)));
     });
     page.on("pageerror", (error) => this.errors.push(error instanceof Error ? error.message : String(error)));
   }
 
   private async locate(query: Query): Promise<ElementHandle<Element> | null> {
-    const handle = await this.page.evaluateHandle(`(function () { ${LOCATOR_SCRIPT}; return __crossEngineLocate(${JSON.stringify(query)}); })()`);
+    const handle = await this.page.evaluateHandle(
+      `(function () { ${LOCATOR_SCRIPT}; return __crossEngineLocate(${JSON.stringify(query)}); })()`,
+    );
     const element = handle.asElement() as ElementHandle<Element> | null;
     if (!element) await handle.dispose();
     return element;

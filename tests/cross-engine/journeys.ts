@@ -28,8 +28,13 @@ const SES_URL = `http://127.0.0.1:${CROSS_ENGINE_PORTS.ses}`;
 async function prepare(driver: EngineDriver, { consent = true, viewport = DESKTOP } = {}) {
   await driver.setViewport(viewport.width, viewport.height);
   // Storage belongs to the site's origin: a page of it must be open (the first journey opens one).
-  if (!(await driver.evaluate<string>("location.origin").catch(() => "")).startsWith("http://127.0.0.1")) await driver.goto("/robots.txt");
-  const record = { preferences: { analytics: false, functional: false, marketing: false }, timestamp: new Date().toISOString(), version: "1.0" };
+  if (!(await driver.evaluate<string>("location.origin").catch(() => "")).startsWith("http://127.0.0.1"))
+    await driver.goto("/robots.txt");
+  const record = {
+    preferences: { analytics: false, functional: false, marketing: false },
+    timestamp: new Date().toISOString(),
+    version: "1.0",
+  };
   await driver.evaluate(
     `(localStorage.clear(), ${consent ? `localStorage.setItem("cookie-consent", ${JSON.stringify(JSON.stringify(record))}), ` : ""}sessionStorage.setItem("whatsappPopupShown", "true"), true)`,
   );
@@ -40,14 +45,17 @@ const NOT_FOUND_LOG = /^404 Error: User attempted to access non-existent route: 
 
 async function expectNoConsoleErrors(driver: EngineDriver, where: string) {
   const errors = (await driver.consoleErrors())?.filter((error) => !NOT_FOUND_LOG.test(error));
-  if (errors && errors.length > 0) throw new Error(`${driver.engine}: console errors on ${where}:\n  ${errors.join("\n  ")}`);
+  if (errors && errors.length > 0)
+    throw new Error(`${driver.engine}: console errors on ${where}:\n  ${errors.join("\n  ")}`);
 }
 
 async function expectText(driver: EngineDriver, query: Query, expected: string | RegExp) {
   const seen = await waitFor(
     async () => {
       const value = await driver.text(query);
-      return value !== undefined && (typeof expected === "string" ? value.includes(expected) : expected.test(value)) ? value : undefined;
+      return value !== undefined && (typeof expected === "string" ? value.includes(expected) : expected.test(value))
+        ? value
+        : undefined;
     },
     () => `${driver.engine}: expected ${describeQuery(query)} to read ${expected}`,
   );
@@ -64,9 +72,11 @@ const routeJourneys: Journey[] = everyRoute().map((route) => ({
     const heading = role("heading", undefined, { within: role("main") });
     const title = await expectText(driver, heading, /\S/);
     if (notFound.has(route)) {
-      if (!(await driver.isVisible(text("Oops! Page not found")))) throw new Error(`${driver.engine}: ${route} does not show the 404 page`);
+      if (!(await driver.isVisible(text("Oops! Page not found"))))
+        throw new Error(`${driver.engine}: ${route} does not show the 404 page`);
     } else if (route === "/products/no-such-product") {
-      if (!title.includes("Product Not Found")) throw new Error(`${driver.engine}: ${route} shows "${title}", expected Product Not Found`);
+      if (!title.includes("Product Not Found"))
+        throw new Error(`${driver.engine}: ${route} shows "${title}", expected Product Not Found`);
     } else if (await driver.isVisible(text("Oops! Page not found"))) {
       throw new Error(`${driver.engine}: ${route} shows the 404 page`);
     }
@@ -166,7 +176,8 @@ const formJourneys: Journey[] = LEAD_FORMS.map((lead) => ({
       },
       () => `${driver.engine}: no mail from ${email} reached ${site.contact.email} in the local SES mailbox`,
     );
-    if (!mail.subject.startsWith(lead.subject)) throw new Error(`${driver.engine}: mail subject "${mail.subject}", expected "${lead.subject}…"`);
+    if (!mail.subject.startsWith(lead.subject))
+      throw new Error(`${driver.engine}: mail subject "${mail.subject}", expected "${lead.subject}…"`);
     await expectNoConsoleErrors(driver, lead.path);
   },
 }));
@@ -292,15 +303,26 @@ type Mode = "mouse" | "keyboard" | "touch";
 
 async function waitOpen(driver: EngineDriver, control: Disclosure, open: boolean, how: string) {
   const check = control.isOpen;
-  if (check) await waitFor(async () => (await check(driver)) === open, () => `${driver.engine}: ${control.name} did not ${open ? "open" : "close"} ${how}`);
-  else if (open) await waitVisible(driver, control.shown).catch(() => Promise.reject(new Error(`${driver.engine}: ${control.name} did not open ${how}`)));
-  else await waitHidden(driver, control.shown).catch(() => Promise.reject(new Error(`${driver.engine}: ${control.name} did not close ${how}`)));
+  if (check)
+    await waitFor(
+      async () => (await check(driver)) === open,
+      () => `${driver.engine}: ${control.name} did not ${open ? "open" : "close"} ${how}`,
+    );
+  else if (open)
+    await waitVisible(driver, control.shown).catch(() =>
+      Promise.reject(new Error(`${driver.engine}: ${control.name} did not open ${how}`)),
+    );
+  else
+    await waitHidden(driver, control.shown).catch(() =>
+      Promise.reject(new Error(`${driver.engine}: ${control.name} did not close ${how}`)),
+    );
   // A control that announces its state (aria-expanded) must announce what is shown: a screen reader hears it, and
   // the next key goes to a control that is awake (before that, CSS may show a menu that Escape cannot close yet).
   if ((await driver.attribute(control.opener, "aria-expanded")) === null) return;
   await waitFor(
     async () => (await driver.attribute(control.opener, "aria-expanded")) === String(open),
-    () => `${driver.engine}: ${control.name} is ${open ? "shown" : "hidden"} ${how}, but its control does not say aria-expanded="${open}"`,
+    () =>
+      `${driver.engine}: ${control.name} is ${open ? "shown" : "hidden"} ${how}, but its control does not say aria-expanded="${open}"`,
   );
 }
 
@@ -358,7 +380,8 @@ const searchJourneys: Journey[] = [
       const result = role("link", /Refund/, { within: searchDialog });
       await waitVisible(driver, result);
       const href = await driver.attribute(result, "href");
-      if (!href || !/^\/refund(#.*)?$/.test(href)) throw new Error(`${driver.engine}: the first Refund result links to ${href}, expected /refund`);
+      if (!href || !/^\/refund(#.*)?$/.test(href))
+        throw new Error(`${driver.engine}: the first Refund result links to ${href}, expected /refund`);
     },
   },
   {
@@ -412,7 +435,9 @@ const themeJourneys: Journey[] = [
           async () => (await pageColor()) === PAGE_COLOR[choice],
           () => `${driver.engine}: the page is not ${choice} (${PAGE_COLOR[choice]}) after choosing it`,
         );
-        const stored = await driver.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})`);
+        const stored = await driver.evaluate<string | null>(
+          `localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})`,
+        );
         if (stored !== choice) throw new Error(`${driver.engine}: stored theme ${stored}, expected ${choice}`);
       }
       await driver.click(role("radio", "Dark", { within: group }));
@@ -427,4 +452,10 @@ const themeJourneys: Journey[] = [
 ];
 
 /** Every journey, in the order each engine runs them. */
-export const JOURNEYS: Journey[] = [...routeJourneys, ...formJourneys, ...disclosureJourneys, ...searchJourneys, ...themeJourneys];
+export const JOURNEYS: Journey[] = [
+  ...routeJourneys,
+  ...formJourneys,
+  ...disclosureJourneys,
+  ...searchJourneys,
+  ...themeJourneys,
+];

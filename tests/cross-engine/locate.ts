@@ -31,7 +31,8 @@ export function text(value: string, options: { within?: Query } = {}): Query {
 
 /** A short description of a query for failure messages: `button "Apps" in banner`. */
 export function describeQuery(query: Query): string {
-  const name = typeof query.name === "object" ? `/${query.name.source}/` : query.name === undefined ? "" : ` "${query.name}"`;
+  const name =
+    typeof query.name === "object" ? `/${query.name.source}/` : query.name === undefined ? "" : ` "${query.name}"`;
   const self = query.text === undefined ? `${query.role ?? "element"}${name}` : `text "${query.text}"`;
   return query.within ? `${self} in ${describeQuery(query.within)}` : self;
 }

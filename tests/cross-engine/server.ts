@@ -13,7 +13,8 @@ const rootDir = path.resolve(import.meta.dirname, "../..");
  */
 export default async function setup(): Promise<() => Promise<void>> {
   const distDir = path.resolve(rootDir, process.env.DIST_DIR ?? "dist");
-  if (!existsSync(path.join(distDir, "sitemap.xml"))) throw new Error(`${distDir} holds no build; run npm run build first`);
+  if (!existsSync(path.join(distDir, "sitemap.xml")))
+    throw new Error(`${distDir} holds no build; run npm run build first`);
   const env = {
     ...process.env,
     PORT: String(CROSS_ENGINE_PORTS.site),
@@ -24,8 +25,16 @@ export default async function setup(): Promise<() => Promise<void>> {
     HOST: "127.0.0.1",
     DIST_DIR: distDir,
   };
-  const server = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--no-build"], { cwd: rootDir, env, stdio: ["ignore", "ignore", "inherit"] });
-  const exited = new Promise<never>((_, reject) => server.once("exit", (code) => reject(new Error(`the site server exited with ${code} before it served ${BASE_URL}`))));
+  const server = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--no-build"], {
+    cwd: rootDir,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    server.once("exit", (code) =>
+      reject(new Error(`the site server exited with ${code} before it served ${BASE_URL}`)),
+    ),
+  );
   await Promise.race([
     exited,
     waitFor(

@@ -17,13 +17,17 @@ const freePort = () =>
     const server = createServer().once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 
 /** Xvfb on the first free display (it writes the number it took to fd 3), as MiniBrowser has no headless mode. */
 async function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
-  const xvfb = spawn("Xvfb", ["-displayfd", "3", "-screen", "0", "1440x1000x24", "-nolisten", "tcp"], { stdio: ["ignore", "ignore", "pipe", "pipe"] });
+  const xvfb = spawn("Xvfb", ["-displayfd", "3", "-screen", "0", "1440x1000x24", "-nolisten", "tcp"], {
+    stdio: ["ignore", "ignore", "pipe", "pipe"],
+  });
   const fd = xvfb.stdio[3];
   if (!fd) throw new Error("Xvfb: no display pipe");
   let stderr = "";
@@ -41,7 +45,10 @@ async function startXvfb(): Promise<{ display: string; process: ChildProcess }> 
 
 /** WebKitWebDriver answering on `port`. */
 async function startDriver(port: number, display: string): Promise<ChildProcess> {
-  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env: { ...process.env, DISPLAY: display }, stdio: "ignore" });
+  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
+    env: { ...process.env, DISPLAY: display },
+    stdio: "ignore",
+  });
   await waitFor(
     () => fetch(`http://127.0.0.1:${port}/status`).then((response) => response.ok),
     () => `${WEBKIT_DRIVER} did not answer on port ${port}`,
@@ -102,7 +109,8 @@ class WebKitDriver implements EngineDriver {
     const window = this.driver.manage().window();
     await window.setRect({ width, height });
     const inner = await this.driver.executeScript<[number, number]>("return [innerWidth, innerHeight];");
-    if (inner[0] !== width || inner[1] !== height) await window.setRect({ width: 2 * width - inner[0], height: 2 * height - inner[1] });
+    if (inner[0] !== width || inner[1] !== height)
+      await window.setRect({ width: 2 * width - inner[0], height: 2 * height - inner[1] });
   }
 
   async click(query: Query) {
@@ -158,7 +166,9 @@ class WebKitDriver implements EngineDriver {
 
   async attribute(query: Query, name: string) {
     const element = await this.locate({ ...query, hidden: true });
-    return element ? this.driver.executeScript<string | null>("return arguments[0].getAttribute(arguments[1]);", element, name) : null;
+    return element
+      ? this.driver.executeScript<string | null>("return arguments[0].getAttribute(arguments[1]);", element, name)
+      : null;
   }
 
   evaluate<T>(expression: string) {

@@ -36,7 +36,9 @@ async function settle(page: Page): Promise<void> {
   const asleep = () =>
     page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>("site-island")]
-        .filter((el) => /^(load|idle|visible)$/.test(el.dataset.hydrate ?? "visible") && !el.hasAttribute("data-hydrated"))
+        .filter(
+          (el) => /^(load|idle|visible)$/.test(el.dataset.hydrate ?? "visible") && !el.hasAttribute("data-hydrated"),
+        )
         .filter((el) => !el.closest("dialog:not([open])"))
         .map((el) => el.dataset.island),
     );
@@ -67,7 +69,10 @@ interface AxeViolation {
 function describeViolation(v: AxeViolation): string {
   const nodes = v.nodes
     .slice(0, 5)
-    .map((n) => `${n.target.map(String).join(" ")}${n.failureSummary ? ` (${n.failureSummary.split("\n").slice(1).join(" ").trim()})` : ""}`);
+    .map(
+      (n) =>
+        `${n.target.map(String).join(" ")}${n.failureSummary ? ` (${n.failureSummary.split("\n").slice(1).join(" ").trim()})` : ""}`,
+    );
   const more = v.nodes.length > 5 ? `; and ${v.nodes.length - 5} more` : "";
   return `${v.id} [${v.impact ?? "?"}] ${v.help}: ${nodes.join("; ")}${more}`;
 }

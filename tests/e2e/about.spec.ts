@@ -8,7 +8,10 @@ test.beforeEach(async ({ page }) => {
   // A returning visitor: consent given, WhatsApp popup already seen, so nothing covers the page.
   await page.addInitScript(() => {
     const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    localStorage.setItem(
+      "cookie-consent",
+      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
+    );
     sessionStorage.setItem("whatsappPopupShown", "true");
   });
 });
@@ -34,7 +37,8 @@ test("the about page lists six values, the timeline and the team", async ({ page
   await expect(values.getByRole("heading", { level: 3 })).toHaveCount(6);
   const journey = page.getByRole("region", { name: "Our Journey" });
   await expect(journey.getByRole("listitem")).toHaveCount(about.timeline.length);
-  for (const year of [2016, 2018, 2020, 2022, 2024]) await expect(journey.getByText(String(year), { exact: true })).toBeVisible();
+  for (const year of [2016, 2018, 2020, 2022, 2024])
+    await expect(journey.getByText(String(year), { exact: true })).toBeVisible();
   await expect(journey.getByRole("heading", { name: "1200+ clients and 9+ products" })).toBeVisible();
   await expect(page.getByRole("heading", { name: about.team.heading })).toBeVisible();
   await expect(page.getByText(`Team of ${site.company.teamSize}`)).toBeVisible();

@@ -9,12 +9,18 @@ if (!first) throw new Error("no posts in content/blog");
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    localStorage.setItem(
+      "cookie-consent",
+      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
+    );
     sessionStorage.setItem("whatsappPopupShown", "true");
   });
 });
 
-test("the article shows its header, author, long date, read time, content and author box", async ({ page, consoleErrors }) => {
+test("the article shows its header, author, long date, read time, content and author box", async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto(`/blog/${first.slug}`);
   await expect(page.getByRole("link", { name: "Back to Blog" })).toHaveAttribute("href", "/blog");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.title);
@@ -23,7 +29,12 @@ test("the article shows its header, author, long date, read time, content and au
   await expect(header).toContainText(first.author.name);
   await expect(header).toContainText(first.author.bio);
   await expect(header.getByText(first.author.avatar, { exact: true })).toBeVisible();
-  const longDate = new Date(`${first.date}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  const longDate = new Date(`${first.date}T00:00:00Z`).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
   await expect(header).toContainText(longDate);
   await expect(header).toContainText(/\d+ min read/);
   await expect(page.locator("article .prose p").first()).toBeVisible();
@@ -67,7 +78,10 @@ test("share links carry the article's URL, and Copy link copies it", async ({ pa
     await expect(link).toHaveAttribute("target", "_blank");
     const href = new URL((await link.getAttribute("href")) ?? "");
     expect(href.host).toBe(host);
-    expect([...href.searchParams.values()].some((value) => value.includes(url)), network).toBe(true);
+    expect(
+      [...href.searchParams.values()].some((value) => value.includes(url)),
+      network,
+    ).toBe(true);
   }
   await page.getByRole("button", { name: "Copy link" }).click();
   await expect(page.getByRole("button", { name: "Link copied" })).toBeVisible();
@@ -85,10 +99,12 @@ test("where the browser offers the Web Share API, Share… opens it with the art
   });
   await page.goto(`/blog/${first.slug}`);
   await page.getByRole("button", { name: "Share…" }).click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared)).toEqual({
-    title: first.title,
-    url: `${site.url}/blog/${first.slug}`,
-  });
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared))
+    .toEqual({
+      title: first.title,
+      url: `${site.url}/blog/${first.slug}`,
+    });
 });
 
 test("without the Web Share API there is no Share… button", async ({ page }) => {

@@ -9,7 +9,10 @@ const { posts, site } = content;
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    localStorage.setItem(
+      "cookie-consent",
+      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
+    );
     sessionStorage.setItem("whatsappPopupShown", "true");
   });
 });
@@ -29,13 +32,21 @@ const expected = (search: string, category: string) =>
     .map((p) => p.title)
     .sort();
 
-test("cards show image, category, title, excerpt, short date, read time and Read More", async ({ page, consoleErrors }) => {
+test("cards show image, category, title, excerpt, short date, read time and Read More", async ({
+  page,
+  consoleErrors,
+}) => {
   await openBlog(page);
   await expect(titles(page)).toHaveCount(posts.length);
   const post = posts[0];
   if (!post) throw new Error("no posts in content/blog");
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: post.title }) });
-  const shortDate = new Date(`${post.date}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  const shortDate = new Date(`${post.date}T00:00:00Z`).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
   await expect(card).toContainText(post.category);
   await expect(card).toContainText(post.excerpt);
   await expect(card).toContainText(shortDate);
@@ -49,7 +60,10 @@ test("cards show image, category, title, excerpt, short date, read time and Read
 test("search and category filter together, case-insensitively, and say when nothing matches", async ({ page }) => {
   await openBlog(page);
   const buttons = page.getByRole("group", { name: "Filter articles by category" }).getByRole("button");
-  await expect(buttons).toHaveText(["All", ...["Technology", "Business", "Marketing"].filter((c) => posts.some((p) => p.category === c))]);
+  await expect(buttons).toHaveText([
+    "All",
+    ...["Technology", "Business", "Marketing"].filter((c) => posts.some((p) => p.category === c)),
+  ]);
   await expect(buttons.first()).toHaveAttribute("aria-pressed", "true");
 
   const search = page.getByPlaceholder("Search articles...");
@@ -109,14 +123,18 @@ test("the RSS feed is linked from the head, parses, and lists every post", async
 
 /** Mails the server under test sent to `to`. */
 async function mailsTo(to: string): Promise<Array<{ subject: string; body: { text?: string } }>> {
-  const { emails } = (await (await fetch(`${SES_URL}/store`)).json()) as { emails: Array<{ destination: { to: string[] }; subject: string; body: { text?: string } }> };
+  const { emails } = (await (await fetch(`${SES_URL}/store`)).json()) as {
+    emails: Array<{ destination: { to: string[] }; subject: string; body: { text?: string } }>;
+  };
   return emails.filter((mail) => mail.destination.to.includes(to));
 }
 
 test.describe("the newsletter box without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("posts the address and lands on a page that says to check the inbox; the mailed link confirms", async ({ page }) => {
+  test("posts the address and lands on a page that says to check the inbox; the mailed link confirms", async ({
+    page,
+  }) => {
     const address = `plain-${Date.now()}@example.org`;
     await page.goto("/blog");
     const box = page.getByRole("region", { name: "Subscribe to Our Newsletter" });
@@ -136,7 +154,10 @@ test.describe("the newsletter box without JavaScript", () => {
   });
 });
 
-test("the newsletter box subscribes with a toast once awake, and mails one confirmation", async ({ page, consoleErrors }) => {
+test("the newsletter box subscribes with a toast once awake, and mails one confirmation", async ({
+  page,
+  consoleErrors,
+}) => {
   const address = `toast-${Date.now()}@example.org`;
   await page.goto("/blog");
   const box = page.getByRole("region", { name: "Subscribe to Our Newsletter" });
@@ -148,7 +169,9 @@ test("the newsletter box subscribes with a toast once awake, and mails one confi
   await box.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByText("Almost done! Check your inbox and confirm your subscription.")).toBeVisible();
   await expect(page).toHaveURL(/\/blog$/);
-  await expect.poll(async () => (await mailsTo(address)).map((mail) => mail.subject)).toEqual([`Confirm your subscription to the ${site.name} newsletter`]);
+  await expect
+    .poll(async () => (await mailsTo(address)).map((mail) => mail.subject))
+    .toEqual([`Confirm your subscription to the ${site.name} newsletter`]);
   expect(consoleErrors).toEqual([]);
 });
 
@@ -167,7 +190,9 @@ test("what the visitor types while the filter is still waking up is kept", async
   await expect(titles(page)).toHaveCount(expected("whatsapp", "All").length);
 });
 
-test("the first keystroke and the first tap filter at once, with no request and no script but the eager loader", async ({ page }) => {
+test("the first keystroke and the first tap filter at once, with no request and no script but the eager loader", async ({
+  page,
+}) => {
   const asked = await loaderOnly(page);
   await page.goto("/blog");
   await page.waitForLoadState("networkidle");

@@ -67,7 +67,11 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe("the cookie banner", () => {
-  test("greets a first visit with three choices and a Learn more link, and loads nothing from other hosts", async ({ page, baseURL, consoleErrors }) => {
+  test("greets a first visit with three choices and a Learn more link, and loads nothing from other hosts", async ({
+    page,
+    baseURL,
+    consoleErrors,
+  }) => {
     const foreign: string[] = [];
     page.on("request", (request) => {
       if (!request.url().startsWith(baseURL ?? "")) foreign.push(request.url());
@@ -93,7 +97,13 @@ test.describe("the cookie banner", () => {
     const look = (button: typeof reject) =>
       button.evaluate((el) => {
         const style = getComputedStyle(el);
-        return [style.backgroundColor, style.color, style.fontSize, style.fontWeight, el.getBoundingClientRect().height];
+        return [
+          style.backgroundColor,
+          style.color,
+          style.fontSize,
+          style.fontWeight,
+          el.getBoundingClientRect().height,
+        ];
       });
     expect(await look(reject)).toEqual(await look(accept));
   });
@@ -164,7 +174,13 @@ test.describe("the Cookie Preferences dialog", () => {
     expect((await dataLayer(page)).at(-1)).toEqual([
       "consent",
       "update",
-      { ...DENIED_ALL, analytics_storage: "granted", ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" },
+      {
+        ...DENIED_ALL,
+        analytics_storage: "granted",
+        ad_storage: "granted",
+        ad_user_data: "granted",
+        ad_personalization: "granted",
+      },
     ]);
   });
 
@@ -203,7 +219,9 @@ test.describe("the Cookie Preferences dialog", () => {
     for (const key of ["Tab", "Shift+Tab"]) {
       for (let i = 1; i <= 9; i += 1) {
         await page.keyboard.press(key);
-        expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null), `${key} × ${i}`).toBe(true);
+        expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null), `${key} × ${i}`).toBe(
+          true,
+        );
       }
     }
     await page.keyboard.press("Escape");
@@ -213,7 +231,9 @@ test.describe("the Cookie Preferences dialog", () => {
     expect(await storedRecord(page)).toBeNull();
   });
 
-  test("closes without saving by its close button or a click outside, and reopens with the current choices", async ({ page }) => {
+  test("closes without saving by its close button or a click outside, and reopens with the current choices", async ({
+    page,
+  }) => {
     await page.goto("/about");
     const manage = banner(page).getByRole("button", { name: "Manage Preferences" });
     await manage.click();
@@ -231,7 +251,10 @@ test.describe("the Cookie Preferences dialog", () => {
 });
 
 test.describe("a returning visitor", () => {
-  test("with a valid record sees no banner, and the stored choice reaches the data layer right after the default", async ({ page, consoleErrors }) => {
+  test("with a valid record sees no banner, and the stored choice reaches the data layer right after the default", async ({
+    page,
+    consoleErrors,
+  }) => {
     await seed(page, record({ analytics: true, functional: false, marketing: false }));
     await page.goto("/about");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -256,7 +279,10 @@ test.describe("a returning visitor", () => {
     ["older than 360 days", record(ALL, 361)],
     ["of another version", record(ALL, 1, "0.9")],
     ["that does not parse", "{preferences: all"],
-    ["that lacks a category", JSON.stringify({ preferences: { analytics: true }, timestamp: NOW.toISOString(), version: "1.0" })],
+    [
+      "that lacks a category",
+      JSON.stringify({ preferences: { analytics: true }, timestamp: NOW.toISOString(), version: "1.0" }),
+    ],
   ] as const) {
     test(`with a record ${why} is asked again and measured as denied`, async ({ page }) => {
       await seed(page, raw);
@@ -284,7 +310,11 @@ test.describe("a returning visitor", () => {
     expect(await cookieNames(context)).toEqual(["theme"]);
   });
 
-  test("withdrawing analytics deletes _ga, _ga_* and _gid; keeping marketing keeps _gcl_*", async ({ page, context, baseURL }) => {
+  test("withdrawing analytics deletes _ga, _ga_* and _gid; keeping marketing keeps _gcl_*", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await setGoogleCookies(context, baseURL ?? "");
     await seed(page, record(ALL, 400));
     await page.goto("/about");
@@ -324,9 +354,13 @@ test.describe("Google's tag", () => {
       doc.setIn(["analytics", "measurementId"], "G-TEST123");
       doc.setIn(["analytics", "mode"], mode);
       await writeFile(siteFile, String(doc));
-      await promisify(execFile)(process.execPath, ["--import", "tsx", "build/cli.ts", "--content", content.dir, "--out", out], {
-        cwd: ROOT,
-      });
+      await promisify(execFile)(
+        process.execPath,
+        ["--import", "tsx", "build/cli.ts", "--content", content.dir, "--out", out],
+        {
+          cwd: ROOT,
+        },
+      );
       const server = await createSiteServer({ distDir: out, handlers: new Map() });
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
       cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
@@ -353,7 +387,10 @@ test.describe("Google's tag", () => {
   const tagSaw = (page: Page) =>
     page.evaluate(() => ((window as { tagSaw?: unknown[][] }).tagSaw ?? []).map((command) => command.slice(0, 2)));
 
-  test("basic mode: nothing is requested from Google before analytics consent, gtag.js once after", async ({ page, consoleErrors }) => {
+  test("basic mode: nothing is requested from Google before analytics consent, gtag.js once after", async ({
+    page,
+    consoleErrors,
+  }) => {
     const requested = await interceptTag(page);
     await page.goto(`${sites.basic}/about`);
     await page.waitForLoadState("networkidle");
@@ -361,12 +398,14 @@ test.describe("Google's tag", () => {
 
     await banner(page).getByRole("button", { name: "Accept All" }).click();
     await expect.poll(() => requested).toEqual(["https://www.googletagmanager.com/gtag/js?id=G-TEST123"]);
-    await expect.poll(() => tagSaw(page)).toEqual([
-      ["consent", "default"],
-      ["consent", "update"],
-      ["js", expect.any(Date)],
-      ["config", "G-TEST123"],
-    ]);
+    await expect
+      .poll(() => tagSaw(page))
+      .toEqual([
+        ["consent", "default"],
+        ["consent", "update"],
+        ["js", expect.any(Date)],
+        ["config", "G-TEST123"],
+      ]);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -385,12 +424,14 @@ test.describe("Google's tag", () => {
     const requested = await interceptTag(page);
     await seed(page, record({ analytics: true, functional: false, marketing: false }), sites.basic);
     await page.goto(`${sites.basic}/about`);
-    await expect.poll(() => tagSaw(page)).toEqual([
-      ["consent", "default"],
-      ["consent", "update"],
-      ["js", expect.any(Date)],
-      ["config", "G-TEST123"],
-    ]);
+    await expect
+      .poll(() => tagSaw(page))
+      .toEqual([
+        ["consent", "default"],
+        ["consent", "update"],
+        ["js", expect.any(Date)],
+        ["config", "G-TEST123"],
+      ]);
     const seen = await page.evaluate(() => (window as { tagSaw?: unknown[][] }).tagSaw?.[1]?.[2]);
     expect(seen).toEqual({ ...DENIED_ALL, analytics_storage: "granted" });
     expect(requested).toHaveLength(1);
@@ -401,11 +442,13 @@ test.describe("Google's tag", () => {
     const requested = await interceptTag(page);
     await page.goto(`${sites.advanced}/about`);
     await expect.poll(() => requested).toHaveLength(1);
-    await expect.poll(() => tagSaw(page)).toEqual([
-      ["consent", "default"],
-      ["js", expect.any(Date)],
-      ["config", "G-TEST123"],
-    ]);
+    await expect
+      .poll(() => tagSaw(page))
+      .toEqual([
+        ["consent", "default"],
+        ["js", expect.any(Date)],
+        ["config", "G-TEST123"],
+      ]);
     await expect(banner(page)).toBeVisible();
     await banner(page).getByRole("button", { name: "Accept All" }).click();
     await expect(banner(page)).toBeHidden();

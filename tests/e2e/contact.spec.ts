@@ -8,7 +8,10 @@ const productCount = content.products.length;
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    localStorage.setItem(
+      "cookie-consent",
+      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
+    );
     sessionStorage.setItem("whatsappPopupShown", "true");
   });
 });
@@ -19,8 +22,14 @@ test("WhatsApp, e-mail and phone cards link to the vendor with their promises", 
   const whatsapp = channels.getByRole("link", { name: /^Chat on WhatsApp/ });
   await expect(whatsapp).toHaveAttribute("href", `https://wa.me/${site.contact.whatsapp}`);
   await expect(whatsapp).toHaveAttribute("target", "_blank");
-  await expect(channels.getByRole("link", { name: site.contact.email })).toHaveAttribute("href", `mailto:${site.contact.email}`);
-  await expect(channels.getByRole("link", { name: site.contact.phone })).toHaveAttribute("href", `tel:${site.contact.phone.replace(/[^+\d]/g, "")}`);
+  await expect(channels.getByRole("link", { name: site.contact.email })).toHaveAttribute(
+    "href",
+    `mailto:${site.contact.email}`,
+  );
+  await expect(channels.getByRole("link", { name: site.contact.phone })).toHaveAttribute(
+    "href",
+    `tel:${site.contact.phone.replace(/[^+\d]/g, "")}`,
+  );
   for (const promise of [site.contact.whatsappReply, site.contact.emailReply, site.contact.callHours]) {
     await expect(channels.getByText(promise)).toBeVisible();
   }
@@ -66,18 +75,30 @@ test("submitting with required fields missing asks for them and sends nothing", 
   expect(calls).toBe(0);
 });
 
-test("a corrected lead after a failed send goes with a new submission id, and a reused id answered 409 is sent again with another", async ({ page }) => {
+test("a corrected lead after a failed send goes with a new submission id, and a reused id answered 409 is sent again with another", async ({
+  page,
+}) => {
   const ids: string[] = [];
   await page.route("**/api/send-contact-email", (route) => {
     const body = route.request().postDataJSON() as { submissionId: string };
     ids.push(body.submissionId);
     const answers = [
       { status: 502, body: { success: false, error: "Failed to send email" } },
-      { status: 409, body: { success: false, error: "This submission id was already used for a different lead: send it again with a new submission id" } },
+      {
+        status: 409,
+        body: {
+          success: false,
+          error: "This submission id was already used for a different lead: send it again with a new submission id",
+        },
+      },
       { status: 200, body: { success: true, data: { id: body.submissionId } } },
     ];
     const answer = answers[Math.min(ids.length - 1, answers.length - 1)] ?? answers[2];
-    return route.fulfill({ status: answer?.status, contentType: "application/json", body: JSON.stringify(answer?.body) });
+    return route.fulfill({
+      status: answer?.status,
+      contentType: "application/json",
+      body: JSON.stringify(answer?.body),
+    });
   });
   await page.goto("/contact");
   const form = page.getByRole("region", { name: "Send Us a Message" });

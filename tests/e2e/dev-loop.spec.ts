@@ -37,7 +37,13 @@ test.beforeAll(async () => {
   await cp(path.join(ROOT, "content"), contentDir, { recursive: true });
   server = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--dev"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), SES_PORT: String(SES_PORT), CONTENT_DIR: contentDir, DIST_DIR: path.join(work, "dist") },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      SES_PORT: String(SES_PORT),
+      CONTENT_DIR: contentDir,
+      DIST_DIR: path.join(work, "dist"),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -63,9 +69,13 @@ test.afterAll(async () => {
 
 test("an article saved atomically, then in place, shows in the open page each time", async ({ page }) => {
   await page.goto(`${BASE}/blog/quick-commerce-unit-economics`);
-  await atomicSave("blog/quick-commerce-unit-economics.md", (text) => text.replace("Customers love it", "Shoppers love it"));
+  await atomicSave("blog/quick-commerce-unit-economics.md", (text) =>
+    text.replace("Customers love it", "Shoppers love it"),
+  );
   await expect(page.getByText("Shoppers love it", { exact: false })).toBeVisible({ timeout: 30_000 });
-  await saveInPlace("blog/quick-commerce-unit-economics.md", (text) => text.replace("Shoppers love it", "Neighbours love it"));
+  await saveInPlace("blog/quick-commerce-unit-economics.md", (text) =>
+    text.replace("Shoppers love it", "Neighbours love it"),
+  );
   await expect(page.getByText("Neighbours love it", { exact: false })).toBeVisible({ timeout: 30_000 });
 });
 

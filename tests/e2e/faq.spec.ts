@@ -19,7 +19,10 @@ const CATEGORIES = [
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    localStorage.setItem(
+      "cookie-consent",
+      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
+    );
     sessionStorage.setItem("whatsappPopupShown", "true");
   });
 });
@@ -30,7 +33,8 @@ test("the FAQ links to contact and products and lists the ten categories", async
   const intro = page.locator("header.page-header");
   await expect(intro.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact");
   await expect(intro.getByRole("link", { name: "browse our products" })).toHaveAttribute("href", "/products");
-  for (const category of CATEGORIES) await expect(page.getByRole("heading", { level: 2, name: category, exact: true })).toBeVisible();
+  for (const category of CATEGORIES)
+    await expect(page.getByRole("heading", { level: 2, name: category, exact: true })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 
@@ -38,7 +42,8 @@ test("within a category one answer is open at a time, and an open answer can be 
   await page.goto("/faq");
   const [first, second] = faq[0]?.questions ?? [];
   const other = faq[1]?.questions[0];
-  if (!first || !second || !other) throw new Error("content/faq.yaml needs two categories, the first with two questions");
+  if (!first || !second || !other)
+    throw new Error("content/faq.yaml needs two categories, the first with two questions");
   const answer = (a: string) => page.getByText(a, { exact: true });
 
   await page.getByText(first.q, { exact: true }).click();
@@ -64,14 +69,20 @@ test("Still Have Questions offers contact and the ticket portal; three cards lea
   await expect(ticket).toHaveAttribute("href", site.contact.ticketPortalUrl);
   await expect(ticket).toHaveAttribute("target", "_blank");
   const cards = page.getByRole("list", { name: "Next steps" }).getByRole("link");
-  expect(await cards.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(["/products", "/installation", "/refund"]);
+  expect(await cards.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
+    "/products",
+    "/installation",
+    "/refund",
+  ]);
 });
 
 test("the FAQPage structured data lists the same questions and answers as the page", async ({ page }) => {
   await page.goto("/faq");
   const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
   const faqPage = blocks.find((b) => b["@type"] === "FAQPage");
-  const pairs = faq.flatMap((c) => c.questions.map((q) => ({ "@type": "Question", name: q.q, acceptedAnswer: { "@type": "Answer", text: q.a } })));
+  const pairs = faq.flatMap((c) =>
+    c.questions.map((q) => ({ "@type": "Question", name: q.q, acceptedAnswer: { "@type": "Answer", text: q.a } })),
+  );
   expect(faqPage.mainEntity).toEqual(pairs);
   await expect(page.locator("details summary")).toHaveCount(pairs.length);
 });

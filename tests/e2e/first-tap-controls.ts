@@ -70,7 +70,8 @@ export interface Control {
 }
 
 const heading = "h1, h2, h3, h4, h5, h6, [role='heading']";
-const button = (page: Page, name: string | RegExp) => page.getByRole("button", { name }).or(page.getByRole("radio", { name }));
+const button = (page: Page, name: string | RegExp) =>
+  page.getByRole("button", { name }).or(page.getByRole("radio", { name }));
 const press = (key: string) => async (page: Page) => page.keyboard.press(key);
 const tap = (locate: (page: Page) => Locator) => async (page: Page) => locate(page).tap();
 
@@ -201,11 +202,20 @@ export const CONTROLS: Control[] = [
       kind: "all",
       all: [
         { kind: "text", selector: heading, text: "Astrologer app", exact: true, inSection: "Platform Overview" },
-        { kind: "not", not: { kind: "text", selector: heading, text: "Customer app", exact: true, inSection: "Platform Overview" } },
+        {
+          kind: "not",
+          not: { kind: "text", selector: heading, text: "Customer app", exact: true, inSection: "Platform Overview" },
+        },
       ],
     },
-    shown: (page) => page.getByRole("region", { name: "Platform Overview" }).getByRole("heading", { name: "Astrologer app", exact: true }),
-    replaces: (page) => page.getByRole("region", { name: "Platform Overview" }).getByRole("heading", { name: "Customer app", exact: true }),
+    shown: (page) =>
+      page
+        .getByRole("region", { name: "Platform Overview" })
+        .getByRole("heading", { name: "Astrologer app", exact: true }),
+    replaces: (page) =>
+      page
+        .getByRole("region", { name: "Platform Overview" })
+        .getByRole("heading", { name: "Customer app", exact: true }),
     undo: tap((page) => page.getByRole("tab", { name: "Customer app" })),
   },
   {
@@ -284,7 +294,10 @@ export async function act(page: Page, control: Control): Promise<void> {
 export function quietOverlays(showsCookieBanner: boolean): void {
   if (!showsCookieBanner) {
     const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    localStorage.setItem(
+      "cookie-consent",
+      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
+    );
   }
   sessionStorage.setItem("whatsappPopupShown", "true");
 }
@@ -311,12 +324,19 @@ export const RECORDER_SCRIPT = `var __name = (fn) => fn; (${installRecorder.toSt
 
 /** Starts the clock at the control's next input event and watches for its answer. */
 export async function armRecorder(page: Page, control: Control): Promise<void> {
-  await page.evaluate(([event, answer]) => (window as unknown as WithRecorder).__firstTap.arm(event, answer), [inputEvent(control.input), control.answer] as const);
+  await page.evaluate(([event, answer]) => (window as unknown as WithRecorder).__firstTap.arm(event, answer), [
+    inputEvent(control.input),
+    control.answer,
+  ] as const);
 }
 
 /** Resolves once the answer has been on screen in a frame after the input. */
 export async function answerShown(page: Page, timeout: number): Promise<void> {
-  await page.waitForFunction(() => (window as unknown as WithRecorder).__firstTap.result().visibleAt !== null, undefined, { timeout, polling: 250 });
+  await page.waitForFunction(
+    () => (window as unknown as WithRecorder).__firstTap.result().visibleAt !== null,
+    undefined,
+    { timeout, polling: 250 },
+  );
 }
 
 export async function recording(page: Page): Promise<Recording> {
@@ -348,12 +368,15 @@ export function installRecorder(): void {
   };
   const inSection = (el: Element, title: string): boolean => {
     for (let section = el.closest("section"); section; section = section.parentElement?.closest("section") ?? null) {
-      if ([...section.querySelectorAll("h1, h2, h3, [role='heading']")].some((h) => words(h) === title.toLowerCase())) return true;
+      if ([...section.querySelectorAll("h1, h2, h3, [role='heading']")].some((h) => words(h) === title.toLowerCase()))
+        return true;
     }
     return false;
   };
   const leaves = (start: string) =>
-    [...document.querySelectorAll("body *")].filter((el) => el.children.length === 0 && (el.textContent ?? "").trim().startsWith(start) && rendered(el));
+    [...document.querySelectorAll("body *")].filter(
+      (el) => el.children.length === 0 && (el.textContent ?? "").trim().startsWith(start) && rendered(el),
+    );
   const holds = (answer: Answer): boolean => {
     switch (answer.kind) {
       case "text": {

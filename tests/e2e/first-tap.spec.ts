@@ -2,7 +2,15 @@ import type { Page } from "@playwright/test";
 import { products } from "./catalogue-content.ts";
 import { expect, test } from "./fixtures.ts";
 import { loaderOnly } from "./loader-only.ts";
-import { act, armRecorder, CONTROLS, type Control, quietOverlays, RECORDER_SCRIPT, recording } from "./first-tap-controls.ts";
+import {
+  act,
+  armRecorder,
+  CONTROLS,
+  type Control,
+  quietOverlays,
+  RECORDER_SCRIPT,
+  recording,
+} from "./first-tap-controls.ts";
 import { content } from "./site-content.ts";
 
 const PHONE = { width: 390, height: 844 };
@@ -25,8 +33,14 @@ const FILTERED: Record<string, { titles: string[]; total: number }> = {
     titles: products.filter((p) => has(`${p.name}\n${p.shortDescription}\n${p.category}`, "crm")).map((p) => p.name),
     total: products.length,
   },
-  "blog-search": { titles: content.posts.filter((p) => has(`${p.title}\n${p.excerpt}`, "saas")).map((p) => p.title), total: content.posts.length },
-  "blog-category": { titles: content.posts.filter((p) => p.category === "Technology").map((p) => p.title), total: content.posts.length },
+  "blog-search": {
+    titles: content.posts.filter((p) => has(`${p.title}\n${p.excerpt}`, "saas")).map((p) => p.title),
+    total: content.posts.length,
+  },
+  "blog-category": {
+    titles: content.posts.filter((p) => p.category === "Technology").map((p) => p.title),
+    total: content.posts.length,
+  },
   "portfolio-category": {
     titles: content.portfolio.filter((p) => p.category === "Healthcare").map((p) => p.title),
     total: content.portfolio.length,
@@ -43,7 +57,8 @@ const priceSize = (page: Page, symbol: string) =>
 async function expectAnswer(page: Page, control: Control): Promise<void> {
   const filtered = FILTERED[control.id];
   if (filtered) await expect(control.shown(page)).toHaveText(filtered.titles);
-  else if (control.id === "currency") await expect.poll(async () => (await priceSize(page, "$")) > (await priceSize(page, "₹"))).toBe(true);
+  else if (control.id === "currency")
+    await expect.poll(async () => (await priceSize(page, "$")) > (await priceSize(page, "₹"))).toBe(true);
   else await expect(control.shown(page)).toBeVisible();
   if (control.answer.kind === "focused-field") await expect(control.shown(page)).toBeFocused();
   if (control.replaces) await expect(control.replaces(page)).toBeHidden();
@@ -52,7 +67,8 @@ async function expectAnswer(page: Page, control: Control): Promise<void> {
 async function expectAnswerTakenBack(page: Page, control: Control): Promise<void> {
   const filtered = FILTERED[control.id];
   if (filtered) await expect(control.shown(page)).toHaveCount(filtered.total);
-  else if (control.id === "currency") await expect.poll(async () => (await priceSize(page, "₹")) > (await priceSize(page, "$"))).toBe(true);
+  else if (control.id === "currency")
+    await expect.poll(async () => (await priceSize(page, "₹")) > (await priceSize(page, "$"))).toBe(true);
   else await expect(control.shown(page)).toBeHidden();
   if (control.replaces) await expect(control.replaces(page)).toBeVisible();
 }
@@ -77,21 +93,33 @@ for (const control of CONTROLS.filter((c) => !c.benchOnly)) {
       await armRecorder(page, control);
       await act(page, control);
       await expectAnswer(page, control);
-      await expect.poll(async () => (await recording(page)).visibleAt, { message: "the recorder saw the answer in a frame" }).not.toBeNull();
+      await expect
+        .poll(async () => (await recording(page)).visibleAt, { message: "the recorder saw the answer in a frame" })
+        .not.toBeNull();
       // Requests started before the answer's frame show up in Resource Timing once they have finished.
-      await expect.poll(() => pending.size, { message: `requests still in flight: ${[...pending].join(", ")}` }).toBe(0);
+      await expect
+        .poll(() => pending.size, { message: `requests still in flight: ${[...pending].join(", ")}` })
+        .toBe(0);
       const { fetchedBeforeAnswer } = await recording(page);
-      expect(fetchedBeforeAnswer.map((url) => new URL(url).pathname), "requests started between the input and the answer").toEqual([]);
+      expect(
+        fetchedBeforeAnswer.map((url) => new URL(url).pathname),
+        "requests started between the input and the answer",
+      ).toEqual([]);
     });
 
-    test(control.needsLoader ? "works with every script but the eager loader blocked" : "works with every .js request blocked", async ({ page }) => {
-      if (control.needsLoader) await loaderOnly(page);
-      else await page.route("**/*.js", (route) => route.abort());
-      await page.goto(control.path);
-      await act(page, control);
-      await expectAnswer(page, control);
-      await control.undo?.(page);
-      await expectAnswerTakenBack(page, control);
-    });
+    test(
+      control.needsLoader
+        ? "works with every script but the eager loader blocked"
+        : "works with every .js request blocked",
+      async ({ page }) => {
+        if (control.needsLoader) await loaderOnly(page);
+        else await page.route("**/*.js", (route) => route.abort());
+        await page.goto(control.path);
+        await act(page, control);
+        await expectAnswer(page, control);
+        await control.undo?.(page);
+        await expectAnswerTakenBack(page, control);
+      },
+    );
   });
 }

@@ -114,10 +114,15 @@ const CASES: FormCase[] = [
 ];
 
 /** The toast with this text, in whichever live region shows it (the page's, or the open dialog's). */
-const toast = (page: Page, text: string) => page.getByRole("status", { name: "Notifications" }).getByText(text, { exact: true });
+const toast = (page: Page, text: string) =>
+  page.getByRole("status", { name: "Notifications" }).getByText(text, { exact: true });
 
 /** Every call to the function, answered by `answer` (which may hold it) instead of the server. */
-async function intercept(page: Page, fn: string, answer: (route: Parameters<Parameters<Page["route"]>[1]>[0]) => Promise<void>) {
+async function intercept(
+  page: Page,
+  fn: string,
+  answer: (route: Parameters<Parameters<Page["route"]>[1]>[0]) => Promise<void>,
+) {
   const calls: Request[] = [];
   await page.route(`**/api/${fn}`, async (route) => {
     calls.push(route.request());
@@ -126,12 +131,19 @@ async function intercept(page: Page, fn: string, answer: (route: Parameters<Para
   return calls;
 }
 
-const OK = { status: 200, contentType: "application/json", body: JSON.stringify({ success: true, data: { id: "lead-1" } }) };
+const OK = {
+  status: 200,
+  contentType: "application/json",
+  body: JSON.stringify({ success: true, data: { id: "lead-1" } }),
+};
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    localStorage.setItem(
+      "cookie-consent",
+      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
+    );
     sessionStorage.setItem("whatsappPopupShown", "true");
   });
   await page.clock.install();
@@ -165,7 +177,13 @@ for (const form of CASES) {
       await expect(field).toBeFocused();
       expect(calls).toHaveLength(0);
       // Correcting the field clears its mark.
-      await field.fill(form.invalid.label === "Message" ? "A long enough message." : form.invalid.label === "Mobile" ? "+91 98765 43210" : "asha@example.org");
+      await field.fill(
+        form.invalid.label === "Message"
+          ? "A long enough message."
+          : form.invalid.label === "Mobile"
+            ? "+91 98765 43210"
+            : "asha@example.org",
+      );
       await expect(field).not.toHaveAttribute("aria-invalid");
     });
 
@@ -200,7 +218,10 @@ for (const form of CASES) {
       await expect(toast(page, form.success)).toBeVisible();
     });
 
-    test("sends the lead to the vendor's mailbox, confirms in a toast and resets the form", async ({ page, consoleErrors }) => {
+    test("sends the lead to the vendor's mailbox, confirms in a toast and resets the form", async ({
+      page,
+      consoleErrors,
+    }) => {
       const email = `e2e-${form.fn}-${Date.now()}@example.org`;
       await page.goto(form.path);
       const fields = await form.open(page);
@@ -222,9 +243,14 @@ for (const form of CASES) {
       await expect
         .poll(async () => {
           const { emails } = (await (await fetch(`${SES_URL}/store`)).json()) as { emails: StoredMail[] };
-          return emails.find((mail) => mail.replyTo.includes(email) && mail.destination.to.includes(site.contact.email));
+          return emails.find(
+            (mail) => mail.replyTo.includes(email) && mail.destination.to.includes(site.contact.email),
+          );
         })
-        .toMatchObject({ subject: form.subject, body: { text: expect.stringContaining("Asha Verma"), html: expect.stringContaining("Asha Verma") } });
+        .toMatchObject({
+          subject: form.subject,
+          body: { text: expect.stringContaining("Asha Verma"), html: expect.stringContaining("Asha Verma") },
+        });
       expect(consoleErrors).toEqual([]);
 
       if (form.dialog) {
@@ -236,7 +262,11 @@ for (const form of CASES) {
 
     test("keeps every field and says what to do when the server answers with an error", async ({ page }) => {
       await intercept(page, form.fn, (route) =>
-        route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ success: false, error: "Failed to send email" }) }),
+        route.fulfill({
+          status: 502,
+          contentType: "application/json",
+          body: JSON.stringify({ success: false, error: "Failed to send email" }),
+        }),
       );
       await page.goto(form.path);
       const fields = await form.open(page);

@@ -33,7 +33,8 @@ async function frozenClock(page: Page) {
 }
 
 /** Picks a product in the explorer's list, as a visitor clicks its name. */
-const choose = (explorer: Locator, name: string) => explorer.getByRole("group", { name: "Choose an app" }).getByText(name, { exact: true }).click();
+const choose = (explorer: Locator, name: string) =>
+  explorer.getByRole("group", { name: "Choose an app" }).getByText(name, { exact: true }).click();
 
 test.beforeEach(async ({ page }) => {
   await quietOverlays(page);
@@ -51,7 +52,10 @@ test.describe("hero", () => {
     );
   });
 
-  test("the typewriter types at 100 ms, deletes at 50 ms and pauses 2000 ms on each word, with no framework", async ({ page, consoleErrors }) => {
+  test("the typewriter types at 100 ms, deletes at 50 ms and pauses 2000 ms on each word, with no framework", async ({
+    page,
+    consoleErrors,
+  }) => {
     await frozenClock(page);
     await page.goto("/");
     const heading = page.getByRole("heading", { level: 1 });
@@ -98,7 +102,10 @@ test.describe("hero", () => {
 test.describe("hero product carousel", () => {
   test.use({ viewport: DESKTOP });
 
-  test("advances every 3000 ms, moves with its dots and links each slide to its product", async ({ page, consoleErrors }) => {
+  test("advances every 3000 ms, moves with its dots and links each slide to its product", async ({
+    page,
+    consoleErrors,
+  }) => {
     await frozenClock(page);
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Featured products" });
@@ -130,10 +137,16 @@ test.describe("hero product carousel", () => {
     const carousel = page.getByRole("region", { name: "Featured products" });
     await carousel.getByRole("group").first().hover();
     await page.clock.runFor(9000);
-    await expect(carousel.getByRole("button", { name: /^Go to product 1 of / })).toHaveAttribute("aria-current", "true");
+    await expect(carousel.getByRole("button", { name: /^Go to product 1 of / })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await page.mouse.move(5, 600);
     await page.clock.runFor(3000);
-    await expect(carousel.getByRole("button", { name: /^Go to product 2 of / })).toHaveAttribute("aria-current", "true");
+    await expect(carousel.getByRole("button", { name: /^Go to product 2 of / })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
   });
 
   test("a slide opens its product page", async ({ page }) => {
@@ -144,7 +157,10 @@ test.describe("hero product carousel", () => {
 });
 
 test.describe("more information and why choose", () => {
-  test("the Show More Information block is collapsed and toggles to Hide Information", async ({ page, consoleErrors }) => {
+  test("the Show More Information block is collapsed and toggles to Hide Information", async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto("/");
     const show = page.getByRole("button", { name: "Show More Information" });
     await expect(show).toHaveAttribute("aria-expanded", "false");
@@ -170,7 +186,10 @@ test.describe("more information and why choose", () => {
 test.describe("product explorer", () => {
   test.use({ viewport: DESKTOP });
 
-  test("selects the first product and switches the detail panel when another is chosen", async ({ page, consoleErrors }) => {
+  test("selects the first product and switches the detail panel when another is chosen", async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto("/");
     const explorer = page.getByRole("region", { name: "Explore Our Ready-Made Apps" });
     await expect(explorer.getByRole("radio", { name: "Astroway", exact: true })).toBeChecked();
@@ -188,7 +207,10 @@ test.describe("product explorer", () => {
     // Its first six features: the list items that are not links.
     await expect(panel.getByRole("listitem").filter({ hasNot: page.getByRole("link") })).toHaveCount(6);
     await expect(panel.getByRole("link", { name: "View Details" })).toHaveAttribute("href", "/products/esim");
-    await expect(panel.getByRole("link", { name: "Download Docs" })).toHaveAttribute("href", "/docs/esim-documentation.pdf");
+    await expect(panel.getByRole("link", { name: "Download Docs" })).toHaveAttribute(
+      "href",
+      "/docs/esim-documentation.pdf",
+    );
     await expect(panel.getByRole("link", { name: "Request Installation" })).toHaveAttribute("href", "/installation");
     await expect(panel.getByRole("link", { name: "Get Support" })).toBeVisible();
     expect(consoleErrors).toEqual([]);
@@ -241,7 +263,10 @@ test.describe("product explorer", () => {
 });
 
 test.describe("testimonials", () => {
-  test("all testimonials loop automatically every 4000 ms, three per view on desktop", async ({ page, consoleErrors }) => {
+  test("all testimonials loop automatically every 4000 ms, three per view on desktop", async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await frozenClock(page);
     await page.goto("/");
@@ -287,14 +312,19 @@ test.describe("testimonials", () => {
     const carousel = page.getByRole("region", { name: "Client testimonials" });
     await carousel.scrollIntoViewIfNeeded();
     await carousel.getByRole("button", { name: "Next testimonial" }).click();
-    await expect(carousel.getByRole("group", { name: `2 of ${testimonialCount}`, exact: true })).toBeInViewport({ ratio: 0.9 });
+    await expect(carousel.getByRole("group", { name: `2 of ${testimonialCount}`, exact: true })).toBeInViewport({
+      ratio: 0.9,
+    });
   });
 });
 
 test.describe("portfolio teaser", () => {
   test.use({ viewport: DESKTOP });
 
-  test("shows each project's facts, advances every 4000 ms and moves with its dots", async ({ page, consoleErrors }) => {
+  test("shows each project's facts, advances every 4000 ms and moves with its dots", async ({
+    page,
+    consoleErrors,
+  }) => {
     await frozenClock(page);
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Portfolio projects" });
@@ -320,7 +350,10 @@ test.describe("portfolio teaser", () => {
 
     const withProject = carousel.getByRole("link", { name: "View Project" }).first();
     await expect(withProject).toHaveAttribute("target", "_blank");
-    await expect(carousel.getByRole("link", { name: "View Product" }).first()).toHaveAttribute("href", /^\/products\/[a-z0-9-]+$/);
+    await expect(carousel.getByRole("link", { name: "View Product" }).first()).toHaveAttribute(
+      "href",
+      /^\/products\/[a-z0-9-]+$/,
+    );
     await expect(page.getByRole("link", { name: "View All Projects" })).toHaveAttribute("href", "/portfolio");
     expect(consoleErrors).toEqual([]);
   });
@@ -372,7 +405,10 @@ test.describe("reduced motion", () => {
     const carousel = page.getByRole("region", { name: "Featured products" });
     await page.clock.runFor(10_000);
     await expect(heading.locator("[aria-hidden='true']").first()).toHaveText("Startup Ideas");
-    await expect(carousel.getByRole("button", { name: /^Go to product 1 of / })).toHaveAttribute("aria-current", "true");
+    await expect(carousel.getByRole("button", { name: /^Go to product 1 of / })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await carousel.getByRole("button", { name: /^Go to product 4 of / }).click();
     await expect(carousel.getByRole("group").nth(3)).toBeInViewport({ ratio: 0.9 });
   });
@@ -389,7 +425,9 @@ test.describe("without JavaScript", () => {
     await expect(explorer.getByRole("heading", { level: 3, name: "Astroway", exact: true })).toBeVisible();
     await choose(explorer, "eSIM");
     await expect(explorer.getByRole("heading", { level: 3, name: "eSIM", exact: true })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Client testimonials" }).getByRole("group")).toHaveCount(testimonialCount);
+    await expect(page.getByRole("region", { name: "Client testimonials" }).getByRole("group")).toHaveCount(
+      testimonialCount,
+    );
     await expect(page.getByRole("region", { name: "Insights for SaaS Founders" }).getByRole("article")).toHaveCount(4);
   });
 });

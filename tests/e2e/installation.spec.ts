@@ -6,13 +6,18 @@ import { content } from "./site-content.ts";
 const { installation } = content;
 const { packages } = installation;
 const productIds = content.products.map((p) => p.id);
-const inr = (n: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }).format(n);
-const usd = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(n);
+const inr = (n: number) =>
+  new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }).format(n);
+const usd = (n: number) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(n);
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    localStorage.setItem(
+      "cookie-consent",
+      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
+    );
     sessionStorage.setItem("whatsappPopupShown", "true");
   });
 });
@@ -36,7 +41,8 @@ test("three packages with both prices, the Most Popular flag and the GST note", 
   for (const item of [...installation.includedInEvery, ...installation.clientSupplies]) {
     await expect(page.getByText(item, { exact: true })).toBeVisible();
   }
-  for (const promise of installation.promises) await expect(page.getByText(promise.value, { exact: true })).toBeVisible();
+  for (const promise of installation.promises)
+    await expect(page.getByText(promise.value, { exact: true })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 
@@ -51,7 +57,9 @@ test("the page description quotes the same prices as the packages", async ({ pag
   for (const stale of ["$249", "$449", "$749"]) expect(description).not.toContain(stale);
 });
 
-test("the currency toggle starts on INR, highlights USD prices when chosen, and keeps the choice on reload", async ({ page }) => {
+test("the currency toggle starts on INR, highlights USD prices when chosen, and keeps the choice on reload", async ({
+  page,
+}) => {
   await page.goto("/installation");
   const inrButton = page.getByRole("button", { name: "INR (₹)" });
   const usdButton = page.getByRole("button", { name: "USD ($)" });
@@ -64,11 +72,15 @@ test("the currency toggle starts on INR, highlights USD prices when chosen, and 
   await usdButton.click();
   await expect(usdButton).toHaveAttribute("aria-pressed", "true");
   await expect(inrButton).toHaveAttribute("aria-pressed", "false");
-  await expect.poll(async () => (await fontSize(page, usd(basic.priceUSD))) > (await fontSize(page, inr(basic.priceINR)))).toBe(true);
+  await expect
+    .poll(async () => (await fontSize(page, usd(basic.priceUSD))) > (await fontSize(page, inr(basic.priceINR))))
+    .toBe(true);
 
   await page.reload();
   await expect(page.getByRole("button", { name: "USD ($)" })).toHaveAttribute("aria-pressed", "true");
-  await expect.poll(async () => (await fontSize(page, usd(basic.priceUSD))) > (await fontSize(page, inr(basic.priceINR)))).toBe(true);
+  await expect
+    .poll(async () => (await fontSize(page, usd(basic.priceUSD))) > (await fontSize(page, inr(basic.priceINR))))
+    .toBe(true);
 });
 
 test("the request form has every field, labelled, with the right types", async ({ page }) => {
@@ -81,9 +93,15 @@ test("the request form has every field, labelled, with the right types", async (
   await expect(mobile).toHaveAttribute("placeholder", "+1234567890");
   const products = form.getByRole("combobox", { name: "Product" }).locator("option:not([value=''])");
   await expect(products).toHaveCount(productIds.length);
-  expect((await products.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).sort()).toEqual(productIds.sort());
+  expect((await products.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).sort()).toEqual(
+    productIds.sort(),
+  );
   const pkgs = form.getByRole("combobox", { name: "Installation Package" }).locator("option:not([value=''])");
-  expect(await pkgs.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(["basic", "android", "complete"]);
+  expect(await pkgs.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual([
+    "basic",
+    "android",
+    "complete",
+  ]);
   await expect(form.getByRole("textbox", { name: "Additional Message (optional)" })).toBeVisible();
 });
 

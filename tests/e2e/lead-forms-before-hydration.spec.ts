@@ -8,7 +8,9 @@ import { expect, SES_URL, test } from "./fixtures.ts";
  * form's island has woken, a submit on a dormant form, and an island whose script never arrives. Nothing the visitor
  * typed may be lost, and every lead must reach the vendor's mailbox with all its values.
  */
-const site = parse(readFileSync(new URL("../../content/site.yaml", import.meta.url), "utf8")) as { contact: { email: string; phone: string } };
+const site = parse(readFileSync(new URL("../../content/site.yaml", import.meta.url), "utf8")) as {
+  contact: { email: string; phone: string };
+};
 
 /** A field as the visitor sees it, with what they type or choose. */
 interface Entry {
@@ -95,7 +97,8 @@ const HUMAN_PAUSE_MS = 2_100;
 
 const field = (form: Locator, entry: Entry) => form.getByRole(entry.role, { name: entry.name, exact: true });
 const island = (page: Page, id: string) => page.locator(`site-island[data-island="${id}"]`).first();
-const toast = (page: Page, text: string) => page.getByRole("status", { name: "Notifications" }).getByText(text, { exact: true });
+const toast = (page: Page, text: string) =>
+  page.getByRole("status", { name: "Notifications" }).getByText(text, { exact: true });
 
 interface StoredMail {
   replyTo: string[];
@@ -110,7 +113,9 @@ async function vendorMail(email: string): Promise<string> {
     .poll(
       async () => {
         const { emails } = (await (await fetch(`${SES_URL}/store`)).json()) as { emails: StoredMail[] };
-        text = emails.find((mail) => mail.replyTo.includes(email) && mail.destination.to.includes(site.contact.email))?.body.text ?? "";
+        text =
+          emails.find((mail) => mail.replyTo.includes(email) && mail.destination.to.includes(site.contact.email))?.body
+            .text ?? "";
         return text;
       },
       { timeout: 15_000 },
@@ -122,7 +127,10 @@ async function vendorMail(email: string): Promise<string> {
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    localStorage.setItem(
+      "cookie-consent",
+      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
+    );
     sessionStorage.setItem("whatsappPopupShown", "true");
   });
   const cdp = await page.context().newCDPSession(page);
@@ -131,7 +139,10 @@ test.beforeEach(async ({ page }) => {
 
 for (const form of CASES) {
   test.describe(form.title, () => {
-    test("keeps every character typed from the moment the field shows, and the lead arrives with all values", async ({ page, consoleErrors }) => {
+    test("keeps every character typed from the moment the field shows, and the lead arrives with all values", async ({
+      page,
+      consoleErrors,
+    }) => {
       test.slow();
       const email = `typed-${form.fn}-${Date.now()}@example.org`;
       await page.goto(form.path, { waitUntil: "commit" });
@@ -149,7 +160,11 @@ for (const form of CASES) {
       await page.waitForTimeout(HUMAN_PAUSE_MS);
       const request = page.waitForRequest(`**/api/${form.fn}`);
       await fields.getByRole("button", { name: form.submit }).click();
-      expect((await request).postDataJSON()).toMatchObject({ email, name: "Ada Lovelace", submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect((await request).postDataJSON()).toMatchObject({
+        email,
+        name: "Ada Lovelace",
+        submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
       await expect(toast(page, form.success)).toBeVisible();
       const mail = await vendorMail(email);
       for (const entry of entries) expect(mail).toContain(entry.shown ?? entry.value);
@@ -200,7 +215,9 @@ test.describe("with an island's script blocked", () => {
   const blockChunk = (page: Page, id: string) => page.route(`**/assets/${id}-*.js`, (route) => route.abort());
 
   for (const form of CASES.filter((c) => c.island !== "buy-form")) {
-    test(`the ${form.title} keeps what was typed, sends nothing and says how else to reach the vendor`, async ({ page }) => {
+    test(`the ${form.title} keeps what was typed, sends nothing and says how else to reach the vendor`, async ({
+      page,
+    }) => {
       await blockChunk(page, form.island);
       let calls = 0;
       await page.route(`**/api/${form.fn}`, (route) => {
@@ -215,7 +232,10 @@ test.describe("with an island's script blocked", () => {
       await fields.getByRole("button", { name: form.submit }).click();
       const notice = fields.getByRole("alert");
       await expect(notice).toBeVisible();
-      await expect(notice.getByRole("link", { name: site.contact.email })).toHaveAttribute("href", `mailto:${site.contact.email}`);
+      await expect(notice.getByRole("link", { name: site.contact.email })).toHaveAttribute(
+        "href",
+        `mailto:${site.contact.email}`,
+      );
       await expect(notice.getByRole("link", { name: site.contact.phone.replace(/ /g, "\u00a0") })).toHaveAttribute(
         "href",
         `tel:${site.contact.phone.replace(/[^+\d]/g, "")}`,
@@ -227,9 +247,14 @@ test.describe("with an island's script blocked", () => {
     });
   }
 
-  test("Buy Now says how else to buy, and marketplace links and purchase options still work", async ({ page, context }) => {
+  test("Buy Now says how else to buy, and marketplace links and purchase options still work", async ({
+    page,
+    context,
+  }) => {
     await blockChunk(page, "buy-form");
-    await context.route("https://codecanyon.example.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>CodeCanyon</title>" }));
+    await context.route("https://codecanyon.example.com/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>CodeCanyon</title>" }),
+    );
     await page.goto("/products/legalway");
     const hero = page.getByRole("region", { name: "Legalway", exact: true });
     await hero.getByRole("button", { name: "Buy Now" }).click();
@@ -252,7 +277,9 @@ test.describe("with an island's script blocked", () => {
   });
 });
 
-test("the Apps dropdown opens on hover and stays open when its button is clicked, with no script fetched", async ({ page }) => {
+test("the Apps dropdown opens on hover and stays open when its button is clicked, with no script fetched", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/about");
   await page.waitForLoadState("networkidle");

@@ -9,7 +9,9 @@ function loaderScripts(): Set<string> {
   const loader = html.match(/<script type="module" src="([^"]+)"/)?.[1];
   if (!loader) throw new Error(`${DIST_DIR}/index.html has no module script`);
   const code = readFileSync(path.join(DIST_DIR, loader), "utf8");
-  const imports = [...code.matchAll(/(?:import|from)\s*"(\.[^"]+)"/g)].map((m) => new URL(m[1] ?? "", `http://x${loader}`).pathname);
+  const imports = [...code.matchAll(/(?:import|from)\s*"(\.[^"]+)"/g)].map(
+    (m) => new URL(m[1] ?? "", `http://x${loader}`).pathname,
+  );
   return new Set([loader, ...imports]);
 }
 

@@ -12,9 +12,13 @@ const overflow = (page: Page) => page.evaluate(() => document.documentElement.sc
 const culprits = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>("body *")]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && getComputedStyle(el).position !== "fixed")
+      .filter(
+        (el) => el.getBoundingClientRect().right > window.innerWidth + 1 && getComputedStyle(el).position !== "fixed",
+      )
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className} (right ${Math.round(el.getBoundingClientRect().right)})`),
+      .map(
+        (el) => `${el.tagName.toLowerCase()}.${el.className} (right ${Math.round(el.getBoundingClientRect().right)})`,
+      ),
   );
 
 /**
@@ -39,14 +43,18 @@ async function wakeIslands(page: Page) {
     .poll(() =>
       page
         .locator("site-island:not([data-hydrated])")
-        .evaluateAll((els) => els.filter((el) => !el.closest("dialog:not([open])")).map((el) => el.getAttribute("data-island"))),
+        .evaluateAll((els) =>
+          els.filter((el) => !el.closest("dialog:not([open])")).map((el) => el.getAttribute("data-island")),
+        ),
     )
     .toEqual([]);
 }
 
 /** Issue 15: on every route, at phone and tablet widths, the page never scrolls sideways, before or after islands wake. */
 for (const route of everyRoute()) {
-  test(`${route} is no wider than the window at ${WIDTHS.join(", ")} px, before and after its islands wake`, async ({ page }) => {
+  test(`${route} is no wider than the window at ${WIDTHS.join(", ")} px, before and after its islands wake`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: WIDTHS[0], height: 800 });
     // The WhatsApp popup (fixed, it takes no width) stays away: its own spec covers it.
     await page.addInitScript(() => sessionStorage.setItem("whatsappPopupShown", "true"));
@@ -55,7 +63,10 @@ for (const route of everyRoute()) {
       if (phase === "after") await wakeIslands(page);
       for (const width of phase === "before" ? WIDTHS : [...WIDTHS].reverse()) {
         await page.setViewportSize({ width, height: 800 });
-        expect(await overflow(page), `${route} at ${width} px ${phase} islands wake: ${(await culprits(page)).join(", ")}`).toBeLessThanOrEqual(0);
+        expect(
+          await overflow(page),
+          `${route} at ${width} px ${phase} islands wake: ${(await culprits(page)).join(", ")}`,
+        ).toBeLessThanOrEqual(0);
       }
     }
   });

@@ -12,13 +12,19 @@ const POLICIES = [
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    localStorage.setItem(
+      "cookie-consent",
+      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
+    );
     sessionStorage.setItem("whatsappPopupShown", "true");
   });
 });
 
 for (const policy of POLICIES) {
-  test(`${policy.path} says when it was last updated and has a working table of contents`, async ({ page, consoleErrors }) => {
+  test(`${policy.path} says when it was last updated and has a working table of contents`, async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto(policy.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(policy.title);
     await expect(page.getByText("Last updated January 1, 2025")).toBeVisible();

@@ -4,12 +4,26 @@ import { loaderOnly } from "./loader-only.ts";
 import { content } from "./site-content.ts";
 
 const projects = content.portfolio;
-const CATEGORIES = ["Astrology", "Food Delivery", "E-Commerce", "Education", "Healthcare", "Transport", "Social", "Logistics", "Real Estate", "Recruitment"];
+const CATEGORIES = [
+  "Astrology",
+  "Food Delivery",
+  "E-Commerce",
+  "Education",
+  "Healthcare",
+  "Transport",
+  "Social",
+  "Logistics",
+  "Real Estate",
+  "Recruitment",
+];
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }));
+    localStorage.setItem(
+      "cookie-consent",
+      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
+    );
     sessionStorage.setItem("whatsappPopupShown", "true");
   });
 });
@@ -34,7 +48,10 @@ test("each category shows only its projects, or says none were found", async ({ 
   for (const category of CATEGORIES) {
     await page.getByRole("button", { name: category, exact: true }).click();
     await expect(page.getByRole("button", { name: category, exact: true })).toHaveAttribute("aria-pressed", "true");
-    const expected = projects.filter((p) => p.category === category).map((p) => p.title).sort();
+    const expected = projects
+      .filter((p) => p.category === category)
+      .map((p) => p.title)
+      .sort();
     await expect(list.getByRole("heading")).toHaveCount(expected.length);
     const shown = (await list.getByRole("heading").allInnerTexts()).sort();
     expect(shown, category).toEqual(expected);
@@ -60,7 +77,9 @@ test("the chosen category is kept in the URL and restored on reload", async ({ p
 test("project links: live site and project open in a new tab, Product goes to the product page", async ({ page }) => {
   await openPortfolio(page);
   for (const project of projects) {
-    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: project.title, exact: true }) });
+    const card = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: project.title, exact: true }) });
     if (project.projectUrl) {
       for (const name of ["Live Site", "View Project"]) {
         const link = card.getByRole("link", { name: new RegExp(`^${name}`) });
@@ -70,7 +89,11 @@ test("project links: live site and project open in a new tab, Product goes to th
     } else {
       await expect(card.getByRole("link", { name: /^(Live Site|View Project)/ })).toHaveCount(0);
     }
-    if (project.productId) await expect(card.getByRole("link", { name: /^Product/ })).toHaveAttribute("href", `/products/${project.productId}`);
+    if (project.productId)
+      await expect(card.getByRole("link", { name: /^Product/ })).toHaveAttribute(
+        "href",
+        `/products/${project.productId}`,
+      );
     else await expect(card.getByRole("link", { name: /^Product/ })).toHaveCount(0);
   }
 });

@@ -39,27 +39,44 @@ test.describe("/products/{id}", () => {
     await expect(hero.getByText(astroway.category, { exact: true })).toBeVisible();
     await expect(hero.getByText(astroway.tagline)).toBeVisible();
     await expect(hero.getByRole("link", { name: /^Buy on / })).toHaveAttribute("href", astroway.codecanyonUrl);
-    await expect(hero.getByRole("link", { name: "Download Documentation" })).toHaveAttribute("href", astroway.documentationUrl);
-    await expect(hero.getByRole("link", { name: "Request Installation" })).toHaveAttribute("href", `/installation?product=${astroway.id}`);
+    await expect(hero.getByRole("link", { name: "Download Documentation" })).toHaveAttribute(
+      "href",
+      astroway.documentationUrl,
+    );
+    await expect(hero.getByRole("link", { name: "Request Installation" })).toHaveAttribute(
+      "href",
+      `/installation?product=${astroway.id}`,
+    );
     await expect(hero.getByRole("link", { name: "Get Support" })).toHaveAttribute("href", "/contact");
   });
 
-  test("shows the product's content: description, what you get, features, specifications, audiences, clones", async ({ page }) => {
+  test("shows the product's content: description, what you get, features, specifications, audiences, clones", async ({
+    page,
+  }) => {
     await page.goto(`/products/${astroway.id}`);
     await expect(page.getByText(astroway.fullDescription.slice(0, 80))).toBeVisible();
     const whatYouGet = page.getByRole("region", { name: "What You Get" });
-    for (const item of astroway.whatYouGet ?? []) await expect(whatYouGet.getByRole("heading", { name: item.title, exact: true })).toBeVisible();
-    for (const feature of astroway.features) await expect(page.getByText(feature, { exact: true }).first()).toBeAttached();
-    for (const spec of astroway.techSpecs) await expect(page.getByRole("definition").filter({ hasText: spec.value })).toBeVisible();
+    for (const item of astroway.whatYouGet ?? [])
+      await expect(whatYouGet.getByRole("heading", { name: item.title, exact: true })).toBeVisible();
+    for (const feature of astroway.features)
+      await expect(page.getByText(feature, { exact: true }).first()).toBeAttached();
+    for (const spec of astroway.techSpecs)
+      await expect(page.getByRole("definition").filter({ hasText: spec.value })).toBeVisible();
     for (const audience of astroway.perfectFor) await expect(page.getByText(audience, { exact: true })).toBeVisible();
-    for (const clone of astroway.readyMadeClones ?? []) await expect(page.getByRole("heading", { name: clone.name })).toBeVisible();
+    for (const clone of astroway.readyMadeClones ?? [])
+      await expect(page.getByRole("heading", { name: clone.name })).toBeVisible();
   });
 
   test("the shared copy: Key Benefits and the three steps of How It Works", async ({ page }) => {
     await page.goto(`/products/${astroway.id}`);
-    for (const benefit of productPage.keyBenefits) await expect(page.getByRole("heading", { name: benefit.title })).toBeVisible();
+    for (const benefit of productPage.keyBenefits)
+      await expect(page.getByRole("heading", { name: benefit.title })).toBeVisible();
     const steps = page.getByRole("region", { name: "How It Works" }).getByRole("listitem");
-    await expect(steps.getByRole("heading")).toHaveText(["Purchase & Download", "Install & Configure", "Customize & Launch"]);
+    await expect(steps.getByRole("heading")).toHaveText([
+      "Purchase & Download",
+      "Install & Configure",
+      "Customize & Launch",
+    ]);
   });
 
   test("optional sections are left out when the product has none", async ({ page }) => {
@@ -141,7 +158,10 @@ test.describe("/products/{id}", () => {
 
   test("the documentation link downloads a real PDF", async ({ page, request }) => {
     await page.goto(`/products/${astroway.id}`);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download Documentation" }).first().click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download Documentation" }).first().click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${astroway.id}-documentation.pdf`);
     const response = await request.get(astroway.documentationUrl);
     expect(response.status()).toBe(200);
@@ -152,7 +172,10 @@ test.describe("/products/{id}", () => {
   test("declares the product with its rating and where to buy it", async ({ page }) => {
     await page.goto(`/products/${astroway.id}`);
     const app = (await jsonLd(page)).find((d) => d["@type"] === "SoftwareApplication");
-    expect(app).toMatchObject({ name: astroway.name, aggregateRating: { "@type": "AggregateRating", ratingValue: 4.8, ratingCount: 1200 } });
+    expect(app).toMatchObject({
+      name: astroway.name,
+      aggregateRating: { "@type": "AggregateRating", ratingValue: 4.8, ratingCount: 1200 },
+    });
   });
 
   test("a product whose price is quoted per customer declares no offer and shows no price", async ({ page }) => {

@@ -7,7 +7,8 @@ import { loaderOnly } from "./loader-only.ts";
 const NO_PRODUCTS = "No products found matching your search.";
 
 /** The names of the product cards a visitor can see (hidden cards are not in the accessibility tree). */
-const cardNames = (page: Page) => page.getByRole("region", { name: "All products", exact: true }).getByRole("heading", { level: 2 });
+const cardNames = (page: Page) =>
+  page.getByRole("region", { name: "All products", exact: true }).getByRole("heading", { level: 2 });
 
 /** The card of one product, found by its heading. */
 const productCard = (page: Page, name: string) =>
@@ -64,7 +65,9 @@ test.describe("/products", () => {
     await page.waitForLoadState("networkidle");
     asked.length = 0;
     await page.getByRole("searchbox", { name: "Search products" }).press("q");
-    const expected = products.filter((p) => [p.name, p.shortDescription, p.category].some((text) => text.toLowerCase().includes("q")));
+    const expected = products.filter((p) =>
+      [p.name, p.shortDescription, p.category].some((text) => text.toLowerCase().includes("q")),
+    );
     await expect(cardNames(page)).toHaveText(expected.map((p) => p.name));
     await expect(page).toHaveURL(/\/products\?search=q$/);
     expect(asked).toEqual([]);
@@ -118,24 +121,32 @@ test.describe("/products", () => {
     await expect(cardNames(page)).toHaveText(["CliqCRM"]);
   });
 
-  test("a product sold directly offers Buy Now, which opens the purchase dialog with the inquiry form", async ({ page }) => {
+  test("a product sold directly offers Buy Now, which opens the purchase dialog with the inquiry form", async ({
+    page,
+  }) => {
     const p = products.find((x) => x.sellDirectly);
     if (!p) throw new Error("content has no product sold directly");
     await page.goto("/products");
     await productCard(page, p.name).getByRole("button", { name: "Buy Now" }).click();
     const dialog = page.getByRole("dialog", { name: `Buy ${p.name}` });
     await expect(dialog).toBeVisible();
-    for (const field of ["Name", "Email", "Mobile", "Company", "Message"]) await expect(dialog.getByLabel(field)).toBeVisible();
+    for (const field of ["Name", "Email", "Mobile", "Company", "Message"])
+      await expect(dialog.getByLabel(field)).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
   });
 
-  test("a product with several purchase options offers a dropdown whose items open their URL in a new tab", async ({ page, context }) => {
+  test("a product with several purchase options offers a dropdown whose items open their URL in a new tab", async ({
+    page,
+    context,
+  }) => {
     const p = products.find((x) => !x.sellDirectly && (x.purchaseOptions?.length ?? 0) > 1);
     const options = p?.purchaseOptions ?? [];
     if (!p) throw new Error("content has no product with several purchase options");
     // No network in tests: the marketplace answers from here.
-    await context.route(/^https:\/\/codecanyon\.example\.com\//, (route) => route.fulfill({ contentType: "text/html", body: "<title>marketplace</title>" }));
+    await context.route(/^https:\/\/codecanyon\.example\.com\//, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>marketplace</title>" }),
+    );
     await page.goto("/products");
     const card = productCard(page, p.name);
     for (const option of options) {

@@ -5,14 +5,21 @@ const { pages } = builtRoutes();
 
 test.describe("every route", () => {
   for (const route of pages) {
-    test(`${route} answers 200 with a title, its canonical URL (none if noindex), one h1 and no console errors`, async ({ page, consoleErrors }) => {
+    test(`${route} answers 200 with a title, its canonical URL (none if noindex), one h1 and no console errors`, async ({
+      page,
+      consoleErrors,
+    }) => {
       const response = await page.goto(route);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(/\S/);
       // The search results page asks not to be indexed, so it names no canonical URL for search engines to index.
       const noindex = (await page.locator('meta[name="robots"][content*="noindex"]').count()) > 0;
       if (noindex) await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
-      else await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${SITE_URL}${route === "/" ? "/" : route}`);
+      else
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+          "href",
+          `${SITE_URL}${route === "/" ? "/" : route}`,
+        );
       await expect(page.locator("h1")).toHaveCount(1);
       await page.waitForLoadState("networkidle");
       expect(consoleErrors).toEqual([]);
@@ -80,10 +87,14 @@ test("hashed assets are cached for a year, pages are revalidated", async ({ requ
   expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 });
 
-test("the data pages fetch (search index, blog list) is revalidated like the pages, never an hour stale after a deploy", async ({ request }) => {
+test("the data pages fetch (search index, blog list) is revalidated like the pages, never an hour stale after a deploy", async ({
+  request,
+}) => {
   for (const url of ["/search-index.json", "/blog/posts.json"]) {
     const response = await request.get(url);
-    expect(`${url} ${response.status()} ${response.headers()["content-type"]}`).toBe(`${url} 200 application/json; charset=utf-8`);
+    expect(`${url} ${response.status()} ${response.headers()["content-type"]}`).toBe(
+      `${url} 200 application/json; charset=utf-8`,
+    );
     expect(response.headers()["cache-control"], url).toBe("public, max-age=0, must-revalidate");
   }
 });

@@ -19,7 +19,9 @@ for (const [device, viewport] of [
     test.use({ viewport });
 
     for (const route of everyRoute()) {
-      test(`${route} fetches at most ${formatKb(BYTE_BUDGETS.scriptBeforeInteraction)} of script in ${IDLE_MS / 1000} s`, async ({ page }) => {
+      test(`${route} fetches at most ${formatKb(BYTE_BUDGETS.scriptBeforeInteraction)} of script in ${IDLE_MS / 1000} s`, async ({
+        page,
+      }) => {
         const fetched: Promise<string>[] = [];
         let bytes = 0;
         page.on("requestfinished", (request) => {
@@ -34,7 +36,9 @@ for (const [device, viewport] of [
         await page.goto(route);
         await page.waitForTimeout(IDLE_MS);
         const scripts = await Promise.all(fetched);
-        expect(bytes, `${route} fetched ${formatKb(bytes)}: ${scripts.join(", ")}`).toBeLessThanOrEqual(BYTE_BUDGETS.scriptBeforeInteraction);
+        expect(bytes, `${route} fetched ${formatKb(bytes)}: ${scripts.join(", ")}`).toBeLessThanOrEqual(
+          BYTE_BUDGETS.scriptBeforeInteraction,
+        );
         // Code prefetched for the forms and the search (issue 23) is fetched at the lowest priority and never run.
         await expect(page.locator("site-island[data-hydrated]")).toHaveCount(0);
       });

@@ -25,13 +25,19 @@ function distinctiveFeatureWord(): { word: string; product: (typeof content.prod
 }
 
 test.describe("site search", () => {
-  test("searching “refund” finds the refund policy's sections and the FAQ answers about refunds", async ({ page, consoleErrors }) => {
+  test("searching “refund” finds the refund policy's sections and the FAQ answers about refunds", async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto("/");
     await openSearch(page);
     await searchDialog(page).getByRole("searchbox").fill("refund");
     const refund = content.pages.find((p) => p.name === "refund");
     const policies = searchDialog(page).getByRole("region", { name: /Policies/ });
-    await expect(policies.getByRole("link", { name: new RegExp(refund?.title ?? "Refund") }).first()).toHaveAttribute("href", /^\/refund(#.+)?$/);
+    await expect(policies.getByRole("link", { name: new RegExp(refund?.title ?? "Refund") }).first()).toHaveAttribute(
+      "href",
+      /^\/refund(#.+)?$/,
+    );
     const faq = searchDialog(page).getByRole("region", { name: /FAQ/ });
     await expect(faq.getByRole("link", { name: /refund/i }).first()).toHaveAttribute("href", /^\/faq#.+/);
     await expect(searchDialog(page).getByRole("status")).toHaveText(/\d+ results? for “refund”/);
@@ -45,7 +51,10 @@ test.describe("site search", () => {
     await openSearch(page);
     await searchDialog(page).getByRole("searchbox").fill(word);
     const products = searchDialog(page).getByRole("region", { name: /Products/ });
-    await expect(products.getByRole("link", { name: new RegExp(product.name) }).first()).toHaveAttribute("href", new RegExp(`^/products/${product.id}(#.+)?$`));
+    await expect(products.getByRole("link", { name: new RegExp(product.name) }).first()).toHaveAttribute(
+      "href",
+      new RegExp(`^/products/${product.id}(#.+)?$`),
+    );
   });
 
   test("“/” and Ctrl+K open the search; Escape closes it and returns focus to the control", async ({ page }) => {
@@ -82,7 +91,8 @@ test.describe("site search", () => {
     // Down through the results until the first FAQ answer has focus.
     const target = faq.getByRole("link").first();
     const href = (await target.getAttribute("href")) ?? "";
-    for (let i = 0; i < 20 && !(await target.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press("ArrowDown");
+    for (let i = 0; i < 20 && !(await target.evaluate((el) => el === document.activeElement)); i += 1)
+      await page.keyboard.press("ArrowDown");
     await expect(target).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`${href.replace(/[.?]/g, "\\$&")}$`));
@@ -103,7 +113,9 @@ test.describe("site search", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("before the control is used, its code is only prefetched (never run) and the index not fetched; opening fetches nothing", async ({ page }) => {
+  test("before the control is used, its code is only prefetched (never run) and the index not fetched; opening fetches nothing", async ({
+    page,
+  }) => {
     const requested: { path: string; prefetch: boolean }[] = [];
     page.on("request", async (request) => {
       const purpose = (await request.allHeaders())["sec-purpose"] ?? "";
@@ -125,7 +137,9 @@ test.describe("site search", () => {
     await expect(searchDialog(page)).toBeVisible();
     // Styled by the shell sheet: a column of field, status and results, not the browser's bare dialog.
     await expect(searchDialog(page)).toHaveCSS("display", "flex");
-    expect(requested.slice(before).filter((r) => !r.path.startsWith("/assets/") && r.path !== SEARCH_INDEX_PATH)).toEqual([]);
+    expect(
+      requested.slice(before).filter((r) => !r.path.startsWith("/assets/") && r.path !== SEARCH_INDEX_PATH),
+    ).toEqual([]);
     await searchDialog(page).getByRole("searchbox").fill("licence");
     await expect(searchDialog(page).getByRole("status")).toHaveText(/results? for “licence”/);
     await page.keyboard.press("Escape");
@@ -134,7 +148,9 @@ test.describe("site search", () => {
     expect(requested.filter((r) => r.path === SEARCH_INDEX_PATH)).toHaveLength(1);
   });
 
-  test("the dialog opens at once and takes typing while the search code is still loading, then searches it", async ({ page }) => {
+  test("the dialog opens at once and takes typing while the search code is still loading, then searches it", async ({
+    page,
+  }) => {
     await page.goto("/faq");
     const chunk = (await page.locator("site-island[data-island='site-search']").getAttribute("data-src")) ?? "";
     // A slow network: the island's chunk arrives a second and a half after the visitor starts typing.
@@ -168,7 +184,9 @@ test.describe("site search", () => {
       await searchDialog(page).getByRole("searchbox").fill("refund");
       await expect(searchDialog(page).getByRole("status")).toHaveText(/results? for/);
       const results = await new AxeBuilder({ page }).include("dialog[open]").analyze();
-      expect(results.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(
+        results.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      ).toEqual([]);
     }
   });
 

@@ -39,7 +39,9 @@ test.describe("desktop menu", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("lists Home, Apps, About, Portfolio, Blog, Installation, FAQ, Contact and View on the marketplace", async ({ page }) => {
+  test("lists Home, Apps, About, Portfolio, Blog, Installation, FAQ, Contact and View on the marketplace", async ({
+    page,
+  }) => {
     await page.goto("/");
     const menu = page.getByRole("navigation", { name: "Main" });
     for (const label of ["Home", "About", "Portfolio", "Blog", "Installation", "FAQ", "Contact"]) {
@@ -51,7 +53,10 @@ test.describe("desktop menu", () => {
     await expect(marketplace).toHaveAttribute("target", "_blank");
   });
 
-  test("the Apps dropdown opens on hover with every product and closes when the pointer leaves", async ({ page, consoleErrors }) => {
+  test("the Apps dropdown opens on hover with every product and closes when the pointer leaves", async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto("/about");
     const apps = page.getByRole("button", { name: "Apps" });
     const astroway = page.getByRole("banner").getByRole("link", { name: /^Astroway/ });
@@ -61,7 +66,9 @@ test.describe("desktop menu", () => {
     await expect(apps).toHaveAttribute("aria-expanded", "true");
     const panel = page.locator(`#${await apps.getAttribute("aria-controls")}`);
     // Every product, each with its icon, name and short description.
-    await expect(panel.getByRole("link", { name: /Astroway|eSIM|Whatsway|Legalway|Aijin|Talkway|Instaway|WPSaaS|CliqCRM|Askway/ })).toHaveCount(10);
+    await expect(
+      panel.getByRole("link", { name: /Astroway|eSIM|Whatsway|Legalway|Aijin|Talkway|Instaway|WPSaaS|CliqCRM|Askway/ }),
+    ).toHaveCount(10);
     await expect(panel.getByRole("link", { name: /^eSIM/ })).toContainText("travel data plans");
     await expect(panel.locator("svg").first()).toBeVisible();
     await page.mouse.move(700, 700);
@@ -70,7 +77,9 @@ test.describe("desktop menu", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("the Apps dropdown opens with Enter, moves into the grid with ArrowDown and closes on Escape", async ({ page }) => {
+  test("the Apps dropdown opens with Enter, moves into the grid with ArrowDown and closes on Escape", async ({
+    page,
+  }) => {
     await page.goto("/about");
     const apps = page.getByRole("button", { name: "Apps" });
     await apps.focus();
@@ -128,14 +137,18 @@ test.describe("phone menu", () => {
     await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("works with the keyboard: Enter opens, Tab reaches the items, Escape closes and returns focus", async ({ page }) => {
+  test("works with the keyboard: Enter opens, Tab reaches the items, Escape closes and returns focus", async ({
+    page,
+  }) => {
     await page.goto("/about");
     const toggle = page.getByRole("button", { name: "Menu" });
     await toggle.focus();
     await page.keyboard.press("Enter");
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Tab");
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true })).toBeFocused();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true }),
+    ).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(toggle).toBeFocused();
@@ -178,7 +191,9 @@ test.describe("top bar and footer", () => {
     }
   });
 
-  test("the footer has the four columns, the marketplace profile and the copyright line with this year", async ({ page }) => {
+  test("the footer has the four columns, the marketplace profile and the copyright line with this year", async ({
+    page,
+  }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     const column = (name: string) => footer.getByRole("region", { name });
@@ -186,12 +201,28 @@ test.describe("top bar and footer", () => {
       await expect(column("Quick Links").getByRole("link", { name: label, exact: true })).toBeVisible();
     }
     await expect(column("Products").getByRole("link")).toHaveText(["Astroway", "eSIM", "Whatsway", "View All"]);
-    await expect(column("Services").getByRole("link")).toHaveText(["Installation Services", "Contact Us", "FAQ", `${site.marketplace.name} Profile`]);
-    await expect(column("Services").getByRole("link", { name: `${site.marketplace.name} Profile` })).toHaveAttribute("href", site.marketplace.profileUrl);
-    await expect(column("Legal").getByRole("link")).toHaveText(["Privacy Policy", "Terms & Conditions", "Refund Policy", "Cookies Policy", "Disclaimer"]);
+    await expect(column("Services").getByRole("link")).toHaveText([
+      "Installation Services",
+      "Contact Us",
+      "FAQ",
+      `${site.marketplace.name} Profile`,
+    ]);
+    await expect(column("Services").getByRole("link", { name: `${site.marketplace.name} Profile` })).toHaveAttribute(
+      "href",
+      site.marketplace.profileUrl,
+    );
+    await expect(column("Legal").getByRole("link")).toHaveText([
+      "Privacy Policy",
+      "Terms & Conditions",
+      "Refund Policy",
+      "Cookies Policy",
+      "Disclaimer",
+    ]);
     await expect(column("Legal").getByRole("button", { name: "Cookie Settings" })).toBeVisible();
     await expect(footer).toContainText(`© ${new Date().getFullYear()} ${site.name}`);
-    await expect(footer).toContainText(`Exclusive Author on Envato Market | Trusted Since ${site.company.foundingYear}`);
+    await expect(footer).toContainText(
+      `Exclusive Author on Envato Market | Trusted Since ${site.company.foundingYear}`,
+    );
   });
 
   test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
@@ -206,13 +237,19 @@ test.describe("top bar and footer", () => {
 });
 
 test.describe("contact dialog", () => {
-  test("the floating Contact us button opens 'Send us an email' with every way to reach us", async ({ page, consoleErrors }) => {
+  test("the floating Contact us button opens 'Send us an email' with every way to reach us", async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto("/about");
     await page.getByRole("button", { name: "Contact us" }).click();
     const dialog = page.getByRole("dialog", { name: "Send us an email" });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole("link", { name: site.contact.email })).toHaveAttribute("href", `mailto:${site.contact.email}`);
+    await expect(dialog.getByRole("link", { name: site.contact.email })).toHaveAttribute(
+      "href",
+      `mailto:${site.contact.email}`,
+    );
     await expect(dialog).toContainText("We will reply within 24 business hours.");
     await expect(dialog.getByRole("heading", { name: "Give us a call" })).toBeVisible();
     await expect(dialog).toContainText("Available from 11am to 7pm, Monday to Friday.");
@@ -234,7 +271,9 @@ test.describe("contact dialog", () => {
     expect(box?.height).toBeLessThanOrEqual(420 * 0.9 + 1);
   });
 
-  test("keeps focus inside, closes by Escape, the close button and an outside click, and returns focus", async ({ page }) => {
+  test("keeps focus inside, closes by Escape, the close button and an outside click, and returns focus", async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto("/about");
     const opener = page.getByRole("button", { name: "Contact us" });
@@ -272,6 +311,9 @@ test.describe("without JavaScript", () => {
     await page.goto("/about");
     await page.getByRole("button", { name: "Apps" }).hover();
     await expect(page.getByRole("banner").getByRole("link", { name: /^Astroway/ })).toBeVisible();
-    await expect(page.getByRole("banner").getByRole("link", { name: "View all apps" })).toHaveAttribute("href", "/products");
+    await expect(page.getByRole("banner").getByRole("link", { name: "View all apps" })).toHaveAttribute(
+      "href",
+      "/products",
+    );
   });
 });

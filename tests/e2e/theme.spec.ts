@@ -18,7 +18,11 @@ const switchGroup = (page: Page) => page.getByRole("banner").getByRole("group", 
 /** Consent given and the WhatsApp popup seen: their overlays stay out of the way of the switch and the screenshots. */
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
-    const consent = { preferences: { analytics: false, functional: false, marketing: false }, timestamp: new Date().toISOString(), version: "1.0" };
+    const consent = {
+      preferences: { analytics: false, functional: false, marketing: false },
+      timestamp: new Date().toISOString(),
+      version: "1.0",
+    };
     localStorage.setItem("cookie-consent", JSON.stringify(consent));
     sessionStorage.setItem("whatsappPopupShown", "true");
   });
@@ -31,7 +35,10 @@ for (const viewport of [
   test.describe(`at ${viewport.width} px wide`, () => {
     test.use({ viewport });
 
-    test("the page follows the system's colour scheme while the visitor has chosen nothing", async ({ page, consoleErrors }) => {
+    test("the page follows the system's colour scheme while the visitor has chosen nothing", async ({
+      page,
+      consoleErrors,
+    }) => {
       await page.emulateMedia({ colorScheme: "dark" });
       await page.goto("/");
       await expect(switchGroup(page).getByRole("radio", { name: "System" })).toBeChecked();
@@ -62,7 +69,10 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("choosing a theme", () => {
-  test("Dark is kept across reloads and other pages, and is on the page before its first paint", async ({ page, consoleErrors }) => {
+  test("Dark is kept across reloads and other pages, and is on the page before its first paint", async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto("/contact");
     await switchGroup(page).getByRole("radio", { name: "Dark" }).check();
@@ -74,7 +84,10 @@ test.describe("choosing a theme", () => {
       const seen: Record<string, { theme?: string; color: string }> = {};
       Object.assign(window, { seenTheme: seen });
       const record = (moment: string) => {
-        seen[moment] ??= { theme: document.documentElement.dataset.theme, color: document.body ? getComputedStyle(document.body).backgroundColor : "" };
+        seen[moment] ??= {
+          theme: document.documentElement.dataset.theme,
+          color: document.body ? getComputedStyle(document.body).backgroundColor : "",
+        };
       };
       new MutationObserver((_, observer) => {
         if (!document.body) return;
@@ -87,8 +100,12 @@ test.describe("choosing a theme", () => {
     });
     for (const route of ["/contact", "/faq"]) {
       await page.goto(route);
-      await expect.poll(() => page.evaluate(() => Object.keys((window as unknown as { seenTheme: object }).seenTheme).sort())).toEqual(["body", "first-paint"]);
-      const seen = await page.evaluate(() => (window as unknown as { seenTheme: Record<string, { theme?: string; color: string }> }).seenTheme);
+      await expect
+        .poll(() => page.evaluate(() => Object.keys((window as unknown as { seenTheme: object }).seenTheme).sort()))
+        .toEqual(["body", "first-paint"]);
+      const seen = await page.evaluate(
+        () => (window as unknown as { seenTheme: Record<string, { theme?: string; color: string }> }).seenTheme,
+      );
       expect(seen.body?.theme, `${route}: data-theme when the body starts`).toBe("dark");
       expect(seen["first-paint"], `${route}: at the first paint`).toEqual({ theme: "dark", color: PAGE_COLOR.dark });
       await expect(switchGroup(page).getByRole("radio", { name: "Dark" })).toBeChecked();
@@ -96,7 +113,10 @@ test.describe("choosing a theme", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("the head script alone applies the stored theme: with every other script blocked the page is dark", async ({ page, browser }, testInfo) => {
+  test("the head script alone applies the stored theme: with every other script blocked the page is dark", async ({
+    page,
+    browser,
+  }, testInfo) => {
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto("/");
     await switchGroup(page).getByRole("radio", { name: "Dark" }).check();
@@ -121,7 +141,10 @@ test.describe("choosing a theme", () => {
     expect(Math.max(red, green, blue), `hero pixel rgb(${pixel.slice(0, 3).join(", ")})`).toBeLessThan(64);
   });
 
-  test("System follows the operating system again, and Light holds against a dark system", async ({ page, consoleErrors }) => {
+  test("System follows the operating system again, and Light holds against a dark system", async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/");
     const group = switchGroup(page);
@@ -158,7 +181,11 @@ test.describe("choosing a theme", () => {
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto("/");
     const activeToolbarColor = () =>
-      page.evaluate(() => [...document.querySelectorAll<HTMLMetaElement>("meta[name=theme-color]")].filter((meta) => matchMedia(meta.media || "all").matches).map((meta) => meta.content));
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLMetaElement>("meta[name=theme-color]")]
+          .filter((meta) => matchMedia(meta.media || "all").matches)
+          .map((meta) => meta.content),
+      );
     const [light] = await activeToolbarColor();
     await switchGroup(page).getByRole("radio", { name: "Dark" }).check();
     const [dark] = await activeToolbarColor();
@@ -168,7 +195,10 @@ test.describe("choosing a theme", () => {
     expect(await activeToolbarColor()).toEqual([dark]);
   });
 
-  test("with storage blocked the page follows the system and the switch still works on the page, silently", async ({ page, consoleErrors }) => {
+  test("with storage blocked the page follows the system and the switch still works on the page, silently", async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.addInitScript(() => {
       Object.defineProperty(window, "localStorage", {
         get() {

@@ -29,7 +29,10 @@ async function scrollPage(page: Page): Promise<void> {
   );
 }
 
-test("opens 10 seconds after the page loads, says its piece and records that it was shown", async ({ page, consoleErrors }) => {
+test("opens 10 seconds after the page loads, says its piece and records that it was shown", async ({
+  page,
+  consoleErrors,
+}) => {
   const elapsed = await openPaused(page);
   await page.clock.runFor(POPUP_MS - elapsed - 1);
   await expect(popup(page)).toHaveCount(0);
@@ -100,9 +103,9 @@ test("costs no download: it is in the page, and opening it requests nothing", as
 });
 
 test("Open WhatsApp Chat opens the chat with the site's number in a new tab and closes the popup", async ({ page }) => {
-  await page.context().route("https://wa.me/**", (route) =>
-    route.fulfill({ contentType: "text/html", body: "<title>WhatsApp</title>" }),
-  );
+  await page
+    .context()
+    .route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>WhatsApp</title>" }));
   const elapsed = await openPaused(page);
   await page.clock.runFor(POPUP_MS - elapsed);
   const [chat] = await Promise.all([

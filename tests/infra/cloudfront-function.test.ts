@@ -5,7 +5,13 @@ import { Template } from "aws-cdk-lib/assertions";
 import { transformSync } from "esbuild";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { MAX_FUNCTION_BYTES, NOT_FOUND_PREFIX, STATUS_METADATA, viewerRequestSource, viewerResponseSource } from "../../infra/lib/cloudfront-function.ts";
+import {
+  MAX_FUNCTION_BYTES,
+  NOT_FOUND_PREFIX,
+  STATUS_METADATA,
+  viewerRequestSource,
+  viewerResponseSource,
+} from "../../infra/lib/cloudfront-function.ts";
 import { MAX_SEGMENTS, type RouteTable, resolveRequest } from "../../src/lib/routing.ts";
 import { ROUTING_CASES, ROUTING_TABLE } from "../fixtures/routing-cases.ts";
 import { FIXTURE_FILES, synthApp, writeFixtureDist } from "./fixtures.ts";
@@ -77,7 +83,10 @@ function distribution(table: RouteTable) {
     const headers = Object.fromEntries(Object.entries(metadata).map(([name, value]) => [name, { value }]));
     const response = viewerResponse({ request: routed, response: { statusCode: 200, headers } });
     expect(Object.keys(response.headers)).not.toContain(`x-amz-meta-${STATUS_METADATA}`);
-    return { file: key.startsWith(`${NOT_FOUND_PREFIX}/`) ? key.slice(NOT_FOUND_PREFIX.length) : key, status: response.statusCode };
+    return {
+      file: key.startsWith(`${NOT_FOUND_PREFIX}/`) ? key.slice(NOT_FOUND_PREFIX.length) : key,
+      status: response.statusCode,
+    };
   }
 
   function localServer(uri: string): { file: string; status: number } {
@@ -89,9 +98,33 @@ function distribution(table: RouteTable) {
 
 /** Path segments for random paths: pages, files, internal names, dot segments and broken or sneaky escapes. */
 const SEGMENTS = [
-  "", "about", "products", "esim", "unknown", "blog", "first-post", "post-00042", "post-99999", "_404.html",
-  "_routes.json", "_not-found", "..", ".", "islands-ABC123.js", "x.SVG", "index.html", "%E0%A4%A", "%2F", "%61bout",
-  "%00", "a%20b.png", "a b", "assets", "404.html", "%2e%2e", "%2E",
+  "",
+  "about",
+  "products",
+  "esim",
+  "unknown",
+  "blog",
+  "first-post",
+  "post-00042",
+  "post-99999",
+  "_404.html",
+  "_routes.json",
+  "_not-found",
+  "..",
+  ".",
+  "islands-ABC123.js",
+  "x.SVG",
+  "index.html",
+  "%E0%A4%A",
+  "%2F",
+  "%61bout",
+  "%00",
+  "a%20b.png",
+  "a b",
+  "assets",
+  "404.html",
+  "%2e%2e",
+  "%2E",
 ];
 
 describe("CloudFront routing functions", () => {
@@ -121,7 +154,9 @@ describe("CloudFront routing functions", () => {
   });
 
   test("keeps the query string, so /products?search=… reaches the products page", () => {
-    const routed = small.viewerRequest.handler({ request: { ...request("/products"), querystring: { search: { value: "crm" } } } });
+    const routed = small.viewerRequest.handler({
+      request: { ...request("/products"), querystring: { search: { value: "crm" } } },
+    });
     expect(routed).toMatchObject({ uri: "/products/index.html", querystring: { search: { value: "crm" } } });
   });
 
@@ -150,7 +185,11 @@ describe("CloudFront routing at 10,000 pages", () => {
   });
 
   test("every post and every path answers as on the local server", () => {
-    for (const page of large.pages) expect(site.cloudFront(page), page).toEqual({ file: page === "/" ? "/index.html" : `${page}/index.html`, status: 200 });
+    for (const page of large.pages)
+      expect(site.cloudFront(page), page).toEqual({
+        file: page === "/" ? "/index.html" : `${page}/index.html`,
+        status: 200,
+      });
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...SEGMENTS), { maxLength: 6 }), fc.boolean(), (segments, trailingSlash) => {
         const path = `/${segments.join("/")}${trailingSlash ? "/" : ""}`;
@@ -165,7 +204,10 @@ describe("CloudFront routing at 10,000 pages", () => {
     await writeFile(path.join(dir, "_routes.json"), JSON.stringify(large));
     const { stack, outdir } = await synthApp(dir, {}, false);
     try {
-      const functions = Template.fromStack(stack).findResources("AWS::CloudFront::Function") as Record<string, { Properties: { FunctionCode: string } }>;
+      const functions = Template.fromStack(stack).findResources("AWS::CloudFront::Function") as Record<
+        string,
+        { Properties: { FunctionCode: string } }
+      >;
       const codes = Object.values(functions).map((fn) => fn.Properties.FunctionCode);
       expect(codes).toContain(viewerRequestSource(large));
       for (const code of codes) expect(Buffer.byteLength(code)).toBeLessThan(MAX_FUNCTION_BYTES);
@@ -194,7 +236,9 @@ describe("CloudFront routing at 10,000 pages", () => {
       // A timing for the report, never asserted: 10,000 requests in node:vm.
       const started = performance.now();
       for (let i = 0; i < 10_000; i += 1) site.viewerRequest.handler({ request: request(uri) });
-      lines.push(`${name}: ${steps} steps, ${(((performance.now() - started) / 10_000) * 1000).toFixed(1)} µs per request`);
+      lines.push(
+        `${name}: ${steps} steps, ${(((performance.now() - started) / 10_000) * 1000).toFixed(1)} µs per request`,
+      );
     }
     expect(site.cloudFront("/_".repeat(8000))).toEqual({ file: "/404.html", status: 404 });
     console.log(`[routing] viewer-request function at ${large.pages.length} pages\n${lines.join("\n")}`);
@@ -202,6 +246,8 @@ describe("CloudFront routing at 10,000 pages", () => {
 
   test("refuses a catalogue too large for CloudFront's 10 KB limit, naming the folder and the way out", () => {
     const products = Array.from({ length: 400 }, (_, i) => `/products/a-rather-long-product-name-${i}`);
-    expect(() => viewerRequestSource({ pages: products, notFound: ROUTING_TABLE.notFound })).toThrow(/\/products \(400 pages\).*KeyValueStore/);
+    expect(() => viewerRequestSource({ pages: products, notFound: ROUTING_TABLE.notFound })).toThrow(
+      /\/products \(400 pages\).*KeyValueStore/,
+    );
   });
 });

@@ -1,15 +1,28 @@
 import { describe, expect, test } from "vitest";
-import { checkSiteUrl, isTeardown, readSiteConfig, readTeardownConfig, SiteConfigError } from "../../infra/lib/config.ts";
+import {
+  checkSiteUrl,
+  isTeardown,
+  readSiteConfig,
+  readTeardownConfig,
+  SiteConfigError,
+} from "../../infra/lib/config.ts";
 import { EXAMPLE_CONTEXT } from "./fixtures.ts";
 
 const ROOT = "/repo";
-const read = (context: Record<string, unknown>, env: Record<string, string> = {}, fileContext: Record<string, unknown> = {}) =>
-  readSiteConfig({ context, env, fileContext }, ROOT);
+const read = (
+  context: Record<string, unknown>,
+  env: Record<string, string> = {},
+  fileContext: Record<string, unknown> = {},
+) => readSiteConfig({ context, env, fileContext }, ROOT);
 const problems = (context: Record<string, unknown>, env: Record<string, string> = {}): string[] => {
   try {
     read(context, env);
   } catch (error) {
-    if (error instanceof SiteConfigError) return error.message.split("\n").slice(1).map((line) => line.trim());
+    if (error instanceof SiteConfigError)
+      return error.message
+        .split("\n")
+        .slice(1)
+        .map((line) => line.trim());
     throw error;
   }
   return [];
@@ -53,9 +66,18 @@ describe("readSiteConfig", () => {
   test("takes account and region from the CDK CLI and any key from SITE_* variables", () => {
     const config = read(
       { senderEmail: "no-reply@example.com" },
-      { CDK_DEFAULT_ACCOUNT: "210987654321", CDK_DEFAULT_REGION: "eu-west-1", SITE_ACCESS_LOGS: "true", SITE_RESERVED_CONCURRENCY: "none" },
+      {
+        CDK_DEFAULT_ACCOUNT: "210987654321",
+        CDK_DEFAULT_REGION: "eu-west-1",
+        SITE_ACCESS_LOGS: "true",
+        SITE_RESERVED_CONCURRENCY: "none",
+      },
     );
-    expect(config).toMatchObject({ env: { account: "210987654321", region: "eu-west-1" }, accessLogs: { retentionDays: 90 }, reservedConcurrency: undefined });
+    expect(config).toMatchObject({
+      env: { account: "210987654321", region: "eu-west-1" },
+      accessLogs: { retentionDays: 90 },
+      reservedConcurrency: undefined,
+    });
   });
 
   test("reads cdk.json's typed values and the CLI's strings alike", () => {
@@ -76,13 +98,18 @@ describe("readSiteConfig", () => {
 
   test("needs a certificate or a hosted zone in us-east-1 for a custom domain", () => {
     expect(problems({ ...EXAMPLE_CONTEXT, domainName: "www.example.com" })).toEqual([
-      expect.stringContaining("certificateArn: is required for domainName www.example.com when no hosted zone is given"),
+      expect.stringContaining(
+        "certificateArn: is required for domainName www.example.com when no hosted zone is given",
+      ),
     ]);
     const zone = { hostedZoneId: "Z0123456789ABCDEFGHIJ", hostedZoneName: "example.com" };
     expect(problems({ ...EXAMPLE_CONTEXT, ...zone, region: "eu-west-1", domainName: "www.example.com" })).toEqual([
       expect.stringContaining("certificateArn: is required when the stack is not in us-east-1"),
     ]);
-    expect(read({ ...EXAMPLE_CONTEXT, ...zone, domainName: "www.example.com" }).domain).toEqual({ name: "www.example.com", certificateArn: undefined });
+    expect(read({ ...EXAMPLE_CONTEXT, ...zone, domainName: "www.example.com" }).domain).toEqual({
+      name: "www.example.com",
+      certificateArn: undefined,
+    });
   });
 
   test("refuses a certificate outside us-east-1, where CloudFront cannot use it", () => {
@@ -106,16 +133,22 @@ describe("readSiteConfig", () => {
   });
 
   test("refuses a -c flag and a SITE_<KEY> variable that disagree, naming both", () => {
-    expect(problems({ ...EXAMPLE_CONTEXT, waf: "false" }, { SITE_WAF: "true" })).toEqual(["- waf: -c waf=false contradicts SITE_WAF=true; drop one of them"]);
+    expect(problems({ ...EXAMPLE_CONTEXT, waf: "false" }, { SITE_WAF: "true" })).toEqual([
+      "- waf: -c waf=false contradicts SITE_WAF=true; drop one of them",
+    ]);
   });
 
   test("refuses an unknown SITE_* variable and an unknown setting, listing the known ones", () => {
     expect(problems({ ...EXAMPLE_CONTEXT, wafEnabled: true }, { SITE_WAF_ENABLED: "true" })).toEqual([
-      expect.stringMatching(/^- wafEnabled: is not a setting of this stack; known settings: account, region, env, .*waf, /),
+      expect.stringMatching(
+        /^- wafEnabled: is not a setting of this stack; known settings: account, region, env, .*waf, /,
+      ),
       expect.stringMatching(/^- SITE_WAF_ENABLED: is not a setting of this stack; known variables: .*SITE_WAF, /),
     ]);
     // CDK's own keys carry a colon or a slash and pass.
-    expect(read({ ...EXAMPLE_CONTEXT, "aws:cdk:bundling-stacks": [], "@aws-cdk/core:checkSecretUsage": true }).stackName).toBe("Storefront");
+    expect(
+      read({ ...EXAMPLE_CONTEXT, "aws:cdk:bundling-stacks": [], "@aws-cdk/core:checkSecretUsage": true }).stackName,
+    ).toBe("Storefront");
   });
 
   test("staging gets its own stack name and origin: the url given, or its domain", () => {
@@ -125,32 +158,57 @@ describe("readSiteConfig", () => {
       siteUrl: "https://staging.example.com",
     });
     const zone = { hostedZoneId: "Z0123456789ABCDEFGHIJ", hostedZoneName: "example.com" };
-    expect(read({ ...EXAMPLE_CONTEXT, ...zone, env: "staging", domainName: "staging.example.com" }).siteUrl).toBe("https://staging.example.com");
-    expect(read({ ...EXAMPLE_CONTEXT, url: "https://preview.example.com" }, { SITE_ENV: "staging", SITE_STACK_NAME: "Preview" })).toMatchObject({
+    expect(read({ ...EXAMPLE_CONTEXT, ...zone, env: "staging", domainName: "staging.example.com" }).siteUrl).toBe(
+      "https://staging.example.com",
+    );
+    expect(
+      read(
+        { ...EXAMPLE_CONTEXT, url: "https://preview.example.com" },
+        { SITE_ENV: "staging", SITE_STACK_NAME: "Preview" },
+      ),
+    ).toMatchObject({
       environment: "staging",
       stackName: "Preview",
     });
   });
 
   test("staging without an origin, production with one, and an unknown environment are errors", () => {
-    expect(problems({ ...EXAMPLE_CONTEXT, env: "staging" })).toEqual([expect.stringContaining("url: is required for env=staging without domainName")]);
-    expect(problems({ ...EXAMPLE_CONTEXT, url: "https://www.example.com" })).toEqual([expect.stringContaining("url: is only for env=staging")]);
-    expect(problems({ ...EXAMPLE_CONTEXT, env: "prod" })).toEqual([expect.stringContaining('env: expected production or staging, found "prod"')]);
+    expect(problems({ ...EXAMPLE_CONTEXT, env: "staging" })).toEqual([
+      expect.stringContaining("url: is required for env=staging without domainName"),
+    ]);
+    expect(problems({ ...EXAMPLE_CONTEXT, url: "https://www.example.com" })).toEqual([
+      expect.stringContaining("url: is only for env=staging"),
+    ]);
+    expect(problems({ ...EXAMPLE_CONTEXT, env: "prod" })).toEqual([
+      expect.stringContaining('env: expected production or staging, found "prod"'),
+    ]);
   });
 
   test("the apex redirect needs the site one level below its hosted zone and the stack's own certificate", () => {
     const zone = { hostedZoneId: "Z0123456789ABCDEFGHIJ", hostedZoneName: "example.com" };
-    expect(read({ ...EXAMPLE_CONTEXT, ...zone, domainName: "www.example.com", redirectApex: "true" }).redirectApex).toBe("example.com");
-    expect(problems({ ...EXAMPLE_CONTEXT, redirectApex: "true" })).toEqual([expect.stringContaining("redirectApex: needs domainName, hostedZoneId and hostedZoneName")]);
+    expect(
+      read({ ...EXAMPLE_CONTEXT, ...zone, domainName: "www.example.com", redirectApex: "true" }).redirectApex,
+    ).toBe("example.com");
+    expect(problems({ ...EXAMPLE_CONTEXT, redirectApex: "true" })).toEqual([
+      expect.stringContaining("redirectApex: needs domainName, hostedZoneId and hostedZoneName"),
+    ]);
     expect(problems({ ...EXAMPLE_CONTEXT, ...zone, domainName: "shop.eu.example.com", redirectApex: "true" })).toEqual([
-      expect.stringContaining("redirectApex: needs domainName directly below the zone (www.example.com), found shop.eu.example.com"),
+      expect.stringContaining(
+        "redirectApex: needs domainName directly below the zone (www.example.com), found shop.eu.example.com",
+      ),
     ]);
   });
 });
 
 describe("checkSiteUrl", () => {
   const withDomain = (extra: Record<string, unknown> = {}) =>
-    read({ ...EXAMPLE_CONTEXT, domainName: "www.example.com", hostedZoneId: "Z0123456789ABCDEFGHIJ", hostedZoneName: "example.com", ...extra });
+    read({
+      ...EXAMPLE_CONTEXT,
+      domainName: "www.example.com",
+      hostedZoneId: "Z0123456789ABCDEFGHIJ",
+      hostedZoneName: "example.com",
+      ...extra,
+    });
 
   test("passes when content/site.yaml's url names the production domain", () => {
     expect(() => checkSiteUrl(withDomain(), "https://www.example.com")).not.toThrow();
@@ -163,14 +221,24 @@ describe("checkSiteUrl", () => {
   });
 
   test("leaves staging alone: it has its own origin", () => {
-    expect(() => checkSiteUrl(withDomain({ env: "staging", domainName: "staging.example.com" }), "https://www.example.com")).not.toThrow();
+    expect(() =>
+      checkSiteUrl(withDomain({ env: "staging", domainName: "staging.example.com" }), "https://www.example.com"),
+    ).not.toThrow();
   });
 });
 
 describe("readTeardownConfig", () => {
   test("needs nothing but the stack name, or nothing at all for the default stacks", () => {
-    expect(readTeardownConfig({ context: { destroy: "true", stackName: "Shop" }, env: {} })).toEqual({ stackName: "Shop", env: { account: undefined, region: undefined } });
-    expect(readTeardownConfig({ context: { destroy: "true" }, env: { SITE_ENV: "staging", CDK_DEFAULT_REGION: "eu-west-1" } })).toEqual({
+    expect(readTeardownConfig({ context: { destroy: "true", stackName: "Shop" }, env: {} })).toEqual({
+      stackName: "Shop",
+      env: { account: undefined, region: undefined },
+    });
+    expect(
+      readTeardownConfig({
+        context: { destroy: "true" },
+        env: { SITE_ENV: "staging", CDK_DEFAULT_REGION: "eu-west-1" },
+      }),
+    ).toEqual({
       stackName: "Storefront-staging",
       env: { account: undefined, region: "eu-west-1" },
     });

@@ -29,7 +29,8 @@ async function synthWithBuild(context: Record<string, unknown>) {
     },
   });
   const cleanup = async () => {
-    for (const dir of [fixture, outdir, ...builds.map((b) => b.outDir)]) await rm(dir, { recursive: true, force: true });
+    for (const dir of [fixture, outdir, ...builds.map((b) => b.outDir)])
+      await rm(dir, { recursive: true, force: true });
   };
   return { result, builds, cleanup };
 }
@@ -38,15 +39,22 @@ describe("a staging stack next to production", () => {
   let staging: Awaited<ReturnType<typeof synthWithBuild>>;
   let production: Awaited<ReturnType<typeof synthWithBuild>>;
   const template = (setup: typeof staging) => Template.fromStack(setup.result.stack);
-  const tableOf = (setup: typeof staging) => Object.values(template(setup).findResources("AWS::DynamoDB::Table") as Record<string, Resource>)[0];
+  const tableOf = (setup: typeof staging) =>
+    Object.values(template(setup).findResources("AWS::DynamoDB::Table") as Record<string, Resource>)[0];
   const siteUrls = (setup: typeof staging) =>
     Object.values(template(setup).findResources("AWS::Lambda::Function") as Record<string, Resource>)
-      .map((fn) => (fn.Properties.Environment as { Variables?: Record<string, string> } | undefined)?.Variables?.SITE_URL)
+      .map(
+        (fn) => (fn.Properties.Environment as { Variables?: Record<string, string> } | undefined)?.Variables?.SITE_URL,
+      )
       .filter(Boolean);
 
   beforeAll(async () => {
     // Test-only stack names keep these builds out of the folders real deploys use.
-    staging = await synthWithBuild({ env: "staging", stackName: "EnvTest-staging", url: "https://staging.example.com" });
+    staging = await synthWithBuild({
+      env: "staging",
+      stackName: "EnvTest-staging",
+      url: "https://staging.example.com",
+    });
     production = await synthWithBuild({ stackName: "EnvTest" });
   });
   afterAll(async () => {
@@ -56,8 +64,15 @@ describe("a staging stack next to production", () => {
 
   test("is its own stack, built for staging at its own origin into its own folder", () => {
     expect(staging.result.stack.stackName).toBe("EnvTest-staging");
-    expect(staging.builds).toEqual([{ outDir: path.join(ROOT, ".dist", "EnvTest-staging"), environment: { name: "staging", url: "https://staging.example.com" } }]);
-    expect(production.builds).toEqual([{ outDir: path.join(ROOT, ".dist", "EnvTest"), environment: { name: "production", url: undefined } }]);
+    expect(staging.builds).toEqual([
+      {
+        outDir: path.join(ROOT, ".dist", "EnvTest-staging"),
+        environment: { name: "staging", url: "https://staging.example.com" },
+      },
+    ]);
+    expect(production.builds).toEqual([
+      { outDir: path.join(ROOT, ".dist", "EnvTest"), environment: { name: "production", url: undefined } },
+    ]);
   });
 
   test("its lead mails link to the staging origin; production's to site.yaml's url", () => {
@@ -68,7 +83,10 @@ describe("a staging stack next to production", () => {
   test("staging's table goes with its stack; production's stays and refuses deletion", () => {
     expect(tableOf(staging)).toMatchObject({ DeletionPolicy: "Delete" });
     expect(tableOf(staging)?.Properties.DeletionProtectionEnabled).toBe(false);
-    expect(tableOf(production)).toMatchObject({ DeletionPolicy: "Retain", Properties: { DeletionProtectionEnabled: true } });
+    expect(tableOf(production)).toMatchObject({
+      DeletionPolicy: "Retain",
+      Properties: { DeletionProtectionEnabled: true },
+    });
   });
 
   test("says which environment it is in the stack description", () => {
@@ -82,7 +100,9 @@ describe("the production stack's domain", () => {
     const certificateArn = "arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-1111-2222-3333-444455556666";
     const attempt = synthWithBuild({ stackName: "EnvTest", domainName: "shop.example.org", certificateArn });
     await expect(attempt).rejects.toThrow(SiteConfigError);
-    await expect(attempt).rejects.toThrow("the production stack serves shop.example.org, but content/site.yaml url is https://www.example.com");
+    await expect(attempt).rejects.toThrow(
+      "the production stack serves shop.example.org, but content/site.yaml url is https://www.example.com",
+    );
   });
 });
 
@@ -90,13 +110,26 @@ describe("cdk destroy on a fresh clone", () => {
   test("needs only the stack name: no build, no sender, no account; the shell cannot be deployed", async () => {
     const outdir = await mkdtemp(path.join(tmpdir(), "infra-cdk-out-"));
     try {
-      const result = await createSiteApp({ rootDir: ROOT, env: {}, outdir, context: { destroy: "true", stackName: "Storefront-staging" } });
+      const result = await createSiteApp({
+        rootDir: ROOT,
+        env: {},
+        outdir,
+        context: { destroy: "true", stackName: "Storefront-staging" },
+      });
       expect(result.kind).toBe("teardown");
       expect(result.stack.stackName).toBe("Storefront-staging");
-      const template = Template.fromStack(result.stack).toJSON() as { Resources?: Record<string, { Type: string }>; Rules: Record<string, unknown> };
+      const template = Template.fromStack(result.stack).toJSON() as {
+        Resources?: Record<string, { Type: string }>;
+        Rules: Record<string, unknown>;
+      };
       expect(Object.values(template.Resources ?? {}).filter((r) => r.Type !== "AWS::CDK::Metadata")).toEqual([]);
       expect(template.Rules.DestroyOnly).toMatchObject({
-        Assertions: [{ Assert: { "Fn::Equals": ["destroy-only", "deployable"] }, AssertDescription: expect.stringContaining("deploy without it") }],
+        Assertions: [
+          {
+            Assert: { "Fn::Equals": ["destroy-only", "deployable"] },
+            AssertDescription: expect.stringContaining("deploy without it"),
+          },
+        ],
       });
       result.app.synth();
     } finally {
@@ -111,7 +144,11 @@ describe("the apex redirect", () => {
 
   beforeAll(async () => {
     const distDir = await writeFixtureDist();
-    const { stack, outdir } = await synthApp(distDir, { ...ZONE, domainName: "www.example.com", redirectApex: "true" }, false);
+    const { stack, outdir } = await synthApp(
+      distDir,
+      { ...ZONE, domainName: "www.example.com", redirectApex: "true" },
+      false,
+    );
     template = Template.fromStack(stack);
     cleanup = async () => {
       await rm(distDir, { recursive: true, force: true });
@@ -121,23 +158,42 @@ describe("the apex redirect", () => {
   afterAll(() => cleanup());
 
   test("serves example.com from a second distribution with the site's certificate and its own alias records", () => {
-    template.hasResourceProperties("AWS::CertificateManager::Certificate", { DomainName: "www.example.com", SubjectAlternativeNames: ["example.com"] });
-    template.hasResourceProperties("AWS::CloudFront::Distribution", {
-      DistributionConfig: Match.objectLike({ Aliases: ["example.com"], ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: "TLSv1.2_2021" }) }),
+    template.hasResourceProperties("AWS::CertificateManager::Certificate", {
+      DomainName: "www.example.com",
+      SubjectAlternativeNames: ["example.com"],
     });
-    for (const Type of ["A", "AAAA"]) template.hasResourceProperties("AWS::Route53::RecordSet", { Name: "example.com.", Type });
+    template.hasResourceProperties("AWS::CloudFront::Distribution", {
+      DistributionConfig: Match.objectLike({
+        Aliases: ["example.com"],
+        ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: "TLSv1.2_2021" }),
+      }),
+    });
+    for (const Type of ["A", "AAAA"])
+      template.hasResourceProperties("AWS::Route53::RecordSet", { Name: "example.com.", Type });
   });
 
   test("answers every request with a permanent redirect to the same path and query on www", () => {
-    template.hasResourceProperties("AWS::CloudFront::Function", { FunctionCode: apexRedirectSource("www.example.com") });
-    const handler = vm.runInNewContext(`${apexRedirectSource("www.example.com")}\n;handler`, Object.create(null)) as (event: unknown) => {
+    template.hasResourceProperties("AWS::CloudFront::Function", {
+      FunctionCode: apexRedirectSource("www.example.com"),
+    });
+    const handler = vm.runInNewContext(`${apexRedirectSource("www.example.com")}\n;handler`, Object.create(null)) as (
+      event: unknown,
+    ) => {
       statusCode: number;
       headers: { location: { value: string } };
     };
-    const redirect = (uri: string, querystring: Record<string, unknown> = {}) => handler({ request: { uri, querystring } });
-    expect(redirect("/")).toMatchObject({ statusCode: 301, headers: { location: { value: "https://www.example.com/" } } });
-    expect(redirect("/products/esim", { ref: { value: "mail" }, tag: { value: "a", multiValue: [{ value: "a" }, { value: "b" }] }, flag: { value: "" } }).headers.location.value).toBe(
-      "https://www.example.com/products/esim?ref=mail&tag=a&tag=b&flag",
-    );
+    const redirect = (uri: string, querystring: Record<string, unknown> = {}) =>
+      handler({ request: { uri, querystring } });
+    expect(redirect("/")).toMatchObject({
+      statusCode: 301,
+      headers: { location: { value: "https://www.example.com/" } },
+    });
+    expect(
+      redirect("/products/esim", {
+        ref: { value: "mail" },
+        tag: { value: "a", multiValue: [{ value: "a" }, { value: "b" }] },
+        flag: { value: "" },
+      }).headers.location.value,
+    ).toBe("https://www.example.com/products/esim?ref=mail&tag=a&tag=b&flag");
   });
 });

@@ -49,7 +49,9 @@ export async function writeFixtureDist(): Promise<string> {
 
 /** cdk.json's context: the feature flags and defaults the CLI would pass. */
 export async function cdkJsonContext(): Promise<Record<string, unknown>> {
-  const cdkJson = JSON.parse(await readFile(path.join(ROOT, "cdk.json"), "utf8")) as { context: Record<string, unknown> };
+  const cdkJson = JSON.parse(await readFile(path.join(ROOT, "cdk.json"), "utf8")) as {
+    context: Record<string, unknown>;
+  };
   return cdkJson.context;
 }
 

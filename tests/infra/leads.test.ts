@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SiteStack } from "../../infra/lib/site-stack.ts";
 import { synthApp, writeFixtureDist } from "./fixtures.ts";
 
-type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+type Resource = {
+  Type: string;
+  Properties: Record<string, unknown>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
 const LEAD_FUNCTIONS = ["SendContactEmail", "SendInstallationEmail", "SendProductInquiry", "Subscribe"];
 
 /** Synthesizes without bundling (the site-stack test bundles) and returns the template with a resource lookup. */
@@ -25,7 +30,8 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   let template: Template;
   let stack: SiteStack;
   const resources = (type: string) => setup.resources(type);
-  const logicalId = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as never);
+  const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
+    stack.getLogicalId(construct.node.defaultChild as never);
   const policyOf = (roleIdPrefix: string) => {
     const found = resources("AWS::IAM::Policy").find(([id]) => id.startsWith(roleIdPrefix));
     if (!found) throw new Error(`no policy for ${roleIdPrefix}`);
@@ -105,7 +111,9 @@ describe("the lead store, retry path and alarms of the production stack", () => 
       Handler: "index.handler",
       Timeout: 30,
       Runtime: "nodejs24.x",
-      Environment: { Variables: Match.objectLike({ LEADS_TABLE_NAME: Match.anyValue(), LEAD_QUEUE_URL: Match.anyValue() }) },
+      Environment: {
+        Variables: Match.objectLike({ LEADS_TABLE_NAME: Match.anyValue(), LEAD_QUEUE_URL: Match.anyValue() }),
+      },
     });
     template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
       FunctionName: { Ref: sender },
@@ -154,7 +162,9 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     expect(statements).toContainEqual({
       Effect: "Allow",
       Action: "dynamodb:Query",
-      Resource: { "Fn::Join": ["", [{ "Fn::GetAtt": [expect.stringMatching(/^LeadStoreLeads/), "Arn"] }, "/index/byReceivedAt"]] },
+      Resource: {
+        "Fn::Join": ["", [{ "Fn::GetAtt": [expect.stringMatching(/^LeadStoreLeads/), "Arn"] }, "/index/byReceivedAt"]],
+      },
     });
     const actions = statements.flatMap((s) => (s as { Action: string | string[] }).Action);
     expect(actions).not.toContain("ses:SendEmail");
@@ -207,7 +217,9 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   });
 
   test("the alarm topic is encrypted with a rotating key that CloudWatch and SES may use, and mails alarmEmail", () => {
-    template.hasResourceProperties("AWS::SNS::Topic", { KmsMasterKeyId: { "Fn::GetAtt": [Match.stringLikeRegexp("^AlarmsTopicKey"), "Arn"] } });
+    template.hasResourceProperties("AWS::SNS::Topic", {
+      KmsMasterKeyId: { "Fn::GetAtt": [Match.stringLikeRegexp("^AlarmsTopicKey"), "Arn"] },
+    });
     template.hasResourceProperties("AWS::KMS::Key", { EnableKeyRotation: true });
     const key = resources("AWS::KMS::Key")[0]?.[1];
     const principals = JSON.stringify(key?.Properties.KeyPolicy);
@@ -233,13 +245,17 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   test("alarms on failed mails, the dead-letter queue, and errors and throttles of every function all notify the one topic", () => {
     const alarms = resources("AWS::CloudWatch::Alarm").map(([, a]) => a.Properties);
     const metric = (name: string) => alarms.filter((a) => a.MetricName === name);
-    expect(metric("MailFailed")).toEqual([expect.objectContaining({ Namespace: "Storefront/Leads", Threshold: 1, Statistic: "Sum" })]);
+    expect(metric("MailFailed")).toEqual([
+      expect.objectContaining({ Namespace: "Storefront/Leads", Threshold: 1, Statistic: "Sum" }),
+    ]);
     expect(metric("ApproximateNumberOfMessagesVisible")).toEqual([
       expect.objectContaining({
         Namespace: "AWS/SQS",
         Threshold: 1,
         ComparisonOperator: "GreaterThanOrEqualToThreshold",
-        Dimensions: [{ Name: "QueueName", Value: { "Fn::GetAtt": [expect.stringMatching(/^LeadStoreDeadLetters/), "QueueName"] } }],
+        Dimensions: [
+          { Name: "QueueName", Value: { "Fn::GetAtt": [expect.stringMatching(/^LeadStoreDeadLetters/), "QueueName"] } },
+        ],
       }),
     ]);
     // Three lead functions, subscribe, deliver-lead, its sweep and its send-event recorder.
@@ -247,7 +263,10 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     expect(metric("Throttles")).toHaveLength(7);
     expect(alarms).toHaveLength(16);
     for (const alarm of alarms) {
-      expect(alarm).toMatchObject({ AlarmActions: [{ Ref: expect.stringMatching(/^AlarmsTopic/) }], TreatMissingData: "notBreaching" });
+      expect(alarm).toMatchObject({
+        AlarmActions: [{ Ref: expect.stringMatching(/^AlarmsTopic/) }],
+        TreatMissingData: "notBreaching",
+      });
     }
   });
 
@@ -255,21 +274,32 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     template.hasResourceProperties("AWS::SecretsManager::Secret", {
       GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
     });
-    const [secretId, secret] = resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("NewsletterSecret")) ?? [];
+    const [secretId, secret] =
+      resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("NewsletterSecret")) ?? [];
     expect(secret?.DeletionPolicy).toBe("Retain");
-    const readers = resources("AWS::IAM::Policy").filter(([, policy]) => JSON.stringify(policy.Properties.PolicyDocument).includes("secretsmanager:"));
+    const readers = resources("AWS::IAM::Policy").filter(([, policy]) =>
+      JSON.stringify(policy.Properties.PolicyDocument).includes("secretsmanager:"),
+    );
     expect(readers.map(([id]) => id.replace(/[0-9A-F]{8}$/, ""))).toEqual(["SubscribeFunctionRoleDefaultPolicy"]);
     expect(secretReads()).toContainEqual({ Ref: secretId });
     const [, subscribe] = resources("AWS::Lambda::Function").find(([id]) => id.startsWith("SubscribeFunction")) ?? [];
-    expect((subscribe?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables.NEWSLETTER_SECRET_ARN).toEqual({ Ref: secretId });
+    expect(
+      (subscribe?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables
+        .NEWSLETTER_SECRET_ARN,
+    ).toEqual({ Ref: secretId });
     for (const [id, fn] of resources("AWS::Lambda::Function").filter(([id]) => id.startsWith("Send"))) {
-      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables, id).not.toHaveProperty("NEWSLETTER_SECRET_ARN");
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables, id).not.toHaveProperty(
+        "NEWSLETTER_SECRET_ARN",
+      );
     }
   });
 
   test("the origin-verify value is a generated secret of its own, apart from the signing key, deleted with the stack", () => {
     const secrets = resources("AWS::SecretsManager::Secret");
-    expect(secrets.map(([id]) => id.replace(/[0-9A-F]{8}$/, "")).sort()).toEqual(["NewsletterSecret", "OriginVerifySecret"]);
+    expect(secrets.map(([id]) => id.replace(/[0-9A-F]{8}$/, "")).sort()).toEqual([
+      "NewsletterSecret",
+      "OriginVerifySecret",
+    ]);
     const [, verify] = secrets.find(([id]) => id.startsWith("OriginVerifySecret")) ?? [];
     // Letters and digits only: it travels as an HTTP header value.
     expect(verify?.Properties.GenerateSecretString).toEqual({ PasswordLength: 64, ExcludePunctuation: true });
@@ -277,12 +307,16 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   });
 
   test("only the subscribe function may read the origin-verify secret, and its environment holds the secret's ARN, never the value", () => {
-    const [verifyId] = resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("OriginVerifySecret")) ?? [];
+    const [verifyId] =
+      resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("OriginVerifySecret")) ?? [];
     expect(secretReads()).toContainEqual({ Ref: verifyId });
-    const readers = resources("AWS::IAM::Policy").filter(([, policy]) => JSON.stringify(policy.Properties.PolicyDocument).includes(`"${verifyId}"`));
+    const readers = resources("AWS::IAM::Policy").filter(([, policy]) =>
+      JSON.stringify(policy.Properties.PolicyDocument).includes(`"${verifyId}"`),
+    );
     expect(readers.map(([id]) => id.replace(/[0-9A-F]{8}$/, ""))).toEqual(["SubscribeFunctionRoleDefaultPolicy"]);
     const functions = resources("AWS::Lambda::Function");
-    const variables = (fn: Resource | undefined) => (fn?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables ?? {};
+    const variables = (fn: Resource | undefined) =>
+      (fn?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables ?? {};
     const [, subscribe] = functions.find(([id]) => id.startsWith("SubscribeFunction")) ?? [];
     expect(variables(subscribe).ORIGIN_VERIFY_SECRET_ARN).toEqual({ Ref: verifyId });
     for (const [id, fn] of functions) {
@@ -292,15 +326,22 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   });
 
   test("CloudFront sends the origin-verify value, resolved from the secret at deployment, to the subscribe function's origin only", () => {
-    const [verifyId] = resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("OriginVerifySecret")) ?? [];
+    const [verifyId] =
+      resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("OriginVerifySecret")) ?? [];
     const [, distribution] = resources("AWS::CloudFront::Distribution")[0] ?? [];
-    const config = distribution?.Properties.DistributionConfig as { CacheBehaviors: Array<{ PathPattern: string; TargetOriginId: string }>; Origins: Array<{ Id: string; OriginCustomHeaders?: unknown }> };
+    const config = distribution?.Properties.DistributionConfig as {
+      CacheBehaviors: Array<{ PathPattern: string; TargetOriginId: string }>;
+      Origins: Array<{ Id: string; OriginCustomHeaders?: unknown }>;
+    };
     const subscribeOrigin = config.CacheBehaviors.find((b) => b.PathPattern === "/api/subscribe")?.TargetOriginId;
     expect(subscribeOrigin).toBeDefined();
     for (const origin of config.Origins) {
       if (origin.Id === subscribeOrigin) {
         expect(origin.OriginCustomHeaders).toEqual([
-          { HeaderName: "x-origin-verify", HeaderValue: { "Fn::Join": ["", ["{{resolve:secretsmanager:", { Ref: verifyId }, ":SecretString:::}}"]] } },
+          {
+            HeaderName: "x-origin-verify",
+            HeaderValue: { "Fn::Join": ["", ["{{resolve:secretsmanager:", { Ref: verifyId }, ":SecretString:::}}"]] },
+          },
         ]);
       } else expect(origin.OriginCustomHeaders, origin.Id).toBeUndefined();
     }
@@ -309,13 +350,25 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   test("the subscribe function reads, writes and mails like the lead functions and may delete nothing", () => {
     const actions = policyOf("SubscribeFunctionRole").flatMap((s) => (s as { Action: string | string[] }).Action);
     expect(new Set(actions)).toEqual(
-      new Set(["logs:CreateLogStream", "logs:PutLogEvents", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:GetItem", "sqs:SendMessage", "ses:SendEmail", "secretsmanager:GetSecretValue"]),
+      new Set([
+        "logs:CreateLogStream",
+        "logs:PutLogEvents",
+        "dynamodb:PutItem",
+        "dynamodb:UpdateItem",
+        "dynamodb:GetItem",
+        "sqs:SendMessage",
+        "ses:SendEmail",
+        "secretsmanager:GetSecretValue",
+      ]),
     );
   });
 
   test("subscribe, confirm-subscription and unsubscribe reach the one function; its URL takes the unsigned posts of plain forms and mail providers", () => {
     const [, distribution] = resources("AWS::CloudFront::Distribution")[0] ?? [];
-    const config = distribution?.Properties.DistributionConfig as { CacheBehaviors: Array<{ PathPattern: string; TargetOriginId: string; AllowedMethods: string[] }>; Origins: Array<{ Id: string; OriginAccessControlId?: unknown }> };
+    const config = distribution?.Properties.DistributionConfig as {
+      CacheBehaviors: Array<{ PathPattern: string; TargetOriginId: string; AllowedMethods: string[] }>;
+      Origins: Array<{ Id: string; OriginAccessControlId?: unknown }>;
+    };
     const behaviour = (path: string) => config.CacheBehaviors.find((b) => b.PathPattern === path);
     const origin = behaviour("/api/subscribe")?.TargetOriginId;
     expect(origin).toBeDefined();
@@ -323,8 +376,13 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     expect(behaviour("/api/unsubscribe")?.TargetOriginId).toBe(origin);
     expect(behaviour("/api/unsubscribe")?.AllowedMethods).toContain("POST");
     expect(config.Origins.find((o) => o.Id === origin)?.OriginAccessControlId).toBeUndefined();
-    expect(config.Origins.find((o) => o.Id === behaviour("/api/send-contact-email")?.TargetOriginId)?.OriginAccessControlId).toBeDefined();
-    const urls = resources("AWS::Lambda::Url").map(([id, url]) => [id.replace(/[0-9A-F]{8}$/, ""), url.Properties.AuthType]);
+    expect(
+      config.Origins.find((o) => o.Id === behaviour("/api/send-contact-email")?.TargetOriginId)?.OriginAccessControlId,
+    ).toBeDefined();
+    const urls = resources("AWS::Lambda::Url").map(([id, url]) => [
+      id.replace(/[0-9A-F]{8}$/, ""),
+      url.Properties.AuthType,
+    ]);
     expect(Object.fromEntries(urls)).toEqual({
       SendContactEmailFunctionFunctionUrl: "AWS_IAM",
       SendInstallationEmailFunctionFunctionUrl: "AWS_IAM",
@@ -336,8 +394,12 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   test("names the table, the queues and the topic for operators and npm run leads", () => {
     template.hasOutput("LeadsTableName", { Value: { Ref: Match.stringLikeRegexp("^LeadStoreLeads") } });
     template.hasOutput("LeadQueueUrl", { Value: { Ref: Match.stringLikeRegexp("^LeadStoreRetries") } });
-    template.hasOutput("LeadQueueArn", { Value: { "Fn::GetAtt": [Match.stringLikeRegexp("^LeadStoreRetries"), "Arn"] } });
-    template.hasOutput("LeadDeadLetterQueueArn", { Value: { "Fn::GetAtt": [Match.stringLikeRegexp("^LeadStoreDeadLetters"), "Arn"] } });
+    template.hasOutput("LeadQueueArn", {
+      Value: { "Fn::GetAtt": [Match.stringLikeRegexp("^LeadStoreRetries"), "Arn"] },
+    });
+    template.hasOutput("LeadDeadLetterQueueArn", {
+      Value: { "Fn::GetAtt": [Match.stringLikeRegexp("^LeadStoreDeadLetters"), "Arn"] },
+    });
     template.hasOutput("AlarmTopicArn", { Value: { Ref: Match.stringLikeRegexp("^AlarmsTopic") } });
   });
 });
@@ -351,9 +413,15 @@ describe("the lead webhook", () => {
     ] as const) {
       const setup = await synthLeads(context);
       try {
-        const functions = setup.resources("AWS::Lambda::Function").filter(([id]) => /^(Send|Subscribe|LeadDeliverySender)/.test(id));
+        const functions = setup
+          .resources("AWS::Lambda::Function")
+          .filter(([id]) => /^(Send|Subscribe|LeadDeliverySender)/.test(id));
         expect(functions.length).toBe(5);
-        for (const [id, fn] of functions) expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.LEAD_WEBHOOK_URL, id).toBe(expected);
+        for (const [id, fn] of functions)
+          expect(
+            (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.LEAD_WEBHOOK_URL,
+            id,
+          ).toBe(expected);
       } finally {
         await setup.cleanup();
       }
@@ -367,8 +435,12 @@ describe("alarms without alarmEmail", () => {
     try {
       setup.template.resourceCountIs("AWS::SNS::Topic", 1);
       setup.template.resourceCountIs("AWS::SNS::Subscription", 0);
-      for (const [, fn] of setup.resources("AWS::Lambda::Function").filter(([id]) => /^Send.*Function[0-9A-F]{8}$/.test(id))) {
-        expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.ACK_DAILY_LIMIT).toBe("0");
+      for (const [, fn] of setup
+        .resources("AWS::Lambda::Function")
+        .filter(([id]) => /^Send.*Function[0-9A-F]{8}$/.test(id))) {
+        expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.ACK_DAILY_LIMIT).toBe(
+          "0",
+        );
       }
     } finally {
       await setup.cleanup();

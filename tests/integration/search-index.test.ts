@@ -21,7 +21,12 @@ describe("search index in incremental builds", () => {
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), "search-index-"));
     content = await contentWith();
-    session = new BuildSession({ rootDir: ROOT, contentDir: content.dir, outDir: path.join(work, "dev"), cacheDir: path.join(work, "cache") });
+    session = new BuildSession({
+      rootDir: ROOT,
+      contentDir: content.dir,
+      outDir: path.join(work, "dev"),
+      cacheDir: path.join(work, "cache"),
+    });
     await session.build();
   });
   afterAll(async () => {
@@ -31,9 +36,17 @@ describe("search index in incremental builds", () => {
 
   test("an edited FAQ answer, policy section and article are found at their anchors after the next build", async () => {
     const changed = [
-      await edit("faq.yaml", (text) => text.replace("What is your refund policy?", "How do refunds work?").replace("90% refund if you cancel", "90% refund (zanzibarian) if you cancel")),
-      await edit("pages/refund.md", (text) => text.replace("Before team assignment.", "Before team assignment (quokkasaurus).")),
-      await edit("blog/quick-commerce-unit-economics.md", (text) => text.replace("Customers love it", "Shoppers (wombatology) love it")),
+      await edit("faq.yaml", (text) =>
+        text
+          .replace("What is your refund policy?", "How do refunds work?")
+          .replace("90% refund if you cancel", "90% refund (zanzibarian) if you cancel"),
+      ),
+      await edit("pages/refund.md", (text) =>
+        text.replace("Before team assignment.", "Before team assignment (quokkasaurus)."),
+      ),
+      await edit("blog/quick-commerce-unit-economics.md", (text) =>
+        text.replace("Customers love it", "Shoppers (wombatology) love it"),
+      ),
     ];
     await session.build(changed);
     const documents = decodeSearchIndex(JSON.parse(await index(path.join(work, "dev"))));

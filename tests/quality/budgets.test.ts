@@ -22,7 +22,11 @@ describe("byte budgets", () => {
   });
 
   /** One line per page over `budget` on `measure`, with the numbers and, when given, why. */
-  const over = (measure: "html" | "css" | "jsCriticalPath", budget: number, why: (w: PageWeight) => string = () => "") =>
+  const over = (
+    measure: "html" | "css" | "jsCriticalPath",
+    budget: number,
+    why: (w: PageWeight) => string = () => "",
+  ) =>
     weights
       .filter((w) => w[measure] > budget)
       .map((w) => {
@@ -50,7 +54,9 @@ describe("byte budgets", () => {
     // Each policy page in content/pages is a route of its own name (/privacy, /refund, ...).
     const policies = weights.filter((w) => site.result.content.pages.some((policy) => w.path === `/${policy.name}`));
     expect(policies.length).toBeGreaterThan(0);
-    expect(over("css", BYTE_BUDGETS.policyCss).filter((line) => policies.some((w) => line.startsWith(`${w.path}:`)))).toEqual([]);
+    expect(
+      over("css", BYTE_BUDGETS.policyCss).filter((line) => policies.some((w) => line.startsWith(`${w.path}:`))),
+    ).toEqual([]);
   });
 
   test(`each page requests at most ${formatKb(BYTE_BUDGETS.jsBeforeInteraction)} gzip of JavaScript before the first interaction, on its critical path`, () => {
@@ -65,6 +71,8 @@ describe("byte budgets", () => {
     expect(home).toBeDefined();
     if (!home) return;
     const parts = `html ${formatKb(home.html)} + css ${formatKb(home.css)} + js ${formatKb(home.jsTotal)} + media ${formatKb(home.media)}`;
-    expect(home.transfer, `home page: ${formatKb(home.transfer)} = ${parts}`).toBeLessThanOrEqual(BYTE_BUDGETS.homeTransfer);
+    expect(home.transfer, `home page: ${formatKb(home.transfer)} = ${parts}`).toBeLessThanOrEqual(
+      BYTE_BUDGETS.homeTransfer,
+    );
   });
 });

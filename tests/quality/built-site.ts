@@ -43,14 +43,23 @@ export async function builtSite(): Promise<BuiltSite> {
   const htmlFiles = (await readdir(dir, { recursive: true }))
     .map((file) => file.split(path.sep).join("/"))
     .filter((file) => file.endsWith(".html"));
-  const routeFile = new Map(table.pages.map((route) => [route === "/" ? "index.html" : `${route.slice(1)}/index.html`, route]));
+  const routeFile = new Map(
+    table.pages.map((route) => [route === "/" ? "index.html" : `${route.slice(1)}/index.html`, route]),
+  );
   const pages = await Promise.all(
     htmlFiles.map(async (file): Promise<BuiltPage> => {
       const html = await readFile(path.join(dir, file), "utf8");
       const dom = parser.parseHtml(html);
       const route = routeFile.get(file);
       const robots = dom.querySelector('meta[name="robots"]')?.getAttributeValue("content") ?? "";
-      return { path: route ?? `/${file}`, file, html, dom, special: route === undefined, noindex: /\bnoindex\b/i.test(robots) };
+      return {
+        path: route ?? `/${file}`,
+        file,
+        html,
+        dom,
+        special: route === undefined,
+        noindex: /\bnoindex\b/i.test(robots),
+      };
     }),
   );
   const order = (page: BuiltPage) => (page.special ? table.pages.length : table.pages.indexOf(page.path));

@@ -21,7 +21,10 @@ describe("HTML validity", () => {
         errors.set(key, [...(errors.get(key) ?? []), where]);
       }
     }
-    const lines = [...errors].map(([key, where]) => `${key}; at ${where.length > 3 ? `${where.slice(0, 3).join(", ")} and ${where.length - 3} more` : where.join(", ")}`);
+    const lines = [...errors].map(
+      ([key, where]) =>
+        `${key}; at ${where.length > 3 ? `${where.slice(0, 3).join(", ")} and ${where.length - 3} more` : where.join(", ")}`,
+    );
     expect(lines).toEqual([]);
   });
 });

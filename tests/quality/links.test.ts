@@ -41,7 +41,10 @@ interface Reference {
 
 /** The characters React escapes in attribute values, decoded. */
 const decode = (value: string) =>
-  value.replace(/&(amp|quot|lt|gt|#x27|#39);/g, (_, name: string) => ({ amp: "&", quot: '"', lt: "<", gt: ">", "#x27": "'", "#39": "'" })[name] ?? "");
+  value.replace(
+    /&(amp|quot|lt|gt|#x27|#39);/g,
+    (_, name: string) => ({ amp: "&", quot: '"', lt: "<", gt: ">", "#x27": "'", "#39": "'" })[name] ?? "",
+  );
 
 function* references(page: BuiltPage): Generator<Reference> {
   for (const [tag, names] of Object.entries(URL_ATTRIBUTES)) {
@@ -92,7 +95,8 @@ describe("links and assets", () => {
     if (value.trim() === "") return "is empty";
     if (/^javascript:/i.test(value)) return "runs script instead of linking (use a <button>)";
     if (/^mailto:/i.test(value)) return /^mailto:[^@\s?]+@[^@\s?]+/i.test(value) ? undefined : "has no e-mail address";
-    if (/^tel:/i.test(value)) return /^tel:\+?\d{6,}$/.test(value) ? undefined : "is not a dialable number (tel:+digits)";
+    if (/^tel:/i.test(value))
+      return /^tel:\+?\d{6,}$/.test(value) ? undefined : "is not a dialable number (tel:+digits)";
     if (value === "#") return 'points at "#": a link to nowhere (use a <button> for actions)';
     return undefined;
   }
@@ -117,7 +121,9 @@ describe("links and assets", () => {
 
     if (url.pathname.startsWith("/api/")) {
       const name = url.pathname.slice(5);
-      return existsSync(path.join(ROOT, "lambdas", name, "handler.ts")) ? undefined : `posts to ${url.pathname}, but lambdas/${name}/handler.ts does not exist`;
+      return existsSync(path.join(ROOT, "lambdas", name, "handler.ts"))
+        ? undefined
+        : `posts to ${url.pathname}, but lambdas/${name}/handler.ts does not exist`;
     }
     const { file, status } = resolveRequest(url.pathname, site.table);
     if (status !== 200) return `leads to a 404 page (${url.pathname} is not a route)`;
@@ -140,7 +146,9 @@ describe("links and assets", () => {
         broken.set(key, [...(broken.get(key) ?? []), page.path]);
       }
     }
-    return [...broken].map(([key, pages]) => `${key}; on ${pages.length === 1 ? pages[0] : `${pages.length} pages: ${pages.join(", ")}`}`);
+    return [...broken].map(
+      ([key, pages]) => `${key}; on ${pages.length === 1 ? pages[0] : `${pages.length} pages: ${pages.join(", ")}`}`,
+    );
   }
 
   function missingFragment(target: BuiltPage, fragment: string): string | undefined {

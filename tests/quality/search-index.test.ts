@@ -18,7 +18,8 @@ describe("the built search index", () => {
       const [pagePath = "", anchor] = doc.url.split("#");
       const page = site.pages.find((p) => !p.special && p.path === pagePath);
       if (!page) return [`${doc.url}: no page ${pagePath}`];
-      if (anchor && !page.dom.querySelector(`[id="${anchor}"]`)) return [`${doc.url}: ${pagePath} has no id "${anchor}"`];
+      if (anchor && !page.dom.querySelector(`[id="${anchor}"]`))
+        return [`${doc.url}: ${pagePath} has no id "${anchor}"`];
       return [];
     });
     expect(broken).toEqual([]);

@@ -6,7 +6,8 @@ import { absoluteUrl } from "../../src/lib/urls.ts";
 import { type BuiltPage, type BuiltSite, builtSite, visibleText } from "./built-site.ts";
 
 type JsonObject = Record<string, unknown>;
-const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Problems of one JSON-LD block: it must parse, and every node must say what it is (@type) in which vocabulary (@context). */
 function jsonLdProblems(text: string): string[] {
@@ -31,7 +32,8 @@ function jsonLdProblems(text: string): string[] {
     nodes.forEach((node, j) => {
       const where = Array.isArray(graph) ? `${at}@graph[${j}] ` : at;
       const type = isObject(node) ? node["@type"] : undefined;
-      if (!(typeof type === "string" && type) && !(Array.isArray(type) && type.length > 0)) problems.push(`${where}has no @type`);
+      if (!(typeof type === "string" && type) && !(Array.isArray(type) && type.length > 0))
+        problems.push(`${where}has no @type`);
     });
     return problems;
   });
@@ -65,10 +67,16 @@ const jsonLdScripts = (page: BuiltPage) =>
     .map((el) => el.textContent);
 
 const meta = (page: BuiltPage, key: string) =>
-  page.dom.querySelectorAll("meta").filter((el) => el.getAttributeValue("property") === key || el.getAttributeValue("name") === key).map((el) => el.getAttributeValue("content") ?? "");
+  page.dom
+    .querySelectorAll("meta")
+    .filter((el) => el.getAttributeValue("property") === key || el.getAttributeValue("name") === key)
+    .map((el) => el.getAttributeValue("content") ?? "");
 
 const links = (page: BuiltPage, rel: string) =>
-  page.dom.querySelectorAll("link").filter((el) => (el.getAttributeValue("rel") ?? "").toLowerCase() === rel).map((el) => el.getAttributeValue("href") ?? "");
+  page.dom
+    .querySelectorAll("link")
+    .filter((el) => (el.getAttributeValue("rel") ?? "").toLowerCase() === rel)
+    .map((el) => el.getAttributeValue("href") ?? "");
 
 /** Reads a built file named by its URL on the site, or undefined when the build did not write it. */
 const builtFile = (site: BuiltSite, url: string) => {
@@ -76,7 +84,8 @@ const builtFile = (site: BuiltSite, url: string) => {
   return readFile(path.join(site.dir, decodeURIComponent(sitePath))).catch(() => undefined);
 };
 
-const isCalendarDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+const isCalendarDate = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 
 const canonicalLinks = (page: BuiltPage) =>
   page.dom.querySelectorAll("link").filter((el) => (el.getAttributeValue("rel") ?? "").toLowerCase() === "canonical");
@@ -104,10 +113,13 @@ describe("search metadata of every page", () => {
     const missing: string[] = [];
     for (const page of site.pages) {
       const titles = page.dom.querySelectorAll("title").map(visibleText);
-      if (titles.length !== 1 || !titles[0]) missing.push(`${page.path}: ${titles.length} title elements ${JSON.stringify(titles)}`);
+      if (titles.length !== 1 || !titles[0])
+        missing.push(`${page.path}: ${titles.length} title elements ${JSON.stringify(titles)}`);
       else byTitle.set(titles[0], [...(byTitle.get(titles[0]) ?? []), page.path]);
     }
-    const shared = [...byTitle].filter(([, paths]) => paths.length > 1).map(([title, paths]) => `"${title}" is the title of ${paths.join(", ")}`);
+    const shared = [...byTitle]
+      .filter(([, paths]) => paths.length > 1)
+      .map(([title, paths]) => `"${title}" is the title of ${paths.join(", ")}`);
     expect([...missing, ...shared]).toEqual([]);
   });
 
@@ -122,15 +134,22 @@ describe("search metadata of every page", () => {
   test("only the not-found views, the search results page and the newsletter's outcome pages are marked noindex", () => {
     // A results page has nothing of its own to list; search engines ask sites to keep them out of their index. The
     // newsletter's pages only answer a form post or a mailed link.
-    const expected = (page: BuiltPage) => page.special || page.path === "/search" || page.path.startsWith("/newsletter/");
-    expect(site.pages.filter((page) => page.noindex !== expected(page)).map((page) => `${page.path}: noindex ${page.noindex}`)).toEqual([]);
+    const expected = (page: BuiltPage) =>
+      page.special || page.path === "/search" || page.path.startsWith("/newsletter/");
+    expect(
+      site.pages
+        .filter((page) => page.noindex !== expected(page))
+        .map((page) => `${page.path}: noindex ${page.noindex}`),
+    ).toEqual([]);
   });
 
   test("every indexable page has one canonical link to its own URL", () => {
     const wrong = indexable.flatMap((page) => {
       const expected = absoluteUrl(site.result.content.site, page.path);
       const hrefs = canonicalLinks(page).map((el) => el.getAttributeValue("href"));
-      return hrefs.length === 1 && hrefs[0] === expected ? [] : [`${page.path}: canonical ${JSON.stringify(hrefs)}, expected ["${expected}"]`];
+      return hrefs.length === 1 && hrefs[0] === expected
+        ? []
+        : [`${page.path}: canonical ${JSON.stringify(hrefs)}, expected ["${expected}"]`];
     });
     expect(wrong).toEqual([]);
   });
@@ -139,7 +158,10 @@ describe("search metadata of every page", () => {
     const problems = site.pages.flatMap((page) => {
       const blocks = jsonLdScripts(page);
       const none = !page.noindex && blocks.length === 0 ? [`${page.path}: no JSON-LD`] : [];
-      return [...none, ...blocks.flatMap((text, i) => jsonLdProblems(text).map((p) => `${page.path} JSON-LD #${i + 1} ${p}`))];
+      return [
+        ...none,
+        ...blocks.flatMap((text, i) => jsonLdProblems(text).map((p) => `${page.path} JSON-LD #${i + 1} ${p}`)),
+      ];
     });
     expect(problems).toEqual([]);
   });
@@ -150,7 +172,9 @@ describe("search metadata of every page", () => {
     const missing = articles.flatMap((page) => {
       const types = jsonLdTypes(page);
       return [
-        ...(["Article", "BlogPosting", "NewsArticle"].some((t) => types.has(t)) ? [] : [`${page.path}: no Article or BlogPosting`]),
+        ...(["Article", "BlogPosting", "NewsArticle"].some((t) => types.has(t))
+          ? []
+          : [`${page.path}: no Article or BlogPosting`]),
         ...(types.has("BreadcrumbList") ? [] : [`${page.path}: no BreadcrumbList`]),
       ];
     });
@@ -162,7 +186,10 @@ describe("search metadata of every page", () => {
     const listed = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => (m[1] ?? "").replace(/&amp;/g, "&"));
     const expected = indexable.map((page) => absoluteUrl(site.result.content.site, page.path));
     expect(listed.filter((url, i) => listed.indexOf(url) !== i)).toEqual([]);
-    expect({ missing: expected.filter((url) => !listed.includes(url)), extra: listed.filter((url) => !expected.includes(url)) }).toEqual({
+    expect({
+      missing: expected.filter((url) => !listed.includes(url)),
+      extra: listed.filter((url) => !expected.includes(url)),
+    }).toEqual({
       missing: [],
       extra: [],
     });
@@ -177,16 +204,27 @@ describe("search metadata of every page", () => {
         problems.push(`${page.path}: ${more.length + (image ? 1 : 0)} og:image tags`);
         continue;
       }
-      const expected = { "og:image:type": "image/png", "og:image:width": "1200", "og:image:height": "630", "twitter:card": "summary_large_image", "twitter:image": image };
+      const expected = {
+        "og:image:type": "image/png",
+        "og:image:width": "1200",
+        "og:image:height": "630",
+        "twitter:card": "summary_large_image",
+        "twitter:image": image,
+      };
       for (const [key, value] of Object.entries(expected)) {
-        if (meta(page, key).join() !== value) problems.push(`${page.path}: ${key} is ${JSON.stringify(meta(page, key))}, expected "${value}"`);
+        if (meta(page, key).join() !== value)
+          problems.push(`${page.path}: ${key} is ${JSON.stringify(meta(page, key))}, expected "${value}"`);
       }
       const alt = meta(page, "og:image:alt");
       if (alt.length !== 1 || !alt[0]?.trim()) problems.push(`${page.path}: og:image:alt is ${JSON.stringify(alt)}`);
-      if (meta(page, "twitter:image:alt").join() !== alt.join()) problems.push(`${page.path}: twitter:image:alt differs from og:image:alt`);
+      if (meta(page, "twitter:image:alt").join() !== alt.join())
+        problems.push(`${page.path}: twitter:image:alt differs from og:image:alt`);
       const bytes = await builtFile(site, image);
       const size = bytes && pngSize(bytes);
-      if (size?.width !== 1200 || size.height !== 630) problems.push(`${page.path}: ${image} is ${size ? `${size.width}×${size.height}` : bytes ? "not a PNG" : "missing"}`);
+      if (size?.width !== 1200 || size.height !== 630)
+        problems.push(
+          `${page.path}: ${image} is ${size ? `${size.width}×${size.height}` : bytes ? "not a PNG" : "missing"}`,
+        );
       if (seen.has(image)) problems.push(`${page.path} and ${seen.get(image)} share ${image}`);
       seen.set(image, page.path);
     }
@@ -218,7 +256,11 @@ describe("search metadata of every page", () => {
       icons?: { src: string; sizes: string; type: string }[];
     };
     const home = site.pages.find((page) => page.path === "/");
-    expect(manifest).toMatchObject({ name: site.result.content.site.name, start_url: "/", theme_color: home && meta(home, "theme-color")[0] });
+    expect(manifest).toMatchObject({
+      name: site.result.content.site.name,
+      start_url: "/",
+      theme_color: home && meta(home, "theme-color")[0],
+    });
     const icons = await Promise.all(
       (manifest.icons ?? []).map(async (icon) => {
         const bytes = await builtFile(site, icon.src);
@@ -232,7 +274,10 @@ describe("search metadata of every page", () => {
   test("the sitemap dates every article and policy page with the date in its content, and every date is a real day", async () => {
     const xml = await readFile(path.join(site.dir, "sitemap.xml"), "utf8");
     const lastmod = new Map(
-      [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].map((m) => [(m[1] ?? "").replace(/&amp;/g, "&"), m[2]]),
+      [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].map((m) => [
+        (m[1] ?? "").replace(/&amp;/g, "&"),
+        m[2],
+      ]),
     );
     const { site: config, posts, pages } = site.result.content;
     const expected = [
@@ -248,12 +293,20 @@ describe("search metadata of every page", () => {
   test("every product page offers the product at its price and currency from content, or makes no offer without one", () => {
     const problems = site.result.content.products.flatMap((product) => {
       const page = site.pages.find((p) => p.path === `/products/${product.id}`);
-      const app = page && jsonLdScripts(page).map((text) => JSON.parse(text) as JsonObject).find((d) => d["@type"] === "SoftwareApplication");
+      const app =
+        page &&
+        jsonLdScripts(page)
+          .map((text) => JSON.parse(text) as JsonObject)
+          .find((d) => d["@type"] === "SoftwareApplication");
       if (!app) return [`/products/${product.id}: no SoftwareApplication`];
       const offers = app.offers as JsonObject | undefined;
-      const expected = product.price ? { price: product.price.amount, priceCurrency: product.price.currency } : undefined;
+      const expected = product.price
+        ? { price: product.price.amount, priceCurrency: product.price.currency }
+        : undefined;
       const found = offers && { price: offers.price, priceCurrency: offers.priceCurrency };
-      return JSON.stringify(found) === JSON.stringify(expected) ? [] : [`/products/${product.id}: offers ${JSON.stringify(found)}, expected ${JSON.stringify(expected)}`];
+      return JSON.stringify(found) === JSON.stringify(expected)
+        ? []
+        : [`/products/${product.id}: offers ${JSON.stringify(found)}, expected ${JSON.stringify(expected)}`];
     });
     expect(problems).toEqual([]);
   });

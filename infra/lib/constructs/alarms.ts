@@ -44,7 +44,11 @@ export class Alarms extends Construct {
       pendingWindow: Duration.days(7),
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    this.topic = new sns.Topic(this, "Topic", { displayName: `${stack.stackName} alarms`, masterKey: key, enforceSSL: true });
+    this.topic = new sns.Topic(this, "Topic", {
+      displayName: `${stack.stackName} alarms`,
+      masterKey: key,
+      enforceSSL: true,
+    });
     for (const service of ["cloudwatch.amazonaws.com", "ses.amazonaws.com"]) {
       key.grant(new iam.ServicePrincipal(service), "kms:Decrypt", "kms:GenerateDataKey*");
     }
@@ -62,7 +66,11 @@ export class Alarms extends Construct {
 
   /** Errors and throttles of one function: any in five minutes raises the alarm. */
   watchFunction(id: string, fn: lambda.Function, about: string): void {
-    this.alarm(`${id}Errors`, fn.metricErrors({ period: PERIOD, statistic: "Sum" }), `${about} failed (Lambda errors): check its log group`);
+    this.alarm(
+      `${id}Errors`,
+      fn.metricErrors({ period: PERIOD, statistic: "Sum" }),
+      `${about} failed (Lambda errors): check its log group`,
+    );
     this.alarm(
       `${id}Throttles`,
       fn.metricThrottles({ period: PERIOD, statistic: "Sum" }),

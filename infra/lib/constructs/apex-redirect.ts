@@ -52,7 +52,10 @@ export class ApexRedirect extends Construct {
       comment: `${props.apex}: redirect to ${props.target}`,
       defaultBehavior: {
         // Never contacted: the viewer-request function answers first. CloudFront requires an origin all the same.
-        origin: new origins.HttpOrigin(props.target, { originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2], protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+        origin: new origins.HttpOrigin(props.target, {
+          originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        }),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.ALLOW_ALL,
         cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
         functionAssociations: [{ function: redirect, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
@@ -68,14 +71,20 @@ export class ApexRedirect extends Construct {
     new route53.AaaaRecord(this, "AliasIpv6", { zone: props.zone, recordName: props.apex, target });
 
     Validations.of(this.distribution).acknowledge(
-      { id: "AwsSolutions-CFR1", reason: "The apex redirect serves every country, like the site it redirects to; it holds no content of its own." },
+      {
+        id: "AwsSolutions-CFR1",
+        reason:
+          "The apex redirect serves every country, like the site it redirects to; it holds no content of its own.",
+      },
       {
         id: "AwsSolutions-CFR2",
-        reason: "The apex distribution only answers 301 redirects from a CloudFront Function and never reaches an origin; there is nothing for WAF to protect.",
+        reason:
+          "The apex distribution only answers 301 redirects from a CloudFront Function and never reaches an origin; there is nothing for WAF to protect.",
       },
       {
         id: "AwsSolutions-CFR3",
-        reason: "The apex distribution only answers 301 redirects to the site; its requests are of no interest beyond the site's own access logs.",
+        reason:
+          "The apex distribution only answers 301 redirects to the site; its requests are of no interest beyond the site's own access logs.",
       },
     );
   }

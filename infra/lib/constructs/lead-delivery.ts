@@ -52,7 +52,10 @@ export class LeadDelivery extends Construct {
       reservedConcurrency: undefined,
       logRetention: props.logRetention,
     };
-    const readLead = new iam.PolicyStatement({ actions: ["dynamodb:GetItem", "dynamodb:UpdateItem"], resources: [store.table.tableArn] });
+    const readLead = new iam.PolicyStatement({
+      actions: ["dynamodb:GetItem", "dynamodb:UpdateItem"],
+      resources: [store.table.tableArn],
+    });
     // A lead mailed while the table was down reaches the sender as "store me": it writes it.
     const writeLead = new iam.PolicyStatement({ actions: ["dynamodb:PutItem"], resources: [store.table.tableArn] });
     const queueLead = new iam.PolicyStatement({ actions: ["sqs:SendMessage"], resources: [store.queue.queueArn] });
@@ -70,7 +73,11 @@ export class LeadDelivery extends Construct {
     });
     // Consuming (receive, delete, change visibility) is granted by the event source on this queue only.
     this.sender.addEventSource(
-      new SqsEventSource(store.queue, { batchSize: DELIVERY_BATCH_SIZE, reportBatchItemFailures: true, maxConcurrency: 2 }),
+      new SqsEventSource(store.queue, {
+        batchSize: DELIVERY_BATCH_SIZE,
+        reportBatchItemFailures: true,
+        maxConcurrency: 2,
+      }),
     );
 
     this.sweeper = new AppFunction(this, "Sweeper", {
@@ -79,7 +86,10 @@ export class LeadDelivery extends Construct {
       description: "Every five minutes: queues stored leads whose mail never went out",
       statements: [
         readLead,
-        new iam.PolicyStatement({ actions: ["dynamodb:Query"], resources: [`${store.table.tableArn}/index/${LEAD_INDEX}`] }),
+        new iam.PolicyStatement({
+          actions: ["dynamodb:Query"],
+          resources: [`${store.table.tableArn}/index/${LEAD_INDEX}`],
+        }),
         queueLead,
       ],
     });

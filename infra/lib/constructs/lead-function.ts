@@ -112,6 +112,8 @@ export class LeadFunction extends AppFunction {
     });
     this.leadName = props.name;
     this.signed = !props.unsignedPosts;
-    this.url = this.addFunctionUrl({ authType: this.signed ? lambda.FunctionUrlAuthType.AWS_IAM : lambda.FunctionUrlAuthType.NONE });
+    this.url = this.addFunctionUrl({
+      authType: this.signed ? lambda.FunctionUrlAuthType.AWS_IAM : lambda.FunctionUrlAuthType.NONE,
+    });
   }
 }

@@ -8,7 +8,12 @@ import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
 import { securityHeaders } from "../../../src/lib/security-headers.ts";
 import { cacheControl } from "../../../src/lib/static-files.ts";
-import { NOT_FOUND_PREFIX, STATUS_METADATA, viewerRequestSource, viewerResponseSource } from "../cloudfront-function.ts";
+import {
+  NOT_FOUND_PREFIX,
+  STATUS_METADATA,
+  viewerRequestSource,
+  viewerResponseSource,
+} from "../cloudfront-function.ts";
 import { responseHeadersFrom } from "../response-headers.ts";
 import type { SiteBuild } from "../site-build.ts";
 
@@ -22,7 +27,13 @@ export interface StaticSiteProps {
    * false for a function whose URL takes unsigned requests (LeadFunction's unsignedPosts); `originHeaders` are added
    * to every request CloudFront sends that function (the origin-verify header of an unsigned one).
    */
-  api: ReadonlyArray<{ name: string; url: lambda.IFunctionUrl; routes?: readonly string[]; signed?: boolean; originHeaders?: Record<string, string> }>;
+  api: ReadonlyArray<{
+    name: string;
+    url: lambda.IFunctionUrl;
+    routes?: readonly string[];
+    signed?: boolean;
+    originHeaders?: Record<string, string>;
+  }>;
   webAclArn?: string;
   /** Access logs of the distribution (cloudfront/) and the bucket (s3/) go here when given. */
   logBucket?: s3.IBucket;
@@ -95,18 +106,26 @@ export class StaticSite extends Construct {
     for (const fn of props.api) {
       const origin =
         fn.signed === false
-          ? new origins.FunctionUrlOrigin(fn.url, { readTimeout: Duration.seconds(15), customHeaders: fn.originHeaders })
-          : origins.FunctionUrlOrigin.withOriginAccessControl(fn.url, { originAccessControl: apiAccess, readTimeout: Duration.seconds(15), customHeaders: fn.originHeaders });
-      for (const route of [fn.name, ...(fn.routes ?? [])]) apiBehaviors[`/api/${route}`] = {
-        origin,
-        // A redirected POST loses its body: HTTPS only.
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-        allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-        // The function URL must see its own host name to verify CloudFront's signature.
-        originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-        responseHeadersPolicy,
-      };
+          ? new origins.FunctionUrlOrigin(fn.url, {
+              readTimeout: Duration.seconds(15),
+              customHeaders: fn.originHeaders,
+            })
+          : origins.FunctionUrlOrigin.withOriginAccessControl(fn.url, {
+              originAccessControl: apiAccess,
+              readTimeout: Duration.seconds(15),
+              customHeaders: fn.originHeaders,
+            });
+      for (const route of [fn.name, ...(fn.routes ?? [])])
+        apiBehaviors[`/api/${route}`] = {
+          origin,
+          // A redirected POST loses its body: HTTPS only.
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // The function URL must see its own host name to verify CloudFront's signature.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy,
+        };
     }
 
     this.distribution = new cloudfront.Distribution(this, "Distribution", {
@@ -161,7 +180,8 @@ export class StaticSite extends Construct {
     const distribution = Validations.of(this.distribution);
     distribution.acknowledge({
       id: "AwsSolutions-CFR1",
-      reason: "The storefront sells to visitors worldwide (SPEC section 1: anonymous visitors anywhere); no country is to be excluded.",
+      reason:
+        "The storefront sells to visitors worldwide (SPEC section 1: anonymous visitors anywhere); no country is to be excluded.",
     });
     if (!props.webAclArn) {
       distribution.acknowledge({
@@ -173,11 +193,13 @@ export class StaticSite extends Construct {
     if (!props.logBucket) {
       distribution.acknowledge({
         id: "AwsSolutions-CFR3",
-        reason: "Access logging is off by context for a low-traffic brochure site; -c accessLogs=true writes CloudFront and S3 access logs to a logging bucket with expiry.",
+        reason:
+          "Access logging is off by context for a low-traffic brochure site; -c accessLogs=true writes CloudFront and S3 access logs to a logging bucket with expiry.",
       });
       Validations.of(this.bucket).acknowledge({
         id: "AwsSolutions-S1",
-        reason: "Only CloudFront reads this bucket and only the deployment writes it; access logging is off by context (-c accessLogs=true turns it on).",
+        reason:
+          "Only CloudFront reads this bucket and only the deployment writes it; access logging is off by context (-c accessLogs=true turns it on).",
       });
     }
     if (!props.domain) {
@@ -246,16 +268,20 @@ export class StaticSite extends Construct {
     const handler = deployment.handlerRole.node.scope;
     if (!handler) return;
     const stack = Stack.of(this);
-    const qualifier = String(stack.node.tryGetContext("@aws-cdk/core:bootstrapQualifier") ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER);
+    const qualifier = String(
+      stack.node.tryGetContext("@aws-cdk/core:bootstrapQualifier") ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER,
+    );
     // cdk-nag prints an unresolved partition as <AWS::Partition> (cdk.json's partition-literals flag resolves it).
     const partition = Token.isUnresolved(stack.partition) ? "<AWS::Partition>" : stack.partition;
     const assetBucket = `arn:${partition}:s3:::cdk-${qualifier}-assets-${stack.account}-${stack.region}`;
     const siteBucket = stack.getLogicalId(this.bucket.node.defaultChild as s3.CfnBucket);
-    const copying = "The aws-cdk-lib deployment handler copies the build from the CDK asset bucket into the site bucket";
+    const copying =
+      "The aws-cdk-lib deployment handler copies the build from the CDK asset bucket into the site bucket";
     Validations.of(handler).acknowledge(
       {
         id: "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
-        reason: "aws-cdk-lib gives its deployment handler the basic execution policy to write its own logs; it runs only during deployments.",
+        reason:
+          "aws-cdk-lib gives its deployment handler the basic execution policy to write its own logs; it runs only during deployments.",
       },
       ...["s3:GetBucket*", "s3:GetObject*", "s3:List*"].map((action) => ({
         id: `AwsSolutions-IAM5[Action::${action}]`,
@@ -265,15 +291,23 @@ export class StaticSite extends Construct {
         id: `AwsSolutions-IAM5[Action::${action}]`,
         reason: `${copying}: ${action} comes with aws-cdk-lib's write grant on the site bucket only; the handler deletes only pages the build no longer has (DeployPages prunes HTML).`,
       })),
-      { id: `AwsSolutions-IAM5[Resource::${assetBucket}/*]`, reason: `${copying}: it reads the zipped build from any key of the asset bucket.` },
-      { id: `AwsSolutions-IAM5[Resource::<${siteBucket}.Arn>/*]`, reason: `${copying}: it writes any key of the site bucket, which holds nothing but the build.` },
+      {
+        id: `AwsSolutions-IAM5[Resource::${assetBucket}/*]`,
+        reason: `${copying}: it reads the zipped build from any key of the asset bucket.`,
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::<${siteBucket}.Arn>/*]`,
+        reason: `${copying}: it writes any key of the site bucket, which holds nothing but the build.`,
+      },
       {
         id: "AwsSolutions-IAM5[Resource::*]",
-        reason: "The deployment handler invalidates the distribution after upload; aws-cdk-lib grants cloudfront:CreateInvalidation/GetInvalidation without a resource scope.",
+        reason:
+          "The deployment handler invalidates the distribution after upload; aws-cdk-lib grants cloudfront:CreateInvalidation/GetInvalidation without a resource scope.",
       },
       {
         id: "AwsSolutions-L1",
-        reason: "The deployment handler's Python runtime is chosen and updated by aws-cdk-lib, not by this stack; it runs only during deployments.",
+        reason:
+          "The deployment handler's Python runtime is chosen and updated by aws-cdk-lib, not by this stack; it runs only during deployments.",
       },
     );
   }

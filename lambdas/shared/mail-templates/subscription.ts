@@ -11,9 +11,15 @@ export interface SubscriptionMailInput {
  * The double opt-in mail: one link to confirm, one to say no. Like the leads' acknowledgement it repeats nothing the
  * requester typed, so the box cannot be used to send someone a message of the sender's choosing.
  */
-export function renderSubscriptionConfirmation({ siteName, siteUrl, confirmUrl, unsubscribeUrl }: SubscriptionMailInput): { subject: string; html: string; text: string } {
+export function renderSubscriptionConfirmation({
+  siteName,
+  siteUrl,
+  confirmUrl,
+  unsubscribeUrl,
+}: SubscriptionMailInput): { subject: string; html: string; text: string } {
   const intro = `Someone, hopefully you, asked to receive the ${siteName} newsletter at this address.`;
-  const ignore = "If it was not you, ignore this e-mail: without a confirmation we will not write to you again, and the request is deleted after 30 days.";
+  const ignore =
+    "If it was not you, ignore this e-mail: without a confirmation we will not write to you again, and the request is deleted after 30 days.";
   const html =
     '<!doctype html><html><head><meta charset="utf-8"></head>' +
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;font-size:14px;line-height:1.5">' +

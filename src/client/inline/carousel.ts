@@ -24,7 +24,8 @@
 
   const offset = (slide: HTMLElement | undefined) => (slide?.offsetLeft ?? 0) - (slides[0]?.offsetLeft ?? 0);
   // Positions a slide can start at: with several per view, the last ones never reach the left edge.
-  const stops = () => Math.max(1, slides.filter((slide) => offset(slide) <= viewport.scrollWidth - viewport.clientWidth + 1).length);
+  const stops = () =>
+    Math.max(1, slides.filter((slide) => offset(slide) <= viewport.scrollWidth - viewport.clientWidth + 1).length);
   const mark = () => {
     const count = stops();
     dots.forEach((dot, i) => {
@@ -57,7 +58,8 @@
   dots.forEach((dot, i) => {
     dot.addEventListener("click", () => go(i));
   });
-  for (const arrow of root.querySelectorAll<HTMLElement>("[data-step]")) arrow.addEventListener("click", () => go(index + Number(arrow.dataset.step)));
+  for (const arrow of root.querySelectorAll<HTMLElement>("[data-step]"))
+    arrow.addEventListener("click", () => go(index + Number(arrow.dataset.step)));
   // A swipe or scroll by the visitor moves the dots too: the slide nearest the left edge is the current one.
   viewport.addEventListener(
     "scroll",

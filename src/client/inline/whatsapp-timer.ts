@@ -26,7 +26,9 @@ import { TIMINGS, WHATSAPP_POPUP_ID, WHATSAPP_SHOWN_KEY } from "../../lib/limits
     // Above the cookie banner while it is shown (it goes when the visitor decides, and changes height with the window).
     const place = () => {
       const banner = document.getElementById(COOKIE_BANNER_ID);
-      const covered = banner?.getClientRects().length ? Math.max(0, innerHeight - banner.getBoundingClientRect().top) : 0;
+      const covered = banner?.getClientRects().length
+        ? Math.max(0, innerHeight - banner.getBoundingClientRect().top)
+        : 0;
       popup.style.bottom = covered ? `calc(${Math.round(covered)}px + var(--space-4))` : "";
     };
     const observer = new MutationObserver(place);

@@ -29,7 +29,8 @@ type BlogListData = ReturnType<typeof blogListData>;
 
 /** Head of a page of the blog list: page 1 is /blog itself; later pages say their number and link their neighbours. */
 export function blogListHead({ page, pages, modified, site }: BlogListData): PageHead {
-  const description = "Guides on launching and growing a SaaS business with ready-made apps: technology, business and marketing.";
+  const description =
+    "Guides on launching and growing a SaaS business with ready-made apps: technology, business and marketing.";
   return {
     title: page === 1 ? "Blog" : `Blog, page ${page} of ${pages}`,
     modified,
@@ -37,7 +38,10 @@ export function blogListHead({ page, pages, modified, site }: BlogListData): Pag
     image: site.shareImages.blog,
     shareCardOf: page === 1 ? undefined : blogPagePath(1),
     alternates: [{ type: "application/rss+xml", title: `${site.name} Blog`, href: "/rss.xml" }],
-    pagination: { prev: page > 1 ? blogPagePath(page - 1) : undefined, next: page < pages ? blogPagePath(page + 1) : undefined },
+    pagination: {
+      prev: page > 1 ? blogPagePath(page - 1) : undefined,
+      next: page < pages ? blogPagePath(page + 1) : undefined,
+    },
   };
 }
 
@@ -48,23 +52,42 @@ export function blogListHead({ page, pages, modified, site }: BlogListData): Pag
 export function BlogList({ posts, page, pages, categories }: BlogListData) {
   return (
     <>
-      <PageHeader eyebrow="Blog" title="Our Blog" lead="Insights, guides and playbooks for founders launching on ready-made software." />
+      <PageHeader
+        eyebrow="Blog"
+        title="Our Blog"
+        lead="Insights, guides and playbooks for founders launching on ready-made software."
+      />
       <div className="container">
         <ListFilter
           listId={LIST_ID}
           count={posts.length}
           className="list-filter"
           emptyClass="list-filter__empty"
-          status={{ many: "{n} articles", one: "{n} article", none: "No articles found matching your criteria.", loading: "Searching all articles…" }}
+          status={{
+            many: "{n} articles",
+            one: "{n} article",
+            none: "No articles found matching your criteria.",
+            loading: "Searching all articles…",
+          }}
           search={{ label: "Search articles", placeholder: "Search articles...", action: blogPagePath(1) }}
           choices={{ name: "category", legend: "Filter articles by category", values: categories }}
           index={
             pages > 1
-              ? { href: BLOG_INDEX_PATH, pagerId: PAGER_ID, fields: ["title", "excerpt"], label: "Matching articles", card: <PostCardTemplate /> }
+              ? {
+                  href: BLOG_INDEX_PATH,
+                  pagerId: PAGER_ID,
+                  fields: ["title", "excerpt"],
+                  label: "Matching articles",
+                  card: <PostCardTemplate />,
+                }
               : undefined
           }
         />
-        <ul className="card-grid" id={LIST_ID} aria-label={pages > 1 ? `Articles, page ${page} of ${pages}` : "Articles"}>
+        <ul
+          className="card-grid"
+          id={LIST_ID}
+          aria-label={pages > 1 ? `Articles, page ${page} of ${pages}` : "Articles"}
+        >
           {posts.map((post) => (
             <PostCard key={post.slug} post={post} />
           ))}

@@ -14,7 +14,9 @@ export function NewsletterBox() {
       </span>
       <div className="newsletter__text">
         <h2 id="newsletter-title">Subscribe to Our Newsletter</h2>
-        <p>New guides on launching and growing a SaaS business, straight to your inbox. No spam, unsubscribe any time.</p>
+        <p>
+          New guides on launching and growing a SaaS business, straight to your inbox. No spam, unsubscribe any time.
+        </p>
       </div>
       <Island of={NewsletterForm} props={{}} hydrate="interaction" />
     </section>

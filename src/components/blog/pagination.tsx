@@ -14,7 +14,19 @@ export function pageNumbers(page: number, pages: number): (number | undefined)[]
 }
 
 /** Links between the pages of a long list: previous, numbers (the current one marked), next. Plain links, no script. */
-export function Pagination({ id, page, pages, href, label }: { id?: string; page: number; pages: number; href: (n: number) => string; label: string }) {
+export function Pagination({
+  id,
+  page,
+  pages,
+  href,
+  label,
+}: {
+  id?: string;
+  page: number;
+  pages: number;
+  href: (n: number) => string;
+  label: string;
+}) {
   return (
     <nav className="pagination" id={id} aria-label={label}>
       {page > 1 ? (

@@ -8,12 +8,28 @@ type CardPost = Pick<BlogPost, "slug" | "title" | "excerpt" | "category" | "date
  * An article card of the blog list and the related articles. `data-category` and the `data-search-field` marks let
  * the blog filter show or hide it.
  */
-export function PostCard({ post, headingLevel = 2, dateText }: { post: CardPost; headingLevel?: 2 | 3; dateText?: string }) {
+export function PostCard({
+  post,
+  headingLevel = 2,
+  dateText,
+}: {
+  post: CardPost;
+  headingLevel?: 2 | 3;
+  dateText?: string;
+}) {
   const href = `/blog/${post.slug}`;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <li className="card post-card" data-category={post.category}>
-      <img className="post-card__image" src={post.image} alt="" width={1200} height={630} loading="lazy" decoding="async" />
+      <img
+        className="post-card__image"
+        src={post.image}
+        alt=""
+        width={1200}
+        height={630}
+        loading="lazy"
+        decoding="async"
+      />
       <p>
         <span className="badge badge--primary">{post.category}</span>
       </p>

@@ -6,7 +6,17 @@ import { formatReadTime } from "../../lib/reading-time.ts";
  * Date and reading time of an article: short date on cards, long date in the article header.
  * @param text the date as shown, when it is not formatted here (a card template filled in by the browser)
  */
-export function PostMeta({ date, minutes, long = false, text }: { date: string; minutes: number; long?: boolean; text?: string }) {
+export function PostMeta({
+  date,
+  minutes,
+  long = false,
+  text,
+}: {
+  date: string;
+  minutes: number;
+  long?: boolean;
+  text?: string;
+}) {
   return (
     <p className="post-meta">
       <span>

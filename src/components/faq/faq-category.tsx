@@ -6,7 +6,15 @@ import type { FaqCategory } from "../../schemas/faq-category.ts";
  * category open (exclusive <details>); every item can also be closed again. Each answer has an anchor
  * (`answerIds`, src/lib/search.ts): following a link to it opens its <details>, as the search results do.
  */
-export function FaqCategorySection({ category, id, answerIds }: { category: FaqCategory; id: string; answerIds: readonly string[] }) {
+export function FaqCategorySection({
+  category,
+  id,
+  answerIds,
+}: {
+  category: FaqCategory;
+  id: string;
+  answerIds: readonly string[];
+}) {
   return (
     <section className="faq-category" aria-labelledby={id}>
       <h2 id={id}>{category.category}</h2>

@@ -17,8 +17,7 @@ export function FormField({ htmlFor, label, required = false, error, errorId, ch
   return (
     <div className="field">
       <label htmlFor={htmlFor}>
-        {label}{" "}
-        {required ? <span aria-hidden="true">*</span> : <span className="field__optional">(optional)</span>}
+        {label} {required ? <span aria-hidden="true">*</span> : <span className="field__optional">(optional)</span>}
       </label>
       {children}
       {error && (

@@ -24,8 +24,22 @@ export interface LeadField {
 /** Fields the page forms (contact, installation) share; only the mobile placeholder differs (SPEC section 5). */
 export const pageFormFields = {
   nameAndEmail: [
-    { name: "name", label: "Full Name", kind: "text", required: true, autoComplete: "name", placeholder: "Your full name" },
-    { name: "email", label: "Email Address", kind: "email", required: true, autoComplete: "email", placeholder: "you@example.com" },
+    {
+      name: "name",
+      label: "Full Name",
+      kind: "text",
+      required: true,
+      autoComplete: "name",
+      placeholder: "Your full name",
+    },
+    {
+      name: "email",
+      label: "Email Address",
+      kind: "email",
+      required: true,
+      autoComplete: "email",
+      placeholder: "you@example.com",
+    },
   ],
   mobile: (placeholder: string): LeadField => ({
     name: "mobile",
@@ -66,7 +80,16 @@ export interface LeadFormProps extends Omit<LeadFormOptions, "fields" | "require
  * the island never writes into them, so nothing the visitor typed or the browser filled in before it woke is lost.
  * The submit button is never disabled for want of the island: the loader holds a submit until it is awake.
  */
-export function LeadForm({ rows, submitLabel, busyLabel, contact, onCancel, className, children, ...options }: LeadFormProps) {
+export function LeadForm({
+  rows,
+  submitLabel,
+  busyLabel,
+  contact,
+  onCancel,
+  className,
+  children,
+  ...options
+}: LeadFormProps) {
   const id = useId();
   const fields = rows.flat();
   const lead = useLeadForm({

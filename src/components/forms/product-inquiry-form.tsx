@@ -19,7 +19,8 @@ interface ProductInquiryFormProps {
 export const INQUIRY_MESSAGES = {
   missing: MISSING_FIELDS,
   success: "Inquiry sent! We'll contact you within 24 hours.",
-  failure: (email: string, phone: string) => `Failed to submit inquiry. Please contact us at ${email} or WhatsApp ${phone}`,
+  failure: (email: string, phone: string) =>
+    `Failed to submit inquiry. Please contact us at ${email} or WhatsApp ${phone}`,
 } as const;
 
 const INQUIRY_FIELDS: LeadField[][] = [
@@ -39,17 +40,29 @@ const INQUIRY_FIELDS: LeadField[][] = [
  * mobile, optional company and message, POSTed to send-product-inquiry with the product's name. Toasts raised while
  * the dialog is open show inside it.
  */
-export function ProductInquiryForm({ productName, contactEmail, contactPhone, onCancel, onSent }: ProductInquiryFormProps) {
+export function ProductInquiryForm({
+  productName,
+  contactEmail,
+  contactPhone,
+  onCancel,
+  onSent,
+}: ProductInquiryFormProps) {
   return (
     <LeadForm
       className="inquiry-form"
       fn="send-product-inquiry"
       rows={INQUIRY_FIELDS}
       loadSchema={() =>
-        import("../../schemas/product-inquiry.ts").then((m) => m.productInquirySchema({ products: [{ id: "", name: productName }], packages: [] }))
+        import("../../schemas/product-inquiry.ts").then((m) =>
+          m.productInquirySchema({ products: [{ id: "", name: productName }], packages: [] }),
+        )
       }
       extra={{ product: productName }}
-      messages={{ success: INQUIRY_MESSAGES.success, failure: INQUIRY_MESSAGES.failure(contactEmail, contactPhone), fallback: "Failed to send inquiry" }}
+      messages={{
+        success: INQUIRY_MESSAGES.success,
+        failure: INQUIRY_MESSAGES.failure(contactEmail, contactPhone),
+        fallback: "Failed to send inquiry",
+      }}
       onSent={() => onSent(INQUIRY_MESSAGES.success)}
       submitLabel="Submit Inquiry"
       busyLabel="Sending..."

@@ -9,8 +9,8 @@ export function ClosingCta({ site }: { site: Site }) {
         <p className="eyebrow closing-cta__eyebrow">Start today</p>
         <h2 id="cta-title">Ready to Launch Your Own SaaS Business?</h2>
         <p>
-          Pick a ready-made app, make it yours and go live with the team that has helped {site.company.clientCount} clients do the
-          same.
+          Pick a ready-made app, make it yours and go live with the team that has helped {site.company.clientCount}{" "}
+          clients do the same.
         </p>
         <div className="button-row closing-cta__actions">
           <a className="button button--light button--lg" href="/products">

@@ -74,7 +74,13 @@ export function HomeHero({ site, products }: { site: Site; products: HeroProduct
           <p className="hero-carousel__badge" aria-hidden="true">
             <MousePointerClick /> Click to explore
           </p>
-          <Carousel id="hero-carousel" label="Featured products" slideName="product" delayMs={TIMINGS.heroCarouselMs} className="hero-carousel">
+          <Carousel
+            id="hero-carousel"
+            label="Featured products"
+            slideName="product"
+            delayMs={TIMINGS.heroCarouselMs}
+            className="hero-carousel"
+          >
             {products.map((product, index) => (
               <a key={product.id} className="hero-slide" href={`/products/${product.id}`}>
                 <img

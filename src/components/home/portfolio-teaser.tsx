@@ -23,7 +23,13 @@ export function PortfolioTeaser({ projects }: { projects: PortfolioProject[] }) 
           <h2 id="portfolio-title">Businesses Built on Our Apps</h2>
           <p className="lead">A few of the brands our clients launched, from astrology platforms to quick commerce.</p>
         </header>
-        <Carousel id="portfolio-carousel" label="Portfolio projects" slideName="project" delayMs={TIMINGS.portfolioCarouselMs} className="portfolio-carousel">
+        <Carousel
+          id="portfolio-carousel"
+          label="Portfolio projects"
+          slideName="project"
+          delayMs={TIMINGS.portfolioCarouselMs}
+          className="portfolio-carousel"
+        >
           {projects.map((project) => (
             <article key={project.id} className="project-slide" aria-labelledby={`project-${project.id}`}>
               <div className="project-slide__media">
@@ -46,7 +52,12 @@ export function PortfolioTeaser({ projects }: { projects: PortfolioProject[] }) 
                 </ul>
                 <div className="button-row">
                   {project.projectUrl && (
-                    <a className="button button--primary button--sm" href={project.projectUrl} rel="noopener" target="_blank">
+                    <a
+                      className="button button--primary button--sm"
+                      href={project.projectUrl}
+                      rel="noopener"
+                      target="_blank"
+                    >
                       View Project <ExternalLink aria-hidden="true" />
                     </a>
                   )}

@@ -7,7 +7,13 @@ const CONTENT_ID = "more-information";
  * The 'Show More Information' block: an introduction for search engines and curious visitors. The extra text is in
  * the HTML (hidden until asked for); the toggle is a disclosure button the eager loader runs (src/client/controls.ts).
  */
-export function ShowMoreInformation({ site, products }: { site: Site; products: Pick<Product, "id" | "name" | "category">[] }) {
+export function ShowMoreInformation({
+  site,
+  products,
+}: {
+  site: Site;
+  products: Pick<Product, "id" | "name" | "category">[];
+}) {
   const { company } = site;
   return (
     <section className="section more-info" aria-labelledby="more-info-title">
@@ -22,25 +28,26 @@ export function ShowMoreInformation({ site, products }: { site: Site; products: 
         <div className="more-info__content" id={CONTENT_ID} hidden>
           <h3>What you get with every app</h3>
           <p>
-            Each product ships with the customer apps, a responsive website and an admin panel, together with the full source
-            code, documentation and {company.yearsExperience} years of experience behind it. You rebrand it with your own name,
-            logo and colours, connect your payment gateways and publish it under your own accounts, so the business and its
-            customers are yours from the first day.
+            Each product ships with the customer apps, a responsive website and an admin panel, together with the full
+            source code, documentation and {company.yearsExperience} years of experience behind it. You rebrand it with
+            your own name, logo and colours, connect your payment gateways and publish it under your own accounts, so
+            the business and its customers are yours from the first day.
           </p>
           <h3>Apps for many industries</h3>
           <p>Our catalogue covers the markets our clients build on most:</p>
           <ul className="more-info__list">
             {products.map((product) => (
               <li key={product.id}>
-                <a href={`/products/${product.id}`}>{product.name}</a> <span className="muted">({product.category})</span>
+                <a href={`/products/${product.id}`}>{product.name}</a>{" "}
+                <span className="muted">({product.category})</span>
               </li>
             ))}
           </ul>
           <h3>Installation, support and custom work</h3>
           <p>
-            Prefer not to touch a server? Our team installs the product for you, configures mail and third-party services and
-            publishes your mobile apps. Every purchase includes support for bug fixes and setup questions, and we take on
-            custom features when your business grows beyond the standard product.
+            Prefer not to touch a server? Our team installs the product for you, configures mail and third-party
+            services and publishes your mobile apps. Every purchase includes support for bug fixes and setup questions,
+            and we take on custom features when your business grows beyond the standard product.
           </p>
         </div>
         <button
@@ -53,7 +60,14 @@ export function ShowMoreInformation({ site, products }: { site: Site; products: 
         >
           <span data-label="">Show More Information</span>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="m6 9 6 6 6-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
       </div>

@@ -14,8 +14,8 @@ export function Testimonials({ testimonials, site }: { testimonials: Testimonial
           <p className="eyebrow">Testimonials</p>
           <h2 id="testimonials-title">What Our Clients Say</h2>
           <p className="lead">
-            Rated {rating.value} of {rating.best} from {rating.count.toLocaleString("en-US")} reviews by founders and teams who launched
-            with us.
+            Rated {rating.value} of {rating.best} from {rating.count.toLocaleString("en-US")} reviews by founders and
+            teams who launched with us.
           </p>
         </header>
         <Carousel
@@ -66,7 +66,14 @@ const NEXT_STAR = `m24 0${STAR.slice(STAR.indexOf("l"))}`;
  */
 function Stars({ rating }: { rating: number }) {
   return (
-    <svg className="testimonial-card__stars" viewBox={`0 0 ${rating * 24} 24`} width={rating * 20} height="20" role="img" aria-label={`Rated ${rating} out of 5`}>
+    <svg
+      className="testimonial-card__stars"
+      viewBox={`0 0 ${rating * 24} 24`}
+      width={rating * 20}
+      height="20"
+      role="img"
+      aria-label={`Rated ${rating} out of 5`}
+    >
       <path d={STAR + NEXT_STAR.repeat(Math.max(0, rating - 1))} />
     </svg>
   );

@@ -9,7 +9,13 @@ export function ProjectCard({ project }: { project: PortfolioProject }) {
       <div className="project-card__media">
         <img src={image} alt="" width={800} height={500} loading="lazy" decoding="async" />
         {projectUrl && (
-          <a className="project-card__live" href={projectUrl} rel="noopener" target="_blank" aria-label={`Live Site: ${title} (opens in a new tab)`}>
+          <a
+            className="project-card__live"
+            href={projectUrl}
+            rel="noopener"
+            target="_blank"
+            aria-label={`Live Site: ${title} (opens in a new tab)`}
+          >
             Live Site <ExternalLink size={14} aria-hidden="true" />
           </a>
         )}
@@ -35,12 +41,22 @@ export function ProjectCard({ project }: { project: PortfolioProject }) {
       {(projectUrl || productId) && (
         <p className="project-card__actions">
           {projectUrl && (
-            <a className="button button--primary button--sm" href={projectUrl} rel="noopener" target="_blank" aria-label={`View Project: ${title} (opens in a new tab)`}>
+            <a
+              className="button button--primary button--sm"
+              href={projectUrl}
+              rel="noopener"
+              target="_blank"
+              aria-label={`View Project: ${title} (opens in a new tab)`}
+            >
               View Project <ExternalLink size={14} aria-hidden="true" />
             </a>
           )}
           {productId && (
-            <a className="button button--sm" href={`/products/${productId}`} aria-label={`Product: the app behind ${title}`}>
+            <a
+              className="button button--sm"
+              href={`/products/${productId}`}
+              aria-label={`Product: the app behind ${title}`}
+            >
               Product
             </a>
           )}

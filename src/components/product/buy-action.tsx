@@ -6,7 +6,10 @@ import type { Product } from "../../schemas/product.ts";
 import { useSiteContext } from "../site-context.tsx";
 import { BuyLink, buyButtonClass } from "./buy-link.tsx";
 
-export type BuyActionProduct = Pick<Product, "id" | "name" | "codecanyonUrl" | "sellDirectly" | "purchaseOptions" | "directSaleDescription">;
+export type BuyActionProduct = Pick<
+  Product,
+  "id" | "name" | "codecanyonUrl" | "sellDirectly" | "purchaseOptions" | "directSaleDescription"
+>;
 
 /**
  * The product's buy control wherever the catalogue offers a product (cards, detail hero, closing call to action, home's
@@ -14,7 +17,11 @@ export type BuyActionProduct = Pick<Product, "id" | "name" | "codecanyonUrl" | "
  * dropdown, or the marketplace link. All three answer a tap with no download: the dialog opens natively and its form
  * island wakes behind it; the dropdown is a disclosure run by the eager loader (src/client/controls.ts).
  */
-export function BuyAction({ product, tone, block }: { product: BuyActionProduct } & Pick<BuyControlProps, "tone" | "block">) {
+export function BuyAction({
+  product,
+  tone,
+  block,
+}: { product: BuyActionProduct } & Pick<BuyControlProps, "tone" | "block">) {
   const { content } = useSiteContext();
   const props = buyControlProps(product, content.site, { tone, block });
   if (props.mode === "dialog") return <BuyDialog {...props} />;
@@ -27,7 +34,13 @@ function BuyDialog(props: BuyControlProps) {
   const dialogId = `${id}buy`;
   return (
     <div className={props.block ? "buy-control buy-control--block" : "buy-control"}>
-      <button type="button" className={buyButtonClass(props)} aria-haspopup="dialog" command="show-modal" commandfor={dialogId}>
+      <button
+        type="button"
+        className={buyButtonClass(props)}
+        aria-haspopup="dialog"
+        command="show-modal"
+        commandfor={dialogId}
+      >
         Buy Now
       </button>
       <dialog id={dialogId} className="dialog dialog--wide buy-dialog" aria-labelledby={`${dialogId}-title`}>
@@ -43,7 +56,12 @@ function BuyDialog(props: BuyControlProps) {
           {props.dialogDescription && <p className="muted">{props.dialogDescription}</p>}
           <Island
             of={BuyForm}
-            props={{ productName: props.productName, dialogId, contactEmail: props.contactEmail, contactPhone: props.contactPhone }}
+            props={{
+              productName: props.productName,
+              dialogId,
+              contactEmail: props.contactEmail,
+              contactPhone: props.contactPhone,
+            }}
             hydrate="visible"
             prefetch
           />
@@ -56,11 +74,27 @@ function BuyDialog(props: BuyControlProps) {
 function BuyOptions(props: BuyControlProps) {
   const menuId = `${useId()}options`;
   return (
-    <div className={props.block ? "dropdown buy-control buy-control--block" : "dropdown buy-control"} data-disclosure-root="">
-      <button type="button" className={buyButtonClass(props)} data-disclosure="menu" aria-expanded="false" aria-controls={menuId}>
+    <div
+      className={props.block ? "dropdown buy-control buy-control--block" : "dropdown buy-control"}
+      data-disclosure-root=""
+    >
+      <button
+        type="button"
+        className={buyButtonClass(props)}
+        data-disclosure="menu"
+        aria-expanded="false"
+        aria-controls={menuId}
+      >
         Buy on {props.marketplaceName}
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-          <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="m6 9 6 6 6-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </button>
       <ul className="dropdown__panel buy-control__options" id={menuId} hidden>

@@ -1,7 +1,11 @@
 import type { BuyControlProps } from "../../lib/buy-mode.ts";
 
 /** The button classes of a buy control, from its looks. */
-export function buyButtonClass({ size = "md", tone = "primary", block = false }: Pick<BuyControlProps, "size" | "tone" | "block">): string {
+export function buyButtonClass({
+  size = "md",
+  tone = "primary",
+  block = false,
+}: Pick<BuyControlProps, "size" | "tone" | "block">): string {
   return [
     "button",
     tone === "light" ? "button--light" : "button--primary",
@@ -16,7 +20,9 @@ export function buyButtonClass({ size = "md", tone = "primary", block = false }:
  * The buy control of a product bought on the marketplace: a plain link opening its page there in a new tab. Server
  * HTML only; a link needs no island, so it works however late (or whether) any script loads.
  */
-export function BuyLink(props: Pick<BuyControlProps, "marketplaceUrl" | "marketplaceName" | "size" | "tone" | "block">) {
+export function BuyLink(
+  props: Pick<BuyControlProps, "marketplaceUrl" | "marketplaceName" | "size" | "tone" | "block">,
+) {
   return (
     <a className={buyButtonClass(props)} href={props.marketplaceUrl} rel="noopener" target="_blank">
       Buy on {props.marketplaceName}

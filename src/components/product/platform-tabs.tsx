@@ -10,7 +10,13 @@ export interface PlatformTabsProps {
 
 /** Tiny drawn icons, one per kind of demo. */
 function TypeIcon({ type }: { type: DemoType }) {
-  const common = { fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+  const common = {
+    fill: "none",
+    stroke: "currentColor",
+    strokeWidth: 2,
+    strokeLinecap: "round",
+    strokeLinejoin: "round",
+  } as const;
   return (
     <svg className="platform-tabs__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" {...common}>
       {type === "website" && (

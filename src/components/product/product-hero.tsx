@@ -3,7 +3,8 @@ import { formatPrice } from "../../lib/money.ts";
 import type { Product } from "../../schemas/product.ts";
 import { BuyAction, type BuyActionProduct } from "./buy-action.tsx";
 
-type HeroProduct = BuyActionProduct & Pick<Product, "category" | "tagline" | "shortDescription" | "image" | "documentationUrl" | "price">;
+type HeroProduct = BuyActionProduct &
+  Pick<Product, "category" | "tagline" | "shortDescription" | "image" | "documentationUrl" | "price">;
 
 /** Top of a product page: category, name, tagline, the buy control and the three next steps, beside the artwork. */
 export function ProductHero({ product }: { product: HeroProduct }) {
@@ -34,7 +35,13 @@ export function ProductHero({ product }: { product: HeroProduct }) {
             </a>
           </div>
         </div>
-        <img className="product-hero__image" src={product.image} alt={`${product.name} screens`} width={800} height={560} />
+        <img
+          className="product-hero__image"
+          src={product.image}
+          alt={`${product.name} screens`}
+          width={800}
+          height={560}
+        />
       </div>
     </section>
   );

@@ -4,7 +4,11 @@ import { ProductSection } from "./product-section.tsx";
 /** Pre-configured variants of the product modelled on well-known platforms, when it offers them. */
 export function ReadyMadeClones({ clones }: { clones: NonNullable<Product["readyMadeClones"]> }) {
   return (
-    <ProductSection id="ready-made-clones" title="Ready-Made Clones" lead="Start from a variant already shaped like a platform your customers know.">
+    <ProductSection
+      id="ready-made-clones"
+      title="Ready-Made Clones"
+      lead="Start from a variant already shaped like a platform your customers know."
+    >
       <ul className="grid grid--3 plain-list">
         {clones.map((clone) => (
           <li key={clone.name} className="card clone-card">

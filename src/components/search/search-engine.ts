@@ -1,5 +1,11 @@
 import MiniSearch from "minisearch";
-import { decodeSearchIndex, SEARCH_INDEX_PATH, SEARCH_KINDS, type SearchDocument, type SearchKind } from "../../lib/search.ts";
+import {
+  decodeSearchIndex,
+  SEARCH_INDEX_PATH,
+  SEARCH_KINDS,
+  type SearchDocument,
+  type SearchKind,
+} from "../../lib/search.ts";
 
 /**
  * The browser half of the site search: fetches the index the build wrote (build/search-index.ts) once per page and
@@ -53,7 +59,12 @@ export function createSiteSearch(documents: readonly SearchDocument[]): SiteSear
         byKind.set(document.kind, hits);
       }
       // Results come best first, so the map's order is the order of each kind's best hit.
-      return [...byKind].map(([kind, hits]) => ({ kind, label: LABELS.get(kind) ?? kind, hits: hits.slice(0, perGroup), total: hits.length }));
+      return [...byKind].map(([kind, hits]) => ({
+        kind,
+        label: LABELS.get(kind) ?? kind,
+        hits: hits.slice(0, perGroup),
+        total: hits.length,
+      }));
     },
   };
 }

@@ -17,9 +17,7 @@ function Passage({ hit }: { hit: SearchHit }) {
   const quoted = passage(hit.document.text, hit.terms);
   return (
     <span className="search-hit__passage">
-      {highlight(quoted, hit.terms).map((piece, i) =>
-        piece.match ? <mark key={i}>{piece.text}</mark> : piece.text,
-      )}
+      {highlight(quoted, hit.terms).map((piece, i) => (piece.match ? <mark key={i}>{piece.text}</mark> : piece.text))}
     </span>
   );
 }
@@ -40,7 +38,7 @@ export function SearchResults({ groups, headingLevel, idPrefix, onChoose }: Sear
                 <a className="search-hit" href={hit.document.url} onClick={onChoose}>
                   <span className="search-hit__title">
                     {highlight(hit.document.title, hit.terms).map((piece, i) =>
-                                    piece.match ? <mark key={i}>{piece.text}</mark> : piece.text,
+                      piece.match ? <mark key={i}>{piece.text}</mark> : piece.text,
                     )}
                     {hit.document.section && <span className="search-hit__section"> · {hit.document.section}</span>}
                   </span>
@@ -59,7 +57,11 @@ export function SearchResults({ groups, headingLevel, idPrefix, onChoose }: Sear
  * Arrow keys between the search field and the results: Down from the field to the first result and on, Up back
  * towards the field; Home and End jump to the first and last result. Enter follows the focused link natively.
  */
-export function moveThroughResults(event: KeyboardEvent<HTMLElement>, field: HTMLInputElement | null, results: HTMLElement | null): void {
+export function moveThroughResults(
+  event: KeyboardEvent<HTMLElement>,
+  field: HTMLInputElement | null,
+  results: HTMLElement | null,
+): void {
   if (!field || !results || !["ArrowDown", "ArrowUp", "Home", "End"].includes(event.key)) return;
   const links = [...results.querySelectorAll<HTMLAnchorElement>("a.search-hit")];
   if (links.length === 0) return;
@@ -69,7 +71,13 @@ export function moveThroughResults(event: KeyboardEvent<HTMLElement>, field: HTM
   // In the field, Home and End move the caret.
   if (at < 0 && (event.key === "Home" || event.key === "End")) return;
   const next =
-    event.key === "Home" ? 0 : event.key === "End" ? links.length - 1 : event.key === "ArrowDown" ? Math.min(at + 1, links.length - 1) : at - 1;
+    event.key === "Home"
+      ? 0
+      : event.key === "End"
+        ? links.length - 1
+        : event.key === "ArrowDown"
+          ? Math.min(at + 1, links.length - 1)
+          : at - 1;
   event.preventDefault();
   (next < 0 ? field : links[next])?.focus();
 }

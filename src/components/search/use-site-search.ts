@@ -34,7 +34,10 @@ export function useSiteSearch(query: string, perGroup?: number): SiteSearchView 
     };
   }, []);
   const trimmed = query.trim();
-  const groups = useMemo(() => (engine && trimmed ? engine.search(trimmed, perGroup) : []), [engine, trimmed, perGroup]);
+  const groups = useMemo(
+    () => (engine && trimmed ? engine.search(trimmed, perGroup) : []),
+    [engine, trimmed, perGroup],
+  );
   const total = groups.reduce((sum, group) => sum + group.total, 0);
   return { state, groups, total, status: statusText(state, trimmed, total) };
 }

@@ -20,10 +20,24 @@ interface CarouselProps {
  * from the first paint (`--slides-per-view` on the carousel sets the widths), and the inline script after it
  * (src/client/inline/carousel.ts) drives dots, arrows and autoplay without a framework.
  */
-export function Carousel({ id, label, slideName, delayMs, dots = true, arrows = false, className, children }: CarouselProps) {
+export function Carousel({
+  id,
+  label,
+  slideName,
+  delayMs,
+  dots = true,
+  arrows = false,
+  className,
+  children,
+}: CarouselProps) {
   const slides = Children.toArray(children);
   const arrow = (step: 1 | -1) => (
-    <button type="button" className="carousel__arrow" data-step={step} aria-label={`${step > 0 ? "Next" : "Previous"} ${slideName}`}>
+    <button
+      type="button"
+      className="carousel__arrow"
+      data-step={step}
+      aria-label={`${step > 0 ? "Next" : "Previous"} ${slideName}`}
+    >
       <Chevron d={step > 0 ? "m9 18 6-6-6-6" : "m15 18-6-6 6-6"} />
     </button>
   );

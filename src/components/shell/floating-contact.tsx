@@ -15,7 +15,13 @@ export function FloatingContact() {
   const { contact } = site;
   return (
     <>
-      <button type="button" className="floating-contact" command="show-modal" commandfor={DIALOG_ID} aria-haspopup="dialog">
+      <button
+        type="button"
+        className="floating-contact"
+        command="show-modal"
+        commandfor={DIALOG_ID}
+        aria-haspopup="dialog"
+      >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
           <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
             <rect x="2.5" y="4.5" width="19" height="15" rx="2.5" />

@@ -37,7 +37,13 @@ export function ThemeSwitch() {
       <legend className="visually-hidden">Theme</legend>
       {THEME_CHOICES.map((choice) => (
         <label key={choice} className="theme-switch__option" title={OPTIONS[choice].label}>
-          <input type="radio" name="theme" value={choice} aria-label={OPTIONS[choice].label} defaultChecked={choice === "system"} />
+          <input
+            type="radio"
+            name="theme"
+            value={choice}
+            aria-label={OPTIONS[choice].label}
+            defaultChecked={choice === "system"}
+          />
           <svg viewBox="0 0 24 24" aria-hidden="true">
             {OPTIONS[choice].icon}
           </svg>

@@ -17,7 +17,12 @@ export function WhatsAppPopup() {
       <p className="whatsapp-popup__question">Have Questions?</p>
       <p>Chat with our team about our apps, installation or a custom project.</p>
       <div className="whatsapp-popup__actions">
-        <a className="button whatsapp-popup__chat" href={whatsappUrl(whatsapp)} target="_blank" rel="noopener noreferrer">
+        <a
+          className="button whatsapp-popup__chat"
+          href={whatsappUrl(whatsapp)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           Open WhatsApp Chat
         </a>
         <button type="button" className="button" command="close" commandfor={WHATSAPP_POPUP_ID}>

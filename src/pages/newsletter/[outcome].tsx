@@ -16,7 +16,12 @@ export default definePage<{ outcome: string }, { title: string; text: string; to
     return NEWSLETTER_PAGE_TEXT[outcome];
   },
   // A page a visitor lands on from the form or a mail link, not one to share: a shared link shows the blog's card.
-  head: ({ title, text }) => ({ title: `Newsletter: ${title}`, description: text, noindex: true, shareCardOf: "/blog" }),
+  head: ({ title, text }) => ({
+    title: `Newsletter: ${title}`,
+    description: text,
+    noindex: true,
+    shareCardOf: "/blog",
+  }),
   Page: ({ title, text, tone }) => (
     <section className={`newsletter-outcome newsletter-outcome--${tone} container`}>
       <h1>{title}</h1>

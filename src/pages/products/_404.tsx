@@ -3,7 +3,11 @@ import { definePage } from "../../lib/page.ts";
 /** Served with status 404 for /products/<unknown id>. */
 export default definePage({
   data: () => ({}),
-  head: () => ({ title: "Product Not Found", description: "This product does not exist in our catalogue.", noindex: true }),
+  head: () => ({
+    title: "Product Not Found",
+    description: "This product does not exist in our catalogue.",
+    noindex: true,
+  }),
   Page: () => (
     <section className="not-found container">
       <h1>Product Not Found</h1>

@@ -33,14 +33,22 @@ export default definePage({
   }),
   Page: ({ products }) => (
     <>
-      <PageHeader title="Our Products" lead="Ready-made applications you can launch under your own brand, with full source code, installation and support.">
+      <PageHeader
+        title="Our Products"
+        lead="Ready-made applications you can launch under your own brand, with full source code, installation and support."
+      >
         <ListFilter
           listId={GRID_ID}
           count={products.length}
           className="product-search"
           emptyClass="product-search__empty"
           status={{ many: `{n} of ${products.length} products`, none: "No products found matching your search." }}
-          search={{ label: "Search products", placeholder: "Search by name, category or description...", action: "/products", icon: true }}
+          search={{
+            label: "Search products",
+            placeholder: "Search by name, category or description...",
+            action: "/products",
+            icon: true,
+          }}
         />
       </PageHeader>
       <section className="container product-grid" id={GRID_ID} aria-label="All products">

@@ -18,11 +18,18 @@ afterAll(async () => {
 test("under npm run dev a lead whose mail SES refused is mailed by the retry queue within seconds, once, with no sweep", async () => {
   stack.fault("error");
   const submissionId = randomUUID();
-  const { status } = await stack.call("send-contact-email", { ...VALID["send-contact-email"], email: "dev@example.org", submissionId });
+  const { status } = await stack.call("send-contact-email", {
+    ...VALID["send-contact-email"],
+    email: "dev@example.org",
+    submissionId,
+  });
   expect(status).toBe(200);
   expect(await stack.lead(submissionId)).toMatchObject({ status: "failed", attempts: 1 });
   stack.fault("pass");
-  const vendorCopies = async () => (await stack.mails()).filter((mail) => mail.destination.to.includes("hello@example.com") && leadIdOf(mail) === submissionId).length;
+  const vendorCopies = async () =>
+    (await stack.mails()).filter(
+      (mail) => mail.destination.to.includes("hello@example.com") && leadIdOf(mail) === submissionId,
+    ).length;
   expect(await eventually(async () => (await vendorCopies()) === 1)).toBe(true);
   expect(await eventually(async () => (await stack.lead(submissionId))?.status === "acknowledged")).toBe(true);
   expect(await stack.lead(submissionId)).toMatchObject({ attempts: 2 });

@@ -39,17 +39,29 @@ beforeEach(async () => {
 
 const visitor = () => `v-${randomUUID().slice(0, 8)}@example.org`;
 /** A client address of its own, so that no test meets another's hourly acknowledgement cap. */
-const client = () => ({ "cloudfront-viewer-address": `198.51.100.${Math.floor(Math.random() * 250) + 1}:${Math.floor(Math.random() * 60_000) + 1024}` });
-const lead = (overrides: Record<string, unknown> = {}) => ({ ...VALID[FORM], email: visitor(), submissionId: randomUUID(), ...overrides });
+const client = () => ({
+  "cloudfront-viewer-address": `198.51.100.${Math.floor(Math.random() * 250) + 1}:${Math.floor(Math.random() * 60_000) + 1024}`,
+});
+const lead = (overrides: Record<string, unknown> = {}) => ({
+  ...VALID[FORM],
+  email: visitor(),
+  submissionId: randomUUID(),
+  ...overrides,
+});
 const vendorMails = (mails: StoredMail[]) => mails.filter((mail) => mail.destination.to.includes(RECIPIENT));
 /** Vendor mails per lead id. */
 async function copies(): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  for (const mail of vendorMails(await stack.mails())) counts.set(String(leadIdOf(mail)), (counts.get(String(leadIdOf(mail))) ?? 0) + 1);
+  for (const mail of vendorMails(await stack.mails()))
+    counts.set(String(leadIdOf(mail)), (counts.get(String(leadIdOf(mail))) ?? 0) + 1);
   return counts;
 }
 const vendorEvents = () =>
-  stack.events.filter((event) => (event as { detail: { mail: { tags: Record<string, string[]> } } }).detail.mail.tags["lead-mail"]?.[0] === "vendor").length;
+  stack.events.filter(
+    (event) =>
+      (event as { detail: { mail: { tags: Record<string, string[]> } } }).detail.mail.tags["lead-mail"]?.[0] ===
+      "vendor",
+  ).length;
 /** Everything the retry path would do later: the queue, the sweep, the queue again. */
 async function drain() {
   await stack.retryNow();
@@ -114,12 +126,18 @@ describe("issue 26: leads exactly once", () => {
     stack.fault("pass");
     expect(await stack.lead(body.submissionId)).toMatchObject({ status: "unknown", attempts: 1 });
     await drain();
-    expect([(await copies()).get(body.submissionId) ?? 0, (await stack.lead(body.submissionId))?.status]).toEqual([0, "unknown"]);
+    expect([(await copies()).get(body.submissionId) ?? 0, (await stack.lead(body.submissionId))?.status]).toEqual([
+      0,
+      "unknown",
+    ]);
     // No send event came in the pause (300 s): now it is tried again, once.
     await age(body.submissionId, 6);
     await drain();
     await drain();
-    expect([(await copies()).get(body.submissionId), (await stack.lead(body.submissionId))?.status]).toEqual([1, "acknowledged"]);
+    expect([(await copies()).get(body.submissionId), (await stack.lead(body.submissionId))?.status]).toEqual([
+      1,
+      "acknowledged",
+    ]);
   }, 60_000);
 
   test("row 4: a slow store (the write lands, the answer comes late) mails the lead once, and records it mailed when the store answers", async () => {
@@ -133,18 +151,35 @@ describe("issue 26: leads exactly once", () => {
     await drain();
     await stack.sweepAtStart();
     await stack.retryNow();
-    expect([(await copies()).get(body.submissionId), (await stack.lead(body.submissionId))?.status]).toEqual([1, "mailed"]);
+    expect([(await copies()).get(body.submissionId), (await stack.lead(body.submissionId))?.status]).toEqual([
+      1,
+      "mailed",
+    ]);
   }, 60_000);
 
   test("row 5: the acknowledgement cap counts one mailbox however it is spelled, and the vendor still gets every lead", async () => {
     const local = `victim${randomUUID().slice(0, 6)}`;
-    const spellings = [...Array.from({ length: 7 }, (_, i) => `${local}+${i}@example.org`), `${local.toUpperCase()}@EXAMPLE.ORG`];
-    const gmail = [`${local}.x@gmail.com`, `${local}x+1@gmail.com`, `${local}.X@googlemail.com`, `${local[0]}.${local.slice(1)}x@gmail.com`];
+    const spellings = [
+      ...Array.from({ length: 7 }, (_, i) => `${local}+${i}@example.org`),
+      `${local.toUpperCase()}@EXAMPLE.ORG`,
+    ];
+    const gmail = [
+      `${local}.x@gmail.com`,
+      `${local}x+1@gmail.com`,
+      `${local}.X@googlemail.com`,
+      `${local[0]}.${local.slice(1)}x@gmail.com`,
+    ];
     const sent = [...spellings, ...gmail].map((email) => lead({ email }));
     for (const body of sent) expect((await stack.call(FORM, body, { headers: client() })).status).toBe(200);
     const mails = await stack.mails();
-    const acks = (domain: RegExp) => mails.filter((mail) => !mail.destination.to.includes(RECIPIENT) && domain.test(mail.destination.to[0] ?? "")).length;
-    expect({ vendor: vendorMails(mails).length, acksExample: acks(/@example\.org$/i), acksGmail: acks(/@(gmail|googlemail)\.com$/i) }).toEqual({ vendor: 12, acksExample: 3, acksGmail: 3 });
+    const acks = (domain: RegExp) =>
+      mails.filter((mail) => !mail.destination.to.includes(RECIPIENT) && domain.test(mail.destination.to[0] ?? ""))
+        .length;
+    expect({
+      vendor: vendorMails(mails).length,
+      acksExample: acks(/@example\.org$/i),
+      acksGmail: acks(/@(gmail|googlemail)\.com$/i),
+    }).toEqual({ vendor: 12, acksExample: 3, acksGmail: 3 });
   });
 
   test("row 5: acknowledgements for one client address are capped per hour, while the vendor gets every lead", async () => {
@@ -152,14 +187,26 @@ describe("issue 26: leads exactly once", () => {
     const sent = Array.from({ length: 14 }, () => lead());
     for (const body of sent) expect((await stack.call(FORM, body, { headers: from })).status).toBe(200);
     const mails = await stack.mails();
-    expect({ vendor: vendorMails(mails).length, acks: mails.length - vendorMails(mails).length }).toEqual({ vendor: 14, acks: 10 });
+    expect({ vendor: vendorMails(mails).length, acks: mails.length - vendorMails(mails).length }).toEqual({
+      vendor: 14,
+      acks: 10,
+    });
   });
 
   test("row 7: the start-up sweep takes a lead left unmailed seconds ago, which the scheduled sweep leaves alone", async () => {
     const submissionId = randomUUID();
     const now = new Date().toISOString();
     const { website: _website, elapsedMs: _elapsed, submissionId: _id, ...fields } = lead();
-    await stack.store.put({ submissionId, form: FORM, status: "received", receivedAt: now, updatedAt: now, attempts: 0, lead: fields, expiresAt: 0 });
+    await stack.store.put({
+      submissionId,
+      form: FORM,
+      status: "received",
+      receivedAt: now,
+      updatedAt: now,
+      attempts: 0,
+      lead: fields,
+      expiresAt: 0,
+    });
     await drain();
     expect((await copies()).get(submissionId) ?? 0).toBe(0);
     await stack.sweepAtStart();

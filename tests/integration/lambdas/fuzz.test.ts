@@ -26,7 +26,11 @@ import { VALID } from "./harness.ts";
  */
 const RUNS = 10_000;
 const config = readConfig({
-  ...(await localLambdaEnv({ sesEndpoint: "http://127.0.0.1:9", dynamoEndpoint: "http://127.0.0.1:9", recipient: "hello@example.com" })),
+  ...(await localLambdaEnv({
+    sesEndpoint: "http://127.0.0.1:9",
+    dynamoEndpoint: "http://127.0.0.1:9",
+    recipient: "hello@example.com",
+  })),
   LOG_LEVEL: "silent",
   ACK_DAILY_LIMIT: "1000000",
 });
@@ -37,13 +41,34 @@ function wire<S extends z.ZodMiniType>(form: LeadForm<S>) {
   return {
     name: form.name,
     mailFailure: form.mailFailure,
-    handler: (deps: Deps, store: LeadStore = memoryStore(), queue: LeadQueue = memoryQueue()) => createLeadHandler(form, { ...deps, store, queue }),
+    handler: (deps: Deps, store: LeadStore = memoryStore(), queue: LeadQueue = memoryQueue()) =>
+      createLeadHandler(form, { ...deps, store, queue }),
   };
 }
-const FORMS = [wire(productInquiryForm(config.catalogue)), wire(installationEmailForm(config.catalogue)), wire(contactEmailForm(config.catalogue))];
+const FORMS = [
+  wire(productInquiryForm(config.catalogue)),
+  wire(installationEmailForm(config.catalogue)),
+  wire(contactEmailForm(config.catalogue)),
+];
 
 /** The only tags our templates write; anything else in an HTML body came from a visitor. */
-const OUR_TAGS = new Set(["!doctype", "html", "head", "meta", "title", "body", "h1", "h2", "table", "tr", "th", "td", "a", "p", "br"]);
+const OUR_TAGS = new Set([
+  "!doctype",
+  "html",
+  "head",
+  "meta",
+  "title",
+  "body",
+  "h1",
+  "h2",
+  "table",
+  "tr",
+  "th",
+  "td",
+  "a",
+  "p",
+  "br",
+]);
 // biome-ignore lint/suspicious/noControlCharactersInRegex: a header value must not contain control characters.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
@@ -51,17 +76,26 @@ function checkMail(mail: OutgoingMail): void {
   for (const header of [mail.from, mail.to, mail.replyTo, mail.subject]) expect(header).not.toMatch(CONTROL);
   expect(mail.to).not.toMatch(/[,;\s<>]/);
   expect(mail.replyTo).not.toMatch(/[,;\s<>]/);
-  for (const [, tag] of mail.html.matchAll(/<\/?([!a-z0-9-]+)/gi)) expect(OUR_TAGS.has(String(tag).toLowerCase()), `tag <${tag}>`).toBe(true);
+  for (const [, tag] of mail.html.matchAll(/<\/?([!a-z0-9-]+)/gi))
+    expect(OUR_TAGS.has(String(tag).toLowerCase()), `tag <${tag}>`).toBe(true);
 }
 
-const event = (init: { method: string; contentType: string | undefined; body: string | undefined; base64: boolean }): APIGatewayProxyEventV2 =>
+const event = (init: {
+  method: string;
+  contentType: string | undefined;
+  body: string | undefined;
+  base64: boolean;
+}): APIGatewayProxyEventV2 =>
   ({
     version: "2.0",
     routeKey: "$default",
     rawPath: "/",
     rawQueryString: "",
     headers: init.contentType === undefined ? {} : { "content-type": init.contentType },
-    requestContext: { http: { method: init.method, path: "/", protocol: "HTTP/1.1", sourceIp: "127.0.0.1", userAgent: "fuzz" }, requestId: "fuzz" },
+    requestContext: {
+      http: { method: init.method, path: "/", protocol: "HTTP/1.1", sourceIp: "127.0.0.1", userAgent: "fuzz" },
+      requestId: "fuzz",
+    },
     body: init.base64 && init.body !== undefined ? Buffer.from(init.body).toString("base64") : init.body,
     isBase64Encoded: init.base64,
   }) as APIGatewayProxyEventV2;
@@ -101,7 +135,11 @@ const nastyString = fc.oneof(
     "\u0085\u009b\u007f",
   ),
   fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)), maxLength: 4 }),
-  fc.string({ unit: fc.constantFrom("\u200b", "\u200e", "\u2060", "\ufeff", "\u00ad", "\u0000", "\u001f", "\u0085", " "), minLength: 1, maxLength: 30 }),
+  fc.string({
+    unit: fc.constantFrom("\u200b", "\u200e", "\u2060", "\ufeff", "\u00ad", "\u0000", "\u001f", "\u0085", " "),
+    minLength: 1,
+    maxLength: 30,
+  }),
   fc.string({ minLength: 90, maxLength: 300 }),
 );
 /**
@@ -120,19 +158,33 @@ const hostileJson = fc.oneof(
     [["a"]],
   ),
 );
-const anyValue = fc.oneof(nastyString, hostileJson, fc.anything(), fc.integer(), fc.constant(null), fc.array(fc.string()));
+const anyValue = fc.oneof(
+  nastyString,
+  hostileJson,
+  fc.anything(),
+  fc.integer(),
+  fc.constant(null),
+  fc.array(fc.string()),
+);
 
 function fieldsOf(valid: Record<string, unknown>) {
   // Each field: usually valid, often nasty, sometimes missing; the trap fields mostly pass; plus stray keys.
   const field = (key: string, value: unknown) => {
     const trap = key === "website" || key === "elapsedMs";
-    const changed = trap ? fc.oneof(fc.integer(), fc.string(), fc.constant(null)) : fc.oneof({ weight: 2, arbitrary: nastyString }, { weight: 1, arbitrary: anyValue });
-    return fc.option(fc.oneof({ weight: trap ? 12 : 3, arbitrary: fc.constant(value) }, { weight: 1, arbitrary: changed }), { nil: undefined, freq: 12 });
+    const changed = trap
+      ? fc.oneof(fc.integer(), fc.string(), fc.constant(null))
+      : fc.oneof({ weight: 2, arbitrary: nastyString }, { weight: 1, arbitrary: anyValue });
+    return fc.option(
+      fc.oneof({ weight: trap ? 12 : 3, arbitrary: fc.constant(value) }, { weight: 1, arbitrary: changed }),
+      { nil: undefined, freq: 12 },
+    );
   };
   const shape = Object.fromEntries(Object.entries(valid).map(([key, value]) => [key, field(key, value)]));
   return fc
     .tuple(fc.record(shape), fc.dictionary(fc.string({ maxLength: 12 }), anyValue, { maxKeys: 3 }))
-    .map(([fields, extra]) => JSON.stringify({ ...extra, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) }));
+    .map(([fields, extra]) =>
+      JSON.stringify({ ...extra, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) }),
+    );
 }
 
 /** A valid lead with one field replaced by a nasty string: most of these are mailed, so the mail checks bite. */
@@ -140,7 +192,12 @@ function nearlyValid(valid: Record<string, unknown>) {
   const keys = Object.keys(valid).filter((key) => key !== "website" && key !== "elapsedMs");
   return fc
     .tuple(fc.constantFrom(...keys), nastyString, fc.string({ unit: "grapheme", maxLength: 60 }))
-    .map(([key, nasty, unicode]) => JSON.stringify({ ...valid, [key]: key === "message" ? `${unicode} ${nasty} long enough` : `${nasty}${unicode}`.slice(0, 99) }));
+    .map(([key, nasty, unicode]) =>
+      JSON.stringify({
+        ...valid,
+        [key]: key === "message" ? `${unicode} ${nasty} long enough` : `${nasty}${unicode}`.slice(0, 99),
+      }),
+    );
 }
 
 function requests(valid: Record<string, unknown>) {
@@ -149,14 +206,30 @@ function requests(valid: Record<string, unknown>) {
     { weight: 4, arbitrary: nearlyValid(valid) },
     { weight: 2, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
     { weight: 2, arbitrary: fc.string({ unit: "binary" }) },
-    { weight: 1, arbitrary: fc.constantFrom("", "{", "null", "[]", '{"name":', "\u0000", `{"message":"${"y".repeat(40_000)}"}`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("", "{", "null", "[]", '{"name":', "\u0000", `{"message":"${"y".repeat(40_000)}"}`),
+    },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
   return fc.record({
-    method: fc.oneof({ weight: 12, arbitrary: fc.constant("POST") }, { weight: 1, arbitrary: fc.constantFrom("GET", "PUT", "OPTIONS", "HEAD", "post", "") }),
+    method: fc.oneof(
+      { weight: 12, arbitrary: fc.constant("POST") },
+      { weight: 1, arbitrary: fc.constantFrom("GET", "PUT", "OPTIONS", "HEAD", "post", "") },
+    ),
     contentType: fc.oneof(
       { weight: 12, arbitrary: fc.constant("application/json") },
-      { weight: 2, arbitrary: fc.constantFrom("application/json; charset=utf-8", "Application/JSON", "text/plain", "multipart/form-data", "", "json") },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          "application/json; charset=utf-8",
+          "Application/JSON",
+          "text/plain",
+          "multipart/form-data",
+          "",
+          "json",
+        ),
+      },
       { weight: 1, arbitrary: fc.constant(undefined) },
     ),
     body,
@@ -174,7 +247,10 @@ describe.each(FORMS.map((form) => [form.name, form] as const))("%s under fuzzing
       log,
       mailer: {
         async send(mail) {
-          expect(mail.html.isWellFormed() && mail.text.isWellFormed() && mail.subject.isWellFormed(), "well-formed mail").toBe(true);
+          expect(
+            mail.html.isWellFormed() && mail.text.isWellFormed() && mail.subject.isWellFormed(),
+            "well-formed mail",
+          ).toBe(true);
           sent.push(mail);
           return { messageId: "fake" };
         },
@@ -214,7 +290,9 @@ describe.each(FORMS.map((form) => [form.name, form] as const))("%s under fuzzing
         log,
         mailer: {
           async send() {
-            throw new MailerError("refused", { cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) });
+            throw new MailerError("refused", {
+              cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+            });
           },
         },
       },
@@ -246,40 +324,58 @@ describe("hostile objects in text fields", () => {
   };
   const HOSTILE: Array<[string, () => unknown]> = [
     ["a throwing length getter", () => Object.defineProperty({}, "length", { get: throwing })],
-    ["a proxy that throws on every read", () => new Proxy({}, { get: throwing, has: throwing, getPrototypeOf: throwing })],
+    [
+      "a proxy that throws on every read",
+      () => new Proxy({}, { get: throwing, has: throwing, getPrototypeOf: throwing }),
+    ],
     ["toString: null", () => ({ toString: null })],
     ["a null-prototype object with length", () => Object.assign(Object.create(null), { length: 7 })],
     ["a prototype key", () => JSON.parse('{"__proto__": {"length": 3}}')],
     ["a function", () => () => "text"],
   ];
 
-  test.each(FORMS.map((form) => [form.name, form] as const))("%s answers 400 with the field's own message for each, never 500", async (name, form) => {
-    const valid = VALID[name as keyof typeof VALID];
-    const handler = form.handler({ config, log, mailer: { send: async () => ({ messageId: "fake" }) } });
-    const schemaOf = { "send-product-inquiry": productInquiryForm, "send-installation-email": installationEmailForm, "send-contact-email": contactEmailForm }[name];
-    const schema = schemaOf?.(config.catalogue).schema;
-    const statuses: number[] = [];
-    for (const field of Object.keys(valid).filter((key) => key !== "website" && key !== "elapsedMs")) {
-      for (const [label, make] of HOSTILE) {
-        // Straight into the shared schema (the browser's and the handler's), then as JSON through the handler.
-        const parsed = schema?.safeParse({ ...valid, [field]: make() });
-        expect({ field, label, success: parsed?.success, message: parsed?.error?.issues[0]?.message }).toMatchObject({ field, label, success: false, message: expect.stringMatching(/\S/) });
-        let body: string | undefined;
-        try {
-          body = JSON.stringify({ ...valid, [field]: make() });
-        } catch {
-          continue; // a proxy that throws cannot be sent as JSON
+  test.each(FORMS.map((form) => [form.name, form] as const))(
+    "%s answers 400 with the field's own message for each, never 500",
+    async (name, form) => {
+      const valid = VALID[name as keyof typeof VALID];
+      const handler = form.handler({ config, log, mailer: { send: async () => ({ messageId: "fake" }) } });
+      const schemaOf = {
+        "send-product-inquiry": productInquiryForm,
+        "send-installation-email": installationEmailForm,
+        "send-contact-email": contactEmailForm,
+      }[name];
+      const schema = schemaOf?.(config.catalogue).schema;
+      const statuses: number[] = [];
+      for (const field of Object.keys(valid).filter((key) => key !== "website" && key !== "elapsedMs")) {
+        for (const [label, make] of HOSTILE) {
+          // Straight into the shared schema (the browser's and the handler's), then as JSON through the handler.
+          const parsed = schema?.safeParse({ ...valid, [field]: make() });
+          expect({ field, label, success: parsed?.success, message: parsed?.error?.issues[0]?.message }).toMatchObject({
+            field,
+            label,
+            success: false,
+            message: expect.stringMatching(/\S/),
+          });
+          let body: string | undefined;
+          try {
+            body = JSON.stringify({ ...valid, [field]: make() });
+          } catch {
+            continue; // a proxy that throws cannot be sent as JSON
+          }
+          statuses.push(
+            (await handler(event({ method: "POST", contentType: "application/json", body, base64: false }))).statusCode,
+          );
         }
-        statuses.push((await handler(event({ method: "POST", contentType: "application/json", body, base64: false }))).statusCode);
       }
-    }
-    expect(statuses.filter((status) => status >= 500)).toEqual([]);
-  });
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    },
+  );
 });
 
 describe("the real SES client under fuzzing", () => {
   type StartEmulator = (config: { host: string; port: number }) => Promise<Server>;
-  const startEmulator: StartEmulator = (sesEmulator as unknown as { default?: StartEmulator }).default ?? (sesEmulator as unknown as StartEmulator);
+  const startEmulator: StartEmulator =
+    (sesEmulator as unknown as { default?: StartEmulator }).default ?? (sesEmulator as unknown as StartEmulator);
   let ses: Server;
   let sesUrl: string;
   beforeAll(async () => {
@@ -301,13 +397,32 @@ describe("the real SES client under fuzzing", () => {
     let poisoned = 0;
     await fc.assert(
       fc.asyncProperty(fc.tuple(nastyString, nastyString, nastyString), async ([subject, text, html]) => {
-        await mailer.send({ from: "no-reply@example.com", to: "hello@example.com", replyTo: "asha@example.org", subject, text, html }, { timeoutMs: 5_000 }).catch((error: unknown) => {
-          // A refusal is fine (SES may reject an empty subject); a crash is not.
-          expect(error).toBeInstanceOf(MailerError);
-        });
+        await mailer
+          .send(
+            { from: "no-reply@example.com", to: "hello@example.com", replyTo: "asha@example.org", subject, text, html },
+            { timeoutMs: 5_000 },
+          )
+          .catch((error: unknown) => {
+            // A refusal is fine (SES may reject an empty subject); a crash is not.
+            expect(error).toBeInstanceOf(MailerError);
+          });
         const marker = `follow-up ${++followUps} Zoë 🌸`;
-        await mailer.send({ from: "no-reply@example.com", to: "hello@example.com", replyTo: "asha@example.org", subject: marker, text: marker, html: `<p>${marker}</p>` }, { timeoutMs: 15_000 });
-        const mails = ((await (await fetch(`${sesUrl}/store`)).json()) as { emails: Array<{ subject: string; body: { text?: string } }> }).emails;
+        await mailer.send(
+          {
+            from: "no-reply@example.com",
+            to: "hello@example.com",
+            replyTo: "asha@example.org",
+            subject: marker,
+            text: marker,
+            html: `<p>${marker}</p>`,
+          },
+          { timeoutMs: 15_000 },
+        );
+        const mails = (
+          (await (await fetch(`${sesUrl}/store`)).json()) as {
+            emails: Array<{ subject: string; body: { text?: string } }>;
+          }
+        ).emails;
         const last = mails.at(-1);
         if (last?.subject !== marker || last.body.text !== marker) poisoned += 1;
         await fetch(`${sesUrl}/clear-store`, { method: "POST" });

@@ -77,7 +77,9 @@ describe.each(LEAD_FUNCTIONS)("POST /api/%s", (name) => {
     const vendor = vendorMail(await stack.mails());
     expect(vendor.body.html).not.toMatch(/<script|<img/i);
     for (const field of FREE_TEXT[name]) {
-      expect(vendor.body.html).toContain(`${field} &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;`);
+      expect(vendor.body.html).toContain(
+        `${field} &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;`,
+      );
       expect(vendor.body.text).toContain(`${field} ${markup}`);
     }
   });
@@ -90,11 +92,18 @@ describe.each(LEAD_FUNCTIONS)("POST /api/%s", (name) => {
       ["email", "Asha <asha@example.org>", "Invalid email address"],
       ["mobile", "98765\n43210 12", "Mobile number must be on one line"],
     ];
-    if (name === "send-contact-email") injections.push(["subject", "Hi\nBcc: evil@example.net", "Subject must be on one line"]);
-    if (name === "send-product-inquiry") injections.push(["company", "ACME\r\nTo: evil@example.net", "Company must be on one line"]);
+    if (name === "send-contact-email")
+      injections.push(["subject", "Hi\nBcc: evil@example.net", "Subject must be on one line"]);
+    if (name === "send-product-inquiry")
+      injections.push(["company", "ACME\r\nTo: evil@example.net", "Company must be on one line"]);
     for (const [field, value, message] of injections) {
       const { status, answer } = await stack.call(name, { ...valid, [field]: value });
-      expect({ field, value, status, answer }).toEqual({ field, value, status: 400, answer: { success: false, error: message } });
+      expect({ field, value, status, answer }).toEqual({
+        field,
+        value,
+        status: 400,
+        answer: { success: false, error: message },
+      });
     }
     // Header-like text on one line is just text: it stays in the body.
     const { status } = await stack.call(name, { ...valid, name: "Asha Bcc: evil@example.net To: evil@example.net" });
@@ -115,7 +124,10 @@ describe.each(LEAD_FUNCTIONS)("POST /api/%s", (name) => {
     const big = await stack.call(name, { ...valid, message: "x".repeat(33 * 1024) });
     expect(big.status).toBe(413);
     expect(big.answer.success).toBe(false);
-    const form = await stack.call(name, undefined, { contentType: "application/x-www-form-urlencoded", raw: "name=Asha" });
+    const form = await stack.call(name, undefined, {
+      contentType: "application/x-www-form-urlencoded",
+      raw: "name=Asha",
+    });
     expect(form.status).toBe(415);
     expect(form.answer.success).toBe(false);
     for (const method of ["GET", "PUT", "DELETE"]) {
@@ -205,15 +217,17 @@ describe("validation", () => {
   test.each(VALIDATION.map(([name, field, value, message]) => [name, field, shown(value), message, value] as const))(
     "%s answers 400 for %s %s with the message '%s' and sends nothing",
     async (name, field, _shown, message, value) => {
-    const { status, answer } = await stack.call(name, { ...VALID[name], [field]: value });
-    expect(status).toBe(400);
-    expect(answer).toEqual({ success: false, error: message });
-    expect(await stack.mails()).toEqual([]);
+      const { status, answer } = await stack.call(name, { ...VALID[name], [field]: value });
+      expect(status).toBe(400);
+      expect(answer).toEqual({ success: false, error: message });
+      expect(await stack.mails()).toEqual([]);
     },
   );
 
   test("an installation request without a message and a contact message without a product are sent", async () => {
-    expect((await stack.call("send-installation-email", { ...VALID["send-installation-email"], message: "" })).status).toBe(200);
+    expect(
+      (await stack.call("send-installation-email", { ...VALID["send-installation-email"], message: "" })).status,
+    ).toBe(200);
     expect((await stack.call("send-contact-email", { ...VALID["send-contact-email"], product: "" })).status).toBe(200);
     const subjects = (await stack.mails()).filter((m) => m.destination.to.includes(RECIPIENT)).map((m) => m.subject);
     expect(subjects).toEqual(["Installation request: Astroway, Android package", "Contact message"]);

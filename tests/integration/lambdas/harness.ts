@@ -81,14 +81,18 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
   });
   const dynamo = await startLocalDynamo({ port: 0 });
   const storeProxy = await startStoreFaultProxy({ target: dynamo.endpoint, slowMs: options.storeSlowMs });
-  Object.assign(process.env, await localLambdaEnv({ sesEndpoint: proxy.url, dynamoEndpoint: storeProxy.url, recipient: "hello@example.com" }), {
-    LOG_LEVEL: "silent",
-    // Every request here comes from 127.0.0.1: the hourly limit (spam-folder.test.ts) and the acknowledgement cap per
-    // client have their own tests.
-    LEAD_RATE_LIMIT: "100000",
-    ACK_CLIENT_HOURLY_LIMIT: "100000",
-    ...options.env,
-  });
+  Object.assign(
+    process.env,
+    await localLambdaEnv({ sesEndpoint: proxy.url, dynamoEndpoint: storeProxy.url, recipient: "hello@example.com" }),
+    {
+      LOG_LEVEL: "silent",
+      // Every request here comes from 127.0.0.1: the hourly limit (spam-folder.test.ts) and the acknowledgement cap per
+      // client have their own tests.
+      LEAD_RATE_LIMIT: "100000",
+      ACK_CLIENT_HOURLY_LIMIT: "100000",
+      ...options.env,
+    },
+  );
   const queue = new InProcessQueue({ maxDelaySeconds: options.maxDelaySeconds });
   provideLocalLeadQueue(queue);
   const host = options.dev ? new LambdaHost(rootDir, () => ({ ...process.env }), queue) : undefined;
@@ -114,7 +118,11 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
 
   return {
     /** POSTs a JSON body (or sends any request) to /api/<name>; returns status and parsed answer. */
-    async call(name: LeadFunction, body: unknown, init: { method?: string; contentType?: string; raw?: string; headers?: Record<string, string> } = {}) {
+    async call(
+      name: LeadFunction,
+      body: unknown,
+      init: { method?: string; contentType?: string; raw?: string; headers?: Record<string, string> } = {},
+    ) {
       const response = await fetch(`${apiUrl}/${name}`, {
         // Lambda ends an invocation at its timeout: an answer later than that never reaches the visitor.
         signal: AbortSignal.timeout(functionTimeoutMs),
@@ -123,11 +131,19 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
         body: init.method === "GET" || init.method === "HEAD" ? undefined : (init.raw ?? JSON.stringify(body)),
       });
       const text = await response.text();
-      return { status: response.status, headers: response.headers, answer: (text ? JSON.parse(text) : undefined) as { success: boolean; data?: { id: string }; error?: string } };
+      return {
+        status: response.status,
+        headers: response.headers,
+        answer: (text ? JSON.parse(text) : undefined) as { success: boolean; data?: { id: string }; error?: string },
+      };
     },
     /** Any request to /api/<path> (a query string may follow), redirects not followed. */
     request(pathAndQuery: string, init: RequestInit = {}) {
-      return fetch(`${apiUrl}/${pathAndQuery}`, { redirect: "manual", signal: AbortSignal.timeout(functionTimeoutMs), ...init });
+      return fetch(`${apiUrl}/${pathAndQuery}`, {
+        redirect: "manual",
+        signal: AbortSignal.timeout(functionTimeoutMs),
+        ...init,
+      });
     },
     async mails(): Promise<StoredMail[]> {
       return ((await (await fetch(`${sesUrl}/store`)).json()) as { emails: StoredMail[] }).emails;
@@ -225,7 +241,8 @@ export const VALID = {
 } as const satisfies Record<LeadFunction, Record<string, unknown>>;
 
 /** The lead a stored mail belongs to, by its X-Lead-Id header. */
-export const leadIdOf = (mail: StoredMail) => mail.headers?.find((header) => header.name.toLowerCase() === "x-lead-id")?.value;
+export const leadIdOf = (mail: StoredMail) =>
+  mail.headers?.find((header) => header.name.toLowerCase() === "x-lead-id")?.value;
 
 /**
  * Polls `check` until it holds, at most `tries` times 100 ms apart (the retry path works on timers); returns whether it

@@ -5,7 +5,8 @@ import { type LeadStack, startLeadStack, VALID } from "./harness.ts";
 
 /** The team's receiver: keeps every body it is sent; down until `start`. */
 function receiver(port: number) {
-  const bodies: Array<{ text: string; lead: { submissionId: string; form: string; fields: Record<string, string> } }> = [];
+  const bodies: Array<{ text: string; lead: { submissionId: string; form: string; fields: Record<string, string> } }> =
+    [];
   let server: Server | undefined;
   return {
     bodies,
@@ -69,7 +70,11 @@ describe("the lead webhook", () => {
   test("a spam lead and a newsletter request post nothing", async () => {
     const before = hook.bodies.length;
     await stack.call("send-contact-email", { ...VALID["send-contact-email"], website: "x" });
-    await stack.request("subscribe", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "n@example.org", website: "", elapsedMs: 5_000 }) });
+    await stack.request("subscribe", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "n@example.org", website: "", elapsedMs: 5_000 }),
+    });
     await stack.retryNow();
     expect(hook.bodies.length).toBe(before);
   });

@@ -15,7 +15,16 @@ const run = promisify(execFile);
 let dynamo: LocalDynamo;
 const lead = (submissionId: string, minutesAgo: number, status: "received" | "mailed" | "acknowledged" | "failed") => {
   const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
-  return { submissionId, form: "send-installation-email", status, receivedAt: at, updatedAt: at, attempts: 1, lead: { name: "Asha", product: "astroway", package: "android" }, expiresAt: 0 };
+  return {
+    submissionId,
+    form: "send-installation-email",
+    status,
+    receivedAt: at,
+    updatedAt: at,
+    attempts: 1,
+    lead: { name: "Asha", product: "astroway", package: "android" },
+    expiresAt: 0,
+  };
 };
 
 /** `npm run leads` as an operator runs it, against a local store holding three leads of different ages. */
@@ -31,7 +40,11 @@ async function leadsWith(env: Record<string, string | undefined>, ...args: strin
     env: merged as NodeJS.ProcessEnv,
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 }
 
@@ -49,9 +62,19 @@ afterAll(async () => {
 describe("npm run leads", () => {
   test("prints one JSON object per lead, newest first, and only those since the given time with --since", async () => {
     const all = await leads("--json");
-    const rows = all.stdout.trim().split("\n").map((line) => JSON.parse(line) as { submissionId: string; status: string; form: string; receivedAt: string });
-    expect(rows.map((row) => [row.submissionId.slice(0, 1), row.status])).toEqual([["3", "mailed"], ["2", "failed"], ["1", "acknowledged"]]);
-    expect(rows[0]).toMatchObject({ form: "send-installation-email", receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    const rows = all.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { submissionId: string; status: string; form: string; receivedAt: string });
+    expect(rows.map((row) => [row.submissionId.slice(0, 1), row.status])).toEqual([
+      ["3", "mailed"],
+      ["2", "failed"],
+      ["1", "acknowledged"],
+    ]);
+    expect(rows[0]).toMatchObject({
+      form: "send-installation-email",
+      receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     const week = await leads("--json", "--since", "7d");
     expect(week.stdout.trim().split("\n")).toHaveLength(2);
   });
@@ -70,7 +93,8 @@ describe("npm run leads", () => {
 
 describe("npm run leads -- replay (issue 26 row 2)", () => {
   type StartEmulator = (config: { host: string; port: number }) => Promise<Server>;
-  const startEmulator: StartEmulator = (sesEmulator as unknown as { default?: StartEmulator }).default ?? (sesEmulator as unknown as StartEmulator);
+  const startEmulator: StartEmulator =
+    (sesEmulator as unknown as { default?: StartEmulator }).default ?? (sesEmulator as unknown as StartEmulator);
 
   test("mails a failed lead with npm start's own configuration on a machine with no AWS credentials, spending one attempt", async () => {
     const ses = await startEmulator({ host: "127.0.0.1", port: 0 });
@@ -78,14 +102,42 @@ describe("npm run leads -- replay (issue 26 row 2)", () => {
     const store = createDynamoLeadStore({ tableName: LOCAL_LEADS_TABLE, region: "us-east-1", client: dynamo.client });
     const submissionId = "44444444-4444-4444-8444-444444444444";
     const at = new Date(Date.now() - 60_000).toISOString();
-    const fields = { name: "Asha Verma", email: "asha@example.org", mobile: "+91 98765 43210", product: "astroway", package: "android", message: "Please install it next week." };
-    await store.put({ submissionId, form: "send-installation-email", status: "failed", receivedAt: at, updatedAt: at, attempts: 1, lead: fields, expiresAt: 0, lastError: "Throttling" });
+    const fields = {
+      name: "Asha Verma",
+      email: "asha@example.org",
+      mobile: "+91 98765 43210",
+      product: "astroway",
+      package: "android",
+      message: "Please install it next week.",
+    };
+    await store.put({
+      submissionId,
+      form: "send-installation-email",
+      status: "failed",
+      receivedAt: at,
+      updatedAt: at,
+      attempts: 1,
+      lead: fields,
+      expiresAt: 0,
+      lastError: "Throttling",
+    });
     try {
-      const none = { AWS_ACCESS_KEY_ID: undefined, AWS_SECRET_ACCESS_KEY: undefined, AWS_SESSION_TOKEN: undefined, AWS_PROFILE: undefined, HOME: tmpdir() };
-      const replayed = await leadsWith({ ...none, DYNAMO_PORT: new URL(dynamo.endpoint).port, SES_PORT: sesPort }, "replay");
+      const none = {
+        AWS_ACCESS_KEY_ID: undefined,
+        AWS_SECRET_ACCESS_KEY: undefined,
+        AWS_SESSION_TOKEN: undefined,
+        AWS_PROFILE: undefined,
+        HOME: tmpdir(),
+      };
+      const replayed = await leadsWith(
+        { ...none, DYNAMO_PORT: new URL(dynamo.endpoint).port, SES_PORT: sesPort },
+        "replay",
+      );
       expect(replayed.stdout).toContain('"mailed":1');
       expect(await store.get(submissionId)).toMatchObject({ status: "acknowledged", attempts: 2 });
-      const mails = ((await (await fetch(`http://127.0.0.1:${sesPort}/store`)).json()) as { emails: Array<{ subject: string }> }).emails;
+      const mails = (
+        (await (await fetch(`http://127.0.0.1:${sesPort}/store`)).json()) as { emails: Array<{ subject: string }> }
+      ).emails;
       expect(mails).toHaveLength(2);
     } finally {
       ses.close();
@@ -100,19 +152,28 @@ describe("phantom index entries (issue 26 row 9)", () => {
     const phantom = "66666666-6666-4666-8666-666666666666";
     let local = await startLocalDynamo({ dataDir, port: 0 });
     const put = (id: string) =>
-      createDynamoLeadStore({ tableName: LOCAL_LEADS_TABLE, region: "us-east-1", client: local.client }).put({ ...lead(id, 3, "received"), attempts: 0 });
+      createDynamoLeadStore({ tableName: LOCAL_LEADS_TABLE, region: "us-east-1", client: local.client }).put({
+        ...lead(id, 3, "received"),
+        attempts: 0,
+      });
     await put(real);
     await put(phantom);
     await local.close();
     // What a kill -9 of the local store can leave: the index entry written, the lead itself not.
     const db = new Level<string, { pk?: { S?: string } }>(dataDir, { valueEncoding: "json" });
-    for await (const [key, value] of db.iterator()) if (key.startsWith("item-") && value.pk?.S === leadKey(phantom)) await db.del(key);
+    for await (const [key, value] of db.iterator())
+      if (key.startsWith("item-") && value.pk?.S === leadKey(phantom)) await db.del(key);
     await db.close();
     local = await startLocalDynamo({ dataDir, port: 0 });
     try {
       const env = { DYNAMO_PORT: new URL(local.endpoint).port };
       const first = await leadsWith(env, "--json");
-      expect(first.stdout.trim().split("\n").map((line) => (JSON.parse(line) as { submissionId: string }).submissionId)).toEqual([real]);
+      expect(
+        first.stdout
+          .trim()
+          .split("\n")
+          .map((line) => (JSON.parse(line) as { submissionId: string }).submissionId),
+      ).toEqual([real]);
       expect(first.stderr.match(/phantoms-dropped/g)).toHaveLength(1);
       const second = await leadsWith(env, "--json");
       expect(second.stdout.trim().split("\n")).toHaveLength(1);

@@ -26,9 +26,16 @@ const freePort = () =>
 /** `npm start --no-build` with these ports; resolves with its exit code and output once it stops. */
 async function start(env: Record<string, string>) {
   const ports = { PORT: String(await freePort()), SES_PORT: String(await freePort()) };
-  return run(process.execPath, ["--import", "tsx", "server/start.ts", "--no-build"], { env: { ...process.env, ...ports, LEADS_DIR: leadsDir, ...env }, timeout: 60_000 }).then(
+  return run(process.execPath, ["--import", "tsx", "server/start.ts", "--no-build"], {
+    env: { ...process.env, ...ports, LEADS_DIR: leadsDir, ...env },
+    timeout: 60_000,
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 }
 
@@ -47,7 +54,12 @@ describe("npm start's local lead store", () => {
   test("stops with one line when the store's port is taken, instead of keeping leads in memory", async () => {
     const { code, stdout, stderr } = await start({ DYNAMO_PORT: String(heldPort) });
     expect(code).toBe(1);
-    expect(stderr.trim().split("\n").filter((line) => line.includes("lead store"))).toEqual([
+    expect(
+      stderr
+        .trim()
+        .split("\n")
+        .filter((line) => line.includes("lead store")),
+    ).toEqual([
       `The local lead store cannot start: port ${heldPort} is in use (another npm start?): stop it, or set DYNAMO_PORT to a free port. No lead was accepted.`,
     ]);
     expect(stdout).not.toContain("Site:");
@@ -58,7 +70,9 @@ describe("npm start's local lead store", () => {
     await writeFile(path.join(leadsDir, "server.pid"), String(process.pid));
     const { code, stdout, stderr } = await start({ DYNAMO_PORT: String(await freePort()) });
     expect(code).toBe(1);
-    expect(stderr).toContain(`The local lead store cannot start: ${leadsDir} is in use by process ${process.pid} (another npm start?)`);
+    expect(stderr).toContain(
+      `The local lead store cannot start: ${leadsDir} is in use by process ${process.pid} (another npm start?)`,
+    );
     expect(stdout).not.toContain("Site:");
   });
 });

@@ -19,7 +19,11 @@ import { memoryQueue, memoryStore } from "../../unit/lambdas/fakes.ts";
 const RUNS = 5_000;
 const SECRET = "f".repeat(64);
 const config = readConfig({
-  ...(await localLambdaEnv({ sesEndpoint: "http://127.0.0.1:9", dynamoEndpoint: "http://127.0.0.1:9", recipient: "hello@example.com" })),
+  ...(await localLambdaEnv({
+    sesEndpoint: "http://127.0.0.1:9",
+    dynamoEndpoint: "http://127.0.0.1:9",
+    recipient: "hello@example.com",
+  })),
   LOG_LEVEL: "silent",
 });
 
@@ -32,9 +36,17 @@ function memorySubscribers(): SubscriberStore & { records: Map<string, Subscribe
       const key = subscriberKey(email);
       const found = records.get(key);
       if (found?.status === "confirmed") return "confirmed";
-      if (found?.status === "pending" && Date.parse(found.mailedAt) > now.getTime() - 86_400_000) return "recently-mailed";
+      if (found?.status === "pending" && Date.parse(found.mailedAt) > now.getTime() - 86_400_000)
+        return "recently-mailed";
       const at = now.toISOString();
-      records.set(key, { email: email.trim(), status: "pending", subscribedAt: found?.subscribedAt ?? at, updatedAt: at, mailedAt: at, unsubscribeUrl });
+      records.set(key, {
+        email: email.trim(),
+        status: "pending",
+        subscribedAt: found?.subscribedAt ?? at,
+        updatedAt: at,
+        mailedAt: at,
+        unsubscribeUrl,
+      });
       return "mail";
     },
     async confirm(key, now) {
@@ -65,34 +77,84 @@ function memorySubscribers(): SubscriberStore & { records: Map<string, Subscribe
 const nasty = fc.oneof(
   fc.string(),
   fc.string({ unit: "binary" }),
-  fc.constantFrom("", "a@example.org\r\nBcc: evil@example.net", "<script>alert(1)</script>", "\ud800", "x".repeat(300), "reader@example.org", " READER@example.org "),
+  fc.constantFrom(
+    "",
+    "a@example.org\r\nBcc: evil@example.net",
+    "<script>alert(1)</script>",
+    "\ud800",
+    "x".repeat(300),
+    "reader@example.org",
+    " READER@example.org ",
+  ),
 );
 const token = fc.oneof(
   nasty,
   fc.constant(signToken(SECRET, "confirm", "reader@example.org")),
   fc.constant(signToken(SECRET, "unsubscribe", "reader@example.org")),
-  fc.constant(signToken("another secret of sixty-four characters, no use here at all......", "confirm", "reader@example.org")),
-  fc.tuple(
-    fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 64, maxLength: 64 }),
-    fc.string({ unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"), minLength: 43, maxLength: 43 }),
-  ).map(([key, mac]) => `${key}.${mac}`),
+  fc.constant(
+    signToken("another secret of sixty-four characters, no use here at all......", "confirm", "reader@example.org"),
+  ),
+  fc
+    .tuple(
+      fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 64, maxLength: 64 }),
+      fc.string({
+        unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"),
+        minLength: 43,
+        maxLength: 43,
+      }),
+    )
+    .map(([key, mac]) => `${key}.${mac}`),
 );
 const body = fc.oneof(
-  fc.record({ email: nasty, website: fc.oneof(fc.constant(""), nasty), elapsedMs: fc.oneof(fc.constant(5_000), fc.integer(), nasty) }).map((fields) => JSON.stringify(fields)),
-  fc.dictionary(fc.string({ maxLength: 10 }), nasty, { maxKeys: 4 }).map((fields) => new URLSearchParams(fields).toString()),
+  fc
+    .record({
+      email: nasty,
+      website: fc.oneof(fc.constant(""), nasty),
+      elapsedMs: fc.oneof(fc.constant(5_000), fc.integer(), nasty),
+    })
+    .map((fields) => JSON.stringify(fields)),
+  fc
+    .dictionary(fc.string({ maxLength: 10 }), nasty, { maxKeys: 4 })
+    .map((fields) => new URLSearchParams(fields).toString()),
   fc.jsonValue().map((value) => JSON.stringify(value)),
   fc.string({ unit: "binary" }),
   fc.constantFrom(undefined, "", "List-Unsubscribe=One-Click", `email=${"a".repeat(40_000)}%40example.org`),
 );
 const request = fc.record({
-  path: fc.constantFrom("/api/subscribe", "/api/confirm-subscription", "/api/unsubscribe", "/api/subscribe/", "/api/other", ""),
-  method: fc.oneof({ weight: 6, arbitrary: fc.constant("POST") }, { weight: 4, arbitrary: fc.constant("GET") }, { weight: 1, arbitrary: fc.constantFrom("HEAD", "PUT", "OPTIONS", "post", "") }),
-  contentType: fc.constantFrom("application/json", "application/json", "application/x-www-form-urlencoded", "application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=UTF-8", "text/plain", "", undefined),
+  path: fc.constantFrom(
+    "/api/subscribe",
+    "/api/confirm-subscription",
+    "/api/unsubscribe",
+    "/api/subscribe/",
+    "/api/other",
+    "",
+  ),
+  method: fc.oneof(
+    { weight: 6, arbitrary: fc.constant("POST") },
+    { weight: 4, arbitrary: fc.constant("GET") },
+    { weight: 1, arbitrary: fc.constantFrom("HEAD", "PUT", "OPTIONS", "post", "") },
+  ),
+  contentType: fc.constantFrom(
+    "application/json",
+    "application/json",
+    "application/x-www-form-urlencoded",
+    "application/x-www-form-urlencoded",
+    "application/x-www-form-urlencoded; charset=UTF-8",
+    "text/plain",
+    "",
+    undefined,
+  ),
   token: fc.option(token, { nil: undefined }),
   body,
 });
 
-function event(init: { path: string; method: string; contentType: string | undefined; token: string | undefined; body: string | undefined }): APIGatewayProxyEventV2 {
+function event(init: {
+  path: string;
+  method: string;
+  contentType: string | undefined;
+  token: string | undefined;
+  body: string | undefined;
+}): APIGatewayProxyEventV2 {
   return {
     version: "2.0",
     routeKey: "$default",
@@ -100,7 +162,10 @@ function event(init: { path: string; method: string; contentType: string | undef
     rawQueryString: init.token === undefined ? "" : `token=${encodeURIComponent(init.token.toWellFormed())}`,
     queryStringParameters: init.token === undefined ? undefined : { token: init.token },
     headers: init.contentType === undefined ? {} : { "content-type": init.contentType },
-    requestContext: { http: { method: init.method, path: init.path, protocol: "HTTP/1.1", sourceIp: "127.0.0.1", userAgent: "fuzz" }, requestId: "fuzz" },
+    requestContext: {
+      http: { method: init.method, path: init.path, protocol: "HTTP/1.1", sourceIp: "127.0.0.1", userAgent: "fuzz" },
+      requestId: "fuzz",
+    },
     body: init.body,
     isBase64Encoded: false,
   } as APIGatewayProxyEventV2;
@@ -133,7 +198,9 @@ describe("the newsletter function under fuzzing", () => {
         for (const mail of sent.splice(0)) {
           // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may reach a header.
           expect(`${mail.to}${mail.subject}`).not.toMatch(/[\u0000-\u001f]/);
-          expect(mail.headers?.find((header) => header.name === "List-Unsubscribe-Post")?.value).toBe("List-Unsubscribe=One-Click");
+          expect(mail.headers?.find((header) => header.name === "List-Unsubscribe-Post")?.value).toBe(
+            "List-Unsubscribe=One-Click",
+          );
         }
       }),
       { numRuns: RUNS },
@@ -144,7 +211,15 @@ describe("the newsletter function under fuzzing", () => {
       if (record.status !== "pending") expect(record.email.trim().toLowerCase()).toBe("reader@example.org");
     }
 
-    const after = await handler(event({ path: "/api/subscribe", method: "POST", contentType: "application/json", token: undefined, body: JSON.stringify({ email: "after@example.org", website: "", elapsedMs: 5_000 }) }));
+    const after = await handler(
+      event({
+        path: "/api/subscribe",
+        method: "POST",
+        contentType: "application/json",
+        token: undefined,
+        body: JSON.stringify({ email: "after@example.org", website: "", elapsedMs: 5_000 }),
+      }),
+    );
     expect(after.statusCode).toBe(200);
     expect(sent.map((mail) => mail.to)).toEqual(["after@example.org"]);
     console.info(`[fuzz] newsletter: ${RUNS} requests, answers ${JSON.stringify(counts)}`);

@@ -17,8 +17,12 @@ beforeEach(async () => {
 });
 
 /** `npm run subscribers -- --json` against the stack's store. */
-async function subscribers(): Promise<Array<{ email: string; status: string; unsubscribeUrl: string; confirmedAt?: string }>> {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/subscribers.ts", "--json"], { env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo } });
+async function subscribers(): Promise<
+  Array<{ email: string; status: string; unsubscribeUrl: string; confirmedAt?: string }>
+> {
+  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/subscribers.ts", "--json"], {
+    env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo },
+  });
   return stdout
     .trim()
     .split("\n")
@@ -27,7 +31,11 @@ async function subscribers(): Promise<Array<{ email: string; status: string; uns
 }
 
 const subscribe = (email: string, extra: Record<string, unknown> = {}) =>
-  stack.request("subscribe", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, website: "", elapsedMs: 4_000, ...extra }) });
+  stack.request("subscribe", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, website: "", elapsedMs: 4_000, ...extra }),
+  });
 
 /** The path and query of a link in the mail, to open on the test's server. */
 const apiPath = (url: string) => {
@@ -64,7 +72,9 @@ describe("the newsletter", () => {
     // Asking again within 24 hours: one record, no second mail.
     expect((await subscribe(` ${email.toUpperCase()} `)).status).toBe(200);
     expect(await stack.mails()).toHaveLength(1);
-    expect((await subscribers()).filter((s) => s.email.toLowerCase() === email)).toEqual([expect.objectContaining({ status: "pending" })]);
+    expect((await subscribers()).filter((s) => s.email.toLowerCase() === email)).toEqual([
+      expect.objectContaining({ status: "pending" }),
+    ]);
 
     const confirmed = await stack.request(confirm);
     expect([confirmed.status, confirmed.headers.get("location")]).toEqual([303, "/newsletter/confirmed"]);
@@ -72,9 +82,21 @@ describe("the newsletter", () => {
     expect(again.headers.get("location")).toBe("/newsletter/confirmed");
     const [record] = (await subscribers()).filter((s) => s.email === email);
     expect(record).toMatchObject({ status: "confirmed", unsubscribeUrl: `https://www.example.com/api/${unsubscribe}` });
-    const csv = (await run(process.execPath, ["--import", "tsx", "scripts/subscribers.ts", "--csv"], { env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo } })).stdout.trim().split("\n");
+    const csv = (
+      await run(process.execPath, ["--import", "tsx", "scripts/subscribers.ts", "--csv"], {
+        env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo },
+      })
+    ).stdout
+      .trim()
+      .split("\n");
     expect(csv[0]).toBe("email,status,subscribed_at,confirmed_at,unsubscribed_at,unsubscribe_url");
-    expect(csv.slice(1)).toEqual([expect.stringMatching(new RegExp(`^${email},confirmed,.*,https://www\\.example\\.com/api/unsubscribe\\?token=[0-9a-f]{64}\\.[\\w-]{43}$`))]);
+    expect(csv.slice(1)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${email},confirmed,.*,https://www\\.example\\.com/api/unsubscribe\\?token=[0-9a-f]{64}\\.[\\w-]{43}$`,
+        ),
+      ),
+    ]);
     // Confirmed: a new request mails nothing.
     await subscribe(email);
     expect(await stack.mails()).toHaveLength(1);
@@ -89,7 +111,11 @@ describe("the newsletter", () => {
     await subscribe(email);
     const { confirm, unsubscribe } = links((await stack.mails())[0]);
     await stack.request(confirm);
-    const post = await stack.request(unsubscribe, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const post = await stack.request(unsubscribe, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(post.status).toBe(200);
     expect((await subscribers()).find((s) => s.email === email)?.status).toBe("unsubscribed");
   });
@@ -112,12 +138,20 @@ describe("the newsletter", () => {
       expect([path, answer.status, answer.headers.get("location")]).toEqual([path, 303, "/newsletter/invalid-link"]);
     }
     expect((await subscribers()).find((s) => s.email === email)?.status).toBe("pending");
-    const page = await stack.request(unsubscribe.replace("token=", "token=x"), { method: "POST", body: "List-Unsubscribe=One-Click" });
+    const page = await stack.request(unsubscribe.replace("token=", "token=x"), {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(page.status).toBe(400);
   });
 
   test("a plain form post (no JavaScript) is answered with a page", async () => {
-    const form = (body: string) => stack.request("subscribe", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+    const form = (body: string) =>
+      stack.request("subscribe", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+      });
     const ok = await form("email=plain%40example.org&website=");
     expect([ok.status, ok.headers.get("location")]).toEqual([303, "/newsletter/check-your-inbox"]);
     expect((await stack.mails()).map((m) => m.destination.to)).toEqual([["plain@example.org"]]);
@@ -134,7 +168,9 @@ describe("the newsletter", () => {
     expect((await subscribers()).find((s) => s.email === "bot@example.org")).toBeUndefined();
 
     // Released from the spam folder, it is a normal request: a pending subscriber, a mail, a link that confirms.
-    await run(process.execPath, ["--import", "tsx", "scripts/leads.ts", "release", data.id], { env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo, SES_PORT: stack.ports.ses } });
+    await run(process.execPath, ["--import", "tsx", "scripts/leads.ts", "release", data.id], {
+      env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo, SES_PORT: stack.ports.ses },
+    });
     expect((await subscribers()).find((s) => s.email === "bot@example.org")?.status).toBe("pending");
     const { confirm } = links((await stack.mails())[0]);
     expect((await stack.request(confirm)).headers.get("location")).toBe("/newsletter/confirmed");
@@ -151,17 +187,32 @@ describe("the newsletter", () => {
     await stack.retryNow();
     const mails = await stack.mails();
     expect(mails.map((m) => m.destination.to)).toEqual([["retry@example.org"]]);
-    expect(mails[0]?.headers).toEqual(expect.arrayContaining([{ name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" }]));
+    expect(mails[0]?.headers).toEqual(
+      expect.arrayContaining([{ name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" }]),
+    );
   });
 
   test("export returns everything held about an address; after erase, neither leads nor subscribers hold anything for it", async () => {
     const email = "forget-me@example.org";
-    const cli = (...args: string[]) => run(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], { env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo } });
+    const cli = (...args: string[]) =>
+      run(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], {
+        env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo },
+      });
     const lead = await stack.call("send-contact-email", { ...VALID["send-contact-email"], email });
-    const spam = await stack.call("send-installation-email", { ...VALID["send-installation-email"], email: email.toUpperCase(), elapsedMs: 100 });
+    const spam = await stack.call("send-installation-email", {
+      ...VALID["send-installation-email"],
+      email: email.toUpperCase(),
+      elapsedMs: 100,
+    });
     const request = (await (await subscribe(email)).json()) as { data: { id: string } };
-    const exported = JSON.parse((await cli("export", email)).stdout) as { leads: Array<{ submissionId: string }>; acknowledgementCounters: unknown[]; subscriber?: { status: string } };
-    expect(new Set(exported.leads.map((l) => l.submissionId))).toEqual(new Set([lead.answer.data?.id, spam.answer.data?.id, request.data.id]));
+    const exported = JSON.parse((await cli("export", email)).stdout) as {
+      leads: Array<{ submissionId: string }>;
+      acknowledgementCounters: unknown[];
+      subscriber?: { status: string };
+    };
+    expect(new Set(exported.leads.map((l) => l.submissionId))).toEqual(
+      new Set([lead.answer.data?.id, spam.answer.data?.id, request.data.id]),
+    );
     expect(exported.acknowledgementCounters).toEqual([expect.objectContaining({ count: 1 })]);
     expect(exported.subscriber?.status).toBe("pending");
 

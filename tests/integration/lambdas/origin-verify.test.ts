@@ -18,18 +18,35 @@ afterAll(async () => {
 });
 
 const subscribe = (headers: Record<string, string>) =>
-  stack.request("subscribe", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ email: "direct@example.org", website: "", elapsedMs: 4_000 }) });
+  stack.request("subscribe", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ email: "direct@example.org", website: "", elapsedMs: 4_000 }),
+  });
 
 describe("the subscribe function behind CloudFront's origin-verify header", () => {
   test("refuses a direct call with 403 and a short message, stores and mails nothing, forged viewer address or not", async () => {
-    const direct: Array<Record<string, string>> = [{}, { [ORIGIN_VERIFY_HEADER]: VALUE.slice(1) }, { "cloudfront-viewer-address": "203.0.113.7:443" }];
+    const direct: Array<Record<string, string>> = [
+      {},
+      { [ORIGIN_VERIFY_HEADER]: VALUE.slice(1) },
+      { "cloudfront-viewer-address": "203.0.113.7:443" },
+    ];
     for (const headers of direct) {
       const answer = await subscribe(headers);
       expect(answer.status).toBe(403);
-      expect(await answer.json()).toEqual({ success: false, error: "Forbidden: this API answers only requests sent through the site" });
+      expect(await answer.json()).toEqual({
+        success: false,
+        error: "Forbidden: this API answers only requests sent through the site",
+      });
     }
-    const unsubscribe = await stack.request("unsubscribe?token=x", { method: "POST", body: "List-Unsubscribe=One-Click" });
-    expect([unsubscribe.status, await unsubscribe.text()]).toEqual([403, JSON.stringify({ success: false, error: "Forbidden: this API answers only requests sent through the site" })]);
+    const unsubscribe = await stack.request("unsubscribe?token=x", {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect([unsubscribe.status, await unsubscribe.text()]).toEqual([
+      403,
+      JSON.stringify({ success: false, error: "Forbidden: this API answers only requests sent through the site" }),
+    ]);
     expect(await stack.mails()).toEqual([]);
     expect(await stack.leads()).toEqual([]);
   });

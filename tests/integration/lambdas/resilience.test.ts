@@ -30,7 +30,9 @@ const visitor = () => `v-${randomUUID().slice(0, 8)}@example.org`;
 describe.each(LEAD_FUNCTIONS)("%s", (name) => {
   test("answers a body with a lone surrogate 400, then mails the next valid lead intact", async () => {
     for (const field of ["name", "message", "email", "mobile"]) {
-      const poison = await stack.call(name, undefined, { raw: JSON.stringify({ ...VALID[name], [field]: "Asha \ud800 Verma" }) });
+      const poison = await stack.call(name, undefined, {
+        raw: JSON.stringify({ ...VALID[name], [field]: "Asha \ud800 Verma" }),
+      });
       expect({ field, status: poison.status }).toEqual({ field, status: 400 });
       expect(poison.answer.success).toBe(false);
     }
@@ -50,7 +52,8 @@ describe.each(LEAD_FUNCTIONS)("%s", (name) => {
       ["mobile", "(((((((((("],
     ];
     if (name === "send-contact-email") cases.push(["subject", "\u200e\u200f"]);
-    for (const [field, value] of cases) expect((await stack.call(name, { ...VALID[name], [field]: value })).status, field).toBe(400);
+    for (const [field, value] of cases)
+      expect((await stack.call(name, { ...VALID[name], [field]: value })).status, field).toBe(400);
     expect(await stack.mails()).toEqual([]);
   });
 });
@@ -64,7 +67,12 @@ describe("when SES misbehaves", () => {
       const { status, answer } = await stack.call("send-contact-email", lead);
       expect([status, answer]).toEqual([200, { success: true, data: { id: lead.submissionId } }]);
       const stored = await stack.lead(lead.submissionId);
-      expect(stored).toMatchObject({ status: fault === "hang" ? "unknown" : "failed", form: "send-contact-email", attempts: 1, lead: { email: lead.email } });
+      expect(stored).toMatchObject({
+        status: fault === "hang" ? "unknown" : "failed",
+        form: "send-contact-email",
+        attempts: 1,
+        lead: { email: lead.email },
+      });
       expect(stored?.lastError).toMatch(/\S/);
 
       stack.fault("pass");
@@ -86,7 +94,11 @@ describe("when SES misbehaves", () => {
     expect((await stack.call("send-installation-email", lead)).status).toBe(200);
     for (let i = 0; i < 5; i++) await stack.retryNow();
     expect(stack.queue.deadLetters).toEqual([{ submissionId: lead.submissionId, form: "send-installation-email" }]);
-    expect(await stack.lead(lead.submissionId)).toMatchObject({ status: "failed", attempts: 6, lastError: "InternalFailure" });
+    expect(await stack.lead(lead.submissionId)).toMatchObject({
+      status: "failed",
+      attempts: 6,
+      lastError: "InternalFailure",
+    });
     stack.fault("pass");
     expect(stack.queue.redrive()).toBe(1);
     await stack.retryNow();
@@ -99,7 +111,16 @@ describe("when SES misbehaves", () => {
     const then = new Date(Date.now() - 3 * 60_000).toISOString();
     const lead = { ...VALID["send-contact-email"], email: visitor() };
     const { website: _website, elapsedMs: _elapsed, ...fields } = lead;
-    await stack.store.put({ submissionId, form: "send-contact-email", status: "received", receivedAt: then, updatedAt: then, attempts: 0, lead: fields, expiresAt: 0 });
+    await stack.store.put({
+      submissionId,
+      form: "send-contact-email",
+      status: "received",
+      receivedAt: then,
+      updatedAt: then,
+      attempts: 0,
+      lead: fields,
+      expiresAt: 0,
+    });
     expect(await stack.sweep()).toEqual({ enqueued: 1 });
     await stack.retryNow();
     expect(vendorMails(await stack.mails())).toHaveLength(1);
@@ -114,23 +135,33 @@ describe("duplicates and abuse", () => {
     const second = await stack.call("send-product-inquiry", lead);
     expect(second).toMatchObject({ status: 200, answer: first.answer });
     const twin = { ...lead, submissionId: randomUUID() };
-    const both = await Promise.all([stack.call("send-product-inquiry", twin), stack.call("send-product-inquiry", twin)]);
+    const both = await Promise.all([
+      stack.call("send-product-inquiry", twin),
+      stack.call("send-product-inquiry", twin),
+    ]);
     expect(both.map((call) => call.status)).toEqual([200, 200]);
     expect(vendorMails(await stack.mails())).toHaveLength(2);
     const ids = (await stack.leads()).map((stored) => stored.submissionId);
-    expect(ids.filter((id) => id === lead.submissionId || id === twin.submissionId).sort()).toEqual([lead.submissionId, twin.submissionId].sort());
+    expect(ids.filter((id) => id === lead.submissionId || id === twin.submissionId).sort()).toEqual(
+      [lead.submissionId, twin.submissionId].sort(),
+    );
   });
 
   test("the 4th acknowledgement to one address in a day is not sent, while the vendor still gets the lead", async () => {
     const email = visitor();
     for (let i = 0; i < 4; i++) {
-      const { status } = await stack.call("send-contact-email", { ...VALID["send-contact-email"], email: i === 3 ? email.toUpperCase() : email });
+      const { status } = await stack.call("send-contact-email", {
+        ...VALID["send-contact-email"],
+        email: i === 3 ? email.toUpperCase() : email,
+      });
       expect(status).toBe(200);
     }
     const mails = await stack.mails();
     expect(vendorMails(mails)).toHaveLength(4);
     expect(mails.filter((mail) => mail.destination.to.some((to) => to.toLowerCase() === email))).toHaveLength(3);
-    const statuses = (await stack.leads()).filter((stored) => stored.lead.email?.toLowerCase() === email).map((stored) => stored.status);
+    const statuses = (await stack.leads())
+      .filter((stored) => stored.lead.email?.toLowerCase() === email)
+      .map((stored) => stored.status);
     expect(statuses.sort()).toEqual(["acknowledged", "acknowledged", "acknowledged", "mailed"]);
   });
 });
@@ -138,7 +169,14 @@ describe("duplicates and abuse", () => {
 describe("the SES mailer", () => {
   test("sends text with lone surrogates well-formed, and the next mail on the same client intact", async () => {
     const mailer = createSesMailer({ region: "us-east-1", endpoint: process.env.SES_ENDPOINT });
-    const mail = { from: "no-reply@example.com", to: RECIPIENT, replyTo: "asha@example.org", subject: "Lead \ud800", html: "<p>\udfff</p>", text: "x \ud800 y" };
+    const mail = {
+      from: "no-reply@example.com",
+      to: RECIPIENT,
+      replyTo: "asha@example.org",
+      subject: "Lead \ud800",
+      html: "<p>\udfff</p>",
+      text: "x \ud800 y",
+    };
     await mailer.send(mail, { timeoutMs: 3_000 });
     await mailer.send({ ...mail, subject: "Intact", text: "Zoë 🌸", html: "<p>Zoë 🌸</p>" }, { timeoutMs: 3_000 });
     const mails = await stack.mails();

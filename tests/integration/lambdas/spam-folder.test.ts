@@ -12,7 +12,11 @@ async function leads(...args: string[]) {
     env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo, SES_PORT: stack.ports.ses },
   }).then(
     ({ stdout }) => ({ code: 0, stdout, stderr: "" }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 }
 
@@ -42,16 +46,25 @@ describe("the spam folder", () => {
       [eleventh, "rate-limited"],
     ] as const) {
       expect(answer).toMatchObject({ status: 200, answer: { success: true, data: { id: expect.any(String) } } });
-      expect(await stack.lead(answer.answer.data?.id ?? "")).toMatchObject({ status: "spam", spamReason: reason, lead: { subject: valid.subject } });
+      expect(await stack.lead(answer.answer.data?.id ?? "")).toMatchObject({
+        status: "spam",
+        spamReason: reason,
+        lead: { subject: valid.subject },
+      });
     }
     await stack.retryNow();
     await stack.sweep();
     expect(await stack.mails()).toEqual([]);
 
     const spam = await leads("--json", "--status", "spam");
-    const rows = spam.stdout.trim().split("\n").map((line) => JSON.parse(line) as { status: string; submissionId: string });
+    const rows = spam.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { status: string; submissionId: string });
     expect(rows.map((row) => row.status)).toEqual(["spam", "spam", "spam"]);
-    expect(new Set(rows.map((row) => row.submissionId))).toEqual(new Set([fast, honeypot, eleventh].map((call) => call.answer.data?.id)));
+    expect(new Set(rows.map((row) => row.submissionId))).toEqual(
+      new Set([fast, honeypot, eleventh].map((call) => call.answer.data?.id)),
+    );
 
     const id = fast.answer.data?.id ?? "";
     const released = await leads("release", id);
@@ -71,7 +84,11 @@ describe("the spam folder", () => {
     const bot = await stack.call("send-contact-email", { name: "x", email: "no", message: 42, website: "spam" });
     expect(bot.status).toBe(200);
     const id = bot.answer.data?.id ?? "";
-    expect(await stack.lead(id)).toMatchObject({ status: "spam", spamReason: "honeypot", lead: { name: "x", email: "no" } });
+    expect(await stack.lead(id)).toMatchObject({
+      status: "spam",
+      spamReason: "honeypot",
+      lead: { name: "x", email: "no" },
+    });
     const refused = await leads("release", id);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("do not pass the send-contact-email form's checks");

@@ -18,8 +18,16 @@ describe("BuildCache", () => {
   afterEach(() => rm(work, { recursive: true, force: true }));
 
   test("should give a later build what an earlier one made under the same key, without making it again", async () => {
-    const first = await new BuildCache({ rootDir: work, dir: path.join(work, "cache") }).get("notes", "a", making("one"));
-    const again = await new BuildCache({ rootDir: work, dir: path.join(work, "cache") }).get("notes", "a", making("one"));
+    const first = await new BuildCache({ rootDir: work, dir: path.join(work, "cache") }).get(
+      "notes",
+      "a",
+      making("one"),
+    );
+    const again = await new BuildCache({ rootDir: work, dir: path.join(work, "cache") }).get(
+      "notes",
+      "a",
+      making("one"),
+    );
     expect(made).toEqual(["one"]);
     expect(first).toMatchObject({ cached: false });
     expect(again).toMatchObject({ cached: true });
@@ -69,14 +77,17 @@ describe("BuildCache", () => {
   });
 
   test("should hash the code a module imports, so editing an imported file changes the key", async () => {
-    await writeFile(path.join(work, "entry.ts"), 'import { rule } from "./rule.ts";\nexport const run = (text: string) => rule(text);\n');
+    await writeFile(
+      path.join(work, "entry.ts"),
+      'import { rule } from "./rule.ts";\nexport const run = (text: string) => rule(text);\n',
+    );
     await writeFile(path.join(work, "rule.ts"), "export const rule = (text: string) => text.toLowerCase();\n");
     await writeFile(path.join(work, "unrelated.ts"), "export const other = 1;\n");
     const code = () => new BuildCache({ rootDir: work, dir: path.join(work, "cache") }).code("entry.ts");
     const before = await code();
     await writeFile(path.join(work, "unrelated.ts"), "export const other = 2;\n");
     expect(await code()).toBe(before);
-    await writeFile(path.join(work, "rule.ts"), "export const rule = (text: string) => \"x-\" + text.toLowerCase();\n");
+    await writeFile(path.join(work, "rule.ts"), 'export const rule = (text: string) => "x-" + text.toLowerCase();\n');
     expect(await code()).not.toBe(before);
   });
 });

@@ -25,7 +25,19 @@ const lines = (...urls: string[]) =>
 describe("checkContentLinks", () => {
   test("accepts pages, files, anchors on the page, trailing slashes, queries and other sites", () => {
     expect(
-      lines("/", "/faq/", "/faq#still-questions", "/rss.xml", "/docs/esim-documentation.pdf", "#day-1", "#q&a", "/faq?x=1", "https://example.com/x", "mailto:a@b.c", "tel:+1"),
+      lines(
+        "/",
+        "/faq/",
+        "/faq#still-questions",
+        "/rss.xml",
+        "/docs/esim-documentation.pdf",
+        "#day-1",
+        "#q&a",
+        "/faq?x=1",
+        "https://example.com/x",
+        "mailto:a@b.c",
+        "tel:+1",
+      ),
     ).toEqual([]);
   });
 
@@ -34,13 +46,19 @@ describe("checkContentLinks", () => {
   });
 
   test("names an anchor the target page does not have", () => {
-    expect(lines("/faq#general")).toEqual(["content/blog/launch.md:1 link: No anchor #general on /faq; link to a heading's id or drop the #part"]);
-    expect(lines("#day-2")).toEqual(["content/blog/launch.md:1 link: No anchor #day-2 on /blog/launch; did you mean #day-1?"]);
+    expect(lines("/faq#general")).toEqual([
+      "content/blog/launch.md:1 link: No anchor #general on /faq; link to a heading's id or drop the #part",
+    ]);
+    expect(lines("#day-2")).toEqual([
+      "content/blog/launch.md:1 link: No anchor #day-2 on /blog/launch; did you mean #day-1?",
+    ]);
   });
 
   test("resolves a relative link from the page it is written on", () => {
     expect(lines("launch#day-1")).toEqual([]);
-    expect(lines("other")).toEqual(["content/blog/launch.md:1 link: No page or file at /blog/other; check the address against the site's pages"]);
+    expect(lines("other")).toEqual([
+      "content/blog/launch.md:1 link: No page or file at /blog/other; check the address against the site's pages",
+    ]);
   });
 });
 

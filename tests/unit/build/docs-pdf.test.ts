@@ -6,18 +6,31 @@ import * as docsPdf from "../../../build/docs-pdf.ts";
 import { buildDocsPdfs, checkDocumentation, isPdf, renderDocumentationPdf } from "../../../build/docs-pdf.ts";
 import { ContentErrors } from "../../../build/errors.ts";
 
-const product = (id: string) => ({ id, name: id.toUpperCase(), tagline: `${id} tagline`, documentationUrl: `/docs/${id}-documentation.pdf` });
+const product = (id: string) => ({
+  id,
+  name: id.toUpperCase(),
+  tagline: `${id} tagline`,
+  documentationUrl: `/docs/${id}-documentation.pdf`,
+});
 /** The PDF's text is compressed; its page objects and document info are not. */
 const pageCount = (pdf: Buffer) => pdf.toString("latin1").match(/\/Type \/Page\b/g)?.length ?? 0;
 
 describe("docs-pdf", () => {
   test("should pin the public exports", () => {
-    expect(Object.keys(docsPdf).sort()).toEqual(["buildDocsPdfs", "checkDocumentation", "isPdf", "renderDocumentationPdf"]);
+    expect(Object.keys(docsPdf).sort()).toEqual([
+      "buildDocsPdfs",
+      "checkDocumentation",
+      "isPdf",
+      "renderDocumentationPdf",
+    ]);
   });
 
   describe("renderDocumentationPdf", () => {
     test("should write a PDF titled with the document's title and authored by the site", async () => {
-      const pdf = await renderDocumentationPdf("## Requirements\n\n- PHP 8.0+\n- MySQL 5.7+\n", { siteName: "Site", title: "Astroway Documentation" });
+      const pdf = await renderDocumentationPdf("## Requirements\n\n- PHP 8.0+\n- MySQL 5.7+\n", {
+        siteName: "Site",
+        title: "Astroway Documentation",
+      });
       expect(isPdf(pdf)).toBe(true);
       const text = pdf.toString("latin1");
       // pdfkit writes the document info strings as objects of their own.
@@ -27,7 +40,10 @@ describe("docs-pdf", () => {
     });
 
     test("should start new pages when the text is longer than one page", async () => {
-      const long = Array.from({ length: 40 }, (_, i) => `## Step ${i}\n\n1. Run \`php artisan migrate\` on the server.\n2. Check the logs.\n`).join("\n");
+      const long = Array.from(
+        { length: 40 },
+        (_, i) => `## Step ${i}\n\n1. Run \`php artisan migrate\` on the server.\n2. Check the logs.\n`,
+      ).join("\n");
       const short = await renderDocumentationPdf("One paragraph.", { siteName: "Site", title: "T" });
       const paged = await renderDocumentationPdf(long, { siteName: "Site", title: "T" });
       expect(pageCount(short)).toBe(1);
@@ -37,13 +53,19 @@ describe("docs-pdf", () => {
 
   describe("checkDocumentation", () => {
     test("should accept headings, lists, emphasis, code, quotes and links", () => {
-      const markdown = "# Title\n\n## A\n\nSome **bold**, *italic*, `code` and [a link](https://example.com).\n\n1. one\n2. two\n\n> note\n\n```\ncode\n```\n\n---\n";
+      const markdown =
+        "# Title\n\n## A\n\nSome **bold**, *italic*, `code` and [a link](https://example.com).\n\n1. one\n2. two\n\n> note\n\n```\ncode\n```\n\n---\n";
       expect(checkDocumentation(markdown, "content/docs/x.md")).toEqual([]);
     });
 
     test("should name the line of markdown the PDF cannot render", () => {
       expect(checkDocumentation("Text\n\n![screen](shot.png)\n", "content/docs/x.md")).toEqual([
-        { file: "content/docs/x.md", line: 3, field: "", message: "Unexpected image, expected headings, paragraphs, lists, code blocks, quotes or links" },
+        {
+          file: "content/docs/x.md",
+          line: 3,
+          field: "",
+          message: "Unexpected image, expected headings, paragraphs, lists, code blocks, quotes or links",
+        },
       ]);
     });
 
@@ -54,7 +76,9 @@ describe("docs-pdf", () => {
     });
 
     test("should allow the typographic quotes and dashes of Windows-1252", () => {
-      expect(checkDocumentation("It\u2019s \u201cfine\u201d \u2013 really \u2014 \u2026", "content/docs/x.md")).toEqual([]);
+      expect(checkDocumentation("It\u2019s \u201cfine\u201d \u2013 really \u2014 \u2026", "content/docs/x.md")).toEqual(
+        [],
+      );
     });
   });
 
@@ -84,7 +108,11 @@ describe("docs-pdf", () => {
     test("should report every problem at once: missing documentation, a fake PDF, a file for no product", async () => {
       await writeFile(path.join(dir, "docs/beta.pdf"), "not a pdf");
       await writeFile(path.join(dir, "docs/gamma.md"), "## Orphan");
-      const error = await buildDocsPdfs({ contentDir: dir, siteName: "Site", products: [product("alpha"), product("beta")] }).catch((e: unknown) => e);
+      const error = await buildDocsPdfs({
+        contentDir: dir,
+        siteName: "Site",
+        products: [product("alpha"), product("beta")],
+      }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ContentErrors);
       expect((error as Error).message.split("\n").slice(1)).toEqual([
         "content/docs/alpha.md: File is missing; /docs/alpha-documentation.pdf must serve a PDF: write content/docs/alpha.md or add content/docs/alpha.pdf",

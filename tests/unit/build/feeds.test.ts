@@ -2,7 +2,10 @@ import { describe, expect, test } from "vitest";
 import { sitemap } from "../../../build/feeds.ts";
 
 const site = { url: "https://www.example.com" };
-const page = (path: string, head: { modified?: string; noindex?: boolean } = {}, special = false) => ({ route: { path, special }, head });
+const page = (path: string, head: { modified?: string; noindex?: boolean } = {}, special = false) => ({
+  route: { path, special },
+  head,
+});
 const urls = (xml: string) => [...xml.matchAll(/<url>(.*?)<\/url>/g)].map((m) => m[1]);
 
 describe("sitemap", () => {
@@ -15,11 +18,15 @@ describe("sitemap", () => {
   });
 
   test("should leave out not-found views and pages marked noindex", () => {
-    const xml = sitemap([page("/"), page("/404.html", { noindex: true }, true), page("/draft", { noindex: true })], { site });
+    const xml = sitemap([page("/"), page("/404.html", { noindex: true }, true), page("/draft", { noindex: true })], {
+      site,
+    });
     expect(urls(xml)).toEqual(["<loc>https://www.example.com/</loc>"]);
   });
 
   test("should be a sitemaps.org urlset", () => {
-    expect(sitemap([page("/")], { site })).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">\n/);
+    expect(sitemap([page("/")], { site })).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">\n/,
+    );
   });
 });

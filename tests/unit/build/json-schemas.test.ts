@@ -12,7 +12,10 @@ describe("contentJsonSchemas", () => {
   });
 
   test("tells an editor's YAML extension about required fields and unknown keys", () => {
-    const product = JSON.parse(contentJsonSchemas().product ?? "{}") as { required: string[]; additionalProperties: boolean };
+    const product = JSON.parse(contentJsonSchemas().product ?? "{}") as {
+      required: string[];
+      additionalProperties: boolean;
+    };
     expect(product.required).toContain("tagline");
     expect(product.additionalProperties).toBe(false);
   });
@@ -20,7 +23,9 @@ describe("contentJsonSchemas", () => {
   test("shows an editor what each field is for while typing", () => {
     type Schema = { properties: Record<string, { description?: string; format?: string }> };
     const product = JSON.parse(contentJsonSchemas().product ?? "{}") as Schema;
-    expect(product.properties.image?.description).toBe("Artwork under content/images, written as served: /images/products/<id>.svg");
+    expect(product.properties.image?.description).toBe(
+      "Artwork under content/images, written as served: /images/products/<id>.svg",
+    );
     const post = JSON.parse(contentJsonSchemas()["blog-post"] ?? "{}") as Schema;
     for (const [field, spec] of Object.entries(post.properties)) expect(spec.description, field).toBeTruthy();
   });

@@ -14,11 +14,13 @@ describe("loadContent", () => {
       await writeFile(path.join(fixture.dir, "pages/refund-v2.markdown"), "---\ntitle: x\n---\n");
       await writeFile(path.join(fixture.dir, "docs/esim.docx"), "");
       const raw = await loadContent(fixture.dir);
-      expect(raw.issues.map(formatIssue).sort()).toEqual([
-        "content/products/nova.yml: Ignored file: products are read from .yaml files only; rename it to nova.yaml",
-        "content/pages/refund-v2.markdown: Ignored file: policy pages are read from .md files only; rename it to refund-v2.md",
-        "content/docs/esim.docx: Ignored file: product manuals are read from .md or .pdf files only; rename it to esim.md",
-      ].sort());
+      expect(raw.issues.map(formatIssue).sort()).toEqual(
+        [
+          "content/products/nova.yml: Ignored file: products are read from .yaml files only; rename it to nova.yaml",
+          "content/pages/refund-v2.markdown: Ignored file: policy pages are read from .md files only; rename it to refund-v2.md",
+          "content/docs/esim.docx: Ignored file: product manuals are read from .md or .pdf files only; rename it to esim.md",
+        ].sort(),
+      );
       expect(raw.products.map((p) => p.name)).not.toContain("nova");
     } finally {
       await fixture.cleanup();
@@ -81,7 +83,9 @@ describe("parseMarkdownFile", () => {
     expect(parse("# Just a heading\n").issues).toEqual([
       'content/blog/post.md:1: Expected front matter: start the file with a line "---", then the fields, then a line "---"',
     ]);
-    expect(parse("---\ntitle: Hello\n").issues).toEqual(['content/blog/post.md:1: Front matter is not closed: add a line "---" after its last field']);
+    expect(parse("---\ntitle: Hello\n").issues).toEqual([
+      'content/blog/post.md:1: Front matter is not closed: add a line "---" after its last field',
+    ]);
   });
 
   test("accepts Windows line endings", () => {

@@ -9,7 +9,8 @@ const content = (posts: RawContent["posts"]) => ({ posts, pages: [] }) as unknow
 
 describe("renderBodies", () => {
   test("gives an article the links and images of its body at their lines in the file, front matter counted", async () => {
-    const text = "---\ntitle: Hello\n---\n\nSee [contact](/contact).\n\n![chart](/images/blog/chart.svg)\n\n[ref]: /faq\n";
+    const text =
+      "---\ntitle: Hello\n---\n\nSee [contact](/contact).\n\n![chart](/images/blog/chart.svg)\n\n[ref]: /faq\n";
     const { raw } = await renderBodies(content([post(text)]));
     expect(raw.posts[0]?.references).toEqual([
       { kind: "link", url: "/contact", line: 5 },

@@ -25,7 +25,10 @@ describe("renderMarkdown", () => {
   });
 
   test("gives h2 and h3 stable ids and lists them for a table of contents", async () => {
-    const { html, headings } = await renderMarkdown("## Refund Rules\n\n### 90% Refund\n\n## Refund Rules", "refund.md");
+    const { html, headings } = await renderMarkdown(
+      "## Refund Rules\n\n### 90% Refund\n\n## Refund Rules",
+      "refund.md",
+    );
     expect(headings).toEqual([
       { id: "refund-rules", text: "Refund Rules", depth: 2 },
       { id: "90-refund", text: "90% Refund", depth: 3 },

@@ -31,16 +31,27 @@ describe("buildOgImages", () => {
 
   test("should draw a 1200×630 PNG for every page, named after the page, with or without artwork", async () => {
     const result = await buildOgImages(
-      input([page("/faq"), page("/products/esim", { image: "/images/products/esim.svg" }), page("/products/_404.html")]),
+      input([
+        page("/faq"),
+        page("/products/esim", { image: "/images/products/esim.svg" }),
+        page("/products/_404.html"),
+      ]),
     );
     expect(result.files.map((f) => f.path)).toEqual(["og/faq.png", "og/products/esim.png", "og/products/404.png"]);
     expect(result.files.map((f) => pngSize(f.contents))).toEqual(Array(3).fill({ width: 1200, height: 630 }));
-    expect(result).toMatchObject({ rendered: 3, cached: 0, bytes: result.files.reduce((n, f) => n + f.contents.length, 0) });
+    expect(result).toMatchObject({
+      rendered: 3,
+      cached: 0,
+      bytes: result.files.reduce((n, f) => n + f.contents.length, 0),
+    });
   });
 
   test("should draw one card per article cover, shared by the articles that use it, whatever their titles", async () => {
     const article = (slug: string, cover: string) =>
-      page(`/blog/${slug}`, { image: `/images/blog/${cover}.svg`, article: { publishedTime: "2025-01-01", section: "Business", author: "A" } });
+      page(`/blog/${slug}`, {
+        image: `/images/blog/${cover}.svg`,
+        article: { publishedTime: "2025-01-01", section: "Business", author: "A" },
+      });
     const result = await buildOgImages(
       input([
         article("one", "launch-astrology-consultation-app"),
@@ -48,15 +59,23 @@ describe("buildOgImages", () => {
         article("three", "quick-commerce-unit-economics"),
       ]),
     );
-    expect(result.files.map((f) => f.path)).toEqual(["og/covers/blog/launch-astrology-consultation-app.png", "og/covers/blog/quick-commerce-unit-economics.png"]);
+    expect(result.files.map((f) => f.path)).toEqual([
+      "og/covers/blog/launch-astrology-consultation-app.png",
+      "og/covers/blog/quick-commerce-unit-economics.png",
+    ]);
     expect(result.files.map((f) => pngSize(f.contents))).toEqual(Array(2).fill({ width: 1200, height: 630 }));
     expect(result).toMatchObject({ rendered: 2, cached: 0 });
   });
 
   test("should fill the card with a cover of another shape, centred and cut to the card", async () => {
-    const article = page("/blog/odd", { image: "/images/products/esim.svg", article: { publishedTime: "2025-01-01", section: "Business", author: "A" } });
+    const article = page("/blog/odd", {
+      image: "/images/products/esim.svg",
+      article: { publishedTime: "2025-01-01", section: "Business", author: "A" },
+    });
     const result = await buildOgImages(input([article]));
-    expect(result.files.map((f) => [f.path, pngSize(f.contents)])).toEqual([["og/covers/products/esim.png", { width: 1200, height: 630 }]]);
+    expect(result.files.map((f) => [f.path, pngSize(f.contents)])).toEqual([
+      ["og/covers/products/esim.png", { width: 1200, height: 630 }],
+    ]);
   });
 
   test("should take unchanged cards from the cache and redraw only a page whose title changed", async () => {
@@ -73,21 +92,31 @@ describe("buildOgImages", () => {
   test("should draw a card again when its cached file is cut short", async () => {
     const first = await buildOgImages(input([page("/faq")]));
     const [name] = await readdir(path.join(cacheDir, "cards"));
-    await writeFile(path.join(cacheDir, "cards", name ?? ""), (first.files[0]?.contents ?? Buffer.alloc(0)).subarray(0, 2000));
+    await writeFile(
+      path.join(cacheDir, "cards", name ?? ""),
+      (first.files[0]?.contents ?? Buffer.alloc(0)).subarray(0, 2000),
+    );
     const again = await buildOgImages(input([page("/faq")]));
     expect(again).toMatchObject({ rendered: 1, cached: 0 });
     expect(again.files[0]?.contents).toEqual(first.files[0]?.contents);
   });
 
   test("should draw the same bytes on every run (no clock, no system fonts)", async () => {
-    const [a, b] = [await buildOgImages(input([page("/faq")], false)), await buildOgImages(input([page("/faq")], false))];
+    const [a, b] = [
+      await buildOgImages(input([page("/faq")], false)),
+      await buildOgImages(input([page("/faq")], false)),
+    ];
     expect(a.files[0]?.contents).toEqual(b.files[0]?.contents);
   });
 
   test("should name the page whose artwork is missing", async () => {
-    const error = await buildOgImages(input([page("/products/gone", { image: "/images/products/gone.svg" })])).catch((e: unknown) => e);
+    const error = await buildOgImages(input([page("/products/gone", { image: "/images/products/gone.svg" })])).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(BuildError);
-    expect((error as Error).message).toBe("Having trouble reading /images/products/gone.svg, the image of /products/gone, for its share card");
+    expect((error as Error).message).toBe(
+      "Having trouble reading /images/products/gone.svg, the image of /products/gone, for its share card",
+    );
   });
 
   test("should refuse two pages that would share one card", async () => {

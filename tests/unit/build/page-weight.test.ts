@@ -42,7 +42,9 @@ describe("page weight", () => {
   test("counts what a page loads: its stylesheet, scripts on load, the largest image candidate, the icon", async () => {
     const [weight] = await weighPages(dir, [{ path: "/", html }], imports);
     expect(weight?.css).toBe(gzipSize(css));
-    expect(weight?.jsCriticalPath).toBe(gzipSize(loader) + gzipSize(shared) + gzipSize(menu) + gzipSize('console.log("inline")'));
+    expect(weight?.jsCriticalPath).toBe(
+      gzipSize(loader) + gzipSize(shared) + gzipSize(menu) + gzipSize('console.log("inline")'),
+    );
     expect(weight?.islandsOnLoad).toEqual(["menu"]);
     // The 2x candidate, the favicon, and the background the stylesheet points at.
     expect(weight?.media).toBe(900 + gzipSize("<svg/>") + 300);
@@ -59,7 +61,11 @@ describe("page weight", () => {
       '<footer><img src="/images/b.png" srcset="/images/b-2x.png 2x"/></footer></body></html>',
     ];
     const whole = pageReferences(parts.join(""));
-    expect(whole.images).toEqual([["/images/a-small.webp", "/images/a-large.webp", "/images/a.png"], ["/images/logo.png"], ["/images/b.png", "/images/b-2x.png"]]);
+    expect(whole.images).toEqual([
+      ["/images/a-small.webp", "/images/a-large.webp", "/images/a.png"],
+      ["/images/logo.png"],
+      ["/images/b.png", "/images/b-2x.png"],
+    ]);
     expect(whole.islands).toEqual(["/assets/menu.js", "/assets/form.js"]);
     expect(whole.icon).toBe("/favicon.svg");
   });

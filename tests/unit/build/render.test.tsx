@@ -24,7 +24,8 @@ describe("renderPage", () => {
     if (!found) throw new Error(`No route ${routePath}`);
     return found;
   };
-  const currentLinks = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*aria-current="page"/g)].map(([, href]) => href);
+  const currentLinks = (html: string) =>
+    [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*aria-current="page"/g)].map(([, href]) => href);
 
   beforeAll(async () => {
     content = await readSiteContent();
@@ -44,10 +45,22 @@ describe("renderPage", () => {
     const product = content.products[1];
     if (!post || !product) throw new Error("The site has no posts or fewer than two products");
     const shared = { ...assets };
-    const pages = ["/about", `/blog/${post.slug}`, `/products/${product.id}`, "/about"].map((at) => renderPage(route(at), content, shared).html);
-    expect(pages.map(currentLinks)).toEqual([["/about", "/about"], ["/blog", "/blog"], [`/products/${product.id}`, "/products"], ["/about", "/about"]]);
+    const pages = ["/about", `/blog/${post.slug}`, `/products/${product.id}`, "/about"].map(
+      (at) => renderPage(route(at), content, shared).html,
+    );
+    expect(pages.map(currentLinks)).toEqual([
+      ["/about", "/about"],
+      ["/blog", "/blog"],
+      [`/products/${product.id}`, "/products"],
+      ["/about", "/about"],
+    ]);
     // The Apps menu button is the current section on a product page only.
-    expect(pages.map((html) => /<button[^>]*apps-menu__button[^>]*aria-current="true"/.test(html))).toEqual([false, false, true, false]);
+    expect(pages.map((html) => /<button[^>]*apps-menu__button[^>]*aria-current="true"/.test(html))).toEqual([
+      false,
+      false,
+      true,
+      false,
+    ]);
   });
 
   test("numbers the shell's islands after the page's own, so no two islands on a page share an id", () => {
@@ -65,8 +78,13 @@ describe("renderPage", () => {
     const shared = { ...assets };
     // The policy page marks no menu item current either: only the numbers tell the two shells apart.
     const pages = [withSettings, route("/privacy"), withSettings].map((each) => renderPage(each, content, shared).html);
-    const prefixes = (html: string) => [...html.matchAll(/data-prefix="(cookie-settings-\d+-)"/g)].map(([, prefix]) => prefix);
-    expect(pages.map(prefixes)).toEqual([["cookie-settings-1-", "cookie-settings-2-"], ["cookie-settings-1-"], ["cookie-settings-1-", "cookie-settings-2-"]]);
+    const prefixes = (html: string) =>
+      [...html.matchAll(/data-prefix="(cookie-settings-\d+-)"/g)].map(([, prefix]) => prefix);
+    expect(pages.map(prefixes)).toEqual([
+      ["cookie-settings-1-", "cookie-settings-2-"],
+      ["cookie-settings-1-"],
+      ["cookie-settings-1-", "cookie-settings-2-"],
+    ]);
     expect(pages[2]).toBe(alone(withSettings).html);
   });
 });

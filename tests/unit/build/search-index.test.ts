@@ -1,16 +1,27 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { readSiteContent } from "../../../build/read-content.ts";
-import { ARTICLE_MIN_CHARS, ARTICLE_TEXT_BUDGET, buildSearchIndex, htmlSections, htmlText, searchDocuments } from "../../../build/search-index.ts";
+import {
+  ARTICLE_MIN_CHARS,
+  ARTICLE_TEXT_BUDGET,
+  buildSearchIndex,
+  htmlSections,
+  htmlText,
+  searchDocuments,
+} from "../../../build/search-index.ts";
 import type { SiteContent } from "../../../src/lib/content.ts";
 import { decodeSearchIndex, faqAnswerIds, type SearchDocument } from "../../../src/lib/search.ts";
 
 describe("htmlText", () => {
   test("should drop tags, joining words split by inline markup and separating blocks", () => {
-    expect(htmlText("<p>Full <strong>re</strong>fund</p><ul><li>one</li><li>two</li></ul>")).toBe("Full refund one two");
+    expect(htmlText("<p>Full <strong>re</strong>fund</p><ul><li>one</li><li>two</li></ul>")).toBe(
+      "Full refund one two",
+    );
   });
 
   test("should decode the character references our markdown pipeline writes", () => {
-    expect(htmlText("<p>R&#x26;D &#x3C;b> &amp; &lt;i&gt; caf&#233; &quot;q&quot;&nbsp;x</p>")).toBe('R&D <b> & <i> café "q" x');
+    expect(htmlText("<p>R&#x26;D &#x3C;b> &amp; &lt;i&gt; caf&#233; &quot;q&quot;&nbsp;x</p>")).toBe(
+      'R&D <b> & <i> café "q" x',
+    );
   });
 
   test("should leave unknown references as written", () => {
@@ -24,7 +35,8 @@ describe("htmlText", () => {
 
 describe("htmlSections", () => {
   test("should split at h2 and h3 headings with ids, keeping each heading's anchor and the text before the first", () => {
-    const html = '<p>Intro.</p><h2 id="scope">1. Scope</h2><p>What it covers.</p><h3 id="who">Who</h3><p>You.</p><h2>No id</h2><p>Tail.</p>';
+    const html =
+      '<p>Intro.</p><h2 id="scope">1. Scope</h2><p>What it covers.</p><h3 id="who">Who</h3><p>You.</p><h2>No id</h2><p>Tail.</p>';
     expect(htmlSections(html)).toEqual([
       { text: "Intro." },
       { id: "scope", heading: "1. Scope", text: "What it covers." },
@@ -72,7 +84,9 @@ describe("searchDocuments", () => {
   });
 
   test("should hold plain text only: no tags, no character references, and the policies' placeholders filled", () => {
-    const marked = documents.filter((d) => /<\/?[a-z][^>]*>|&(#x?[0-9a-f]+|[a-z]+);/i.test(`${d.title} ${d.section ?? ""} ${d.text}`));
+    const marked = documents.filter((d) =>
+      /<\/?[a-z][^>]*>|&(#x?[0-9a-f]+|[a-z]+);/i.test(`${d.title} ${d.section ?? ""} ${d.text}`),
+    );
     expect(marked.map((d) => d.url)).toEqual([]);
     // Articles may quote {{1}} (a WhatsApp template variable); policies quote site facts through placeholders.
     expect(documents.filter((d) => d.kind === "policy" && d.text.includes("{{")).map((d) => d.url)).toEqual([]);
@@ -87,7 +101,13 @@ describe("searchDocuments", () => {
     const share = Math.floor(ARTICLE_TEXT_BUDGET / content.posts.length);
     const longest = Math.max(...content.posts.map((p) => htmlText(p.html).length));
     expect(longest).toBeLessThan(share);
-    const many = { ...content, posts: Array.from({ length: 2000 }, (_, i) => ({ ...content.posts[i % content.posts.length], slug: `post-${i}` })) } as SiteContent;
+    const many = {
+      ...content,
+      posts: Array.from({ length: 2000 }, (_, i) => ({
+        ...content.posts[i % content.posts.length],
+        slug: `post-${i}`,
+      })),
+    } as SiteContent;
     const perPost = new Map<string, number>();
     for (const doc of searchDocuments(many).filter((d) => d.kind === "article")) {
       const slug = doc.url.split("#")[0] ?? "";
@@ -113,7 +133,10 @@ describe("searchDocuments after an edit", () => {
     const content = await readSiteContent();
     const [post, ...rest] = content.posts;
     if (!post) throw new Error("no posts");
-    const edited = { ...content, posts: [{ ...post, html: `${post.html}<h2 id="new-part">New part</h2><p>Fresh words</p>` }, ...rest] };
+    const edited = {
+      ...content,
+      posts: [{ ...post, html: `${post.html}<h2 id="new-part">New part</h2><p>Fresh words</p>` }, ...rest],
+    };
     expect(searchDocuments(edited).some((doc) => doc.url.endsWith("#new-part"))).toBe(true);
   });
 });

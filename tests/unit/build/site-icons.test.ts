@@ -12,16 +12,28 @@ const site = { name: "Nexaworks Apps", shortName: "Nexaworks", description: "Rea
 describe("buildSiteIcons", () => {
   let files: Map<string, Buffer>;
   beforeAll(async () => {
-    const out: OutputFile[] = await buildSiteIcons({ site, logoFile: path.join(ROOT, "public/favicon.svg"), tokensFile: path.join(ROOT, "src/styles/tokens.css") });
+    const out: OutputFile[] = await buildSiteIcons({
+      site,
+      logoFile: path.join(ROOT, "public/favicon.svg"),
+      tokensFile: path.join(ROOT, "src/styles/tokens.css"),
+    });
     files = new Map(out.map((f) => [f.path, Buffer.from(f.contents)]));
   });
 
   test("should write favicon.ico, the apple-touch icon, two manifest icons and the manifest", () => {
-    expect([...files.keys()].sort()).toEqual(["apple-touch-icon.png", "favicon.ico", "icon-192.png", "icon-512.png", "site.webmanifest"]);
+    expect([...files.keys()].sort()).toEqual([
+      "apple-touch-icon.png",
+      "favicon.ico",
+      "icon-192.png",
+      "icon-512.png",
+      "site.webmanifest",
+    ]);
   });
 
   test("should draw each PNG at its size", () => {
-    expect(["apple-touch-icon.png", "icon-192.png", "icon-512.png"].map((f) => pngSize(files.get(f) ?? Buffer.alloc(0)))).toEqual([
+    expect(
+      ["apple-touch-icon.png", "icon-192.png", "icon-512.png"].map((f) => pngSize(files.get(f) ?? Buffer.alloc(0))),
+    ).toEqual([
       { width: 180, height: 180 },
       { width: 192, height: 192 },
       { width: 512, height: 512 },
@@ -36,8 +48,16 @@ describe("buildSiteIcons", () => {
 
   test("should take the manifest's colours from the light theme's design tokens and list icons that exist", async () => {
     const tokens = themeTokens(await readFile(path.join(ROOT, "src/styles/tokens.css"), "utf8")).light;
-    const manifest = JSON.parse(files.get("site.webmanifest")?.toString("utf8") ?? "{}") as ReturnType<typeof webManifest>;
-    expect(manifest).toMatchObject({ name: site.name, short_name: "Nexaworks", start_url: "/", theme_color: tokens.get("--color-primary"), background_color: tokens.get("--color-bg") });
+    const manifest = JSON.parse(files.get("site.webmanifest")?.toString("utf8") ?? "{}") as ReturnType<
+      typeof webManifest
+    >;
+    expect(manifest).toMatchObject({
+      name: site.name,
+      short_name: "Nexaworks",
+      start_url: "/",
+      theme_color: tokens.get("--color-primary"),
+      background_color: tokens.get("--color-bg"),
+    });
     expect(manifest.icons.map((icon) => [icon.sizes, files.has(icon.src.slice(1))])).toEqual([
       ["192x192", true],
       ["512x512", true],
@@ -47,6 +67,8 @@ describe("buildSiteIcons", () => {
 
 describe("webManifest", () => {
   test("should use the name under the icon when the site has no short name", () => {
-    expect(webManifest({ name: "Shop", description: "d" }, { primary: "#000000", bg: "#ffffff" }).short_name).toBe("Shop");
+    expect(webManifest({ name: "Shop", description: "d" }, { primary: "#000000", bg: "#ffffff" }).short_name).toBe(
+      "Shop",
+    );
   });
 });

@@ -14,7 +14,11 @@ describe("cssCustomProperties", () => {
 
 describe("readBrandColors", () => {
   test("should read the brand palette of the site's tokens, lower-cased", async () => {
-    expect(await readBrandColors(path.join(ROOT, "src/styles/tokens.css"))).toMatchObject({ primary: "#4f46e5", bg: "#ffffff", ink: "#0b1024" });
+    expect(await readBrandColors(path.join(ROOT, "src/styles/tokens.css"))).toMatchObject({
+      primary: "#4f46e5",
+      bg: "#ffffff",
+      ink: "#0b1024",
+    });
   });
 
   test("should read the light theme, not the dark block that follows it", async () => {
@@ -28,8 +32,13 @@ describe("readBrandColors", () => {
     try {
       const file = path.join(dir, "tokens.css");
       const css = await readFile(path.join(ROOT, "src/styles/tokens.css"), "utf8");
-      await writeFile(file, css.replace("--color-primary: #4f46e5;", "--color-primary: indigo;").replace(/--color-accent:[^;]+;/, ""));
-      await expect(readBrandColors(file)).rejects.toThrow(`${file}: --color-primary is "indigo", expected a hex colour; --color-accent is missing, expected a hex colour`);
+      await writeFile(
+        file,
+        css.replace("--color-primary: #4f46e5;", "--color-primary: indigo;").replace(/--color-accent:[^;]+;/, ""),
+      );
+      await expect(readBrandColors(file)).rejects.toThrow(
+        `${file}: --color-primary is "indigo", expected a hex colour; --color-accent is missing, expected a hex colour`,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -39,7 +48,9 @@ describe("readBrandColors", () => {
 describe("withSystemScheme", () => {
   test("should apply the dark block also to visitors without a choice whose system prefers dark", () => {
     const css = ':root {\n  --color-bg: #fff;\n}\n:root[data-theme="dark"] {\n  --color-bg: #000;\n}\n';
-    expect(withSystemScheme(css, "tokens.css")).toBe(`${css}\n@media (prefers-color-scheme: dark) {\n  :root:not([data-theme="light"]) {\n  --color-bg: #000;\n}\n}\n`);
+    expect(withSystemScheme(css, "tokens.css")).toBe(
+      `${css}\n@media (prefers-color-scheme: dark) {\n  :root:not([data-theme="light"]) {\n  --color-bg: #000;\n}\n}\n`,
+    );
   });
 
   test("should stop the build when tokens.css has no dark block", () => {

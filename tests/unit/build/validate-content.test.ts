@@ -40,7 +40,8 @@ describe("readSiteContent", () => {
 
   test("derives each product's documentationUrl from its id", async () => {
     const content = await readSiteContent();
-    for (const product of content.products) expect(product.documentationUrl).toBe(`/docs/${product.id}-documentation.pdf`);
+    for (const product of content.products)
+      expect(product.documentationUrl).toBe(`/docs/${product.id}-documentation.pdf`);
   });
 
   describe("with broken files (tests/fixtures/broken)", () => {
@@ -61,7 +62,11 @@ describe("readSiteContent", () => {
     });
 
     test("names the portfolio project that refers to an unknown product", () => {
-      expect(errors.find((e) => e.startsWith('content/portfolio/zeta-project.yaml:11 productId: Unknown product "no-such-product"'))).toBeDefined();
+      expect(
+        errors.find((e) =>
+          e.startsWith('content/portfolio/zeta-project.yaml:11 productId: Unknown product "no-such-product"'),
+        ),
+      ).toBeDefined();
     });
 
     test("names both files of a duplicate slug and the fix", () => {
@@ -106,21 +111,33 @@ describe("readSiteContent", () => {
     });
 
     test("names a new product that has no documentation file", () => {
-      expect(errors).toContain('content/products/nova.yaml:2 id: No documentation for "nova": write content/docs/nova.md (or add content/docs/nova.pdf)');
+      expect(errors).toContain(
+        'content/products/nova.yaml:2 id: No documentation for "nova": write content/docs/nova.md (or add content/docs/nova.pdf)',
+      );
     });
 
     test("refuses a day the month does not have", () => {
-      expect(errors).toContain('content/blog/impossible-day.md:12 date: Impossible date "2025-02-30": February 2025 has 28 days');
+      expect(errors).toContain(
+        'content/blog/impossible-day.md:12 date: Impossible date "2025-02-30": February 2025 has 28 days',
+      );
     });
 
     test("refuses a month after December", () => {
-      expect(errors).toContain('content/blog/impossible-month.md:12 date: Impossible date "2025-13-45": there is no month 13; write yyyy-mm-dd');
+      expect(errors).toContain(
+        'content/blog/impossible-month.md:12 date: Impossible date "2025-13-45": there is no month 13; write yyyy-mm-dd',
+      );
     });
 
     test("names a product saved as .yml, an article saved as .markdown or .MD, and a stray file, with the name expected", () => {
-      expect(errors).toContain("content/products/nova-copy.yml: Ignored file: products are read from .yaml files only; rename it to nova-copy.yaml");
-      expect(errors).toContain("content/blog/draft.markdown: Ignored file: articles are read from .md files only; rename it to draft.md");
-      expect(errors).toContain("content/blog/notes.MD: Ignored file: articles are read from .md files only; rename it to notes.md");
+      expect(errors).toContain(
+        "content/products/nova-copy.yml: Ignored file: products are read from .yaml files only; rename it to nova-copy.yaml",
+      );
+      expect(errors).toContain(
+        "content/blog/draft.markdown: Ignored file: articles are read from .md files only; rename it to draft.md",
+      );
+      expect(errors).toContain(
+        "content/blog/notes.MD: Ignored file: articles are read from .md files only; rename it to notes.md",
+      );
       expect(errors).toContain(
         "content/todo.txt: Ignored file: content/ reads only site.yaml, about.yaml, faq.yaml, testimonials.yaml, installation-packages.yaml, product-page.yaml at its top; move or delete it",
       );
@@ -155,11 +172,15 @@ describe("readSiteContent", () => {
 
   test("rejects an unknown field so a typo is not silently ignored", async () => {
     const errors = await errorsAfter("products/esim.yaml", (text) => `${text}\nfeaturs:\n  - typo\n`);
-    expect(errors.some((e) => /^content\/products\/esim\.yaml:\d+ featurs: Unknown field "featurs"/.test(e))).toBe(true);
+    expect(errors.some((e) => /^content\/products\/esim\.yaml:\d+ featurs: Unknown field "featurs"/.test(e))).toBe(
+      true,
+    );
   });
 
   test("rejects a typed documentationUrl, which is derived from the id", async () => {
-    const errors = await errorsAfter("products/esim.yaml", (text) => text.replace(/^image: /m, "documentationUrl: /docs/esim.pdf\nimage: "));
+    const errors = await errorsAfter("products/esim.yaml", (text) =>
+      text.replace(/^image: /m, "documentationUrl: /docs/esim.pdf\nimage: "),
+    );
     expect(errors).toEqual([
       'content/products/esim.yaml:18 documentationUrl: Unknown field "documentationUrl"; check its spelling against the schema or remove it',
     ]);
@@ -171,8 +192,12 @@ describe("readSiteContent", () => {
   });
 
   test("counts front-matter lines from the top of the file", async () => {
-    const errors = await errorsAfter("pages/terms.md", (text) => text.replace(/^lastUpdated: .*$/m, "lastUpdated: 2025-04-31"));
-    expect(errors).toEqual(['content/pages/terms.md:5 lastUpdated: Impossible date "2025-04-31": April 2025 has 30 days']);
+    const errors = await errorsAfter("pages/terms.md", (text) =>
+      text.replace(/^lastUpdated: .*$/m, "lastUpdated: 2025-04-31"),
+    );
+    expect(errors).toEqual([
+      'content/pages/terms.md:5 lastUpdated: Impossible date "2025-04-31": April 2025 has 30 days',
+    ]);
   });
 });
 
@@ -181,13 +206,19 @@ describe("npm run build with invalid content", () => {
     const fixture = await contentWith("broken-editor");
     try {
       const out = path.join(fixture.dir, "..", `${path.basename(fixture.dir)}-dist`);
-      const result = spawnSync(process.execPath, ["--import", "tsx", "build/cli.ts", "--content", fixture.dir, "--out", out], {
-        cwd: ROOT,
-        encoding: "utf8",
-      });
+      const result = spawnSync(
+        process.execPath,
+        ["--import", "tsx", "build/cli.ts", "--content", fixture.dir, "--out", out],
+        {
+          cwd: ROOT,
+          encoding: "utf8",
+        },
+      );
       expect(result.status).toBe(1);
       expect(result.stderr).toContain("18 content errors:");
-      expect(result.stderr).toContain('content/blog/impossible-day.md:12 date: Impossible date "2025-02-30": February 2025 has 28 days');
+      expect(result.stderr).toContain(
+        'content/blog/impossible-day.md:12 date: Impossible date "2025-02-30": February 2025 has 28 days',
+      );
       expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace for editors
       expect(existsSync(out)).toBe(false);
     } finally {
@@ -198,7 +229,9 @@ describe("npm run build with invalid content", () => {
 
 describe("article titles", () => {
   test("asks for a shorter seoTitle when a title is too long for search results", async () => {
-    const errors = await errorsAfter("blog/white-label-vs-custom-build-cost.md", (text) => text.replace(/^seoTitle: .*\n/m, ""));
+    const errors = await errorsAfter("blog/white-label-vs-custom-build-cost.md", (text) =>
+      text.replace(/^seoTitle: .*\n/m, ""),
+    );
     expect(errors).toEqual([
       "content/blog/white-label-vs-custom-build-cost.md:5 title: Title has 75 characters and search results cut it off after 70; add a shorter seoTitle",
     ]);

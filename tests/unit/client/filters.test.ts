@@ -40,7 +40,11 @@ const element = (fields: Partial<FakeElement> = {}) => Object.assign(new FakeEle
 const card = (search: string, category: string) => element({ dataset: { search, category } });
 
 function fakePage({ url = "https://x.test/blog", typed = "", index = false } = {}) {
-  const cards = [card("Launch an astrology app", "Business"), card("Newsletter marketing", "Marketing"), card("Scaling the app", "Technology")];
+  const cards = [
+    card("Launch an astrology app", "Business"),
+    card("Newsletter marketing", "Marketing"),
+    card("Scaling the app", "Technology"),
+  ];
   const list = element({ children: cards });
   const pager = element();
   const input = element({ name: "search", value: typed, form: element() });
@@ -58,7 +62,10 @@ function fakePage({ url = "https://x.test/blog", typed = "", index = false } = {
     },
     queries: { "input[type=search]": input, "button[name]": buttons, "[role=status]": status },
   });
-  const doc = { querySelectorAll: () => [root], getElementById: (id: string) => ({ posts: list, pages: pager })[id] ?? null };
+  const doc = {
+    querySelectorAll: () => [root],
+    getElementById: (id: string) => ({ posts: list, pages: pager })[id] ?? null,
+  };
   root.ownerDocument = doc;
 
   const windowEvents = new EventTarget();
@@ -81,7 +88,20 @@ function fakePage({ url = "https://x.test/blog", typed = "", index = false } = {
   };
   const shown = () => cards.filter((c) => !c.hidden).map((c) => c.dataset.search);
   const pressed = () => buttons.filter((b) => b.attributes.get("aria-pressed") === "true").map((b) => b.value);
-  return { start: () => startFilters(doc as unknown as ParentNode), cards, list, pager, input, buttons, status, location, navigate, type, shown, pressed };
+  return {
+    start: () => startFilters(doc as unknown as ParentNode),
+    cards,
+    list,
+    pager,
+    input,
+    buttons,
+    status,
+    location,
+    navigate,
+    type,
+    shown,
+    pressed,
+  };
 }
 
 afterEach(() => {

@@ -174,7 +174,11 @@ describe("prefetch", () => {
     woken.dispatchEvent(new Event("focusin"));
     expect(prefetch).not.toHaveBeenCalled();
     for (const wake of idle) wake();
-    expect(prefetch.mock.calls.map(([url]) => url)).toEqual(["/assets/buy-form.js", "/assets/chunks/react.js", "/assets/site-search.js"]);
+    expect(prefetch.mock.calls.map(([url]) => url)).toEqual([
+      "/assets/buy-form.js",
+      "/assets/chunks/react.js",
+      "/assets/site-search.js",
+    ]);
     expect(env.load).toHaveBeenCalledTimes(1); // the woken one alone
   });
 });
@@ -261,9 +265,16 @@ describe("hydrateIsland", () => {
     const island = new FakeIsland("load", '{"productId":"esim"}');
     let commit: () => void = () => {};
     const mount = vi.fn(() => new Promise<void>((resolve) => (commit = resolve)));
-    const hydrating = hydrateIsland(island as unknown as HTMLElement, fakeEnv({ load: async () => ({ default: mount }) }));
+    const hydrating = hydrateIsland(
+      island as unknown as HTMLElement,
+      fakeEnv({ load: async () => ({ default: mount }) }),
+    );
     await vi.waitFor(() => expect(mount).toHaveBeenCalled());
-    expect(mount).toHaveBeenCalledWith(island.root, { productId: "esim" }, { prefix: "buy-control-1-", clientOnly: false });
+    expect(mount).toHaveBeenCalledWith(
+      island.root,
+      { productId: "esim" },
+      { prefix: "buy-control-1-", clientOnly: false },
+    );
     expect(island.hasAttribute("data-hydrated")).toBe(false);
     commit();
     await hydrating;
@@ -280,7 +291,8 @@ describe("presetFromUrl", () => {
     };
     return el;
   };
-  const page = (...selects: ReturnType<typeof select>[]) => ({ querySelectorAll: () => selects }) as unknown as ParentNode;
+  const page = (...selects: ReturnType<typeof select>[]) =>
+    ({ querySelectorAll: () => selects }) as unknown as ParentNode;
 
   test("chooses the option the URL names in a select the visitor has not changed", () => {
     const untouched = select("", ["", "basic", "android"]);
@@ -314,8 +326,10 @@ describe("island id prefixes", () => {
       [Other, "other"],
     ]),
   });
-  const island = (of: () => ReactNode, key: string) => createElement(Island<Record<string, never>>, { of, props: {}, key });
-  const render = (...islands: ReturnType<typeof island>[]) => renderToString(createElement(IslandScope, null, ...islands));
+  const island = (of: () => ReactNode, key: string) =>
+    createElement(Island<Record<string, never>>, { of, props: {}, key });
+  const render = (...islands: ReturnType<typeof island>[]) =>
+    renderToString(createElement(IslandScope, null, ...islands));
   const prefixes = (html: string) => [...html.matchAll(/data-prefix="([^"]+)"/g)].map((m) => m[1]);
 
   test("count per page and per island, so an island added to one page changes no other page", () => {

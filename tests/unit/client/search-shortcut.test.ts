@@ -16,7 +16,10 @@ function fakePage({ modalOpen = false, popupOpen = false, control = true } = {})
   }) as unknown as Document;
   listenForSearchShortcut(doc);
   // Node has no KeyboardEvent: a cancelable Event carrying the fields the listener reads.
-  const press = (init: Partial<Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey">>, target: Partial<HTMLElement> = { tagName: "BODY" }) => {
+  const press = (
+    init: Partial<Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey">>,
+    target: Partial<HTMLElement> = { tagName: "BODY" },
+  ) => {
     const event = new Event("keydown", { cancelable: true });
     const fields = { ctrlKey: false, metaKey: false, altKey: false, ...init, target };
     for (const [key, value] of Object.entries(fields)) Object.defineProperty(event, key, { value });
@@ -37,7 +40,12 @@ describe("listenForSearchShortcut", () => {
 
   test("should leave / to a field, a text area or editable text the visitor is typing in", () => {
     const { click, press } = fakePage();
-    for (const target of [{ tagName: "INPUT" }, { tagName: "TEXTAREA" }, { tagName: "SELECT" }, { tagName: "DIV", isContentEditable: true }]) {
+    for (const target of [
+      { tagName: "INPUT" },
+      { tagName: "TEXTAREA" },
+      { tagName: "SELECT" },
+      { tagName: "DIV", isContentEditable: true },
+    ]) {
       expect(press({ key: "/" }, target).defaultPrevented).toBe(false);
     }
     expect(click).not.toHaveBeenCalled();

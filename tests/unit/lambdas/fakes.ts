@@ -39,7 +39,8 @@ export function fakeMailer(failOn: number[] = []): Mailer & { sent: OutgoingMail
     async send(mail, { timeoutMs }) {
       calls += 1;
       timeouts.push(timeoutMs);
-      if (failOn.includes(calls)) throw new MailerError("refused", { cause: Object.assign(new Error("refused"), { code: "Throttling" }) });
+      if (failOn.includes(calls))
+        throw new MailerError("refused", { cause: Object.assign(new Error("refused"), { code: "Throttling" }) });
       sent.push(mail);
       return { messageId: `m${calls}` };
     },
@@ -71,7 +72,10 @@ export function postEvent(body: unknown): APIGatewayProxyEventV2 {
  * A lead store in memory with the DynamoDB store's rules (conditional put, lease, open statuses, daily counter), so
  * the handler's unit tests see the same outcomes; the DynamoDB store itself is tested against dynalite.
  */
-export function memoryStore(): LeadStore & { records: Map<string, LeadRecord & { leaseUntil?: number; acknowledgement?: AckOutcome }>; failPut?: boolean } {
+export function memoryStore(): LeadStore & {
+  records: Map<string, LeadRecord & { leaseUntil?: number; acknowledgement?: AckOutcome }>;
+  failPut?: boolean;
+} {
   const records = new Map<string, LeadRecord & { leaseUntil?: number; acknowledgement?: AckOutcome }>();
   const counters = new Map<string, number>();
   const open = (record: LeadRecord | undefined) => record?.status === "received" || record?.status === "failed";
@@ -92,28 +96,51 @@ export function memoryStore(): LeadStore & { records: Map<string, LeadRecord & {
       const record = records.get(id);
       const claimable = open(record) || (record?.status === "unknown" && record.updatedAt < quietSince.toISOString());
       if (!record || !claimable || (record.leaseUntil ?? 0) >= now.getTime()) return undefined;
-      Object.assign(record, { leaseUntil: now.getTime() + leaseMs, attempts: record.attempts + 1, updatedAt: now.toISOString() });
+      Object.assign(record, {
+        leaseUntil: now.getTime() + leaseMs,
+        attempts: record.attempts + 1,
+        updatedAt: now.toISOString(),
+      });
       return structuredClone(record);
     },
     async markMailed(id: string, now: Date) {
       const record = records.get(id);
-      if (record && isUnmailed(record.status)) Object.assign(record, { status: "mailed", updatedAt: now.toISOString(), leaseUntil: undefined });
+      if (record && isUnmailed(record.status))
+        Object.assign(record, { status: "mailed", updatedAt: now.toISOString(), leaseUntil: undefined });
     },
     async markFailed(id: string, code: string, now: Date) {
       const record = records.get(id);
-      if (record && open(record)) Object.assign(record, { status: "failed", lastError: code, updatedAt: now.toISOString(), leaseUntil: undefined });
+      if (record && open(record))
+        Object.assign(record, {
+          status: "failed",
+          lastError: code,
+          updatedAt: now.toISOString(),
+          leaseUntil: undefined,
+        });
     },
     async markUnknown(id: string, code: string, now: Date) {
       const record = records.get(id);
-      if (record && open(record)) Object.assign(record, { status: "unknown", lastError: code, updatedAt: now.toISOString(), leaseUntil: undefined });
+      if (record && open(record))
+        Object.assign(record, {
+          status: "unknown",
+          lastError: code,
+          updatedAt: now.toISOString(),
+          leaseUntil: undefined,
+        });
     },
     async release(id: string, now: Date) {
       const record = records.get(id);
-      if (record?.leaseUntil !== undefined && record.attempts > 0) Object.assign(record, { attempts: record.attempts - 1, updatedAt: now.toISOString(), leaseUntil: undefined });
+      if (record?.leaseUntil !== undefined && record.attempts > 0)
+        Object.assign(record, { attempts: record.attempts - 1, updatedAt: now.toISOString(), leaseUntil: undefined });
     },
     async markAcknowledgement(id: string, outcome: AckOutcome, now: Date) {
       const record = records.get(id);
-      if (record?.status === "mailed") Object.assign(record, { acknowledgement: outcome, updatedAt: now.toISOString(), ...(outcome === "sent" ? { status: "acknowledged" } : {}) });
+      if (record?.status === "mailed")
+        Object.assign(record, {
+          acknowledgement: outcome,
+          updatedAt: now.toISOString(),
+          ...(outcome === "sent" ? { status: "acknowledged" } : {}),
+        });
     },
     async countAcknowledgement(address: string, limit: number, now: Date) {
       const key = `${normaliseAddress(address)}#${now.toISOString().slice(0, 10)}`;
@@ -131,7 +158,9 @@ export function memoryStore(): LeadStore & { records: Map<string, LeadRecord & {
     },
     async dropPhantom() {},
     async *list(since: Date) {
-      const all = [...records.values()].filter((r) => r.receivedAt >= since.toISOString()).sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
+      const all = [...records.values()]
+        .filter((r) => r.receivedAt >= since.toISOString())
+        .sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
       for (const record of all) yield structuredClone(record);
     },
   };

@@ -23,10 +23,13 @@ describe("relatedPosts", () => {
     expect(relatedPosts(posts, posts[2] as (typeof posts)[0])).toEqual([]);
   });
   test("holds for any list: same category, not itself, at most three", () => {
-    const arbitraryPosts = fc.uniqueArray(fc.record({ slug: fc.string({ minLength: 1 }), category: fc.constantFrom("A", "B", "C") }), {
-      selector: (p) => p.slug,
-      minLength: 1,
-    });
+    const arbitraryPosts = fc.uniqueArray(
+      fc.record({ slug: fc.string({ minLength: 1 }), category: fc.constantFrom("A", "B", "C") }),
+      {
+        selector: (p) => p.slug,
+        minLength: 1,
+      },
+    );
     fc.assert(
       fc.property(arbitraryPosts, fc.nat(), (list, index) => {
         const current = list[index % list.length] as (typeof list)[0];
@@ -39,9 +42,8 @@ describe("relatedPosts", () => {
 
 describe("postCategories", () => {
   test("keeps the known order and drops categories no post uses", () => {
-    expect(postCategories([post("a", "Marketing"), post("b", "Technology")], ["Technology", "Business", "Marketing"])).toEqual([
-      "Technology",
-      "Marketing",
-    ]);
+    expect(
+      postCategories([post("a", "Marketing"), post("b", "Technology")], ["Technology", "Business", "Marketing"]),
+    ).toEqual(["Technology", "Marketing"]);
   });
 });

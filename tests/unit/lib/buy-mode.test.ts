@@ -1,7 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { buyControlProps, buyMode } from "../../../src/lib/buy-mode.ts";
 
-const option = (label: string, description?: string) => ({ label, url: `https://market.example.com/${label}`, description });
+const option = (label: string, description?: string) => ({
+  label,
+  url: `https://market.example.com/${label}`,
+  description,
+});
 const site = {
   marketplace: { name: "CodeCanyon", profileUrl: "https://market.example.com/user" },
   contact: {
@@ -48,12 +52,20 @@ describe("buyControlProps", () => {
       { label: "web", url: "https://market.example.com/web", description: "Website" },
       { label: "app", url: "https://market.example.com/app" },
     ]);
-    expect(buyControlProps({ ...product, sellDirectly: true, purchaseOptions: [option("a"), option("b")] }, site).purchaseOptions).toEqual([]);
+    expect(
+      buyControlProps({ ...product, sellDirectly: true, purchaseOptions: [option("a"), option("b")] }, site)
+        .purchaseOptions,
+    ).toEqual([]);
   });
 
   test("names the marketplace and links the product's marketplace page", () => {
     const props = buyControlProps(product, site, { size: "lg" });
-    expect(props).toMatchObject({ mode: "marketplace", marketplaceName: "CodeCanyon", marketplaceUrl: product.codecanyonUrl, size: "lg" });
+    expect(props).toMatchObject({
+      mode: "marketplace",
+      marketplaceName: "CodeCanyon",
+      marketplaceUrl: product.codecanyonUrl,
+      size: "lg",
+    });
   });
 
   test("puts the direct-sale description in the dialog of a product sold directly", () => {

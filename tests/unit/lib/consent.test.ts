@@ -46,7 +46,9 @@ describe("validConsent", () => {
       expect(validConsent(raw, NOW), raw).toBeUndefined();
     }
     expect(validConsent(record({ preferences: { analytics: true, functional: false } }), NOW)).toBeUndefined();
-    expect(validConsent(record({ preferences: { analytics: "yes", functional: false, marketing: false } }), NOW)).toBeUndefined();
+    expect(
+      validConsent(record({ preferences: { analytics: "yes", functional: false, marketing: false } }), NOW),
+    ).toBeUndefined();
     expect(validConsent(record({ timestamp: "yesterday" }), NOW)).toBeUndefined();
     expect(validConsent(record({ timestamp: undefined }), NOW)).toBeUndefined();
   });
@@ -189,7 +191,11 @@ describe("disallowedGoogleCookies", () => {
   const cookies = "_ga=GA1.1.1; _ga_ABC123=GS1.1; _gid=GA1.1.2; _gcl_au=1.1.1; theme=dark; _gat=1; my_ga=1";
 
   test("withdrawing analytics removes _ga, _ga_<id> and _gid, and nothing else", () => {
-    expect(disallowedGoogleCookies(cookies, { ...FULL_CONSENT, analytics: false })).toEqual(["_ga", "_ga_ABC123", "_gid"]);
+    expect(disallowedGoogleCookies(cookies, { ...FULL_CONSENT, analytics: false })).toEqual([
+      "_ga",
+      "_ga_ABC123",
+      "_gid",
+    ]);
   });
 
   test("withdrawing marketing removes the _gcl_ cookies", () => {

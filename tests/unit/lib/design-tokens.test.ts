@@ -12,10 +12,28 @@ const { light, dark } = themeTokens(TOKENS);
  * green and the ink bands, which stay saturated and dark whatever the page around them.
  */
 const SAME_IN_BOTH = [
-  "--color-white-8", "--color-white-10", "--color-white-16", "--color-white-30", "--color-white-40", "--color-white-85",
-  "--color-white-90", "--color-on-brand", "--color-accent-glow", "--color-on-ink", "--color-on-ink-muted",
-  "--color-on-ink-accent", "--color-on-ink-soft", "--color-ink-line", "--color-star", "--color-whatsapp",
-  "--color-whatsapp-strong", "--gradient-brand", "--gradient-strong", "--color-logo-start", "--color-logo-middle", "--color-logo-end",
+  "--color-white-8",
+  "--color-white-10",
+  "--color-white-16",
+  "--color-white-30",
+  "--color-white-40",
+  "--color-white-85",
+  "--color-white-90",
+  "--color-on-brand",
+  "--color-accent-glow",
+  "--color-on-ink",
+  "--color-on-ink-muted",
+  "--color-on-ink-accent",
+  "--color-on-ink-soft",
+  "--color-ink-line",
+  "--color-star",
+  "--color-whatsapp",
+  "--color-whatsapp-strong",
+  "--gradient-brand",
+  "--gradient-strong",
+  "--color-logo-start",
+  "--color-logo-middle",
+  "--color-logo-end",
 ];
 
 /** WCAG 2 contrast ratio of two #rrggbb colours. */
@@ -61,7 +79,10 @@ const TEXT_PAIRS: [text: string, ground: string][] = [
 describe("splitThemes", () => {
   test("should separate the dark block from the light tokens", () => {
     const css = `:root {\n  --color-bg: #ffffff;\n}\n${DARK_SELECTOR} {\n  --color-bg: #000000;\n}\n:root { --space-1: 4px; }`;
-    expect(splitThemes(css)).toEqual({ light: ":root {\n  --color-bg: #ffffff;\n}\n\n:root { --space-1: 4px; }", dark: "\n  --color-bg: #000000;\n" });
+    expect(splitThemes(css)).toEqual({
+      light: ":root {\n  --color-bg: #ffffff;\n}\n\n:root { --space-1: 4px; }",
+      dark: "\n  --color-bg: #000000;\n",
+    });
   });
 
   test("should report a file without a dark block", () => {
@@ -73,9 +94,18 @@ describe("the site's colour tokens", () => {
   test("should give every colour, gradient, shadow and image token a dark value, unless it is the same in both by design", () => {
     const themed = [...light.keys()].filter((name) => /^--(color|gradient|shadow|ring|artwork)/.test(name));
     const darkBlock = new Set(themeTokens(splitThemes(TOKENS).dark ?? "").light.keys());
-    expect(themed.filter((name) => !darkBlock.has(name) && !SAME_IN_BOTH.includes(name)), "no dark value").toEqual([]);
-    expect(SAME_IN_BOTH.filter((name) => darkBlock.has(name)), "listed as shared but given a dark value").toEqual([]);
-    expect(SAME_IN_BOTH.filter((name) => !light.has(name)), "listed as shared but not a token").toEqual([]);
+    expect(
+      themed.filter((name) => !darkBlock.has(name) && !SAME_IN_BOTH.includes(name)),
+      "no dark value",
+    ).toEqual([]);
+    expect(
+      SAME_IN_BOTH.filter((name) => darkBlock.has(name)),
+      "listed as shared but given a dark value",
+    ).toEqual([]);
+    expect(
+      SAME_IN_BOTH.filter((name) => !light.has(name)),
+      "listed as shared but not a token",
+    ).toEqual([]);
   });
 
   for (const [theme, tokens] of [
@@ -83,7 +113,11 @@ describe("the site's colour tokens", () => {
     ["dark", dark],
   ] as const) {
     test(`should keep every text pair at AA contrast (4.5:1) in the ${theme} theme`, () => {
-      const low = TEXT_PAIRS.map(([text, ground]) => ({ text, ground, ratio: contrast(tokens.get(text) ?? "", tokens.get(ground) ?? "") }))
+      const low = TEXT_PAIRS.map(([text, ground]) => ({
+        text,
+        ground,
+        ratio: contrast(tokens.get(text) ?? "", tokens.get(ground) ?? ""),
+      }))
         .filter(({ ratio }) => !(ratio >= 4.5))
         .map(({ text, ground, ratio }) => `${text} on ${ground}: ${ratio.toFixed(2)}`);
       expect(low).toEqual([]);

@@ -17,7 +17,9 @@ describe("serializeJson", () => {
 
 describe("assertJson", () => {
   test("accepts plain data", () => {
-    expect(() => assertJson({ id: "esim", n: 1, list: [true, null, { x: "y" }] }, "island buy-control prop")).not.toThrow();
+    expect(() =>
+      assertJson({ id: "esim", n: 1, list: [true, null, { x: "y" }] }, "island buy-control prop"),
+    ).not.toThrow();
   });
 
   test("names the prop path of a function", () => {

@@ -3,7 +3,10 @@ import { describe, expect, test } from "vitest";
 import { filterFromQuery, matchesFilter, statusText, withFilterQuery } from "../../../src/lib/list-filter.ts";
 
 /** An article as the blog filter sees it: title and excerpt searched, category chosen. */
-const article = { text: "Launch an Astrology App\nA practical plan for founders.", field: (p: string) => (p === "category" ? "Business" : undefined) };
+const article = {
+  text: "Launch an Astrology App\nA practical plan for founders.",
+  field: (p: string) => (p === "category" ? "Business" : undefined),
+};
 
 describe("matchesFilter", () => {
   test("matches the search in the searchable text, ignoring case and outer spaces", () => {
@@ -45,7 +48,9 @@ describe("withFilterQuery", () => {
     );
   });
   test("leaves out blank values, so the plain page keeps its plain address", () => {
-    expect(withFilterQuery("https://x.test/blog?search=app&category=Business", { search: " ", category: "" })).toBe("/blog");
+    expect(withFilterQuery("https://x.test/blog?search=app&category=Business", { search: " ", category: "" })).toBe(
+      "/blog",
+    );
   });
   test("round-trips through filterFromQuery", () => {
     const params = { search: undefined, category: ["", "Technology", "Business"] };

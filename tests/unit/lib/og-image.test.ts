@@ -15,13 +15,19 @@ describe("ogImagePath", () => {
 
   test("should give an article with a cover its cover's card, and a page with a picture its own card", () => {
     const article = { publishedTime: "2025-01-01", section: "Business", author: "A" };
-    expect(ogImagePath("/blog/launch", { image: "/images/blog/launch-cover.svg", article })).toBe("/og/covers/blog/launch-cover.png");
+    expect(ogImagePath("/blog/launch", { image: "/images/blog/launch-cover.svg", article })).toBe(
+      "/og/covers/blog/launch-cover.png",
+    );
     expect(ogImagePath("/products/esim", { image: "/images/products/esim.svg" })).toBe("/og/products/esim.png");
     expect(ogImagePath("/blog/page/2", { shareCardOf: "/blog" })).toBe("/og/blog.png");
   });
 
   test("should never name a file the router refuses to serve (underscore segments)", () => {
-    expect(ogImagePath("/blog/_404.html").split("/").some((segment) => segment.startsWith("_"))).toBe(false);
+    expect(
+      ogImagePath("/blog/_404.html")
+        .split("/")
+        .some((segment) => segment.startsWith("_")),
+    ).toBe(false);
   });
 });
 
@@ -31,7 +37,9 @@ describe("ogImageAlt", () => {
   });
 
   test("should not repeat a site name the title already has", () => {
-    expect(ogImageAlt("Nexaworks Apps: Launch your own SaaS business", "Nexaworks Apps")).toBe("Nexaworks Apps: Launch your own SaaS business");
+    expect(ogImageAlt("Nexaworks Apps: Launch your own SaaS business", "Nexaworks Apps")).toBe(
+      "Nexaworks Apps: Launch your own SaaS business",
+    );
   });
 });
 

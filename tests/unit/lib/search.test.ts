@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { decodeSearchIndex, encodeSearchIndex, faqAnswerIds, highlight, passage, type SearchDocument } from "../../../src/lib/search.ts";
+import {
+  decodeSearchIndex,
+  encodeSearchIndex,
+  faqAnswerIds,
+  highlight,
+  passage,
+  type SearchDocument,
+} from "../../../src/lib/search.ts";
 
 describe("passage", () => {
   const text = `${"Lorem ipsum dolor sit amet. ".repeat(20)}You receive a full refund before team assignment. ${"Consectetur adipiscing elit. ".repeat(20)}`;
@@ -51,7 +58,13 @@ describe("faqAnswerIds", () => {
   test("should slug each question and number repeats across categories", () => {
     const faq = [
       { category: "A", questions: [{ q: "Do I get the source?", a: "Yes." }] },
-      { category: "B", questions: [{ q: "Do I get the source?", a: "Still yes." }, { q: "¿Qué?", a: "…" }] },
+      {
+        category: "B",
+        questions: [
+          { q: "Do I get the source?", a: "Still yes." },
+          { q: "¿Qué?", a: "…" },
+        ],
+      },
     ];
     expect(faqAnswerIds(faq)).toEqual([["do-i-get-the-source"], ["do-i-get-the-source-2", "que"]]);
   });
@@ -72,7 +85,11 @@ describe("encodeSearchIndex and decodeSearchIndex", () => {
 
   test("should refuse a file of another version or shape, saying what is wrong", () => {
     expect(() => decodeSearchIndex({ version: 1, documents: [] })).toThrow("expected a version 2 search index");
-    expect(() => decodeSearchIndex({ version: 2, pages: [["nope", "t", "/x"]], passages: [] })).toThrow("pages[0] is not [kind, title, path]");
-    expect(() => decodeSearchIndex({ version: 2, pages: [["faq", "t", "/faq"]], passages: [[3, "", "", "x"]] })).toThrow("passages[0]");
+    expect(() => decodeSearchIndex({ version: 2, pages: [["nope", "t", "/x"]], passages: [] })).toThrow(
+      "pages[0] is not [kind, title, path]",
+    );
+    expect(() =>
+      decodeSearchIndex({ version: 2, pages: [["faq", "t", "/faq"]], passages: [[3, "", "", "x"]] }),
+    ).toThrow("passages[0]");
   });
 });

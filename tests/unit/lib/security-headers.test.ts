@@ -3,15 +3,28 @@ import { contentSecurityPolicy } from "../../../src/lib/security-headers.ts";
 
 /** The directives every engine the cross-engine smoke runs (Chromium, WebKit, Firefox) knows. */
 const KNOWN_DIRECTIVES = new Set([
-  "default-src", "script-src", "style-src", "img-src", "font-src", "connect-src", "frame-src", "object-src", "base-uri", "form-action", "frame-ancestors",
+  "default-src",
+  "script-src",
+  "style-src",
+  "img-src",
+  "font-src",
+  "connect-src",
+  "frame-src",
+  "object-src",
+  "base-uri",
+  "form-action",
+  "frame-ancestors",
 ]);
 
 describe("contentSecurityPolicy", () => {
   const policy = contentSecurityPolicy({ scriptHashes: ["'sha256-abc='"] });
-  const directives = new Map(policy.split("; ").map((directive) => [directive.split(" ")[0] ?? "", directive.split(" ").slice(1)]));
+  const directives = new Map(
+    policy.split("; ").map((directive) => [directive.split(" ")[0] ?? "", directive.split(" ").slice(1)]),
+  );
 
   test("should name only directives WebKit, Firefox and Chromium all recognise", () => {
-    for (const name of directives.keys()) expect(KNOWN_DIRECTIVES, `${name} is not recognised by every engine`).toContain(name);
+    for (const name of directives.keys())
+      expect(KNOWN_DIRECTIVES, `${name} is not recognised by every engine`).toContain(name);
   });
 
   test("should let the web manifest load from the site through default-src 'self'", () => {

@@ -10,7 +10,10 @@ describe("shareLinks", () => {
   test("should carry the exact page URL in every link, safely encoded", () => {
     for (const link of links) {
       const values = [...new URL(link.href).searchParams.values()];
-      expect(values.some((v) => v.includes(url)), link.network).toBe(true);
+      expect(
+        values.some((v) => v.includes(url)),
+        link.network,
+      ).toBe(true);
     }
   });
   test("should put the title in the message where the network takes one", () => {

@@ -17,7 +17,9 @@ describe("readSiteEnvironment", () => {
   });
 
   test("names the variable, the value and what it accepts", () => {
-    expect(() => readSiteEnvironment({ SITE_ENV: "prod" })).toThrow('SITE_ENV is "prod"; expected production or staging');
+    expect(() => readSiteEnvironment({ SITE_ENV: "prod" })).toThrow(
+      'SITE_ENV is "prod"; expected production or staging',
+    );
     expect(() => readSiteEnvironment({ SITE_URL: "https://example.com/shop" })).toThrow(
       'SITE_URL is "https://example.com/shop"; expected an origin without a path, such as https://staging.example.com',
     );
@@ -29,7 +31,12 @@ describe("a staging build", () => {
   let staging: SiteContent;
   const head = (content: SiteContent) =>
     renderToStaticMarkup(
-      <SeoHead site={content.site} head={{ title: "About", description: "Who we are" }} path="/about" indexable={content.environment?.name !== "staging"} />,
+      <SeoHead
+        site={content.site}
+        head={{ title: "About", description: "Who we are" }}
+        path="/about"
+        indexable={content.environment?.name !== "staging"}
+      />,
     );
 
   beforeAll(async () => {

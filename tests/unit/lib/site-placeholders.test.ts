@@ -6,9 +6,13 @@ const site = { leads: { acknowledge: true, retentionDays: 90 } } as Site;
 
 describe("fillSitePlaceholders", () => {
   test("should put the retention period of site.yaml into the privacy policy's text", () => {
-    expect(fillSitePlaceholders("<p>deleted {{leads.retentionDays}} days after, {{ leads.retentionDays }} at most</p>", site, "content/pages/privacy.md")).toBe(
-      "<p>deleted 90 days after, 90 at most</p>",
-    );
+    expect(
+      fillSitePlaceholders(
+        "<p>deleted {{leads.retentionDays}} days after, {{ leads.retentionDays }} at most</p>",
+        site,
+        "content/pages/privacy.md",
+      ),
+    ).toBe("<p>deleted 90 days after, 90 at most</p>");
   });
 
   test("should name the file and the known placeholders when an editor mistypes one", () => {

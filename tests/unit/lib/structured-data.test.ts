@@ -32,7 +32,11 @@ describe("softwareApplication", () => {
 
   test("should point a direct sale's offer at the product page", () => {
     const product = withPrice({ amount: 1499.5, currency: "EUR" }, true);
-    expect(softwareApplication(product, site).offers).toMatchObject({ price: 1499.5, priceCurrency: "EUR", url: `${site.url.replace(/\/$/, "")}/products/${product.id}` });
+    expect(softwareApplication(product, site).offers).toMatchObject({
+      price: 1499.5,
+      priceCurrency: "EUR",
+      url: `${site.url.replace(/\/$/, "")}/products/${product.id}`,
+    });
   });
 
   test("should make no offer for a product without a price, and invent none", () => {

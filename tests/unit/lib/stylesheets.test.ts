@@ -25,6 +25,10 @@ describe("stylesheetsFor", () => {
   });
 
   test("reads every class of a class attribute", () => {
-    expect([...htmlClasses(`<a class=" button  button--primary "></a><b class="x">`)].sort()).toEqual(["button", "button--primary", "x"]);
+    expect([...htmlClasses(`<a class=" button  button--primary "></a><b class="x">`)].sort()).toEqual([
+      "button",
+      "button--primary",
+      "x",
+    ]);
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { readThemeChoice, THEME_STORAGE_KEY } from "../../../src/lib/theme.ts";
 
-const storing = (value: string | null) => () => ({ getItem: (key: string) => (key === THEME_STORAGE_KEY ? value : null) });
+const storing = (value: string | null) => () => ({
+  getItem: (key: string) => (key === THEME_STORAGE_KEY ? value : null),
+});
 
 describe("readThemeChoice", () => {
   test("should return the stored light or dark choice", () => {

@@ -2,7 +2,11 @@ import { describe, expect, test } from "vitest";
 import { TIMINGS } from "../../../src/lib/limits.ts";
 import { typewriterCycle, typewriterTextAt } from "../../../src/lib/typewriter.ts";
 
-const timings = { typeMs: TIMINGS.typewriterTypeMs, deleteMs: TIMINGS.typewriterDeleteMs, pauseMs: TIMINGS.typewriterPauseMs };
+const timings = {
+  typeMs: TIMINGS.typewriterTypeMs,
+  deleteMs: TIMINGS.typewriterDeleteMs,
+  pauseMs: TIMINGS.typewriterPauseMs,
+};
 const words = ["Startup Ideas", "Mobile Apps", "Web Platforms"];
 
 describe("typewriterCycle", () => {
@@ -38,7 +42,16 @@ describe("typewriterCycle", () => {
   });
 
   test("copes with one word or none", () => {
-    expect(typewriterCycle(["Apps"], timings).map((s) => s.text)).toEqual(["Apps", "App", "Ap", "A", "", "A", "Ap", "App"]);
+    expect(typewriterCycle(["Apps"], timings).map((s) => s.text)).toEqual([
+      "Apps",
+      "App",
+      "Ap",
+      "A",
+      "",
+      "A",
+      "Ap",
+      "App",
+    ]);
     expect(typewriterCycle([], timings)).toEqual([{ text: "", ms: timings.pauseMs }]);
   });
 });

@@ -3,7 +3,8 @@ import { impossibleDate, isoDate } from "../../../src/schemas/common.ts";
 
 describe("isoDate", () => {
   test("accepts real days, leap days included", () => {
-    for (const day of ["2025-01-31", "2024-02-29", "2000-02-29", "2025-12-31"]) expect(isoDate().safeParse(day).success, day).toBe(true);
+    for (const day of ["2025-01-31", "2024-02-29", "2000-02-29", "2025-12-31"])
+      expect(isoDate().safeParse(day).success, day).toBe(true);
   });
 
   test("refuses days the calendar does not have, saying why", () => {

@@ -2,7 +2,13 @@ import { describe, expect, test } from "vitest";
 import { contactMessageSchema } from "../../../src/schemas/contact-message.ts";
 
 const schema = contactMessageSchema({ products: [{ id: "esim", name: "eSIM" }], packages: [] });
-const VALID = { name: "Asha", email: "asha@example.org", mobile: "+91 98765 43210", subject: "Pricing", message: "Do you offer reseller pricing?" };
+const VALID = {
+  name: "Asha",
+  email: "asha@example.org",
+  mobile: "+91 98765 43210",
+  subject: "Pricing",
+  message: "Do you offer reseller pricing?",
+};
 
 describe("contactMessageSchema", () => {
   test("should accept a message about no product or about a catalogue product", () => {

@@ -2,7 +2,13 @@ import { describe, expect, test } from "vitest";
 import { installationRequestSchema } from "../../../src/schemas/installation-request.ts";
 
 const schema = installationRequestSchema({ products: [{ id: "astroway", name: "Astroway" }], packages: [] });
-const VALID = { name: "Asha", email: "asha@example.org", mobile: "+91 98765 43210", product: "astroway", package: "android" };
+const VALID = {
+  name: "Asha",
+  email: "asha@example.org",
+  mobile: "+91 98765 43210",
+  product: "astroway",
+  package: "android",
+};
 
 describe("installationRequestSchema", () => {
   test("should accept a request without a message", () => {
@@ -19,6 +25,8 @@ describe("installationRequestSchema", () => {
 
   test("should limit the optional message to 2000 characters without a minimum", () => {
     expect(schema.safeParse({ ...VALID, message: "Hi" }).success).toBe(true);
-    expect(schema.safeParse({ ...VALID, message: "a".repeat(2001) }).error?.issues[0]?.message).toBe("Message must be less than 2000 characters");
+    expect(schema.safeParse({ ...VALID, message: "a".repeat(2001) }).error?.issues[0]?.message).toBe(
+      "Message must be less than 2000 characters",
+    );
   });
 });

@@ -19,70 +19,91 @@ function check(schema: z.ZodMiniType, value: unknown): string {
 
 describe("lead-fields", () => {
   test("should expose the field rules, the catalogue type's users and the bot-trap names", () => {
-    expect(Object.keys(leadFieldsModule).sort()).toEqual(["ELAPSED_FIELD", "HONEYPOT_FIELD", "MIN_FILL_MS", "SUBMISSION_ID_FIELD", "isWellFormed", "leadFields"]);
-    expect([leadFieldsModule.HONEYPOT_FIELD, leadFieldsModule.ELAPSED_FIELD, leadFieldsModule.MIN_FILL_MS]).toEqual(["website", "elapsedMs", 2000]);
+    expect(Object.keys(leadFieldsModule).sort()).toEqual([
+      "ELAPSED_FIELD",
+      "HONEYPOT_FIELD",
+      "MIN_FILL_MS",
+      "SUBMISSION_ID_FIELD",
+      "isWellFormed",
+      "leadFields",
+    ]);
+    expect([leadFieldsModule.HONEYPOT_FIELD, leadFieldsModule.ELAPSED_FIELD, leadFieldsModule.MIN_FILL_MS]).toEqual([
+      "website",
+      "elapsedMs",
+      2000,
+    ]);
   });
 
-  test.each(([
-    ["name", "", "Name is required"],
-    ["name", "  \t ", "Name is required"],
-    ["name", 42, "Name is required"],
-    ["name", undefined, "Name is required"],
-    ["name", "a".repeat(101), "Name must be less than 100 characters"],
-    ["name", "Asha\r\nBcc: x@example.net", "Name must be on one line"],
-    ["name", "Asha\u0000", "Name must be on one line"],
-    ["name", "  Asha Verma  ", "ok"],
-    ["email", "asha@example", "Invalid email address"],
-    ["email", "asha@example.org\nBcc: x@example.net", "Invalid email address"],
-    ["email", "asha@example.org,x@example.net", "Invalid email address"],
-    ["email", `${"a".repeat(250)}@example.org`, "Invalid email address"],
-    ["email", null, "Invalid email address"],
-    ["email", " asha@example.org ", "ok"],
-    ["mobile", "12345", "Mobile number must be at least 10 digits"],
-    ["mobile", "1234567890123456", "Mobile number must be less than 15 digits"],
-    ["mobile", "98765abc432", "Invalid phone number format"],
-    ["mobile", "98765\n43210", "Mobile number must be on one line"],
-    ["mobile", "+91 (98) 765-43", "Mobile number must be at least 10 digits"],
-    ["mobile", "((((((((((", "Mobile number must be at least 10 digits"],
-    ["mobile", "+91 (98765) 432-10", "ok"],
-    ["mobile", "+1 (234) 567-8901-23456", "Mobile number must be less than 15 digits"],
-    ["mobile", "98765 \ud800 43210", "Invalid phone number format"],
-    ["name", "\u200b\u200c\u200d", "Name is required"],
-    ["name", "Asha \ud800", "Name is required"],
-    ["name", "Zoë 🌸", "ok"],
-    ["email", "asha\udfff@example.org", "Invalid email address"],
-    ["message", "\u200b".repeat(12), "Message must be at least 10 characters"],
-    ["message", "Hello there \ud83d", "Message contains characters that are not allowed"],
-    ["optionalMessage", "\u2060\u200e", "Message contains characters that are not allowed"],
-    ["optionalMessage", "", "ok"],
-    ["subject", "\u200e\u200f", "Subject is required"],
-    ["company", "ACME \udc00", "Company must be less than 100 characters"],
-    ["message", "too short", "Message must be at least 10 characters"],
-    ["message", "a".repeat(2001), "Message must be less than 2000 characters"],
-    ["message", "line one\r\nline two\tend", "ok"],
-    ["message", "hello there\u0000", "Message contains characters that are not allowed"],
-    ["subject", "", "Subject is required"],
-    ["subject", "a".repeat(201), "Subject must be less than 200 characters"],
-    ["subject", "Hi\nBcc: x@example.net", "Subject must be on one line"],
-    ["company", "a".repeat(101), "Company must be less than 100 characters"],
-    ["company", "ACME\r\n", "ok"],
-    ["company", "AC\rME", "Company must be on one line"],
-    ["package", "", "Package is required"],
-    ["package", "gold", "Invalid package"],
-    ["package", " android ", "ok"],
-  ] as const).map(([field, value, message]) => [field, typeof value === "string" && value.length > 40 ? `${value.length} characters` : JSON.stringify(value), message, value] as const))(
-    "should check %s %s: %s",
-    (field, _shown, message, value) => {
+  test.each(
+    (
+      [
+        ["name", "", "Name is required"],
+        ["name", "  \t ", "Name is required"],
+        ["name", 42, "Name is required"],
+        ["name", undefined, "Name is required"],
+        ["name", "a".repeat(101), "Name must be less than 100 characters"],
+        ["name", "Asha\r\nBcc: x@example.net", "Name must be on one line"],
+        ["name", "Asha\u0000", "Name must be on one line"],
+        ["name", "  Asha Verma  ", "ok"],
+        ["email", "asha@example", "Invalid email address"],
+        ["email", "asha@example.org\nBcc: x@example.net", "Invalid email address"],
+        ["email", "asha@example.org,x@example.net", "Invalid email address"],
+        ["email", `${"a".repeat(250)}@example.org`, "Invalid email address"],
+        ["email", null, "Invalid email address"],
+        ["email", " asha@example.org ", "ok"],
+        ["mobile", "12345", "Mobile number must be at least 10 digits"],
+        ["mobile", "1234567890123456", "Mobile number must be less than 15 digits"],
+        ["mobile", "98765abc432", "Invalid phone number format"],
+        ["mobile", "98765\n43210", "Mobile number must be on one line"],
+        ["mobile", "+91 (98) 765-43", "Mobile number must be at least 10 digits"],
+        ["mobile", "((((((((((", "Mobile number must be at least 10 digits"],
+        ["mobile", "+91 (98765) 432-10", "ok"],
+        ["mobile", "+1 (234) 567-8901-23456", "Mobile number must be less than 15 digits"],
+        ["mobile", "98765 \ud800 43210", "Invalid phone number format"],
+        ["name", "\u200b\u200c\u200d", "Name is required"],
+        ["name", "Asha \ud800", "Name is required"],
+        ["name", "Zoë 🌸", "ok"],
+        ["email", "asha\udfff@example.org", "Invalid email address"],
+        ["message", "\u200b".repeat(12), "Message must be at least 10 characters"],
+        ["message", "Hello there \ud83d", "Message contains characters that are not allowed"],
+        ["optionalMessage", "\u2060\u200e", "Message contains characters that are not allowed"],
+        ["optionalMessage", "", "ok"],
+        ["subject", "\u200e\u200f", "Subject is required"],
+        ["company", "ACME \udc00", "Company must be less than 100 characters"],
+        ["message", "too short", "Message must be at least 10 characters"],
+        ["message", "a".repeat(2001), "Message must be less than 2000 characters"],
+        ["message", "line one\r\nline two\tend", "ok"],
+        ["message", "hello there\u0000", "Message contains characters that are not allowed"],
+        ["subject", "", "Subject is required"],
+        ["subject", "a".repeat(201), "Subject must be less than 200 characters"],
+        ["subject", "Hi\nBcc: x@example.net", "Subject must be on one line"],
+        ["company", "a".repeat(101), "Company must be less than 100 characters"],
+        ["company", "ACME\r\n", "ok"],
+        ["company", "AC\rME", "Company must be on one line"],
+        ["package", "", "Package is required"],
+        ["package", "gold", "Invalid package"],
+        ["package", " android ", "ok"],
+      ] as const
+    ).map(
+      ([field, value, message]) =>
+        [
+          field,
+          typeof value === "string" && value.length > 40 ? `${value.length} characters` : JSON.stringify(value),
+          message,
+          value,
+        ] as const,
+    ),
+  )("should check %s %s: %s", (field, _shown, message, value) => {
     const make = leadFields[field] as () => z.ZodMiniType;
     expect(check(make(), value)).toBe(message);
-    },
-  );
+  });
 
   test("should accept a UUID as the submission id, or none, and refuse anything else", () => {
     const id = leadFields.submissionId();
     expect(check(id, "0b7a4c5e-8f1d-4e2a-9c3b-5d6e7f8a9b0c")).toBe("ok");
     expect(check(id, undefined)).toBe("ok");
-    for (const bad of ["", "lead#1", "0b7a4c5e8f1d4e2a9c3b5d6e7f8a9b0c", 42, "0b7a4c5e-8f1d-4e2a-9c3b-5d6e7f8a9b0c\n"]) expect(check(id, bad)).toBe("Invalid submission id");
+    for (const bad of ["", "lead#1", "0b7a4c5e8f1d4e2a9c3b5d6e7f8a9b0c", 42, "0b7a4c5e-8f1d-4e2a-9c3b-5d6e7f8a9b0c\n"])
+      expect(check(id, bad)).toBe("Invalid submission id");
   });
 
   test("should tell well-formed text from text with a lone surrogate, as String.prototype.isWellFormed does", () => {

@@ -2,7 +2,13 @@ import { describe, expect, test } from "vitest";
 import { productInquirySchema } from "../../../src/schemas/product-inquiry.ts";
 
 const schema = productInquirySchema({ products: [{ id: "legalway", name: "Legalway" }], packages: [] });
-const VALID = { name: "Asha", email: "asha@example.org", mobile: "+91 98765 43210", product: "Legalway", message: "We would like to buy it." };
+const VALID = {
+  name: "Asha",
+  email: "asha@example.org",
+  mobile: "+91 98765 43210",
+  product: "Legalway",
+  message: "We would like to buy it.",
+};
 
 describe("productInquirySchema", () => {
   test("should accept an inquiry without a company and drop unknown keys", () => {

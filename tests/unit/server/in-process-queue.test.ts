@@ -16,7 +16,10 @@ describe("InProcessQueue", () => {
     });
     await queue.flush();
     queue.stop();
-    expect(batches).toEqual([["s0", "s1", "s2", "s3", "s4"], ["s5", "s6"]]);
+    expect(batches).toEqual([
+      ["s0", "s1", "s2", "s3", "s4"],
+      ["s5", "s6"],
+    ]);
     expect(queue.size).toBe(0);
   });
 

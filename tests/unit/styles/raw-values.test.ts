@@ -7,7 +7,22 @@ import { ROOT } from "../../fixtures/content.ts";
 const TOKEN_FILES = new Set(["src/styles/tokens.css", "src/styles/media.css"]);
 
 /** Named colours a declaration might spell out; keywords such as transparent, currentColor and CanvasText are fine. */
-const NAMED_COLOURS = ["black", "white", "red", "green", "blue", "gray", "grey", "silver", "orange", "yellow", "purple", "pink", "navy", "teal"];
+const NAMED_COLOURS = [
+  "black",
+  "white",
+  "red",
+  "green",
+  "blue",
+  "gray",
+  "grey",
+  "silver",
+  "orange",
+  "yellow",
+  "purple",
+  "pink",
+  "navy",
+  "teal",
+];
 
 const RAW = [
   { kind: "length", pattern: /(?<![\w.#-])-?\d*\.?\d+(?:px|rem)\b/g },
@@ -30,7 +45,8 @@ function rawValues(css: string): string[] {
     const [, property = "", value = ""] = match;
     const line = text.slice(0, match.index).split("\n").length;
     for (const { kind, pattern } of RAW) {
-      for (const [raw] of value.matchAll(pattern)) found.push(`${line}: ${property}: ${value.trim()} (raw ${kind} ${raw})`);
+      for (const [raw] of value.matchAll(pattern))
+        found.push(`${line}: ${property}: ${value.trim()} (raw ${kind} ${raw})`);
     }
   }
   return found;
@@ -86,7 +102,8 @@ describe("the stylesheets in src/styles", () => {
     const sheets = await stylesheets();
     expect(sheets.length).toBeGreaterThan(10);
     const problems: string[] = [];
-    for (const file of sheets) for (const raw of rawValues(await readFile(path.join(ROOT, file), "utf8"))) problems.push(`${file}:${raw}`);
+    for (const file of sheets)
+      for (const raw of rawValues(await readFile(path.join(ROOT, file), "utf8"))) problems.push(`${file}:${raw}`);
     expect(problems).toEqual([]);
   });
 });

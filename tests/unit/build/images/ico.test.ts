@@ -4,11 +4,14 @@ import { pngSize } from "../../../../build/images/png.ts";
 import { svgToPng } from "../../../../build/images/raster.ts";
 
 const square = (size: number) =>
-  svgToPng(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#4f46e5"/></svg>`, {
-    width: size,
-    fonts: [],
-    family: "sans-serif",
-  });
+  svgToPng(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#4f46e5"/></svg>`,
+    {
+      width: size,
+      fonts: [],
+      family: "sans-serif",
+    },
+  );
 
 /** Width, height and the PNG bytes of each directory entry, read back as a browser would. */
 function readIco(ico: Uint8Array) {
@@ -17,7 +20,12 @@ function readIco(ico: Uint8Array) {
   return Array.from({ length: view.readUInt16LE(4) }, (_, i) => {
     const at = 6 + i * 16;
     const bytes = view.subarray(view.readUInt32LE(at + 12), view.readUInt32LE(at + 12) + view.readUInt32LE(at + 8));
-    return { width: view.readUInt8(at) || 256, height: view.readUInt8(at + 1) || 256, bits: view.readUInt16LE(at + 6), image: pngSize(bytes) };
+    return {
+      width: view.readUInt8(at) || 256,
+      height: view.readUInt8(at + 1) || 256,
+      bits: view.readUInt16LE(at + 6),
+      image: pngSize(bytes),
+    };
   });
 }
 
@@ -36,6 +44,8 @@ describe("pngsToIco", () => {
 
   test("should refuse images an ICO cannot hold", async () => {
     expect(() => pngsToIco([new Uint8Array(40)])).toThrow("Image 0 is not a PNG");
-    await expect(square(300).then((png) => pngsToIco([png]))).rejects.toThrow("Image 0 is 300×300; ICO entries are at most 256×256");
+    await expect(square(300).then((png) => pngsToIco([png]))).rejects.toThrow(
+      "Image 0 is 300×300; ICO entries are at most 256×256",
+    );
   });
 });

@@ -4,7 +4,11 @@ import { svgToPng } from "../../../../build/images/raster.ts";
 
 describe("pngSize", () => {
   test("should read width and height from the header of a PNG", async () => {
-    const png = await svgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/>', { width: 120, fonts: [], family: "sans-serif" });
+    const png = await svgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/>', {
+      width: 120,
+      fonts: [],
+      family: "sans-serif",
+    });
     expect(pngSize(png)).toEqual({ width: 120, height: 60 });
   });
 

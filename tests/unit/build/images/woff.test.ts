@@ -9,8 +9,12 @@ const interWoff = () => readFile(require.resolve("@fontsource/inter/files/inter-
 
 /** Dark pixels when resvg draws "Hello" with the given fonts and no system font. */
 function inkedPixels(fonts: Uint8Array[]): number {
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60"><text x="10" y="45" font-family="Inter" font-size="40" fill="#000">Hello</text></svg>';
-  const image = new Resvg(svg, { background: "#ffffff", font: { fontBuffers: fonts, defaultFontFamily: "Inter" } }).render();
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60"><text x="10" y="45" font-family="Inter" font-size="40" fill="#000">Hello</text></svg>';
+  const image = new Resvg(svg, {
+    background: "#ffffff",
+    font: { fontBuffers: fonts, defaultFontFamily: "Inter" },
+  }).render();
   let dark = 0;
   for (let i = 0; i < image.pixels.length; i += 4) if ((image.pixels[i] ?? 255) < 128) dark += 1;
   return dark;

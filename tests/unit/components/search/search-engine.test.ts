@@ -3,10 +3,33 @@ import { createSiteSearch } from "../../../../src/components/search/search-engin
 import type { SearchDocument } from "../../../../src/lib/search.ts";
 
 const documents: SearchDocument[] = [
-  { kind: "product", title: "Astroway", url: "/products/astroway", text: "Astrology consultation app with wallet refunds." },
-  { kind: "product", title: "Astroway", section: "Features", url: "/products/astroway#features", text: "Kundli matching and horoscopes." },
-  { kind: "faq", title: "What is your refund policy?", section: "Buying", url: "/faq#what-is-your-refund-policy", text: "90% before team assignment." },
-  { kind: "policy", title: "Refund and Support Policy", section: "Refund eligibility", url: "/refund#eligibility", text: "Before team assignment you get 90%." },
+  {
+    kind: "product",
+    title: "Astroway",
+    url: "/products/astroway",
+    text: "Astrology consultation app with wallet refunds.",
+  },
+  {
+    kind: "product",
+    title: "Astroway",
+    section: "Features",
+    url: "/products/astroway#features",
+    text: "Kundli matching and horoscopes.",
+  },
+  {
+    kind: "faq",
+    title: "What is your refund policy?",
+    section: "Buying",
+    url: "/faq#what-is-your-refund-policy",
+    text: "90% before team assignment.",
+  },
+  {
+    kind: "policy",
+    title: "Refund and Support Policy",
+    section: "Refund eligibility",
+    url: "/refund#eligibility",
+    text: "Before team assignment you get 90%.",
+  },
   { kind: "article", title: "Launch an astrology app", url: "/blog/launch", text: "Eight weeks from idea to launch." },
 ];
 
@@ -21,15 +44,21 @@ describe("createSiteSearch", () => {
   });
 
   test("should match the word being typed as a prefix", () => {
-    expect(search.search("kund").flatMap((g) => g.hits.map((h) => h.document.url))).toEqual(["/products/astroway#features"]);
+    expect(search.search("kund").flatMap((g) => g.hits.map((h) => h.document.url))).toEqual([
+      "/products/astroway#features",
+    ]);
   });
 
   test("should forgive a typo in a longer word", () => {
-    expect(search.search("horoskopes").flatMap((g) => g.hits.map((h) => h.document.url))).toEqual(["/products/astroway#features"]);
+    expect(search.search("horoskopes").flatMap((g) => g.hits.map((h) => h.document.url))).toEqual([
+      "/products/astroway#features",
+    ]);
   });
 
   test("should need every word of the query", () => {
-    expect(search.search("refund wallet").flatMap((g) => g.hits.map((h) => h.document.url))).toEqual(["/products/astroway"]);
+    expect(search.search("refund wallet").flatMap((g) => g.hits.map((h) => h.document.url))).toEqual([
+      "/products/astroway",
+    ]);
   });
 
   test("should report the words that matched, for highlighting", () => {

@@ -7,7 +7,14 @@ import { fakeMailer, memoryLogger, memoryQueue, memoryStore, testConfig } from "
 
 const config = testConfig();
 const forms = formMails(config.catalogue);
-const LEAD = { name: "Asha Verma", email: "asha@example.org", mobile: "+91 98765 43210", product: "esim", subject: "Reseller pricing", message: "Do you offer reseller pricing?" };
+const LEAD = {
+  name: "Asha Verma",
+  email: "asha@example.org",
+  mobile: "+91 98765 43210",
+  product: "esim",
+  subject: "Reseller pricing",
+  message: "Do you offer reseller pricing?",
+};
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
 const record = (submissionId: string, overrides: Partial<LeadRecord> = {}): LeadRecord => ({
   submissionId,
@@ -21,7 +28,9 @@ const record = (submissionId: string, overrides: Partial<LeadRecord> = {}): Lead
   expiresAt: 0,
   ...overrides,
 });
-const batch = (...bodies: string[]): SQSEvent => ({ Records: bodies.map((body, i) => ({ messageId: `m${i}`, body }) as SQSEvent["Records"][number]) });
+const batch = (...bodies: string[]): SQSEvent => ({
+  Records: bodies.map((body, i) => ({ messageId: `m${i}`, body }) as SQSEvent["Records"][number]),
+});
 const message = (submissionId: string, form = "send-contact-email") => JSON.stringify({ submissionId, form });
 
 function setup(failOn: number[] = []) {
@@ -32,7 +41,13 @@ describe("deliverBatch", () => {
   test("should mail each queued lead once, and report back the ones SES did not take or another message holds", async () => {
     const deps = setup([1]);
     for (const id of ["a", "b"]) await deps.store.put(record(id));
-    const answer = await deliverBatch(batch(message("a"), message("b"), message("b")), deps, forms, invocationDeadline(undefined, 30_000), "r");
+    const answer = await deliverBatch(
+      batch(message("a"), message("b"), message("b")),
+      deps,
+      forms,
+      invocationDeadline(undefined, 30_000),
+      "r",
+    );
     // m2 repeats b while m1 holds its lease: it comes back later and then finds b mailed.
     expect(answer.batchItemFailures).toEqual([{ itemIdentifier: "m0" }, { itemIdentifier: "m2" }]);
     expect(deps.store.records.get("a")).toMatchObject({ status: "failed", attempts: 2 });
@@ -43,7 +58,13 @@ describe("deliverBatch", () => {
   test("should drop a message for a lead that is mailed already, unknown, or not a retry message at all", async () => {
     const deps = setup();
     await deps.store.put(record("done", { status: "acknowledged" }));
-    const answer = await deliverBatch(batch(message("done"), message("nobody"), message("done", "send-fax"), "{oops"), deps, forms, invocationDeadline(undefined, 30_000), "r");
+    const answer = await deliverBatch(
+      batch(message("done"), message("nobody"), message("done", "send-fax"), "{oops"),
+      deps,
+      forms,
+      invocationDeadline(undefined, 30_000),
+      "r",
+    );
     expect(answer.batchItemFailures).toEqual([]);
     expect(deps.mailer.sent).toEqual([]);
     expect(deps.log.lines.filter((line) => line.outcome === "unknown-message")).toHaveLength(2);

@@ -1,9 +1,19 @@
 import { describe, expect, test } from "vitest";
-import { installationEmailForm, installationRequestMails } from "../../../../lambdas/send-installation-email/send-installation-email.ts";
+import {
+  installationEmailForm,
+  installationRequestMails,
+} from "../../../../lambdas/send-installation-email/send-installation-email.ts";
 import { testConfig } from "../fakes.ts";
 
 const config = testConfig();
-const LEAD = { name: "Asha", email: "asha@example.org", mobile: "+91 98765 43210", product: "astroway", package: "complete" as const, message: "" };
+const LEAD = {
+  name: "Asha",
+  email: "asha@example.org",
+  mobile: "+91 98765 43210",
+  product: "astroway",
+  package: "complete" as const,
+  message: "",
+};
 
 describe("installationRequestMails", () => {
   test("should name product and package by their catalogue names", () => {
@@ -18,6 +28,9 @@ describe("installationRequestMails", () => {
 
 describe("installationEmailForm", () => {
   test("should answer a mail failure with 'Failed to send email'", () => {
-    expect(installationEmailForm(config.catalogue)).toMatchObject({ name: "send-installation-email", mailFailure: "Failed to send email" });
+    expect(installationEmailForm(config.catalogue)).toMatchObject({
+      name: "send-installation-email",
+      mailFailure: "Failed to send email",
+    });
   });
 });

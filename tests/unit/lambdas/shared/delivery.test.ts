@@ -9,7 +9,14 @@ import { memoryLogger, memoryQueue, memoryStore, testConfig } from "../fakes.ts"
 const config = testConfig();
 const mailsOf = storedLeadMails(contactEmailForm(config.catalogue));
 const at = new Date(Date.now() - 60_000).toISOString();
-const lead = { name: "Asha", email: "asha@example.org", mobile: "+91 98765 43210", product: "esim", subject: "Pricing", message: "Do you offer reseller pricing?" };
+const lead = {
+  name: "Asha",
+  email: "asha@example.org",
+  mobile: "+91 98765 43210",
+  product: "esim",
+  subject: "Pricing",
+  message: "Do you offer reseller pricing?",
+};
 
 function failingWith(cause: Error) {
   return {
@@ -22,17 +29,59 @@ function failingWith(cause: Error) {
 describe("deliverStoredLead", () => {
   test("should give the attempt back and keep the lead's status when the mailer has no credentials (not attempted)", async () => {
     const store = memoryStore();
-    await store.put({ submissionId: "l1", form: "send-contact-email", status: "failed", receivedAt: at, updatedAt: at, attempts: 1, lead, expiresAt: 0, lastError: "Throttling" });
-    const deps = { config, store, queue: memoryQueue(), log: memoryLogger(), mailer: failingWith(Object.assign(new Error("Could not load credentials from any providers"), { name: "CredentialsProviderError" })) };
-    expect(await deliverStoredLead("l1", mailsOf, deps, invocationDeadline(undefined, 10_000), "r")).toBe("not-attempted");
-    expect(store.records.get("l1")).toMatchObject({ status: "failed", attempts: 1, lastError: "Throttling", leaseUntil: undefined });
+    await store.put({
+      submissionId: "l1",
+      form: "send-contact-email",
+      status: "failed",
+      receivedAt: at,
+      updatedAt: at,
+      attempts: 1,
+      lead,
+      expiresAt: 0,
+      lastError: "Throttling",
+    });
+    const deps = {
+      config,
+      store,
+      queue: memoryQueue(),
+      log: memoryLogger(),
+      mailer: failingWith(
+        Object.assign(new Error("Could not load credentials from any providers"), { name: "CredentialsProviderError" }),
+      ),
+    };
+    expect(await deliverStoredLead("l1", mailsOf, deps, invocationDeadline(undefined, 10_000), "r")).toBe(
+      "not-attempted",
+    );
+    expect(store.records.get("l1")).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      lastError: "Throttling",
+      leaseUntil: undefined,
+    });
     expect(deps.log.lines.map((line) => [line.level, line.outcome])).toContainEqual(["error", "mail-not-attempted"]);
   });
 
   test("should leave a lead unknown, not failed, when SES did not answer within the attempt", async () => {
     const store = memoryStore();
-    await store.put({ submissionId: "l2", form: "send-contact-email", status: "received", receivedAt: at, updatedAt: at, attempts: 0, lead, expiresAt: 0 });
-    const deps = { config, store, queue: memoryQueue(), log: memoryLogger(), mailer: failingWith(Object.assign(new Error("SES did not answer"), { name: "TimeoutError", code: "DeadlineExceeded" })) };
+    await store.put({
+      submissionId: "l2",
+      form: "send-contact-email",
+      status: "received",
+      receivedAt: at,
+      updatedAt: at,
+      attempts: 0,
+      lead,
+      expiresAt: 0,
+    });
+    const deps = {
+      config,
+      store,
+      queue: memoryQueue(),
+      log: memoryLogger(),
+      mailer: failingWith(
+        Object.assign(new Error("SES did not answer"), { name: "TimeoutError", code: "DeadlineExceeded" }),
+      ),
+    };
     expect(await deliverStoredLead("l2", mailsOf, deps, invocationDeadline(undefined, 10_000), "r")).toBe("unknown");
     expect(store.records.get("l2")).toMatchObject({ status: "unknown", attempts: 1 });
     // Within the pause a send event may still come: nobody may mail it now.

@@ -4,7 +4,12 @@ import { ConfigError, LEAD_ENV, leadEnvironment, readConfig } from "../../../../
 import { localLambdaEnv } from "../../../../server/lambda-env.ts";
 
 const INPUT = {
-  site: { name: "Nexaworks Apps", url: "https://www.example.com", contact: { email: "hello@example.com" }, leads: { acknowledge: false } },
+  site: {
+    name: "Nexaworks Apps",
+    url: "https://www.example.com",
+    contact: { email: "hello@example.com" },
+    leads: { acknowledge: false },
+  },
   products: [{ id: "astroway", name: "Astroway", order: 1 }],
   packages: [{ id: "basic", name: "Basic" }],
   senderEmail: "no-reply@example.com",
@@ -41,12 +46,21 @@ describe("leadEnvironment", () => {
   });
 
   test("should take the retention from content and pass the optional lead settings when given", () => {
-    const env = leadEnvironment({ ...INPUT, site: { ...INPUT.site, leads: { retentionDays: 90 } }, sesConfigurationSet: "leads", ackDailyLimit: 5 });
+    const env = leadEnvironment({
+      ...INPUT,
+      site: { ...INPUT.site, leads: { retentionDays: 90 } },
+      sesConfigurationSet: "leads",
+      ackDailyLimit: 5,
+    });
     expect(readConfig(env)).toMatchObject({ leadRetentionDays: 90, sesConfigurationSet: "leads", ackDailyLimit: 5 });
   });
 
   test("should set the SES endpoint and another recipient only when given", () => {
-    const env = leadEnvironment({ ...INPUT, sesEndpoint: "http://127.0.0.1:8005", recipientEmail: "sales@example.com" });
+    const env = leadEnvironment({
+      ...INPUT,
+      sesEndpoint: "http://127.0.0.1:8005",
+      recipientEmail: "sales@example.com",
+    });
     expect([env.SES_ENDPOINT, env.RECIPIENT_EMAIL]).toEqual(["http://127.0.0.1:8005", "sales@example.com"]);
   });
 
@@ -67,21 +81,44 @@ describe("readConfig", () => {
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
     expect(message).toContain("8 environment variables are wrong");
-    for (const name of ["SENDER_EMAIL", "RECIPIENT_EMAIL", "AWS_REGION", "SITE_NAME", "SITE_URL", "LEAD_CATALOGUE", "LEADS_TABLE_NAME", "LEAD_QUEUE_URL"]) {
+    for (const name of [
+      "SENDER_EMAIL",
+      "RECIPIENT_EMAIL",
+      "AWS_REGION",
+      "SITE_NAME",
+      "SITE_URL",
+      "LEAD_CATALOGUE",
+      "LEADS_TABLE_NAME",
+      "LEAD_QUEUE_URL",
+    ]) {
       expect(message).toContain(`  - ${name} is not set; expected `);
     }
     expect(message).not.toContain("SES_ENDPOINT");
   });
 
   test("should reject malformed values, naming what was found", () => {
-    const env = { ...leadEnvironment(INPUT), SENDER_EMAIL: "nobody", SES_ENDPOINT: "localhost:8005", LEAD_CATALOGUE: "{", LOG_LEVEL: "loud", ACKNOWLEDGE_VISITOR: "yes" };
+    const env = {
+      ...leadEnvironment(INPUT),
+      SENDER_EMAIL: "nobody",
+      SES_ENDPOINT: "localhost:8005",
+      LEAD_CATALOGUE: "{",
+      LOG_LEVEL: "loud",
+      ACKNOWLEDGE_VISITOR: "yes",
+    };
     expect(() => readConfig(env)).toThrow(/SENDER_EMAIL is "nobody", which is not an e-mail address/);
     expect(() => readConfig(env)).toThrow(/SES_ENDPOINT is "localhost:8005", which is not an http\(s\) URL/);
     expect(() => readConfig(env)).toThrow(/LEAD_CATALOGUE is not valid JSON/);
     expect(() => readConfig(env)).toThrow(/LOG_LEVEL is "loud"/);
     expect(() => readConfig(env)).toThrow(/ACKNOWLEDGE_VISITOR is "yes"/);
-    expect(() => readConfig({ ...env, LEAD_CATALOGUE: '{"products":[]}' })).toThrow(/LEAD_CATALOGUE has no non-empty "products" list/);
-    const lead = { ...leadEnvironment(INPUT), LEAD_QUEUE_URL: "leads", ACK_DAILY_LIMIT: "three", LEAD_RETENTION_DAYS: "0" };
+    expect(() => readConfig({ ...env, LEAD_CATALOGUE: '{"products":[]}' })).toThrow(
+      /LEAD_CATALOGUE has no non-empty "products" list/,
+    );
+    const lead = {
+      ...leadEnvironment(INPUT),
+      LEAD_QUEUE_URL: "leads",
+      ACK_DAILY_LIMIT: "three",
+      LEAD_RETENTION_DAYS: "0",
+    };
     expect(() => readConfig(lead)).toThrow(/LEAD_QUEUE_URL is "leads", which is not an http\(s\) URL/);
     expect(() => readConfig(lead)).toThrow(/ACK_DAILY_LIMIT is "three"/);
     expect(() => readConfig(lead)).toThrow(/LEAD_RETENTION_DAYS is "0"/);
@@ -95,9 +132,19 @@ describe("readConfig", () => {
 
 describe("localLambdaEnv", () => {
   test("should configure the handlers from content/ for the local emulator", async () => {
-    const config = readConfig(await localLambdaEnv({ sesEndpoint: "http://127.0.0.1:8005", dynamoEndpoint: "http://127.0.0.1:8006", recipient: "hello@example.com" }));
+    const config = readConfig(
+      await localLambdaEnv({
+        sesEndpoint: "http://127.0.0.1:8005",
+        dynamoEndpoint: "http://127.0.0.1:8006",
+        recipient: "hello@example.com",
+      }),
+    );
     expect(config.sesEndpoint).toBe("http://127.0.0.1:8005");
-    expect([config.dynamoEndpoint, config.leadsTableName, config.leadQueueUrl]).toEqual(["http://127.0.0.1:8006", "leads", "in-process"]);
+    expect([config.dynamoEndpoint, config.leadsTableName, config.leadQueueUrl]).toEqual([
+      "http://127.0.0.1:8006",
+      "leads",
+      "in-process",
+    ]);
     expect(config.leadRetentionDays).toBe(365);
     expect(config.catalogue.products).toHaveLength(10);
     expect(config.catalogue.products[0]).toEqual({ id: "astroway", name: "Astroway" });
@@ -106,7 +153,9 @@ describe("localLambdaEnv", () => {
 
   test("should send leads to site.yaml's contact e-mail unless told another inbox", async () => {
     const { site } = await readSiteContent();
-    const config = readConfig(await localLambdaEnv({ sesEndpoint: "http://127.0.0.1:8005", dynamoEndpoint: "http://127.0.0.1:8006" }));
+    const config = readConfig(
+      await localLambdaEnv({ sesEndpoint: "http://127.0.0.1:8005", dynamoEndpoint: "http://127.0.0.1:8006" }),
+    );
     expect(config.recipientEmail).toBe(site.contact.email);
   });
 });

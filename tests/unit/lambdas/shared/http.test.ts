@@ -1,6 +1,13 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, test } from "vitest";
-import { errorAnswer, failure, HttpError, MAX_BODY_BYTES, readJsonBody, success } from "../../../../lambdas/shared/http.ts";
+import {
+  errorAnswer,
+  failure,
+  HttpError,
+  MAX_BODY_BYTES,
+  readJsonBody,
+  success,
+} from "../../../../lambdas/shared/http.ts";
 import { MailerError } from "../../../../lambdas/shared/mailer.ts";
 
 const event = (init: { method?: string; type?: string; body?: string; base64?: boolean } = {}) =>
@@ -23,7 +30,9 @@ const statusOf = (run: () => unknown) => {
 describe("readJsonBody", () => {
   test("should parse a JSON object, in plain or base64 form, with any charset parameter", () => {
     expect(readJsonBody(event({ body: '{"a":1}' }))).toEqual({ a: 1 });
-    expect(readJsonBody(event({ body: Buffer.from('{"a":"é"}').toString("base64"), base64: true }))).toEqual({ a: "é" });
+    expect(readJsonBody(event({ body: Buffer.from('{"a":"é"}').toString("base64"), base64: true }))).toEqual({
+      a: "é",
+    });
     expect(readJsonBody(event({ body: "{}", type: "application/json; charset=UTF-8" }))).toEqual({});
   });
 
@@ -31,7 +40,8 @@ describe("readJsonBody", () => {
     expect(statusOf(() => readJsonBody(event({ method: "GET" })))).toBe(405);
     expect(statusOf(() => readJsonBody(event({ type: "text/plain", body: "{}" })))).toBe(415);
     expect(statusOf(() => readJsonBody(event({ body: `"${"x".repeat(MAX_BODY_BYTES)}"` })))).toBe(413);
-    for (const body of [undefined, "", "{", "[]", "null", "7"]) expect(statusOf(() => readJsonBody(event({ body })))).toBe(400);
+    for (const body of [undefined, "", "{", "[]", "null", "7"])
+      expect(statusOf(() => readJsonBody(event({ body })))).toBe(400);
   });
 
   test("should count the size in bytes, not characters", () => {
@@ -48,12 +58,23 @@ describe("errorAnswer", () => {
   });
 
   test("should answer a mailer failure with 502 and the spec's text", () => {
-    const { answer, outcome, code } = errorAnswer(new MailerError("no", { cause: Object.assign(new Error("x"), { code: "ECONNREFUSED" }) }), "Failed to send inquiry");
-    expect([answer.statusCode, JSON.parse(answer.body), outcome, code]).toEqual([502, { success: false, error: "Failed to send inquiry" }, "mail-failed", "ECONNREFUSED"]);
+    const { answer, outcome, code } = errorAnswer(
+      new MailerError("no", { cause: Object.assign(new Error("x"), { code: "ECONNREFUSED" }) }),
+      "Failed to send inquiry",
+    );
+    expect([answer.statusCode, JSON.parse(answer.body), outcome, code]).toEqual([
+      502,
+      { success: false, error: "Failed to send inquiry" },
+      "mail-failed",
+      "ECONNREFUSED",
+    ]);
   });
 
   test("should answer our own bugs with a generic 500 that shows nothing of the error", () => {
-    const { answer } = errorAnswer(new TypeError("cannot read x of undefined at /var/task/index.mjs:1"), "Failed to send email");
+    const { answer } = errorAnswer(
+      new TypeError("cannot read x of undefined at /var/task/index.mjs:1"),
+      "Failed to send email",
+    );
     expect(answer.statusCode).toBe(500);
     expect(answer.body).toBe('{"success":false,"error":"Internal error"}');
   });
@@ -62,6 +83,9 @@ describe("errorAnswer", () => {
 describe("success and failure", () => {
   test("should write the {success, data?, error?} shape as uncached JSON", () => {
     expect(JSON.parse(success("id-1").body)).toEqual({ success: true, data: { id: "id-1" } });
-    expect(failure(400, "Name is required")).toMatchObject({ statusCode: 400, headers: { "cache-control": "no-store" } });
+    expect(failure(400, "Name is required")).toMatchObject({
+      statusCode: 400,
+      headers: { "cache-control": "no-store" },
+    });
   });
 });

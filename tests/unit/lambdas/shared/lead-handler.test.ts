@@ -30,8 +30,19 @@ describe("isTrapped", () => {
 });
 
 const ID = "0b7a4c5e-8f1d-4e2a-9c3b-5d6e7f8a9b0c";
-function setup(failOn: number[] = [], overrides: Partial<Parameters<typeof testConfig>[0]> = {}, rateLimit?: ClientRateLimit) {
-  const deps = { config: testConfig(overrides), mailer: fakeMailer(failOn), log: memoryLogger(), store: memoryStore(), queue: memoryQueue(), rateLimit };
+function setup(
+  failOn: number[] = [],
+  overrides: Partial<Parameters<typeof testConfig>[0]> = {},
+  rateLimit?: ClientRateLimit,
+) {
+  const deps = {
+    config: testConfig(overrides),
+    mailer: fakeMailer(failOn),
+    log: memoryLogger(),
+    store: memoryStore(),
+    queue: memoryQueue(),
+    rateLimit,
+  };
   return { ...deps, handler: createLeadHandler(contactEmailForm(config.catalogue), deps) };
 }
 
@@ -40,13 +51,26 @@ describe("createLeadHandler", () => {
     const { handler, store, mailer, log, queue } = setup();
     const answer = await handler(postEvent({ ...LEAD, submissionId: ID }), { awsRequestId: "aws-1" });
     expect(JSON.parse(answer.body)).toEqual({ success: true, data: { id: ID } });
-    expect(store.records.get(ID)).toMatchObject({ form: "send-contact-email", status: "acknowledged", attempts: 1, lead: { name: LEAD.name, product: "esim" } });
+    expect(store.records.get(ID)).toMatchObject({
+      form: "send-contact-email",
+      status: "acknowledged",
+      attempts: 1,
+      lead: { name: LEAD.name, product: "esim" },
+    });
     expect(mailer.sent.map((m) => m.to)).toEqual(["hello@example.com", LEAD.email]);
     expect(queue.messages).toEqual([]);
     expect(log.lines.map((line) => line.outcome)).toEqual(["stored", "mailed", "sent"]);
-    expect(log.lines.at(-1)).toEqual({ level: "info", requestId: "aws-1", outcome: "sent", status: 200, durationMs: expect.any(Number), submissionId: ID });
+    expect(log.lines.at(-1)).toEqual({
+      level: "info",
+      requestId: "aws-1",
+      outcome: "sent",
+      status: 200,
+      durationMs: expect.any(Number),
+      submissionId: ID,
+    });
     const logged = JSON.stringify(log.lines);
-    for (const value of [LEAD.name, LEAD.email, LEAD.mobile, LEAD.message, LEAD.subject]) expect(logged).not.toContain(value);
+    for (const value of [LEAD.name, LEAD.email, LEAD.mobile, LEAD.message, LEAD.subject])
+      expect(logged).not.toContain(value);
   });
 
   test("should treat a repeated submission id as the same lead: answered alike, stored and mailed once", async () => {
@@ -61,7 +85,9 @@ describe("createLeadHandler", () => {
   test("should answer 409 to a reused submission id whose fields differ, keeping the first lead as it was", async () => {
     const { handler, store, mailer } = setup();
     await handler(postEvent({ ...LEAD, submissionId: ID }));
-    const corrected = await handler(postEvent({ ...LEAD, submissionId: ID, message: "A second click with other text." }));
+    const corrected = await handler(
+      postEvent({ ...LEAD, submissionId: ID, message: "A second click with other text." }),
+    );
     expect([corrected.statusCode, JSON.parse(corrected.body)]).toEqual([409, { success: false, error: REUSED_ID }]);
     expect(store.records.get(ID)?.lead.message).toBe(LEAD.message);
     expect(mailer.sent.filter((m) => m.to === "hello@example.com")).toHaveLength(1);
@@ -85,7 +111,9 @@ describe("createLeadHandler", () => {
     expect(store.records.get(ID)).toMatchObject({ status: "failed", lastError: "Throttling", attempts: 1 });
     expect(mailer.sent).toEqual([]);
     expect(queue.messages).toEqual([{ submissionId: ID, form: "send-contact-email", delaySeconds: 60 }]);
-    expect(log.lines).toContainEqual(expect.objectContaining({ level: "warn", outcome: "mail-failed", error: "Throttling", submissionId: ID }));
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ level: "warn", outcome: "mail-failed", error: "Throttling", submissionId: ID }),
+    );
     expect(log.lines.at(-1)).toMatchObject({ outcome: "queued", status: 200 });
   });
 
@@ -108,12 +136,17 @@ describe("createLeadHandler", () => {
     const { handler, store, log } = setup([2]);
     expect((await handler(postEvent({ ...LEAD, submissionId: ID }))).statusCode).toBe(200);
     expect(store.records.get(ID)).toMatchObject({ status: "mailed", acknowledgement: "failed" });
-    expect(log.lines).toContainEqual(expect.objectContaining({ level: "warn", outcome: "ack-failed", error: "Throttling" }));
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ level: "warn", outcome: "ack-failed", error: "Throttling" }),
+    );
   });
 
   test("should send at most ACK_DAILY_LIMIT confirmations to one address a day, and every lead to the vendor", async () => {
     const { handler, mailer, store } = setup([], { ackDailyLimit: 2 });
-    for (let i = 0; i < 3; i++) expect((await handler(postEvent({ ...LEAD, email: i === 2 ? "ASHA@example.org" : LEAD.email }))).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await handler(postEvent({ ...LEAD, email: i === 2 ? "ASHA@example.org" : LEAD.email }))).statusCode).toBe(
+        200,
+      );
     expect(mailer.sent.filter((m) => m.to === "hello@example.com")).toHaveLength(3);
     expect(mailer.sent.filter((m) => m.to.toLowerCase() === LEAD.email)).toHaveLength(2);
     expect([...store.records.values()].map((r) => r.acknowledgement).sort()).toEqual(["limited", "sent", "sent"]);
@@ -152,12 +185,21 @@ describe("createLeadHandler", () => {
 
   test("should keep a lead over its client's hourly limit in the spam folder instead of refusing it", async () => {
     const asked: string[] = [];
-    const { handler, mailer, store } = setup([], {}, { admit: async (address) => {
-        asked.push(address);
-        return false;
-      } });
+    const { handler, mailer, store } = setup(
+      [],
+      {},
+      {
+        admit: async (address) => {
+          asked.push(address);
+          return false;
+        },
+      },
+    );
     const event = postEvent({ ...LEAD, submissionId: ID });
-    const answer = await handler({ ...event, headers: { ...event.headers, "cloudfront-viewer-address": "198.51.100.7:51234" } });
+    const answer = await handler({
+      ...event,
+      headers: { ...event.headers, "cloudfront-viewer-address": "198.51.100.7:51234" },
+    });
     expect(answer.statusCode).toBe(200);
     expect(asked).toEqual(["198.51.100.7"]);
     expect(store.records.get(ID)).toMatchObject({ status: "spam", spamReason: "rate-limited" });
@@ -166,12 +208,21 @@ describe("createLeadHandler", () => {
 
   test("should not count a lead whose client it cannot tell (behind CloudFront without the viewer's address)", async () => {
     const asked: string[] = [];
-    const { handler, store } = setup([], {}, { admit: async (address) => {
-        asked.push(address);
-        return false;
-      } });
+    const { handler, store } = setup(
+      [],
+      {},
+      {
+        admit: async (address) => {
+          asked.push(address);
+          return false;
+        },
+      },
+    );
     const event = postEvent({ ...LEAD, submissionId: ID });
-    const answer = await handler({ ...event, headers: { ...event.headers, "x-amz-cf-id": "edge-1", "x-forwarded-for": "203.0.113.5" } });
+    const answer = await handler({
+      ...event,
+      headers: { ...event.headers, "x-amz-cf-id": "edge-1", "x-forwarded-for": "203.0.113.5" },
+    });
     expect(answer.statusCode).toBe(200);
     expect(asked).toEqual([]);
     expect(store.records.get(ID)?.status).not.toBe("spam");
@@ -194,7 +245,12 @@ describe("createLeadHandler", () => {
     };
     const answer = await createLeadHandler(form, deps)(postEvent(LEAD));
     expect([answer.statusCode, answer.body]).toEqual([500, '{"success":false,"error":"Internal error"}']);
-    expect(deps.log.lines.at(-1)).toMatchObject({ level: "error", outcome: "error", error: "TypeError", stack: expect.stringContaining("boom") });
+    expect(deps.log.lines.at(-1)).toMatchObject({
+      level: "error",
+      outcome: "error",
+      error: "TypeError",
+      stack: expect.stringContaining("boom"),
+    });
   });
 
   test("should keep and queue a stored lead whose mailing hits a bug, answering 200", async () => {
@@ -208,6 +264,8 @@ describe("createLeadHandler", () => {
     const answer = await createLeadHandler(form, deps)(postEvent({ ...LEAD, submissionId: ID }));
     expect(answer.statusCode).toBe(200);
     expect(deps.queue.messages).toHaveLength(1);
-    expect(deps.log.lines).toContainEqual(expect.objectContaining({ level: "error", outcome: "deliver-error", error: "TypeError" }));
+    expect(deps.log.lines).toContainEqual(
+      expect.objectContaining({ level: "error", outcome: "deliver-error", error: "TypeError" }),
+    );
   });
 });

@@ -17,15 +17,25 @@ const input = {
 describe("leadMails", () => {
   test("should address the vendor's copy to the vendor with the visitor as Reply-To, on one subject line", () => {
     const { vendor } = leadMails({ ...input, config: testConfig() });
-    expect(vendor).toMatchObject({ from: '"Nexaworks Apps" <no-reply@example.com>', to: "hello@example.com", replyTo: "asha@example.org" });
+    expect(vendor).toMatchObject({
+      from: '"Nexaworks Apps" <no-reply@example.com>',
+      to: "hello@example.com",
+      replyTo: "asha@example.org",
+    });
     expect(vendor.subject).toBe("Contact message Bcc: x@example.net");
-    expect(vendor.text).toContain("Sent from the contact form of Nexaworks Apps (https://www.example.com/contact), lead lead-1.");
+    expect(vendor.text).toContain(
+      "Sent from the contact form of Nexaworks Apps (https://www.example.com/contact), lead lead-1.",
+    );
     expect(vendor.html).toContain('href="tel:+919876543210"');
   });
 
   test("should address the confirmation to the visitor with the vendor as Reply-To", () => {
     const { acknowledgement } = leadMails({ ...input, config: testConfig() });
-    expect(acknowledgement).toMatchObject({ to: "asha@example.org", replyTo: "hello@example.com", subject: "We received your message - Nexaworks Apps" });
+    expect(acknowledgement).toMatchObject({
+      to: "asha@example.org",
+      replyTo: "hello@example.com",
+      subject: "We received your message - Nexaworks Apps",
+    });
     expect(acknowledgement?.text).not.toContain("Hello there");
   });
 

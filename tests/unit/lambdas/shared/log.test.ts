@@ -4,7 +4,12 @@ import { createLogger } from "../../../../lambdas/shared/log.ts";
 describe("createLogger", () => {
   test("should write one JSON line per event with level, time and function", () => {
     const lines: string[] = [];
-    createLogger("send-contact-email", "info", (line) => lines.push(line)).info({ requestId: "r1", outcome: "sent", status: 200, durationMs: 12 });
+    createLogger("send-contact-email", "info", (line) => lines.push(line)).info({
+      requestId: "r1",
+      outcome: "sent",
+      status: 200,
+      durationMs: 12,
+    });
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0] ?? "")).toEqual({
       level: "info",

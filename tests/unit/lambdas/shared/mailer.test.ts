@@ -8,15 +8,23 @@ import { type SesFaultProxy, startSesFaultProxy } from "../../../../server/ses-f
 describe("formatAddress", () => {
   test("should quote a plain name and encode any other as an RFC 2047 word", () => {
     expect(formatAddress("Nexaworks Apps", "no-reply@example.com")).toBe('"Nexaworks Apps" <no-reply@example.com>');
-    expect(formatAddress("Café \"Apps\"", "a@example.com")).toBe(`=?UTF-8?B?${Buffer.from('Café "Apps"').toString("base64")}?= <a@example.com>`);
+    expect(formatAddress('Café "Apps"', "a@example.com")).toBe(
+      `=?UTF-8?B?${Buffer.from('Café "Apps"').toString("base64")}?= <a@example.com>`,
+    );
     expect(formatAddress("", "a@example.com")).toBe("a@example.com");
   });
 });
 
 describe("MailerError", () => {
   test("should keep a loggable code from the cause: its code, its own cause's code, or its name", () => {
-    expect(new MailerError("x", { cause: Object.assign(new Error("connect"), { code: "ECONNREFUSED" }) }).code).toBe("ECONNREFUSED");
-    expect(new MailerError("x", { cause: Object.assign(new Error("t"), { cause: Object.assign(new Error("r"), { code: "ETIMEDOUT" }) }) }).code).toBe("ETIMEDOUT");
+    expect(new MailerError("x", { cause: Object.assign(new Error("connect"), { code: "ECONNREFUSED" }) }).code).toBe(
+      "ECONNREFUSED",
+    );
+    expect(
+      new MailerError("x", {
+        cause: Object.assign(new Error("t"), { cause: Object.assign(new Error("r"), { code: "ETIMEDOUT" }) }),
+      }).code,
+    ).toBe("ETIMEDOUT");
     const rejected = new Error("Email address is not verified: hello@example.com");
     rejected.name = "MessageRejected";
     expect(new MailerError("x", { cause: rejected }).code).toBe("MessageRejected");
@@ -25,11 +33,24 @@ describe("MailerError", () => {
 
 describe("createSesMailer", () => {
   type StartEmulator = (config: { host: string; port: number }) => Promise<Server>;
-  const startEmulator: StartEmulator = (sesEmulator as unknown as { default?: StartEmulator }).default ?? (sesEmulator as unknown as StartEmulator);
+  const startEmulator: StartEmulator =
+    (sesEmulator as unknown as { default?: StartEmulator }).default ?? (sesEmulator as unknown as StartEmulator);
   let ses: Server;
   let proxy: SesFaultProxy;
-  const mail = { from: "no-reply@example.com", to: "hello@example.com", replyTo: "asha@example.org", subject: "Lead", html: "<p>Hi</p>", text: "Hi" };
-  const stored = async () => ((await (await fetch(`http://127.0.0.1:${(ses.address() as AddressInfo).port}/store`)).json()) as { emails: Array<{ subject: string }> }).emails;
+  const mail = {
+    from: "no-reply@example.com",
+    to: "hello@example.com",
+    replyTo: "asha@example.org",
+    subject: "Lead",
+    html: "<p>Hi</p>",
+    text: "Hi",
+  };
+  const stored = async () =>
+    (
+      (await (await fetch(`http://127.0.0.1:${(ses.address() as AddressInfo).port}/store`)).json()) as {
+        emails: Array<{ subject: string }>;
+      }
+    ).emails;
   const counted = () => ({ ...proxy.counts });
   beforeAll(async () => {
     process.env.AWS_ACCESS_KEY_ID ??= "local";
@@ -84,10 +105,14 @@ describe("createSesMailer", () => {
     await new Promise<void>((resolve) => capture.listen(0, "127.0.0.1", resolve));
     const endpoint = `http://127.0.0.1:${(capture.address() as AddressInfo).port}`;
     const marked = { ...mail, headers: [{ name: "X-Lead-Id", value: "l-1" }], tags: { "lead-mail": "vendor" } };
-    await createSesMailer({ region: "us-east-1", endpoint, configurationSet: "site-leads" }).send(marked, { timeoutMs: 3_000 });
+    await createSesMailer({ region: "us-east-1", endpoint, configurationSet: "site-leads" }).send(marked, {
+      timeoutMs: 3_000,
+    });
     await createSesMailer({ region: "us-east-1", endpoint }).send(mail, { timeoutMs: 3_000 });
     capture.close();
-    const [first, second] = requests.map((body) => JSON.parse(body) as Record<string, unknown> & { Content: { Simple: { Headers?: unknown } } });
+    const [first, second] = requests.map(
+      (body) => JSON.parse(body) as Record<string, unknown> & { Content: { Simple: { Headers?: unknown } } },
+    );
     expect(first?.ConfigurationSetName).toBe("site-leads");
     expect(first?.Content.Simple.Headers).toEqual([{ Name: "X-Lead-Id", Value: "l-1" }]);
     expect(first?.EmailTags).toEqual([{ Name: "lead-mail", Value: "vendor" }]);

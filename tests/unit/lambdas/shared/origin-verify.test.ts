@@ -5,7 +5,8 @@ import { fromOrigin, loadOriginVerify, ORIGIN_VERIFY_HEADER } from "../../../../
 
 const VALUE = "Q".repeat(32) + "7".repeat(32);
 const ARN = "arn:aws:secretsmanager:us-east-1:123456789012:secret:OriginVerifySecret-AbCdEf";
-const withHeaders = (headers: Record<string, string> | undefined) => ({ headers, requestContext: { http: { method: "POST" } } }) as unknown as APIGatewayProxyEventV2;
+const withHeaders = (headers: Record<string, string> | undefined) =>
+  ({ headers, requestContext: { http: { method: "POST" } } }) as unknown as APIGatewayProxyEventV2;
 
 describe("loadOriginVerify", () => {
   test("should require nothing when neither ORIGIN_VERIFY nor ORIGIN_VERIFY_SECRET_ARN is set (npm start, tests)", async () => {
@@ -13,7 +14,9 @@ describe("loadOriginVerify", () => {
       throw new Error("must not be asked");
     };
     expect(await loadOriginVerify({}, "us-east-1", read)).toBeUndefined();
-    expect(await loadOriginVerify({ ORIGIN_VERIFY: " ", ORIGIN_VERIFY_SECRET_ARN: "" }, "us-east-1", read)).toBeUndefined();
+    expect(
+      await loadOriginVerify({ ORIGIN_VERIFY: " ", ORIGIN_VERIFY_SECRET_ARN: "" }, "us-east-1", read),
+    ).toBeUndefined();
   });
 
   test("should read the secret the stack names, once, by its ARN", async () => {
@@ -30,8 +33,12 @@ describe("loadOriginVerify", () => {
   });
 
   test("should refuse to start with a short or empty value rather than accept every request", async () => {
-    await expect(loadOriginVerify({ ORIGIN_VERIFY: "short" }, "us-east-1")).rejects.toThrow(new ConfigError("The subscribe function cannot start: ORIGIN_VERIFY holds 5 characters; expected at least 32."));
-    await expect(loadOriginVerify({ ORIGIN_VERIFY_SECRET_ARN: ARN }, "us-east-1", async () => undefined)).rejects.toThrow(/the secret ORIGIN_VERIFY_SECRET_ARN names holds 0 characters/);
+    await expect(loadOriginVerify({ ORIGIN_VERIFY: "short" }, "us-east-1")).rejects.toThrow(
+      new ConfigError("The subscribe function cannot start: ORIGIN_VERIFY holds 5 characters; expected at least 32."),
+    );
+    await expect(
+      loadOriginVerify({ ORIGIN_VERIFY_SECRET_ARN: ARN }, "us-east-1", async () => undefined),
+    ).rejects.toThrow(/the secret ORIGIN_VERIFY_SECRET_ARN names holds 0 characters/);
   });
 });
 

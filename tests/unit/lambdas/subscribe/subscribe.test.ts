@@ -33,11 +33,21 @@ function recordingSubscribers(): SubscriberStore & { calls: string[] } {
 }
 
 function setup(originVerify: string | undefined) {
-  const deps = { config: testConfig(), log: memoryLogger(), store: memoryStore(), queue: memoryQueue(), mailer: fakeMailer(), subscribers: recordingSubscribers() };
+  const deps = {
+    config: testConfig(),
+    log: memoryLogger(),
+    store: memoryStore(),
+    queue: memoryQueue(),
+    mailer: fakeMailer(),
+    subscribers: recordingSubscribers(),
+  };
   return { ...deps, handler: createNewsletterHandler(SECRET, "https://www.example.com", { ...deps, originVerify }) };
 }
 
-function event(path: string, init: { method?: string; headers?: Record<string, string>; body?: string; token?: string } = {}): APIGatewayProxyEventV2 {
+function event(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; token?: string } = {},
+): APIGatewayProxyEventV2 {
   return {
     version: "2.0",
     routeKey: "$default",
@@ -62,8 +72,14 @@ describe("createNewsletterHandler with an origin-verify value", () => {
       event("subscribe", { body: subscription }),
       event("subscribe", { body: subscription, headers: { [ORIGIN_VERIFY_HEADER]: "guess" } }),
       // A forged viewer address is no way in: the rate limit never sees a request that lacks the header.
-      event("subscribe", { body: subscription, headers: { "cloudfront-viewer-address": "203.0.113.7:443", "x-amz-cf-id": "forged" } }),
-      event("subscribe", { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=reader%40example.org&website=" }),
+      event("subscribe", {
+        body: subscription,
+        headers: { "cloudfront-viewer-address": "203.0.113.7:443", "x-amz-cf-id": "forged" },
+      }),
+      event("subscribe", {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "email=reader%40example.org&website=",
+      }),
       event("confirm-subscription", { method: "GET", token: confirm }),
       event("unsubscribe", { method: "POST", token: unsubscribe, body: "List-Unsubscribe=One-Click" }),
       event("unsubscribe", { method: "GET", token: unsubscribe }),
@@ -76,7 +92,9 @@ describe("createNewsletterHandler with an origin-verify value", () => {
       });
     }
     expect([mailer.sent, [...store.records.keys()], subscribers.calls]).toEqual([[], [], []]);
-    expect(log.lines.map((line) => [line.level, line.outcome, line.status])).toEqual(Array(7).fill(["warn", "not-from-origin", 403]));
+    expect(log.lines.map((line) => [line.level, line.outcome, line.status])).toEqual(
+      Array(7).fill(["warn", "not-from-origin", 403]),
+    );
     expect(JSON.stringify(log.lines)).not.toContain(VERIFY);
   });
 
@@ -85,7 +103,13 @@ describe("createNewsletterHandler with an origin-verify value", () => {
     const answer = await handler(event("subscribe", { body: subscription, headers: { "X-Origin-Verify": VERIFY } }));
     expect(answer.statusCode).toBe(200);
     expect(mailer.sent.map((mail) => mail.to)).toEqual(["reader@example.org"]);
-    const confirmed = await handler(event("confirm-subscription", { method: "GET", token: signToken(SECRET, "confirm", "reader@example.org"), headers: { [ORIGIN_VERIFY_HEADER]: VERIFY } }));
+    const confirmed = await handler(
+      event("confirm-subscription", {
+        method: "GET",
+        token: signToken(SECRET, "confirm", "reader@example.org"),
+        headers: { [ORIGIN_VERIFY_HEADER]: VERIFY },
+      }),
+    );
     expect([confirmed.statusCode, confirmed.headers?.location]).toEqual([303, "/newsletter/confirmed"]);
     expect(subscribers.calls).toHaveLength(2);
   });

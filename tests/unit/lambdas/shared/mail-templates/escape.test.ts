@@ -3,7 +3,9 @@ import { escapeHtml, headerText, plainText } from "../../../../../lambdas/shared
 
 describe("escapeHtml", () => {
   test("should escape the five characters that can start markup or end an attribute", () => {
-    expect(escapeHtml(`<a href="x" onclick='y'>&amp;</a>`)).toBe("&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;");
+    expect(escapeHtml(`<a href="x" onclick='y'>&amp;</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;",
+    );
   });
 });
 

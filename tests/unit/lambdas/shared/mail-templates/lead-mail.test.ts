@@ -22,7 +22,21 @@ describe("renderLeadMail", () => {
 
   test("should write an aligned plain-text body with '-' for empty values", () => {
     expect(mail.text).toBe(
-      ["New message", "", 'Name:    Asha <b>"V"</b>', "Email:   asha@example.org", "Company: -", "", "Message:", "Line one <script>x()</script>", "Line two", "", "--", "Sent from the contact form", ""].join("\n"),
+      [
+        "New message",
+        "",
+        'Name:    Asha <b>"V"</b>',
+        "Email:   asha@example.org",
+        "Company: -",
+        "",
+        "Message:",
+        "Line one <script>x()</script>",
+        "Line two",
+        "",
+        "--",
+        "Sent from the contact form",
+        "",
+      ].join("\n"),
     );
   });
 
