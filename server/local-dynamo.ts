@@ -163,4 +163,12 @@ export async function ensureLeadsTable(client: DynamoDBClient, tableName: string
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
   }
+  // dynalite answers CreateTable with the table still CREATING, and refuses items until it is ACTIVE: a lead sent at
+  // once (a test, a fast first visitor) would be refused as "resource not found".
+  for (let tries = 0; tries < 100; tries++) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus === "ACTIVE") return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the local table ${tableName} did not become ACTIVE within 5 s`);
 }
