@@ -116,3 +116,19 @@ export function WhatsappIcon({ className }: BrandIconProps) {
     </svg>
   );
 }
+
+/** The down chevron of a disclosure button (the Apps menu, Buy on…, Show More); decorative. */
+export function ChevronDownIcon({ size }: { size: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      <path
+        d="m6 9 6 6 6-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

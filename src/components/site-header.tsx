@@ -1,6 +1,6 @@
 import { ArrowRight, ExternalLink, Headset } from "lucide-react";
 import { DESKTOP_QUERY } from "../lib/limits.ts";
-import { ProductIcon } from "./icon.tsx";
+import { ChevronDownIcon, ProductIcon } from "./icon.tsx";
 import { Brand } from "./shell/logo.tsx";
 import { SocialLinks } from "./shell/social-links.tsx";
 import { SearchControl } from "./search/search-control.tsx";
@@ -67,16 +67,7 @@ export function SiteHeader() {
                     aria-current={isCurrent(item.href) ? "true" : undefined}
                   >
                     Apps
-                    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-                      <path
-                        d="m6 9 6 6 6-6"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="2"
-                        strokeLinecap="round"
-                        strokeLinejoin="round"
-                      />
-                    </svg>
+                    <ChevronDownIcon size={16} />
                   </button>
                   <div className="apps-menu__panel" id={APPS_PANEL_ID} data-hover="">
                     <ul className="apps-menu__grid">

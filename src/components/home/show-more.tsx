@@ -1,5 +1,6 @@
 import type { Product } from "../../schemas/product.ts";
 import type { Site } from "../../schemas/site.ts";
+import { ChevronDownIcon } from "../icon.tsx";
 
 const CONTENT_ID = "more-information";
 
@@ -59,16 +60,7 @@ export function ShowMoreInformation({
           aria-controls={CONTENT_ID}
         >
           <span data-label="">Show More Information</span>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path
-              d="m6 9 6 6 6-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <ChevronDownIcon size={18} />
         </button>
       </div>
     </section>

@@ -5,6 +5,7 @@ import { Island } from "../../lib/island-wrapper.tsx";
 import type { Product } from "../../schemas/product.ts";
 import { useSiteContext } from "../site-context.tsx";
 import { BuyLink, buyButtonClass } from "./buy-link.tsx";
+import { ChevronDownIcon } from "../icon.tsx";
 
 export type BuyActionProduct = Pick<
   Product,
@@ -86,16 +87,7 @@ function BuyOptions(props: BuyControlProps) {
         aria-controls={menuId}
       >
         Buy on {props.marketplaceName}
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-          <path
-            d="m6 9 6 6 6-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <ChevronDownIcon size={16} />
       </button>
       <ul className="dropdown__panel buy-control__options" id={menuId} hidden>
         {props.purchaseOptions.map((option) => (
