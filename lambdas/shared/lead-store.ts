@@ -149,6 +149,21 @@ export function createDynamoLeadStore({
       throw error;
     }
   };
+
+  /** An attempt that did not end mailed: the lead leaves its lease with the status and the error code that say why. */
+  const endAttempt = async (submissionId: string, status: "failed" | "unknown", code: string, now: Date) => {
+    await conditional(() =>
+      client.send(
+        update(
+          submissionId,
+          "SET #status = :endStatus, lastError = :code, updatedAt = :now REMOVE leaseUntil",
+          `#status IN (${open.join(", ")})`,
+          { ":endStatus": { S: status }, ":code": { S: code }, ":now": { S: now.toISOString() }, ...openValues },
+          { "#status": "status" },
+        ),
+      ),
+    );
+  };
   const update = (
     submissionId: string,
     expression: string,
@@ -226,38 +241,8 @@ export function createDynamoLeadStore({
       );
     },
 
-    async markFailed(submissionId, code, now) {
-      await conditional(() =>
-        client.send(
-          update(
-            submissionId,
-            "SET #status = :failedStatus, lastError = :code, updatedAt = :now REMOVE leaseUntil",
-            `#status IN (${open.join(", ")})`,
-            { ":failedStatus": { S: "failed" }, ":code": { S: code }, ":now": { S: now.toISOString() }, ...openValues },
-            { "#status": "status" },
-          ),
-        ),
-      );
-    },
-
-    async markUnknown(submissionId, code, now) {
-      await conditional(() =>
-        client.send(
-          update(
-            submissionId,
-            "SET #status = :unknownStatus, lastError = :code, updatedAt = :now REMOVE leaseUntil",
-            `#status IN (${open.join(", ")})`,
-            {
-              ":unknownStatus": { S: "unknown" },
-              ":code": { S: code },
-              ":now": { S: now.toISOString() },
-              ...openValues,
-            },
-            { "#status": "status" },
-          ),
-        ),
-      );
-    },
+    markFailed: (submissionId, code, now) => endAttempt(submissionId, "failed", code, now),
+    markUnknown: (submissionId, code, now) => endAttempt(submissionId, "unknown", code, now),
 
     async release(submissionId, now) {
       await conditional(() =>
