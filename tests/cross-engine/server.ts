@@ -1,6 +1,6 @@
 import { tmpdir } from "node:os";
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { BASE_URL, CROSS_ENGINE_PORTS, waitFor } from "./driver.ts";
 
@@ -15,13 +15,19 @@ export default async function setup(): Promise<() => Promise<void>> {
   const distDir = path.resolve(rootDir, process.env.DIST_DIR ?? "dist");
   if (!existsSync(path.join(distDir, "sitemap.xml")))
     throw new Error(`${distDir} holds no build; run npm run build first`);
+  // A fresh store each run: the rate limit counts leads per client per hour, and a store kept from an earlier run
+  // in the same hour would send this run's leads to the spam folder (the local client address is fixed).
+  const leadsDir = path.join(tmpdir(), `storefront-cross-engine-leads-${CROSS_ENGINE_PORTS.site}`);
+  rmSync(leadsDir, { recursive: true, force: true });
   const env = {
     ...process.env,
     PORT: String(CROSS_ENGINE_PORTS.site),
     SES_PORT: String(CROSS_ENGINE_PORTS.ses),
     DYNAMO_PORT: String(CROSS_ENGINE_PORTS.dynamo),
     // A store of its own: a developer's npm start may hold .data/dynamodb.
-    LEADS_DIR: path.join(tmpdir(), `storefront-cross-engine-leads-${CROSS_ENGINE_PORTS.site}`),
+    LEADS_DIR: leadsDir,
+    // Both engines send every form from one address; the spam folder's own tests check the limit.
+    LEAD_RATE_LIMIT: "100000",
     HOST: "127.0.0.1",
     DIST_DIR: distDir,
   };
