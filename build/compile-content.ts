@@ -3,6 +3,8 @@ import { readingMinutes } from "../src/lib/reading-time.ts";
 import { type MarkdownRenderer, renderMarkdown } from "./markdown.ts";
 import type { SourceFile } from "./load-content.ts";
 import type { ValidContent } from "./validate-content.ts";
+import type { ContentIssue } from "./errors.ts";
+import { bodyPictures } from "./images/body-pictures.ts";
 
 /** A link written in a markdown body, checked against the rendered site by build/check-links.ts. */
 export interface ContentLink {
@@ -17,6 +19,8 @@ export interface ContentLink {
 export interface CompiledContent {
   content: SiteContent;
   links: ContentLink[];
+  /** What the editor should fix though the build goes on (build/images/check-images.ts). */
+  warnings: ContentIssue[];
 }
 
 /**
@@ -37,14 +41,23 @@ export async function compileContent(
     valid.posts.map(async ({ data, body, source }) => {
       collect(source, `/blog/${data.slug}`);
       const rendered = await render(body, source.file);
-      return { ...data, html: rendered.html, readingMinutes: readingMinutes(rendered.text) };
+      return {
+        ...data,
+        html: bodyPictures(rendered.html, valid.images),
+        readingMinutes: readingMinutes(rendered.text),
+      };
     }),
   );
   const pages = await Promise.all(
     valid.pages.map(async ({ data, body, source }) => {
       collect(source, `/${source.name}`);
       const rendered = await render(body, source.file);
-      return { ...data, name: source.name, html: rendered.html, headings: rendered.headings };
+      return {
+        ...data,
+        name: source.name,
+        html: bodyPictures(rendered.html, valid.images),
+        headings: rendered.headings,
+      };
     }),
   );
   const content: SiteContent = {
@@ -58,6 +71,8 @@ export async function compileContent(
     portfolio: valid.portfolio,
     posts: posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)),
     pages,
+    // Absent on a site of SVG artwork only: its content, and so every page's cache key, stays as it was.
+    ...(Object.keys(valid.images).length ? { images: valid.images } : {}),
   };
-  return { content, links };
+  return { content, links, warnings: valid.warnings };
 }

@@ -1,5 +1,6 @@
 import { BLOG_INDEX_PATH, blogIndex } from "../src/lib/blog.ts";
 import type { SiteContent } from "../src/lib/content.ts";
+import { cardFallback } from "../src/lib/images.ts";
 import { RSS_MAX_ITEMS } from "../src/lib/limits.ts";
 import { isIndexable } from "../src/lib/site-environment.ts";
 import { absoluteUrl } from "../src/lib/urls.ts";
@@ -75,6 +76,11 @@ export function rssFeed(content: SiteContent): string {
 }
 
 /** The compact list of every article that the blog filter searches when the list has several pages (src/lib/blog.ts). */
-export function blogIndexFile(content: Pick<SiteContent, "posts">): { path: string; contents: Buffer } {
-  return { path: BLOG_INDEX_PATH.slice(1), contents: Buffer.from(JSON.stringify(blogIndex(content.posts))) };
+export function blogIndexFile(content: Pick<SiteContent, "posts" | "images">): { path: string; contents: Buffer } {
+  // The filter fills in a plain <img> (no srcset): a photo cover is named by its card-sized WebP, not the source.
+  const entries = blogIndex(content.posts).map((entry) => ({
+    ...entry,
+    image: cardFallback(entry.image, content.images),
+  }));
+  return { path: BLOG_INDEX_PATH.slice(1), contents: Buffer.from(JSON.stringify(entries)) };
 }

@@ -5,12 +5,13 @@ import { PRODUCTION, type SiteEnvironment, withEnvironment } from "../src/lib/si
 import { BuildCache, digest } from "./cache.ts";
 import { checkContentLinks, servedFiles } from "./check-links.ts";
 import { buildDocsPdfs } from "./docs-pdf.ts";
-import { ContentErrors } from "./errors.ts";
+import { ContentErrors, formatIssue } from "./errors.ts";
 import { blogIndexFile, robots, rssFeed, sitemap } from "./feeds.ts";
 import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./incremental.ts";
 import { bundleIslands, type IslandBundle } from "./bundle.ts";
 import type { ParseCache } from "./load-content.ts";
 import { type MarkdownRenderer, type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
+import { buildImageVariants } from "./images/variants.ts";
 import { buildOgImages } from "./og-images.ts";
 import { type PageWeight, weighPages } from "./page-weight.ts";
 import { readCompiledContent } from "./read-content.ts";
@@ -93,7 +94,8 @@ export class BuildSession {
 
     // Load, render markdown, validate, compile (build/read-content.ts, the one way to read content).
     const render = await this.#markdownRenderer();
-    const compiled = await readCompiledContent(contentDir, { stage, render, parsed: this.#parsed });
+    const compiled = await readCompiledContent(contentDir, { stage, render, parsed: this.#parsed, cache: this.#cache });
+    for (const warning of compiled.warnings) log(`[warning] ${formatIssue(warning)}`);
     const content = withEnvironment(compiled.content, this.#options.environment ?? PRODUCTION);
 
     // Islands, styles and inline scripts depend on src/ only: bundled once per session.
@@ -130,7 +132,13 @@ export class BuildSession {
       tokensFile: path.join(rootDir, "src/styles/tokens.css"),
     };
     const heads = routes.map((route, i) => ({ route, head: inputs[i]?.head ?? pageData(route, content).head }));
-    const [og, docs, icons, search] = await Promise.all([
+    const [variants, og, docs, icons, search] = await Promise.all([
+      stage(
+        "images",
+        () => buildImageVariants(contentDir, compiled.facts, content.images ?? {}, this.#cache),
+        (v) =>
+          `${v.files.length} image files (${v.made} made, ${v.files.length - v.made} cached, ${Math.round(v.files.reduce((n, f) => n + f.contents.length, 0) / 1024)} KB)`,
+      ),
       stage(
         "og",
         () => buildOgImages({ pages: heads, site: content.site, contentDir, ...brand, cache: this.#cache }),
@@ -163,6 +171,7 @@ export class BuildSession {
       ...docs,
       ...og.files,
       ...icons,
+      ...variants.files,
     ];
     const { files } = siteFiles({ pages, assets: bundle.files, extra, inlineScripts: bundle.inlineScripts });
     const copies = [

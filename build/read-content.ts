@@ -5,6 +5,8 @@ import { loadContent, type ParseCache, type RawContent } from "./load-content.ts
 import { type MarkdownRenderer, renderMarkdown } from "./markdown.ts";
 import { renderBodies } from "./markdown-bodies.ts";
 import { validateContent } from "./validate-content.ts";
+import type { BuildCache } from "./cache.ts";
+import { type ImageFactsMap, readImageFacts } from "./images/variants.ts";
 
 /** The repository's content/ folder. */
 export const CONTENT_DIR = path.resolve(import.meta.dirname, "../content");
@@ -17,8 +19,8 @@ export const CONTENT_DIR = path.resolve(import.meta.dirname, "../content");
 export async function readCompiledContent(
   contentDir: string = CONTENT_DIR,
   options: ReadOptions = {},
-): Promise<CompiledContent> {
-  const { stage = (_name, run) => Promise.resolve(run()), render = renderMarkdown, parsed } = options;
+): Promise<CompiledContent & { facts: ImageFactsMap }> {
+  const { stage = (_name, run) => Promise.resolve(run()), render = renderMarkdown, parsed, cache } = options;
   const loaded = await stage(
     "load",
     () => loadContent(contentDir, parsed),
@@ -30,16 +32,23 @@ export async function readCompiledContent(
     () => renderBodies(loaded, render),
     (b) => `${b.raw.posts.length + b.raw.pages.length} documents`,
   );
+  // Size and format of each photo (its header only, cached by content hash): validation checks them, pages declare them.
+  const facts = await stage(
+    "image facts",
+    () => readImageFacts(contentDir, loaded.images, cache),
+    (f) => `${f.size} photos`,
+  );
   const valid = await stage(
     "validate",
-    () => validateContent(bodies.raw),
+    () => validateContent(bodies.raw, facts),
     () => "content valid",
   );
-  return stage(
+  const compiled = await stage(
     "compile",
     () => compileContent(valid, bodies.render),
     (c) => `${c.content.posts.length + c.content.pages.length} documents`,
   );
+  return { ...compiled, facts };
 }
 
 /** Runs one named stage; the build passes its timer so each stage prints a line. */
@@ -51,6 +60,8 @@ export interface ReadOptions {
   render?: MarkdownRenderer;
   /** Parsed files of earlier reads, kept by a dev build session. */
   parsed?: ParseCache;
+  /** The build's cache, for the image facts; without it every photo's header is read. */
+  cache?: BuildCache;
 }
 
 function countFiles(raw: RawContent): number {

@@ -14,6 +14,9 @@ import { productPageSchema } from "../src/schemas/product-page.ts";
 import { HOME_FEATURED_POSTS, MAX_SEO_TITLE_LENGTH } from "../src/lib/limits.ts";
 import { ContentErrors, type ContentIssue, formatPath } from "./errors.ts";
 import type { RawContent, SourceFile } from "./load-content.ts";
+import { type ImageField, imageIssues, SHOWN } from "./images/check-images.ts";
+import { type ImageFactsMap, rasterImages } from "./images/variants.ts";
+import type { RasterImages } from "../src/lib/images.ts";
 
 type Parsed<S extends z.ZodMiniType> = z.infer<S>;
 
@@ -28,13 +31,17 @@ export interface ValidContent {
   portfolio: Parsed<typeof portfolioProjectSchema>[];
   posts: { data: Parsed<typeof blogPostSchema>; body: string; source: SourceFile }[];
   pages: { data: Parsed<typeof policyPageSchema>; body: string; source: SourceFile }[];
+  /** Photos and screenshots the pages show, with the sizes the build writes (build/images/variants.ts). */
+  images: RasterImages;
+  /** Problems that do not stop the build (a photo far from the shape of its box), in the same form as errors. */
+  warnings: ContentIssue[];
 }
 
 /**
  * Checks every file against its schema and the files against each other. Collects every problem first and throws
  * one ContentErrors listing them all, so an editor fixes a pull request in one pass.
  */
-export function validateContent(raw: RawContent): ValidContent {
+export function validateContent(raw: RawContent, imageFacts: ImageFactsMap = new Map()): ValidContent {
   const issues: ContentIssue[] = [...raw.issues];
   const check = <S extends z.ZodMiniType>(schema: S, source: SourceFile): Parsed<S> | undefined => {
     if (source.data === undefined) return undefined; // missing or unparsable: already reported
@@ -104,6 +111,28 @@ export function validateContent(raw: RawContent): ValidContent {
     if (served && !raw.images.has(served)) at(source, field, missingImage(served));
   }
   issues.push(...markdownImageIssues([...raw.posts, ...raw.pages], raw.images));
+  const checked = imageIssues(
+    [
+      ...images
+        .filter(({ source }) => source === raw.site)
+        .map(({ source, field, served }) => ({
+          file: source.file,
+          line: source.lineOf(field),
+          field: formatPath(field),
+          served,
+        })),
+      ...imageFields(products, () => ({ shown: SHOWN.product })),
+      ...imageFields(portfolio, (p) => ({ shown: SHOWN.portfolio, altField: "imageAlt", alt: p.imageAlt })),
+      ...imageFields(posts, () => ({ shown: SHOWN.cover })),
+    ],
+    [...raw.posts, ...raw.pages].flatMap((source) =>
+      (source.references ?? [])
+        .filter((ref) => ref.kind === "image")
+        .map((ref) => ({ file: source.file, line: ref.line, url: ref.url, alt: ref.alt })),
+    ),
+    imageFacts,
+  );
+  issues.push(...checked.errors);
   duplicates(products, (p) => p.id, "id", at);
   duplicates(products, (p) => p.order, "order", at);
   duplicates(portfolio, (p) => p.id, "id", at);
@@ -161,7 +190,23 @@ export function validateContent(raw: RawContent): ValidContent {
     portfolio: portfolio.map((p) => p.value),
     posts: posts.map((p) => p.value),
     pages: pages.map((p) => p.value),
+    images: rasterImages(imageFacts),
+    warnings: checked.warnings,
   };
+}
+
+/** The `image` field of each product, project or post, with where it is shown. */
+function imageFields<T extends { image: string } | { data: { image: string } }>(
+  items: { value: T; source: SourceFile }[],
+  extra: (value: T) => Partial<ImageField>,
+): ImageField[] {
+  return items.map(({ value, source }) => ({
+    file: source.file,
+    line: source.lineOf(["image"]),
+    field: "image",
+    served: "image" in value ? value.image : value.data.image,
+    ...extra(value),
+  }));
 }
 
 /** Images are checked against the disk: a schema only sees the text of the path. */

@@ -7,6 +7,8 @@ export interface MarkdownReference {
   kind: "link" | "image";
   url: string;
   line: number;
+  /** An image's alternative text as written (empty for `![](…)`). */
+  alt?: string;
 }
 
 /**
@@ -26,6 +28,7 @@ export function remarkReferences() {
         kind: node.type === "image" ? "image" : "link",
         url: node.url,
         line: node.position?.start.line ?? 1,
+        ...(node.type === "image" ? { alt: node.alt ?? "" } : {}),
       });
     });
     file.data.references = found;

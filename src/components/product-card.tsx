@@ -1,6 +1,7 @@
 import { Download, Info, LifeBuoy, Wrench } from "lucide-react";
 import type { Product } from "../schemas/product.ts";
 import { BuyAction } from "./product/buy-action.tsx";
+import { Picture } from "./picture.tsx";
 
 type ProductCardProps = Pick<
   Product,
@@ -29,7 +30,7 @@ export function ProductCard({ headingLevel = 3, ...product }: ProductCardProps) 
   return (
     <article className="card product-card" data-search={`${name}\n${shortDescription}\n${category}`}>
       <div className="product-card__media">
-        <img src={image} alt="" width={800} height={560} loading="lazy" decoding="async" />
+        <Picture slot="card" src={image} alt="" width={800} height={560} loading="lazy" decoding="async" />
       </div>
       <div className="product-card__body">
         <p className="eyebrow">{category}</p>

@@ -11,6 +11,7 @@ import type {
 } from "../schemas/index.ts";
 import type { ProductPageCopy } from "../schemas/product-page.ts";
 import type { SiteEnvironment } from "./site-environment.ts";
+import type { RasterImages } from "./images.ts";
 
 /** A heading of a markdown page, for its table of contents. */
 export interface Heading {
@@ -48,6 +49,8 @@ export interface SiteContent {
   /** Newest first. */
   posts: BlogPost[];
   pages: PolicyPage[];
+  /** Photos and screenshots under content/images and the variants the build wrote of them (src/lib/images.ts). */
+  images?: RasterImages;
   /** Which deployment the pages are built for (src/lib/site-environment.ts); production when absent. */
   environment?: SiteEnvironment;
 }

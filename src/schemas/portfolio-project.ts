@@ -26,6 +26,13 @@ export const portfolioProjectSchema = z.strictObject({
   client: text().check(d("Client name")),
   year: z.number().check(z.int(), z.gte(2016), z.lte(2100), d("Year of delivery")),
   image: imagePath().check(d("Card image under content/images, written as served: /images/portfolio/<name>.svg")),
+  imageAlt: z
+    .optional(text())
+    .check(
+      d(
+        "What a photo or screenshot shows, for readers who cannot see it; required for a JPEG, PNG, WebP or AVIF image",
+      ),
+    ),
   technologies: z.array(text()).check(z.minLength(1), d("Technologies; the home carousel shows the first 4")),
   projectUrl: z.optional(httpUrl()).check(d("Optional live site; adds Live Site and View Project buttons")),
   productId: z.optional(slug()).check(d("Optional id of the product it was built on (content/products/<id>.yaml)")),

@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import type { BlogPost } from "../../lib/content.ts";
 import { PostMeta } from "./post-meta.tsx";
+import { Picture } from "../picture.tsx";
 
 type CardPost = Pick<BlogPost, "slug" | "title" | "excerpt" | "category" | "date" | "image" | "readingMinutes">;
 
@@ -21,7 +22,8 @@ export function PostCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <li className="card post-card" data-category={post.category}>
-      <img
+      <Picture
+        slot="card"
         className="post-card__image"
         src={post.image}
         alt=""

@@ -2,6 +2,7 @@ import { ArrowRight, Calendar, Clock } from "lucide-react";
 import type { BlogPost } from "../../lib/content.ts";
 import { formatShortDate } from "../../lib/dates.ts";
 import { formatReadTime } from "../../lib/reading-time.ts";
+import { Picture } from "../picture.tsx";
 
 type TeaserPost = Pick<BlogPost, "slug" | "title" | "excerpt" | "category" | "date" | "readingMinutes" | "image">;
 
@@ -24,7 +25,15 @@ export function BlogTeaser({ posts }: { posts: TeaserPost[] }) {
             return (
               <article key={post.slug} className={`card card--hover post-teaser post-teaser--${size}`}>
                 <div className="post-teaser__media">
-                  <img src={post.image} alt="" width={1200} height={630} loading="lazy" decoding="async" />
+                  <Picture
+                    slot="card"
+                    src={post.image}
+                    alt=""
+                    width={1200}
+                    height={630}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 </div>
                 <div className="post-teaser__body">
                   <p className="post-teaser__meta">

@@ -6,6 +6,7 @@ import { ProductIcon } from "../icon.tsx";
 import { Carousel } from "../shell/carousel.tsx";
 import { InlineScript } from "../inline-script.tsx";
 import { HERO_WORDS } from "./hero-words.ts";
+import { Picture } from "../picture.tsx";
 
 type HeroProduct = Pick<Product, "id" | "name" | "category" | "tagline" | "image" | "icon">;
 
@@ -83,7 +84,9 @@ export function HomeHero({ site, products }: { site: Site; products: HeroProduct
           >
             {products.map((product, index) => (
               <a key={product.id} className="hero-slide" href={`/products/${product.id}`}>
-                <img
+                <Picture
+                  slot="half"
+                  priority={index === 0}
                   src={product.image}
                   alt=""
                   width={800}

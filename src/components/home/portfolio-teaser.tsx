@@ -2,6 +2,7 @@ import { ArrowRight, Calendar, ExternalLink, Package } from "lucide-react";
 import { MAX_TECHNOLOGIES, TIMINGS } from "../../lib/limits.ts";
 import type { PortfolioProject } from "../../schemas/portfolio-project.ts";
 import { Carousel } from "../shell/carousel.tsx";
+import { Picture } from "../picture.tsx";
 
 /** The projects home shows: the newest of each category, newest first, at most this many. */
 const HOME_PROJECTS = 6;
@@ -33,7 +34,15 @@ export function PortfolioTeaser({ projects }: { projects: PortfolioProject[] }) 
           {projects.map((project) => (
             <article key={project.id} className="project-slide" aria-labelledby={`project-${project.id}`}>
               <div className="project-slide__media">
-                <img src={project.image} alt="" width={800} height={500} loading="lazy" decoding="async" />
+                <Picture
+                  slot="half"
+                  src={project.image}
+                  alt={project.imageAlt ?? ""}
+                  width={800}
+                  height={500}
+                  loading="lazy"
+                  decoding="async"
+                />
               </div>
               <div className="project-slide__body">
                 <p className="project-slide__meta">

@@ -4,6 +4,7 @@ import { MAX_KEY_FEATURES } from "../../lib/limits.ts";
 import type { Product } from "../../schemas/product.ts";
 import type { Site } from "../../schemas/site.ts";
 import { ProductIcon } from "../icon.tsx";
+import { Picture } from "../picture.tsx";
 
 /**
  * Home's product explorer: a list of products on the left and the chosen one's details on the right. The list is a
@@ -59,7 +60,7 @@ function ExplorerPanel({ product }: { product: Product; site: Site }) {
   return (
     <article className="explorer__panel" aria-labelledby={titleId}>
       <div className="explorer__media">
-        <img src={product.image} alt="" width={800} height={560} loading="lazy" decoding="async" />
+        <Picture slot="half" src={product.image} alt="" width={800} height={560} loading="lazy" decoding="async" />
       </div>
       <div className="explorer__body">
         <p className="badge badge--primary">{product.category}</p>

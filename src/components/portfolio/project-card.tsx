@@ -1,13 +1,22 @@
 import { ExternalLink } from "lucide-react";
 import type { PortfolioProject } from "../../schemas/portfolio-project.ts";
+import { Picture } from "../picture.tsx";
 
 /** One delivered project; `data-category` lets the portfolio filter show or hide it. */
 export function ProjectCard({ project }: { project: PortfolioProject }) {
-  const { title, description, category, client, year, image, technologies, projectUrl, productId } = project;
+  const { title, description, category, client, year, image, imageAlt, technologies, projectUrl, productId } = project;
   return (
     <li className="card project-card" data-category={category}>
       <div className="project-card__media">
-        <img src={image} alt="" width={800} height={500} loading="lazy" decoding="async" />
+        <Picture
+          slot="card"
+          src={image}
+          alt={imageAlt ?? ""}
+          width={800}
+          height={500}
+          loading="lazy"
+          decoding="async"
+        />
         {projectUrl && (
           <a
             className="project-card__live"

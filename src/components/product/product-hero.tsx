@@ -2,6 +2,7 @@ import { Download, LifeBuoy, Wrench } from "lucide-react";
 import { formatPrice } from "../../lib/money.ts";
 import type { Product } from "../../schemas/product.ts";
 import { BuyAction, type BuyActionProduct } from "./buy-action.tsx";
+import { Picture } from "../picture.tsx";
 
 type HeroProduct = BuyActionProduct &
   Pick<Product, "category" | "tagline" | "shortDescription" | "image" | "documentationUrl" | "price">;
@@ -35,7 +36,9 @@ export function ProductHero({ product }: { product: HeroProduct }) {
             </a>
           </div>
         </div>
-        <img
+        <Picture
+          slot="half"
+          priority
           className="product-hero__image"
           src={product.image}
           alt={`${product.name} screens`}

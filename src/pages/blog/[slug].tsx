@@ -8,6 +8,7 @@ import type { BlogPost } from "../../lib/content.ts";
 import { definePage } from "../../lib/page.ts";
 import { blogPosting, breadcrumbs } from "../../lib/structured-data.ts";
 import { absoluteUrl } from "../../lib/urls.ts";
+import { Picture } from "../../components/picture.tsx";
 
 interface ArticleData {
   post: BlogPost;
@@ -63,7 +64,15 @@ export default definePage<{ slug: string }, ArticleData>({
           </div>
         </header>
         <div className="container container--narrow">
-          <img className="article__image" src={post.image} alt="" width={1200} height={630} />
+          <Picture
+            slot="column"
+            priority
+            className="article__image"
+            src={post.image}
+            alt=""
+            width={1200}
+            height={630}
+          />
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by rehype-sanitize in build/markdown.ts. */}
           <div className="prose" dangerouslySetInnerHTML={{ __html: post.html }} />
           <aside className="author-box" aria-labelledby="about-author">

@@ -14,7 +14,7 @@ describe("renderBodies", () => {
     const { raw } = await renderBodies(content([post(text)]));
     expect(raw.posts[0]?.references).toEqual([
       { kind: "link", url: "/contact", line: 5 },
-      { kind: "image", url: "/images/blog/chart.svg", line: 7 },
+      { kind: "image", url: "/images/blog/chart.svg", line: 7, alt: "chart" },
       { kind: "link", url: "/faq", line: 9 },
     ]);
   });

@@ -1,0 +1,171 @@
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import sharp, { type Sharp } from "sharp";
+import {
+  type ImageFormat,
+  isRasterPath,
+  type RasterImage,
+  type RasterImages,
+  variantPath,
+  variantWidths,
+} from "../../src/lib/images.ts";
+import type { OutputFile } from "../bundle.ts";
+import { type BuildCache, digest } from "../cache.ts";
+import { BuildError } from "../errors.ts";
+
+/** Larger sources fail the build (build/images/check-images.ts): no page needs them, and decoding them costs minutes. */
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+export const MAX_IMAGE_SIDE = 8000;
+
+/** This module's path: the cache keys hold the hash of its code, so a changed encoder setting makes new files. */
+const CODE = "build/images/variants.ts";
+
+/** What the build knows of one raster source under content/images. */
+export interface ImageFacts {
+  /** As served and referenced: /images/blog/launch.jpg */
+  served: string;
+  /** As the editor sees it: content/images/blog/launch.jpg */
+  file: string;
+  bytes: number;
+  /** The source's content hash (with this module's code), the key of its cached facts and variants. */
+  key: string;
+  /** Upright size; absent when the file is over MAX_IMAGE_BYTES (not decoded) or not an image sharp can read. */
+  width?: number;
+  height?: number;
+  hasAlpha?: boolean;
+  format?: string;
+}
+
+export type ImageFactsMap = ReadonlyMap<string, ImageFacts>;
+
+/**
+ * Size and format of every JPEG, PNG, WebP and AVIF file in content/images (`served`, as load-content lists them),
+ * from its header, cached by its content hash: a warm build reads and hashes the files but never calls sharp.
+ */
+export async function readImageFacts(
+  contentDir: string,
+  served: Iterable<string>,
+  cache?: BuildCache,
+): Promise<Map<string, ImageFacts>> {
+  const code = cache ? await cache.code(CODE) : "";
+  const facts = new Map<string, ImageFacts>();
+  for (const image of [...served].filter(isRasterPath).sort()) {
+    const full = path.join(contentDir, image);
+    const file = `content${image}`;
+    const { size } = await stat(full);
+    if (size > MAX_IMAGE_BYTES) {
+      facts.set(image, { served: image, file, bytes: size, key: "" });
+      continue;
+    }
+    const bytes = await readFile(full);
+    const key = digest([code, bytes]);
+    const read = async () => Buffer.from(JSON.stringify(await headerFacts(bytes)));
+    const entry = cache ? (await cache.get("image-facts", `${key}.json`, read, isJson)).bytes : await read();
+    facts.set(image, { served: image, file, bytes: size, key, ...(JSON.parse(entry.toString("utf8")) as Header) });
+  }
+  return facts;
+}
+
+type Header = Pick<ImageFacts, "width" | "height" | "hasAlpha" | "format">;
+
+async function headerFacts(bytes: Buffer): Promise<Header> {
+  try {
+    const meta = await sharp(bytes).metadata();
+    // EXIF orientations 5–8 turn the picture a quarter: the page shows it upright, so width and height swap.
+    const turned = (meta.orientation ?? 1) >= 5;
+    return {
+      width: turned ? meta.height : meta.width,
+      height: turned ? meta.width : meta.height,
+      hasAlpha: meta.hasAlpha,
+      format: meta.format,
+    };
+  } catch {
+    return {}; // not an image sharp reads: check-images reports it
+  }
+}
+
+const isJson = (bytes: Buffer) => {
+  try {
+    JSON.parse(bytes.toString("utf8"));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A source within the limits that sharp could read: the ones with variants. */
+export function usable(facts: ImageFacts): facts is ImageFacts & { width: number; height: number } {
+  return (
+    facts.width !== undefined &&
+    facts.height !== undefined &&
+    facts.bytes <= MAX_IMAGE_BYTES &&
+    Math.max(facts.width, facts.height) <= MAX_IMAGE_SIDE
+  );
+}
+
+/** What the pages need of each usable source (src/lib/images.ts). */
+export function rasterImages(facts: ImageFactsMap): RasterImages {
+  const out: Record<string, RasterImage> = {};
+  for (const image of facts.values()) {
+    if (!usable(image)) continue;
+    const fallback = image.format === "png" || (image.format !== "jpeg" && image.hasAlpha) ? "png" : "jpeg";
+    out[image.served] = { width: image.width, height: image.height, widths: variantWidths(image.width), fallback };
+  }
+  return out;
+}
+
+/** Encoder settings: quality a photo keeps at a glance, at a fraction of the source's bytes. */
+function encode(pipeline: Sharp, format: ImageFormat): Sharp {
+  switch (format) {
+    case "avif":
+      return pipeline.avif({ quality: 50, effort: 4 });
+    case "webp":
+      return pipeline.webp({ quality: 75 });
+    case "jpeg":
+      return pipeline.jpeg({ quality: 78, mozjpeg: true });
+    case "png":
+      return pipeline.png({ compressionLevel: 9 });
+  }
+}
+
+/**
+ * Every variant the pages name: AVIF, WebP and the fallback at each width of `images`, from the cache when the
+ * source is unchanged. Images run one at a time (sharp spreads one over the cores already).
+ * @throws BuildError naming the file when sharp cannot encode it
+ */
+export async function buildImageVariants(
+  contentDir: string,
+  facts: ImageFactsMap,
+  images: RasterImages,
+  cache: BuildCache,
+): Promise<{ files: OutputFile[]; made: number }> {
+  const files: OutputFile[] = [];
+  let made = 0;
+  for (const [served, image] of Object.entries(images)) {
+    const key = facts.get(served)?.key ?? "";
+    let source: Promise<Buffer> | undefined;
+    const formats: ImageFormat[] = ["avif", "webp", image.fallback];
+    const variants = await Promise.all(
+      formats.flatMap((format) =>
+        image.widths.map(async (width) => {
+          const out = variantPath(served, width, format);
+          const entry = await cache.get("images", `${digest([key, format, String(width)])}.${format}`, async () => {
+            source ??= readFile(path.join(contentDir, served));
+            made += 1;
+            const resized = sharp(await source)
+              .rotate()
+              .resize({ width, withoutEnlargement: true });
+            return encode(resized, format)
+              .toBuffer()
+              .catch((cause: unknown) => {
+                throw new BuildError(`Having trouble writing ${out.slice(1)} from content${served}`, { cause });
+              });
+          });
+          return { path: out.slice(1), contents: entry.bytes };
+        }),
+      ),
+    );
+    files.push(...variants);
+  }
+  return { files, made };
+}

@@ -1,0 +1,37 @@
+import type { ImgHTMLAttributes } from "react";
+import { type ImageSlot, SLOT_SIZES, srcSet, variantPath } from "../lib/images.ts";
+import { useSiteContext } from "./site-context.tsx";
+
+type ImgProps = ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string };
+
+/**
+ * An image of the content. SVG artwork is the <img> as written. A photo or screenshot (build/images/variants.ts) is a
+ * <picture> of AVIF and WebP at several widths with a fallback <img>, its true size declared, so the browser fetches
+ * the smallest file that fills `slot` and reserves the right box before it arrives. `priority` marks the page's
+ * largest paint: fetched first, never lazy.
+ */
+export function Picture({ slot, priority, ...img }: ImgProps & { slot: ImageSlot; priority?: boolean }) {
+  const image = useSiteContext().content.images?.[img.src];
+  // alt again after the spread: the same key, so the attributes keep the order the call wrote them in.
+  if (!image) return <img {...img} alt={img.alt} />;
+  const sizes = SLOT_SIZES[slot];
+  const { src, width: _width, height: _height, loading: _loading, decoding: _decoding, ...rest } = img;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={srcSet(src, image, "avif")} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet(src, image, "webp")} sizes={sizes} />
+      <img
+        {...rest}
+        alt={img.alt}
+        src={variantPath(src, image.widths[image.widths.length - 1] ?? image.width, image.fallback)}
+        srcSet={srcSet(src, image, image.fallback)}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        loading={priority ? "eager" : "lazy"}
+        decoding="async"
+        fetchPriority={priority ? "high" : undefined}
+      />
+    </picture>
+  );
+}
