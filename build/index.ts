@@ -31,7 +31,7 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** The deployment the pages are for (origin, noindex); production at site.yaml's url by default. */
   environment?: SiteEnvironment;
-  /** The build cache's folder (build/cache.ts: share cards, icons, PDFs, rendered markdown); defaults to <rootDir>/.cache, `false` keeps nothing. */
+  /** The build cache's folder (build/cache.ts: share cards, icons, PDFs, rendered markdown, photos); defaults to <rootDir>/.cache, `false` keeps nothing. */
   cacheDir?: string | false;
   /** Weigh every page (build/page-weight.ts) for the size report and the byte budgets. Default false. */
   sizes?: boolean;

@@ -1,6 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Sharp } from "sharp";
+import sharp, { type OutputInfo, type Sharp } from "sharp";
 import {
   type ImageFormat,
   isRasterPath,
@@ -118,7 +118,8 @@ export function rasterImages(facts: ImageFactsMap): RasterImages {
 function encode(pipeline: Sharp, format: ImageFormat): Sharp {
   switch (format) {
     case "avif":
-      return pipeline.avif({ quality: 50, effort: 4 });
+      // Effort 0, not sharp's default 4: 0.4 s instead of 16 s of CPU for a 12 MP photo's four widths, files ~9% larger.
+      return pipeline.avif({ quality: 50, effort: 0 });
     case "webp":
       return pipeline.webp({ quality: 75 });
     case "jpeg":
@@ -143,18 +144,26 @@ export async function buildImageVariants(
   let made = 0;
   for (const [served, image] of Object.entries(images)) {
     const key = facts.get(served)?.key ?? "";
-    let source: Promise<Buffer> | undefined;
+    // Decoded once, upright, at the widest width written: each variant scales from that, not from the full source.
+    let decoded: Promise<{ data: Buffer; info: OutputInfo }> | undefined;
     const formats: ImageFormat[] = ["avif", "webp", image.fallback];
     const variants = await Promise.all(
       formats.flatMap((format) =>
         image.widths.map(async (width) => {
           const out = variantPath(served, width, format);
           const entry = await cache.get("images", `${digest([key, format, String(width)])}.${format}`, async () => {
-            source ??= readFile(path.join(contentDir, served));
+            decoded ??= readFile(path.join(contentDir, served)).then((bytes) =>
+              sharp(bytes)
+                .rotate()
+                .resize({ width: Math.max(...image.widths), withoutEnlargement: true })
+                .raw()
+                .toBuffer({ resolveWithObject: true }),
+            );
             made += 1;
-            const resized = sharp(await source)
-              .rotate()
-              .resize({ width, withoutEnlargement: true });
+            const { data, info } = await decoded;
+            const resized = sharp(data, {
+              raw: { width: info.width, height: info.height, channels: info.channels },
+            }).resize({ width, withoutEnlargement: true });
             return encode(resized, format)
               .toBuffer()
               .catch((cause: unknown) => {
