@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+
 /** One problem an editor can fix: where it is and what is wrong. */
 export interface ContentIssue {
   /** Path relative to the project root, e.g. content/products/esim.yaml. */
@@ -66,20 +68,34 @@ export function describeCodeError(error: unknown, rootDir: string = process.cwd(
   const relative = (file: string) => (file.startsWith(`${rootDir}/`) ? file.slice(rootDir.length + 1) : file);
   for (let current: unknown = error; current; current = current instanceof Error ? current.cause : undefined) {
     const located: string[] = [];
+    const add = (file: string, line: number, column: number, text: string) =>
+      located.push([`${relative(file)}:${line}:${column + 1} ${text}`, ...codeFrame(file, line, column)].join("\n"));
     const { errors } = current as { errors?: unknown };
     if (Array.isArray(errors)) {
       for (const item of errors as EsbuildMessage[]) {
         const at = item?.location;
-        if (at?.file && typeof item.text === "string")
-          located.push(`${relative(at.file)}:${at.line}:${at.column + 1} ${item.text}`);
+        if (at?.file && typeof item.text === "string") add(at.file, at.line ?? 1, at.column, item.text);
       }
     }
     const text = current instanceof Error ? current.message : "";
     for (const match of text.matchAll(/^(.+?):(\d+):(\d+): ERROR: (.*)$/gm))
-      located.push(`${relative(match[1] ?? "")}:${match[2]}:${Number(match[3]) + 1} ${match[4]}`);
+      add(match[1] ?? "", Number(match[2]), Number(match[3]), match[4] ?? "");
     if (located.length) return [...new Set(located)].join("\n");
   }
   return undefined;
+}
+
+/** The line of `file` with a caret under `column` (0-based), as compilers show it; none when the file cannot be read. */
+function codeFrame(file: string, line: number, column: number): string[] {
+  let source: string | undefined;
+  try {
+    source = readFileSync(file, "utf8").split(/\r?\n/)[line - 1];
+  } catch {
+    return [];
+  }
+  if (source === undefined) return [];
+  const gutter = `${line} | `;
+  return [`${gutter}${source}`, `${" ".repeat(gutter.length - 2)}| ${" ".repeat(column)}^`];
 }
 
 /** The part of an esbuild message describeCodeError reads. */
