@@ -92,15 +92,13 @@ export function validateContent(raw: RawContent): ValidContent {
     if (value !== source.name)
       at(source, [field], `Expected "${source.name}" to match the file name, found "${value}"; rename one of them`);
   };
-  for (const { value, source } of products) {
-    sameName(source, "id", value.id);
-    if (!raw.docs.has(`${value.id}.md`) && !raw.docs.has(`${value.id}.pdf`)) {
-      at(
-        source,
-        ["id"],
-        `No documentation for "${value.id}": write content/docs/${value.id}.md (or add content/docs/${value.id}.pdf)`,
-      );
-    }
+  for (const { value, source } of products) sameName(source, "id", value.id);
+  // Like images, the manual is looked for in invalid files too.
+  for (const source of raw.products) {
+    const written = valueAt(source.data, ["id"]);
+    const id = typeof written === "string" && written ? written : source.name;
+    if (source.data !== undefined && !raw.docs.has(`${id}.md`) && !raw.docs.has(`${id}.pdf`))
+      at(source, ["id"], `No documentation for "${id}": write content/docs/${id}.md (or add content/docs/${id}.pdf)`);
   }
   for (const { value, source } of portfolio) sameName(source, "id", value.id);
   for (const { value, source } of posts) sameName(source, "slug", value.data.slug);
@@ -346,12 +344,12 @@ export function editorMessage(issue: EditorIssue): string {
       return `Expected ${issue.expected}, received ${kindOf(issue.input)}`;
     case "too_small":
       if (issue.origin === "array")
-        return `Expected at least ${issue.minimum} items, found ${Array.isArray(issue.input) ? issue.input.length : 0}`;
+        return `Expected ${issue.exact ? "exactly" : "at least"} ${issue.minimum} items, found ${Array.isArray(issue.input) ? issue.input.length : 0}`;
       if (issue.origin === "string") return `Expected at least ${issue.minimum} characters`;
       return `Must be ${issue.inclusive ? "at least" : "more than"} ${issue.minimum}, found ${String(issue.input)}`;
     case "too_big":
       if (issue.origin === "array")
-        return `Expected at most ${issue.maximum} items, found ${Array.isArray(issue.input) ? issue.input.length : 0}`;
+        return `Expected ${issue.exact ? "exactly" : "at most"} ${issue.maximum} items, found ${Array.isArray(issue.input) ? issue.input.length : 0}`;
       if (issue.origin === "string") return `Expected at most ${issue.maximum} characters`;
       return `Must be ${issue.inclusive ? "at most" : "less than"} ${issue.maximum}, found ${String(issue.input)}`;
     case "invalid_value":

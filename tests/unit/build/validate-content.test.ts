@@ -75,8 +75,14 @@ describe("readSiteContent", () => {
       );
     });
 
+    test("names a missing manual of a product whose file has other errors, in the same build", () => {
+      expect(errors).toContain(
+        'content/products/zeta.yaml:3 id: No documentation for "zeta": write content/docs/zeta.md (or add content/docs/zeta.pdf)',
+      );
+    });
+
     test("reports every problem at once", () => {
-      expect(errors).toHaveLength(5);
+      expect(errors).toHaveLength(6);
     });
   });
 
