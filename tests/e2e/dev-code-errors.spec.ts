@@ -23,6 +23,7 @@ let server: ChildProcess;
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000); // the first build of a fresh copy; a hook does not take the describe's timeout
   project = await mkdtemp(path.join(tmpdir(), "dev-code-errors-"));
   const parts = ["src", "build", "server", "public", "lambdas", "scripts", "content", "package.json", "tsconfig.json"];
   // The build cache too, when there is one: share cards and PDFs are then read, not drawn again.
