@@ -271,6 +271,7 @@ function rawHtmlAdvice(tag: string): string {
     return `${left}; link to what it shows instead, e.g. [Watch the demo](https://…)`;
   if (/^(script|style|link|form|input|button)$/.test(tag)) return `${left}; remove it`;
   if (tag === "img") return `${left}; write the image as ![what it shows](/images/…)`;
+  if (tag === "br") return `${left}; a line break in the text is kept as it is, so just break the line`;
   return `${left}; write its text in markdown (paragraphs, **bold**, lists, > quotes, | tables |) or remove it`;
 }
 
