@@ -90,6 +90,10 @@ export function checkLinksWithoutPages(
   const fixed = new Set(site.fixed);
   const collectionPages = [...site.collections].flatMap(([folder, names]) => names.map((name) => `/${folder}/${name}`));
   const pages = new Set([...fixed, ...collectionPages]);
+  // Folders whose every file is copied (/images/…): a path under one that is not there is missing, not generated.
+  const copiedFolders = new Set(
+    [...site.files].map((file) => file.split("/")).flatMap((parts) => (parts.length > 2 ? [parts[1] ?? ""] : [])),
+  );
   const fitsPattern = (segments: readonly string[]) =>
     site.patterns.some(
       (pattern) =>
@@ -101,7 +105,7 @@ export function checkLinksWithoutPages(
     const target = safeDecode(url.pathname).replace(/(.)\/$/, "$1");
     const segments = target.split("/").filter(Boolean);
     if (site.files.has(target) || (pages.has(target) && url.hash.length <= 1)) continue;
-    const copiedFolder = segments.length > 1 && [...site.files].some((file) => file.startsWith(`/${segments[0]}/`));
+    const copiedFolder = segments.length > 1 && copiedFolders.has(segments[0] ?? "");
     const generatedFile = /\.[a-z0-9]+$/i.test(target) && !copiedFolder;
     const collection = segments.length === 2 && site.collections.has(segments[0] ?? "");
     if (pages.has(target)) wait(link, "links to an anchor: checked on the rendered page");
