@@ -16,6 +16,13 @@ export interface ContentLink {
   from: string;
 }
 
+/** The links written in a markdown body, as the link check reads them; `from` is the URL path of its page. */
+export function linksOf(source: SourceFile, from: string): ContentLink[] {
+  return (source.references ?? [])
+    .filter((ref) => ref.kind === "link")
+    .map((ref) => ({ file: source.file, line: ref.line, url: ref.url, from }));
+}
+
 export interface CompiledContent {
   content: SiteContent;
   links: ContentLink[];
@@ -32,11 +39,7 @@ export async function compileContent(
   render: MarkdownRenderer = renderMarkdown,
 ): Promise<CompiledContent> {
   const links: ContentLink[] = [];
-  const collect = (source: SourceFile, from: string) => {
-    for (const ref of source.references ?? []) {
-      if (ref.kind === "link") links.push({ file: source.file, line: ref.line, url: ref.url, from });
-    }
-  };
+  const collect = (source: SourceFile, from: string) => links.push(...linksOf(source, from));
   const posts = await Promise.all(
     valid.posts.map(async ({ data, body, source }) => {
       collect(source, `/blog/${data.slug}`);

@@ -41,6 +41,9 @@ test.beforeAll(async () => {
       ...process.env,
       PORT: String(PORT),
       SES_PORT: String(SES_PORT),
+      // A lead store of its own: inherited, DYNAMO_PORT would be the port of the server the other browser tests use.
+      DYNAMO_PORT: String(SES_PORT + 1),
+      LEADS_DIR: path.join(work, "leads"),
       CONTENT_DIR: contentDir,
       DIST_DIR: path.join(work, "dist"),
     },
