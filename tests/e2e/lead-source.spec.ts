@@ -172,6 +172,22 @@ test.describe("the source of a lead", () => {
     expect(await onDevice(page)).toMatchObject({ session: {}, cookies: [] });
   });
 
+  test("accepting analytics on the landing page keeps that page's source; Cookie Settings forgets it", async ({
+    page,
+  }) => {
+    await page.goto(`${POST}?${CAMPAIGN}`);
+    expect((await onDevice(page)).session).toEqual({});
+    await page
+      .getByRole("region", { name: "We Value Your Privacy" })
+      .getByRole("button", { name: "Accept All" })
+      .click();
+    await expect
+      .poll(async () => JSON.parse((await onDevice(page)).session["lead-source"] ?? "null"))
+      .toEqual({ utmSource: "newsletter", utmMedium: "email", utmCampaign: "nov", landingPath: POST });
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Cookie Settings" }).click()]);
+    expect((await onDevice(page)).session).toEqual({});
+  });
+
   test("a parameter of 5,000 characters or with control characters is dropped, and the lead still arrives", async ({
     page,
   }) => {
