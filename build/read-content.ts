@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
+import { type Publishing, publishedNow } from "../src/lib/publishing.ts";
 import { type CompiledContent, compileContent } from "./compile-content.ts";
 import { loadContent, type ParseCache, type RawContent } from "./load-content.ts";
 import { type MarkdownRenderer, renderMarkdown } from "./markdown.ts";
@@ -18,7 +19,12 @@ export async function readCompiledContent(
   contentDir: string = CONTENT_DIR,
   options: ReadOptions = {},
 ): Promise<CompiledContent> {
-  const { stage = (_name, run) => Promise.resolve(run()), render = renderMarkdown, parsed } = options;
+  const {
+    stage = (_name, run) => Promise.resolve(run()),
+    render = renderMarkdown,
+    parsed,
+    publishing = publishedNow(),
+  } = options;
   const loaded = await stage(
     "load",
     () => loadContent(contentDir, parsed),
@@ -32,12 +38,12 @@ export async function readCompiledContent(
   );
   const valid = await stage(
     "validate",
-    () => validateContent(bodies.raw),
+    () => validateContent(bodies.raw, publishing.now),
     () => "content valid",
   );
   return stage(
     "compile",
-    () => compileContent(valid, bodies.render),
+    () => compileContent(valid, bodies.render, publishing),
     (c) => `${c.content.posts.length + c.content.pages.length} documents`,
   );
 }
@@ -51,6 +57,8 @@ export interface ReadOptions {
   render?: MarkdownRenderer;
   /** Parsed files of earlier reads, kept by a dev build session. */
   parsed?: ParseCache;
+  /** Whether drafts are shown and the moment that decides what is published; production as of now by default. */
+  publishing?: Publishing;
 }
 
 function countFiles(raw: RawContent): number {
@@ -60,9 +68,13 @@ function countFiles(raw: RawContent): number {
 
 /**
  * The one way to read site content: the build, the local server, the handlers' local configuration, the CDK app and
- * the tests all call this, so none of them can see content the build would refuse.
+ * the tests all call this, so none of them can see content the build would refuse. Published content as of now
+ * (no drafts, no posts dated after today) unless `publishing` says otherwise.
  * @throws ContentErrors listing every problem as `file:line field: message`
  */
-export async function readSiteContent(contentDir: string = CONTENT_DIR): Promise<SiteContent> {
-  return (await readCompiledContent(contentDir)).content;
+export async function readSiteContent(
+  contentDir: string = CONTENT_DIR,
+  publishing: Publishing = publishedNow(),
+): Promise<SiteContent> {
+  return (await readCompiledContent(contentDir, { publishing })).content;
 }

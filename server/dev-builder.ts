@@ -11,7 +11,8 @@ export type DevBuildResult = { ok: true; ms: number; pages: number; rendered: nu
 
 const [contentDir, outDir, rootDir] = process.argv.slice(2);
 if (!contentDir || !outDir || !rootDir) throw new Error("usage: dev-builder.ts <contentDir> <outDir> <rootDir>");
-const session = new BuildSession({ rootDir, contentDir, outDir, log: (line) => console.log(line) });
+// Drafts and scheduled posts are built with their Draft banner: the editor previews them here before publishing.
+const session = new BuildSession({ rootDir, contentDir, outDir, drafts: true, log: (line) => console.log(line) });
 // Files changed since the last good build: a failed build's changes still count for the next one.
 const pending = new Set<string>();
 let queue = Promise.resolve();
