@@ -39,7 +39,7 @@ describe("the deploy workflow ships what its test job checked", () => {
     expect(workflow.jobs.test?.permissions).toEqual({ contents: "read" });
     expect(workflow.jobs.test?.environment).toBeUndefined();
     expect(workflow.jobs.deploy?.permissions).toEqual({ contents: "read", "id-token": "write" });
-    expect(workflow.jobs.deploy?.environment).toBe("${{ needs.test.outputs.target }}");
+    expect(workflow.jobs.deploy?.environment).toBe(`\${{ needs.test.outputs.target }}`);
     expect(workflow.jobs.deploy?.needs).toBe("test");
   });
 
@@ -53,7 +53,7 @@ describe("the deploy workflow ships what its test job checked", () => {
     expect(deployRuns.join("\n")).not.toMatch(/npm (run )?(build|synth|test)|cdk synth|build\/cli/);
     expect(deployRuns.join("\n")).toMatch(/cdk deploy --app cdk\.out/);
     // The deploy job checks out the very commit the test job tested.
-    expect(jobs.deploy?.steps[0]?.with?.ref).toBe("${{ needs.test.outputs.sha }}");
+    expect(jobs.deploy?.steps[0]?.with?.ref).toBe(`\${{ needs.test.outputs.sha }}`);
   });
 
   test("runs every day as well as on pushes, so a scheduled post appears on its day", async () => {
