@@ -3,8 +3,8 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { build } from "../../build/index.ts";
-import { contentWith, listFiles, ROOT } from "../fixtures/content.ts";
+import { BuildSession, build } from "../../build/index.ts";
+import { contentWith, expectSameSite, listFiles, ROOT } from "../fixtures/content.ts";
 
 /**
  * tests/fixtures/drafts adds to the real content: a draft post (featured, linking to the scheduled one), a post dated
@@ -44,11 +44,16 @@ describe("drafts and scheduled posts", () => {
       ...options,
     });
 
+  const sourceDateEpoch = process.env.SOURCE_DATE_EPOCH;
   beforeAll(async () => {
+    // The documentation PDFs carry a creation date; pinned so that two builds can be compared byte for byte.
+    process.env.SOURCE_DATE_EPOCH = "1735689600";
     work = await mkdtemp(path.join(tmpdir(), "drafts-"));
     content = await contentWith("drafts");
   });
   afterAll(async () => {
+    if (sourceDateEpoch === undefined) delete process.env.SOURCE_DATE_EPOCH;
+    else process.env.SOURCE_DATE_EPOCH = sourceDateEpoch;
     await content.cleanup();
     await rm(work, { recursive: true, force: true });
   });
@@ -116,6 +121,34 @@ describe("drafts and scheduled posts", () => {
       expect(result.stderr).toContain(
         `content/blog/saas-script-server-checklist.md:${line} link: Links to a draft: /blog/saffronette-launch (content/blog/saffronette-launch.md) is scheduled for 2027-05-01 and not published before then; remove the link until that day`,
       );
+    } finally {
+      await writeFile(file, text);
+    }
+  });
+
+  test("publishing a draft during npm run dev removes its banner, and the site equals a clean dev build", async () => {
+    const session = new BuildSession({
+      rootDir: ROOT,
+      contentDir: content.dir,
+      outDir: out("session"),
+      cacheDir: path.join(work, "cache"),
+      drafts: true,
+      now: BEFORE,
+    });
+    await session.build();
+    const file = path.join(content.dir, "blog/orchid-pricing-notes.md");
+    const text = await readFile(file, "utf8");
+    // Published unfeatured (a fifth featured post would be refused) and without its link to the scheduled post.
+    const published = text
+      .replace("featured: true\ndraft: true\n", "featured: false\n")
+      .replace(" See the [saffronette launch](/blog/saffronette-launch) too.", "");
+    await writeFile(file, published);
+    try {
+      const result = await session.build([file]);
+      expect(result.rendered).toBeLessThan(result.pages);
+      expect(await read("session", "blog/orchid-pricing-notes/index.html")).not.toContain("draft-banner");
+      await buildAs("clean-dev", { drafts: true, now: BEFORE });
+      await expectSameSite(out("session"), out("clean-dev"));
     } finally {
       await writeFile(file, text);
     }
