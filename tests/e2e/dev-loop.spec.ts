@@ -5,12 +5,14 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 /**
- * `npm run dev` as an editor uses it: its own server (ports E2E_PORT + 10 and E2E_SES_PORT + 10) over a copy of
- * content/, edited the way editors' tools save files.
+ * `npm run dev` as an editor uses it: its own server (ports E2E_PORT + 10, E2E_SES_PORT + 10 and DYNAMO_PORT + 10,
+ * its leads in its own folder) over a copy of content/, edited the way editors' tools save files.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 10;
 const SES_PORT = Number(process.env.E2E_SES_PORT ?? 8025) + 10;
+/** Beside the store of the suite's own server (playwright.config.ts), never on it. */
+const DYNAMO_PORT = Number(process.env.DYNAMO_PORT ?? Number(process.env.E2E_SES_PORT ?? 8025) + 1) + 10;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let work: string;
@@ -41,6 +43,8 @@ test.beforeAll(async () => {
       ...process.env,
       PORT: String(PORT),
       SES_PORT: String(SES_PORT),
+      DYNAMO_PORT: String(DYNAMO_PORT),
+      LEADS_DIR: path.join(work, "leads"),
       CONTENT_DIR: contentDir,
       DIST_DIR: path.join(work, "dist"),
     },
@@ -122,4 +126,28 @@ test("a product added while the server runs is accepted by the local API without
     expect(await answer.json()).toMatchObject({ success: true });
   }).toPass({ timeout: 60_000 });
   expect((await request.get(`${BASE}/products/esim-roam`)).status()).toBe(200);
+});
+
+test("a draft saved while the server runs is shown under a Draft banner, and a published article has none", async ({
+  page,
+}) => {
+  const source = await readFile(path.join(contentDir, "blog/saas-script-server-checklist.md"), "utf8");
+  await writeFile(
+    path.join(contentDir, "blog/pricing-under-review.md"),
+    source
+      .replace(/^id: .*$/m, "id: pricing-under-review")
+      .replace(/^slug: .*$/m, "slug: pricing-under-review")
+      .replace(/^title: .*$/m, 'title: "Pricing Under Review"')
+      .replace(/^featured: .*$/m, "featured: false\ndraft: true"),
+  );
+  await expect(async () => {
+    await page.goto(`${BASE}/blog/pricing-under-review`);
+    await expect(page.getByRole("heading", { level: 1, name: "Pricing Under Review" })).toBeVisible();
+  }).toPass({ timeout: 60_000 });
+  const banner = page.getByRole("note", { name: "Draft" });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText("Not published: its file says draft: true.");
+  await page.goto(`${BASE}/blog/saas-script-server-checklist`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("note", { name: "Draft" })).toHaveCount(0);
 });
