@@ -49,6 +49,8 @@ export function checkContentLinks(links: readonly ContentLink[], site: SiteTarge
       continue;
     }
     const html = pages.get(target);
+    // A scheduled post's link to itself or to an earlier scheduled post: that page is not in this build to look at.
+    if (draft && html === undefined) continue;
     if (html === undefined) {
       if (site.files.has(target)) continue;
       const near = closest(target, [...pages.keys(), ...site.files]);

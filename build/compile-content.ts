@@ -34,8 +34,8 @@ export interface CompiledContent {
 /**
  * Renders the markdown of posts and policy pages and shapes validated content into what pages read. `render` is
  * the build's cached renderer in builds; plain rendering by default. Drafts and posts dated after today are left
- * out, or kept and marked `unpublished` when `publishing.drafts` (npm run dev); their own links are checked only
- * where they are built.
+ * out, or kept and marked `unpublished` when `publishing.drafts` (npm run dev). A draft's own links are checked
+ * where it is built; a scheduled post's in every build.
  */
 export async function compileContent(
   valid: ValidContent,
@@ -59,6 +59,9 @@ export async function compileContent(
   };
   const visiblePosts = valid.posts.flatMap((entry) => {
     const data = shown(entry.data, entry.source.file, `/blog/${entry.data.slug}`);
+    // A scheduled post goes live with no one watching that day's build: its links are checked now, built or not.
+    if (!data && unpublishedReason(entry.data, today)?.kind === "scheduled")
+      collect(entry.source, `/blog/${entry.data.slug}`);
     return data ? [{ ...entry, data }] : [];
   });
   const posts = await Promise.all(

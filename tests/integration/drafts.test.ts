@@ -100,29 +100,39 @@ describe("drafts and scheduled posts", () => {
     expect(await filesMentioning(out("published"), DRAFT_WORDS)).toEqual([]);
   });
 
-  test("a published page that links to a draft fails the build (npm run build, BUILD_NOW) naming its line", async () => {
-    const file = path.join(content.dir, "blog/saas-script-server-checklist.md");
-    const text = await readFile(file, "utf8");
-    await writeFile(
-      file,
-      `${text}\nSee [our pricing](/blog/orchid-pricing-notes) and [the launch](/blog/saffronette-launch/).\n`,
+  test("links to drafts from published pages, and a scheduled post's broken link, fail the build now (BUILD_NOW)", async () => {
+    const edits = [
+      [
+        "blog/saas-script-server-checklist.md",
+        "See [our pricing](/blog/orchid-pricing-notes) and [the launch](/blog/saffronette-launch/).",
+      ],
+      // Checked before its day: the nightly build of 2027-05-01 must not be the first to see it.
+      ["blog/saffronette-launch.md", "Plans start at [the eSIM page](/prodcts/esim), [below](#plans) too."],
+    ] as const;
+    const before = await Promise.all(edits.map(([file]) => readFile(path.join(content.dir, file), "utf8")));
+    await Promise.all(
+      edits.map(([file, line], i) => writeFile(path.join(content.dir, file), `${before[i]}\n${line}\n`)),
     );
     try {
-      const line = text.split("\n").length + 1;
+      const [checklistLine, launchLine] = before.map((text) => text.split("\n").length + 1);
       const result = spawnSync(
         process.execPath,
         ["--import", "tsx", "build/cli.ts", "--content", content.dir, "--out", out("refused"), "--cache", out("cache")],
         { cwd: ROOT, encoding: "utf8", env: { ...process.env, BUILD_NOW: "2026-11-25T12:00:00Z" } },
       );
       expect(result.status).toBe(1);
+      expect(result.stderr).toContain("3 content errors:");
       expect(result.stderr).toContain(
-        `content/blog/saas-script-server-checklist.md:${line} link: Links to a draft: /blog/orchid-pricing-notes (content/blog/orchid-pricing-notes.md) has draft: true and is not published; remove the link or publish it`,
+        `content/blog/saas-script-server-checklist.md:${checklistLine} link: Links to a draft: /blog/orchid-pricing-notes (content/blog/orchid-pricing-notes.md) has draft: true and is not published; remove the link or publish it`,
       );
       expect(result.stderr).toContain(
-        `content/blog/saas-script-server-checklist.md:${line} link: Links to a draft: /blog/saffronette-launch (content/blog/saffronette-launch.md) is scheduled for 2027-05-01 and not published before then; remove the link until that day`,
+        `content/blog/saas-script-server-checklist.md:${checklistLine} link: Links to a draft: /blog/saffronette-launch (content/blog/saffronette-launch.md) is scheduled for 2027-05-01 and not published before then; remove the link until that day`,
+      );
+      expect(result.stderr).toContain(
+        `content/blog/saffronette-launch.md:${launchLine} link: No page or file at /prodcts/esim; did you mean /products/esim?`,
       );
     } finally {
-      await writeFile(file, text);
+      await Promise.all(edits.map(([file], i) => writeFile(path.join(content.dir, file), before[i] ?? "")));
     }
   });
 
