@@ -25,6 +25,9 @@ export class BuildCache {
   readonly #rootDir: string;
   readonly #dir: string | undefined;
   readonly #code = new Map<string, Promise<string>>();
+  /** What this session has read or made, by file: a dev save reads nothing from disk for what it did not change. */
+  readonly #kept = new Map<string, Buffer>();
+  #pruned = false;
 
   constructor({ rootDir, dir }: { rootDir: string; dir?: string }) {
     this.#rootDir = rootDir;
@@ -56,20 +59,27 @@ export class BuildCache {
     usable: (bytes: Buffer) => boolean = () => true,
   ): Promise<{ bytes: Buffer; cached: boolean }> {
     const file = this.#dir && path.join(this.#dir, kind, key);
+    const inSession = file ? this.#kept.get(file) : undefined;
+    if (inSession) return { bytes: inSession, cached: true };
     const kept = file ? await readFile(file).catch(() => undefined) : undefined;
     if (file && kept && usable(kept)) {
       const now = new Date();
       await utimes(file, now, now); // used today: kept from the pruning
+      this.#kept.set(file, kept);
       return { bytes: kept, cached: true };
     }
     const bytes = Buffer.from(await make());
-    if (file) await writeAside(file, bytes);
+    if (file) {
+      await writeAside(file, bytes);
+      this.#kept.set(file, bytes);
+    }
     return { bytes, cached: false };
   }
 
-  /** Deletes the entries nobody used for a month, of every kind. */
+  /** Deletes the entries nobody used for a month, of every kind; once a session, as a month is long. */
   async prune(): Promise<void> {
-    if (!this.#dir) return;
+    if (!this.#dir || this.#pruned) return;
+    this.#pruned = true;
     const now = Date.now();
     for (const kind of await readdir(this.#dir).catch(() => [] as string[])) {
       const dir = path.join(this.#dir, kind);

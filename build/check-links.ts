@@ -3,6 +3,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { ContentLink, UnpublishedPage } from "./compile-content.ts";
 import type { ContentIssue } from "./errors.ts";
+import { closest } from "./spelling.ts";
 
 /** What the build is about to write: each page's URL path and HTML, and every other file by its served path. */
 export interface SiteTargets {
@@ -53,7 +54,7 @@ export function checkContentLinks(links: readonly ContentLink[], site: SiteTarge
     if (draft && html === undefined) continue;
     if (html === undefined) {
       if (site.files.has(target)) continue;
-      const near = closest(target, [...pages.keys(), ...site.files]);
+      const near = closest(target, [...pages.keys(), ...site.files], typoDistance(target));
       at(
         `No page or file at ${target}${near ? `; did you mean ${near}?` : "; check the address against the site's pages"}`,
       );
@@ -63,7 +64,7 @@ export function checkContentLinks(links: readonly ContentLink[], site: SiteTarge
     if (!anchor) continue;
     const pageIds = ids(target, html);
     if (pageIds.has(anchor)) continue;
-    const near = closest(anchor, [...pageIds]);
+    const near = closest(anchor, pageIds, typoDistance(anchor));
     at(
       `No anchor #${anchor} on ${target}${near ? `; did you mean #${near}?` : "; link to a heading's id or drop the #part"}`,
     );
@@ -78,6 +79,71 @@ export function checkContentLinks(links: readonly ContentLink[], site: SiteTarge
 function mayLink(from: UnpublishedPage | undefined, to: UnpublishedPage): boolean {
   if (from?.reason.kind === "draft") return true;
   return from?.reason.kind === "scheduled" && to.reason.kind === "scheduled" && to.reason.date <= from.reason.date;
+}
+
+/** What is known of the site before content is valid: page paths from src/pages' file names and the copied files. */
+export interface SiteShape {
+  /** Paths of pages without parameters, such as / and /faq. */
+  fixed: readonly string[];
+  /** Segments of pages whose paths come from content, such as ["blog", "[slug]"]. */
+  patterns: readonly (readonly string[])[];
+  /** Files copied as they are (public/, content/images): every one that will be served from their folders. */
+  files: ReadonlySet<string>;
+  /**
+   * File names of the content folders that make one page each under the URL folder of the same name (products/esim.yaml
+   * is /products/esim: validation holds each id and slug to its file name), invalid files included.
+   */
+  collections: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * The link check of a build whose content is invalid, so no page is rendered: a link is broken already when its path
+ * is no page of src/pages, no page of a content file (/blog/<file name>) and no copied file. What needs rendered pages
+ * waits for the next build and is returned as deferred, saying why: an #anchor, a page made from content that is no
+ * file's (/blog/page/2), a generated file (a PDF, a share card, rss.xml).
+ */
+export function checkLinksWithoutPages(
+  links: readonly ContentLink[],
+  site: SiteShape,
+): { issues: ContentIssue[]; deferred: ContentIssue[] } {
+  const issues: ContentIssue[] = [];
+  const deferred: ContentIssue[] = [];
+  const wait = (link: ContentLink, why: string) =>
+    deferred.push({ file: link.file, line: link.line, field: "link", message: `${link.url} ${why}` });
+  const fixed = new Set(site.fixed);
+  const collectionPages = [...site.collections].flatMap(([folder, names]) => names.map((name) => `/${folder}/${name}`));
+  const pages = new Set([...fixed, ...collectionPages]);
+  // Folders whose every file is copied (/images/…): a path under one that is not there is missing, not generated.
+  const copiedFolders = new Set(
+    [...site.files].map((file) => file.split("/")).flatMap((parts) => (parts.length > 2 ? [parts[1] ?? ""] : [])),
+  );
+  const fitsPattern = (segments: readonly string[]) =>
+    site.patterns.some(
+      (pattern) =>
+        pattern.length === segments.length && pattern.every((part, i) => part.startsWith("[") || part === segments[i]),
+    );
+  for (const link of links) {
+    if (EXTERNAL.test(link.url)) continue;
+    const url = new URL(link.url, `http://site.invalid${link.from}`);
+    const target = safeDecode(url.pathname).replace(/(.)\/$/, "$1");
+    const segments = target.split("/").filter(Boolean);
+    if (site.files.has(target) || (pages.has(target) && url.hash.length <= 1)) continue;
+    const copiedFolder = segments.length > 1 && copiedFolders.has(segments[0] ?? "");
+    const generatedFile = /\.[a-z0-9]+$/i.test(target) && !copiedFolder;
+    const collection = segments.length === 2 && site.collections.has(segments[0] ?? "");
+    if (pages.has(target)) wait(link, "links to an anchor: checked on the rendered page");
+    else if (fitsPattern(segments) && !collection) wait(link, "links to a page made from content");
+    else if (generatedFile) wait(link, "links to a file the build makes");
+    if (pages.has(target) || (fitsPattern(segments) && !collection) || generatedFile) continue;
+    const near = closest(target, [...pages, ...site.files], typoDistance(target));
+    issues.push({
+      file: link.file,
+      line: link.line,
+      field: "link",
+      message: `No page or file at ${target}${near ? `; did you mean ${near}?` : "; check the address against the site's pages"}`,
+    });
+  }
+  return { issues, deferred };
 }
 
 /** Every file under each folder, as served from its mount point (content/images → /images/…). */
@@ -109,29 +175,5 @@ function decodeEntities(text: string): string {
   );
 }
 
-/** The candidate within a few edits of `text` (a typo), if there is one. */
-function closest(text: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(text.length / 4)) + 1;
-  for (const candidate of candidates) {
-    const distance = editDistance(text, candidate);
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
+/** A few edits, more for a longer address: what a typo in it can take. */
+const typoDistance = (text: string) => Math.max(2, Math.floor(text.length / 4));

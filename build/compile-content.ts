@@ -15,6 +15,13 @@ export interface ContentLink {
   from: string;
 }
 
+/** The links written in a markdown body, as the link check reads them; `from` is the URL path of its page. */
+export function linksOf(source: SourceFile, from: string): ContentLink[] {
+  return (source.references ?? [])
+    .filter((ref) => ref.kind === "link")
+    .map((ref) => ({ file: source.file, line: ref.line, url: ref.url, from }));
+}
+
 /** A page that is not published: a link to it from a published page is an error (build/check-links.ts). */
 export interface UnpublishedPage {
   /** Its URL path, e.g. /blog/new-pricing. */
@@ -52,11 +59,7 @@ export async function compileContent(
     return publishing.drafts ? { ...item, unpublished: reason } : undefined;
   };
   const links: ContentLink[] = [];
-  const collect = (source: SourceFile, from: string) => {
-    for (const ref of source.references ?? []) {
-      if (ref.kind === "link") links.push({ file: source.file, line: ref.line, url: ref.url, from });
-    }
-  };
+  const collect = (source: SourceFile, from: string) => links.push(...linksOf(source, from));
   const visiblePosts = valid.posts.flatMap((entry) => {
     const data = shown(entry.data, entry.source.file, `/blog/${entry.data.slug}`);
     // A scheduled post goes live with no one watching that day's build: its links are checked now, built or not.

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+
 /** One problem an editor can fix: where it is and what is wrong. */
 export interface ContentIssue {
   /** Path relative to the project root, e.g. content/products/esim.yaml. */
@@ -15,18 +17,26 @@ export function formatIssue(issue: ContentIssue): string {
   return issue.field ? `${where} ${issue.field}: ${issue.message}` : `${where}: ${issue.message}`;
 }
 
-/** Every content problem found in one validation pass; the build stops before writing anything. */
+const byPlace = (a: ContentIssue, b: ContentIssue) =>
+  a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.field.localeCompare(b.field);
+
+/**
+ * Every content problem found in one build; the build stops before writing anything. `waiting` are checks that need
+ * valid content (a link to a page made from content): listed after the errors, as checked in the next round.
+ */
 export class ContentErrors extends Error {
   readonly issues: readonly ContentIssue[];
-  constructor(issues: readonly ContentIssue[]) {
-    const sorted = [...issues].sort(
-      (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.field.localeCompare(b.field),
-    );
-    super(
-      `${sorted.length} content ${sorted.length === 1 ? "error" : "errors"}:\n${sorted.map(formatIssue).join("\n")}`,
-    );
+  readonly waiting: readonly ContentIssue[];
+  constructor(issues: readonly ContentIssue[], waiting: readonly ContentIssue[] = []) {
+    const sorted = [...issues].sort(byPlace);
+    const later = [...waiting].sort(byPlace);
+    const lines = [`${sorted.length} content ${sorted.length === 1 ? "error" : "errors"}:`, ...sorted.map(formatIssue)];
+    if (later.length)
+      lines.push("", "Checked in the next round, once the errors above are fixed:", ...later.map(formatIssue));
+    super(lines.join("\n"));
     this.name = "ContentErrors";
     this.issues = sorted;
+    this.waiting = later;
   }
 }
 
@@ -48,9 +58,57 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
+/**
+ * A syntax error esbuild (directly, or through tsx loading a module) found in our code, as `file:line:column message`
+ * for each error, or undefined when `error` and its causes are none. tsx gives only the text "Transform failed with
+ * 1 error:\n<file>:<line>:<column>: ERROR: <message>"; esbuild's build API gives `errors` with locations.
+ * esbuild counts columns from 0; editors (and this message) from 1.
+ */
+export function describeCodeError(error: unknown, rootDir: string = process.cwd()): string | undefined {
+  const relative = (file: string) => (file.startsWith(`${rootDir}/`) ? file.slice(rootDir.length + 1) : file);
+  for (let current: unknown = error; current; current = current instanceof Error ? current.cause : undefined) {
+    const located: string[] = [];
+    const add = (file: string, line: number, column: number, text: string) =>
+      located.push([`${relative(file)}:${line}:${column + 1} ${text}`, ...codeFrame(file, line, column)].join("\n"));
+    const { errors } = current as { errors?: unknown };
+    if (Array.isArray(errors)) {
+      for (const item of errors as EsbuildMessage[]) {
+        const at = item?.location;
+        if (at?.file && typeof item.text === "string") add(at.file, at.line ?? 1, at.column, item.text);
+      }
+    }
+    const text = current instanceof Error ? current.message : "";
+    for (const match of text.matchAll(/^(.+?):(\d+):(\d+): ERROR: (.*)$/gm))
+      add(match[1] ?? "", Number(match[2]), Number(match[3]), match[4] ?? "");
+    if (located.length) return [...new Set(located)].join("\n");
+  }
+  return undefined;
+}
+
+/** The line of `file` with a caret under `column` (0-based), as compilers show it; none when the file cannot be read. */
+function codeFrame(file: string, line: number, column: number): string[] {
+  let source: string | undefined;
+  try {
+    source = readFileSync(file, "utf8").split(/\r?\n/)[line - 1];
+  } catch {
+    return [];
+  }
+  if (source === undefined) return [];
+  const gutter = `${line} | `;
+  return [`${gutter}${source}`, `${" ".repeat(gutter.length - 2)}| ${" ".repeat(column)}^`];
+}
+
+/** The part of an esbuild message describeCodeError reads. */
+interface EsbuildMessage {
+  text?: unknown;
+  location?: { file?: string; line?: number; column: number } | null;
+}
+
 /** Prints an error for the person who can fix it: editors get their lines, our bugs get the cause chain. */
 export function describeError(error: unknown): string {
   if (error instanceof ContentErrors) return error.message;
+  const code = describeCodeError(error);
+  if (code) return `Syntax error in the code:\n${code}`;
   const lines: string[] = [];
   let current: unknown = error;
   let depth = 1;

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
 import { PRODUCTION, type SiteEnvironment, withEnvironment } from "../src/lib/site-environment.ts";
 import { BuildCache, digest } from "./cache.ts";
-import { checkContentLinks, servedFiles } from "./check-links.ts";
+import { checkContentLinks, checkLinksWithoutPages, servedFiles } from "./check-links.ts";
 import { buildDocsPdfs } from "./docs-pdf.ts";
 import { ContentErrors } from "./errors.ts";
 import { blogIndexFile, robots, rssFeed, sitemap } from "./feeds.ts";
@@ -13,9 +13,9 @@ import type { ParseCache } from "./load-content.ts";
 import { type MarkdownRenderer, type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
 import { buildOgImages } from "./og-images.ts";
 import { type PageWeight, weighPages } from "./page-weight.ts";
-import { readCompiledContent } from "./read-content.ts";
+import { readContent } from "./read-content.ts";
 import { pageData, type RenderedPage, renderRoutes } from "./render.tsx";
-import { collectRoutes } from "./routes.ts";
+import { collectRoutes, routeShapes } from "./routes.ts";
 import { buildSearchIndex } from "./search-index.ts";
 import { buildSiteIcons } from "./site-icons.ts";
 import { copyFolders, siteFiles } from "./write.ts";
@@ -100,8 +100,24 @@ export class BuildSession {
 
     // Load, render markdown, validate, compile (build/read-content.ts, the one way to read content).
     const render = await this.#markdownRenderer();
+    const copies = [
+      { from: path.join(rootDir, "public"), to: "." },
+      { from: path.join(contentDir, "images"), to: "images" },
+    ];
     const publishing = { drafts: this.#options.drafts ?? false, now: this.#options.now ?? new Date() };
-    const compiled = await readCompiledContent(contentDir, { stage, render, parsed: this.#parsed, publishing });
+    const read = await readContent(contentDir, { stage, render, parsed: this.#parsed, publishing });
+    if (!read.valid) {
+      // No page can render, but a link to no page of src/pages, no content file's page and no copied file is broken
+      // whatever the content: reported with the content errors, so an editor fixes all in one round. The rest waits.
+      const shape = {
+        ...(await routeShapes(path.join(rootDir, "src/pages"))),
+        files: new Set(await servedFiles(copies)),
+        collections: read.collections,
+      };
+      const links = checkLinksWithoutPages(read.links, shape);
+      throw new ContentErrors([...read.errors.issues, ...links.issues], links.deferred);
+    }
+    const { compiled } = read;
     const content = withEnvironment(compiled.content, this.#options.environment ?? PRODUCTION);
 
     // Islands, styles and inline scripts depend on src/ only: bundled once per session.
@@ -181,10 +197,6 @@ export class BuildSession {
       ...icons,
     ];
     const { files } = siteFiles({ pages, assets: bundle.files, extra, inlineScripts: bundle.inlineScripts });
-    const copies = [
-      { from: path.join(rootDir, "public"), to: "." },
-      { from: path.join(contentDir, "images"), to: "images" },
-    ];
 
     // Links in markdown are checked against what is about to be written, so routes and anchors are exactly the built ones.
     await stage(

@@ -3,6 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import type { ContentIssue } from "./errors.ts";
+import type { RawHtml } from "./markdown/remark-raw-html.ts";
 import type { MarkdownReference } from "./markdown/remark-references.ts";
 
 /** A content file as parsed, with a way to find the line of any field for error messages. */
@@ -21,6 +22,8 @@ export interface SourceFile {
    * per body, cached with its HTML); build/markdown-bodies.ts adds them before validation.
    */
   references?: MarkdownReference[];
+  /** HTML elements written in the markdown body, with their lines in the file (added with the references). */
+  rawHtml?: RawHtml[];
   /** 1-based line of the field at `fieldPath`, or of the deepest part of it that exists. */
   lineOf(fieldPath: readonly PropertyKey[]): number | undefined;
 }

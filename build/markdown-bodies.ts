@@ -25,7 +25,11 @@ export async function renderBodies(
         const result = await render(source.body, source.file);
         rendered.set(source.file, result);
         const above = source.bodyLine ?? 0;
-        return { ...source, references: result.references.map((ref) => ({ ...ref, line: ref.line + above })) };
+        return {
+          ...source,
+          references: result.references.map((ref) => ({ ...ref, line: ref.line + above })),
+          rawHtml: result.rawHtml.map((html) => ({ ...html, line: html.line + above })),
+        };
       }),
     );
   const [posts, pages] = await Promise.all([withReferences(raw.posts), withReferences(raw.pages)]);

@@ -10,6 +10,7 @@ import { VFile } from "vfile";
 import type { Heading } from "../src/lib/content.ts";
 import { rehypeExternalLinks } from "./markdown/rehype-external-links.ts";
 import { rehypeHeadingIds } from "./markdown/rehype-heading-ids.ts";
+import { type RawHtml, remarkRawHtml } from "./markdown/remark-raw-html.ts";
 import { type MarkdownReference, remarkReferences } from "./markdown/remark-references.ts";
 
 /**
@@ -27,14 +28,15 @@ const sanitizeSchema = {
 
 /**
  * Built once: CommonMark with GitHub's extensions (tables, strikethrough, autolinks, footnotes, task lists), every line
- * break inside a paragraph kept → the links and images found → HTML → our plugins → sanitize (the last transform) →
- * stringify.
+ * break inside a paragraph kept → the links, images and raw HTML found → HTML (raw HTML left out) → our plugins →
+ * sanitize (the last transform) → stringify.
  */
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkBreaks)
   .use(remarkReferences)
+  .use(remarkRawHtml)
   .use(remarkRehype)
   .use(rehypeHeadingIds)
   .use(rehypeExternalLinks)
@@ -48,6 +50,8 @@ export interface RenderedMarkdown {
   text: string;
   /** Link and image targets as written, with their lines in the body (the build adds the front matter's lines). */
   references: MarkdownReference[];
+  /** HTML elements written in the body, left out of the page, with their lines in the body: errors for the editor. */
+  rawHtml: RawHtml[];
 }
 
 /** Renders a markdown body: build/markdown.ts's renderMarkdown, or the build's cached use of it. */
@@ -63,6 +67,7 @@ export async function renderMarkdown(markdown: string, path: string): Promise<Re
     headings: (file.data.headings as Heading[] | undefined) ?? [],
     text: markdownText(markdown),
     references: (file.data.references as MarkdownReference[] | undefined) ?? [],
+    rawHtml: (file.data.rawHtml as RawHtml[] | undefined) ?? [],
   };
 }
 

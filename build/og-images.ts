@@ -9,7 +9,7 @@ import type { OutputFile } from "./bundle.ts";
 import { type CardRenderer, type CardToDraw, createCardRenderer } from "./images/draw-card.ts";
 import { BRAND_FONT_FILES } from "./images/fonts.ts";
 import { pngSize } from "./images/png.ts";
-import { RESVG_WASM } from "./images/raster.ts";
+import { RESVG_WASM, SHARP_VERSIONS } from "./images/raster.ts";
 import type { Route } from "./routes.ts";
 import { readBrandColors } from "./tokens.ts";
 
@@ -58,11 +58,13 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
   const colors = await readBrandColors(input.tokensFile);
   const specs = cardSpecs(input.pages);
   const cache = input.cache ?? new BuildCache({ rootDir: ROOT });
-  // Besides each card's own text and artwork: the drawing code, the files it reads (fonts, resvg), the brand.
+  // Besides each card's own text and artwork: the drawing code, the files it reads (fonts, resvg), the native
+  // renderer's versions, the brand.
   const data = await Promise.all([...DRAWING_FILES, input.logoFile].map((file) => readFile(file)));
   const drawing = digest([
     await cache.code(DRAWING_CODE),
     ...data,
+    SHARP_VERSIONS,
     JSON.stringify(colors),
     input.site.name,
     input.site.url,
@@ -74,23 +76,40 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
     return renderer.then((r) => r(spec, artwork));
   };
 
-  const files: OutputFile[] = [];
   let rendered = 0;
-  // One card at a time: satori and resvg are CPU-bound on one thread, so parallel calls would only interleave.
-  for (const spec of specs) {
+  const card = async (spec: CardSpec): Promise<OutputFile> => {
     const artwork = spec.artwork ? await readArtwork(input.contentDir, { ...spec, artwork: spec.artwork }) : undefined;
     const key = digest([drawing, JSON.stringify({ ...spec, out: undefined, page: undefined }), artwork ?? ""]);
-    const card = await cache.get("cards", `${key}.png`, () => draw(spec, artwork), isWholeCard);
-    if (!card.cached) rendered += 1;
-    if (!isWholeCard(card.bytes)) {
-      const size = pngSize(card.bytes);
+    const { bytes, cached } = await cache.get("cards", `${key}.png`, () => draw(spec, artwork), isWholeCard);
+    if (!cached) rendered += 1;
+    if (!isWholeCard(bytes)) {
+      const size = pngSize(bytes);
       throw new BuildError(
         `The share card of ${spec.page} is ${size ? `${size.width}×${size.height}` : "not a PNG"}, expected ${OG_IMAGE.width}×${OG_IMAGE.height}`,
       );
     }
-    files.push({ path: spec.out, contents: card.bytes });
-  }
+    return { path: spec.out, contents: bytes };
+  };
+  // A few cards at a time: while sharp draws one on libuv's thread pool, satori lays out the next on this thread.
+  const files = await inBatches(specs, CARDS_AT_ONCE, card);
   return { files, rendered, cached: specs.length - rendered, bytes: files.reduce((n, f) => n + f.contents.length, 0) };
+}
+
+/** Enough to keep both cores busy, few enough that a 1,000-post site does not hold every card's SVG at once. */
+const CARDS_AT_ONCE = 4;
+
+/** `make` over `items`, at most `limit` at a time, results in the items' order. */
+async function inBatches<T, R>(items: readonly T[], limit: number, make: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const at = next++;
+      results[at] = await make(items[at] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 /** A PNG of the card's size, not cut short. */

@@ -1,11 +1,12 @@
 import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
 import { type Publishing, publishedNow } from "../src/lib/publishing.ts";
-import { type CompiledContent, compileContent } from "./compile-content.ts";
-import { loadContent, type ParseCache, type RawContent } from "./load-content.ts";
+import { type CompiledContent, type ContentLink, compileContent, linksOf } from "./compile-content.ts";
+import { ContentErrors } from "./errors.ts";
+import { loadContent, type ParseCache, type RawContent, type SourceFile } from "./load-content.ts";
 import { type MarkdownRenderer, renderMarkdown } from "./markdown.ts";
 import { renderBodies } from "./markdown-bodies.ts";
-import { validateContent } from "./validate-content.ts";
+import { type ValidContent, validateContent } from "./validate-content.ts";
 
 /** The repository's content/ folder. */
 export const CONTENT_DIR = path.resolve(import.meta.dirname, "../content");
@@ -19,6 +20,21 @@ export async function readCompiledContent(
   contentDir: string = CONTENT_DIR,
   options: ReadOptions = {},
 ): Promise<CompiledContent> {
+  const read = await readContent(contentDir, options);
+  if (!read.valid) throw read.errors;
+  return read.compiled;
+}
+
+/**
+ * What readCompiledContent reads, without throwing on invalid content: then the errors, and the links of the markdown
+ * bodies, which the build checks as far as it can without pages (build/check-links.ts checkLinksWithoutPages) so
+ * that a broken link is reported in the same build as a misspelt field.
+ */
+export type ContentRead =
+  | { valid: true; compiled: CompiledContent }
+  | { valid: false; errors: ContentErrors; links: ContentLink[]; collections: Map<string, string[]> };
+
+export async function readContent(contentDir: string = CONTENT_DIR, options: ReadOptions = {}): Promise<ContentRead> {
   const {
     stage = (_name, run) => Promise.resolve(run()),
     render = renderMarkdown,
@@ -36,16 +52,38 @@ export async function readCompiledContent(
     () => renderBodies(loaded, render),
     (b) => `${b.raw.posts.length + b.raw.pages.length} documents`,
   );
-  const valid = await stage(
-    "validate",
-    () => validateContent(bodies.raw, publishing.now),
-    () => "content valid",
-  );
-  return stage(
+  let valid: ValidContent;
+  try {
+    valid = await stage(
+      "validate",
+      () => validateContent(bodies.raw, publishing.now),
+      () => "content valid",
+    );
+  } catch (error) {
+    if (!(error instanceof ContentErrors)) throw error;
+    const { posts, pages } = bodies.raw;
+    const slugOf = (source: SourceFile) => {
+      const slug = (source.data as { slug?: unknown } | undefined)?.slug;
+      return typeof slug === "string" ? slug : source.name;
+    };
+    const links = [
+      ...posts.flatMap((source) => linksOf(source, `/blog/${slugOf(source)}`)),
+      ...pages.flatMap((source) => linksOf(source, `/${source.name}`)),
+    ];
+    // Each file of these folders is one page under the URL folder of the same name (build/check-links.ts).
+    const collections = new Map(
+      Object.entries({ products: bodies.raw.products, portfolio: bodies.raw.portfolio, blog: posts }).map(
+        ([folder, sources]) => [folder, sources.map((source) => source.name)],
+      ),
+    );
+    return { valid: false, errors: error, links, collections };
+  }
+  const compiled = await stage(
     "compile",
     () => compileContent(valid, bodies.render, publishing),
     (c) => `${c.content.posts.length + c.content.pages.length} documents`,
   );
+  return { valid: true, compiled };
 }
 
 /** Runs one named stage; the build passes its timer so each stage prints a line. */

@@ -24,10 +24,7 @@ export interface Route {
  * is the not-found view for unknown URLs under that folder (e.g. /products/unknown).
  */
 export async function collectRoutes(pagesDir: string, content: SiteContent): Promise<Route[]> {
-  const files = (await readdir(pagesDir, { recursive: true }))
-    .filter((file) => file.endsWith(".tsx"))
-    .map((file) => file.split(path.sep).join("/"))
-    .sort();
+  const files = await pageFiles(pagesDir);
   const routes: Route[] = [];
   for (const file of files) {
     const imported = (await import(pathToFileURL(path.join(pagesDir, file)).href).catch((cause: unknown) => {
@@ -35,14 +32,12 @@ export async function collectRoutes(pagesDir: string, content: SiteContent): Pro
     })) as { default?: PageDefinition<RouteParams, unknown> };
     const definition = imported.default;
     if (!definition?.Page) throw new BuildError(`src/pages/${file} must export default definePage({ … })`);
-    const stem = file.replace(/\.tsx$/, "");
-    const special = /(^|\/)_?404$/.test(stem);
+    const { stem, special, segments } = routeShape(file);
     if (special) {
       const outFile = `${stem}.html`;
       routes.push({ path: `/${outFile}`, outFile, module: file, params: {}, definition, special });
       continue;
     }
-    const segments = stem.split("/").filter((s) => s !== "index");
     const names = segments.filter((s) => s.startsWith("[")).map((s) => s.slice(1, -1));
     const paramSets = names.length ? definition.paths?.(content) : [{}];
     if (!paramSets) throw new BuildError(`src/pages/${file} has parameters (${names.join(", ")}) but no paths()`);
@@ -79,4 +74,34 @@ export async function collectRoutes(pagesDir: string, content: SiteContent): Pro
     seen.set(route.outFile, route);
   }
   return routes;
+}
+
+/** The page modules under src/pages, as paths with "/" separators, sorted. */
+async function pageFiles(pagesDir: string): Promise<string[]> {
+  return (await readdir(pagesDir, { recursive: true }))
+    .filter((file) => file.endsWith(".tsx"))
+    .map((file) => file.split(path.sep).join("/"))
+    .sort();
+}
+
+/** What a page module's path says about its URLs: its segments ("[slug]" for a parameter) and whether it is a 404 view. */
+function routeShape(file: string): { stem: string; special: boolean; segments: string[] } {
+  const stem = file.replace(/\.tsx$/, "");
+  return { stem, special: /(^|\/)_?404$/.test(stem), segments: stem.split("/").filter((s) => s !== "index") };
+}
+
+/**
+ * The URL paths of src/pages known without content, from the file names alone: fixed paths such as /faq, and
+ * patterns such as /blog/[slug] whose values come from content. Lets the build check links while content is invalid.
+ */
+export async function routeShapes(pagesDir: string): Promise<{ fixed: string[]; patterns: string[][] }> {
+  const fixed: string[] = [];
+  const patterns: string[][] = [];
+  for (const file of await pageFiles(pagesDir)) {
+    const { special, segments } = routeShape(file);
+    if (special) continue;
+    if (segments.some((segment) => segment.startsWith("["))) patterns.push(segments);
+    else fixed.push(`/${segments.join("/")}`);
+  }
+  return { fixed, patterns };
 }

@@ -10,10 +10,12 @@ import {
   siteSchema,
   testimonialsFileSchema,
 } from "../src/schemas/index.ts";
+import { imagePath } from "../src/schemas/common.ts";
 import { productPageSchema } from "../src/schemas/product-page.ts";
 import { HOME_FEATURED_POSTS, MAX_SEO_TITLE_LENGTH } from "../src/lib/limits.ts";
 import { todayIn, unpublishedReason } from "../src/lib/publishing.ts";
 import { ContentErrors, type ContentIssue, formatPath } from "./errors.ts";
+import { closest } from "./spelling.ts";
 import type { RawContent, SourceFile } from "./load-content.ts";
 
 type Parsed<S extends z.ZodMiniType> = z.infer<S>;
@@ -39,24 +41,37 @@ export interface ValidContent {
  */
 export function validateContent(raw: RawContent, now: Date = new Date()): ValidContent {
   const issues: ContentIssue[] = [...raw.issues];
+  const at = (source: SourceFile, fieldPath: PropertyKey[], message: string) =>
+    issues.push({ file: source.file, line: source.lineOf(fieldPath), field: formatPath(fieldPath), message });
   const check = <S extends z.ZodMiniType>(schema: S, source: SourceFile): Parsed<S> | undefined => {
     if (source.data === undefined) return undefined; // missing or unparsable: already reported
     const result = schema.safeParse(source.data, { error: editorMessage });
     if (result.success) return result.data as Parsed<S>;
+    // A misspelt field is one mistake: "did you mean title?" on its line, and no "missing title" besides.
+    const meant = new Set<string>();
     for (const issue of result.error.issues) {
-      const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
-      const fieldPath = keys.length ? [...issue.path, keys[0] as string] : issue.path;
-      issues.push({
-        file: source.file,
-        line: source.lineOf(fieldPath),
-        field: formatPath(fieldPath),
-        message: issue.message,
-      });
+      if (issue.code !== "unrecognized_keys") continue;
+      const here = valueAt(source.data, issue.path);
+      const present = here !== null && typeof here === "object" ? Object.keys(here) : [];
+      const known = fieldsAt(schema, issue.path).filter((field) => !present.includes(field));
+      for (const key of issue.keys) {
+        const near = closest(key, known, key.length > 5 ? 2 : 1);
+        if (near) meant.add(formatPath([...issue.path, near]));
+        at(
+          source,
+          [...issue.path, key],
+          near
+            ? `Unknown field \`${key}\`: did you mean \`${near}\`?`
+            : `Unknown field "${key}"; check its spelling against the schema or remove it`,
+        );
+      }
+    }
+    for (const issue of result.error.issues) {
+      if (issue.code === "unrecognized_keys" || meant.has(formatPath(issue.path))) continue;
+      at(source, issue.path, issue.message);
     }
     return undefined;
   };
-  const at = (source: SourceFile, fieldPath: PropertyKey[], message: string) =>
-    issues.push({ file: source.file, line: source.lineOf(fieldPath), field: formatPath(fieldPath), message });
 
   const site = check(siteSchema, raw.site);
   const about = check(aboutSchema, raw.about);
@@ -80,33 +95,35 @@ export function validateContent(raw: RawContent, now: Date = new Date()): ValidC
     if (value !== source.name)
       at(source, [field], `Expected "${source.name}" to match the file name, found "${value}"; rename one of them`);
   };
-  for (const { value, source } of products) {
-    sameName(source, "id", value.id);
-    if (!raw.docs.has(`${value.id}.md`) && !raw.docs.has(`${value.id}.pdf`)) {
-      at(
-        source,
-        ["id"],
-        `No documentation for "${value.id}": write content/docs/${value.id}.md (or add content/docs/${value.id}.pdf)`,
-      );
-    }
+  for (const { value, source } of products) sameName(source, "id", value.id);
+  // Like images, the manual is looked for in invalid files too.
+  for (const source of raw.products) {
+    const written = valueAt(source.data, ["id"]);
+    const id = typeof written === "string" && written ? written : source.name;
+    if (source.data !== undefined && !raw.docs.has(`${id}.md`) && !raw.docs.has(`${id}.pdf`))
+      at(source, ["id"], `No documentation for "${id}": write content/docs/${id}.md (or add content/docs/${id}.pdf)`);
   }
   for (const { value, source } of portfolio) sameName(source, "id", value.id);
   for (const { value, source } of posts) sameName(source, "slug", value.data.slug);
 
+  // Files are looked for as written, in valid and invalid files alike: a missing cover is reported in the same build
+  // as a misspelt field beside it. (A path the schema refuses is not looked for: its message says what to write.)
+  const shareImages = valueAt(raw.site.data, ["shareImages"]);
   const images = [
-    ...Object.entries(site?.shareImages ?? {}).map(([key, served]) => ({
+    ...Object.keys(shareImages !== null && typeof shareImages === "object" ? shareImages : {}).map((key) => ({
       source: raw.site,
       field: ["shareImages", key],
-      served,
     })),
-    ...products.map(({ value, source }) => ({ source, field: ["image"], served: value.image })),
-    ...portfolio.map(({ value, source }) => ({ source, field: ["image"], served: value.image })),
-    ...posts.map(({ value, source }) => ({ source, field: ["image"], served: value.data.image })),
+    ...[...raw.products, ...raw.portfolio, ...raw.posts].map((source) => ({ source, field: ["image"] })),
   ];
-  for (const { source, field, served } of images) {
-    if (served && !raw.images.has(served)) at(source, field, missingImage(served));
+  for (const { source, field } of images) {
+    const served = valueAt(source.data, field);
+    if (typeof served === "string" && imagePath().safeParse(served).success && !raw.images.has(served))
+      at(source, field, missingImage(served));
   }
   issues.push(...markdownImageIssues([...raw.posts, ...raw.pages], raw.images));
+  issues.push(...rawHtmlIssues([...raw.posts, ...raw.pages]));
+  if (faq) issues.push(...duplicateQuestions(faq, raw.faq));
   duplicates(products, (p) => p.id, "id", at);
   duplicates(products, (p) => p.order, "order", at);
   duplicates(portfolio, (p) => p.id, "id", at);
@@ -199,6 +216,100 @@ export function validateContent(raw: RawContent, now: Date = new Date()): ValidC
   };
 }
 
+/** The value at `fieldPath` of parsed YAML, or undefined where the path leads nowhere. */
+function valueAt(data: unknown, fieldPath: readonly PropertyKey[]): unknown {
+  let node = data;
+  for (const key of fieldPath) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
+/** The fields an object of `schema` may have at `fieldPath` (through arrays, optionals, defaults and unions). */
+function fieldsAt(schema: z.core.$ZodType, fieldPath: readonly PropertyKey[]): string[] {
+  const def = (schema as z.core.$ZodTypes)._zod.def;
+  const [key, ...rest] = fieldPath;
+  switch (def.type) {
+    case "object": {
+      if (key === undefined) return Object.keys(def.shape);
+      const field = def.shape[String(key)];
+      return field ? fieldsAt(field, rest) : [];
+    }
+    case "array":
+      return key === undefined ? [] : fieldsAt(def.element, rest);
+    case "record":
+      return key === undefined ? [] : fieldsAt(def.valueType, rest);
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "nonoptional":
+    case "readonly":
+    case "catch":
+      return fieldsAt(def.innerType, fieldPath);
+    case "pipe":
+      return fieldsAt(def.in, fieldPath);
+    case "union":
+      return [...new Set(def.options.flatMap((option) => fieldsAt(option, fieldPath)))];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The same question twice, in one category or two, would be listed twice on /faq and in its FAQPage structured data.
+ * Compared as a reader sees them: case and runs of whitespace aside.
+ */
+function duplicateQuestions(faq: Parsed<typeof faqFileSchema>, source: SourceFile): ContentIssue[] {
+  const issues: ContentIssue[] = [];
+  const seen = new Map<string, { fieldPath: PropertyKey[]; line: number | undefined }>();
+  faq.categories.forEach((category, c) => {
+    category.questions.forEach((question, q) => {
+      const fieldPath = ["categories", c, "questions", q, "q"];
+      const line = source.lineOf(fieldPath);
+      const key = question.q.toLowerCase().replace(/\s+/g, " ").trim();
+      const first = seen.get(key);
+      if (!first) {
+        seen.set(key, { fieldPath, line });
+        return;
+      }
+      issues.push({
+        file: source.file,
+        line,
+        field: formatPath(fieldPath),
+        message: `Duplicate question "${question.q}": ${source.file}:${first.line} (${formatPath(first.fieldPath)}) asks it already; remove one, or merge their answers`,
+      });
+    });
+  });
+  return issues;
+}
+
+/**
+ * HTML written in a markdown body is left out of the page, text and all (build/markdown.ts): an error on its line,
+ * with what to write instead.
+ */
+function rawHtmlIssues(sources: readonly SourceFile[]): ContentIssue[] {
+  return sources.flatMap((source) =>
+    (source.rawHtml ?? []).map(({ tag, line }) => ({
+      file: source.file,
+      line,
+      field: "html",
+      message: rawHtmlAdvice(tag),
+    })),
+  );
+}
+
+function rawHtmlAdvice(tag: string): string {
+  const left = `<${tag}> is left out of the page, with everything inside it: articles publish markdown, not HTML`;
+  if (/^(iframe|embed|object|video|audio|picture|source)$/.test(tag))
+    return `${left}; link to what it shows instead, e.g. [Watch the demo](https://…)`;
+  if (/^(script|style|link|form|input|button)$/.test(tag)) return `${left}; remove it`;
+  if (tag === "img") return `${left}; write the image as ![what it shows](/images/…)`;
+  if (tag === "br") return `${left}; a line break in the text is kept as it is, so just break the line`;
+  return `${left}; write its text in markdown (paragraphs, **bold**, lists, > quotes, | tables |) or remove it`;
+}
+
 /** Images are checked against the disk: a schema only sees the text of the path. */
 const missingImage = (served: string) => `File not found: content${served}; add the image there or correct the path`;
 
@@ -257,21 +368,26 @@ function duplicates<T>(
 
 type EditorIssue = Parameters<z.core.$ZodErrorMap>[0];
 
-/** Plain messages for editors, used where a schema gives none (zod/mini ships no locale). */
+/**
+ * Plain messages for editors, used where a schema gives none (zod/mini ships no locale): the one place bounds are
+ * worded, so z.gt(0) reads "Must be more than 0" and z.gte(1) "Must be at least 1".
+ */
 export function editorMessage(issue: EditorIssue): string {
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === undefined
-        ? `Missing required field (expected ${issue.expected})`
-        : `Expected ${issue.expected}, received ${kindOf(issue.input)}`;
+      if (issue.input === undefined) return `Missing required field (expected ${issue.expected})`;
+      if (issue.expected === "int") return `Must be a whole number, found ${String(issue.input)}`;
+      return `Expected ${issue.expected}, received ${kindOf(issue.input)}`;
     case "too_small":
-      return issue.origin === "array"
-        ? `Expected at least ${issue.minimum} items, found ${Array.isArray(issue.input) ? issue.input.length : 0}`
-        : `Expected at least ${issue.minimum}${issue.origin === "string" ? " characters" : ""}`;
+      if (issue.origin === "array")
+        return `Expected ${issue.exact ? "exactly" : "at least"} ${issue.minimum} items, found ${Array.isArray(issue.input) ? issue.input.length : 0}`;
+      if (issue.origin === "string") return `Expected at least ${issue.minimum} characters`;
+      return `Must be ${issue.inclusive ? "at least" : "more than"} ${issue.minimum}, found ${String(issue.input)}`;
     case "too_big":
-      return issue.origin === "array"
-        ? `Expected at most ${issue.maximum} items`
-        : `Expected at most ${issue.maximum}${issue.origin === "string" ? " characters" : ""}`;
+      if (issue.origin === "array")
+        return `Expected ${issue.exact ? "exactly" : "at most"} ${issue.maximum} items, found ${Array.isArray(issue.input) ? issue.input.length : 0}`;
+      if (issue.origin === "string") return `Expected at most ${issue.maximum} characters`;
+      return `Must be ${issue.inclusive ? "at most" : "less than"} ${issue.maximum}, found ${String(issue.input)}`;
     case "invalid_value":
       return `Expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, received ${JSON.stringify(issue.input)}`;
     case "unrecognized_keys":

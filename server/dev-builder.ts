@@ -1,5 +1,5 @@
 import "../build/production-react.ts";
-import { BuildSession } from "../build/index.ts";
+import type { BuildSession } from "../build/index.ts";
 import { describeError } from "../build/errors.ts";
 
 /**
@@ -12,7 +12,14 @@ export type DevBuildResult = { ok: true; ms: number; pages: number; rendered: nu
 const [contentDir, outDir, rootDir] = process.argv.slice(2);
 if (!contentDir || !outDir || !rootDir) throw new Error("usage: dev-builder.ts <contentDir> <outDir> <rootDir>");
 // Drafts and scheduled posts are built with their Draft banner: the editor previews them here before publishing.
-const session = new BuildSession({ rootDir, contentDir, outDir, drafts: true, log: (line) => console.log(line) });
+// Loaded here rather than imported above: a syntax error in build/ or src/ then fails the first build with its
+// file:line:column (build/errors.ts describeCodeError) for the overlay, instead of ending the process unexplained.
+let session: Promise<BuildSession> | undefined;
+const openSession = () =>
+  import("../build/index.ts").then(
+    ({ BuildSession }) =>
+      new BuildSession({ rootDir, contentDir, outDir, drafts: true, log: (line) => console.log(line) }),
+  );
 // Files changed since the last good build: a failed build's changes still count for the next one.
 const pending = new Set<string>();
 let queue = Promise.resolve();
@@ -23,7 +30,8 @@ process.on("message", (message: { changed?: string[] }) => {
     for (const file of message.changed ?? []) pending.add(file);
     let result: DevBuildResult;
     try {
-      const built = await session.build(first ? undefined : [...pending]);
+      session ??= openSession();
+      const built = await (await session).build(first ? undefined : [...pending]);
       pending.clear();
       console.log(`[build] ${built.rendered} of ${built.pages} pages rendered in ${built.ms} ms`);
       result = { ok: true, ms: built.ms, pages: built.pages, rendered: built.rendered };

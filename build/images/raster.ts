@@ -1,10 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
+import sharp from "sharp";
 
 const require = createRequire(import.meta.url);
-/** resvg's WebAssembly, read from disk (not imported): the share card cache keys by its bytes. */
+/** resvg's WebAssembly, read from disk (not imported): cached images key by its bytes. */
 export const RESVG_WASM = require.resolve("@resvg/resvg-wasm/index_bg.wasm");
+/** The native libraries sharp renders with (libvips, librsvg…): cached images key by their versions. */
+export const SHARP_VERSIONS = JSON.stringify(sharp.versions);
 let ready: Promise<void> | undefined;
 
 export interface RasterOptions {
@@ -18,8 +21,38 @@ export interface RasterOptions {
   background?: string;
 }
 
-/** Renders an SVG to PNG bytes with resvg (WebAssembly: no native binary, the same pixels on every platform). */
+/**
+ * Renders an SVG to PNG bytes. SVG without text goes to sharp (native librsvg, on libuv's thread pool, so the build
+ * lays out the next card while this one is drawn). SVG with <text> goes to resvg with the fonts given: librsvg would
+ * pick whatever fonts the machine has installed, and a card must look the same on every machine.
+ */
 export async function svgToPng(svg: string | Uint8Array, options: RasterOptions): Promise<Uint8Array> {
+  return hasText(svg) ? resvgPng(svg, options) : sharpPng(svg, options);
+}
+
+/** Width and height of an image (SVG, PNG, JPEG, WebP, AVIF…) as it declares them; undefined when unreadable. */
+export async function imageSize(bytes: Uint8Array): Promise<{ width: number; height: number } | undefined> {
+  const { width, height } = await sharp(bytes)
+    .metadata()
+    .catch(() => ({ width: undefined, height: undefined }));
+  return width && height ? { width, height } : undefined;
+}
+
+const TEXT = /<text[\s>]/;
+const hasText = (svg: string | Uint8Array) =>
+  TEXT.test(typeof svg === "string" ? svg : Buffer.from(svg.buffer, svg.byteOffset, svg.byteLength).toString("latin1"));
+
+async function sharpPng(svg: string | Uint8Array, { width, background }: RasterOptions): Promise<Uint8Array> {
+  const input = typeof svg === "string" ? Buffer.from(svg) : svg;
+  const size = await imageSize(input);
+  if (!size) throw new Error("The SVG has no size (width and height, or a viewBox)");
+  // librsvg draws at `density` dots per inch, 72 being the SVG's own size: drawn at the width asked for, not scaled.
+  let image = sharp(input, { density: (72 * width) / size.width }).resize({ width });
+  if (background) image = image.flatten({ background });
+  return image.png().toBuffer();
+}
+
+async function resvgPng(svg: string | Uint8Array, options: RasterOptions): Promise<Uint8Array> {
   // resvg's WebAssembly may be initialised only once per process.
   ready ??= initWasm(readFile(RESVG_WASM));
   await ready;
@@ -37,21 +70,5 @@ export async function svgToPng(svg: string | Uint8Array, options: RasterOptions)
     }
   } finally {
     resvg.free();
-  }
-}
-
-/** An SVG's size as resvg reads it (width and height, else the viewBox); undefined when it cannot be parsed. */
-export async function svgSize(svg: string | Uint8Array): Promise<{ width: number; height: number } | undefined> {
-  ready ??= initWasm(readFile(RESVG_WASM));
-  await ready;
-  try {
-    const resvg = new Resvg(svg);
-    try {
-      return { width: resvg.width, height: resvg.height };
-    } finally {
-      resvg.free();
-    }
-  } catch {
-    return undefined;
   }
 }

@@ -2,12 +2,9 @@ import type { ReactElement } from "react";
 import { OG_IMAGE } from "../../src/lib/og-image.ts";
 import type { BrandColors } from "../tokens.ts";
 
-/**
- * An image placed on a card at its display size: a data URL satori embeds, or none for an SVG that cardArtwork draws
- * over the layout.
- */
+/** An image placed on a card at its display size: a PNG or JPEG data URL satori embeds. */
 export interface CardImage {
-  src?: string;
+  src: string;
   width: number;
   height: number;
 }
@@ -39,26 +36,10 @@ const PADDING = [52, 72, 56, 72] as const;
 const FRAME = 10;
 
 /**
- * An SVG artwork drawn over satori's layout, in the place ShareCard leaves for it (the frame is right-aligned and
- * centred in the row below the rule). It is inlined, not embedded as an image: resvg draws no text in an SVG loaded as
- * an image, and rasterizing it to a PNG first drew it twice. The artwork's own root <svg> fills the viewport given here.
- */
-export function cardArtwork(svg: string, size: { width: number; height: number }, height: number): string {
-  const x = OG_IMAGE.width - PADDING[1] - FRAME - ARTWORK_WIDTH;
-  const row = OG_IMAGE.height - RULE_HEIGHT - PADDING[0] - PADDING[2];
-  const y = RULE_HEIGHT + PADDING[0] + (row - height - 2 * FRAME) / 2 + FRAME;
-  const box = `x="${x}" y="${y}" width="${ARTWORK_WIDTH}" height="${height}"`;
-  return [
-    `<clipPath id="card-artwork"><rect ${box} rx="${ARTWORK_RADIUS}"/></clipPath>`,
-    `<g clip-path="url(#card-artwork)"><svg ${box} viewBox="0 0 ${size.width} ${size.height}" preserveAspectRatio="none">${svg}</svg></g>`,
-  ].join("");
-}
-
-/**
  * The card's ground, as SVG drawn beneath satori's layout of the card (ShareCard leaves it transparent): the ink with
  * its glow from the top left, the brand rule along the top and, on cards without a picture, the logo's shape, large
  * and faint, so they do not read as an empty slide. satori would paint each CSS gradient through an SVG pattern, which
- * resvg draws into a layer of its own: most of a card's drawing time. Written as SVG gradients they are painted
+ * the rasterizer draws into a layer of its own: most of a card's drawing time. Written as SVG gradients they are painted
  * directly.
  */
 export function cardGround(colors: BrandColors, withArtwork: boolean): string {
@@ -193,11 +174,7 @@ export function ShareCard({
               }}
             >
               <div style={{ display: "flex", borderRadius: ARTWORK_RADIUS, overflow: "hidden" }}>
-                {artwork.src ? (
-                  <img src={artwork.src} width={artwork.width} height={artwork.height} alt="" />
-                ) : (
-                  <div style={{ display: "flex", width: artwork.width, height: artwork.height }} />
-                )}
+                <img src={artwork.src} width={artwork.width} height={artwork.height} alt="" />
               </div>
             </div>
           </div>

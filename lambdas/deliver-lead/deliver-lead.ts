@@ -4,6 +4,7 @@ import type { Deadline } from "../shared/deadline.ts";
 import {
   DELIVERY,
   type DeliveryDeps,
+  afterMail,
   deliverStoredLead,
   type MailsOf,
   sendEventWaitSeconds,
@@ -129,19 +130,28 @@ export function sentLeadOf(event: unknown): string | undefined {
 }
 
 /**
- * SES sent the vendor's copy of a lead: the lead is mailed, whatever the attempt that sent it concluded (it may have
- * given up on a slow answer and marked the lead unknown). Other events are ignored.
+ * SES sent the vendor's copy of a lead: the lead is mailed, whatever the attempt that sent it concluded. When that
+ * attempt had given up on SES's answer (the lead was unknown, and no attempt holds it), what follows a mail (the
+ * webhook, the visitor's confirmation) falls to this event; an attempt still on the lead does it itself
+ * (lambdas/shared/delivery.ts). Other events are ignored.
  * @returns the lead marked, or undefined.
  */
 export async function recordSendEvent(
   event: unknown,
-  deps: Pick<DeliveryDeps, "store" | "log">,
+  deps: DeliveryDeps,
+  forms: ReadonlyMap<string, MailsOf>,
+  deadline: Deadline,
   requestId: string,
 ): Promise<string | undefined> {
   const submissionId = sentLeadOf(event);
   if (!submissionId) return undefined;
-  await deps.store.markMailed(submissionId, new Date());
+  const now = new Date();
+  const before = await deps.store.markMailed(submissionId, now);
   deps.log.info({ requestId, submissionId, outcome: "send-event" });
+  // An attempt holding the lease (a retry of an unknown lead, say) does what follows its own mail.
+  if (before?.status !== "unknown" || (before.leaseUntil ?? 0) >= now.getTime()) return submissionId;
+  const mails = forms.get(before.form)?.(before.lead, deps.config, submissionId);
+  if (mails) await afterMail(before, mails, deps, deadline, requestId);
   return submissionId;
 }
 

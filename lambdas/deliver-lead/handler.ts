@@ -53,5 +53,6 @@ export async function sweepAtStart(): Promise<{ enqueued: number }> {
 
 /** SES send events of the configuration set (EventBridge): the vendor's copy of a lead went out, so it is mailed. */
 export async function mailEvent(event: unknown, context?: Partial<Context>): Promise<{ marked: string | undefined }> {
-  return { marked: await recordSendEvent(event, deps, context?.awsRequestId ?? "mail-event") };
+  const deadline = invocationDeadline(context, DELIVERY.deliverFunctionTimeoutMs);
+  return { marked: await recordSendEvent(event, deps, forms, deadline, context?.awsRequestId ?? "mail-event") };
 }

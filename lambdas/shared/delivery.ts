@@ -111,8 +111,10 @@ export async function deliverStoredLead(
     if (failure === "unclear") {
       // SES may have taken it: no resend now; its send event marks the lead mailed, or a quiet pause allows a retry.
       log.warn({ requestId, submissionId, outcome: "mail-unknown", error: code, attempts: record.attempts });
-      await store.markUnknown(submissionId, code, new Date());
-      return "unknown";
+      if (await store.markUnknown(submissionId, code, new Date())) return "unknown";
+      // Its send event came while this attempt waited for SES's answer, and left what follows the mail to it.
+      await afterMail(record, mails, deps, deadline, requestId);
+      return "mailed";
     }
     log.warn({ requestId, submissionId, outcome: "mail-failed", error: code, attempts: record.attempts });
     await store.markFailed(submissionId, code, new Date());
@@ -123,8 +125,25 @@ export async function deliverStoredLead(
     log.error({ requestId, submissionId, outcome: "record-failed", error: codeOf(error) });
   });
   log.info({ requestId, submissionId, outcome: "mailed", attempts: record.attempts });
-  // The team's webhook gets the lead after the mail, from the queue, so it can neither hold up nor replace the mail;
-  // the enqueue runs alongside the acknowledgement rather than after it.
+  await afterMail(record, mails, deps, deadline, requestId);
+  return "mailed";
+}
+
+/**
+ * What follows the vendor's mail, once a lead: the team's webhook (from the queue, so it can neither hold up nor
+ * replace the mail; enqueued alongside the acknowledgement rather than after it) and the visitor's confirmation.
+ * The attempt that sent the mail does it, unless it gave up on SES's answer (the lead is unknown): then the send
+ * event that marks the lead mailed does.
+ */
+export async function afterMail(
+  record: LeadRecord,
+  mails: LeadMails,
+  deps: DeliveryDeps,
+  deadline: Deadline,
+  requestId: string,
+): Promise<void> {
+  const { store, log, config } = deps;
+  const { submissionId } = record;
   const notified =
     config.leadWebhookUrl && record.form !== SUBSCRIBE_FUNCTION
       ? deps.queue.enqueue({ submissionId, form: record.form, kind: "webhook" }, 0).catch((error: unknown) => {
@@ -134,7 +153,6 @@ export async function deliverStoredLead(
   if (mails.acknowledgement) await acknowledge(record, mails.acknowledgement, deps, deadline, requestId);
   else await store.markAcknowledgement(submissionId, "off", new Date()).catch(() => undefined);
   await notified;
-  return "mailed";
 }
 
 async function acknowledge(

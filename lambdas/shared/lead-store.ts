@@ -40,11 +40,18 @@ export interface LeadStore {
    * attempt is counted. Undefined when this worker must not mail it.
    */
   claim(submissionId: string, leaseMs: number, now: Date, quietSince: Date): Promise<LeadRecord | undefined>;
-  /** Mailed, from any unmailed status (a send event may come after the attempt that sent it gave up). */
-  markMailed(submissionId: string, now: Date): Promise<void>;
-  markFailed(submissionId: string, code: string, now: Date): Promise<void>;
-  /** SES did not answer in time: the mail may be out. Waits for its send event, or a quiet pause, before a retry. */
-  markUnknown(submissionId: string, code: string, now: Date): Promise<void>;
+  /**
+   * Mailed, from any unmailed status (a send event may come after the attempt that sent it gave up). Returns the lead
+   * as it was before, or undefined when it was not unmailed (already mailed, or no such lead).
+   */
+  markMailed(submissionId: string, now: Date): Promise<LeadRecord | undefined>;
+  /** False when the lead was no longer in an attempt (its send event marked it mailed meanwhile). */
+  markFailed(submissionId: string, code: string, now: Date): Promise<boolean>;
+  /**
+   * SES did not answer in time: the mail may be out. Waits for its send event, or a quiet pause, before a retry.
+   * False when the lead was no longer in an attempt (its send event marked it mailed meanwhile).
+   */
+  markUnknown(submissionId: string, code: string, now: Date): Promise<boolean>;
   /** Gives the lease back without counting the attempt: the mail was never tried (the mailer was not configured). */
   release(submissionId: string, now: Date): Promise<void>;
   markAcknowledgement(submissionId: string, outcome: AckOutcome, now: Date): Promise<void>;
@@ -151,8 +158,8 @@ export function createDynamoLeadStore({
   };
 
   /** An attempt that did not end mailed: the lead leaves its lease with the status and the error code that say why. */
-  const endAttempt = async (submissionId: string, status: "failed" | "unknown", code: string, now: Date) => {
-    await conditional(() =>
+  const endAttempt = (submissionId: string, status: "failed" | "unknown", code: string, now: Date) =>
+    conditional(() =>
       client.send(
         update(
           submissionId,
@@ -163,13 +170,13 @@ export function createDynamoLeadStore({
         ),
       ),
     );
-  };
   const update = (
     submissionId: string,
     expression: string,
     condition: string | undefined,
     values: Record<string, AttributeValue>,
     names?: Record<string, string>,
+    returnValues: "ALL_NEW" | "ALL_OLD" = "ALL_NEW",
   ) =>
     new UpdateItemCommand({
       TableName: tableName,
@@ -178,7 +185,7 @@ export function createDynamoLeadStore({
       ConditionExpression: condition,
       ExpressionAttributeValues: values,
       ExpressionAttributeNames: names,
-      ReturnValues: "ALL_NEW",
+      ReturnValues: returnValues,
     });
 
   return {
@@ -228,17 +235,21 @@ export function createDynamoLeadStore({
     },
 
     async markMailed(submissionId, now) {
-      await conditional(() =>
-        client.send(
+      let before: LeadRecord | undefined;
+      await conditional(async () => {
+        const { Attributes } = await client.send(
           update(
             submissionId,
             "SET #status = :mailed, updatedAt = :now, mailedAt = :now REMOVE leaseUntil",
             `#status IN (${unmailed.join(", ")})`,
             { ":mailed": { S: "mailed" }, ":now": { S: now.toISOString() }, ...unmailedValues },
             { "#status": "status" },
+            "ALL_OLD",
           ),
-        ),
-      );
+        );
+        before = Attributes ? fromItem(Attributes) : undefined;
+      });
+      return before;
     },
 
     markFailed: (submissionId, code, now) => endAttempt(submissionId, "failed", code, now),

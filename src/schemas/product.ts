@@ -41,7 +41,7 @@ const productFileSchema = z.strictObject({
   price: z
     .optional(
       z.strictObject({
-        amount: z.number().check(z.gt(0, "Expected a price above 0")),
+        amount: z.number().check(z.gt(0)),
         currency: z.string().check(z.regex(/^[A-Z]{3}$/, "Expected a three-letter currency code such as USD")),
       }),
     )

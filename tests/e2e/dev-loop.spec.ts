@@ -5,14 +5,12 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 /**
- * `npm run dev` as an editor uses it: its own server (ports E2E_PORT + 10, E2E_SES_PORT + 10 and DYNAMO_PORT + 10,
- * its leads in its own folder) over a copy of content/, edited the way editors' tools save files.
+ * `npm run dev` as an editor uses it: its own server (ports E2E_PORT + 10 and E2E_SES_PORT + 10) over a copy of
+ * content/, edited the way editors' tools save files.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 10;
 const SES_PORT = Number(process.env.E2E_SES_PORT ?? 8025) + 10;
-/** Beside the store of the suite's own server (playwright.config.ts), never on it. */
-const DYNAMO_PORT = Number(process.env.DYNAMO_PORT ?? Number(process.env.E2E_SES_PORT ?? 8025) + 1) + 10;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let work: string;
@@ -43,7 +41,8 @@ test.beforeAll(async () => {
       ...process.env,
       PORT: String(PORT),
       SES_PORT: String(SES_PORT),
-      DYNAMO_PORT: String(DYNAMO_PORT),
+      // A lead store of its own: inherited, DYNAMO_PORT would be the port of the server the other browser tests use.
+      DYNAMO_PORT: String(SES_PORT + 1),
       LEADS_DIR: path.join(work, "leads"),
       CONTENT_DIR: contentDir,
       DIST_DIR: path.join(work, "dist"),

@@ -21,7 +21,6 @@ import { FIXTURE_SCRIPT_HASH, ROOT, synthApp, writeFixtureDist } from "./fixture
 /** CloudFront's managed policies, by their fixed ids. */
 const CACHING_OPTIMIZED = "658327ea-f89d-4fab-a63d-7e88639e58f6";
 const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
-const ALL_VIEWER_EXCEPT_HOST_HEADER = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
 const LEAD_FUNCTIONS = ["send-contact-email", "send-installation-email", "send-product-inquiry"];
 /** The newsletter's function: unsigned posts (plain forms, RFC 8058 one-click), so no origin access control. */
 const NEWSLETTER_FUNCTION = "subscribe";
@@ -266,14 +265,26 @@ describe("SiteStack with the example settings", () => {
     }
   });
 
-  test("sends POST /api/<name> to its function over HTTPS, uncached, with the viewer's headers but not its host", () => {
+  test("sends POST /api/<name> to its function over HTTPS, uncached, with the viewer's address but not its host", () => {
     expect(leadFunctionNames(ROOT)).toEqual([...LEAD_FUNCTIONS, NEWSLETTER_FUNCTION]);
+    const policies = resources("AWS::CloudFront::OriginRequestPolicy");
+    expect(policies).toHaveLength(1);
+    const [policyId, policy] = policies[0] ?? [];
+    const config = policy?.Properties.OriginRequestPolicyConfig as
+      | { HeadersConfig: unknown; QueryStringsConfig: { QueryStringBehavior: string } }
+      | undefined;
+    // The per-client rate limit counts CloudFront-Viewer-Address; a Host header would break the signed origin.
+    expect(config?.HeadersConfig).toEqual({
+      HeaderBehavior: "whitelist",
+      Headers: ["Content-Type", "CloudFront-Viewer-Address"],
+    });
+    expect(config?.QueryStringsConfig.QueryStringBehavior).toBe("all");
     for (const name of [...LEAD_FUNCTIONS, NEWSLETTER_FUNCTION, "confirm-subscription", "unsubscribe"]) {
       const behavior = distributionConfig().CacheBehaviors.find((b) => b.PathPattern === `/api/${name}`);
       expect(behavior).toMatchObject({
         AllowedMethods: expect.arrayContaining(["POST"]),
         CachePolicyId: CACHING_DISABLED,
-        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+        OriginRequestPolicyId: { Ref: policyId },
         ViewerProtocolPolicy: "https-only",
       });
     }

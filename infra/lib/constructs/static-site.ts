@@ -102,6 +102,15 @@ export class StaticSite extends Construct {
       description: "CloudFront signs every /api/* request to the lead function URLs",
       signing: cloudfront.Signing.SIGV4_ALWAYS,
     });
+    // What the handlers read of a viewer's request, and never its Host: the function URL must see its own host name to
+    // verify CloudFront's signature. The managed AllViewerExceptHostHeader forwards viewer headers only, so the
+    // viewer's address (CloudFront adds it) would never reach the per-client rate limit; it is named here.
+    const apiRequest = new cloudfront.OriginRequestPolicy(this, "ApiRequest", {
+      comment: "Lead API: the body's type, the viewer's address for the rate limit, the newsletter links' query",
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList("Content-Type", "CloudFront-Viewer-Address"),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+    });
     const apiBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
     for (const fn of props.api) {
       const origin =
@@ -122,8 +131,7 @@ export class StaticSite extends Construct {
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          // The function URL must see its own host name to verify CloudFront's signature.
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: apiRequest,
           responseHeadersPolicy,
         };
     }

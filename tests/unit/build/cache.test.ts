@@ -55,12 +55,21 @@ describe("BuildCache", () => {
   });
 
   test("should make an entry again when it is not usable (cut short)", async () => {
-    const cache = new BuildCache({ rootDir: work, dir: path.join(work, "cache") });
-    await cache.get("notes", "a", making("whole"));
+    await new BuildCache({ rootDir: work, dir: path.join(work, "cache") }).get("notes", "a", making("whole"));
     await writeFile(path.join(work, "cache/notes/a"), "wh");
+    // The next build (a new session) finds the entry cut short.
+    const cache = new BuildCache({ rootDir: work, dir: path.join(work, "cache") });
     const again = await cache.get("notes", "a", making("whole"), (bytes) => bytes.toString() === "whole");
     expect(again).toMatchObject({ cached: false });
     expect(made).toEqual(["whole", "whole"]);
+  });
+
+  test("should read an entry from disk once a session: a dev save reads nothing it did not change", async () => {
+    const cache = new BuildCache({ rootDir: work, dir: path.join(work, "cache") });
+    await cache.get("notes", "a", making("whole"));
+    await rm(path.join(work, "cache"), { recursive: true });
+    expect(await cache.get("notes", "a", making("again"))).toMatchObject({ cached: true });
+    expect(made).toEqual(["whole"]);
   });
 
   test("should delete, of every kind, only the entries nobody used for a month", async () => {

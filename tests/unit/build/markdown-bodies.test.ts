@@ -23,7 +23,7 @@ describe("renderBodies", () => {
     const calls: string[] = [];
     const render = async (markdown: string, file: string): Promise<RenderedMarkdown> => {
       calls.push(file);
-      return { html: `<p>${markdown}</p>`, headings: [], text: markdown, references: [] };
+      return { html: `<p>${markdown}</p>`, headings: [], text: markdown, references: [], rawHtml: [] };
     };
     const bodies = await renderBodies(content([post("---\ntitle: A\n---\nBody\n")]), render);
     const again = await bodies.render("Body\n", "content/blog/post.md");

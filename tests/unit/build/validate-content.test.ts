@@ -79,8 +79,14 @@ describe("readSiteContent", () => {
       );
     });
 
+    test("names a missing manual of a product whose file has other errors, in the same build", () => {
+      expect(errors).toContain(
+        'content/products/zeta.yaml:3 id: No documentation for "zeta": write content/docs/zeta.md (or add content/docs/zeta.pdf)',
+      );
+    });
+
     test("reports every problem at once", () => {
-      expect(errors).toHaveLength(5);
+      expect(errors).toHaveLength(6);
     });
   });
 
@@ -178,6 +184,58 @@ describe("readSiteContent", () => {
     const errors = await errorsAfter("products/esim.yaml", (text) => `${text}\nfeaturs:\n  - typo\n`);
     expect(errors.some((e) => /^content\/products\/esim\.yaml:\d+ featurs: Unknown field "featurs"/.test(e))).toBe(
       true,
+    );
+  });
+
+  test("suggests the field a misspelt one was meant to be, without a second error for the missing field", async () => {
+    const errors = await errorsAfter("blog/quick-commerce-unit-economics.md", (text) =>
+      text.replace(/^title: /m, "titel: "),
+    );
+    expect(errors).toEqual([
+      "content/blog/quick-commerce-unit-economics.md:5 titel: Unknown field `titel`: did you mean `title`?",
+    ]);
+  });
+
+  test("refuses HTML in an article body, naming its line and tag, as it would vanish from the page", async () => {
+    const errors = await errorsAfter("blog/quick-commerce-unit-economics.md", (text) =>
+      text.replace(
+        /^---\n\n/m,
+        "---\n\n<div>text</div>\n\nPress <kbd>Enter</kbd>. <!-- a note to the next editor -->\n\n",
+      ),
+    );
+    expect(errors).toEqual([
+      "content/blog/quick-commerce-unit-economics.md:24 html: <div> is left out of the page, with everything inside it: articles publish markdown, not HTML; write its text in markdown (paragraphs, **bold**, lists, > quotes, | tables |) or remove it",
+      "content/blog/quick-commerce-unit-economics.md:26 html: <kbd> is left out of the page, with everything inside it: articles publish markdown, not HTML; write its text in markdown (paragraphs, **bold**, lists, > quotes, | tables |) or remove it",
+    ]);
+  });
+
+  test("refuses an embed in a policy page and tells the editor to link to it", async () => {
+    const errors = await errorsAfter(
+      "pages/terms.md",
+      (text) => `${text}\n<iframe src="https://example.com/v"></iframe>\n`,
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      /^content\/pages\/terms\.md:\d+ html: <iframe> is left out of the page, .*; link to what it shows instead/,
+    );
+  });
+
+  test("says a price must be more than 0", async () => {
+    const errors = await errorsAfter("installation-packages.yaml", (text) =>
+      text.replace("priceINR: 25000", "priceINR: 0"),
+    );
+    expect(errors).toEqual(["content/installation-packages.yaml:7 packages[0].priceINR: Must be more than 0, found 0"]);
+  });
+
+  test("names both places of a FAQ question asked twice, in another category and with other spacing", async () => {
+    const errors = await errorsAfter(
+      "faq.yaml",
+      (text) =>
+        `${text.trimEnd()}\n      - q: what is a  ready-made white-label APP?\n        a: The same question, asked again.\n`,
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      /^content\/faq\.yaml:(\d+) categories\[\d+\]\.questions\[\d+\]\.q: Duplicate question "what is a {2}ready-made white-label APP\?": content\/faq\.yaml:10 \(categories\[0\]\.questions\[1\]\.q\) asks it already; remove one, or merge their answers$/,
     );
   });
 

@@ -105,28 +105,32 @@ export function memoryStore(): LeadStore & {
     },
     async markMailed(id: string, now: Date) {
       const record = records.get(id);
-      if (record && isUnmailed(record.status))
-        Object.assign(record, { status: "mailed", updatedAt: now.toISOString(), leaseUntil: undefined });
+      if (!record || !isUnmailed(record.status)) return undefined;
+      const before = structuredClone(record);
+      Object.assign(record, { status: "mailed", updatedAt: now.toISOString(), leaseUntil: undefined });
+      return before;
     },
     async markFailed(id: string, code: string, now: Date) {
       const record = records.get(id);
-      if (record && open(record))
-        Object.assign(record, {
-          status: "failed",
-          lastError: code,
-          updatedAt: now.toISOString(),
-          leaseUntil: undefined,
-        });
+      if (!record || !open(record)) return false;
+      Object.assign(record, {
+        status: "failed",
+        lastError: code,
+        updatedAt: now.toISOString(),
+        leaseUntil: undefined,
+      });
+      return true;
     },
     async markUnknown(id: string, code: string, now: Date) {
       const record = records.get(id);
-      if (record && open(record))
-        Object.assign(record, {
-          status: "unknown",
-          lastError: code,
-          updatedAt: now.toISOString(),
-          leaseUntil: undefined,
-        });
+      if (!record || !open(record)) return false;
+      Object.assign(record, {
+        status: "unknown",
+        lastError: code,
+        updatedAt: now.toISOString(),
+        leaseUntil: undefined,
+      });
+      return true;
     },
     async release(id: string, now: Date) {
       const record = records.get(id);

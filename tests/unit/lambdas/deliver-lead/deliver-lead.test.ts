@@ -1,6 +1,7 @@
 import type { SQSEvent } from "aws-lambda";
 import { describe, expect, test } from "vitest";
-import { deliverBatch, formMails, sweep } from "../../../../lambdas/deliver-lead/deliver-lead.ts";
+import { deliverBatch, formMails, recordSendEvent, sweep } from "../../../../lambdas/deliver-lead/deliver-lead.ts";
+import { LEAD_ID_HEADER, LEAD_ID_TAG, LEAD_MAIL_TAG } from "../../../../lambdas/shared/lead-mails.ts";
 import { invocationDeadline } from "../../../../lambdas/shared/deadline.ts";
 import type { LeadRecord } from "../../../../lambdas/shared/lead-record.ts";
 import { fakeMailer, memoryLogger, memoryQueue, memoryStore, testConfig } from "../fakes.ts";
@@ -91,5 +92,42 @@ describe("sweep", () => {
     expect(await sweep(deps)).toBe(2);
     expect(deps.queue.messages.map((m) => m.submissionId).sort()).toEqual(["failed", "stuck"]);
     expect(deps.log.lines.at(-1)).toMatchObject({ outcome: "swept", count: 2 });
+  });
+});
+
+describe("recordSendEvent", () => {
+  const UUID = "0b7c6a52-4f1e-4c3a-9a55-2f6d1c9e8b10";
+  const sendEvent = (submissionId: string) => ({
+    detail: {
+      eventType: "Send",
+      mail: {
+        headers: [{ name: LEAD_ID_HEADER, value: submissionId }],
+        tags: { [LEAD_MAIL_TAG]: ["vendor"], [LEAD_ID_TAG]: [submissionId] },
+      },
+    },
+  });
+  const visitorMails = (deps: ReturnType<typeof setup>) => deps.mailer.sent.filter((mail) => mail.to === LEAD.email);
+
+  test("should mark an unknown lead mailed and send the visitor's confirmation once, however often the event comes", async () => {
+    const deps = setup();
+    await deps.store.put(record(UUID, { status: "unknown", lastError: "TimeoutError" }));
+    const deadline = invocationDeadline(undefined, 30_000);
+    expect(await recordSendEvent(sendEvent(UUID), deps, forms, deadline, "r")).toBe(UUID);
+    expect(await recordSendEvent(sendEvent(UUID), deps, forms, deadline, "r")).toBe(UUID);
+    expect(deps.store.records.get(UUID)).toMatchObject({ status: "acknowledged", acknowledgement: "sent" });
+    expect(visitorMails(deps)).toHaveLength(1);
+    // The vendor's copy is what the event reports: it is never sent again.
+    expect(deps.mailer.sent.filter((mail) => mail.to === "hello@example.com")).toEqual([]);
+  });
+
+  test.each([
+    ["received, its first attempt still waiting for SES", { status: "received" as const }],
+    ["unknown, and a retry holding it", { status: "unknown" as const, leaseUntil: Date.now() + 60_000 }],
+  ])("should leave the confirmation to the attempt when the lead was %s", async (_, state) => {
+    const deps = setup();
+    await deps.store.put(record(UUID, state));
+    await recordSendEvent(sendEvent(UUID), deps, forms, invocationDeadline(undefined, 30_000), "r");
+    expect(deps.store.records.get(UUID)).toMatchObject({ status: "mailed" });
+    expect(visitorMails(deps)).toEqual([]);
   });
 });
