@@ -66,17 +66,20 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     absWorkingDir: rootDir,
   };
 
+  const assets = { outdir: path.join(rootDir, "dist/assets"), format: "esm", entryNames: "[name]-[hash]" } as const;
+  // The loader is bundled on its own, never split: it is one request however many modules it shares with the islands
+  // (the consent rules, the visit's source), which keep their own copies in their chunks.
+  const loaderJs = await esbuild
+    .build({ ...common, ...assets, entryPoints: [{ in: path.join(rootDir, "src/client/loader.ts"), out: "loader" }] })
+    .catch((cause: unknown) => {
+      throw new BuildError("Having trouble bundling the loader, src/client/loader.ts", { cause });
+    });
   const js = await esbuild
     .build({
       ...common,
-      entryPoints: [
-        { in: path.join(rootDir, "src/client/loader.ts"), out: "loader" },
-        ...islandIds.map((id) => ({ in: `island:${id}`, out: id })),
-      ],
-      outdir: path.join(rootDir, "dist/assets"),
-      format: "esm",
+      ...assets,
+      entryPoints: islandIds.map((id) => ({ in: `island:${id}`, out: id })),
       splitting: true,
-      entryNames: "[name]-[hash]",
       chunkNames: "chunks/[name]-[hash]",
       plugins: [
         {
@@ -121,7 +124,7 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
 
   const distDir = path.join(rootDir, "dist");
   const files: OutputFile[] = [
-    ...(js.outputFiles ?? []).map((f) => ({
+    ...[...(loaderJs.outputFiles ?? []), ...(js.outputFiles ?? [])].map((f) => ({
       path: path.relative(distDir, f.path).split(path.sep).join("/"),
       contents: f.contents,
     })),
@@ -147,7 +150,7 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     chunks,
     ids,
     imports,
-    loader: outputFor(js.metafile, "src/client/loader.ts"),
+    loader: outputFor(loaderJs.metafile, "src/client/loader.ts"),
     stylesheet: css.stylesheets,
     inlineScripts,
     files,

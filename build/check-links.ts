@@ -1,7 +1,7 @@
 import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import type { ContentLink } from "./compile-content.ts";
+import type { ContentLink, UnpublishedPage } from "./compile-content.ts";
 import type { ContentIssue } from "./errors.ts";
 import { closest } from "./spelling.ts";
 
@@ -10,6 +10,8 @@ export interface SiteTargets {
   pages: ReadonlyArray<{ path: string; html: string }>;
   /** Served paths such as /rss.xml, /images/products/esim.svg, /docs/esim-documentation.pdf. */
   files: ReadonlySet<string>;
+  /** Pages of drafts and scheduled posts, built or not: only an unpublished page may link to them. */
+  unpublished?: readonly UnpublishedPage[];
 }
 
 /** Anything with a scheme (https:, mailto:, tel:) or a protocol-relative host leaves the site. */
@@ -31,13 +33,25 @@ export function checkContentLinks(links: readonly ContentLink[], site: SiteTarge
     }
     return found;
   };
+  const unpublished = new Map((site.unpublished ?? []).map((page) => [page.path, page]));
   const issues: ContentIssue[] = [];
   for (const link of links) {
     if (EXTERNAL.test(link.url)) continue;
     const at = (message: string) => issues.push({ file: link.file, line: link.line, field: "link", message });
     const url = new URL(link.url, `http://site.invalid${link.from}`);
     const target = safeDecode(url.pathname).replace(/(.)\/$/, "$1");
+    const draft = unpublished.get(target);
+    if (draft && !mayLink(unpublished.get(link.from), draft)) {
+      at(
+        draft.reason.kind === "draft"
+          ? `Links to a draft: ${target} (${draft.file}) has draft: true and is not published; remove the link or publish it`
+          : `Links to a draft: ${target} (${draft.file}) is scheduled for ${draft.reason.date} and not published before then; remove the link until that day`,
+      );
+      continue;
+    }
     const html = pages.get(target);
+    // A scheduled post's link to itself or to an earlier scheduled post: that page is not in this build to look at.
+    if (draft && html === undefined) continue;
     if (html === undefined) {
       if (site.files.has(target)) continue;
       const near = closest(target, [...pages.keys(), ...site.files], typoDistance(target));
@@ -56,6 +70,15 @@ export function checkContentLinks(links: readonly ContentLink[], site: SiteTarge
     );
   }
   return issues;
+}
+
+/**
+ * A draft may link to anything; a scheduled post to a post published on its day or before. A published page may not
+ * link to either: the link would lead nowhere (or to a page published later than the link).
+ */
+function mayLink(from: UnpublishedPage | undefined, to: UnpublishedPage): boolean {
+  if (from?.reason.kind === "draft") return true;
+  return from?.reason.kind === "scheduled" && to.reason.kind === "scheduled" && to.reason.date <= from.reason.date;
 }
 
 /** What is known of the site before content is valid: page paths from src/pages' file names and the copied files. */

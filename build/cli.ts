@@ -14,7 +14,9 @@ import { formatWeights } from "./page-weight.ts";
  * and prints the size report. `--content DIR` and `--out DIR` build other content or into another folder (tests,
  * benchmarks); `--cache DIR` keeps the build cache there instead of .cache/; `--report FILE` writes what the build
  * returned (content, size report) as JSON, for the tests that share this build (npm test); SITE_ENV=staging and SITE_URL build for another
- * environment (src/lib/site-environment.ts).
+ * environment (src/lib/site-environment.ts). `--drafts` builds drafts and posts dated after today too, each with a
+ * Draft banner (what npm run dev shows); without it, as in production and staging, they are left out of every output.
+ * BUILD_NOW (an ISO date or time, e.g. 2027-05-01T00:00:00+05:30) builds as of that moment instead of the clock's.
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -24,11 +26,14 @@ const { values } = parseArgs({
     cache: { type: "string" },
     report: { type: "string" },
     sizes: { type: "boolean" },
+    drafts: { type: "boolean" },
   },
 });
 let environment: SiteEnvironment;
+let now: Date | undefined;
 try {
   environment = readSiteEnvironment(process.env);
+  now = readBuildNow(process.env.BUILD_NOW);
 } catch (error) {
   // A wrong SITE_ENV or SITE_URL is the caller's setting, not our bug: the message alone says what to fix.
   console.error(`\nBuild failed.\n${error instanceof Error ? error.message : String(error)}`);
@@ -42,6 +47,8 @@ try {
     environment,
     cacheDir: values.cache && path.resolve(values.cache),
     sizes: values.sizes,
+    drafts: values.drafts,
+    now,
     log: (line) => console.log(line),
   });
   if (values.report) await writeFile(path.resolve(values.report), JSON.stringify(result));
@@ -54,4 +61,13 @@ try {
 } catch (error) {
   console.error(`\nBuild failed.\n${describeError(error)}`);
   process.exit(1);
+}
+
+/** BUILD_NOW as a moment; undefined when unset. */
+function readBuildNow(text: string | undefined): Date | undefined {
+  if (!text?.trim()) return undefined;
+  const now = new Date(text.trim());
+  if (Number.isNaN(now.getTime()))
+    throw new Error(`BUILD_NOW is "${text}"; expected an ISO date or time such as 2027-05-01T00:00:00+05:30`);
+  return now;
 }

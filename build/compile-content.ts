@@ -1,4 +1,5 @@
-import type { SiteContent } from "../src/lib/content.ts";
+import type { Listed, SiteContent } from "../src/lib/content.ts";
+import { type Publishing, publishedNow, todayIn, type Unpublished, unpublishedReason } from "../src/lib/publishing.ts";
 import { readingMinutes } from "../src/lib/reading-time.ts";
 import { type MarkdownRenderer, renderMarkdown } from "./markdown.ts";
 import type { SourceFile } from "./load-content.ts";
@@ -23,25 +24,55 @@ export function linksOf(source: SourceFile, from: string): ContentLink[] {
     .map((ref) => ({ file: source.file, line: ref.line, url: ref.url, from }));
 }
 
+/** A page that is not published: a link to it from a published page is an error (build/check-links.ts). */
+export interface UnpublishedPage {
+  /** Its URL path, e.g. /blog/new-pricing. */
+  path: string;
+  /** The content file that makes it, e.g. content/blog/new-pricing.md. */
+  file: string;
+  reason: Unpublished;
+}
+
 export interface CompiledContent {
   content: SiteContent;
   links: ContentLink[];
   /** What the editor should fix though the build goes on (build/images/check-images.ts). */
   warnings: ContentIssue[];
+  /** Pages of drafts and scheduled posts, whether this build shows them or not. */
+  unpublished: UnpublishedPage[];
 }
 
 /**
  * Renders the markdown of posts and policy pages and shapes validated content into what pages read. `render` is
- * the build's cached renderer in builds; plain rendering by default.
+ * the build's cached renderer in builds; plain rendering by default. Drafts and posts dated after today are left
+ * out, or kept and marked `unpublished` when `publishing.drafts` (npm run dev). A draft's own links are checked
+ * where it is built; a scheduled post's in every build.
  */
 export async function compileContent(
   valid: ValidContent,
   render: MarkdownRenderer = renderMarkdown,
+  publishing: Publishing = publishedNow(),
 ): Promise<CompiledContent> {
+  const today = todayIn(valid.site.timeZone, publishing.now);
+  const unpublished: UnpublishedPage[] = [];
+  /** The item as this build shows it, or undefined when it is left out; records every unpublished page. */
+  const shown = <T extends { draft?: boolean; date?: string }>(item: T, file: string, pagePath?: string) => {
+    const reason = unpublishedReason(item, today);
+    if (!reason) return item as Listed<T>;
+    if (pagePath) unpublished.push({ path: pagePath, file, reason });
+    return publishing.drafts ? { ...item, unpublished: reason } : undefined;
+  };
   const links: ContentLink[] = [];
   const collect = (source: SourceFile, from: string) => links.push(...linksOf(source, from));
+  const visiblePosts = valid.posts.flatMap((entry) => {
+    const data = shown(entry.data, entry.source.file, `/blog/${entry.data.slug}`);
+    // A scheduled post goes live with no one watching that day's build: its links are checked now, built or not.
+    if (!data && unpublishedReason(entry.data, today)?.kind === "scheduled")
+      collect(entry.source, `/blog/${entry.data.slug}`);
+    return data ? [{ ...entry, data }] : [];
+  });
   const posts = await Promise.all(
-    valid.posts.map(async ({ data, body, source }) => {
+    visiblePosts.map(async ({ data, body, source }) => {
       collect(source, `/blog/${data.slug}`);
       const rendered = await render(body, source.file);
       return {
@@ -70,12 +101,18 @@ export async function compileContent(
     testimonials: valid.testimonials.testimonials,
     installation: valid.installation,
     productPage: valid.productPage,
-    products: valid.products,
-    portfolio: valid.portfolio,
+    products: valid.products.flatMap((product) => {
+      const item = shown(product, `content/products/${product.id}.yaml`, `/products/${product.id}`);
+      return item ? [item] : [];
+    }),
+    portfolio: valid.portfolio.flatMap((project) => {
+      const item = shown(project, `content/portfolio/${project.id}.yaml`);
+      return item ? [item] : [];
+    }),
     posts: posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)),
     pages,
     // Absent on a site of SVG artwork only: its content, and so every page's cache key, stays as it was.
     ...(Object.keys(valid.images).length ? { images: valid.images } : {}),
   };
-  return { content, links, warnings: valid.warnings };
+  return { content, links, unpublished, warnings: valid.warnings };
 }

@@ -35,6 +35,13 @@ export interface BuildOptions {
   cacheDir?: string | false;
   /** Weigh every page (build/page-weight.ts) for the size report and the byte budgets. Default false. */
   sizes?: boolean;
+  /**
+   * Build drafts and posts dated after today too, each page with a Draft banner: `npm run dev` (build/cli.ts
+   * --drafts). Default false: production and staging builds leave them out of every output.
+   */
+  drafts?: boolean;
+  /** The moment that decides which posts are published (tests, BUILD_NOW); the clock's when absent. */
+  now?: Date;
 }
 
 export interface BuildResult {
@@ -98,7 +105,8 @@ export class BuildSession {
       { from: path.join(rootDir, "public"), to: "." },
       { from: path.join(contentDir, "images"), to: "images" },
     ];
-    const read = await readContent(contentDir, { stage, render, parsed: this.#parsed, cache: this.#cache });
+    const publishing = { drafts: this.#options.drafts ?? false, now: this.#options.now ?? new Date() };
+    const read = await readContent(contentDir, { stage, render, parsed: this.#parsed, publishing, cache: this.#cache });
     if (!read.valid) {
       // No page can render, but a link to no page of src/pages, no content file's page and no copied file is broken
       // whatever the content: reported with the content errors, so an editor fixes all in one round. The rest waits.
@@ -164,7 +172,15 @@ export class BuildSession {
       stage(
         "docs",
         () =>
-          buildDocsPdfs({ contentDir, siteName: content.site.name, products: content.products, cache: this.#cache }),
+          buildDocsPdfs({
+            contentDir,
+            siteName: content.site.name,
+            products: content.products,
+            drafts: compiled.unpublished
+              .filter((page) => page.path.startsWith("/products/"))
+              .map((page) => page.path.slice(10)),
+            cache: this.#cache,
+          }),
         (d) => `${d.length} PDFs`,
       ),
       stage(
@@ -199,7 +215,11 @@ export class BuildSession {
         const targets = pages
           .filter((page) => !page.route.special)
           .map((page) => ({ path: page.route.path, html: page.html }));
-        const broken = checkContentLinks(compiled.links, { pages: targets, files: served });
+        const broken = checkContentLinks(compiled.links, {
+          pages: targets,
+          files: served,
+          unpublished: compiled.unpublished,
+        });
         if (broken.length) throw new ContentErrors(broken);
         return compiled.links.length;
       },

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
+import { type Publishing, publishedNow } from "../src/lib/publishing.ts";
 import { type CompiledContent, type ContentLink, compileContent, linksOf } from "./compile-content.ts";
 import { ContentErrors } from "./errors.ts";
 import { loadContent, type ParseCache, type RawContent, type SourceFile } from "./load-content.ts";
@@ -36,7 +37,13 @@ export type ContentRead =
   | { valid: false; errors: ContentErrors; links: ContentLink[]; collections: Map<string, string[]> };
 
 export async function readContent(contentDir: string = CONTENT_DIR, options: ReadOptions = {}): Promise<ContentRead> {
-  const { stage = (_name, run) => Promise.resolve(run()), render = renderMarkdown, parsed, cache } = options;
+  const {
+    stage = (_name, run) => Promise.resolve(run()),
+    render = renderMarkdown,
+    parsed,
+    cache,
+    publishing = publishedNow(),
+  } = options;
   const loaded = await stage(
     "load",
     () => loadContent(contentDir, parsed),
@@ -58,7 +65,7 @@ export async function readContent(contentDir: string = CONTENT_DIR, options: Rea
   try {
     valid = await stage(
       "validate",
-      () => validateContent(bodies.raw, facts),
+      () => validateContent(bodies.raw, publishing.now, facts),
       () => "content valid",
     );
   } catch (error) {
@@ -82,7 +89,7 @@ export async function readContent(contentDir: string = CONTENT_DIR, options: Rea
   }
   const compiled = await stage(
     "compile",
-    () => compileContent(valid, bodies.render),
+    () => compileContent(valid, bodies.render, publishing),
     (c) => `${c.content.posts.length + c.content.pages.length} documents`,
   );
   return { valid: true, compiled, facts };
@@ -99,6 +106,8 @@ export interface ReadOptions {
   parsed?: ParseCache;
   /** The build's cache, for the image facts; without it every photo's header is read. */
   cache?: BuildCache;
+  /** Whether drafts are shown and the moment that decides what is published; production as of now by default. */
+  publishing?: Publishing;
 }
 
 function countFiles(raw: RawContent): number {
@@ -108,9 +117,13 @@ function countFiles(raw: RawContent): number {
 
 /**
  * The one way to read site content: the build, the local server, the handlers' local configuration, the CDK app and
- * the tests all call this, so none of them can see content the build would refuse.
+ * the tests all call this, so none of them can see content the build would refuse. Published content as of now
+ * (no drafts, no posts dated after today) unless `publishing` says otherwise.
  * @throws ContentErrors listing every problem as `file:line field: message`
  */
-export async function readSiteContent(contentDir: string = CONTENT_DIR): Promise<SiteContent> {
-  return (await readCompiledContent(contentDir)).content;
+export async function readSiteContent(
+  contentDir: string = CONTENT_DIR,
+  publishing: Publishing = publishedNow(),
+): Promise<SiteContent> {
+  return (await readCompiledContent(contentDir, { publishing })).content;
 }

@@ -13,6 +13,7 @@ import {
 import { imagePath } from "../src/schemas/common.ts";
 import { productPageSchema } from "../src/schemas/product-page.ts";
 import { HOME_FEATURED_POSTS, MAX_SEO_TITLE_LENGTH } from "../src/lib/limits.ts";
+import { todayIn, unpublishedReason } from "../src/lib/publishing.ts";
 import { ContentErrors, type ContentIssue, formatPath } from "./errors.ts";
 import { closest } from "./spelling.ts";
 import type { RawContent, SourceFile } from "./load-content.ts";
@@ -41,9 +42,15 @@ export interface ValidContent {
 
 /**
  * Checks every file against its schema and the files against each other. Collects every problem first and throws
- * one ContentErrors listing them all, so an editor fixes a pull request in one pass.
+ * one ContentErrors listing them all, so an editor fixes a pull request in one pass. `now` decides which posts are
+ * published (the featured count counts those only); rules do not depend on whether the build shows drafts, so
+ * npm run dev refuses exactly what a production build refuses.
  */
-export function validateContent(raw: RawContent, imageFacts: ImageFactsMap = new Map()): ValidContent {
+export function validateContent(
+  raw: RawContent,
+  now: Date = new Date(),
+  imageFacts: ImageFactsMap = new Map(),
+): ValidContent {
   const issues: ContentIssue[] = [...raw.issues];
   const at = (source: SourceFile, fieldPath: PropertyKey[], message: string) =>
     issues.push({ file: source.file, line: source.lineOf(fieldPath), field: formatPath(fieldPath), message });
@@ -174,12 +181,17 @@ export function validateContent(raw: RawContent, imageFacts: ImageFactsMap = new
   }
   if (raw.products.length === 0)
     issues.push({ file: "content/products", field: "", message: "No products found; add content/products/<id>.yaml" });
-  const featured = posts.filter((p) => p.value.data.featured);
+
+  // The home page shows the newest featured posts that are published today: drafts and scheduled posts do not count.
+  const today = todayIn(site?.timeZone ?? "UTC", now);
+  const featured = posts.filter((p) => p.value.data.featured && !unpublishedReason(p.value.data, today));
+  const unpublishedFeatured = posts.filter((p) => p.value.data.featured && unpublishedReason(p.value.data, today));
+  const notCounted = unpublishedFeatured.length ? " (drafts and posts dated after today do not count)" : "";
   if (posts.length === raw.posts.length && featured.length < HOME_FEATURED_POSTS) {
     issues.push({
       file: "content/blog",
       field: "featured",
-      message: `The home page shows ${HOME_FEATURED_POSTS} featured posts, found ${featured.length}; set featured: true on ${HOME_FEATURED_POSTS - featured.length} more`,
+      message: `The home page shows ${HOME_FEATURED_POSTS} featured posts, found ${featured.length}${notCounted}; set featured: true on ${HOME_FEATURED_POSTS - featured.length} more`,
     });
   }
   // The home page shows only the newest few: a further featured post would silently vanish from it.
@@ -190,6 +202,33 @@ export function validateContent(raw: RawContent, imageFacts: ImageFactsMap = new
         source,
         ["featured"],
         `The home page shows ${HOME_FEATURED_POSTS} featured posts, found ${featured.length} (${names}); set featured: false on ${featured.length - HOME_FEATURED_POSTS} of them`,
+      );
+    }
+  }
+  // A featured post scheduled for a later day is checked now, so the daily build of that day cannot fail unattended.
+  for (const { value, source } of unpublishedFeatured) {
+    const { date, draft } = value.data;
+    if (draft) continue;
+    const onThatDay =
+      featured.length + unpublishedFeatured.filter((p) => !p.value.data.draft && p.value.data.date <= date).length;
+    if (onThatDay > HOME_FEATURED_POSTS) {
+      at(
+        source,
+        ["featured"],
+        `On ${date}, when this post is published, the home page would have ${onThatDay} featured posts and it shows ${HOME_FEATURED_POSTS}; set featured: false here and feature it once it is published`,
+      );
+    }
+  }
+
+  // A published project must not point at a product that is not published.
+  const draftProducts = new Map(products.filter((p) => p.value.draft).map((p) => [p.value.id, p.source.file]));
+  for (const { value, source } of portfolio) {
+    const draftFile = value.productId && !value.draft ? draftProducts.get(value.productId) : undefined;
+    if (draftFile) {
+      at(
+        source,
+        ["productId"],
+        `Product "${value.productId}" is a draft (${draftFile}), so its page is not published; publish it or remove productId until it is`,
       );
     }
   }

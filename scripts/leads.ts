@@ -17,19 +17,25 @@ import { SUBSCRIBE_FUNCTION } from "../src/lib/newsletter.ts";
 import { createLogger } from "../lambdas/shared/log.ts";
 import { createSesMailer } from "../lambdas/shared/mailer.ts";
 import { LOCAL_CREDENTIALS, localLambdaEnv } from "../server/lambda-env.ts";
+import { cleanSource, SOURCE_FIELDS, sourceLabel } from "../src/schemas/lead-source.ts";
+import { leadReport, reportCsv, reportTable } from "./lead-report.ts";
 import { csvCell, listening, openLeadTable, TableError } from "./lead-table.ts";
 import { erasePersonalData, findPersonalData } from "./personal-data.ts";
 import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../server/local-dynamo.ts";
 
 /**
- * `npm run leads`: the stored leads, newest first (received, age, status, form, product, attempts, last error, id).
+ * `npm run leads`: the stored leads, newest first (received, age, status, form, product, source, attempts, last
+ * error, id).
  *
  *   npm run leads                          the local store of `npm start` (.data/dynamodb, or LEADS_DIR)
  *   npm run leads -- --json                one JSON object per line (submissionId, form, status, receivedAt, …)
  *   npm run leads -- --since 7d            only leads received in the last 7 days (s, m, h, d, w)
  *   npm run leads -- --stack SiteStack     the deployed table, named by the stack's outputs (default AWS credentials)
  *   npm run leads -- --status spam         only leads with that status (received, mailed, acknowledged, failed, spam)
- *   npm run leads -- --csv                 one row per lead: every field, status, dates (for a spreadsheet)
+ *   npm run leads -- --csv                 one row per lead: every field, status, dates (for a spreadsheet), the
+ *                                          source's fields (utmSource … landingPath) last
+ *   npm run leads -- report [--since 30d] [--stack …] [--csv]  leads by week, form, product and source: counts and
+ *                                          the share of spam, as tables or one CSV row per group and value
  *   npm run leads -- release <id> [--stack …]  mail a lead of the spam folder as a normal lead (once: it leaves the
  *                                          folder); locally at once through npm start's mailbox, deployed through
  *                                          the retry queue
@@ -55,6 +61,7 @@ const option = (name: string) => {
 const json = args.includes("--json");
 const csv = args.includes("--csv");
 const replay = args.includes("replay");
+const report = args.includes("report");
 const releaseAt = args.indexOf("release");
 const releaseId = releaseAt >= 0 ? args[releaseAt + 1] : undefined;
 const stackName = option("stack");
@@ -154,7 +161,9 @@ const CSV_COLUMNS = [
 ] as const;
 
 function printCsv(leads: LeadRecord[]): void {
-  const fields = [...new Set(leads.flatMap((lead) => Object.keys(lead.lead)))].sort();
+  const source: ReadonlyArray<string> = SOURCE_FIELDS;
+  const own = [...new Set(leads.flatMap((lead) => Object.keys(lead.lead)))].filter((key) => !source.includes(key));
+  const fields = [...own.sort(), ...SOURCE_FIELDS];
   console.log([...CSV_COLUMNS, ...fields].map(csvCell).join(","));
   for (const lead of leads) {
     const row = [...CSV_COLUMNS.map((key) => String(lead[key] ?? "")), ...fields.map((key) => lead.lead[key] ?? "")];
@@ -162,8 +171,20 @@ function printCsv(leads: LeadRecord[]): void {
   }
 }
 
-function print(all: LeadRecord[]): void {
+/** The catalogue's name of a stored product (an id, or the buy dialog's name), for the report. */
+async function productNames(): Promise<(stored: string) => string> {
+  const { catalogue } = await localConfig("http://127.0.0.1:1", "http://127.0.0.1:1");
+  return (stored) => catalogue.products.find((p) => p.id === stored || p.name === stored)?.name ?? stored;
+}
+
+async function print(all: LeadRecord[]): Promise<void> {
   const leads = statusFilter ? all.filter((lead) => lead.status === statusFilter) : all;
+  if (report) {
+    const rows = leadReport(leads, await productNames());
+    const period = option("since") ? `in the last ${option("since")}` : "in the store";
+    process.stdout.write(csv ? reportCsv(rows) : reportTable(rows, period));
+    return;
+  }
   if (csv) {
     printCsv(leads);
     return;
@@ -183,6 +204,7 @@ function print(all: LeadRecord[]): void {
       status: lead.spamReason && lead.status === "spam" ? `spam (${lead.spamReason})` : lead.status,
       form: lead.form,
       product: [lead.lead.product, lead.lead.package].filter(Boolean).join(", "),
+      source: sourceLabel(cleanSource(lead.lead)),
       attempts: lead.attempts,
       error: lead.lastError ?? "",
       id: lead.submissionId,
@@ -315,7 +337,7 @@ if (stackName) {
     console.log(
       `Re-enqueued ${open.length} lead${open.length === 1 ? "" : "s"} not mailed yet; deliver-lead mails each once.`,
     );
-  } else print(await stored(stack.store, since));
+  } else await print(await stored(stack.store, since));
 } else {
   const db = await local();
   try {
@@ -357,7 +379,7 @@ if (stackName) {
         counts[result] = (counts[result] ?? 0) + 1;
       }
       console.log(`Replayed through ${sesEndpoint}: ${JSON.stringify(counts)}`);
-    } else print(await stored(db.store, since));
+    } else await print(await stored(db.store, since));
   } finally {
     await db.close();
   }

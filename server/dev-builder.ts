@@ -11,12 +11,14 @@ export type DevBuildResult = { ok: true; ms: number; pages: number; rendered: nu
 
 const [contentDir, outDir, rootDir] = process.argv.slice(2);
 if (!contentDir || !outDir || !rootDir) throw new Error("usage: dev-builder.ts <contentDir> <outDir> <rootDir>");
+// Drafts and scheduled posts are built with their Draft banner: the editor previews them here before publishing.
 // Loaded here rather than imported above: a syntax error in build/ or src/ then fails the first build with its
 // file:line:column (build/errors.ts describeCodeError) for the overlay, instead of ending the process unexplained.
 let session: Promise<BuildSession> | undefined;
 const openSession = () =>
   import("../build/index.ts").then(
-    ({ BuildSession }) => new BuildSession({ rootDir, contentDir, outDir, log: (line) => console.log(line) }),
+    ({ BuildSession }) =>
+      new BuildSession({ rootDir, contentDir, outDir, drafts: true, log: (line) => console.log(line) }),
   );
 // Files changed since the last good build: a failed build's changes still count for the next one.
 const pending = new Set<string>();

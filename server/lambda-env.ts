@@ -20,6 +20,8 @@ interface LocalLambdaEnvOptions {
   contentDir?: string;
   /** Where the newsletter's links point, e.g. http://127.0.0.1:8080 (npm start); SITE_URL when not given. */
   linkBase?: string;
+  /** npm run dev: draft products can be inquired about, as their pages are shown. */
+  drafts?: boolean;
 }
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -53,8 +55,9 @@ export async function localLambdaEnv({
   recipient,
   contentDir,
   linkBase,
+  drafts = false,
 }: LocalLambdaEnvOptions): Promise<Record<string, string>> {
-  const content = await readSiteContent(contentDir);
+  const content = await readSiteContent(contentDir, { drafts, now: new Date() });
   return {
     NEWSLETTER_SECRET: localNewsletterSecret(),
     ...(linkBase ? { NEWSLETTER_LINK_BASE: linkBase } : {}),

@@ -97,6 +97,7 @@ const lambdaEnv = async () => {
     dynamoEndpoint: dynamo.endpoint,
     contentDir,
     linkBase: `http://${host}:${port}`,
+    drafts: dev,
   });
   return { ...env, ...developerEnv };
 };

@@ -1,3 +1,4 @@
+import { cleanSource } from "../../src/schemas/lead-source.ts";
 import { type ContactMessage, contactMessageSchema } from "../../src/schemas/contact-message.ts";
 import type { LeadForm, LeadMails } from "../shared/lead-handler.ts";
 import { contactRows, leadMails, nameOf } from "../shared/lead-mails.ts";
@@ -14,6 +15,7 @@ export function contactMessageMails(lead: ContactMessage, config: LeadConfig, id
     subject: product ? `Contact message about ${product}` : "Contact message",
     heading: product ? `New message about ${product}` : "New message",
     rows: [{ label: "Subject", value: lead.subject }, ...contactRows(lead), { label: "Product", value: product }],
+    source: cleanSource(lead),
     message: lead.message,
     formPath: "/contact",
     formLabel: "contact form",

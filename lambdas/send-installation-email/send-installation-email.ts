@@ -1,3 +1,4 @@
+import { cleanSource } from "../../src/schemas/lead-source.ts";
 import { type InstallationRequest, installationRequestSchema } from "../../src/schemas/installation-request.ts";
 import type { LeadForm, LeadMails } from "../shared/lead-handler.ts";
 import { contactRows, leadMails, nameOf } from "../shared/lead-mails.ts";
@@ -15,6 +16,7 @@ export function installationRequestMails(lead: InstallationRequest, config: Lead
     subject: `Installation request: ${product}, ${pkg} package`,
     heading: `New installation request for ${product}`,
     rows: [{ label: "Product", value: product }, { label: "Package", value: pkg }, ...contactRows(lead)],
+    source: cleanSource(lead),
     message: lead.message,
     formPath: "/installation",
     formLabel: "installation form",

@@ -1,3 +1,4 @@
+import { cleanSource } from "../../src/schemas/lead-source.ts";
 import { type ProductInquiry, productInquirySchema } from "../../src/schemas/product-inquiry.ts";
 import type { LeadForm, LeadMails } from "../shared/lead-handler.ts";
 import { contactRows, leadMails } from "../shared/lead-mails.ts";
@@ -14,6 +15,7 @@ export function productInquiryMails(lead: ProductInquiry, config: LeadConfig, id
     subject: `Product inquiry: ${lead.product}`,
     heading: `New inquiry about ${lead.product}`,
     rows: [{ label: "Product", value: lead.product }, ...contactRows(lead), { label: "Company", value: lead.company }],
+    source: cleanSource(lead),
     message: lead.message,
     formPath: productId ? `/products/${productId}` : "/products",
     formLabel: "buy dialog",

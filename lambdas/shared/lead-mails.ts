@@ -1,3 +1,4 @@
+import { describeSource, type LeadSource } from "../../src/schemas/lead-source.ts";
 import type { LeadConfig } from "./env.ts";
 import type { LeadMails } from "./lead-handler.ts";
 import { formatAddress } from "./mailer.ts";
@@ -15,6 +16,8 @@ export interface LeadMailsInput {
   subject: string;
   heading: string;
   rows: ReadonlyArray<LeadRow>;
+  /** What brought the visitor (the lead's source fields); shown as the last row, "direct" when nothing is known. */
+  source: LeadSource;
   message: string;
   /** Site path of the form, e.g. "/installation". */
   formPath: string;
@@ -50,7 +53,7 @@ export function leadMails(input: LeadMailsInput): LeadMails {
   const from = formatAddress(config.siteName, config.senderEmail);
   const { html, text } = renderLeadMail({
     heading: input.heading,
-    rows: input.rows,
+    rows: [...input.rows, { label: "Source", value: describeSource(input.source) }],
     message: input.message,
     footer: `Sent from the ${input.formLabel} of ${config.siteName} (${config.siteUrl.replace(/\/$/, "")}${input.formPath}), lead ${input.id}. Reply to this e-mail to answer the visitor.`,
   });

@@ -26,12 +26,13 @@ export { NEWSLETTER_ROUTES, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.
 /** Where the links point: the site itself (SITE_URL), or NEWSLETTER_LINK_BASE locally. */
 const link = (base: string, path: string, token: string) => `${base.replace(/\/$/, "")}/api/${path}?token=${token}`;
 
-/** The stored fields of a subscription request: the address, and its two signed links. */
+/** The stored fields of a subscription request: the address, the visit's source, and its two signed links. */
 export function subscriptionSchema(secret: string, linkBase: string) {
   return z.pipe(
     newsletterSubscriptionSchema,
-    z.transform(({ email }) => ({
+    z.transform(({ email, ...source }) => ({
       email,
+      ...source,
       confirmUrl: link(linkBase, "confirm-subscription", signToken(secret, "confirm", email)),
       unsubscribeUrl: link(linkBase, "unsubscribe", signToken(secret, "unsubscribe", email)),
     })),

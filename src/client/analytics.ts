@@ -41,6 +41,15 @@ export function analyticsConfig(): AnalyticsConfig {
   return { measurementId: analyticsId, mode: analyticsMode === "advanced" ? "advanced" : "basic" };
 }
 
+/**
+ * Pushes a GA4 event to the data layer, only when the site has a measurement id: without one nothing is pushed.
+ * Consent Mode governs what Google's tag does with it, as it does for page views; parameters never carry the
+ * visitor's name, e-mail or phone.
+ */
+export function trackEvent(name: string, params: Readonly<Record<string, unknown>>): void {
+  if (analyticsConfig().measurementId) gtag("event", name, params);
+}
+
 /** Requests gtag.js once, if the site has a measurement id and the mode and choices allow it. */
 export function startGoogleTag(preferences: ConsentPreferences | undefined): void {
   const config = analyticsConfig();

@@ -1,7 +1,10 @@
 import { type FormEvent, useRef, useState } from "react";
+import { hasAnalyticsConsent } from "../lib/analytics-consent.ts";
 import { TIMINGS } from "../lib/limits.ts";
 import { ELAPSED_FIELD, HONEYPOT_FIELD, SUBMISSION_ID_FIELD } from "../schemas/lead-field-names.ts";
 import { dismissToast, toast } from "../stores/toast.ts";
+import { trackEvent } from "./analytics.ts";
+import { leadSource } from "./lead-source.ts";
 
 /**
  * The browser side of the three lead forms: the call to /api/<function> and the form logic they share (required
@@ -11,6 +14,13 @@ import { dismissToast, toast } from "../stores/toast.ts";
  */
 
 export type LeadFunction = "send-product-inquiry" | "send-installation-email" | "send-contact-email" | "subscribe";
+
+/** The form's name in the `generate_lead` event; a newsletter request is no lead (its confirmation is `sign_up`). */
+const LEAD_EVENT_FORMS: Partial<Record<LeadFunction, string>> = {
+  "send-product-inquiry": "product-inquiry",
+  "send-installation-email": "installation",
+  "send-contact-email": "contact",
+};
 
 /** The spec's message when a required field is empty (SPEC section 8); no call is made. */
 export const MISSING_FIELDS = "Please fill in all required fields";
@@ -82,6 +92,8 @@ export interface LeadFormOptions {
   loadSchema: () => Promise<LeadSchema>;
   /** Sent with the fields, e.g. the product name of the buy dialog. */
   extra?: Record<string, string>;
+  /** The product id the `generate_lead` event names; by default the form's `product` field (an id). */
+  productId?: string;
   /** The spec's texts: success toast, failure toast, and the fallback logged when an error has no text. */
   messages: { success: string; failure: string; fallback: string };
   onSent?: () => void;
@@ -198,11 +210,15 @@ export function useLeadForm(options: LeadFormOptions) {
     setErrors({});
     setSubmitting(true);
     const fields = { ...values, ...options.extra };
+    // What brought the visitor rides along (src/client/lead-source.ts); it is not one of the visitor's fields, so it
+    // takes no part in the submission id's fingerprint.
+    const source = leadSource(hasAnalyticsConsent(document.documentElement));
     const send = () =>
       sendLead(
         options.fn,
         {
           ...fields,
+          ...source,
           [HONEYPOT_FIELD]: read(HONEYPOT_FIELD),
           [ELAPSED_FIELD]: Math.round(performance.now() - openedAt.current),
           [SUBMISSION_ID_FIELD]: submissionIds.current.idFor(fields),
@@ -223,6 +239,11 @@ export function useLeadForm(options: LeadFormOptions) {
       // First: a dialog closes here, so the toast that follows belongs to the page, not to the closing dialog.
       options.onSent?.();
       say("success", options.messages.success);
+      // GA4's conversion, with the form and product only: never the visitor's name, e-mail or phone.
+      const formName = LEAD_EVENT_FORMS[options.fn];
+      const product = options.productId ?? values.product;
+      if (formName)
+        trackEvent("generate_lead", product ? { form_name: formName, product_id: product } : { form_name: formName });
     } else {
       console.error(`[${options.fn}] ${result.error}`);
       say("error", options.messages.failure);

@@ -2,12 +2,16 @@
  * The only script every page loads eagerly. It runs the platform controls (menus, dialogs, tabs: src/client/controls.ts),
  * so no tap on them waits for a download, and arms the islands in the page (src/client/island-runtime.ts): each
  * waits for its trigger before importing its chunk (and with it React), holds the visitor's clicks until then, and
- * leaves its server HTML working if it fails. It also applies URL preselections to forms and runs the header's
- * theme switch, without React.
+ * leaves its server HTML working if it fails. It also applies URL preselections to forms, runs the header's theme
+ * switch, notes what brought the visitor (kept for the session only with analytics consent: src/client/lead-source.ts)
+ * and reports marketplace buy-link clicks to the data layer, without React.
  */
+import { hasAnalyticsConsent } from "../lib/analytics-consent.ts";
 import { startControls } from "./controls.ts";
 import { startFilters } from "./filters.ts";
 import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
+import { listenForItemLinks } from "./item-links.ts";
+import { currentPage, keepSource } from "./lead-source.ts";
 import { listenForSearchShortcut } from "./search-shortcut.ts";
 import { startThemeSwitch } from "./theme-switch.ts";
 
@@ -92,3 +96,5 @@ startThemeSwitch(document.documentElement);
 startIslands(document.querySelectorAll<HTMLElement>("site-island"), browser);
 listenForSearchShortcut(document);
 startFilters(document);
+keepSource(hasAnalyticsConsent(document.documentElement), currentPage());
+listenForItemLinks(document);

@@ -1,5 +1,7 @@
 import { Download, Info, LifeBuoy, Wrench } from "lucide-react";
+import type { Unpublished } from "../lib/publishing.ts";
 import type { Product } from "../schemas/product.ts";
+import { DraftBadge } from "./draft-banner.tsx";
 import { BuyAction } from "./product/buy-action.tsx";
 import { Picture } from "./picture.tsx";
 
@@ -18,6 +20,8 @@ type ProductCardProps = Pick<
 > & {
   /** 2 where the card sits right under the page's h1 (/products), 3 under a section heading. */
   headingLevel?: 2 | 3;
+  /** Set in npm run dev for a draft product: the card says so. */
+  unpublished?: Unpublished;
 };
 
 /**
@@ -25,7 +29,7 @@ type ProductCardProps = Pick<
  * text the product search matches against.
  */
 export function ProductCard({ headingLevel = 3, ...product }: ProductCardProps) {
-  const { id, name, category, shortDescription, image, documentationUrl } = product;
+  const { id, name, category, shortDescription, image, documentationUrl, unpublished } = product;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="card product-card" data-search={`${name}\n${shortDescription}\n${category}`}>
@@ -33,7 +37,10 @@ export function ProductCard({ headingLevel = 3, ...product }: ProductCardProps) 
         <Picture slot="card" src={image} alt="" width={800} height={560} loading="lazy" decoding="async" />
       </div>
       <div className="product-card__body">
-        <p className="eyebrow">{category}</p>
+        <p className="eyebrow">
+          <DraftBadge reason={unpublished} />
+          {category}
+        </p>
         <Heading className="product-card__title">
           <a href={`/products/${id}`}>{name}</a>
         </Heading>

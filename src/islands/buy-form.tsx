@@ -3,6 +3,7 @@ import { ProductInquiryForm } from "../components/forms/product-inquiry-form.tsx
 
 /** The JSON props of the purchase dialog's form (src/components/product/buy-action.tsx renders the dialog). */
 export interface BuyFormProps {
+  productId: string;
   productName: string;
   /** id of the purchase dialog: the form closes it when the inquiry is sent or cancelled. */
   dialogId: string;
@@ -16,11 +17,12 @@ export interface BuyFormProps {
  * on screen as server HTML; the island wakes when the dialog shows it, keeping whatever was typed meanwhile (the lead
  * form's fields are uncontrolled, and a submit before it wakes is held and replayed).
  */
-export default function BuyForm({ productName, dialogId, contactEmail, contactPhone }: BuyFormProps) {
+export default function BuyForm({ productId, productName, dialogId, contactEmail, contactPhone }: BuyFormProps) {
   const close = () => (document.getElementById(dialogId) as HTMLDialogElement | null)?.close();
   return (
     <>
       <ProductInquiryForm
+        productId={productId}
         productName={productName}
         contactEmail={contactEmail}
         contactPhone={contactPhone}

@@ -37,11 +37,12 @@ export interface ConsentModeState {
 }
 
 /** The `gtag('consent', 'default', …)` of every page: everything denied but security, with time for the update. */
-export const CONSENT_MODE_DEFAULT = {
-  ...consentModeState(NO_CONSENT),
-  security_storage: "granted",
-  wait_for_update: CONSENT_WAIT_FOR_UPDATE_MS,
-} as const;
+export const CONSENT_MODE_DEFAULT = /* @__PURE__ */ (() =>
+  ({
+    ...consentModeState(NO_CONSENT),
+    security_storage: "granted",
+    wait_for_update: CONSENT_WAIT_FOR_UPDATE_MS,
+  }) as const)();
 
 /**
  * Maps the visitor's choices to Consent Mode signals: analytics → analytics_storage; functional →

@@ -10,6 +10,7 @@ import type {
   Testimonial,
 } from "../schemas/index.ts";
 import type { ProductPageCopy } from "../schemas/product-page.ts";
+import type { Unpublished } from "./publishing.ts";
 import type { SiteEnvironment } from "./site-environment.ts";
 import type { RasterImages } from "./images.ts";
 
@@ -25,7 +26,12 @@ export interface BlogPost extends BlogPostFrontMatter {
   html: string;
   /** Whole minutes at the reading speed in src/lib/limits.ts, at least 1. */
   readingMinutes: number;
+  /** Set only in builds that show drafts (npm run dev): why this post is not published yet. */
+  unpublished?: Unpublished;
 }
+
+/** A product or project as pages read it: `unpublished` is set only in builds that show drafts (npm run dev). */
+export type Listed<T> = T & { unpublished?: Unpublished };
 
 export interface PolicyPage extends PolicyPageFrontMatter {
   /** File name, which is also the route: privacy → /privacy. */
@@ -44,8 +50,8 @@ export interface SiteContent {
   /** Key Benefits, How It Works and FAQ shared by every product page. */
   productPage: ProductPageCopy;
   /** Sorted by `order`. */
-  products: Product[];
-  portfolio: PortfolioProject[];
+  products: Listed<Product>[];
+  portfolio: Listed<PortfolioProject>[];
   /** Newest first. */
   posts: BlogPost[];
   pages: PolicyPage[];

@@ -33,5 +33,8 @@ export const blogPostSchema = z.strictObject({
     ._default(z.boolean(), false)
     .check(d("true: shown in the home page's blog teaser, which shows the newest 4 featured posts; no more than 4")),
   keywords: z._default(z.array(text()), []).check(d("Search keywords for this article")),
+  draft: z
+    .optional(z.boolean())
+    .check(d("true: not published; npm run dev shows it with a Draft banner. A future date publishes it on that day")),
 });
 export type BlogPostFrontMatter = z.infer<typeof blogPostSchema>;

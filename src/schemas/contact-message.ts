@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { type LeadCatalogue, leadFields } from "./lead-fields.ts";
+import { type LeadCatalogue, leadFields, leadSourceFields } from "./lead-fields.ts";
 
 /** Body of send-contact-email: the /contact form. `product` is empty or a product id of the catalogue. */
 export function contactMessageSchema(catalogue: LeadCatalogue) {
@@ -10,6 +10,7 @@ export function contactMessageSchema(catalogue: LeadCatalogue) {
     product: leadFields.optionalProductId(catalogue),
     subject: leadFields.subject(),
     message: leadFields.message(),
+    ...leadSourceFields(),
   });
 }
 export type ContactMessage = z.infer<ReturnType<typeof contactMessageSchema>>;

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { type LeadCatalogue, leadFields } from "./lead-fields.ts";
+import { type LeadCatalogue, leadFields, leadSourceFields } from "./lead-fields.ts";
 
 /** Body of send-installation-email: the /installation request form. `product` is a product id of the catalogue. */
 export function installationRequestSchema(catalogue: LeadCatalogue) {
@@ -10,6 +10,7 @@ export function installationRequestSchema(catalogue: LeadCatalogue) {
     product: leadFields.productId(catalogue),
     package: leadFields.package(),
     message: leadFields.optionalMessage(),
+    ...leadSourceFields(),
   });
 }
 export type InstallationRequest = z.infer<ReturnType<typeof installationRequestSchema>>;

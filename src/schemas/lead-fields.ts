@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { packageIds } from "./installation-package.ts";
+import { isSourceValue, type SourceField } from "./lead-source.ts";
 
 /**
  * Field rules shared by the three lead forms (SPEC section 5). Messages are the spec's sentences, word for word;
@@ -181,3 +182,23 @@ export const leadFields = {
    */
   submissionId: () => z.optional(text("Invalid submission id", z.regex(UUID, "Invalid submission id"))),
 };
+
+/**
+ * One field of the visit's source (./lead-source.ts has the rule). Unlike the visitor's own fields, a value that breaks
+ * the rule is dropped, not reported: the visitor cannot see or fix it, and their lead must arrive without it.
+ */
+const sourceField = (field: SourceField) =>
+  z.catch(z.optional(z.string().check(z.refine((value) => isSourceValue(field, value)))), undefined);
+
+/** The source fields every lead schema carries (spread into its object), each optional and dropped when invalid. */
+export function leadSourceFields() {
+  return {
+    utmSource: sourceField("utmSource"),
+    utmMedium: sourceField("utmMedium"),
+    utmCampaign: sourceField("utmCampaign"),
+    utmTerm: sourceField("utmTerm"),
+    utmContent: sourceField("utmContent"),
+    referrer: sourceField("referrer"),
+    landingPath: sourceField("landingPath"),
+  } satisfies Record<SourceField, unknown>;
+}

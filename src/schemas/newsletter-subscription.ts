@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
-import { leadFields } from "./lead-fields.ts";
+import { leadFields, leadSourceFields } from "./lead-fields.ts";
 
-/** The blog's newsletter box: an e-mail address, checked as the lead forms check theirs. */
-export const newsletterSubscriptionSchema = z.object({ email: leadFields.email() });
+/** The blog's newsletter box: an e-mail address, checked as the lead forms check theirs, and the visit's source. */
+export const newsletterSubscriptionSchema = z.object({ email: leadFields.email(), ...leadSourceFields() });
 export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;

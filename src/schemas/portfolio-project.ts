@@ -36,5 +36,8 @@ export const portfolioProjectSchema = z.strictObject({
   technologies: z.array(text()).check(z.minLength(1), d("Technologies; the home carousel shows the first 4")),
   projectUrl: z.optional(httpUrl()).check(d("Optional live site; adds Live Site and View Project buttons")),
   productId: z.optional(slug()).check(d("Optional id of the product it was built on (content/products/<id>.yaml)")),
+  draft: z
+    .optional(z.boolean())
+    .check(d("true: not published (left off /portfolio and the home page); npm run dev shows it marked Draft")),
 });
 export type PortfolioProject = z.infer<typeof portfolioProjectSchema>;

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { type LeadCatalogue, leadFields } from "./lead-fields.ts";
+import { type LeadCatalogue, leadFields, leadSourceFields } from "./lead-fields.ts";
 
 /**
  * Body of send-product-inquiry: the buy dialog of a product sold directly. `product` is the product's display
@@ -13,6 +13,7 @@ export function productInquirySchema(catalogue: LeadCatalogue) {
     company: leadFields.company(),
     product: leadFields.productName(catalogue),
     message: leadFields.message(),
+    ...leadSourceFields(),
   });
 }
 export type ProductInquiry = z.infer<ReturnType<typeof productInquirySchema>>;

@@ -74,6 +74,9 @@ const productFileSchema = z.strictObject({
       z.array(z.strictObject({ name: text(), description: text(), features: z.array(text()).check(z.minLength(1)) })),
     )
     .check(d("Optional ready-made clone variants")),
+  draft: z
+    .optional(z.boolean())
+    .check(d("true: not published (no page, not in any list); npm run dev shows it with a Draft banner")),
 });
 
 /**

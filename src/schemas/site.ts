@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isTimeZone } from "../lib/publishing.ts";
 import { httpUrl, imagePath, text } from "./common.ts";
 
 /** content/site.yaml: the vendor's facts, used by every page, the handlers and the head of each page. */
@@ -16,6 +17,12 @@ export const siteSchema = z.strictObject({
   description: text().check(d("Default description for search results")),
   keywords: z.array(text()).check(z.minLength(1), d("Default search keywords")),
   locale: z._default(z.string(), "en_US").check(d("Open Graph locale, e.g. en_US")),
+  timeZone: z
+    ._default(
+      z.string().check(z.refine(isTimeZone, "Expected a time zone name such as Asia/Kolkata or Europe/London")),
+      "UTC",
+    )
+    .check(d("The vendor's time zone: a post dated in the future is published at midnight of its date here")),
   company: z
     .strictObject({
       legalName: text(),

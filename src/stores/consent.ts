@@ -1,5 +1,7 @@
 import { signal } from "@preact/signals-react";
 import { clearGoogleCookies, startGoogleTag, updateConsentMode } from "../client/analytics.ts";
+import { currentPage, keepSource } from "../client/lead-source.ts";
+import { markAnalyticsConsent } from "../lib/analytics-consent.ts";
 import { CONSENT_NEEDED_CLASS, createConsentRecord, NO_CONSENT, storedConsent } from "../lib/consent.ts";
 import { CONSENT_STORAGE_KEY } from "../lib/limits.ts";
 import type { CookieConsent, ConsentPreferences } from "../schemas/cookie-consent.ts";
@@ -19,7 +21,7 @@ export function readConsent(): void {
 
 /**
  * Records the visitor's choice and applies it at once: Consent Mode update, deletion of the Google cookies it no
- * longer allows, gtag.js if it now may load. Hides the banner.
+ * longer allows, gtag.js if it now may load, the visit's source kept for the session or forgotten. Hides the banner.
  */
 export function saveConsent(preferences: ConsentPreferences): void {
   const record = createConsentRecord(preferences, new Date());
@@ -31,6 +33,8 @@ export function saveConsent(preferences: ConsentPreferences): void {
   updateConsentMode(record.preferences);
   clearGoogleCookies(record.preferences);
   startGoogleTag(record.preferences);
+  markAnalyticsConsent(document.documentElement, record.preferences.analytics);
+  keepSource(record.preferences.analytics, currentPage());
   document.documentElement.classList.remove(CONSENT_NEEDED_CLASS);
   consent.value = record;
 }

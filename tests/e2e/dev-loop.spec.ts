@@ -126,3 +126,27 @@ test("a product added while the server runs is accepted by the local API without
   }).toPass({ timeout: 60_000 });
   expect((await request.get(`${BASE}/products/esim-roam`)).status()).toBe(200);
 });
+
+test("a draft saved while the server runs is shown under a Draft banner, and a published article has none", async ({
+  page,
+}) => {
+  const source = await readFile(path.join(contentDir, "blog/saas-script-server-checklist.md"), "utf8");
+  await writeFile(
+    path.join(contentDir, "blog/pricing-under-review.md"),
+    source
+      .replace(/^id: .*$/m, "id: pricing-under-review")
+      .replace(/^slug: .*$/m, "slug: pricing-under-review")
+      .replace(/^title: .*$/m, 'title: "Pricing Under Review"')
+      .replace(/^featured: .*$/m, "featured: false\ndraft: true"),
+  );
+  await expect(async () => {
+    await page.goto(`${BASE}/blog/pricing-under-review`);
+    await expect(page.getByRole("heading", { level: 1, name: "Pricing Under Review" })).toBeVisible();
+  }).toPass({ timeout: 60_000 });
+  const banner = page.getByRole("note", { name: "Draft" });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText("Not published: its file says draft: true.");
+  await page.goto(`${BASE}/blog/saas-script-server-checklist`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("note", { name: "Draft" })).toHaveCount(0);
+});

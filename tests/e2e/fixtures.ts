@@ -9,6 +9,9 @@ export const DIST_DIR = path.resolve(import.meta.dirname, "../..", process.env.D
 /** SES emulator of the server under test, to read the mail the forms sent. */
 export const SES_URL = `http://127.0.0.1:${process.env.E2E_SES_PORT ?? 8025}`;
 
+/** The local DynamoDB of the server under test (playwright.config.ts: DYNAMO_PORT, default SES port + 1), to read stored leads. */
+export const DYNAMO_URL = `http://127.0.0.1:${process.env.DYNAMO_PORT ?? Number(process.env.E2E_SES_PORT ?? 8025) + 1}`;
+
 /** Routes of the built site, read from <DIST_DIR>/_routes.json. */
 export function builtRoutes(): RouteTable {
   return JSON.parse(readFileSync(path.join(DIST_DIR, "_routes.json"), "utf8")) as RouteTable;

@@ -1,20 +1,9 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BuildSession, build } from "../../build/index.ts";
-import { contentWith, listFiles, ROOT } from "../fixtures/content.ts";
-
-/** Every file of two output folders, byte for byte: the names first, then the first file whose bytes differ. */
-async function expectSameSite(actual: string, expected: string): Promise<void> {
-  const files = await listFiles(expected);
-  expect(await listFiles(actual)).toEqual(files);
-  for (const file of files) {
-    if (!(await stat(path.join(expected, file))).isFile()) continue;
-    const [a, b] = await Promise.all([readFile(path.join(actual, file)), readFile(path.join(expected, file))]);
-    expect(a.equals(b), `${file} differs from a clean build`).toBe(true);
-  }
-}
+import { contentWith, expectSameSite, listFiles, ROOT } from "../fixtures/content.ts";
 
 describe("incremental build (npm run dev)", () => {
   let work: string;

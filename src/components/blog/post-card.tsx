@@ -1,9 +1,11 @@
 import { ArrowRight } from "lucide-react";
 import type { BlogPost } from "../../lib/content.ts";
+import { DraftBadge } from "../draft-banner.tsx";
 import { PostMeta } from "./post-meta.tsx";
 import { Picture } from "../picture.tsx";
 
-type CardPost = Pick<BlogPost, "slug" | "title" | "excerpt" | "category" | "date" | "image" | "readingMinutes">;
+type CardPost = Pick<BlogPost, "slug" | "title" | "excerpt" | "category" | "date" | "image" | "readingMinutes"> &
+  Partial<Pick<BlogPost, "unpublished">>;
 
 /**
  * An article card of the blog list and the related articles. `data-category` and the `data-search-field` marks let
@@ -33,6 +35,7 @@ export function PostCard({
         decoding="async"
       />
       <p>
+        <DraftBadge reason={post.unpublished} />
         <span className="badge badge--primary">{post.category}</span>
       </p>
       <Heading className="post-card__title" data-search-field="title">

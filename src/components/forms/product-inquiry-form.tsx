@@ -3,6 +3,8 @@ import { ToastRegion } from "../../islands/toaster.tsx";
 import { type LeadField, LeadForm } from "./lead-form.tsx";
 
 interface ProductInquiryFormProps {
+  /** Named in the `generate_lead` event. */
+  productId: string;
   /** Sent as `product`: the product's name. */
   productName: string;
   /** Named in the failure message. */
@@ -41,6 +43,7 @@ const INQUIRY_FIELDS: LeadField[][] = [
  * the dialog is open show inside it.
  */
 export function ProductInquiryForm({
+  productId,
   productName,
   contactEmail,
   contactPhone,
@@ -58,6 +61,7 @@ export function ProductInquiryForm({
         )
       }
       extra={{ product: productName }}
+      productId={productId}
       messages={{
         success: INQUIRY_MESSAGES.success,
         failure: INQUIRY_MESSAGES.failure(contactEmail, contactPhone),

@@ -1,10 +1,24 @@
 import { ExternalLink } from "lucide-react";
+import type { Listed } from "../../lib/content.ts";
 import type { PortfolioProject } from "../../schemas/portfolio-project.ts";
 import { Picture } from "../picture.tsx";
+import { DraftBadge } from "../draft-banner.tsx";
 
 /** One delivered project; `data-category` lets the portfolio filter show or hide it. */
-export function ProjectCard({ project }: { project: PortfolioProject }) {
-  const { title, description, category, client, year, image, imageAlt, technologies, projectUrl, productId } = project;
+export function ProjectCard({ project }: { project: Listed<PortfolioProject> }) {
+  const {
+    title,
+    description,
+    category,
+    client,
+    year,
+    image,
+    imageAlt,
+    technologies,
+    projectUrl,
+    productId,
+    unpublished,
+  } = project;
   return (
     <li className="card project-card" data-category={category}>
       <div className="project-card__media">
@@ -29,7 +43,10 @@ export function ProjectCard({ project }: { project: PortfolioProject }) {
           </a>
         )}
       </div>
-      <p className="eyebrow">{category}</p>
+      <p className="eyebrow">
+        <DraftBadge reason={unpublished} />
+        {category}
+      </p>
       <h2 className="project-card__title">{title}</h2>
       <p className="project-card__description">{description}</p>
       <ul className="tags" aria-label="Technologies">

@@ -58,6 +58,7 @@ function BuyDialog(props: BuyControlProps) {
           <Island
             of={BuyForm}
             props={{
+              productId: props.productId,
               productName: props.productName,
               dialogId,
               contactEmail: props.contactEmail,
@@ -92,7 +93,14 @@ function BuyOptions(props: BuyControlProps) {
       <ul className="dropdown__panel buy-control__options" id={menuId} hidden>
         {props.purchaseOptions.map((option) => (
           <li key={option.url}>
-            <a className="dropdown__item" href={option.url} rel="noopener" target="_blank">
+            <a
+              className="dropdown__item"
+              href={option.url}
+              rel="noopener"
+              target="_blank"
+              data-item-id={props.productId}
+              data-item-name={props.productName}
+            >
               <strong>{option.label}</strong>
               {option.description && <span>{option.description}</span>}
             </a>

@@ -18,13 +18,24 @@ export function buyButtonClass({
 
 /**
  * The buy control of a product bought on the marketplace: a plain link opening its page there in a new tab. Server
- * HTML only; a link needs no island, so it works however late (or whether) any script loads.
+ * HTML only; a link needs no island, so it works however late (or whether) any script loads. Its data attributes
+ * name the product for the `select_item` event the eager loader pushes on a click (src/client/item-links.ts).
  */
 export function BuyLink(
-  props: Pick<BuyControlProps, "marketplaceUrl" | "marketplaceName" | "size" | "tone" | "block">,
+  props: Pick<
+    BuyControlProps,
+    "productId" | "productName" | "marketplaceUrl" | "marketplaceName" | "size" | "tone" | "block"
+  >,
 ) {
   return (
-    <a className={buyButtonClass(props)} href={props.marketplaceUrl} rel="noopener" target="_blank">
+    <a
+      className={buyButtonClass(props)}
+      href={props.marketplaceUrl}
+      rel="noopener"
+      target="_blank"
+      data-item-id={props.productId}
+      data-item-name={props.productName}
+    >
       Buy on {props.marketplaceName}
       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
         <path

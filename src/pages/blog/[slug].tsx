@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { AuthorAvatar } from "../../components/blog/author-avatar.tsx";
+import { DraftBanner } from "../../components/draft-banner.tsx";
 import { PostCard } from "../../components/blog/post-card.tsx";
 import { PostMeta } from "../../components/blog/post-meta.tsx";
 import { ShareBar } from "../../components/blog/share-bar.tsx";
@@ -42,6 +43,7 @@ export default definePage<{ slug: string }, ArticleData>({
   }),
   Page: ({ post, related, url }) => (
     <>
+      <DraftBanner reason={post.unpublished} />
       <article className="article">
         <header className="article__header">
           <div className="container container--narrow">

@@ -1,3 +1,4 @@
+import { DraftBanner } from "../../components/draft-banner.tsx";
 import { FeatureList } from "../../components/product/feature-list.tsx";
 import { HowItWorks } from "../../components/product/how-it-works.tsx";
 import { KeyBenefits } from "../../components/product/key-benefits.tsx";
@@ -12,10 +13,11 @@ import { WhatIs } from "../../components/product/what-is.tsx";
 import { WhatYouGet } from "../../components/product/what-you-get.tsx";
 import { definePage } from "../../lib/page.ts";
 import { breadcrumbs, softwareApplication } from "../../lib/structured-data.ts";
+import type { Listed } from "../../lib/content.ts";
 import type { ProductPageCopy } from "../../schemas/product-page.ts";
 import type { Product } from "../../schemas/product.ts";
 
-export default definePage<{ productId: string }, { product: Product; copy: ProductPageCopy }>({
+export default definePage<{ productId: string }, { product: Listed<Product>; copy: ProductPageCopy }>({
   paths: (content) => content.products.map((p) => ({ productId: p.id })),
   data: ({ content, params }) => {
     const product = content.products.find((p) => p.id === params.productId);
@@ -38,19 +40,22 @@ export default definePage<{ productId: string }, { product: Product; copy: Produ
     ],
   }),
   Page: ({ product, copy }) => (
-    <article className="product-detail">
-      <ProductHero product={product} />
-      <WhatIs name={product.name} description={product.fullDescription} />
-      {product.whatYouGet?.length ? <WhatYouGet items={product.whatYouGet} /> : null}
-      {product.demoDetails?.length ? <PlatformOverview name={product.name} demos={product.demoDetails} /> : null}
-      <KeyBenefits benefits={copy.keyBenefits} />
-      <FeatureList name={product.name} features={product.features} />
-      <HowItWorks steps={copy.howItWorks} />
-      <TechSpecs specs={product.techSpecs} />
-      <PerfectFor audiences={product.perfectFor} />
-      <ProductFaq items={copy.faq} />
-      {product.readyMadeClones?.length ? <ReadyMadeClones clones={product.readyMadeClones} /> : null}
-      <PurchaseCta product={product} />
-    </article>
+    <>
+      <DraftBanner reason={product.unpublished} />
+      <article className="product-detail">
+        <ProductHero product={product} />
+        <WhatIs name={product.name} description={product.fullDescription} />
+        {product.whatYouGet?.length ? <WhatYouGet items={product.whatYouGet} /> : null}
+        {product.demoDetails?.length ? <PlatformOverview name={product.name} demos={product.demoDetails} /> : null}
+        <KeyBenefits benefits={copy.keyBenefits} />
+        <FeatureList name={product.name} features={product.features} />
+        <HowItWorks steps={copy.howItWorks} />
+        <TechSpecs specs={product.techSpecs} />
+        <PerfectFor audiences={product.perfectFor} />
+        <ProductFaq items={copy.faq} />
+        {product.readyMadeClones?.length ? <ReadyMadeClones clones={product.readyMadeClones} /> : null}
+        <PurchaseCta product={product} />
+      </article>
+    </>
   ),
 });

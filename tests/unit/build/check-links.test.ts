@@ -23,6 +23,31 @@ const lines = (...urls: string[]) =>
   ).map(formatIssue);
 
 describe("checkContentLinks", () => {
+  test("only a draft may link to a draft; a scheduled post may link to posts published by its own date", () => {
+    const unpublished = [
+      { path: "/blog/draft", file: "content/blog/draft.md", reason: { kind: "draft" as const } },
+      { path: "/blog/may", file: "content/blog/may.md", reason: { kind: "scheduled" as const, date: "2027-05-01" } },
+      { path: "/blog/june", file: "content/blog/june.md", reason: { kind: "scheduled" as const, date: "2027-06-01" } },
+    ];
+    // As npm run dev builds them: the unpublished pages exist, with their banners.
+    const pages = [...SITE.pages, ...unpublished.map((page) => ({ path: page.path, html: "" }))];
+    const from = (page: string, ...urls: string[]) =>
+      checkContentLinks(
+        urls.map((url) => ({ file: `content${page}.md`, line: 3, url, from: page })),
+        { pages, files: SITE.files, unpublished },
+      ).map((issue) => `${issue.file} ${/^Links to a draft: (\S+)/.exec(issue.message)?.[1] ?? issue.message}`);
+    expect(from("/blog/draft", "/blog/may", "/blog/june", "/faq")).toEqual([]);
+    expect(from("/blog/june", "/blog/may")).toEqual([]);
+    expect(from("/blog/may", "/blog/june", "/blog/draft")).toEqual([
+      "content/blog/may.md /blog/june",
+      "content/blog/may.md /blog/draft",
+    ]);
+    expect(from("/blog/launch", "/blog/may#intro", "/blog/draft/")).toEqual([
+      "content/blog/launch.md /blog/may",
+      "content/blog/launch.md /blog/draft",
+    ]);
+  });
+
   test("accepts pages, files, anchors on the page, trailing slashes, queries and other sites", () => {
     expect(
       lines(

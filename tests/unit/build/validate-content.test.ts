@@ -8,9 +8,9 @@ import { readSiteContent } from "../../../build/read-content.ts";
 import { contentWith, ROOT } from "../../fixtures/content.ts";
 
 /** The editor's lines for a content folder: what `npm run build` prints under "N content errors:". */
-async function errorsFor(dir: string): Promise<string[]> {
+async function errorsFor(dir: string, now?: Date): Promise<string[]> {
   try {
-    await readSiteContent(dir);
+    await readSiteContent(dir, now && { drafts: false, now });
   } catch (error) {
     if (error instanceof ContentErrors) return error.message.split("\n").slice(1);
     throw error;
@@ -18,13 +18,17 @@ async function errorsFor(dir: string): Promise<string[]> {
   return [];
 }
 
-/** Errors after `edit` changes one file of a fresh copy of content/. */
-async function errorsAfter(file: string, edit: (text: string) => string): Promise<string[]> {
-  const fixture = await contentWith();
+/** Errors after `edit` changes one file of a fresh copy of content/ (with a fixture's files laid over it). */
+async function errorsAfter(
+  file: string,
+  edit: (text: string) => string,
+  { overlay, now }: { overlay?: string; now?: Date } = {},
+): Promise<string[]> {
+  const fixture = await contentWith(overlay);
   try {
     const target = path.join(fixture.dir, file);
     await writeFile(target, edit(await readFile(target, "utf8")));
-    return await errorsFor(fixture.dir);
+    return await errorsFor(fixture.dir, now);
   } finally {
     await fixture.cleanup();
   }
@@ -292,6 +296,50 @@ describe("article titles", () => {
     );
     expect(errors).toEqual([
       "content/blog/white-label-vs-custom-build-cost.md:5 title: Title has 75 characters and search results cut it off after 70; add a shorter seoTitle",
+    ]);
+  });
+});
+
+describe("drafts and scheduled posts (tests/fixtures/drafts)", () => {
+  const drafts = { overlay: "drafts", now: new Date("2026-11-25T12:00:00Z") };
+
+  test("a time zone must be one the platform knows, written by its name", async () => {
+    expect(await errorsAfter("site.yaml", (t) => t.replace("Asia/Kolkata", "Asia/Kolkatta"), drafts)).toEqual([
+      "content/site.yaml:21 timeZone: Expected a time zone name such as Asia/Kolkata or Europe/London",
+    ]);
+    expect(await errorsAfter("site.yaml", (t) => t.replace("Asia/Kolkata", "+05:30"), drafts)).toHaveLength(1);
+  });
+
+  test("the featured count leaves drafts and future posts out, and says so", async () => {
+    const errors = await errorsAfter(
+      "blog/quick-commerce-unit-economics.md",
+      (t) => t.replace("featured: true", "featured: false"),
+      drafts,
+    );
+    expect(errors).toEqual([
+      "content/blog featured: The home page shows 4 featured posts, found 3 (drafts and posts dated after today do not count); set featured: true on 1 more",
+    ]);
+  });
+
+  test("a featured post scheduled for a day when five would be featured is refused now, not on that day", async () => {
+    const errors = await errorsAfter(
+      "blog/saffronette-launch.md",
+      (t) => t.replace("date: 2027-05-01", "date: 2027-05-01\nfeatured: true"),
+      drafts,
+    );
+    expect(errors).toEqual([
+      "content/blog/saffronette-launch.md:13 featured: On 2027-05-01, when this post is published, the home page would have 5 featured posts and it shows 4; set featured: false here and feature it once it is published",
+    ]);
+  });
+
+  test("a published project may not name a draft product", async () => {
+    const errors = await errorsAfter(
+      "portfolio/rideon-bike-taxi.yaml",
+      (t) => `${t.trimEnd()}\nproductId: quokkapay\n`,
+      drafts,
+    );
+    expect(errors).toEqual([
+      'content/portfolio/rideon-bike-taxi.yaml:15 productId: Product "quokkapay" is a draft (content/products/quokkapay.yaml), so its page is not published; publish it or remove productId until it is',
     ]);
   });
 });

@@ -26,6 +26,7 @@ describe("lead-fields", () => {
       "SUBMISSION_ID_FIELD",
       "isWellFormed",
       "leadFields",
+      "leadSourceFields",
     ]);
     expect([leadFieldsModule.HONEYPOT_FIELD, leadFieldsModule.ELAPSED_FIELD, leadFieldsModule.MIN_FILL_MS]).toEqual([
       "website",

@@ -8,6 +8,7 @@ const input = {
   subject: "Contact message\r\nBcc: x@example.net",
   heading: "New message",
   rows: contactRows({ name: "Asha", email: "asha@example.org", mobile: "+91 (98765) 43210" }),
+  source: {},
   message: "Hello there, a question.",
   formPath: "/contact",
   formLabel: "contact form",
@@ -37,6 +38,20 @@ describe("leadMails", () => {
       subject: "We received your message - Nexaworks Apps",
     });
     expect(acknowledgement?.text).not.toContain("Hello there");
+  });
+
+  test("should show the visit's source as the last row, or direct when nothing is known", () => {
+    const source = {
+      utmSource: "google",
+      utmMedium: "cpc",
+      utmCampaign: "spring-sale",
+      landingPath: "/products/whatsway",
+      referrer: "google.com",
+    };
+    const { vendor } = leadMails({ ...input, source, config: testConfig() });
+    expect(vendor.text).toContain("Source: google / cpc / spring-sale, landed on /products/whatsway, from google.com");
+    expect(vendor.html).toContain("google / cpc / spring-sale, landed on /products/whatsway, from google.com");
+    expect(leadMails({ ...input, config: testConfig() }).vendor.text).toMatch(/^Source: +direct$/m);
   });
 
   test("should send no confirmation when the site turned it off", () => {
