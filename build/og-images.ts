@@ -6,7 +6,6 @@ import type { Site } from "../src/schemas/site.ts";
 import { BuildCache, digest } from "./cache.ts";
 import { BuildError } from "./errors.ts";
 import type { OutputFile } from "./bundle.ts";
-import { cardSource } from "./images/card-source.ts";
 import { type CardRenderer, type CardToDraw, createCardRenderer } from "./images/draw-card.ts";
 import { BRAND_FONT_FILES } from "./images/fonts.ts";
 import { pngSize } from "./images/png.ts";
@@ -17,8 +16,6 @@ import { readBrandColors } from "./tokens.ts";
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** The module that draws a card: the cache key holds the hash of every file it imports. */
 const DRAWING_CODE = "build/images/draw-card.ts";
-/** The module that scales a photo to what the card needs before it is drawn. */
-const SOURCE_CODE = "build/images/card-source.ts";
 /** What the drawing code reads as data rather than imports. */
 const DRAWING_FILES = [RESVG_WASM, ...BRAND_FONT_FILES];
 
@@ -66,7 +63,6 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
   const data = await Promise.all([...DRAWING_FILES, input.logoFile].map((file) => readFile(file)));
   const drawing = digest([
     await cache.code(DRAWING_CODE),
-    await cache.code(SOURCE_CODE),
     ...data,
     SHARP_VERSIONS,
     JSON.stringify(colors),
@@ -77,12 +73,7 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
   const draw = (spec: CardSpec, artwork: Buffer | undefined) => {
     // Fonts and the logo load only when some card is not in the cache.
     renderer ??= createCardRenderer({ site: input.site, logoFile: input.logoFile, colors });
-    return renderer.then(async (r) => {
-      if (!spec.artwork || !artwork) return r(spec, artwork);
-      // A photo is scaled to the card first; the key still holds the source's bytes, so a warm build decodes nothing.
-      const source = await cardSource(artwork, spec.artwork, spec.kind);
-      return r({ ...spec, artwork: source.name }, source.bytes);
-    });
+    return renderer.then((r) => r(spec, artwork));
   };
 
   let rendered = 0;

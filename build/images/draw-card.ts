@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import satori from "satori";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { OG_IMAGE } from "../../src/lib/og-image.ts";
 import type { Site } from "../../src/schemas/site.ts";
 import { BuildError } from "../errors.ts";
@@ -93,26 +93,24 @@ function imageType(name: string): string {
   return type;
 }
 
-async function sizeOf(bytes: Buffer, name: string): Promise<{ width: number; height: number }> {
-  const size = await imageSize(bytes);
-  if (!size) throw new BuildError(`${name} cannot be read as ${imageType(name)}`);
-  return size;
-}
-
 /**
- * The artwork at panel width, as a PNG or JPEG satori embeds. An SVG is drawn first at that width (with the brand
- * fonts, when it has text): embedded as an image, its text would not be drawn.
+ * The artwork at panel width, as a PNG satori embeds. An SVG is drawn at that width (with the brand fonts, when it
+ * has text: embedded as an image, its text would not be drawn); a photo is turned upright and scaled down to it, so
+ * the card embeds a few hundred KB rather than a phone photo.
  */
 async function artworkImage(bytes: Buffer, name: string, at: Raster): Promise<CardImage> {
   const type = imageType(name);
-  const size = await sizeOf(bytes, name);
-  const height = Math.round((ARTWORK_WIDTH * size.height) / size.width);
-  if (type === "image/svg+xml")
-    return { src: dataUrl(await svgToPng(bytes, at(ARTWORK_WIDTH)), "image/png"), width: ARTWORK_WIDTH, height };
-  if (type === "image/png" || type === "image/jpeg") return { src: dataUrl(bytes, type), width: ARTWORK_WIDTH, height };
-  // satori embeds PNG and JPEG only.
-  const png = await sharp(bytes).resize({ width: ARTWORK_WIDTH }).png().toBuffer();
-  return { src: dataUrl(png, "image/png"), width: ARTWORK_WIDTH, height };
+  const png =
+    type === "image/svg+xml"
+      ? await svgToPng(bytes, at(ARTWORK_WIDTH))
+      : await photo(bytes, name, (image) => image.resize({ width: ARTWORK_WIDTH, withoutEnlargement: true }));
+  const size = pngSize(png);
+  if (!size) throw new BuildError(`${name} cannot be read as ${type}`);
+  return {
+    src: dataUrl(png, "image/png"),
+    width: ARTWORK_WIDTH,
+    height: Math.round((ARTWORK_WIDTH * size.height) / size.width),
+  };
 }
 
 /**
@@ -122,12 +120,23 @@ async function artworkImage(bytes: Buffer, name: string, at: Raster): Promise<Ca
 async function coverCard(bytes: Buffer, name: string, at: Raster): Promise<Uint8Array> {
   const { width, height } = OG_IMAGE;
   const type = imageType(name);
-  const size = await sizeOf(bytes, name);
-  if (type !== "image/svg+xml") return sharp(bytes).resize({ width, height, fit: "cover" }).png().toBuffer();
+  if (type !== "image/svg+xml") return photo(bytes, name, (image) => image.resize({ width, height, fit: "cover" }));
+  const size = await imageSize(bytes);
+  if (!size) throw new BuildError(`${name} cannot be read as ${type}`);
   const drawn = await svgToPng(bytes, at(Math.max(width, Math.ceil((height * size.width) / size.height))));
   const drawnSize = pngSize(drawn);
   if (drawnSize?.width === width && drawnSize.height === height) return drawn;
   return sharp(drawn).resize({ width, height, fit: "cover" }).png().toBuffer();
+}
+
+/** A photo or screenshot, upright (its EXIF orientation applied) and sized by `size`, as PNG bytes. */
+function photo(bytes: Buffer, name: string, size: (image: Sharp) => Sharp): Promise<Buffer> {
+  return size(sharp(bytes).rotate())
+    .png()
+    .toBuffer()
+    .catch((cause: unknown) => {
+      throw new BuildError(`Having trouble reading ${name} for its share card`, { cause });
+    });
 }
 
 const dataUrl = (bytes: Uint8Array, type: string) => `data:${type};base64,${Buffer.from(bytes).toString("base64")}`;
