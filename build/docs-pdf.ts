@@ -1,7 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { BlockContent, DefinitionContent, List, ListItem, PhrasingContent, Root, RootContent } from "mdast";
-import PDFDocument from "pdfkit";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import type { Product } from "../src/schemas/product.ts";
@@ -177,10 +176,12 @@ interface Run {
  * Renders documentation markdown to an A4 PDF: a title block with the site's name and the document's title, then
  * the body; every page carries the site name and title at the top and "Page n of N" at the bottom.
  */
-export function renderDocumentationPdf(
+export async function renderDocumentationPdf(
   markdown: string,
   meta: { siteName: string; title: string; subtitle?: string },
 ): Promise<Buffer> {
+  // Loaded when a PDF is made: a warm build takes every PDF from the cache and never needs pdfkit.
+  const { default: PDFDocument } = await import("pdfkit");
   const created = process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000) : new Date();
   const doc = new PDFDocument({
     size: "A4",

@@ -6,7 +6,7 @@ import type { Site } from "../src/schemas/site.ts";
 import { BuildCache, digest } from "./cache.ts";
 import { BuildError } from "./errors.ts";
 import type { OutputFile } from "./bundle.ts";
-import { type CardRenderer, type CardToDraw, createCardRenderer } from "./images/draw-card.ts";
+import type { CardRenderer, CardToDraw } from "./images/draw-card.ts";
 import { BRAND_FONT_FILES } from "./images/fonts.ts";
 import { pngSize } from "./images/png.ts";
 import { RESVG_WASM, SHARP_VERSIONS } from "./images/raster.ts";
@@ -72,7 +72,10 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
   let renderer: Promise<CardRenderer> | undefined;
   const draw = (spec: CardSpec, artwork: Buffer | undefined) => {
     // Fonts and the logo load only when some card is not in the cache.
-    renderer ??= createCardRenderer({ site: input.site, logoFile: input.logoFile, colors });
+    // So does the drawing code (satori): a warm build takes every card from the cache and never loads it.
+    renderer ??= import("./images/draw-card.ts").then(({ createCardRenderer }) =>
+      createCardRenderer({ site: input.site, logoFile: input.logoFile, colors }),
+    );
     return renderer.then((r) => r(spec, artwork));
   };
 
