@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import satori from "satori";
 import sharp, { type Sharp } from "sharp";
+import { isRasterPath } from "../../src/lib/images.ts";
 import { OG_IMAGE } from "../../src/lib/og-image.ts";
 import type { Site } from "../../src/schemas/site.ts";
 import { BuildError } from "../errors.ts";
@@ -78,19 +78,11 @@ export async function createCardRenderer({ site, logoFile, colors }: Brand): Pro
 
 type Raster = (width: number) => RasterOptions;
 
-const TYPES: Record<string, string> = {
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-};
-
-function imageType(name: string): string {
-  const type = TYPES[path.extname(name).toLowerCase()];
-  if (!type) throw new BuildError(`${name} cannot be drawn on a share card: use an SVG, PNG, JPEG, WebP or AVIF image`);
-  return type;
+/** An SVG drawing or a photo (src/lib/images.ts says which files are photos); any other file cannot be drawn. */
+function isSvg(name: string): boolean {
+  if (/\.svg$/i.test(name)) return true;
+  if (isRasterPath(name)) return false;
+  throw new BuildError(`${name} cannot be drawn on a share card: use an SVG, PNG, JPEG, WebP or AVIF image`);
 }
 
 /**
@@ -99,13 +91,11 @@ function imageType(name: string): string {
  * the card embeds a few hundred KB rather than a phone photo.
  */
 async function artworkImage(bytes: Buffer, name: string, at: Raster): Promise<CardImage> {
-  const type = imageType(name);
-  const png =
-    type === "image/svg+xml"
-      ? await svgToPng(bytes, at(ARTWORK_WIDTH))
-      : await photo(bytes, name, (image) => image.resize({ width: ARTWORK_WIDTH, withoutEnlargement: true }));
+  const png = isSvg(name)
+    ? await svgToPng(bytes, at(ARTWORK_WIDTH))
+    : await photo(bytes, name, (image) => image.resize({ width: ARTWORK_WIDTH, withoutEnlargement: true }));
   const size = pngSize(png);
-  if (!size) throw new BuildError(`${name} cannot be read as ${type}`);
+  if (!size) throw new BuildError(`${name} cannot be read as an image`);
   return {
     src: dataUrl(png, "image/png"),
     width: ARTWORK_WIDTH,
@@ -119,10 +109,9 @@ async function artworkImage(bytes: Buffer, name: string, at: Raster): Promise<Ca
  */
 async function coverCard(bytes: Buffer, name: string, at: Raster): Promise<Uint8Array> {
   const { width, height } = OG_IMAGE;
-  const type = imageType(name);
-  if (type !== "image/svg+xml") return photo(bytes, name, (image) => image.resize({ width, height, fit: "cover" }));
+  if (!isSvg(name)) return photo(bytes, name, (image) => image.resize({ width, height, fit: "cover" }));
   const size = await imageSize(bytes);
-  if (!size) throw new BuildError(`${name} cannot be read as ${type}`);
+  if (!size) throw new BuildError(`${name} cannot be read as an SVG`);
   const drawn = await svgToPng(bytes, at(Math.max(width, Math.ceil((height * size.width) / size.height))));
   const drawnSize = pngSize(drawn);
   if (drawnSize?.width === width && drawnSize.height === height) return drawn;
