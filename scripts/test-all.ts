@@ -1,8 +1,9 @@
 import "./require-node.ts";
 import { spawn } from "node:child_process";
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type Counted, countPlaywright, countVitest } from "./test-report.ts";
 
 /**
  * `npm test`: every check, in the order that fails fastest: typecheck, lint, the build, the infra synth, unit and
@@ -22,7 +23,7 @@ interface Step {
   command: string[];
   env?: Record<string, string>;
   /** Reads how many cases passed and failed; tool checks without one count as one case. */
-  count?: () => Promise<{ passed: number; failed: number }>;
+  count?: () => Promise<Counted>;
 }
 
 const bin = (name: string) => path.join(rootDir, "node_modules/.bin", name);
@@ -77,24 +78,13 @@ const steps: Step[] = [
       `--outputFile.json=${path.join(outDir, "vitest.json")}`,
     ],
     env: { SITE_DIST_DIR: distDir, SITE_BUILD_REPORT: buildReport },
-    count: async () => {
-      const report = JSON.parse(await readFile(path.join(outDir, "vitest.json"), "utf8")) as {
-        numPassedTests: number;
-        numFailedTests: number;
-      };
-      return { passed: report.numPassedTests, failed: report.numFailedTests };
-    },
+    count: () => countVitest(path.join(outDir, "vitest.json"), rootDir),
   },
   {
     name: "browser",
     command: [bin("playwright"), "test"],
     env: { PW_JSON_OUTPUT: path.join(outDir, "playwright.json"), DIST_DIR: distDir },
-    count: async () => {
-      const report = JSON.parse(await readFile(path.join(outDir, "playwright.json"), "utf8")) as {
-        stats: { expected: number; unexpected: number; flaky: number };
-      };
-      return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
-    },
+    count: () => countPlaywright(path.join(outDir, "playwright.json")),
   },
   {
     // The key journeys in WebKit (WebKitGTK through WebKitWebDriver, under its own Xvfb) and Firefox (WebDriver BiDi),
@@ -115,13 +105,7 @@ const steps: Step[] = [
       CROSS_ENGINE_SES_PORT: "8320",
       CROSS_ENGINE_DYNAMO_PORT: "8321",
     },
-    count: async () => {
-      const report = JSON.parse(await readFile(path.join(outDir, "cross-engine.json"), "utf8")) as {
-        numPassedTests: number;
-        numFailedTests: number;
-      };
-      return { passed: report.numPassedTests, failed: report.numFailedTests };
-    },
+    count: () => countVitest(path.join(outDir, "cross-engine.json"), rootDir),
   },
 ];
 
@@ -136,21 +120,28 @@ const run = (step: Step) =>
 let passed = 0;
 let failed = 0;
 const summary: string[] = [];
+const failures: string[] = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name}: ${step.command.map((c) => path.basename(c)).join(" ")}\n`);
   const started = performance.now();
   const code = await run(step);
   const counted = step.count ? await step.count().catch(() => undefined) : undefined;
-  const result = counted ?? (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
-  if (code !== 0 && result.failed === 0) result.failed = 1; // a runner that crashed before reporting failures
+  const result = counted ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, failures: [] };
+  if (code !== 0 && result.failed === 0) {
+    result.failed = 1; // a runner that crashed before reporting failures
+    if (result.failures.length === 0) result.failures.push(`exited with code ${code} (its output is above)`);
+  }
   passed += result.passed;
   failed += result.failed;
+  failures.push(...result.failures.map((failure) => `${step.name}: ${failure}`));
   summary.push(
     `${step.name.padEnd(10)} ${code === 0 ? "ok  " : "FAIL"} ${result.passed} passed, ${result.failed} failed (${Math.round((performance.now() - started) / 1000)} s)`,
   );
   // The browser tests need a build; without one there is nothing to test.
   if (step.name === "build" && code !== 0) break;
 }
+// Repeated last, where a CI log's tail shows it: which cases failed or were flaky, not only how many.
+if (failures.length > 0) console.log(`\nFailed or flaky:\n${failures.map((failure) => `  ${failure}`).join("\n")}`);
 console.log(`\n${summary.join("\n")}\n`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
