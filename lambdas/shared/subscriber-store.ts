@@ -50,8 +50,11 @@ export type RequestOutcome = "mail" | "confirmed" | "recently-mailed";
 
 export interface SubscriberStore {
   request(email: string, unsubscribeUrl: string, now: Date): Promise<RequestOutcome>;
-  /** "unknown": no such subscriber (never asked, or expired); "unsubscribed": left the list, a new request is needed. */
-  confirm(key: string, now: Date): Promise<"confirmed" | "unsubscribed" | "unknown">;
+  /**
+   * "confirmed": pending until now; "already-confirmed": confirmed before (a second press); "unknown": no such
+   * subscriber (never asked, or expired); "unsubscribed": left the list, a new request is needed.
+   */
+  confirm(key: string, now: Date): Promise<"confirmed" | "already-confirmed" | "unsubscribed" | "unknown">;
   unsubscribe(key: string, now: Date): Promise<"unsubscribed" | "unknown">;
   get(email: string): Promise<SubscriberRecord | undefined>;
   /** Deletes the subscriber; returns what was deleted. */
@@ -121,8 +124,9 @@ export function createDynamoSubscriberStore({
     },
 
     async confirm(key, now) {
-      const done = await conditional(() =>
-        client.send(
+      let before: string | undefined;
+      const done = await conditional(async () => {
+        const { Attributes } = await client.send(
           new UpdateItemCommand({
             TableName: tableName,
             Key: pk(key),
@@ -135,10 +139,12 @@ export function createDynamoSubscriberStore({
               ":pending": { S: "pending" },
               ":now": { S: now.toISOString() },
             },
+            ReturnValues: "UPDATED_OLD",
           }),
-        ),
-      );
-      if (done) return "confirmed";
+        );
+        before = Attributes?.status?.S;
+      });
+      if (done) return before === "confirmed" ? "already-confirmed" : "confirmed";
       return (await getByKey(key)) ? "unsubscribed" : "unknown";
     },
 

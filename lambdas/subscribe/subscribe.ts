@@ -12,13 +12,19 @@ import { formatAddress } from "../shared/mailer.ts";
 import { signToken, verifyToken } from "../shared/newsletter-tokens.ts";
 import { fromOrigin } from "../shared/origin-verify.ts";
 import type { SubscriberStore } from "../shared/subscriber-store.ts";
-import { NEWSLETTER_PAGES, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
+import {
+  NEWLY_CONFIRMED_PARAM,
+  NEWSLETTER_LINK_PAGES,
+  NEWSLETTER_PAGES,
+  SUBSCRIBE_FUNCTION,
+} from "../../src/lib/newsletter.ts";
 
 /**
  * The newsletter: POST /api/subscribe takes an address through the lead path (checks, honeypot, timing, rate limit,
- * store first, mail, retry queue), files it as a pending subscriber and mails a confirmation with signed links;
- * GET /api/confirm-subscription?token=… confirms it; GET or one-click POST (RFC 8058) /api/unsubscribe?token=…
- * takes it off. One function serves the three paths.
+ * store first, mail, retry queue), files it as a pending subscriber and mails a confirmation with signed links.
+ * Opening a link (GET /api/confirm-subscription?token=…, /api/unsubscribe?token=…) changes nothing: it shows the page
+ * with the button (NEWSLETTER_LINK_PAGES), whose form POSTs the token back here to confirm or take the address off.
+ * A one-click POST (RFC 8058) to the List-Unsubscribe link takes it off directly. One function serves the three paths.
  */
 
 export { NEWSLETTER_ROUTES, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
@@ -129,6 +135,12 @@ export function formPostAsJson(event: APIGatewayProxyEventV2): APIGatewayProxyEv
   };
 }
 
+/** The fields of a posted form (the link page's token, or RFC 8058's `List-Unsubscribe=One-Click`); nothing over MAX_BODY_BYTES. */
+function postedFields(event: APIGatewayProxyEventV2): URLSearchParams {
+  const raw = event.isBase64Encoded ? Buffer.from(event.body ?? "", "base64").toString("utf8") : (event.body ?? "");
+  return new URLSearchParams(Buffer.byteLength(raw) > MAX_BODY_BYTES ? "" : raw);
+}
+
 export interface NewsletterDeps extends LeadDeps {
   subscribers: SubscriberStore;
   /**
@@ -150,34 +162,46 @@ export function createNewsletterHandler(secret: string, linkBase: string, deps: 
     const route = (event.rawPath ?? "").replace(/^\/api\//, "").replace(/\/$/, "");
     const method = event.requestContext?.http?.method ?? "";
     const requestId = context?.awsRequestId ?? event.requestContext?.requestId;
-    const token = event.queryStringParameters?.token;
 
     if (originVerify !== undefined && !fromOrigin(event, originVerify)) {
       log.warn({ requestId, outcome: "not-from-origin", status: 403 });
       return failure(403, NOT_FROM_ORIGIN);
     }
 
-    if (route === "confirm-subscription") {
-      if (method !== "GET" && method !== "HEAD")
-        return { ...plain(405, "Method not allowed: open the link from the e-mail"), headers: { allow: "GET" } };
-      const key = verifyToken(secret, "confirm", token);
-      const outcome = key ? await subscribers.confirm(key, new Date()) : "invalid-token";
-      log.info({ requestId, outcome: `confirm-${outcome}`, status: 303 });
-      return redirect(outcome === "confirmed" ? NEWSLETTER_PAGES.confirmed : NEWSLETTER_PAGES.invalidLink);
-    }
-
-    if (route === "unsubscribe") {
-      if (method !== "GET" && method !== "POST")
-        return { ...plain(405, "Method not allowed"), headers: { allow: "GET, POST" } };
-      const key = verifyToken(secret, "unsubscribe", token);
-      // An address no longer stored (erased, expired) is off the list too: the link says so rather than fail.
+    if (route === "confirm-subscription" || route === "unsubscribe") {
+      const action = route === "confirm-subscription" ? "confirm" : "unsubscribe";
+      if (method !== "GET" && method !== "HEAD" && method !== "POST")
+        return { ...plain(405, "Method not allowed: open the link from the e-mail"), headers: { allow: "GET, POST" } };
+      const posted = method === "POST" ? postedFields(event) : undefined;
+      const token = posted?.get("token") ?? event.queryStringParameters?.token;
+      const key = verifyToken(secret, action, token);
+      if (!posted) {
+        log.info({ requestId, outcome: `${action}-page${key ? "" : "-invalid-token"}`, status: 303 });
+        return redirect(
+          key
+            ? `${NEWSLETTER_LINK_PAGES[action]}?token=${encodeURIComponent(token ?? "")}`
+            : NEWSLETTER_PAGES.invalidLink,
+        );
+      }
+      // RFC 8058: a mail client's one-click POST carries the token in the link and `List-Unsubscribe=One-Click` in
+      // its body (urlencoded or multipart); only the link page's form posts a token field.
+      const oneClick = !posted.has("token");
+      if (action === "confirm") {
+        const outcome = key ? await subscribers.confirm(key, new Date()) : "invalid-token";
+        log.info({ requestId, outcome: `confirm-${outcome}`, status: 303 });
+        return redirect(
+          outcome === "confirmed"
+            ? `${NEWSLETTER_PAGES.confirmed}?${NEWLY_CONFIRMED_PARAM}`
+            : outcome === "already-confirmed"
+              ? NEWSLETTER_PAGES.confirmed
+              : NEWSLETTER_PAGES.invalidLink,
+        );
+      }
+      // An address no longer stored (erased, expired) is off the list too: the answer says so rather than fail.
       if (key) await subscribers.unsubscribe(key, new Date());
-      log.info({
-        requestId,
-        outcome: key ? "unsubscribed" : "unsubscribe-invalid-token",
-        status: method === "POST" ? (key ? 200 : 400) : 303,
-      });
-      if (method === "POST") return key ? plain(200, "Unsubscribed") : plain(400, "This unsubscribe link is not valid");
+      const status = oneClick ? (key ? 200 : 400) : 303;
+      log.info({ requestId, outcome: key ? "unsubscribed" : "unsubscribe-invalid-token", status });
+      if (oneClick) return key ? plain(200, "Unsubscribed") : plain(400, "This unsubscribe link is not valid");
       return redirect(key ? NEWSLETTER_PAGES.unsubscribed : NEWSLETTER_PAGES.invalidLink);
     }
 

@@ -24,6 +24,45 @@ export const NEWSLETTER_PAGES = {
 
 export type NewsletterOutcome = keyof typeof NEWSLETTER_PAGES;
 
+/**
+ * Where a mailed link shows its button (src/pages/newsletter/confirm.tsx, unsubscribe.tsx). Opening a link only shows
+ * the page and acting takes a press, because mail scanners (Microsoft's Safe Links, corporate gateways) open every
+ * link in a message: a link that acted on its own would confirm, then unsubscribe, an address nobody touched.
+ */
+export const NEWSLETTER_LINK_PAGES = {
+  confirm: "/newsletter/confirm",
+  unsubscribe: "/newsletter/unsubscribe",
+} as const;
+
+/**
+ * The query flag on the confirmed page's address after the press that confirmed: the page pushes `sign_up` only with
+ * it, and removes it from the address, so a reload or a second press (already confirmed) counts no second sign-up.
+ */
+export const NEWLY_CONFIRMED_PARAM = "new";
+
+/** What the pages a mailed link opens say; the form's button does what the link used to do on its own. */
+export const NEWSLETTER_LINK_PAGE_TEXT: Record<
+  keyof typeof NEWSLETTER_LINK_PAGES,
+  { title: string; text: string; button: string; action: string; noScript: string }
+> = {
+  confirm: {
+    title: "Confirm your subscription",
+    text: "One last step: press the button to join the list. You can leave at any time with the link in every e-mail.",
+    button: "Confirm my subscription",
+    action: "/api/confirm-subscription",
+    noScript:
+      "The button needs JavaScript, which is off in this browser: it reads the code in your link. Turn it on and open the link again.",
+  },
+  unsubscribe: {
+    title: "Unsubscribe from the newsletter",
+    text: "Press the button and we will not send you the newsletter any more.",
+    button: "Unsubscribe",
+    action: "/api/unsubscribe",
+    noScript:
+      "The button needs JavaScript, which is off in this browser: it reads the code in your link. Turn it on and open the link again, or use your mail app's Unsubscribe button, which works without it.",
+  },
+};
+
 /** What each page says (its title is also the heading); no page repeats the address, which the URL never carries. */
 export const NEWSLETTER_PAGE_TEXT: Record<NewsletterOutcome, { title: string; text: string; tone: "ok" | "problem" }> =
   {

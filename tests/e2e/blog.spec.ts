@@ -132,8 +132,10 @@ async function mailsTo(to: string): Promise<Array<{ subject: string; body: { tex
 test.describe("the newsletter box without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("posts the address and lands on a page that says to check the inbox; the mailed link confirms", async ({
+  test("posts the address and lands on a page that says to check the inbox; the mailed link confirms on a press", async ({
     page,
+    browser,
+    baseURL,
   }) => {
     const address = `plain-${Date.now()}@example.org`;
     await page.goto("/blog");
@@ -144,13 +146,30 @@ test.describe("the newsletter box without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Check your inbox" })).toBeVisible();
     await expect.poll(async () => (await mailsTo(address)).length).toBe(1);
     const [mail] = await mailsTo(address);
-    const link = /\/api\/confirm-subscription\?token=\S+/.exec(mail?.body.text ?? "")?.[0];
-    expect(link).toBeDefined();
-    await page.goto(link ?? "");
-    await expect(page).toHaveURL(/\/newsletter\/confirmed$/);
-    await expect(page.getByRole("heading", { level: 1, name: "You're subscribed" })).toBeVisible();
-    await page.goto(`${link?.slice(0, -2)}xx`);
-    await expect(page.getByRole("heading", { level: 1, name: "This link does not work" })).toBeVisible();
+    const link = /\/api\/confirm-subscription\?token=\S+/.exec(mail?.body.text ?? "")?.[0] ?? "";
+    expect(link).not.toBe("");
+
+    // Opening the link confirms nothing (mail scanners open every link); without scripts the page says what to do.
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/newsletter\/confirm\?token=/);
+    await expect(page.getByRole("heading", { level: 1, name: "Confirm your subscription" })).toBeVisible();
+    await expect(page.getByText("The button needs JavaScript, which is off in this browser")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Confirm my subscription" })).toBeHidden();
+
+    // The reader's own browser runs the page's script: the press confirms.
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
+    const reader = await context.newPage();
+    await reader.goto(link);
+    await expect(reader.getByText("The button needs JavaScript")).toBeHidden();
+    expect((await new AxeBuilder({ page: reader }).analyze()).violations).toEqual([]);
+    await reader.getByRole("button", { name: "Confirm my subscription" }).click();
+    await expect(reader).toHaveURL(/\/newsletter\/confirmed$/);
+    await expect(reader.getByRole("heading", { level: 1, name: "You're subscribed" })).toBeVisible();
+    await reader.goto(`${link.slice(0, -2)}xx`);
+    await expect(reader.getByRole("heading", { level: 1, name: "This link does not work" })).toBeVisible();
+    await reader.goto("/newsletter/confirm");
+    await expect(reader.getByRole("heading", { level: 1, name: "This link does not work" })).toBeVisible();
+    await context.close();
   });
 });
 

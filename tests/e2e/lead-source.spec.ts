@@ -271,13 +271,16 @@ test.describe("conversions in the data layer (site with a measurement id)", () =
     expect(await events(page)).toEqual([["select_item", { items: [{ item_id: "whatsway", item_name: "Whatsway" }] }]]);
   });
 
-  test("the confirmed newsletter page pushes sign_up, and the other newsletter pages nothing", async ({
+  test("the press that confirms a subscription pushes sign_up once, and a reload or the other newsletter pages nothing", async ({
     page,
     consoleErrors,
   }) => {
     await withMeasurementId(page);
-    await page.goto("/newsletter/confirmed");
+    await page.goto("/newsletter/confirmed?new");
     expect(await events(page)).toEqual([["sign_up", { method: "newsletter" }]]);
+    await expect(page).toHaveURL(/\/newsletter\/confirmed$/);
+    await page.reload();
+    expect(await events(page)).toEqual([]);
     await page.goto("/newsletter/check-your-inbox");
     expect(await events(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
@@ -290,7 +293,7 @@ test.describe("conversions in the data layer (site with a measurement id)", () =
     await page.getByRole("link", { name: "Buy on CodeCanyon" }).first().click();
     await (await popup).close();
     expect(await events(page)).toEqual([]);
-    await page.goto("/newsletter/confirmed");
+    await page.goto("/newsletter/confirmed?new");
     expect(await events(page)).toEqual([]);
   });
 });

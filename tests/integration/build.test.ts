@@ -2,12 +2,12 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import type { BuildResult } from "../../build/index.ts";
-import { NEWSLETTER_PAGES } from "../../src/lib/newsletter.ts";
+import { NEWSLETTER_LINK_PAGES, NEWSLETTER_PAGES } from "../../src/lib/newsletter.ts";
 import type { RouteTable } from "../../src/lib/routing.ts";
 
 /**
- * SPEC section 2's route table, the site search's results page (issue 17) and the newsletter's result pages (issue
- * 25): every one of these is prerendered.
+ * SPEC section 2's route table, the site search's results page (issue 17), the newsletter's result pages (issue 25)
+ * and the pages its mailed links open: every one of these is prerendered.
  */
 const STATIC_ROUTES = [
   "/",
@@ -25,6 +25,7 @@ const STATIC_ROUTES = [
   "/disclaimer",
   "/search",
   ...Object.values(NEWSLETTER_PAGES),
+  ...Object.values(NEWSLETTER_LINK_PAGES),
 ];
 
 /** The build this test run shares (tests/setup/build-site.ts). */
@@ -58,8 +59,9 @@ describe("build", () => {
     expect(await read("404.html")).toContain('<meta name="robots" content="noindex, follow"/>');
     expect(await read("products/_404.html")).toContain('<meta name="robots" content="noindex, follow"/>');
     const sitemap = await read("sitemap.xml");
-    // Every page but the search results page and the newsletter's result pages, which are noindex too.
-    expect(sitemap.match(/<loc>/g)).toHaveLength(table.pages.length - 1 - Object.keys(NEWSLETTER_PAGES).length);
+    // Every page but the search results page and the newsletter's pages, which are noindex too.
+    const newsletter = Object.keys(NEWSLETTER_PAGES).length + Object.keys(NEWSLETTER_LINK_PAGES).length;
+    expect(sitemap.match(/<loc>/g)).toHaveLength(table.pages.length - 1 - newsletter);
     expect(sitemap).not.toContain("/newsletter/");
     expect(sitemap).not.toContain("404");
   });

@@ -105,12 +105,12 @@ describe("createNewsletterHandler with an origin-verify value", () => {
     expect(mailer.sent.map((mail) => mail.to)).toEqual(["reader@example.org"]);
     const confirmed = await handler(
       event("confirm-subscription", {
-        method: "GET",
-        token: signToken(SECRET, "confirm", "reader@example.org"),
-        headers: { [ORIGIN_VERIFY_HEADER]: VERIFY },
+        method: "POST",
+        headers: { [ORIGIN_VERIFY_HEADER]: VERIFY, "content-type": "application/x-www-form-urlencoded" },
+        body: `token=${signToken(SECRET, "confirm", "reader@example.org")}`,
       }),
     );
-    expect([confirmed.statusCode, confirmed.headers?.location]).toEqual([303, "/newsletter/confirmed"]);
+    expect([confirmed.statusCode, confirmed.headers?.location]).toEqual([303, "/newsletter/confirmed?new"]);
     expect(subscribers.calls).toHaveLength(2);
   });
 });
@@ -120,5 +120,81 @@ describe("createNewsletterHandler without an origin-verify value (npm start, tes
     const { handler, mailer } = setup(undefined);
     expect((await handler(event("subscribe", { body: subscription }))).statusCode).toBe(200);
     expect(mailer.sent).toHaveLength(1);
+  });
+});
+
+describe("a mailed link", () => {
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+  const confirm = signToken(SECRET, "confirm", "reader@example.org");
+  const unsubscribe = signToken(SECRET, "unsubscribe", "reader@example.org");
+
+  test("should only show the page with the button when opened, as a mail scanner opens every link", async () => {
+    const { handler, subscribers } = setup(undefined);
+    for (const method of ["GET", "HEAD"]) {
+      const opened = await handler(event("confirm-subscription", { method, token: confirm }));
+      expect([opened.statusCode, opened.headers?.location]).toEqual([303, `/newsletter/confirm?token=${confirm}`]);
+      const leave = await handler(event("unsubscribe", { method, token: unsubscribe }));
+      expect([leave.statusCode, leave.headers?.location]).toEqual([
+        303,
+        `/newsletter/unsubscribe?token=${unsubscribe}`,
+      ]);
+    }
+    expect(subscribers.calls).toEqual([]);
+  });
+
+  test("should send an opened link with a bad token straight to the page that says it does not work", async () => {
+    const { handler } = setup(undefined);
+    for (const answer of [
+      await handler(event("confirm-subscription", { method: "GET", token: unsubscribe })),
+      await handler(event("unsubscribe", { method: "GET", token: `${unsubscribe}x` })),
+      await handler(event("unsubscribe", { method: "GET" })),
+    ])
+      expect([answer.statusCode, answer.headers?.location]).toEqual([303, "/newsletter/invalid-link"]);
+  });
+
+  test("should act on the page's button press and land on the outcome page", async () => {
+    const { handler, subscribers } = setup(undefined);
+    const pressed = await handler(
+      event("confirm-subscription", { method: "POST", headers: form, body: `token=${confirm}` }),
+    );
+    expect(pressed.headers?.location).toBe("/newsletter/confirmed?new");
+    const left = await handler(event("unsubscribe", { method: "POST", headers: form, body: `token=${unsubscribe}` }));
+    expect([left.statusCode, left.headers?.location]).toEqual([303, "/newsletter/unsubscribed"]);
+    const forged = await handler(event("unsubscribe", { method: "POST", headers: form, body: `token=${confirm}` }));
+    expect(forged.headers?.location).toBe("/newsletter/invalid-link");
+    expect(subscribers.calls).toEqual([expect.stringMatching(/^confirm /), expect.stringMatching(/^unsubscribe /)]);
+  });
+
+  test("should count only the press that confirmed as a new sign-up, not a second press", async () => {
+    const { handler, subscribers } = setup(undefined);
+    subscribers.confirm = async () => "already-confirmed";
+    const again = await handler(
+      event("confirm-subscription", { method: "POST", headers: form, body: `token=${confirm}` }),
+    );
+    expect(again.headers?.location).toBe("/newsletter/confirmed");
+  });
+
+  test("should answer a mail app's one-click unsubscribe (RFC 8058, urlencoded or multipart) with 200, not a page", async () => {
+    const { handler, subscribers } = setup(undefined);
+    const urlencoded = await handler(
+      event("unsubscribe", { method: "POST", token: unsubscribe, headers: form, body: "List-Unsubscribe=One-Click" }),
+    );
+    const boundary = "----mailapp";
+    const multipart = await handler(
+      event("unsubscribe", {
+        method: "POST",
+        token: unsubscribe,
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+        body: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+      }),
+    );
+    expect([urlencoded.statusCode, multipart.statusCode]).toEqual([200, 200]);
+    expect(subscribers.calls).toHaveLength(2);
+  });
+
+  test("should refuse other methods with 405 and say which it takes", async () => {
+    const { handler } = setup(undefined);
+    const put = await handler(event("confirm-subscription", { method: "PUT", token: confirm }));
+    expect([put.statusCode, put.headers?.allow]).toEqual([405, "GET, POST"]);
   });
 });
