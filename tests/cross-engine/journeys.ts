@@ -182,6 +182,38 @@ const formJourneys: Journey[] = LEAD_FORMS.map((lead) => ({
   },
 }));
 
+// 2b. The newsletter: the box subscribes, and the mailed link confirms on the press of its page's button.
+const newsletterJourney: Journey = {
+  name: "the newsletter box mails a confirmation whose link opens a page whose button confirms",
+  run: async (driver) => {
+    await prepare(driver);
+    const email = `cross-engine-news-${driver.engine}-${Date.now()}@example.org`;
+    await driver.goto("/blog");
+    const opened = Date.now();
+    const box = role("region", "Subscribe to Our Newsletter");
+    await driver.type(role("textbox", "Your e-mail address", { within: box }), email);
+    const wait = HUMAN_DELAY_MS - (Date.now() - opened);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await driver.click(role("button", "Subscribe", { within: box }));
+    await waitVisible(driver, text("Almost done! Check your inbox and confirm your subscription."));
+    const link = await waitFor(
+      async () => {
+        const { emails } = (await (await fetch(`${SES_URL}/store`)).json()) as {
+          emails: (StoredMail & { body: { text?: string } })[];
+        };
+        const mail = emails.find((m) => m.destination.to.includes(email));
+        return /https?:\/\/\S+\/api\/confirm-subscription\?token=\S+/.exec(mail?.body.text ?? "")?.[0];
+      },
+      () => `${driver.engine}: no confirmation mail with a link reached ${email} in the local SES mailbox`,
+    );
+    await driver.goto(new URL(link).pathname + new URL(link).search);
+    await expectText(driver, role("heading", undefined, { within: role("main") }), "Confirm your subscription");
+    await driver.click(role("button", "Confirm my subscription"));
+    await expectText(driver, role("heading", undefined, { within: role("main") }), "You're subscribed");
+    await expectNoConsoleErrors(driver, "/newsletter/confirmed");
+  },
+};
+
 // 3. Disclosure controls open and close by mouse, keyboard and touch.
 interface Disclosure {
   name: string;
@@ -455,6 +487,7 @@ const themeJourneys: Journey[] = [
 export const JOURNEYS: Journey[] = [
   ...routeJourneys,
   ...formJourneys,
+  newsletterJourney,
   ...disclosureJourneys,
   ...searchJourneys,
   ...themeJourneys,
