@@ -36,6 +36,17 @@ export function failure(statusCode: number, error: string, headers: Record<strin
 }
 
 /**
+ * The request's body as text, whether the function URL passed it as is or base64-encoded.
+ * @throws HttpError 413 over MAX_BODY_BYTES.
+ */
+export function readBody(event: APIGatewayProxyEventV2): string {
+  const raw = event.body ?? "";
+  const bytes = event.isBase64Encoded ? Buffer.from(raw, "base64") : Buffer.from(raw, "utf8");
+  if (bytes.length > MAX_BODY_BYTES) throw new HttpError(413, "Request too large", "too-large");
+  return bytes.toString("utf8");
+}
+
+/**
  * Checks method, media type and size, then parses the JSON body.
  * @returns the parsed JSON object.
  * @throws HttpError 405 (not POST), 415 (not application/json), 413 (over MAX_BODY_BYTES) or 400 (not a JSON object).
@@ -48,12 +59,10 @@ export function readJsonBody(event: APIGatewayProxyEventV2): Record<string, unkn
   if (type.split(";")[0]?.trim().toLowerCase() !== "application/json") {
     throw new HttpError(415, "Unsupported content type: send the form as application/json", "wrong-type");
   }
-  const raw = event.body ?? "";
-  const bytes = event.isBase64Encoded ? Buffer.from(raw, "base64") : Buffer.from(raw, "utf8");
-  if (bytes.length > MAX_BODY_BYTES) throw new HttpError(413, "Request too large", "too-large");
+  const body = readBody(event);
   let value: unknown;
   try {
-    value = JSON.parse(bytes.toString("utf8"));
+    value = JSON.parse(body);
   } catch {
     throw new HttpError(400, "Invalid request: expected a JSON object", "bad-json");
   }

@@ -5,7 +5,7 @@ import { newsletterSubscriptionSchema } from "../../src/schemas/newsletter-subsc
 import type { LambdaContextLike } from "../shared/deadline.ts";
 import type { MailsOf } from "../shared/delivery.ts";
 import type { LeadConfig } from "../shared/env.ts";
-import { failure, HttpError, type LeadAnswer, MAX_BODY_BYTES } from "../shared/http.ts";
+import { failure, type LeadAnswer, readBody } from "../shared/http.ts";
 import { createLeadHandler, type LeadDeps, type LeadForm, type LeadMails } from "../shared/lead-handler.ts";
 import { renderSubscriptionConfirmation } from "../shared/mail-templates/subscription.ts";
 import { formatAddress } from "../shared/mailer.ts";
@@ -119,9 +119,7 @@ const plain = (statusCode: number, body: string): LeadAnswer => ({
  * @throws HttpError 413 over MAX_BODY_BYTES.
  */
 export function formPostAsJson(event: APIGatewayProxyEventV2): APIGatewayProxyEventV2 {
-  const raw = event.isBase64Encoded ? Buffer.from(event.body ?? "", "base64").toString("utf8") : (event.body ?? "");
-  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new HttpError(413, "Request too large", "too-large");
-  const fields: Record<string, unknown> = Object.fromEntries(new URLSearchParams(raw));
+  const fields: Record<string, unknown> = Object.fromEntries(new URLSearchParams(readBody(event)));
   const elapsed = Number(fields[ELAPSED_FIELD]);
   fields[ELAPSED_FIELD] =
     Number.isFinite(elapsed) && fields[ELAPSED_FIELD] !== "" && fields[ELAPSED_FIELD] !== undefined
@@ -135,10 +133,13 @@ export function formPostAsJson(event: APIGatewayProxyEventV2): APIGatewayProxyEv
   };
 }
 
-/** The fields of a posted form (the link page's token, or RFC 8058's `List-Unsubscribe=One-Click`); nothing over MAX_BODY_BYTES. */
+/** The fields of a posted form (the link page's token, or RFC 8058's `List-Unsubscribe=One-Click`); none over MAX_BODY_BYTES. */
 function postedFields(event: APIGatewayProxyEventV2): URLSearchParams {
-  const raw = event.isBase64Encoded ? Buffer.from(event.body ?? "", "base64").toString("utf8") : (event.body ?? "");
-  return new URLSearchParams(Buffer.byteLength(raw) > MAX_BODY_BYTES ? "" : raw);
+  try {
+    return new URLSearchParams(readBody(event));
+  } catch {
+    return new URLSearchParams();
+  }
 }
 
 export interface NewsletterDeps extends LeadDeps {
