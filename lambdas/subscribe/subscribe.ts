@@ -184,9 +184,6 @@ export function createNewsletterHandler(secret: string, linkBase: string, deps: 
             : NEWSLETTER_PAGES.invalidLink,
         );
       }
-      // RFC 8058: a mail client's one-click POST carries the token in the link and `List-Unsubscribe=One-Click` in
-      // its body (urlencoded or multipart); only the link page's form posts a token field.
-      const oneClick = !posted.has("token");
       if (action === "confirm") {
         const outcome = key ? await subscribers.confirm(key, new Date()) : "invalid-token";
         log.info({ requestId, outcome: `confirm-${outcome}`, status: 303 });
@@ -198,6 +195,9 @@ export function createNewsletterHandler(secret: string, linkBase: string, deps: 
               : NEWSLETTER_PAGES.invalidLink,
         );
       }
+      // RFC 8058: a mail client's one-click POST carries the token in the link and `List-Unsubscribe=One-Click` in
+      // its body (urlencoded or multipart); only the link page's form posts a token field.
+      const oneClick = !posted.has("token");
       // An address no longer stored (erased, expired) is off the list too: the answer says so rather than fail.
       if (key) await subscribers.unsubscribe(key, new Date());
       const status = oneClick ? (key ? 200 : 400) : 303;
