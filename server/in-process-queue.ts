@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import type { LeadQueue } from "../lambdas/shared/lead-queue.ts";
-import type { RetryMessage } from "../lambdas/shared/lead-record.ts";
+import { type RetryMessage, retryMessageBody } from "../lambdas/shared/lead-record.ts";
 
 /** Calls deliver-lead's handler with a batch, as the SQS event source mapping does. */
 export type QueueConsumer = (event: SQSEvent) => Promise<SQSBatchResponse>;
@@ -52,7 +52,8 @@ export class InProcessQueue implements LeadQueue {
   async enqueue(message: RetryMessage, delaySeconds: number): Promise<void> {
     this.#held.push({
       id: randomUUID(),
-      body: JSON.stringify(message),
+      // The body SQS would carry (retryMessageBody), so what the local retry path sees is what AWS's sees.
+      body: retryMessageBody(message),
       visibleAt: Date.now() + Math.min(delaySeconds, this.#maxDelaySeconds) * 1000,
       receives: 0,
     });

@@ -1,5 +1,5 @@
 import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
-import type { RetryMessage } from "./lead-record.ts";
+import { type RetryMessage, retryMessageBody } from "./lead-record.ts";
 
 /** Where a lead goes when it was stored but not mailed: deliver-lead takes it from there. */
 export interface LeadQueue {
@@ -19,7 +19,7 @@ export function createSqsLeadQueue({ queueUrl, region }: { queueUrl: string; reg
       await client.send(
         new SendMessageCommand({
           QueueUrl: queueUrl,
-          MessageBody: JSON.stringify({ submissionId: message.submissionId, form: message.form, kind: message.kind }),
+          MessageBody: retryMessageBody(message),
           DelaySeconds: Math.max(0, Math.min(900, Math.round(delaySeconds))),
         }),
       );

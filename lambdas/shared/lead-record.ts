@@ -72,6 +72,14 @@ export interface RetryMessage {
   unstored?: LeadRecord;
 }
 
+/**
+ * A retry message as a queue's message body: the whole message, so a lead mailed while the store was down travels in
+ * `unstored` to deliver-lead, which stores it. parseRetryMessage reads it back.
+ */
+export function retryMessageBody({ submissionId, form, kind, unstored }: RetryMessage): string {
+  return JSON.stringify({ submissionId, form, kind, unstored });
+}
+
 /** Parses a retry message body; undefined when it is not one (a stray message is dropped, not retried forever). */
 export function parseRetryMessage(body: string): RetryMessage | undefined {
   try {

@@ -164,8 +164,9 @@ export function createDynamoLeadStore({
         update(
           submissionId,
           "SET #status = :endStatus, lastError = :code, updatedAt = :now REMOVE leaseUntil",
-          `#status IN (${open.join(", ")})`,
-          { ":endStatus": { S: status }, ":code": { S: code }, ":now": { S: now.toISOString() }, ...openValues },
+          // A retry of an unknown lead is in an attempt too: its end is recorded, unless a send event marked it mailed.
+          `#status IN (${unmailed.join(", ")})`,
+          { ":endStatus": { S: status }, ":code": { S: code }, ":now": { S: now.toISOString() }, ...unmailedValues },
           { "#status": "status" },
         ),
       ),

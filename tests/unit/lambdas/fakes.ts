@@ -112,7 +112,7 @@ export function memoryStore(): LeadStore & {
     },
     async markFailed(id: string, code: string, now: Date) {
       const record = records.get(id);
-      if (!record || !open(record)) return false;
+      if (!record || !isUnmailed(record.status)) return false;
       Object.assign(record, {
         status: "failed",
         lastError: code,
@@ -123,7 +123,7 @@ export function memoryStore(): LeadStore & {
     },
     async markUnknown(id: string, code: string, now: Date) {
       const record = records.get(id);
-      if (!record || !open(record)) return false;
+      if (!record || !isUnmailed(record.status)) return false;
       Object.assign(record, {
         status: "unknown",
         lastError: code,

@@ -87,4 +87,39 @@ describe("deliverStoredLead", () => {
     // Within the pause a send event may still come: nobody may mail it now.
     expect(await deliverStoredLead("l2", mailsOf, deps, invocationDeadline(undefined, 10_000), "r")).toBe("waiting");
   });
+
+  test("should keep a retried unknown lead unknown when SES is unclear again, and tell nobody it was mailed", async () => {
+    const store = memoryStore();
+    const quietLongAgo = new Date(Date.now() - 3_600_000).toISOString();
+    await store.put({
+      submissionId: "l3",
+      form: "send-contact-email",
+      status: "unknown",
+      receivedAt: quietLongAgo,
+      updatedAt: quietLongAgo,
+      attempts: 1,
+      lead,
+      expiresAt: 0,
+      lastError: "DeadlineExceeded",
+    });
+    const deps = {
+      config,
+      store,
+      queue: memoryQueue(),
+      log: memoryLogger(),
+      mailer: failingWith(
+        Object.assign(new Error("SES did not answer"), { name: "TimeoutError", code: "DeadlineExceeded" }),
+      ),
+    };
+    expect(await deliverStoredLead("l3", mailsOf, deps, invocationDeadline(undefined, 10_000), "r")).toBe("unknown");
+    expect(store.records.get("l3")).toMatchObject({ status: "unknown", attempts: 2, leaseUntil: undefined });
+    expect(deps.queue.messages).toEqual([]);
+
+    // SES refuses the next retry: a failure like any other, left for the retry path.
+    deps.mailer = failingWith(Object.assign(new Error("Rate exceeded"), { name: "Throttling" }));
+    const record = store.records.get("l3");
+    if (record) record.updatedAt = quietLongAgo; // its quiet pause has passed again
+    expect(await deliverStoredLead("l3", mailsOf, deps, invocationDeadline(undefined, 10_000), "r")).toBe("failed");
+    expect(store.records.get("l3")).toMatchObject({ status: "failed", attempts: 3, lastError: "Throttling" });
+  });
 });
