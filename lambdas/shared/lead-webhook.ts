@@ -27,12 +27,20 @@ export interface WebhookDeps {
   siteName: string;
 }
 
-/** The body posted for one lead. */
+/**
+ * What a visitor typed, as plain text in Slack's `text`: its control characters escaped, so a name such as
+ * `<!channel>` or `<https://…|Open lead>` shows as typed instead of pinging the channel or disguising a link.
+ */
+const plain = (value: string) => value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+/** The body posted for one lead: `text` for chat, `lead` with the fields as the visitor sent them. */
 export function webhookPayload(lead: LeadRecord, siteName: string) {
   const what = lead.form.replace(/^send-/, "").replaceAll("-", " ");
   const topic = [lead.lead.product, lead.lead.package, lead.lead.subject].filter(Boolean).join(", ");
+  const from = plain(lead.lead.name ?? "a visitor");
+  const replyTo = plain(lead.lead.email ?? "the address in the mail");
   return {
-    text: `New ${what} on ${siteName} from ${lead.lead.name ?? "a visitor"}${topic ? ` (${topic})` : ""}: reply to ${lead.lead.email ?? "the address in the mail"}. Lead ${lead.submissionId}.`,
+    text: `New ${what} on ${plain(siteName)} from ${from}${topic ? ` (${plain(topic)})` : ""}: reply to ${replyTo}. Lead ${lead.submissionId}.`,
     lead: { submissionId: lead.submissionId, form: lead.form, receivedAt: lead.receivedAt, fields: lead.lead },
   };
 }
