@@ -85,7 +85,11 @@ export function storedLeadMails<S extends z.ZodMiniType>(form: LeadForm<S>): Mai
 export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, deps: LeadDeps) {
   const { log, store, queue, config } = deps;
   const mailsOf = storedLeadMails(form);
-  /** Stores a lead in the spam folder; a repeat of its id is the same lead. A store failure is logged: the answer stays the same. */
+  /**
+   * Stores a lead in the spam folder; a repeat of its id is the same lead. When the store fails, the record goes to the
+   * retry queue for deliver-lead to store (as a lead mailed while the store was down does): a filter's false positive
+   * is kept, not lost. The answer stays the same either way.
+   */
   const fileAsSpam = async (submissionId: string, lead: Record<string, string>, reason: SpamReason) => {
     const now = new Date();
     const at = now.toISOString();
@@ -100,10 +104,14 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
       lead,
       expiresAt: spamExpiresAt(now),
     };
-    await store.put(record).catch((error: unknown) => {
+    await store.put(record).catch(async (error: unknown) => {
+      const stored = await queue
+        .enqueue({ submissionId, form: form.name, unstored: record }, 0)
+        .then(() => "queued" as const)
+        .catch(() => "lost" as const);
       log.error({
         submissionId,
-        outcome: "spam-store-failed",
+        outcome: stored === "queued" ? "spam-store-queued" : "spam-store-lost",
         error: error instanceof Error ? error.name : typeof error,
       });
     });

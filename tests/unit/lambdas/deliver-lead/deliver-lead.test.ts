@@ -39,6 +39,16 @@ function setup(failOn: number[] = []) {
 }
 
 describe("deliverBatch", () => {
+  test("should file a queued spam-folder lead the store was down for, and mail nothing", async () => {
+    const deps = setup();
+    const spam = record("s1", { status: "spam", spamReason: "too-fast", attempts: 0 });
+    const body = JSON.stringify({ submissionId: "s1", form: "send-contact-email", unstored: spam });
+    const answer = await deliverBatch(batch(body), deps, forms, invocationDeadline(undefined, 30_000), "r");
+    expect(answer.batchItemFailures).toEqual([]);
+    expect(deps.store.records.get("s1")).toMatchObject({ status: "spam", spamReason: "too-fast" });
+    expect(deps.mailer.sent).toEqual([]);
+  });
+
   test("should mail each queued lead once, and report back the ones SES did not take or another message holds", async () => {
     const deps = setup([1]);
     for (const id of ["a", "b"]) await deps.store.put(record(id));

@@ -183,6 +183,18 @@ describe("createLeadHandler", () => {
     expect(mailer.sent).toEqual([]);
   });
 
+  test("should queue a trapped lead for deliver-lead to file when the store is down, answering as always", async () => {
+    const { handler, mailer, log, store, queue } = setup();
+    store.failPut = true;
+    const answer = await handler(postEvent({ ...LEAD, elapsedMs: 300, submissionId: ID }));
+    expect(JSON.parse(answer.body)).toEqual({ success: true, data: { id: ID } });
+    expect(mailer.sent).toEqual([]);
+    expect(queue.messages).toEqual([
+      expect.objectContaining({ submissionId: ID, unstored: expect.objectContaining({ status: "spam" }) }),
+    ]);
+    expect(log.lines.map((line) => line.outcome)).toContain("spam-store-queued");
+  });
+
   test("should keep a lead over its client's hourly limit in the spam folder instead of refusing it", async () => {
     const asked: string[] = [];
     const { handler, mailer, store } = setup(
