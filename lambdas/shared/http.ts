@@ -73,17 +73,34 @@ export function readJsonBody(event: APIGatewayProxyEventV2): Record<string, unkn
 }
 
 /**
- * The address a request came from: CloudFront's viewer address when the request passed through it (the function
- * URL's own source is then CloudFront's), else the connection's source. Undefined when neither is known.
+ * The client a request came from, as the per-client limits count it: CloudFront's viewer address when the request
+ * passed through it (the function URL's own source is then CloudFront's), else the connection's source. An IPv6
+ * address counts as its /64 network, which one subscriber line or host holds whole: otherwise every address of it
+ * would be a client of its own. Undefined when neither is known.
  */
 export function clientAddress(event: APIGatewayProxyEventV2): string | undefined {
   const header = (name: string) => Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
   const viewer = header("cloudfront-viewer-address");
   // "203.0.113.7:46532", or an IPv6 address followed by ":port" in the same way.
-  if (viewer) return viewer.replace(/:\d+$/, "");
+  if (viewer) return clientNetwork(viewer.replace(/:\d+$/, ""));
   // Behind CloudFront without that header the source is an edge server shared by many visitors: no client to count.
   if (header("x-amz-cf-id")) return undefined;
-  return event.requestContext?.http?.sourceIp || undefined;
+  const source = event.requestContext?.http?.sourceIp;
+  return source ? clientNetwork(source) : undefined;
+}
+
+/** An IPv4 address as it is (also when written IPv4-mapped, ::ffff:203.0.113.7); an IPv6 address as its /64. */
+export function clientNetwork(address: string): string {
+  if (!address.includes(":")) return address;
+  if (address.includes(".")) return address.slice(address.lastIndexOf(":") + 1);
+  const [head = "", tail] = address.toLowerCase().split("::");
+  const front = head ? head.split(":") : [];
+  const back = tail ? tail.split(":") : [];
+  const groups = [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill("0"), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, test } from "vitest";
 import {
+  clientNetwork,
   errorAnswer,
   failure,
   HttpError,
@@ -87,5 +88,21 @@ describe("success and failure", () => {
       statusCode: 400,
       headers: { "cache-control": "no-store" },
     });
+  });
+});
+
+describe("clientNetwork", () => {
+  test("should count an IPv4 address as itself, written plainly or IPv4-mapped", () => {
+    expect(clientNetwork("203.0.113.7")).toBe("203.0.113.7");
+    expect(clientNetwork("::ffff:203.0.113.7")).toBe("203.0.113.7");
+  });
+
+  test("should count every IPv6 address of one /64 network as one client, however it is written", () => {
+    const network = "2001:db8:85a3:42::/64";
+    expect(clientNetwork("2001:db8:85a3:42::1")).toBe(network);
+    expect(clientNetwork("2001:0DB8:85a3:0042:ffff:1:2:3")).toBe(network);
+    expect(clientNetwork("2001:db8:85a3:42:a::")).toBe(network);
+    expect(clientNetwork("2001:db8:85a3:43::1")).not.toBe(network);
+    expect(clientNetwork("::1")).toBe("0:0:0:0::/64");
   });
 });
