@@ -350,6 +350,8 @@ function rawHtmlIssues(sources: readonly SourceFile[]): ContentIssue[] {
 }
 
 function rawHtmlAdvice(tag: string): string {
+  if (tag.startsWith("?") || tag.startsWith("!"))
+    return `<${tag}…> is left out of the page: to show code, put it in backticks (\`<${tag} …>\`) or in a fenced block`;
   const left = `<${tag}> is left out of the page, with everything inside it: articles publish markdown, not HTML`;
   if (/^(iframe|embed|object|video|audio|picture|source)$/.test(tag))
     return `${left}; link to what it shows instead, e.g. [Watch the demo](https://…)`;
@@ -367,7 +369,8 @@ function markdownImageIssues(sources: readonly SourceFile[], images: ReadonlySet
   const issues: ContentIssue[] = [];
   for (const source of sources) {
     for (const ref of source.references ?? []) {
-      if (ref.kind !== "image" || !ref.url.startsWith("/")) continue; // other sites' images are theirs to keep
+      // Other sites' images (a scheme, or //host) are theirs to keep; a relative path would resolve under the page's URL.
+      if (ref.kind !== "image" || /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(ref.url)) continue;
       const served = safeDecode(ref.url.split(/[?#]/)[0] ?? "");
       const message = !served.startsWith("/images/")
         ? `Expected an image under /images/ (a file in content/images), found ${ref.url}`

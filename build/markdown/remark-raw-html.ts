@@ -13,7 +13,8 @@ export interface RawHtml {
  * block or inline), once per tag and line. The render never publishes them: remark-rehype leaves raw HTML out of the
  * page (it runs without allowDangerousHtml, and the site has no HTML parser behind it), so `<div>text</div>` would
  * vanish with its text. The build turns each into an error. Comments are an editor's notes, meant to stay unseen;
- * closing tags belong to an opening tag already recorded.
+ * closing tags belong to an opening tag already recorded. A processing instruction is recorded as its `?name`
+ * (`<?php echo 1; ?>`: "?php"), a declaration as its `!name` ("!doctype").
  *
  * @returns A transformer that reads the tree and leaves it unchanged.
  */
@@ -23,7 +24,8 @@ export function remarkRawHtml() {
     eachNode(tree, (visited) => {
       const node = visited as Nodes;
       if (node.type !== "html") return;
-      const tag = /^<([a-z][a-z0-9-]*)/i.exec(node.value)?.[1]?.toLowerCase();
+      // Indented up to three spaces it is still an HTML block; `<?php … ?>` and `<!DOCTYPE …>` vanish the same way.
+      const tag = /^\s*<([a-z][a-z0-9-]*|\?[a-z]*|![a-z]+)/i.exec(node.value)?.[1]?.toLowerCase();
       if (!tag) return;
       const line = node.position?.start.line ?? 1;
       found.set(`${line}:${tag}`, { tag, line });

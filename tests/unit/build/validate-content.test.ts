@@ -209,6 +209,28 @@ describe("readSiteContent", () => {
     ]);
   });
 
+  test("refuses an indented HTML block and PHP code written bare, which would vanish just the same", async () => {
+    const errors = await errorsAfter("blog/quick-commerce-unit-economics.md", (text) =>
+      text.replace(/^---\n\n/m, "---\n\n  <div>text</div>\n\nInstall with <?php echo PHP_VERSION; ?> or later.\n\n"),
+    );
+    expect(errors).toEqual([
+      "content/blog/quick-commerce-unit-economics.md:24 html: <div> is left out of the page, with everything inside it: articles publish markdown, not HTML; write its text in markdown (paragraphs, **bold**, lists, > quotes, | tables |) or remove it",
+      "content/blog/quick-commerce-unit-economics.md:26 html: <?php…> is left out of the page: to show code, put it in backticks (`<?php …>`) or in a fenced block",
+    ]);
+  });
+
+  test("refuses an image in a body written as a relative path, which would resolve under the article's URL", async () => {
+    const errors = await errorsAfter(
+      "blog/quick-commerce-unit-economics.md",
+      (text) => `${text}\n![Server rack](images/blog/rack.jpg)\n`,
+    );
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^content\/blog\/quick-commerce-unit-economics\.md:\d+ image: Expected an image under \/images\/ \(a file in content\/images\), found images\/blog\/rack\.jpg$/,
+      ),
+    ]);
+  });
+
   test("refuses an embed in a policy page and tells the editor to link to it", async () => {
     const errors = await errorsAfter(
       "pages/terms.md",
