@@ -88,7 +88,27 @@ export function imageIssues(
     const large = served.startsWith("/images/") ? tooLarge(safeDecode(served)) : undefined;
     if (large) errors.push({ ...at, message: large });
   }
+  errors.push(...sameNameIssues(facts));
   return { errors, warnings };
+}
+
+/**
+ * Two sources whose names differ only by extension (launch.jpg and launch.png) would write the same sized files
+ * (launch.800w.avif…), one over the other, and a page would show the wrong picture: an error naming both.
+ */
+function sameNameIssues(facts: ImageFactsMap): ContentIssue[] {
+  const byStem = new Map<string, string[]>();
+  for (const served of [...facts.keys()].sort()) {
+    const stem = served.replace(/\.[^./]+$/, "").toLowerCase();
+    byStem.set(stem, [...(byStem.get(stem) ?? []), served]);
+  }
+  return [...byStem.values()]
+    .filter((files) => files.length > 1)
+    .map(([first = "", ...others]) => ({
+      file: `content${first}`,
+      field: "image",
+      message: `content${first} and ${others.map((other) => `content${other}`).join(" and ")} differ only in their extension, so their sized copies (${first.replace(/^.*\//, "").replace(/\.[^.]+$/, "")}.800w.avif…) would be one file: rename one of them and its references`,
+    }));
 }
 
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, "");

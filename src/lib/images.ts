@@ -61,9 +61,13 @@ export function variantPath(served: string, width: number, format: ImageFormat):
   return `${served.replace(/\.[^./]+$/, "")}.${width}w.${EXTENSION[format]}`;
 }
 
-/** The `srcset` of one format: every width written. */
+/**
+ * The `srcset` of one format: every width written. Each URL is percent-encoded, commas too: in a srcset a space or a
+ * comma ends the URL, and a body image's file name may hold either.
+ */
 export function srcSet(served: string, image: RasterImage, format: ImageFormat): string {
-  return image.widths.map((w) => `${variantPath(served, w, format)} ${w}w`).join(", ");
+  const url = (path: string) => encodeURI(path).replaceAll(",", "%2C");
+  return image.widths.map((w) => `${url(variantPath(served, w, format))} ${w}w`).join(", ");
 }
 
 /** The fallback file a card filled in by a script shows (no srcset there): the width that fits a card at 2×. */

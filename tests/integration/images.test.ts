@@ -197,6 +197,16 @@ describe("image mistakes fail the build at the line that names the image", () =>
     ]);
   });
 
+  test("two photos whose names differ only in their extension, whose sized copies would overwrite each other", async () => {
+    const errors = await errorsWith(async (dir) => {
+      await addImage(dir, "/images/blog/launch.jpg", await photo(800, 420));
+      await addImage(dir, "/images/blog/launch.png", await photo(600, 600, "png", 2));
+    });
+    expect(errors).toEqual([
+      "content/images/blog/launch.jpg:undefined image: content/images/blog/launch.jpg and content/images/blog/launch.png differ only in their extension, so their sized copies (launch.800w.avif…) would be one file: rename one of them and its references",
+    ]);
+  });
+
   test("a portfolio photo without imageAlt; the SVG artwork beside it needs none", async () => {
     const errors = await errorsWith(async (dir) => {
       await addImage(dir, "/images/portfolio/basketly.jpg", await photo(1600, 1000));
