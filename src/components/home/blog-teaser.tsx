@@ -26,7 +26,8 @@ export function BlogTeaser({ posts }: { posts: TeaserPost[] }) {
               <article key={post.slug} className={`card card--hover post-teaser post-teaser--${size}`}>
                 <div className="post-teaser__media">
                   <Picture
-                    slot="card"
+                    // The large and the wide teaser are about half the container wide (home.css), a small one a card.
+                    slot={size === "small" ? "card" : "half"}
                     src={post.image}
                     alt=""
                     width={1200}
