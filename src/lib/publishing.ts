@@ -42,3 +42,23 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
+
+/** How many days after its date a post still counts as due when the live site cannot be asked. */
+export const DUE_DAYS = 3;
+
+/**
+ * The published posts the deployed site does not have yet, for the deploy workflow's daily run: those missing from the
+ * live site's list of posts (`live`, slugs), so a post whose night's deploy failed or waited for a reviewer is deployed
+ * the next night. Without that list (the site unreachable, a first deploy), the posts dated within the last DUE_DAYS.
+ */
+export function duePosts<P extends { slug: string; date: string }>(
+  published: readonly P[],
+  today: string,
+  live: ReadonlySet<string> | undefined,
+): P[] {
+  if (live) return published.filter((post) => !live.has(post.slug));
+  const since = new Date(`${today}T00:00:00Z`);
+  since.setUTCDate(since.getUTCDate() - (DUE_DAYS - 1));
+  const from = since.toISOString().slice(0, 10);
+  return published.filter((post) => post.date >= from && post.date <= today);
+}
