@@ -7,6 +7,7 @@ import type { MailsOf } from "../shared/delivery.ts";
 import type { LeadConfig } from "../shared/env.ts";
 import { failure, type LeadAnswer, readBody } from "../shared/http.ts";
 import { createLeadHandler, type LeadDeps, type LeadForm, type LeadMails } from "../shared/lead-handler.ts";
+import { leadMailMarks } from "../shared/lead-mails.ts";
 import { renderSubscriptionConfirmation } from "../shared/mail-templates/subscription.ts";
 import { formatAddress } from "../shared/mailer.ts";
 import { signToken, verifyToken } from "../shared/newsletter-tokens.ts";
@@ -53,9 +54,10 @@ const isLink = (value: string | undefined): value is string =>
  * The confirmation mail of a stored request, built from its stored fields without the secret (deliver-lead and
  * `npm run leads -- replay` mail it too). To the subscriber, Reply-To the vendor, with the RFC 8058 headers.
  */
-export const subscriptionMailsOf: MailsOf = (lead, config) => {
+export const subscriptionMailsOf: MailsOf = (lead, config, id) => {
   const email = emailSchema.safeParse(lead.email);
   if (!email.success || !isLink(lead.confirmUrl) || !isLink(lead.unsubscribeUrl)) return undefined;
+  const marks = leadMailMarks(id, config.senderEmail, "vendor");
   const mail = renderSubscriptionConfirmation({
     siteName: config.siteName,
     siteUrl: config.siteUrl,
@@ -68,7 +70,10 @@ export const subscriptionMailsOf: MailsOf = (lead, config) => {
       to: email.data,
       replyTo: config.recipientEmail,
       ...mail,
+      // Marked as a lead's mail is: SES's send event for it settles a send that timed out (no second confirmation).
+      ...marks,
       headers: [
+        ...marks.headers,
         { name: "List-Unsubscribe", value: `<${lead.unsubscribeUrl}>` },
         { name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" },
       ],

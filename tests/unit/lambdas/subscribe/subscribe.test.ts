@@ -103,6 +103,16 @@ describe("createNewsletterHandler with an origin-verify value", () => {
     const answer = await handler(event("subscribe", { body: subscription, headers: { "X-Origin-Verify": VERIFY } }));
     expect(answer.statusCode).toBe(200);
     expect(mailer.sent.map((mail) => mail.to)).toEqual(["reader@example.org"]);
+    // Marked as a lead's mail, so SES's send event settles a send that timed out; one-click unsubscribe beside it.
+    const { id } = JSON.parse(answer.body).data as { id: string };
+    expect(mailer.sent[0]?.headers?.map((header) => header.name)).toEqual([
+      "X-Lead-Id",
+      "References",
+      "List-Unsubscribe",
+      "List-Unsubscribe-Post",
+    ]);
+    expect(mailer.sent[0]?.tags).toMatchObject({ "lead-mail": "vendor" });
+    expect(mailer.sent[0]?.headers?.[0]?.value).toBe(id);
     const confirmed = await handler(
       event("confirm-subscription", {
         method: "POST",
