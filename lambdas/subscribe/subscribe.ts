@@ -82,11 +82,16 @@ export const subscriptionMailsOf: MailsOf = (lead, config, id) => {
   };
 };
 
-/** The subscribe function as the lead handler runs it. `accept` files the subscriber: no second mail within 24 hours, none once confirmed. */
+/**
+ * The subscribe function as the lead handler runs it. `accept` files the subscriber: no second mail within 24 hours,
+ * none once confirmed. `mailboxAllows` counts the confirmation against the mailbox's daily cap, the one acknowledgements
+ * count against (lower-case, no +tag, gmail without dots): `a+1@…`, `a+2@…` are one mailbox, not a way to flood it.
+ */
 export function subscribeForm(
   secret: string,
   linkBase: string,
   subscribers: SubscriberStore,
+  mailboxAllows: (email: string, now: Date) => Promise<boolean> = async () => true,
 ): LeadForm<ReturnType<typeof subscriptionSchema>> {
   return {
     name: SUBSCRIBE_FUNCTION,
@@ -99,7 +104,10 @@ export function subscribeForm(
     },
     accept: async (lead, now) => {
       const outcome = await subscribers.request(lead.email ?? "", lead.unsubscribeUrl ?? "", now);
-      return outcome === "mail" ? undefined : outcome === "confirmed" ? "already-confirmed" : "recently-mailed";
+      if (outcome === "confirmed") return "already-confirmed";
+      if (outcome !== "mail") return "recently-mailed";
+      // A counter that fails lets the confirmation go: the person asked for it.
+      return (await mailboxAllows(lead.email ?? "", now).catch(() => true)) ? undefined : "mailbox-capped";
     },
   };
 }
@@ -161,7 +169,10 @@ export const NOT_FROM_ORIGIN = "Forbidden: this API answers only requests sent t
 
 /** The function's one handler: routes by path, logs one line per request, never the address. */
 export function createNewsletterHandler(secret: string, linkBase: string, deps: NewsletterDeps) {
-  const subscribe = createLeadHandler(subscribeForm(secret, linkBase, deps.subscribers), deps);
+  const { store, config } = deps;
+  const mailboxAllows = (email: string, now: Date) =>
+    store.countAcknowledgement(email, config.ackDailyLimit, now, config.leadRetentionDays * 86_400);
+  const subscribe = createLeadHandler(subscribeForm(secret, linkBase, deps.subscribers, mailboxAllows), deps);
   const { log, subscribers, originVerify } = deps;
 
   return async function handler(event: APIGatewayProxyEventV2, context?: LambdaContextLike): Promise<LeadAnswer> {

@@ -208,3 +208,19 @@ describe("a mailed link", () => {
     expect([put.statusCode, put.headers?.allow]).toEqual([405, "GET, POST"]);
   });
 });
+
+describe("newsletter confirmations to one mailbox", () => {
+  test("should mail one mailbox at most ACK_DAILY_LIMIT confirmations a day, however its address is spelt", async () => {
+    const { handler, mailer, log } = setup(undefined);
+    const spellings = ["reader+1@gmail.com", "Reader+2@gmail.com", "re.ader@gmail.com", "reader+4@gmail.com"];
+    for (const email of spellings) {
+      const answer = await handler(
+        event("subscribe", { body: JSON.stringify({ email, website: "", elapsedMs: 5_000 }) }),
+      );
+      // The same answer every time: whoever asked learns nothing about the cap.
+      expect(answer.statusCode).toBe(200);
+    }
+    expect(mailer.sent.map((mail) => mail.to)).toEqual(spellings.slice(0, testConfig().ackDailyLimit));
+    expect(log.lines.map((line) => line.outcome)).toContain("mailbox-capped");
+  });
+});
