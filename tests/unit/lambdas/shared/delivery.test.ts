@@ -26,6 +26,15 @@ function failingWith(cause: Error) {
   };
 }
 
+/** SES taking the mail but not answering within the attempt. */
+const noAnswer = () =>
+  Object.assign(new Error("SES did not answer"), { name: "TimeoutError", code: "DeadlineExceeded" });
+
+/** What deliverStoredLead needs, with `store` and a mailer that always fails with `error`. */
+function depsWith(store: ReturnType<typeof memoryStore>, error: Error) {
+  return { config, store, queue: memoryQueue(), log: memoryLogger(), mailer: failingWith(error) };
+}
+
 describe("deliverStoredLead", () => {
   test("should give the attempt back and keep the lead's status when the mailer has no credentials (not attempted)", async () => {
     const store = memoryStore();
@@ -40,15 +49,10 @@ describe("deliverStoredLead", () => {
       expiresAt: 0,
       lastError: "Throttling",
     });
-    const deps = {
-      config,
+    const deps = depsWith(
       store,
-      queue: memoryQueue(),
-      log: memoryLogger(),
-      mailer: failingWith(
-        Object.assign(new Error("Could not load credentials from any providers"), { name: "CredentialsProviderError" }),
-      ),
-    };
+      Object.assign(new Error("Could not load credentials from any providers"), { name: "CredentialsProviderError" }),
+    );
     expect(await deliverStoredLead("l1", mailsOf, deps, invocationDeadline(undefined, 10_000), "r")).toBe(
       "not-attempted",
     );
@@ -73,15 +77,7 @@ describe("deliverStoredLead", () => {
       lead,
       expiresAt: 0,
     });
-    const deps = {
-      config,
-      store,
-      queue: memoryQueue(),
-      log: memoryLogger(),
-      mailer: failingWith(
-        Object.assign(new Error("SES did not answer"), { name: "TimeoutError", code: "DeadlineExceeded" }),
-      ),
-    };
+    const deps = depsWith(store, noAnswer());
     expect(await deliverStoredLead("l2", mailsOf, deps, invocationDeadline(undefined, 10_000), "r")).toBe("unknown");
     expect(store.records.get("l2")).toMatchObject({ status: "unknown", attempts: 1 });
     // Within the pause a send event may still come: nobody may mail it now.
@@ -102,15 +98,7 @@ describe("deliverStoredLead", () => {
       expiresAt: 0,
       lastError: "DeadlineExceeded",
     });
-    const deps = {
-      config,
-      store,
-      queue: memoryQueue(),
-      log: memoryLogger(),
-      mailer: failingWith(
-        Object.assign(new Error("SES did not answer"), { name: "TimeoutError", code: "DeadlineExceeded" }),
-      ),
-    };
+    const deps = depsWith(store, noAnswer());
     expect(await deliverStoredLead("l3", mailsOf, deps, invocationDeadline(undefined, 10_000), "r")).toBe("unknown");
     expect(store.records.get("l3")).toMatchObject({ status: "unknown", attempts: 2, leaseUntil: undefined });
     expect(deps.queue.messages).toEqual([]);
