@@ -89,7 +89,7 @@ export async function loadContent(contentDir: string, parsed?: ParseCache): Prom
   const yamlFile = async (file: string): Promise<SourceFile> => {
     const text = await readFile(file, "utf8").catch(() => undefined);
     if (text === undefined) {
-      issues.push({ file: rel(file), field: "", message: "File is missing; create it (see README, Content)" });
+      issues.push({ file: rel(file), field: "", message: "File is missing; create it (docs/editing.md, What lives where)" });
       return emptySource(rel(file));
     }
     return remembered(file, text, () => parseYaml(rel(file), text, 0, issues));

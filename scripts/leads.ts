@@ -115,6 +115,7 @@ async function deployed(name: string): Promise<Deployed> {
   const tableName = need("LeadsTableName");
   const region = await cloudFormation.config.region();
   const client = new DynamoDBClient({ region });
+  console.error(`leads: reading table ${tableName} of stack ${name} (${region})`);
   return {
     store: createDynamoLeadStore({ tableName, region, client }),
     client,
@@ -142,9 +143,16 @@ async function local(): Promise<{
     client,
     endpoint: url,
   });
-  if (running) return { ...(await open(endpoint)), close: async () => undefined };
   const dataDir = path.resolve(rootDir, process.env.LEADS_DIR ?? ".data/dynamodb");
+  // Said on stderr, so that --json and --csv output stays clean: which store answered is the first thing to doubt.
+  if (running) {
+    console.error(`leads: reading the local store of the running npm start (${endpoint})`);
+    return { ...(await open(endpoint)), close: async () => undefined };
+  }
   if (!existsSync(dataDir)) fail("no local leads yet: start the site with npm start and send a form");
+  console.error(
+    `leads: reading the local store's folder ${path.relative(rootDir, dataDir) || dataDir} (npm start is not running)`,
+  );
   const dynamo = await startLocalDynamo({ dataDir, port: 0 });
   return { ...(await open(dynamo.endpoint, dynamo.client)), close: () => dynamo.close() };
 }

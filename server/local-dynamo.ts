@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import {
   CreateTableCommand,
@@ -9,6 +9,7 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import dynalite from "dynalite";
 import { BY_RECEIVED_AT_INDEX } from "../lambdas/shared/lead-record.ts";
+import { portTaken } from "./ports.ts";
 
 /** The local table's name (the deployed one is named by the stack and read from its outputs). */
 export const LOCAL_LEADS_TABLE = "leads";
@@ -29,15 +30,6 @@ const startDynalite: Dynalite =
 /** The local store cannot start; the message is one line saying why and what to do. */
 export class LocalStoreError extends Error {
   override name = "LocalStoreError";
-}
-
-/** True when something already listens on 127.0.0.1:`port`. */
-function portTaken(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer()
-      .once("error", () => resolve(true))
-      .listen(port, "127.0.0.1", () => probe.close(() => resolve(false)));
-  });
 }
 
 /**

@@ -10,6 +10,7 @@ import { LambdaHost } from "./lambda-host.ts";
 import { localLambdaEnv } from "./lambda-env.ts";
 import { handlerNames, loadHandlers, withExtraRoutes } from "./load-handlers.ts";
 import { LocalStoreError, startLocalDynamo } from "./local-dynamo.ts";
+import { takenPortLine } from "./ports.ts";
 import { type LocalRetry, startLocalRetry } from "./local-retry.ts";
 import { startSesFaultProxy } from "./ses-fault-proxy.ts";
 import { createSiteServer } from "./site-server.ts";
@@ -62,6 +63,20 @@ async function startLeadStore() {
   }
 }
 
+// A taken port stops npm start with one line before the build, not with a stack trace after it (the store's own check,
+// with its folder, follows in startLeadStore).
+const takenLine = await takenPortLine([
+  { port, host, setting: "PORT", serves: "the site" },
+  { port: sesPort, host: "127.0.0.1", setting: "SES_PORT", serves: "the mailbox" },
+]);
+if (takenLine) {
+  console.error(takenLine);
+  process.exit(1);
+}
+
+// The store first, before the build: nothing else starts when it cannot.
+const dynamo = await startLeadStore();
+
 // npm run dev keeps serving when a build fails: the dev loop shows the errors and retries on the next save.
 const devLoop = dev
   ? startDevLoop({
@@ -78,8 +93,6 @@ else if (!skipBuild && !(await runBuild())) {
   process.exit(1);
 }
 
-// The store first: nothing else starts when it cannot.
-const dynamo = await startLeadStore();
 const ses = await sesEmulator.default({ host: "127.0.0.1", port: sesPort });
 // The handlers send through this proxy, which passes every request and publishes each accepted mail's send event, as
 // the stack's configuration set does; deliver-lead (below) marks the lead mailed.

@@ -277,7 +277,7 @@ function mergeSources({ context, fileContext = {}, env }: SettingSources, proble
   for (const key of Object.keys(context)) {
     if (/^[a-z][A-Za-z0-9]*$/.test(key) && !known.has(key)) {
       problems.push(
-        `${key}: is not a setting of this stack; known settings: ${keys.join(", ")} (README, Deploy to AWS)`,
+        `${key}: is not a setting of this stack; known settings: ${keys.join(", ")} (docs/deploy.md, Settings)`,
       );
     }
   }
@@ -450,7 +450,7 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
 function configError(problems: string[]): SiteConfigError {
   return new SiteConfigError(
     `The stack settings have ${problems.length} problem${problems.length === 1 ? "" : "s"} ` +
-      `(set them in cdk.json "context" or pass -c key=value; see README, Deploy to AWS):\n${problems.map((line) => `  - ${line}`).join("\n")}`,
+      `(set them in cdk.json "context" or pass -c key=value; see docs/deploy.md, Settings):\n${problems.map((line) => `  - ${line}`).join("\n")}`,
   );
 }
 

@@ -101,7 +101,7 @@ export class Alarms extends Construct {
     this.alarm(
       "DeadLetters",
       queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: "Maximum" }),
-      "Leads could not be mailed after 5 attempts: fix SES, then npm run leads -- replay --stack <name> (README)",
+      "Leads could not be mailed after 5 attempts: fix SES, then npm run leads -- replay --stack <name> (docs/deploy.md, Alarms and failed leads)",
     );
   }
 

@@ -85,6 +85,8 @@ describe("npm run leads", () => {
     expect(table.stdout).toContain("astroway, android");
     expect(table.stdout).toContain("Throttling");
     expect(table.stdout).toMatch(/'1h'/);
+    // Which store answered, on stderr so that --json and --csv stay clean (issue 34 item 9).
+    expect(table.stderr).toBe(`leads: reading the local store of the running npm start (${dynamo.endpoint})\n`);
     const bad = await leads("--since", "seven days");
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("leads: --since seven days: expected a number and a unit, e.g. 30m, 12h, 7d or 2w");

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { access, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,10 +23,10 @@ const freePort = () =>
     });
   });
 
-/** `npm start --no-build` with these ports; resolves with its exit code and output once it stops. */
-async function start(env: Record<string, string>) {
+/** `npm start` (`--no-build` unless told) with these ports; resolves with its exit code and output once it stops. */
+async function start(env: Record<string, string>, args = ["--no-build"]) {
   const ports = { PORT: String(await freePort()), SES_PORT: String(await freePort()) };
-  return run(process.execPath, ["--import", "tsx", "server/start.ts", "--no-build"], {
+  return run(process.execPath, ["--import", "tsx", "server/start.ts", ...args], {
     env: { ...process.env, ...ports, LEADS_DIR: leadsDir, ...env },
     timeout: 60_000,
   }).then(
@@ -74,5 +74,23 @@ describe("npm start's local lead store", () => {
       `The local lead store cannot start: ${leadsDir} is in use by process ${process.pid} (another npm start?)`,
     );
     expect(stdout).not.toContain("Site:");
+  });
+});
+
+describe("npm start's ports", () => {
+  // Issue 34 item 9: a taken mail port used to send every lead's mail into the other server's mailbox, and a taken site
+  // port printed a stack trace after a whole build.
+  test.each([
+    ["PORT", "the site"],
+    ["SES_PORT", "the mailbox"],
+  ])("stops with one line before the build when %s is taken", async (setting, serves) => {
+    const distDir = path.join(leadsDir, `dist-${setting}`);
+    const { code, stdout, stderr } = await start({ [setting]: String(heldPort), DIST_DIR: distDir }, []);
+    expect(code).toBe(1);
+    expect(stderr.trim().split("\n")).toEqual([
+      `npm start cannot serve ${serves}: port ${heldPort} is in use (another npm start?): stop it, or set ${setting} to a free port.`,
+    ]);
+    expect(stdout).toBe("");
+    await expect(access(distDir)).rejects.toThrow();
   });
 });
