@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ContentLink, UnpublishedPage } from "./compile-content.ts";
 import type { ContentIssue } from "./errors.ts";
 import { closest } from "./spelling.ts";
+import { collectionEntries } from "./collections.ts";
 
 /** What the build is about to write: each page's URL path and HTML, and every other file by its served path. */
 export interface SiteTargets {
@@ -16,6 +17,13 @@ export interface SiteTargets {
 
 /** Anything with a scheme (https:, mailto:, tel:) or a protocol-relative host leaves the site. */
 const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
+/** URL folders whose every page is a content file's (/blog/<slug>): a missing one there is an error, never deferred. */
+const COLLECTION_FOLDERS = new Set(
+  collectionEntries().flatMap(([, entry]) => {
+    const [, folder, name] = (entry.kind === "folder" && entry.page?.split("/")) || [];
+    return folder && name === "{name}" ? [folder] : [];
+  }),
+);
 
 /**
  * Checks the internal links of markdown bodies against the site as rendered, so the answer is exact: a path must be
@@ -89,11 +97,8 @@ export interface SiteShape {
   patterns: readonly (readonly string[])[];
   /** Files copied as they are (public/, content/images): every one that will be served from their folders. */
   files: ReadonlySet<string>;
-  /**
-   * File names of the content folders that make one page each under the URL folder of the same name (products/esim.yaml
-   * is /products/esim: validation holds each id and slug to its file name), invalid files included.
-   */
-  collections: ReadonlyMap<string, readonly string[]>;
+  /** The pages content files make, by file name (build/collections.ts `page`), invalid files included. */
+  contentPages: readonly string[];
 }
 
 /**
@@ -111,8 +116,7 @@ export function checkLinksWithoutPages(
   const wait = (link: ContentLink, why: string) =>
     deferred.push({ file: link.file, line: link.line, field: "link", message: `${link.url} ${why}` });
   const fixed = new Set(site.fixed);
-  const collectionPages = [...site.collections].flatMap(([folder, names]) => names.map((name) => `/${folder}/${name}`));
-  const pages = new Set([...fixed, ...collectionPages]);
+  const pages = new Set([...fixed, ...site.contentPages]);
   // Folders whose every file is copied (/images/…): a path under one that is not there is missing, not generated.
   const copiedFolders = new Set(
     [...site.files].map((file) => file.split("/")).flatMap((parts) => (parts.length > 2 ? [parts[1] ?? ""] : [])),
@@ -130,7 +134,7 @@ export function checkLinksWithoutPages(
     if (site.files.has(target) || (pages.has(target) && url.hash.length <= 1)) continue;
     const copiedFolder = segments.length > 1 && copiedFolders.has(segments[0] ?? "");
     const generatedFile = /\.[a-z0-9]+$/i.test(target) && !copiedFolder;
-    const collection = segments.length === 2 && site.collections.has(segments[0] ?? "");
+    const collection = segments.length === 2 && COLLECTION_FOLDERS.has(segments[0] ?? "");
     if (pages.has(target)) wait(link, "links to an anchor: checked on the rendered page");
     else if (fitsPattern(segments) && !collection) wait(link, "links to a page made from content");
     else if (generatedFile) wait(link, "links to a file the build makes");

@@ -113,7 +113,7 @@ export class BuildSession {
       const shape = {
         ...(await routeShapes(path.join(rootDir, "src/pages"))),
         files: new Set(await servedFiles(copies)),
-        collections: read.collections,
+        contentPages: read.pages,
       };
       const links = checkLinksWithoutPages(read.links, shape);
       throw new ContentErrors([...read.errors.issues, ...links.issues], links.deferred);

@@ -5,6 +5,14 @@ import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "y
 import type { ContentIssue } from "./errors.ts";
 import type { RawHtml } from "./markdown/remark-raw-html.ts";
 import type { MarkdownReference } from "./markdown/remark-references.ts";
+import {
+  type Collection,
+  type CollectionName,
+  type Collections,
+  collectionEntries,
+  FREE_FOLDERS,
+  type FolderCollection,
+} from "./collections.ts";
 
 /** A content file as parsed, with a way to find the line of any field for error messages. */
 export interface SourceFile {
@@ -28,44 +36,25 @@ export interface SourceFile {
   lineOf(fieldPath: readonly PropertyKey[]): number | undefined;
 }
 
-export interface RawContent {
-  site: SourceFile;
-  about: SourceFile;
-  faq: SourceFile;
-  testimonials: SourceFile;
-  installation: SourceFile;
-  /** content/product-page.yaml: copy shared by every product page. */
-  productPage: SourceFile;
-  products: SourceFile[];
-  portfolio: SourceFile[];
-  posts: SourceFile[];
-  pages: SourceFile[];
+/** What the loader gives for each collection: a file, a folder's files, or (format "names") a folder's file names. */
+type RawOf<C> = C extends { kind: "file" }
+  ? SourceFile
+  : C extends { format: "names" }
+    ? ReadonlySet<string>
+    : SourceFile[];
+
+/** Every collection of build/collections.ts as loaded, plus the artwork and what went wrong while reading. */
+export type RawContent = { [K in CollectionName]: RawOf<Collections[K]> } & {
   /** Every file under content/images as it is served, e.g. /images/products/esim.svg. */
   images: ReadonlySet<string>;
-  /** File names in content/docs (esim.md, esim.pdf): each product needs one. */
-  docs: ReadonlySet<string>;
   /** Syntax errors and ignored files found while reading; validation adds its own. */
   issues: ContentIssue[];
-}
-
-/** The single files at the top of content/, and the folders with the one extension each reads. */
-const TOP_FILES = [
-  "site.yaml",
-  "about.yaml",
-  "faq.yaml",
-  "testimonials.yaml",
-  "installation-packages.yaml",
-  "product-page.yaml",
-];
-const FOLDERS: Record<string, { exts: readonly string[]; what: string }> = {
-  products: { exts: [".yaml"], what: "products" },
-  portfolio: { exts: [".yaml"], what: "portfolio projects" },
-  blog: { exts: [".md"], what: "articles" },
-  pages: { exts: [".md"], what: "policy pages" },
-  docs: { exts: [".md", ".pdf"], what: "product manuals" },
 };
-/** Folders read as they are: artwork is copied, schemas serve the editor. */
-const FREE_FOLDERS = new Set(["images", ".schemas"]);
+
+const TOP_FILES = collectionEntries().flatMap(([, entry]) => (entry.kind === "file" ? [entry.file] : []));
+const FOLDERS = new Map(
+  collectionEntries().flatMap(([, entry]) => (entry.kind === "folder" ? [[entry.folder, entry] as const] : [])),
+);
 
 /**
  * Reads every content file under `contentDir`. YAML, including markdown front matter, is parsed by one parser with
@@ -89,7 +78,11 @@ export async function loadContent(contentDir: string, parsed?: ParseCache): Prom
   const yamlFile = async (file: string): Promise<SourceFile> => {
     const text = await readFile(file, "utf8").catch(() => undefined);
     if (text === undefined) {
-      issues.push({ file: rel(file), field: "", message: "File is missing; create it (docs/editing.md, What lives where)" });
+      issues.push({
+        file: rel(file),
+        field: "",
+        message: "File is missing; create it (docs/editing.md, What lives where)",
+      });
       return emptySource(rel(file));
     }
     return remembered(file, text, () => parseYaml(rel(file), text, 0, issues));
@@ -98,57 +91,38 @@ export async function loadContent(contentDir: string, parsed?: ParseCache): Prom
     const text = await readFile(file, "utf8");
     return remembered(file, text, () => parseMarkdownFile(rel(file), text, issues));
   };
-  const folder = async (dir: string, load: (file: string) => Promise<SourceFile>) => {
-    const rule = FOLDERS[dir];
+  const folder = async ({ folder: dir, exts, what }: FolderCollection, load: (file: string) => Promise<SourceFile>) => {
     const entries = await readdir(path.join(contentDir, dir), { withFileTypes: true }).catch(() => [] as Dirent[]);
     const names: string[] = [];
     for (const entry of entries) {
       if (entry.name.startsWith(".")) continue; // .DS_Store, .gitkeep: never content
-      const ext = path.extname(entry.name);
-      if (entry.isFile() && rule?.exts.includes(ext)) names.push(entry.name);
-      else issues.push(ignored(`content/${dir}/${entry.name}`, entry, rule?.exts ?? [], rule?.what ?? dir));
+      if (entry.isFile() && exts.includes(path.extname(entry.name))) names.push(entry.name);
+      else issues.push(ignored(`content/${dir}/${entry.name}`, entry, exts, what));
     }
     return Promise.all(names.sort().map((name) => load(path.join(contentDir, dir, name))));
   };
+  const load = async ([name, entry]: [CollectionName, Collection]) => {
+    if (entry.kind === "file") return [name, await yamlFile(path.join(contentDir, entry.file))] as const;
+    if (entry.format === "names") {
+      const sources = await folder(entry, async (file) => emptySource(rel(file)));
+      return [name, new Set(sources.map((source) => path.posix.basename(source.file)))] as const;
+    }
+    return [name, await folder(entry, entry.format === "markdown" ? markdownFile : yamlFile)] as const;
+  };
 
-  const [site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages, images, docs] =
-    await Promise.all([
-      yamlFile(path.join(contentDir, "site.yaml")),
-      yamlFile(path.join(contentDir, "about.yaml")),
-      yamlFile(path.join(contentDir, "faq.yaml")),
-      yamlFile(path.join(contentDir, "testimonials.yaml")),
-      yamlFile(path.join(contentDir, "installation-packages.yaml")),
-      yamlFile(path.join(contentDir, "product-page.yaml")),
-      folder("products", yamlFile),
-      folder("portfolio", yamlFile),
-      folder("blog", markdownFile),
-      folder("pages", markdownFile),
-      listImages(path.join(contentDir, "images")),
-      folder("docs", async (file) => emptySource(rel(file))), // rendered by build/docs-pdf.ts; here only their names count
-    ]);
+  const [collections, images] = await Promise.all([
+    Promise.all(collectionEntries().map(load)),
+    listImages(path.join(contentDir, "images")),
+  ]);
   for (const entry of await readdir(contentDir, { withFileTypes: true })) {
     if (entry.name.startsWith(".") && !FREE_FOLDERS.has(entry.name)) continue;
     const known = entry.isFile()
       ? TOP_FILES.includes(entry.name)
-      : FREE_FOLDERS.has(entry.name) || entry.name in FOLDERS;
+      : FREE_FOLDERS.has(entry.name) || FOLDERS.has(entry.name);
     if (!known) issues.push(ignoredTop(entry));
   }
-  const docNames = new Set(docs.map((doc) => path.posix.basename(doc.file)));
-  return {
-    site,
-    about,
-    faq,
-    testimonials,
-    installation,
-    productPage,
-    products,
-    portfolio,
-    posts,
-    pages,
-    images,
-    docs: docNames,
-    issues,
-  };
+  // The one cast: the entries above follow the table, which RawContent's type is made from.
+  return { ...Object.fromEntries(collections), images, issues } as RawContent;
 }
 
 /** `content/products/esim.yml: Ignored file: …; rename it to esim.yaml` */
@@ -175,7 +149,7 @@ function ignoredTop(entry: Dirent): ContentIssue {
     return {
       file,
       field: "",
-      message: `Ignored folder: content/ reads only ${Object.keys(FOLDERS).join(", ")} and images; move its files into one of them`,
+      message: `Ignored folder: content/ reads only ${[...FOLDERS.keys()].join(", ")} and images; move its files into one of them`,
     };
   }
   const stem = entry.name.replace(/\.[^.]+$/, "");

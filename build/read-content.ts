@@ -5,6 +5,7 @@ import { type CompiledContent, type ContentLink, compileContent, linksOf } from 
 import { ContentErrors } from "./errors.ts";
 import { loadContent, type ParseCache, type RawContent, type SourceFile } from "./load-content.ts";
 import { type MarkdownRenderer, renderMarkdown } from "./markdown.ts";
+import { collectionEntries, pageOf } from "./collections.ts";
 import { renderBodies } from "./markdown-bodies.ts";
 import { type ValidContent, validateContent } from "./validate-content.ts";
 import type { BuildCache } from "./cache.ts";
@@ -34,7 +35,7 @@ export async function readCompiledContent(
  */
 export type ContentRead =
   | { valid: true; compiled: CompiledContent; facts: ImageFactsMap }
-  | { valid: false; errors: ContentErrors; links: ContentLink[]; collections: Map<string, string[]> };
+  | { valid: false; errors: ContentErrors; links: ContentLink[]; pages: string[] };
 
 export async function readContent(contentDir: string = CONTENT_DIR, options: ReadOptions = {}): Promise<ContentRead> {
   const {
@@ -70,22 +71,19 @@ export async function readContent(contentDir: string = CONTENT_DIR, options: Rea
     );
   } catch (error) {
     if (!(error instanceof ContentErrors)) throw error;
-    const { posts, pages } = bodies.raw;
-    const slugOf = (source: SourceFile) => {
-      const slug = (source.data as { slug?: unknown } | undefined)?.slug;
-      return typeof slug === "string" ? slug : source.name;
-    };
-    const links = [
-      ...posts.flatMap((source) => linksOf(source, `/blog/${slugOf(source)}`)),
-      ...pages.flatMap((source) => linksOf(source, `/${source.name}`)),
-    ];
-    // Each file of these folders is one page under the URL folder of the same name (build/check-links.ts).
-    const collections = new Map(
-      Object.entries({ products: bodies.raw.products, portfolio: bodies.raw.portfolio, blog: posts }).map(
-        ([folder, sources]) => [folder, sources.map((source) => source.name)],
-      ),
-    );
-    return { valid: false, errors: error, links, collections };
+    // The pages content files make, by their file names (validation holds each id and slug to its file name), and
+    // the links of their bodies: what the link check can judge without rendered pages (build/check-links.ts).
+    const made = collectionEntries().flatMap(([name]) => {
+      const sources = bodies.raw[name];
+      return Array.isArray(sources)
+        ? sources.flatMap((source) => {
+            const page = pageOf(name, source.name);
+            return page ? [{ source, page }] : [];
+          })
+        : [];
+    });
+    const links = made.flatMap(({ source, page }) => linksOf(source, page));
+    return { valid: false, errors: error, links, pages: made.map(({ page }) => page) };
   }
   const compiled = await stage(
     "compile",
@@ -110,9 +108,12 @@ export interface ReadOptions {
   publishing?: Publishing;
 }
 
+/** Files read, for the stage's line: each top file, and each file of a folder with a schema. */
 function countFiles(raw: RawContent): number {
-  const singles = [raw.site, raw.about, raw.faq, raw.testimonials, raw.installation, raw.productPage].length;
-  return singles + raw.products.length + raw.posts.length + raw.portfolio.length + raw.pages.length;
+  return collectionEntries().reduce((sum, [name, entry]) => {
+    const loaded = raw[name];
+    return sum + (entry.kind === "file" ? 1 : Array.isArray(loaded) ? loaded.length : 0);
+  }, 0);
 }
 
 /**

@@ -1,17 +1,12 @@
 import type * as z from "zod/mini";
-import {
-  aboutSchema,
-  blogPostSchema,
-  faqFileSchema,
-  installationFileSchema,
-  policyPageSchema,
-  portfolioProjectSchema,
-  productSchema,
-  siteSchema,
-  testimonialsFileSchema,
-} from "../src/schemas/index.ts";
 import { imagePath } from "../src/schemas/common.ts";
-import { productPageSchema } from "../src/schemas/product-page.ts";
+import {
+  COLLECTIONS,
+  type EntryOf,
+  type FileCollectionName,
+  type MarkdownCollectionName,
+  type YamlFolderCollectionName,
+} from "./collections.ts";
 import { HOME_FEATURED_POSTS, MAX_SEO_TITLE_LENGTH } from "../src/lib/limits.ts";
 import { todayIn, unpublishedReason } from "../src/lib/publishing.ts";
 import { ContentErrors, type ContentIssue, formatPath } from "./errors.ts";
@@ -23,22 +18,15 @@ import type { RasterImages } from "../src/lib/images.ts";
 
 type Parsed<S extends z.ZodMiniType> = z.infer<S>;
 
-export interface ValidContent {
-  site: Parsed<typeof siteSchema>;
-  about: Parsed<typeof aboutSchema>;
-  faq: Parsed<typeof faqFileSchema>;
-  testimonials: Parsed<typeof testimonialsFileSchema>;
-  installation: Parsed<typeof installationFileSchema>;
-  productPage: Parsed<typeof productPageSchema>;
-  products: Parsed<typeof productSchema>[];
-  portfolio: Parsed<typeof portfolioProjectSchema>[];
-  posts: { data: Parsed<typeof blogPostSchema>; body: string; source: SourceFile }[];
-  pages: { data: Parsed<typeof policyPageSchema>; body: string; source: SourceFile }[];
+/** The collections of build/collections.ts as validation leaves them: parsed entries, markdown with its body. */
+export type ValidContent = { [K in FileCollectionName]: EntryOf<K> } & {
+  [K in YamlFolderCollectionName]: EntryOf<K>[];
+} & { [K in MarkdownCollectionName]: { data: EntryOf<K>; body: string; source: SourceFile }[] } & {
   /** Photos and screenshots the pages show, with the sizes the build writes (build/images/variants.ts). */
   images: RasterImages;
   /** Problems that do not stop the build (a photo far from the shape of its box), in the same form as errors. */
   warnings: ContentIssue[];
-}
+};
 
 /**
  * Checks every file against its schema and the files against each other. Collects every problem first and throws
@@ -84,20 +72,20 @@ export function validateContent(
     return undefined;
   };
 
-  const site = check(siteSchema, raw.site);
-  const about = check(aboutSchema, raw.about);
-  const faq = check(faqFileSchema, raw.faq);
-  const testimonials = check(testimonialsFileSchema, raw.testimonials);
-  const installation = check(installationFileSchema, raw.installation);
-  const productPage = check(productPageSchema, raw.productPage);
-  const products = collect(raw.products, (s) => check(productSchema, s));
-  const portfolio = collect(raw.portfolio, (s) => check(portfolioProjectSchema, s));
+  const site = check(COLLECTIONS.site.schema, raw.site);
+  const about = check(COLLECTIONS.about.schema, raw.about);
+  const faq = check(COLLECTIONS.faq.schema, raw.faq);
+  const testimonials = check(COLLECTIONS.testimonials.schema, raw.testimonials);
+  const installation = check(COLLECTIONS.installation.schema, raw.installation);
+  const productPage = check(COLLECTIONS.productPage.schema, raw.productPage);
+  const products = collect(raw.products, (s) => check(COLLECTIONS.products.schema, s));
+  const portfolio = collect(raw.portfolio, (s) => check(COLLECTIONS.portfolio.schema, s));
   const posts = collect(raw.posts, (s) => {
-    const data = check(blogPostSchema, s);
+    const data = check(COLLECTIONS.posts.schema, s);
     return data && { data, body: s.body ?? "", source: s };
   });
   const pages = collect(raw.pages, (s) => {
-    const data = check(policyPageSchema, s);
+    const data = check(COLLECTIONS.pages.schema, s);
     return data && { data, body: s.body ?? "", source: s };
   });
 
@@ -310,7 +298,7 @@ function fieldsAt(schema: z.core.$ZodType, fieldPath: readonly PropertyKey[]): s
  * The same question twice, in one category or two, would be listed twice on /faq and in its FAQPage structured data.
  * Compared as a reader sees them: case and runs of whitespace aside.
  */
-function duplicateQuestions(faq: Parsed<typeof faqFileSchema>, source: SourceFile): ContentIssue[] {
+function duplicateQuestions(faq: EntryOf<"faq">, source: SourceFile): ContentIssue[] {
   const issues: ContentIssue[] = [];
   const seen = new Map<string, { fieldPath: PropertyKey[]; line: number | undefined }>();
   faq.categories.forEach((category, c) => {

@@ -96,10 +96,7 @@ describe("checkLinksWithoutPages (content invalid, no page rendered)", () => {
       ["products", "[productId]"],
     ],
     files: new Set(["/favicon.svg", "/images/blog/cover.svg"]),
-    collections: new Map([
-      ["blog", ["launch"]],
-      ["products", ["esim"]],
-    ]),
+    contentPages: ["/blog/launch", "/products/esim"],
   };
   const check = (...urls: string[]) =>
     checkLinksWithoutPages(
