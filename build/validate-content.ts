@@ -94,7 +94,9 @@ export function validateContent(
     if (value !== source.name)
       at(source, [field], `Expected "${source.name}" to match the file name, found "${value}"; rename one of them`);
   };
-  for (const { value, source } of products) sameName(source, "id", value.id);
+  // Identity is checked on what each file says, valid or not, so a clash is reported in the same build as a misspelt
+  // field beside it, not in the next one.
+  for (const { value, source } of written(raw.products, "id")) sameName(source, "id", String(value));
   // Like images, the manual is looked for in invalid files too.
   for (const source of raw.products) {
     const written = valueAt(source.data, ["id"]);
@@ -102,8 +104,8 @@ export function validateContent(
     if (source.data !== undefined && !raw.docs.has(`${id}.md`) && !raw.docs.has(`${id}.pdf`))
       at(source, ["id"], `No documentation for "${id}": write content/docs/${id}.md (or add content/docs/${id}.pdf)`);
   }
-  for (const { value, source } of portfolio) sameName(source, "id", value.id);
-  for (const { value, source } of posts) sameName(source, "slug", value.data.slug);
+  for (const { value, source } of written(raw.portfolio, "id")) sameName(source, "id", String(value));
+  for (const { value, source } of written(raw.posts, "slug")) sameName(source, "slug", String(value));
 
   // Files are looked for as written, in valid and invalid files alike: a missing cover is reported in the same build
   // as a misspelt field beside it. (A path the schema refuses is not looked for: its message says what to write.)
@@ -145,9 +147,9 @@ export function validateContent(
   issues.push(...checked.errors);
   issues.push(...rawHtmlIssues([...raw.posts, ...raw.pages]));
   if (faq) issues.push(...duplicateQuestions(faq, raw.faq));
-  duplicates(products, (p) => p.id, "id", at);
-  duplicates(products, (p) => p.order, "order", at);
-  duplicates(portfolio, (p) => p.id, "id", at);
+  duplicates(written(raw.products, "id"), "id", at);
+  duplicates(written(raw.products, "order"), "order", at);
+  duplicates(written(raw.portfolio, "id"), "id", at);
   for (const { value, source } of posts) {
     const { title, seoTitle } = value.data;
     if (title.length > MAX_SEO_TITLE_LENGTH && !seoTitle) {
@@ -158,8 +160,8 @@ export function validateContent(
       );
     }
   }
-  duplicates(posts, (p) => p.data.id, "id", at);
-  duplicates(posts, (p) => p.data.slug, "slug", at);
+  duplicates(written(raw.posts, "id"), "id", at);
+  duplicates(written(raw.posts, "slug"), "slug", at);
 
   const productIds = new Set(products.map((p) => p.value.id));
   for (const { value, source } of portfolio) {
@@ -389,16 +391,22 @@ function collect<T>(sources: SourceFile[], parse: (s: SourceFile) => T | undefin
   return out;
 }
 
+/** The text or number each file writes at its top-level `field`, whether or not the rest of the file is valid. */
+function written(sources: readonly SourceFile[], field: string): { value: string | number; source: SourceFile }[] {
+  return sources.flatMap((source) => {
+    const value = valueAt(source.data, [field]);
+    return (typeof value === "string" && value !== "") || typeof value === "number" ? [{ value, source }] : [];
+  });
+}
+
 /** Names both files of a conflict and the fix, in the manner of Eleventy's duplicate-permalink message. */
-function duplicates<T>(
-  items: { value: T; source: SourceFile }[],
-  key: (value: T) => string | number,
+function duplicates(
+  items: { value: string | number; source: SourceFile }[],
   field: string,
   at: (source: SourceFile, path: PropertyKey[], message: string) => void,
 ) {
   const seen = new Map<string | number, SourceFile>();
-  for (const { value, source } of items) {
-    const k = key(value);
+  for (const { value: k, source } of items) {
     const first = seen.get(k);
     if (first)
       at(source, [field], `Duplicate ${field} "${k}": ${first.file} uses it already; give each file its own ${field}`);

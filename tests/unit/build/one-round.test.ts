@@ -7,7 +7,7 @@ import { ContentErrors, formatIssue } from "../../../build/errors.ts";
 import { build } from "../../../build/index.ts";
 import { contentWith, ROOT } from "../../fixtures/content.ts";
 
-test("a misspelt field, a missing cover and broken links in one article are all reported by one build", async () => {
+test("a misspelt field, a slug another article has, a missing cover and broken links in one article are all reported by one build", async () => {
   const fixture = await contentWith("one-round");
   const out = path.join(await mkdtemp(path.join(tmpdir(), "one-round-")), "dist");
   try {
@@ -18,6 +18,8 @@ test("a misspelt field, a missing cover and broken links in one article are all 
     expect(error).toBeInstanceOf(ContentErrors);
     const { issues, waiting, message } = error as ContentErrors;
     expect(issues.map(formatIssue)).toEqual([
+      'content/blog/three-mistakes.md:4 slug: Expected "three-mistakes" to match the file name, found "quick-commerce-unit-economics"; rename one of them',
+      'content/blog/three-mistakes.md:4 slug: Duplicate slug "quick-commerce-unit-economics": content/blog/quick-commerce-unit-economics.md uses it already; give each file its own slug',
       "content/blog/three-mistakes.md:5 titel: Unknown field `titel`: did you mean `title`?",
       "content/blog/three-mistakes.md:13 image: File not found: content/images/blog/no-such-cover.svg; add the image there or correct the path",
       "content/blog/three-mistakes.md:19 link: No page or file at /prodcts/esim; did you mean /products/esim?",
