@@ -5,6 +5,7 @@ import type { ContentLink, UnpublishedPage } from "./compile-content.ts";
 import type { ContentIssue } from "./errors.ts";
 import { closest } from "./spelling.ts";
 import { collectionEntries } from "./collections.ts";
+import { type CopiedFolder, servedPath } from "./write.ts";
 
 /** What the build is about to write: each page's URL path and HTML, and every other file by its served path. */
 export interface SiteTargets {
@@ -151,14 +152,13 @@ export function checkLinksWithoutPages(
 }
 
 /** Every file under each folder, as served from its mount point (content/images → /images/…). */
-export async function servedFiles(copies: ReadonlyArray<{ from: string; to: string }>): Promise<string[]> {
+export async function servedFiles(copies: readonly CopiedFolder[]): Promise<string[]> {
   const out: string[] = [];
-  for (const { from, to } of copies) {
-    const entries = await readdir(from, { recursive: true, withFileTypes: true }).catch(() => [] as Dirent[]);
+  for (const copy of copies) {
+    const entries = await readdir(copy.from, { recursive: true, withFileTypes: true }).catch(() => [] as Dirent[]);
     for (const entry of entries) {
-      if (!entry.isFile()) continue;
-      const rel = path.relative(from, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
-      out.push(path.posix.join("/", to, rel));
+      const served = servedPath(copy, path.join(entry.parentPath, entry.name));
+      if (entry.isFile() && !copy.leaveOut?.has(served)) out.push(served);
     }
   }
   return out;

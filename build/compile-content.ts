@@ -40,6 +40,11 @@ export interface CompiledContent {
   warnings: ContentIssue[];
   /** Pages of drafts and scheduled posts, whether this build shows them or not. */
   unpublished: UnpublishedPage[];
+  /**
+   * Served paths of images (/images/blog/x.jpg) that only entries this build leaves out show: neither copied nor sized,
+   * so a draft's cover is not published at a guessable URL before its post.
+   */
+  withheldImages: ReadonlySet<string>;
 }
 
 /**
@@ -55,17 +60,25 @@ export async function compileContent(
 ): Promise<CompiledContent> {
   const today = todayIn(valid.site.timeZone, publishing.now);
   const unpublished: UnpublishedPage[] = [];
+  const leftOutImages = new Set<string>();
   /** The item as this build shows it, or undefined when it is left out; records every unpublished page. */
-  const shown = <T extends { draft?: boolean; date?: string }>(item: T, file: string, pagePath?: string) => {
+  const shown = <T extends { draft?: boolean; date?: string }>(
+    item: T,
+    file: string,
+    pagePath?: string,
+    source?: SourceFile,
+  ) => {
     const reason = unpublishedReason(item, today);
     if (!reason) return item as Listed<T>;
     if (pagePath) unpublished.push({ path: pagePath, file, reason });
-    return publishing.drafts ? { ...item, unpublished: reason } : undefined;
+    if (publishing.drafts) return { ...item, unpublished: reason };
+    for (const image of imagesOf(item, source)) leftOutImages.add(image);
+    return undefined;
   };
   const links: ContentLink[] = [];
   const collect = (source: SourceFile, from: string) => links.push(...linksOf(source, from));
   const visiblePosts = valid.posts.flatMap((entry) => {
-    const data = shown(entry.data, entry.source.file, `/blog/${entry.data.slug}`);
+    const data = shown(entry.data, entry.source.file, `/blog/${entry.data.slug}`, entry.source);
     // A scheduled post goes live with no one watching that day's build: its links are checked now, built or not.
     if (!data && unpublishedReason(entry.data, today)?.kind === "scheduled")
       collect(entry.source, `/blog/${entry.data.slug}`);
@@ -114,5 +127,31 @@ export async function compileContent(
     // Absent on a site of SVG artwork only: its content, and so every page's cache key, stays as it was.
     ...(Object.keys(valid.images).length ? { images: valid.images } : {}),
   };
-  return { content, links, unpublished, warnings: valid.warnings };
+  // An image a published entry (or any other content) shows too stays published.
+  const shownImages = new Set([
+    ...imagesOf(content),
+    ...visiblePosts.flatMap(({ source }) => imagesOf(undefined, source)),
+    ...valid.pages.flatMap(({ source }) => imagesOf(undefined, source)),
+  ]);
+  const withheldImages = new Set([...leftOutImages].filter((image) => !shownImages.has(image)));
+  if (content.images && withheldImages.size) {
+    content.images = Object.fromEntries(
+      Object.entries(content.images).filter(([served]) => !withheldImages.has(served)),
+    );
+  }
+  return { content, links, unpublished, warnings: valid.warnings, withheldImages };
+}
+
+/** Served image paths an entry's fields name (any string under /images/), and its markdown body's images. */
+function imagesOf(data: unknown, source?: SourceFile): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === "string") {
+      if (value.startsWith("/images/")) found.push(value);
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (value !== null && typeof value === "object") Object.values(value).forEach(walk);
+  };
+  walk(data);
+  for (const ref of source?.references ?? []) if (ref.kind === "image") found.push(ref.url);
+  return found;
 }

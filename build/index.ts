@@ -19,7 +19,7 @@ import { pageData, type RenderedPage, renderRoutes } from "./render.tsx";
 import { collectRoutes, routeShapes } from "./routes.ts";
 import { buildSearchIndex } from "./search-index.ts";
 import { buildSiteIcons } from "./site-icons.ts";
-import { copyFolders, siteFiles } from "./write.ts";
+import { type CopiedFolder, copyFolders, siteFiles } from "./write.ts";
 
 export interface BuildOptions {
   rootDir: string;
@@ -101,10 +101,9 @@ export class BuildSession {
 
     // Load, render markdown, validate, compile (build/read-content.ts, the one way to read content).
     const render = await this.#markdownRenderer();
-    const copies = [
-      { from: path.join(rootDir, "public"), to: "." },
-      { from: path.join(contentDir, "images"), to: "images" },
-    ];
+    const publicFolder: CopiedFolder = { from: path.join(rootDir, "public"), to: "." };
+    const imagesFolder: CopiedFolder = { from: path.join(contentDir, "images"), to: "images" };
+    let copies = [publicFolder, imagesFolder];
     const publishing = { drafts: this.#options.drafts ?? false, now: this.#options.now ?? new Date() };
     const read = await readContent(contentDir, { stage, render, parsed: this.#parsed, publishing, cache: this.#cache });
     if (!read.valid) {
@@ -119,6 +118,8 @@ export class BuildSession {
       throw new ContentErrors([...read.errors.issues, ...links.issues], links.deferred);
     }
     const { compiled, facts } = read;
+    // A draft's or a scheduled post's own images wait for it: not copied, not sized, not linkable.
+    copies = [publicFolder, { ...imagesFolder, leaveOut: compiled.withheldImages }];
     for (const warning of compiled.warnings) log(`[warning] ${formatIssue(warning)}`);
     const content = withEnvironment(compiled.content, this.#options.environment ?? PRODUCTION);
 

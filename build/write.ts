@@ -12,15 +12,30 @@ export interface SiteOutput {
   extra: OutputFile[];
   inlineScripts: Map<string, InlineScript>;
   /** Folders copied as they are: content/images → dist/images, public → dist. */
-  copies: { from: string; to: string }[];
+  copies: CopiedFolder[];
 }
 
 /** Copies the folders that are served as they are (public/, content/images); a missing folder is fine. */
-export async function copyFolders(outDir: string, copies: SiteOutput["copies"]): Promise<void> {
+/** A folder copied as it is, but for the files whose served paths (/images/blog/x.jpg) are left out. */
+export interface CopiedFolder {
+  from: string;
+  to: string;
+  leaveOut?: ReadonlySet<string>;
+}
+
+/** The path a copied file is served at, e.g. /images/blog/x.jpg. */
+export function servedPath(copy: CopiedFolder, file: string): string {
+  return path.posix.join("/", copy.to, path.relative(copy.from, file).split(path.sep).join("/"));
+}
+
+export async function copyFolders(outDir: string, copies: readonly CopiedFolder[]): Promise<void> {
   for (const copy of copies) {
-    await cp(copy.from, path.join(outDir, copy.to), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== "ENOENT") throw error;
-    });
+    const filter = (file: string) => !copy.leaveOut?.has(servedPath(copy, file));
+    await cp(copy.from, path.join(outDir, copy.to), { recursive: true, filter }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      },
+    );
   }
 }
 

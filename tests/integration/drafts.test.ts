@@ -7,8 +7,8 @@ import { BuildSession, build } from "../../build/index.ts";
 import { contentWith, expectSameSite, listFiles, ROOT } from "../fixtures/content.ts";
 
 /**
- * tests/fixtures/drafts adds to the real content: a draft post (featured, linking to the scheduled one), a post dated
- * 2027-05-01, a draft product with its manual and a draft portfolio project. site.yaml's time zone is Asia/Kolkata.
+ * tests/fixtures/drafts adds to the real content: a draft post (featured, linking to the scheduled one, with a photo
+ * cover of its own), a post dated 2027-05-01 (with its own cover), a draft product with its manual and a draft portfolio project. site.yaml's time zone is Asia/Kolkata.
  */
 const BEFORE = new Date("2026-11-25T12:00:00Z");
 /** Midnight of 2027-05-01 in Kolkata (UTC+05:30). */
@@ -96,6 +96,8 @@ describe("drafts and scheduled posts", () => {
     expect(sitemap).toContain("/blog/saffronette-launch</loc><lastmod>2027-05-01</lastmod>");
     expect(sitemap).toContain("/blog</loc><lastmod>2027-05-01</lastmod>");
     expect(await read("published", "search-index.json")).toContain("saffronette");
+    // Its cover, withheld until today, is published with it.
+    expect(await read("published", "images/blog/saffronette-cover.svg")).toContain("<svg");
     // The drafts are still drafts.
     expect(await filesMentioning(out("published"), DRAFT_WORDS)).toEqual([]);
   });
