@@ -13,6 +13,7 @@ import { LEAD_STATUSES, type LeadRecord, type LeadStatus } from "../lambdas/shar
 import { createDynamoLeadStore, isUnmailed, type LeadStore } from "../lambdas/shared/lead-store.ts";
 import { releaseSpamLead } from "../lambdas/shared/spam-folder.ts";
 import { createDynamoSubscriberStore } from "../lambdas/shared/subscriber-store.ts";
+import { subscriptionRequestOf } from "../lambdas/subscribe/subscribe.ts";
 import { SUBSCRIBE_FUNCTION } from "../src/lib/newsletter.ts";
 import { createLogger } from "../lambdas/shared/log.ts";
 import { createSesMailer } from "../lambdas/shared/mailer.ts";
@@ -298,13 +299,10 @@ async function release(
       `release ${id}: its fields do not pass the ${lead.form} form's checks, so it cannot be mailed; see it with --json`,
     );
   // A newsletter request caught as spam never filed its subscriber: file it now, so the mailed link confirms.
-  if (lead.form === SUBSCRIBE_FUNCTION && lead.lead.email && lead.lead.unsubscribeUrl) {
-    await createDynamoSubscriberStore({ client, tableName }).request(
-      lead.lead.email,
-      lead.lead.unsubscribeUrl,
-      new Date(),
-    );
-  }
+  // Its confirm link still expires CONFIRM_LINK_DAYS (src/lib/newsletter.ts) after the request itself (the nonce and time are in the link).
+  const request = lead.form === SUBSCRIBE_FUNCTION ? subscriptionRequestOf(lead.lead) : undefined;
+  if (request && lead.lead.email)
+    await createDynamoSubscriberStore({ client, tableName }).request(lead.lead.email, request, new Date());
   if (!(await releaseSpamLead(client, tableName, id, new Date(), config.leadRetentionDays)))
     fail(`release ${id}: released by someone else meanwhile`);
   return lead;

@@ -155,6 +155,27 @@ export async function afterMail(
   await notified;
 }
 
+export type VisitorMailCount = "allowed" | "client-limited" | "mailbox-limited";
+
+/**
+ * Counts one mail to a visitor (a lead's acknowledgement, a newsletter confirmation) against the client's hourly cap,
+ * then the mailbox's daily one. The client's first: a flood of different addresses from one client stops there.
+ * @param client the lead's `client` (hash of its address); without one only the mailbox is counted.
+ */
+export async function countVisitorMail(
+  store: LeadStore,
+  config: LeadConfig,
+  to: string,
+  client: string | undefined,
+  now: Date,
+): Promise<VisitorMailCount> {
+  if (client && !(await store.countClientAcknowledgement(client, config.ackClientHourlyLimit, now)))
+    return "client-limited";
+  return (await store.countAcknowledgement(to, config.ackDailyLimit, now, config.leadRetentionDays * 86_400))
+    ? "allowed"
+    : "mailbox-limited";
+}
+
 async function acknowledge(
   record: LeadRecord,
   mail: OutgoingMail,
@@ -166,17 +187,15 @@ async function acknowledge(
   const { submissionId } = record;
   let outcome: AckOutcome = "failed";
   try {
-    const now = new Date();
-    // The client's hourly cap first: a flood of different addresses from one client stops there. Over either cap the
-    // vendor has the lead already; only the visitor's confirmation is skipped.
-    const clientOk =
-      !record.client || (await store.countClientAcknowledgement(record.client, config.ackClientHourlyLimit, now));
-    if (
-      !clientOk ||
-      !(await store.countAcknowledgement(mail.to, config.ackDailyLimit, now, config.leadRetentionDays * 86_400))
-    ) {
+    // Over either cap the vendor has the lead already; only the visitor's confirmation is skipped.
+    const allowed = await countVisitorMail(store, config, mail.to, record.client, new Date());
+    if (allowed !== "allowed") {
       outcome = "limited";
-      log.info({ requestId, submissionId, outcome: clientOk ? "ack-limited" : "ack-client-limited" });
+      log.info({
+        requestId,
+        submissionId,
+        outcome: allowed === "mailbox-limited" ? "ack-limited" : "ack-client-limited",
+      });
     } else {
       const timeoutMs = Math.min(DELIVERY.acknowledgementMs, deadline.remainingMs(DELIVERY.reserveMs / 2));
       await mailer.send(mail, { timeoutMs });

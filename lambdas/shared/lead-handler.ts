@@ -45,9 +45,14 @@ export interface LeadForm<S extends z.ZodMiniType> {
   /**
    * Optional: asked after the checks, before the lead is stored, whether it needs storing and mailing at all (the
    * newsletter's address already confirmed does not). Undefined goes on; a text is the outcome to log, and the
-   * request is answered as a stored one.
+   * request is answered as a stored one. `client` is the hash the lead is stored with (absent when unknown).
    */
-  accept?: (lead: Record<string, string>, now: Date) => Promise<string | undefined>;
+  accept?: (lead: Record<string, string>, now: Date, client: string | undefined) => Promise<string | undefined>;
+  /**
+   * Optional: how a stored lead becomes its mails when the form's fields are not all the visitor's (the newsletter's
+   * links, minted once per request, must be mailed as stored). Without it, the stored fields are checked again.
+   */
+  storedMails?: MailsOf;
 }
 
 const submissionIdSchema = leadFields.submissionId();
@@ -70,6 +75,7 @@ function sameLead(a: Readonly<Record<string, string>>, b: Readonly<Record<string
  * again; a lead that no longer does (a product since removed from the catalogue) gives undefined.
  */
 export function storedLeadMails<S extends z.ZodMiniType>(form: LeadForm<S>): MailsOf {
+  if (form.storedMails) return form.storedMails;
   return (lead, config, id) => {
     const parsed = form.schema.safeParse(lead);
     return parsed.success ? form.mails(parsed.data, config, id) : undefined;
@@ -181,7 +187,8 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
         await fileAsSpam(submissionId, lead, "rate-limited");
         return finish(success(submissionId), "spam", { submissionId, reason: "rate-limited" });
       }
-      const settled = await form.accept?.(lead, now);
+      const clientKey = client ? clientHash(client) : undefined;
+      const settled = await form.accept?.(lead, now, clientKey);
       if (settled) return finish(success(submissionId), settled, { submissionId });
       const record: LeadRecord = {
         submissionId,
@@ -193,7 +200,7 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
         lead,
         expiresAt: Math.floor(now.getTime() / 1000) + config.leadRetentionDays * 86_400,
       };
-      if (client) record.client = clientHash(client);
+      if (clientKey) record.client = clientKey;
 
       let stored: "stored" | "duplicate";
       try {

@@ -15,6 +15,9 @@ import { subscriberKey } from "./newsletter-tokens.ts";
  * `kind = "subscriber"` (listed through the same `byReceivedAt` index, `receivedAt` being the first subscription).
  * pending: asked, not confirmed (kept NEWSLETTER.pendingDays after the last request); confirmed: on the list, kept
  * until unsubscribed or erased; unsubscribed: off the list, kept NEWSLETTER.unsubscribedDays as proof, then gone.
+ * The record is the consent of one request, its current one (`requestNonce`, which its links carry): when it was made,
+ * mailed and confirmed, and the wording it was made with. A newer request replaces it whole, so a link of an earlier
+ * request neither confirms nor unsubscribes (lambdas/shared/newsletter-tokens.ts).
  */
 
 export const SUBSCRIBER_KEY_PREFIX = "subscriber#";
@@ -37,25 +40,47 @@ export interface SubscriberRecord {
   status: SubscriberStatus;
   subscribedAt: string;
   updatedAt: string;
-  /** When the last confirmation mail was asked for. */
+  /** When the current request was made: the one its confirmation mail and (once confirmed) its consent are of. */
+  requestedAt: string;
+  /** When the current request's confirmation mail was handed to the mailer (never before requestedAt). */
   mailedAt: string;
+  /** When the current request was confirmed (never before its mailedAt); absent until it is. */
   confirmedAt?: string;
   unsubscribedAt?: string;
+  /** The wording beside the button the current request was made with (NEWSLETTER_CONSENT_TEXT at the time). */
+  consentText: string;
   /** The subscriber's signed one-click unsubscribe link, for any mailing tool (npm run subscribers -- --csv). */
   unsubscribeUrl: string;
+}
+
+/** A new request for an address: its nonce (its links carry it), when it was made, and the subscription's links. */
+export interface SubscriptionRequest {
+  nonce: string;
+  requestedAt: Date;
+  unsubscribeUrl: string;
+  consentText: string;
 }
 
 /** What a subscription request leads to: mail a confirmation, or nothing (confirmed already, or mailed in the last 24 h). */
 export type RequestOutcome = "mail" | "confirmed" | "recently-mailed";
 
+/**
+ * "confirmed": pending until now; "already-confirmed": this request was confirmed before (a second press); "unknown":
+ * no such subscriber (never asked, or expired); "unsubscribed": left the list, a new request is needed; "superseded":
+ * the link is of an earlier request (a newer one was made since, or the subscriber left and asked again).
+ */
+export type ConfirmOutcome = "confirmed" | "already-confirmed" | "unsubscribed" | "unknown" | "superseded";
+
 export interface SubscriberStore {
-  request(email: string, unsubscribeUrl: string, now: Date): Promise<RequestOutcome>;
+  /** Files a request; when it is to be mailed, its nonce replaces the last request's, whose links then stop working. */
+  request(email: string, request: SubscriptionRequest, now: Date): Promise<RequestOutcome>;
+  /** Confirms the request `nonce` names, if it is still the subscriber's current one. */
+  confirm(key: string, nonce: string, now: Date): Promise<ConfirmOutcome>;
   /**
-   * "confirmed": pending until now; "already-confirmed": confirmed before (a second press); "unknown": no such
-   * subscriber (never asked, or expired); "unsubscribed": left the list, a new request is needed.
+   * Takes the subscription `nonce` started off the list (undefined: a link of before nonces, which acts only on a record
+   * of before them). "superseded": the link is of another subscription of the address; nothing changed.
    */
-  confirm(key: string, now: Date): Promise<"confirmed" | "already-confirmed" | "unsubscribed" | "unknown">;
-  unsubscribe(key: string, now: Date): Promise<"unsubscribed" | "unknown">;
+  unsubscribe(key: string, nonce: string | undefined, now: Date): Promise<"unsubscribed" | "unknown" | "superseded">;
   get(email: string): Promise<SubscriberRecord | undefined>;
   /** Deletes the subscriber; returns what was deleted. */
   erase(email: string): Promise<SubscriberRecord | undefined>;
@@ -83,26 +108,27 @@ export function createDynamoSubscriberStore({
       throw error;
     }
   };
+  const getRaw = async (key: string) =>
+    (await client.send(new GetItemCommand({ TableName: tableName, Key: pk(key), ConsistentRead: true }))).Item;
   const getByKey = async (key: string) => {
-    const { Item } = await client.send(
-      new GetItemCommand({ TableName: tableName, Key: pk(key), ConsistentRead: true }),
-    );
-    return Item ? fromItem(Item) : undefined;
+    const item = await getRaw(key);
+    return item ? fromItem(item) : undefined;
   };
   const names = { "#status": "status" };
 
   return {
-    async request(email, unsubscribeUrl, now) {
+    async request(email, { nonce, requestedAt, unsubscribeUrl, consentText }, now) {
       const address = email.trim();
       const key = subscriberKey(address);
       const cutoff = new Date(now.getTime() - NEWSLETTER.remailAfterHours * 3_600_000).toISOString();
+      // A new request starts a new consent record: the last request's confirmation and departure are not carried over.
       const asked = await conditional(() =>
         client.send(
           new UpdateItemCommand({
             TableName: tableName,
             Key: pk(key),
             UpdateExpression:
-              "SET kind = :kind, email = :email, #status = :pending, receivedAt = if_not_exists(receivedAt, :now), updatedAt = :now, mailedAt = :now, unsubscribeUrl = :url, expiresAt = :expires REMOVE unsubscribedAt",
+              "SET kind = :kind, email = :email, #status = :pending, receivedAt = if_not_exists(receivedAt, :now), updatedAt = :now, requestedAt = :requested, mailedAt = :now, requestNonce = :nonce, consentText = :text, unsubscribeUrl = :url, expiresAt = :expires REMOVE unsubscribedAt, confirmedAt",
             ConditionExpression:
               "attribute_not_exists(pk) OR #status = :unsubscribed OR (#status = :pending AND mailedAt < :cutoff)",
             ExpressionAttributeNames: names,
@@ -112,6 +138,9 @@ export function createDynamoSubscriberStore({
               ":pending": { S: "pending" },
               ":unsubscribed": { S: "unsubscribed" },
               ":now": { S: now.toISOString() },
+              ":requested": { S: (requestedAt > now ? now : requestedAt).toISOString() },
+              ":nonce": { S: nonce },
+              ":text": { S: consentText },
               ":cutoff": { S: cutoff },
               ":url": { S: unsubscribeUrl },
               ":expires": epoch(now, NEWSLETTER.pendingDays),
@@ -123,32 +152,35 @@ export function createDynamoSubscriberStore({
       return (await getByKey(key))?.status === "confirmed" ? "confirmed" : "recently-mailed";
     },
 
-    async confirm(key, now) {
-      let before: string | undefined;
-      const done = await conditional(async () => {
-        const { Attributes } = await client.send(
+    async confirm(key, nonce, now) {
+      const at = now.toISOString();
+      const done = await conditional(() =>
+        client.send(
           new UpdateItemCommand({
             TableName: tableName,
             Key: pk(key),
-            UpdateExpression:
-              "SET #status = :confirmed, confirmedAt = if_not_exists(confirmedAt, :now), updatedAt = :now REMOVE expiresAt",
-            ConditionExpression: "attribute_exists(pk) AND #status IN (:pending, :confirmed)",
+            UpdateExpression: "SET #status = :confirmed, confirmedAt = :now, updatedAt = :now REMOVE expiresAt",
+            // Only the current request, once, and never before its mail: the record then proves what was agreed.
+            ConditionExpression: "#status = :pending AND requestNonce = :nonce AND mailedAt <= :now",
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: {
               ":confirmed": { S: "confirmed" },
               ":pending": { S: "pending" },
-              ":now": { S: now.toISOString() },
+              ":nonce": { S: nonce },
+              ":now": { S: at },
             },
-            ReturnValues: "UPDATED_OLD",
           }),
-        );
-        before = Attributes?.status?.S;
-      });
-      if (done) return before === "confirmed" ? "already-confirmed" : "confirmed";
-      return (await getByKey(key)) ? "unsubscribed" : "unknown";
+        ),
+      );
+      if (done) return "confirmed";
+      const found = await getRaw(key);
+      if (!found) return "unknown";
+      if (found.requestNonce?.S !== nonce) return "superseded";
+      if (found.status?.S === "confirmed") return "already-confirmed";
+      return found.status?.S === "unsubscribed" ? "unsubscribed" : "superseded";
     },
 
-    async unsubscribe(key, now) {
+    async unsubscribe(key, nonce, now) {
       const done = await conditional(() =>
         client.send(
           new UpdateItemCommand({
@@ -156,17 +188,23 @@ export function createDynamoSubscriberStore({
             Key: pk(key),
             UpdateExpression:
               "SET #status = :unsubscribed, unsubscribedAt = if_not_exists(unsubscribedAt, :now), updatedAt = :now, expiresAt = :expires",
-            ConditionExpression: "attribute_exists(pk)",
+            // A link acts on the subscription it was mailed for; one of before nonces only on a record of before them.
+            ConditionExpression:
+              nonce === undefined
+                ? "attribute_exists(pk) AND attribute_not_exists(requestNonce)"
+                : "attribute_exists(pk) AND requestNonce = :nonce",
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: {
               ":unsubscribed": { S: "unsubscribed" },
               ":now": { S: now.toISOString() },
               ":expires": epoch(now, NEWSLETTER.unsubscribedDays),
+              ...(nonce === undefined ? {} : { ":nonce": { S: nonce } }),
             },
           }),
         ),
       );
-      return done ? "unsubscribed" : "unknown";
+      if (done) return "unsubscribed";
+      return (await getRaw(key)) ? "superseded" : "unknown";
     },
 
     get: (email) => getByKey(subscriberKey(email)),
@@ -206,9 +244,12 @@ function fromItem(item: Record<string, AttributeValue>): SubscriberRecord {
     status,
     subscribedAt: text("receivedAt") ?? "",
     updatedAt: text("updatedAt") ?? "",
+    // Records of before requestedAt: their request is the one they were last mailed for.
+    requestedAt: text("requestedAt") ?? text("mailedAt") ?? "",
     mailedAt: text("mailedAt") ?? "",
     confirmedAt: text("confirmedAt"),
     unsubscribedAt: text("unsubscribedAt"),
+    consentText: text("consentText") ?? "",
     unsubscribeUrl: text("unsubscribeUrl") ?? "",
   };
 }

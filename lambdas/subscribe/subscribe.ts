@@ -3,18 +3,26 @@ import { z } from "zod/mini";
 import { ELAPSED_FIELD, leadFields, MIN_FILL_MS } from "../../src/schemas/lead-fields.ts";
 import { newsletterSubscriptionSchema } from "../../src/schemas/newsletter-subscription.ts";
 import type { LambdaContextLike } from "../shared/deadline.ts";
-import type { MailsOf } from "../shared/delivery.ts";
+import { countVisitorMail, type MailsOf, type VisitorMailCount } from "../shared/delivery.ts";
 import type { LeadConfig } from "../shared/env.ts";
 import { failure, type LeadAnswer, readBody } from "../shared/http.ts";
 import { createLeadHandler, type LeadDeps, type LeadForm, type LeadMails } from "../shared/lead-handler.ts";
 import { leadMailMarks } from "../shared/lead-mails.ts";
 import { renderSubscriptionConfirmation } from "../shared/mail-templates/subscription.ts";
 import { formatAddress } from "../shared/mailer.ts";
-import { signToken, verifyToken } from "../shared/newsletter-tokens.ts";
+import {
+  newTokenRequest,
+  readConfirmToken,
+  signConfirmToken,
+  signUnsubscribeToken,
+  verifyConfirmToken,
+  verifyUnsubscribeToken,
+} from "../shared/newsletter-tokens.ts";
 import { fromOrigin } from "../shared/origin-verify.ts";
-import type { SubscriberStore } from "../shared/subscriber-store.ts";
+import type { SubscriberStore, SubscriptionRequest } from "../shared/subscriber-store.ts";
 import {
   NEWLY_CONFIRMED_PARAM,
+  NEWSLETTER_CONSENT_TEXT,
   NEWSLETTER_LINK_PAGES,
   NEWSLETTER_PAGES,
   SUBSCRIBE_FUNCTION,
@@ -33,17 +41,40 @@ export { NEWSLETTER_ROUTES, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.
 /** Where the links point: the site itself (SITE_URL), or NEWSLETTER_LINK_BASE locally. */
 const link = (base: string, path: string, token: string) => `${base.replace(/\/$/, "")}/api/${path}?token=${token}`;
 
-/** The stored fields of a subscription request: the address, the visit's source, and its two signed links. */
+/**
+ * The stored fields of a subscription request: the address, the visit's source, and its two signed links, minted for
+ * this request alone (a new nonce each time the schema reads a request: a stored one is mailed as stored, see
+ * subscriptionMailsOf).
+ */
 export function subscriptionSchema(secret: string, linkBase: string) {
   return z.pipe(
     newsletterSubscriptionSchema,
-    z.transform(({ email, ...source }) => ({
-      email,
-      ...source,
-      confirmUrl: link(linkBase, "confirm-subscription", signToken(secret, "confirm", email)),
-      unsubscribeUrl: link(linkBase, "unsubscribe", signToken(secret, "unsubscribe", email)),
-    })),
+    z.transform(({ email, ...source }) => {
+      const request = newTokenRequest(new Date());
+      return {
+        email,
+        ...source,
+        confirmUrl: link(linkBase, "confirm-subscription", signConfirmToken(secret, email, request)),
+        unsubscribeUrl: link(linkBase, "unsubscribe", signUnsubscribeToken(secret, email, request)),
+      };
+    }),
   );
+}
+
+/**
+ * The request a stored subscription lead makes, read from the links it was stored with (this code minted them):
+ * what the subscriber's record files when the request is accepted, or released from the spam folder.
+ */
+export function subscriptionRequestOf(lead: Readonly<Record<string, string>>): SubscriptionRequest | undefined {
+  const token = isLink(lead.confirmUrl) ? new URL(lead.confirmUrl).searchParams.get("token") : null;
+  const request = token ? readConfirmToken(token) : undefined;
+  if (!request || !isLink(lead.unsubscribeUrl)) return undefined;
+  return {
+    nonce: request.nonce,
+    requestedAt: request.issuedAt,
+    unsubscribeUrl: lead.unsubscribeUrl,
+    consentText: NEWSLETTER_CONSENT_TEXT,
+  };
 }
 
 const emailSchema = leadFields.email();
@@ -83,15 +114,17 @@ export const subscriptionMailsOf: MailsOf = (lead, config, id) => {
 };
 
 /**
- * The subscribe function as the lead handler runs it. `accept` files the subscriber: no second mail within 24 hours,
- * none once confirmed. `mailboxAllows` counts the confirmation against the mailbox's daily cap, the one acknowledgements
- * count against (lower-case, no +tag, gmail without dots): `a+1@…`, `a+2@…` are one mailbox, not a way to flood it.
+ * The subscribe function as the lead handler runs it. `accept` files the subscriber's request (its nonce replaces the
+ * last one's): no second mail within 24 hours, none once confirmed. `countMail` counts the confirmation as an
+ * acknowledgement is counted (delivery.ts countVisitorMail): against the client's hourly cap, then the mailbox's daily
+ * one (lower-case, no +tag, gmail without dots: `a+1@…`, `a+2@…` are one mailbox, not a way to flood it).
  */
 export function subscribeForm(
   secret: string,
   linkBase: string,
   subscribers: SubscriberStore,
-  mailboxAllows: (email: string, now: Date) => Promise<boolean> = async () => true,
+  countMail: (email: string, client: string | undefined, now: Date) => Promise<VisitorMailCount> = async () =>
+    "allowed",
 ): LeadForm<ReturnType<typeof subscriptionSchema>> {
   return {
     name: SUBSCRIBE_FUNCTION,
@@ -102,12 +135,16 @@ export function subscribeForm(
       if (!mails) throw new Error("A checked subscription request has no mail");
       return mails;
     },
-    accept: async (lead, now) => {
-      const outcome = await subscribers.request(lead.email ?? "", lead.unsubscribeUrl ?? "", now);
+    storedMails: subscriptionMailsOf,
+    accept: async (lead, now, client) => {
+      const request = subscriptionRequestOf(lead);
+      if (!request) throw new Error("A checked subscription request has no links");
+      const outcome = await subscribers.request(lead.email ?? "", request, now);
       if (outcome === "confirmed") return "already-confirmed";
       if (outcome !== "mail") return "recently-mailed";
       // A counter that fails lets the confirmation go: the person asked for it.
-      return (await mailboxAllows(lead.email ?? "", now).catch(() => true)) ? undefined : "mailbox-capped";
+      const counted = await countMail(lead.email ?? "", client, now).catch(() => "allowed" as const);
+      return counted === "allowed" ? undefined : counted === "client-limited" ? "client-capped" : "mailbox-capped";
     },
   };
 }
@@ -118,6 +155,11 @@ const redirect = (location: string): LeadAnswer => ({
   statusCode: 303,
   headers: { location, "cache-control": "no-store" },
   body: "",
+});
+/** The link pages carry a token in their address: the redirect there says to send no referrer from it. */
+const noReferrer = (answer: LeadAnswer): LeadAnswer => ({
+  ...answer,
+  headers: { ...answer.headers, "referrer-policy": "no-referrer" },
 });
 const plain = (statusCode: number, body: string): LeadAnswer => ({
   statusCode,
@@ -170,9 +212,9 @@ export const NOT_FROM_ORIGIN = "Forbidden: this API answers only requests sent t
 /** The function's one handler: routes by path, logs one line per request, never the address. */
 export function createNewsletterHandler(secret: string, linkBase: string, deps: NewsletterDeps) {
   const { store, config } = deps;
-  const mailboxAllows = (email: string, now: Date) =>
-    store.countAcknowledgement(email, config.ackDailyLimit, now, config.leadRetentionDays * 86_400);
-  const subscribe = createLeadHandler(subscribeForm(secret, linkBase, deps.subscribers, mailboxAllows), deps);
+  const countMail = (email: string, client: string | undefined, now: Date) =>
+    countVisitorMail(store, config, email, client, now);
+  const subscribe = createLeadHandler(subscribeForm(secret, linkBase, deps.subscribers, countMail), deps);
   const { log, subscribers, originVerify } = deps;
 
   return async function handler(event: APIGatewayProxyEventV2, context?: LambdaContextLike): Promise<LeadAnswer> {
@@ -191,17 +233,24 @@ export function createNewsletterHandler(secret: string, linkBase: string, deps: 
         return { ...plain(405, "Method not allowed: open the link from the e-mail"), headers: { allow: "GET, POST" } };
       const posted = method === "POST" ? postedFields(event) : undefined;
       const token = posted?.get("token") ?? event.queryStringParameters?.token;
-      const key = verifyToken(secret, action, token);
+      const now = new Date();
+      const confirmToken = action === "confirm" ? verifyConfirmToken(secret, token, now) : undefined;
+      const unsubscribeToken = action === "unsubscribe" ? verifyUnsubscribeToken(secret, token) : undefined;
+      const valid = confirmToken ?? unsubscribeToken;
       if (!posted) {
-        log.info({ requestId, outcome: `${action}-page${key ? "" : "-invalid-token"}`, status: 303 });
-        return redirect(
-          key
-            ? `${NEWSLETTER_LINK_PAGES[action]}?token=${encodeURIComponent(token ?? "")}`
-            : NEWSLETTER_PAGES.invalidLink,
+        log.info({ requestId, outcome: `${action}-page${valid ? "" : "-invalid-token"}`, status: 303 });
+        return noReferrer(
+          redirect(
+            valid
+              ? `${NEWSLETTER_LINK_PAGES[action]}?token=${encodeURIComponent(token ?? "")}`
+              : NEWSLETTER_PAGES.invalidLink,
+          ),
         );
       }
       if (action === "confirm") {
-        const outcome = key ? await subscribers.confirm(key, new Date()) : "invalid-token";
+        const outcome = confirmToken
+          ? await subscribers.confirm(confirmToken.key, confirmToken.nonce, now)
+          : "invalid-token";
         log.info({ requestId, outcome: `confirm-${outcome}`, status: 303 });
         return redirect(
           outcome === "confirmed"
@@ -214,12 +263,21 @@ export function createNewsletterHandler(secret: string, linkBase: string, deps: 
       // RFC 8058: a mail client's one-click POST carries the token in the link and `List-Unsubscribe=One-Click` in
       // its body (urlencoded or multipart); only the link page's form posts a token field.
       const oneClick = !posted.has("token");
-      // An address no longer stored (erased, expired) is off the list too: the answer says so rather than fail.
-      if (key) await subscribers.unsubscribe(key, new Date());
-      const status = oneClick ? (key ? 200 : 400) : 303;
-      log.info({ requestId, outcome: key ? "unsubscribed" : "unsubscribe-invalid-token", status });
-      if (oneClick) return key ? plain(200, "Unsubscribed") : plain(400, "This unsubscribe link is not valid");
-      return redirect(key ? NEWSLETTER_PAGES.unsubscribed : NEWSLETTER_PAGES.invalidLink);
+      // An address no longer stored (erased, expired) is off the list too: the answer says so rather than fail. A link
+      // of another subscription of the address (it left and came back) acts on nothing and says so.
+      const outcome = unsubscribeToken
+        ? await subscribers.unsubscribe(unsubscribeToken.key, unsubscribeToken.nonce, now)
+        : "invalid-token";
+      const worked = outcome === "unsubscribed" || outcome === "unknown";
+      const status = oneClick ? (worked ? 200 : 400) : 303;
+      log.info({
+        requestId,
+        outcome:
+          outcome === "unknown" ? "unsubscribed" : outcome === "unsubscribed" ? outcome : `unsubscribe-${outcome}`,
+        status,
+      });
+      if (oneClick) return worked ? plain(200, "Unsubscribed") : plain(400, "This unsubscribe link is not valid");
+      return redirect(worked ? NEWSLETTER_PAGES.unsubscribed : NEWSLETTER_PAGES.invalidLink);
     }
 
     // A browser without our script posts the form itself and is answered with a page; with it, JSON and a toast.

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { SeoHead } from "../components/seo-head.tsx";
 import { SiteProvider } from "../components/site-context.tsx";
-import { InlineScriptsProvider, PLACED_SCRIPTS } from "../components/inline-script.tsx";
+import { InlineScriptsProvider, LINK_TOKEN_SCRIPT, PLACED_SCRIPTS } from "../components/inline-script.tsx";
 import type { SiteContent } from "../lib/content.ts";
 import { IslandScope } from "../lib/island-wrapper.tsx";
 import type { PageHead } from "../lib/page.ts";
@@ -58,19 +58,27 @@ interface DocumentProps {
 export function Document({ content, head, path, assets, special, page, body }: DocumentProps) {
   // Head scripts only: the placed ones go after the component that needs them (src/components/inline-script.tsx).
   // The not-found log belongs to the not-found views, not to every noindex page (the search results page is one too).
-  const inline = [...assets.inlineScripts.entries()].filter(
-    ([name]) => !PLACED_SCRIPTS.has(name) && (name !== "log-not-found" || special),
-  );
+  const tokenPage = head.linkToken === true;
+  const inline = [...assets.inlineScripts.entries()]
+    .filter(
+      ([name]) =>
+        !PLACED_SCRIPTS.has(name) && (name !== "log-not-found" || special) && (name !== LINK_TOKEN_SCRIPT || tokenPage),
+    )
+    // Before anything else runs, the token leaves the address bar, so no script or report can read it there.
+    .sort(([a], [b]) => Number(b === LINK_TOKEN_SCRIPT) - Number(a === LINK_TOKEN_SCRIPT));
   const theme = assets.stylesheet.themeColors;
   return (
-    // The analytics settings ride on <html> for the consent head script (src/client/analytics.ts reads them).
+    // The analytics settings ride on <html> for the consent head script (src/client/analytics.ts reads them); a page
+    // with a token in its address has no measurement id, so Google's tag is never loaded there, whatever the consent.
     <html
       lang="en"
-      data-analytics-id={content.site.analytics.measurementId || undefined}
+      data-analytics-id={(!tokenPage && content.site.analytics.measurementId) || undefined}
       data-analytics-mode={content.site.analytics.mode}
     >
       <head>
         <meta charSet="utf-8" />
+        {/* Before the first request the page makes: none of them may carry its address (and token) as Referer. */}
+        {tokenPage && <meta name="referrer" content="no-referrer" />}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <SeoHead site={content.site} head={head} path={path} indexable={isIndexable(content.environment)} />
         {/* The toolbar colour of the system's theme; the theme switch picks the chosen one (src/client/theme-switch.ts). */}

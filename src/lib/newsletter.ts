@@ -12,6 +12,17 @@ export const NEWSLETTER_ROUTES = ["confirm-subscription", "unsubscribe"] as cons
  */
 export const ORIGIN_VERIFY_HEADER = "x-origin-verify";
 
+/** How long a mailed confirmation link works (lambdas/shared/newsletter-tokens.ts); only the latest one works at all. */
+export const CONFIRM_LINK_DAYS = 7;
+
+/**
+ * What a visitor agrees to when they subscribe: the sentence beside the box's button (src/components/blog/newsletter-box.tsx).
+ * The subscriber's record keeps the wording of the request it confirms (lambdas/shared/subscriber-store.ts), so change
+ * it here and only here: a record then shows which wording its subscriber saw.
+ */
+export const NEWSLETTER_CONSENT_TEXT =
+  "New guides on launching and growing a SaaS business, straight to your inbox. No spam, unsubscribe any time.";
+
 /** Static pages a plain form post or a mailed link lands on (src/pages/newsletter/[outcome].tsx; the lambdas/subscribe function). */
 export const NEWSLETTER_PAGES = {
   requested: "/newsletter/check-your-inbox",
@@ -93,7 +104,7 @@ export const NEWSLETTER_PAGE_TEXT: Record<NewsletterOutcome, { title: string; te
     },
     invalidLink: {
       title: "This link does not work",
-      text: "It is incomplete, was changed, or has expired (a subscription not confirmed within 30 days is deleted). Subscribe again on the blog to get a new one.",
+      text: `It is incomplete, was changed, or has expired: a confirmation link works for ${CONFIRM_LINK_DAYS} days, and only the one in the latest e-mail we sent you. Subscribe again on the blog to get a new one.`,
       tone: "problem",
     },
   };

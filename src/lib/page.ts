@@ -19,6 +19,11 @@ export interface PageHead {
    * a date an editor keeps; a page without one is listed without lastmod rather than with a guess.
    */
   modified?: string;
+  /**
+   * The page's address carries a mailed link's secret token (the newsletter's confirm and unsubscribe pages): it sends
+   * no referrer, has no analytics, and its first script takes the token out of the address (src/layouts/document.tsx).
+   */
+  linkToken?: boolean;
   /** Pages that must not be indexed (404 views). They are also left out of the sitemap. */
   noindex?: boolean;
   jsonLd?: readonly JsonLd[];

@@ -409,6 +409,34 @@ test.describe("Google's tag", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("the newsletter's confirm page: the token leaves the address before any other script, no analytics with consent, no Referer", async ({
+    page,
+    consoleErrors,
+  }) => {
+    const requested = await interceptTag(page);
+    await seed(page, record(ALL), sites.basic);
+    const referers: Promise<string | undefined>[] = [];
+    page.on("request", (request) => referers.push(request.headerValue("referer").then((value) => value ?? undefined)));
+    const token = `${"a".repeat(64)}.${"b".repeat(22)}.1700000000000.${"c".repeat(43)}`;
+    const html = await (await fetch(`${sites.basic}/newsletter/confirm`)).text();
+    expect(/<script>([^<]*)/.exec(html)?.[1]).toContain("replaceState");
+
+    await page.goto(`${sites.basic}/newsletter/confirm?token=${token}`);
+    await page.waitForLoadState("networkidle");
+    expect(page.url()).toBe(`${sites.basic}/newsletter/confirm`);
+    await expect(page.getByRole("button", { name: "Confirm my subscription" })).toBeVisible();
+    expect(await page.locator("input[name=token]").inputValue()).toBe(token);
+    expect(requested).toEqual([]);
+    const commands = await page.evaluate(() =>
+      (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)[0]),
+    );
+    expect(commands).not.toContain("config");
+    expect(referers.length).toBeGreaterThan(1);
+    // (The page `seed` opened first may still be finishing its own requests: only this page's address counts.)
+    expect((await Promise.all(referers)).filter((referer) => referer?.includes("/newsletter/"))).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test("basic mode: rejecting, or allowing only marketing, never requests the tag", async ({ page }) => {
     const requested = await interceptTag(page);
     await page.goto(`${sites.basic}/about`);

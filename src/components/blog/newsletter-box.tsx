@@ -1,6 +1,7 @@
 import { Mail } from "lucide-react";
 import NewsletterForm from "../../islands/newsletter-form.tsx";
 import { Island } from "../../lib/island-wrapper.tsx";
+import { NEWSLETTER_CONSENT_TEXT } from "../../lib/newsletter.ts";
 
 /**
  * The blog's newsletter sign-up: a double opt-in list kept by the site (lambdas/subscribe). The form works as a plain
@@ -14,9 +15,7 @@ export function NewsletterBox() {
       </span>
       <div className="newsletter__text">
         <h2 id="newsletter-title">Subscribe to Our Newsletter</h2>
-        <p>
-          New guides on launching and growing a SaaS business, straight to your inbox. No spam, unsubscribe any time.
-        </p>
+        <p>{NEWSLETTER_CONSENT_TEXT}</p>
       </div>
       <Island of={NewsletterForm} props={{}} hydrate="interaction" />
     </section>

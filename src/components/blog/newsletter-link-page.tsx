@@ -1,10 +1,10 @@
 import { NEWSLETTER_LINK_PAGE_TEXT, type NEWSLETTER_LINK_PAGES } from "../../lib/newsletter.ts";
-import { InlineScript } from "../inline-script.tsx";
 
 /**
  * The page a mailed confirm or unsubscribe link opens: the button that does it. The link's token reaches the form
- * through the placed script (src/client/inline/newsletter-link.ts), which shows the form and hides the note that says
- * the button needs JavaScript (a note, not <noscript>: a browser that blocks scripts by site setting still shows it).
+ * through the page's first head script (src/client/inline/newsletter-link.ts, placed by PageHead.linkToken), which
+ * shows the form and hides the note that says the button needs JavaScript (a note, not <noscript>: a browser that
+ * blocks scripts by site setting still shows it).
  */
 export function NewsletterLinkPage({ action }: { action: keyof typeof NEWSLETTER_LINK_PAGES }) {
   const text = NEWSLETTER_LINK_PAGE_TEXT[action];
@@ -19,7 +19,6 @@ export function NewsletterLinkPage({ action }: { action: keyof typeof NEWSLETTER
         </button>
       </form>
       <p className="newsletter-outcome__no-script">{text.noScript}</p>
-      <InlineScript name="newsletter-link" />
     </section>
   );
 }

@@ -10,6 +10,7 @@ export default definePage({
     title: `Newsletter: ${title}`,
     description: text,
     noindex: true,
+    linkToken: true,
     shareCardOf: "/blog",
   }),
   Page: () => <NewsletterLinkPage action="unsubscribe" />,

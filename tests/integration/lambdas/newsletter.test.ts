@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { NEWSLETTER_CONSENT_TEXT } from "../../../src/lib/newsletter.ts";
 import { type LeadStack, type StoredMail, startLeadStack, VALID } from "./harness.ts";
 
 const run = promisify(execFile);
@@ -18,7 +19,15 @@ beforeEach(async () => {
 
 /** `npm run subscribers -- --json` against the stack's store. */
 async function subscribers(): Promise<
-  Array<{ email: string; status: string; unsubscribeUrl: string; confirmedAt?: string }>
+  Array<{
+    email: string;
+    status: string;
+    unsubscribeUrl: string;
+    requestedAt: string;
+    mailedAt: string;
+    confirmedAt?: string;
+    consentText: string;
+  }>
 > {
   const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/subscribers.ts", "--json"], {
     env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo },
@@ -110,7 +119,7 @@ describe("the newsletter", () => {
     expect(csv.slice(1)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^${email},confirmed,.*,https://www\\.example\\.com/api/unsubscribe\\?token=[0-9a-f]{64}\\.[\\w-]{43}$`,
+          `^${email},confirmed,.*,https://www\\.example\\.com/api/unsubscribe\\?token=[0-9a-f]{64}\\.[\\w-]{22}\\.[\\w-]{43}$`,
         ),
       ),
     ]);
@@ -162,6 +171,82 @@ describe("the newsletter", () => {
       body: "List-Unsubscribe=One-Click",
     });
     expect(page.status).toBe(400);
+  });
+
+  test("a confirm link of an earlier request does not re-subscribe after an unsubscribe and a new request; the record is the new request's", async () => {
+    const email = "replay@example.org";
+    await subscribe(email);
+    const first = links((await stack.mails())[0]);
+    expect((await press(first.confirm)).headers.get("location")).toBe("/newsletter/confirmed?new");
+    expect((await press(first.unsubscribe)).headers.get("location")).toBe("/newsletter/unsubscribed");
+    await subscribe(email);
+    const second = links((await stack.mails())[1]);
+
+    // Opening it still shows the button (opening reads nothing); pressing it does not act.
+    expect((await press(first.confirm)).headers.get("location")).toBe("/newsletter/invalid-link");
+    expect((await subscribers()).find((s) => s.email === email)).toMatchObject({ status: "pending" });
+    expect((await subscribers()).find((s) => s.email === email)?.confirmedAt).toBeUndefined();
+
+    expect((await press(second.confirm)).headers.get("location")).toBe("/newsletter/confirmed?new");
+    const record = (await subscribers()).find((s) => s.email === email);
+    expect(record).toMatchObject({ status: "confirmed", consentText: NEWSLETTER_CONSENT_TEXT });
+    expect((record?.requestedAt ?? "z") <= (record?.mailedAt ?? "")).toBe(true);
+    expect((record?.mailedAt ?? "z") <= (record?.confirmedAt ?? "")).toBe(true);
+  });
+
+  test("an unsubscribe link of an earlier subscription does nothing to the address's new one", async () => {
+    const email = "came-back@example.org";
+    await subscribe(email);
+    const first = links((await stack.mails())[0]);
+    await press(first.confirm);
+    await press(first.unsubscribe);
+    await subscribe(email);
+    const second = links((await stack.mails())[1]);
+    await press(second.confirm);
+
+    const oneClick = await stack.request(first.unsubscribe, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(400);
+    expect((await press(first.unsubscribe)).headers.get("location")).toBe("/newsletter/invalid-link");
+    expect((await subscribers()).find((s) => s.email === email)?.status).toBe("confirmed");
+    // The new subscription's own link, one-click as a mail app sends it, still takes the address off.
+    const own = await stack.request(second.unsubscribe, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(own.status).toBe(200);
+    expect((await subscribers()).find((s) => s.email === email)?.status).toBe("unsubscribed");
+  });
+
+  test("a confirm link works for 7 days after its request and not a second longer, and a newer request ends it", async () => {
+    // Only Date is faked: the stack's sockets and timers keep real time.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const email = "late@example.org";
+      await subscribe(email);
+      const { confirm } = links((await stack.mails())[0]);
+      vi.setSystemTime(Date.now() + 7 * 86_400_000 - 1_000);
+      expect((await stack.request(confirm)).headers.get("location")).toMatch(/^\/newsletter\/confirm\?token=/);
+      vi.setSystemTime(Date.now() + 2_000);
+      expect((await stack.request(confirm)).headers.get("location")).toBe("/newsletter/invalid-link");
+      expect((await press(confirm)).headers.get("location")).toBe("/newsletter/invalid-link");
+      expect((await subscribers()).find((s) => s.email === email)?.status).toBe("pending");
+
+      const newer = "newer@example.org";
+      await subscribe(newer);
+      const earlier = links((await stack.mails()).at(-1));
+      vi.setSystemTime(Date.now() + 25 * 3_600_000);
+      await subscribe(newer);
+      const latest = links((await stack.mails()).at(-1));
+      expect((await press(earlier.confirm)).headers.get("location")).toBe("/newsletter/invalid-link");
+      expect((await press(latest.confirm)).headers.get("location")).toBe("/newsletter/confirmed?new");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("a plain form post (no JavaScript) is answered with a page", async () => {

@@ -1,12 +1,19 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, test } from "vitest";
-import { signToken } from "../../../../lambdas/shared/newsletter-tokens.ts";
+import {
+  newTokenRequest,
+  signConfirmToken,
+  signUnsubscribeToken,
+} from "../../../../lambdas/shared/newsletter-tokens.ts";
 import type { SubscriberStore } from "../../../../lambdas/shared/subscriber-store.ts";
 import { createNewsletterHandler, NOT_FROM_ORIGIN } from "../../../../lambdas/subscribe/subscribe.ts";
 import { ORIGIN_VERIFY_HEADER } from "../../../../src/lib/newsletter.ts";
 import { fakeMailer, memoryLogger, memoryQueue, memoryStore, testConfig } from "../fakes.ts";
 
 const SECRET = "s".repeat(64);
+const REQUEST = newTokenRequest(new Date());
+const confirmToken = (email: string) => signConfirmToken(SECRET, email, REQUEST);
+const unsubscribeToken = (email: string) => signUnsubscribeToken(SECRET, email, REQUEST);
 const VERIFY = "V3r1fy".repeat(11);
 
 /** A subscriber store that records what it was asked; every address is new. */
@@ -66,8 +73,8 @@ const subscription = JSON.stringify({ email: "reader@example.org", website: "", 
 describe("createNewsletterHandler with an origin-verify value", () => {
   test("should answer 403 with a short JSON message to a direct call of any path, and touch nothing", async () => {
     const { handler, mailer, store, subscribers, log } = setup(VERIFY);
-    const confirm = signToken(SECRET, "confirm", "reader@example.org");
-    const unsubscribe = signToken(SECRET, "unsubscribe", "reader@example.org");
+    const confirm = confirmToken("reader@example.org");
+    const unsubscribe = unsubscribeToken("reader@example.org");
     for (const request of [
       event("subscribe", { body: subscription }),
       event("subscribe", { body: subscription, headers: { [ORIGIN_VERIFY_HEADER]: "guess" } }),
@@ -117,7 +124,7 @@ describe("createNewsletterHandler with an origin-verify value", () => {
       event("confirm-subscription", {
         method: "POST",
         headers: { [ORIGIN_VERIFY_HEADER]: VERIFY, "content-type": "application/x-www-form-urlencoded" },
-        body: `token=${signToken(SECRET, "confirm", "reader@example.org")}`,
+        body: `token=${confirmToken("reader@example.org")}`,
       }),
     );
     expect([confirmed.statusCode, confirmed.headers?.location]).toEqual([303, "/newsletter/confirmed?new"]);
@@ -135,8 +142,8 @@ describe("createNewsletterHandler without an origin-verify value (npm start, tes
 
 describe("a mailed link", () => {
   const form = { "content-type": "application/x-www-form-urlencoded" };
-  const confirm = signToken(SECRET, "confirm", "reader@example.org");
-  const unsubscribe = signToken(SECRET, "unsubscribe", "reader@example.org");
+  const confirm = confirmToken("reader@example.org");
+  const unsubscribe = unsubscribeToken("reader@example.org");
 
   test("should only show the page with the button when opened, as a mail scanner opens every link", async () => {
     const { handler, subscribers } = setup(undefined);
@@ -222,5 +229,24 @@ describe("newsletter confirmations to one mailbox", () => {
     }
     expect(mailer.sent.map((mail) => mail.to)).toEqual(spellings.slice(0, testConfig().ackDailyLimit));
     expect(log.lines.map((line) => line.outcome)).toContain("mailbox-capped");
+  });
+});
+
+describe("newsletter confirmations from one client", () => {
+  test("should mail at most ACK_CLIENT_HOURLY_LIMIT confirmations an hour to requests from one /64, as acknowledgements are", async () => {
+    const { handler, mailer, log } = setup(undefined);
+    for (let i = 1; i <= 20; i++) {
+      const answer = await handler(
+        event("subscribe", {
+          body: JSON.stringify({ email: `reader${i}@example.org`, website: "", elapsedMs: 5_000 }),
+          headers: { "cloudfront-viewer-address": `2001:db8:1:2::${i}:443` },
+        }),
+      );
+      expect(answer.statusCode).toBe(200);
+    }
+    expect(mailer.sent).toHaveLength(testConfig().ackClientHourlyLimit);
+    expect(log.lines.filter((line) => line.outcome === "client-capped")).toHaveLength(
+      20 - testConfig().ackClientHourlyLimit,
+    );
   });
 });
