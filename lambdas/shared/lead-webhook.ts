@@ -15,9 +15,9 @@ import { type ReadSecret, readOnce } from "./secret-value.ts";
 /**
  * Lead notifications where the team works: deliver-lead posts each mailed lead as JSON, a Slack-compatible `text`
  * plus the lead itself, to a URL that is a secret (in AWS a Secrets Manager secret only the sender may read; locally
- * LEAD_WEBHOOK_URL). It runs from the retry queue (a message of kind "webhook" that
- * delivery.ts enqueues after the vendor's mail), so a failing receiver is retried by SQS and ends in the dead-letter
- * queue like any mail, and never touches the visitor's answer. `webhookAt` on the lead keeps it to one post.
+ * LEAD_WEBHOOK_URL). It runs from the retry queue (a message of kind "webhook" that delivery.ts enqueues after the
+ * vendor's mail), so a failing receiver is retried by SQS and ends in the dead-letter queue like any mail, and never
+ * touches the visitor's answer. `webhookAt` on the lead keeps it to one post.
  */
 
 /**
@@ -28,7 +28,7 @@ export const WEBHOOK_TIMEOUT_MS = 5_000;
 
 export interface WebhookDeps {
   /**
-   * The receiver's URL, asked for when a post is due: in AWS read from Secrets Manager (lead-webhook-url.ts), never
+   * The receiver's URL, asked for when a post is due: in AWS read from Secrets Manager (`webhookUrl` below), never
    * from the environment. A rejection counts as a failed post.
    */
   url: () => Promise<string>;

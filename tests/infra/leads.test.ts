@@ -412,7 +412,7 @@ describe("the lead webhook", () => {
   beforeAll(async () => {
     setup = await synthLeads({ leadWebhook: "true" });
   });
-  afterAll(() => setup.cleanup());
+  afterAll(() => setup?.cleanup());
   const secretId = () =>
     setup.resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("LeadWebhookSecret"))?.[0];
 
