@@ -26,7 +26,10 @@ import { startSesFaultProxy } from "../server/ses-fault-proxy.ts";
  * the script counts: sent, accepted, stored, mailed, spam, vendor mails, raw duplicate sends (at most 1% of leads),
  * send events, spam mailed and lost (the last two must be 0), and the visitor's latency p50/p99. The pause an unknown
  * lead waits for its send event is --event-wait seconds (default 5, production 300) so that the drain does not wait
- * five minutes. Everything listens on 127.0.0.1; the run stops by itself (--limit seconds).
+ * five minutes. The team's webhook receiver is down (answers 500) for the first --webhook-down seconds of the run
+ * (default 30), then up: every mailed lead must reach it exactly once (webhook lost and webhook duplicates must be 0);
+ * it listens on --webhook-port (default: a free one). Everything listens on 127.0.0.1; the run stops by itself
+ * (--limit seconds).
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const arg = (name: string, fallback: number) => {
@@ -40,6 +43,8 @@ const FAULTS = arg("faults", 0.1);
 const LIMIT_S = arg("limit", 900);
 const SLOW = arg("slow", 0.1);
 const EVENT_WAIT_S = arg("event-wait", 5);
+const WEBHOOK_DOWN_S = arg("webhook-down", 30);
+const WEBHOOK_PORT = arg("webhook-port", 0);
 /** Later than an attempt waits (8 s), within the visitor's 15 s. */
 const SLOW_MS = 9_000;
 const RECIPIENT = "hello@example.com";
@@ -67,6 +72,30 @@ const proxy = await startSesFaultProxy({
   },
 });
 const dynamo = await startLocalDynamo({ port: 0 });
+
+// The team's receiver: answers 500 until `webhookUpAt`, then 200, counting each lead's accepted posts.
+let webhookUpAt = Number.POSITIVE_INFINITY;
+let webhookRefused = 0;
+const webhookPosts = new Map<string, number>();
+const receiver = createServer((req, res) => {
+  let raw = "";
+  req.on("data", (chunk) => {
+    raw += chunk;
+  });
+  req.on("end", () => {
+    if (performance.now() < webhookUpAt) {
+      webhookRefused += 1;
+      res.writeHead(500).end();
+      return;
+    }
+    const id = (JSON.parse(raw) as { lead?: { submissionId?: string } }).lead?.submissionId ?? "?";
+    webhookPosts.set(id, (webhookPosts.get(id) ?? 0) + 1);
+    res.writeHead(200).end("ok");
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(WEBHOOK_PORT, "127.0.0.1", resolve));
+const webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+
 Object.assign(
   process.env,
   await localLambdaEnv({ sesEndpoint: proxy.url, dynamoEndpoint: dynamo.endpoint, recipient: RECIPIENT }),
@@ -75,6 +104,7 @@ Object.assign(
     SEND_EVENT_WAIT_SECONDS: String(EVENT_WAIT_S),
     // Every lead comes from 127.0.0.1 here.
     ACK_CLIENT_HOURLY_LIMIT: String(TOTAL * 2),
+    LEAD_WEBHOOK_URL: webhookUrl,
   },
 );
 
@@ -141,6 +171,7 @@ const times: number[] = [];
 let sent = 0;
 let next = 0;
 const started = performance.now();
+webhookUpAt = started + WEBHOOK_DOWN_S * 1000;
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
     while (next < TOTAL) {
@@ -195,7 +226,12 @@ console.log(
 proxy.randomFaults(0);
 proxy.set("pass");
 const store = createDynamoLeadStore({ tableName: LOCAL_LEADS_TABLE, region: "us-east-1", client: dynamo.client });
+// The receiver's downtime is part of the run: the drain starts once it is back, as an operator would wait for it.
+await new Promise((resolve) => setTimeout(resolve, Math.max(0, webhookUpAt - performance.now())));
 const drainStarted = performance.now();
+/** Leads the store has as mailed: each is owed one webhook post. */
+let mailedNow = new Set<string>();
+const mailedIds = () => mailedNow;
 let rounds = 0;
 for (; rounds < 20; rounds++) {
   retry.queue.redrive();
@@ -204,9 +240,13 @@ for (; rounds < 20; rounds++) {
   await retry.deliver.sweep({}, {});
   await retry.queue.flush();
   let open = 0;
-  for await (const lead of store.list(new Date(0)))
+  mailedNow = new Set();
+  for await (const lead of store.list(new Date(0))) {
     if (lead.status === "received" || lead.status === "failed" || lead.status === "unknown") open += 1;
-  if (open === 0 && retry.queue.size === 0) break;
+    if (lead.status === "mailed" || lead.status === "acknowledged") mailedNow.add(lead.submissionId);
+  }
+  const posted = [...mailedIds()].every((id) => webhookPosts.has(id));
+  if (open === 0 && retry.queue.size === 0 && posted) break;
   // A lease from a hung attempt may still be running: wait it out.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
 }
@@ -241,6 +281,10 @@ const duplicates = [...vendorCopies.values()].reduce((sum, count) => sum + Math.
 const lost = [...accepted].filter((id) => !storedIds.has(id) || (!spamIds.has(id) && !vendorCopies.has(id))).length;
 const spamMailed = [...spamIds].filter((id) => vendorCopies.has(id)).length;
 const mailed = (statuses.mailed ?? 0) + (statuses.acknowledged ?? 0);
+const mailedLeadIds = [...storedIds].filter((id) => !spamIds.has(id) && vendorCopies.has(id));
+const webhookLost = mailedLeadIds.filter((id) => !webhookPosts.has(id)).length;
+const webhookDuplicates = [...webhookPosts.values()].reduce((sum, count) => sum + Math.max(0, count - 1), 0);
+const webhookStrays = [...webhookPosts.keys()].filter((id) => !mailedLeadIds.includes(id)).length;
 
 console.table({
   sent: { value: sent },
@@ -256,6 +300,11 @@ console.table({
   "vendor send events": { value: sendEvents },
   lost: { value: lost },
   acknowledgements: { value: acknowledgements },
+  [`webhook 500s (down ${WEBHOOK_DOWN_S} s)`]: { value: webhookRefused },
+  "webhook posts": { value: [...webhookPosts.values()].reduce((a, b) => a + b, 0) },
+  "webhook lost": { value: webhookLost },
+  "webhook duplicates": { value: webhookDuplicates },
+  "webhook posts of no mailed lead": { value: webhookStrays },
   "p50 ms": { value: Math.round(percentile(times, 50)) },
   "p99 ms": { value: Math.round(percentile(times, 99)) },
   "load s": { value: Number(loadSeconds.toFixed(1)) },
@@ -266,6 +315,8 @@ console.log(
 );
 
 retry.stop();
+receiver.closeAllConnections();
+receiver.close();
 server.closeAllConnections();
 server.close();
 await proxy.close();
@@ -274,7 +325,16 @@ ses.close();
 await dynamo.close();
 clearTimeout(limit);
 // A duplicate can still happen (a send event later than the pause); the target is at most 1% of leads.
-if (lost > 0 || spamMailed > 0 || duplicates > accepted.size * 0.01) {
-  console.error(`[bench:leads] FAILED: ${lost} lost, ${spamMailed} spam mailed, ${duplicates} raw duplicate sends`);
+if (
+  lost > 0 ||
+  spamMailed > 0 ||
+  duplicates > accepted.size * 0.01 ||
+  webhookLost > 0 ||
+  webhookDuplicates > 0 ||
+  webhookStrays > 0
+) {
+  console.error(
+    `[bench:leads] FAILED: ${lost} lost, ${spamMailed} spam mailed, ${duplicates} raw duplicate sends, webhook: ${webhookLost} lost, ${webhookDuplicates} duplicates, ${webhookStrays} strays`,
+  );
   process.exitCode = 1;
 }

@@ -42,7 +42,10 @@ export async function startLocalRetry({ queue, backoffMs, sweepEveryMs }: LocalR
   const deliver = (await import(
     pathToFileURL(path.join(rootDir, "lambdas/deliver-lead/handler.ts")).href
   )) as DeliverLeadModule;
-  queue.start({ consume: (event) => deliver.handler(event, deliverContext()), backoffMs });
+  queue.start({
+    consume: (event) => deliver.handler(event, deliverContext()),
+    ...(backoffMs === undefined ? {} : { backoffMs }),
+  });
   const report = (what: string) => (error: unknown) => console.error(`[retry] ${what} failed`, error);
   await deliver.sweepAtStart().catch(report("the start-up sweep"));
   const timer = setInterval(

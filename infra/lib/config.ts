@@ -58,8 +58,11 @@ export interface SiteConfig {
   alarmEmail: string | undefined;
   /** Acknowledgement mails per recipient address per day (ACK_DAILY_LIMIT). */
   ackDailyLimit: number;
-  /** Every mailed lead is also posted here (LEAD_WEBHOOK_URL); undefined posts nothing. */
-  leadWebhookUrl: string | undefined;
+  /**
+   * Every mailed lead is also posted to the URL held by a Secrets Manager secret the stack creates (its value is set by
+   * the operator, docs/deploy.md); false posts nothing. The URL itself never passes through the app.
+   */
+  leadWebhook: boolean;
 }
 
 /** Thrown with every problem listed; bin/site.ts prints the message without a stack trace. */
@@ -125,9 +128,10 @@ export const CONTEXT_KEYS = {
   },
   alarmEmail: { example: "ops@example.com", about: "the address alarms and bounce/complaint notices are mailed to" },
   ackDailyLimit: { example: "3", about: "acknowledgement mails one address may receive per day (0 turns them off)" },
-  leadWebhookUrl: {
-    example: "https://hooks.slack.com/services/…",
-    about: "an https URL that receives every mailed lead as JSON (Slack-compatible)",
+  leadWebhook: {
+    example: "true",
+    about:
+      "post every mailed lead as JSON (Slack-compatible) to the https URL kept in the LeadWebhookSecret secret (set its value as docs/deploy.md says)",
   },
   destroy: {
     example: "true",
@@ -235,7 +239,7 @@ const contextSchema = z.object({
   redirectApex: z._default(flag(), false),
   alarmEmail: z.optional(z.string().check(z.regex(EMAIL, "expected an e-mail address"))),
   ackDailyLimit: z._default(wholeNumber(0, 1000), 3),
-  leadWebhookUrl: z.optional(z.string().check(z.regex(/^https:\/\/[^\s]+$/, "expected an https URL"))),
+  leadWebhook: z._default(flag(), false),
   destroy: z._default(flag(), false),
 });
 
@@ -443,7 +447,7 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
     redirectApex: apex,
     alarmEmail: c.alarmEmail,
     ackDailyLimit: c.ackDailyLimit,
-    leadWebhookUrl: c.leadWebhookUrl,
+    leadWebhook: c.leadWebhook,
   };
 }
 

@@ -62,6 +62,8 @@ export class SiteStack extends Stack {
   readonly alarms: Alarms;
   readonly newsletterSecret: secretsmanager.Secret;
   readonly originVerifySecret: secretsmanager.Secret;
+  /** Holds the lead webhook's URL (-c leadWebhook=true); its value is set by the operator, never by the stack. */
+  readonly leadWebhookSecret: secretsmanager.Secret | undefined;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -104,6 +106,24 @@ export class SiteStack extends Stack {
     ];
 
     this.store = new LeadStore(this, "LeadStore", { retain: config.environment === "production" });
+    // The webhook's URL lets whoever holds it post into the team's channel: it lives only in this secret, set by the
+    // operator (docs/deploy.md), so no template, cdk.out, workflow artifact or function configuration shows it. The
+    // functions get its ARN (which tells the form handlers to queue a post); only deliver-lead's sender may read it.
+    // Until its value is set, the stack's placeholder is no https URL: posts fail (retried, alarmed), mail is unaffected.
+    this.leadWebhookSecret = config.leadWebhook
+      ? new secretsmanager.Secret(this, "LeadWebhookSecret", {
+          description:
+            "The https URL every mailed lead is posted to (lambdas/shared/lead-webhook.ts); set by the operator, docs/deploy.md",
+          generateSecretString: { passwordLength: 32, excludePunctuation: true },
+          removalPolicy: config.environment === "production" ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+        })
+      : undefined;
+    if (this.leadWebhookSecret)
+      Validations.of(this.leadWebhookSecret).acknowledge({
+        id: "AwsSolutions-SMG4",
+        reason:
+          "The value is a URL issued by the receiving service (a Slack incoming webhook); it is rotated there and set here by hand.",
+      });
     const logRetention = config.logRetentionDays as logs.RetentionDays;
     // Lambda sets AWS_REGION itself (and refuses it as a variable); it is the stack's region, where the identity lives.
     const { AWS_REGION: _region, ...content } = leadEnvironment({
@@ -119,7 +139,7 @@ export class SiteStack extends Stack {
       SES_CONFIGURATION_SET: configurationSet.configurationSetName,
       ACK_DAILY_LIMIT: String(config.ackDailyLimit),
       LEAD_RETENTION_DAYS: String(leadContent.retentionDays),
-      ...(config.leadWebhookUrl ? { LEAD_WEBHOOK_URL: config.leadWebhookUrl } : {}),
+      ...(this.leadWebhookSecret ? { LEAD_WEBHOOK_SECRET_ARN: this.leadWebhookSecret.secretArn } : {}),
     };
 
     const storeLead = new iam.PolicyStatement({
@@ -190,6 +210,7 @@ export class SiteStack extends Stack {
       sesResources,
       configurationSet,
       logRetention,
+      webhookSecret: this.leadWebhookSecret,
     });
 
     for (const fn of this.functions) {

@@ -55,7 +55,7 @@ export async function deliverBatch(
       if (message?.kind === "webhook") {
         // Without a webhook configured (any more) the message has nothing to do.
         const result = webhook
-          ? await deliverWebhook(message.submissionId, webhook, requestId).catch(() => "failed" as const)
+          ? await deliverWebhook(message.submissionId, webhook, deadline, requestId).catch(() => "failed" as const)
           : "gone";
         return result === "failed" ? record.messageId : undefined;
       }

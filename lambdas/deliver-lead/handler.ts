@@ -3,7 +3,9 @@ import type { Context, ScheduledEvent, SQSBatchResponse, SQSEvent } from "aws-la
 import { config } from "../shared/config.ts";
 import { invocationDeadline } from "../shared/deadline.ts";
 import { DELIVERY } from "../shared/delivery.ts";
+import { webhookUrl } from "../shared/lead-webhook.ts";
 import { leadRuntime } from "../shared/runtime.ts";
+import { secretsManagerReader } from "../shared/secret-value.ts";
 import {
   DELIVER_LEAD_FUNCTION,
   deliverBatch,
@@ -14,9 +16,10 @@ import {
 
 const deps = leadRuntime(config, DELIVER_LEAD_FUNCTION);
 const forms = formMails(config.catalogue);
-const webhook = config.leadWebhookUrl
+// The URL is read when the first post is due, not at start: a secret not set yet fails posts (retried), never mails.
+const webhook = config.leadWebhook
   ? {
-      url: config.leadWebhookUrl,
+      url: webhookUrl(config.leadWebhook, secretsManagerReader(config.region)),
       store: deps.store,
       client: new DynamoDBClient({ region: config.region, endpoint: config.dynamoEndpoint, maxAttempts: 3 }),
       tableName: config.leadsTableName,

@@ -145,7 +145,7 @@ export async function afterMail(
   const { store, log, config } = deps;
   const { submissionId } = record;
   const notified =
-    config.leadWebhookUrl && record.form !== SUBSCRIBE_FUNCTION
+    config.leadWebhook && record.form !== SUBSCRIBE_FUNCTION
       ? deps.queue.enqueue({ submissionId, form: record.form, kind: "webhook" }, 0).catch((error: unknown) => {
           log.error({ requestId, submissionId, outcome: "webhook-failed", error: codeOf(error) });
         })

@@ -43,9 +43,16 @@ export interface LeadConfig {
   sendEventWaitMs: number;
   /** Days a stored lead is kept (the table's TTL); content/site.yaml leads.retentionDays. */
   leadRetentionDays: number;
-  /** Where every mailed lead is also posted as JSON (a chat channel, a CRM); unset posts nothing. */
-  leadWebhookUrl: string | undefined;
+  /**
+   * Where every mailed lead is also posted as JSON (a chat channel, a CRM); unset posts nothing. The URL is a secret
+   * (whoever holds it can post into the channel): in AWS only the Secrets Manager secret holding it is named here, and
+   * only deliver-lead's sender may read it; the URL itself is given only to local runs.
+   */
+  leadWebhook: LeadWebhookSource | undefined;
 }
+
+/** Where the webhook's URL comes from: given (local runs), or the ARN of the secret that holds it (AWS). */
+export type LeadWebhookSource = { url: string } | { secretArn: string };
 
 /** The local server's retry queue, passed to the handlers by the server (server/in-process-queue.ts). */
 export const IN_PROCESS_QUEUE = "in-process";
@@ -77,7 +84,9 @@ export const LEAD_ENV = {
   ACK_DAILY_LIMIT: `optional: acknowledgements per recipient address per UTC day, a whole number >= 0 (default ${LEAD_DEFAULTS.ackDailyLimit})`,
   LEAD_RATE_LIMIT: `optional: leads one client address may send per hour before the rest go to the spam folder, a whole number >= 1 (default ${LEAD_DEFAULTS.rateLimit})`,
   LEAD_WEBHOOK_URL:
-    "optional: an http(s) URL that receives every mailed lead as JSON (Slack-compatible text plus the fields)",
+    "optional, local runs only: an http(s) URL that receives every mailed lead as JSON (Slack-compatible text plus the fields)",
+  LEAD_WEBHOOK_SECRET_ARN:
+    "optional: the ARN of the Secrets Manager secret holding the webhook's https URL (the stack sets it with -c leadWebhook=true)",
   ACK_CLIENT_HOURLY_LIMIT: `optional: acknowledgements for leads from one client address per UTC hour, a whole number >= 0 (default ${LEAD_DEFAULTS.ackClientHourlyLimit})`,
   SEND_EVENT_WAIT_SECONDS: `optional: seconds a lead whose send timed out waits for its SES send event before a retry, a whole number >= 0 (default ${LEAD_DEFAULTS.sendEventWaitSeconds})`,
   LEAD_RETENTION_DAYS: `optional: days a stored lead is kept, a whole number >= 1 (default ${LEAD_DEFAULTS.retentionDays}; content/site.yaml leads.retentionDays)`,
@@ -199,6 +208,9 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
   const ackDailyLimit = whole("ACK_DAILY_LIMIT", LEAD_DEFAULTS.ackDailyLimit, 0);
   const leadWebhookUrl = env.LEAD_WEBHOOK_URL?.trim() || undefined;
   if (leadWebhookUrl) url("LEAD_WEBHOOK_URL", leadWebhookUrl);
+  const leadWebhookSecretArn = env.LEAD_WEBHOOK_SECRET_ARN?.trim() || undefined;
+  if (leadWebhookUrl && leadWebhookSecretArn)
+    problem("LEAD_WEBHOOK_URL", "is set as well as LEAD_WEBHOOK_SECRET_ARN; unset it (it is for local runs only)");
   const leadRateLimit = whole("LEAD_RATE_LIMIT", LEAD_DEFAULTS.rateLimit, 1);
   const ackClientHourlyLimit = whole("ACK_CLIENT_HOURLY_LIMIT", LEAD_DEFAULTS.ackClientHourlyLimit, 0);
   const sendEventWaitSeconds = whole("SEND_EVENT_WAIT_SECONDS", LEAD_DEFAULTS.sendEventWaitSeconds, 0);
@@ -230,7 +242,11 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
     ackClientHourlyLimit,
     sendEventWaitMs: sendEventWaitSeconds * 1000,
     leadRetentionDays,
-    leadWebhookUrl,
+    leadWebhook: leadWebhookUrl
+      ? { url: leadWebhookUrl }
+      : leadWebhookSecretArn
+        ? { secretArn: leadWebhookSecretArn }
+        : undefined,
   };
 }
 

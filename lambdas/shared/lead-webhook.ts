@@ -4,22 +4,34 @@ import {
   GetItemCommand,
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
+import type { Deadline } from "./deadline.ts";
+import { DELIVERY } from "./delivery.ts";
+import type { LeadWebhookSource } from "./env.ts";
 import type { LeadRecord } from "./lead-record.ts";
 import { leadKey, type LeadStore } from "./lead-store.ts";
 import type { Logger } from "./log.ts";
+import { type ReadSecret, readOnce } from "./secret-value.ts";
 
 /**
- * Lead notifications where the team works: deliver-lead posts each mailed lead to LEAD_WEBHOOK_URL as JSON, a
- * Slack-compatible `text` plus the lead itself. It runs from the retry queue (a message of kind "webhook" that
- * delivery.ts enqueues after the vendor's mail), so a failing receiver is retried by SQS and ends in the dead-letter
- * queue like any mail, and never touches the visitor's answer. `webhookAt` on the lead keeps it to one post.
+ * Lead notifications where the team works: deliver-lead posts each mailed lead as JSON, a Slack-compatible `text`
+ * plus the lead itself, to a URL that is a secret (in AWS a Secrets Manager secret only the sender may read; locally
+ * LEAD_WEBHOOK_URL). It runs from the retry queue (a message of kind "webhook" that delivery.ts enqueues after the
+ * vendor's mail), so a failing receiver is retried by SQS and ends in the dead-letter queue like any mail, and never
+ * touches the visitor's answer. `webhookAt` on the lead keeps it to one post.
  */
 
-/** A receiver that has not answered by then counts as failed; the queue tries again. */
-const WEBHOOK_TIMEOUT_MS = 5_000;
+/**
+ * A receiver that has not answered by then counts as failed; the queue tries again. Shorter when the invocation has
+ * less left (its deadline, minus the reserve to record the outcome).
+ */
+export const WEBHOOK_TIMEOUT_MS = 5_000;
 
 export interface WebhookDeps {
-  url: string;
+  /**
+   * The receiver's URL, asked for when a post is due: in AWS read from Secrets Manager (`webhookUrl` below), never
+   * from the environment. A rejection counts as a failed post.
+   */
+  url: () => Promise<string>;
   store: Pick<LeadStore, "get">;
   client: DynamoDBClient;
   tableName: string;
@@ -45,61 +57,133 @@ export function webhookPayload(lead: LeadRecord, siteName: string) {
   };
 }
 
+/** Why a post failed, as a code for the log line (never the URL, which is a secret, nor the lead). */
+function failureCode(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  // fetch refuses a redirect (redirect: "error") with a TypeError whose cause says so.
+  if (typeof cause?.message === "string" && /redirect/i.test(cause.message)) return "Redirect";
+  const code = (error as { code?: unknown }).code ?? cause?.code;
+  return typeof code === "string" ? code : error instanceof Error ? error.name : typeof error;
+}
+
 /**
- * Posts one lead. "sent" (now or before), "gone" (no such lead: nothing to retry), or "failed" (the caller reports
- * the message back to the queue).
+ * Posts one lead, once: a lease on the lead (`webhookLeaseUntil`, longer than the post may take) keeps two messages
+ * for it from posting at once, and `webhookAt`, written after the receiver's 2xx, keeps every later message (a second
+ * copy, a retry of the mail's follow-up) from posting again. The post follows no redirect (a 3xx is a failure: the
+ * URL was checked as https, its redirect target never was) and waits at most WEBHOOK_TIMEOUT_MS, less when the
+ * invocation has less left.
+ * @returns "sent" (now or before), "gone" (no such lead: nothing to retry), or "failed" (the caller reports the
+ * message back to the queue; another message holding the lease counts as failed too, so it is tried again).
  */
 export async function deliverWebhook(
   submissionId: string,
   deps: WebhookDeps,
+  deadline: Deadline,
   requestId: string,
 ): Promise<"sent" | "gone" | "failed"> {
   const { client, tableName, log } = deps;
   const key = { pk: { S: leadKey(submissionId) } };
-  const seen = await client.send(
-    new GetItemCommand({ TableName: tableName, Key: key, ConsistentRead: true, ProjectionExpression: "webhookAt" }),
-  );
-  if (seen.Item?.webhookAt) return "sent";
-  const lead = await deps.store.get(submissionId);
-  if (!lead) return "gone";
+  const timeoutMs = Math.min(WEBHOOK_TIMEOUT_MS, deadline.remainingMs(DELIVERY.reserveMs));
+  if (timeoutMs <= 0) return "failed";
+  const lease = String(Date.now() + timeoutMs + DELIVERY.reserveMs);
   try {
-    const response = await fetch(deps.url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(webhookPayload(lead, deps.siteName)),
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
-    if (!response.ok)
-      throw Object.assign(new Error(`webhook answered ${response.status}`), { code: `HTTP${response.status}` });
-  } catch (error) {
-    const code = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
-    log.warn({
-      requestId,
-      submissionId,
-      outcome: "webhook-failed",
-      error: typeof code === "string" ? code : error instanceof Error ? error.name : typeof error,
-    });
-    return "failed";
-  }
-  await client
-    .send(
+    await client.send(
       new UpdateItemCommand({
         TableName: tableName,
         Key: key,
-        UpdateExpression: "SET webhookAt = :now",
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":now": { S: new Date().toISOString() } },
+        UpdateExpression: "SET webhookLeaseUntil = :lease",
+        ConditionExpression:
+          "attribute_exists(pk) AND attribute_not_exists(webhookAt) AND (attribute_not_exists(webhookLeaseUntil) OR webhookLeaseUntil < :now)",
+        ExpressionAttributeValues: { ":lease": { N: lease }, ":now": { N: String(Date.now()) } },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const seen = await client.send(
+      new GetItemCommand({ TableName: tableName, Key: key, ConsistentRead: true, ProjectionExpression: "webhookAt" }),
+    );
+    if (!seen.Item) return "gone";
+    return seen.Item.webhookAt ? "sent" : "failed";
+  }
+  const lead = await deps.store.get(submissionId);
+  if (!lead) return "gone";
+  const timer = new AbortController();
+  const clock = setTimeout(
+    () => timer.abort(new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError")),
+    timeoutMs,
+  );
+  try {
+    const response = await fetch(await deps.url(), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(webhookPayload(lead, deps.siteName)),
+      redirect: "error",
+      signal: timer.signal,
+    });
+    // Nothing in the answer is read: dropping it frees the connection.
+    await response.body?.cancel().catch(() => undefined);
+    if (!response.ok)
+      throw Object.assign(new Error(`webhook answered ${response.status}`), { code: `HTTP${response.status}` });
+  } catch (error) {
+    log.warn({ requestId, submissionId, outcome: "webhook-failed", error: failureCode(error) });
+    // The next message may try at once rather than wait for the lease to run out.
+    await mark(deps, key, "REMOVE webhookLeaseUntil", lease, requestId, submissionId);
+    return "failed";
+  } finally {
+    clearTimeout(clock);
+  }
+  await mark(deps, key, "SET webhookAt = :now REMOVE webhookLeaseUntil", lease, requestId, submissionId, {
+    ":now": { S: new Date().toISOString() },
+  });
+  log.info({ requestId, submissionId, outcome: "webhook-sent" });
+  return "sent";
+}
+
+/**
+ * Records the post's outcome under this attempt's lease. A failure is logged, not thrown: the receiver has its post
+ * (or the lease runs out by itself), and only a store that failed to record `webhookAt` can lead to a second post.
+ */
+async function mark(
+  deps: WebhookDeps,
+  key: { pk: { S: string } },
+  update: string,
+  lease: string,
+  requestId: string,
+  submissionId: string,
+  values: Record<string, { S: string }> = {},
+): Promise<void> {
+  await deps.client
+    .send(
+      new UpdateItemCommand({
+        TableName: deps.tableName,
+        Key: key,
+        UpdateExpression: update,
+        ConditionExpression: "webhookLeaseUntil = :lease",
+        ExpressionAttributeValues: { ":lease": { N: lease }, ...values },
       }),
     )
     .catch((error: unknown) => {
       if (!(error instanceof ConditionalCheckFailedException))
-        log.warn({
-          requestId,
-          submissionId,
-          outcome: "record-failed",
-          error: error instanceof Error ? error.name : typeof error,
-        });
+        deps.log.warn({ requestId, submissionId, outcome: "record-failed", error: failureCode(error) });
     });
-  log.info({ requestId, submissionId, outcome: "webhook-sent" });
-  return "sent";
+}
+
+/**
+ * The URL a post goes to, from where the configuration says it is: given (local runs, http allowed for a local
+ * receiver), or the secret's value, read once per container and checked to be an https URL.
+ * @returns a function that rejects (a failed post, retried) while the secret cannot be read or holds no https URL.
+ */
+export function webhookUrl(source: LeadWebhookSource, read: ReadSecret): () => Promise<string> {
+  if ("url" in source) return () => Promise.resolve(source.url);
+  return readOnce(async () => {
+    const value = (await read(source.secretArn))?.trim() ?? "";
+    if (!/^https:\/\/[^\s]+$/.test(value))
+      throw Object.assign(
+        new Error(
+          `the secret LEAD_WEBHOOK_SECRET_ARN names holds no https URL (${value.length} characters); set it as docs/deploy.md says`,
+        ),
+        { code: "WebhookUrlUnset" },
+      );
+    return value;
+  });
 }

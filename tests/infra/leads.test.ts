@@ -405,27 +405,64 @@ describe("the lead store, retry path and alarms of the production stack", () => 
 });
 
 describe("the lead webhook", () => {
-  test("leadWebhookUrl reaches every lead function and deliver-lead as LEAD_WEBHOOK_URL; without it none has one", async () => {
-    const url = "https://hooks.example.com/services/T0/B0/x";
-    for (const [context, expected] of [
-      [{ leadWebhookUrl: url }, url],
-      [{}, undefined],
-    ] as const) {
-      const setup = await synthLeads(context);
-      try {
-        const functions = setup
-          .resources("AWS::Lambda::Function")
-          .filter(([id]) => /^(Send|Subscribe|LeadDeliverySender)/.test(id));
-        expect(functions.length).toBe(5);
-        for (const [id, fn] of functions)
-          expect(
-            (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.LEAD_WEBHOOK_URL,
-            id,
-          ).toBe(expected);
-      } finally {
-        await setup.cleanup();
-      }
+  const URL_LIKE = /hooks\.|https:\/\/[^"]*\/services\//;
+  type Statement = { Action: string | string[]; Resource: unknown };
+
+  let setup: Awaited<ReturnType<typeof synthLeads>>;
+  beforeAll(async () => {
+    setup = await synthLeads({ leadWebhook: "true" });
+  });
+  afterAll(() => setup?.cleanup());
+  const secretId = () =>
+    setup.resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("LeadWebhookSecret"))?.[0];
+
+  test("with leadWebhook=true every function's environment holds only the secret's ARN, never a URL", () => {
+    expect(secretId()).toBeDefined();
+    const functions = setup.resources("AWS::Lambda::Function").filter(([, fn]) => fn.Properties.Environment);
+    // Four form handlers, and deliver-lead's sender, sweep and send-event recorder.
+    expect(
+      functions.filter(([, fn]) => JSON.stringify(fn.Properties.Environment).includes("LEAD_WEBHOOK")),
+    ).toHaveLength(7);
+    for (const [id, fn] of functions) {
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.LEAD_WEBHOOK_URL, id).toBeUndefined();
+      if (/^(Send|Subscribe|LeadDelivery)/.test(id))
+        expect(variables.LEAD_WEBHOOK_SECRET_ARN, id).toEqual({ Ref: secretId() });
+      expect(JSON.stringify(variables), id).not.toMatch(URL_LIKE);
     }
+  });
+
+  test("only deliver-lead's sender, which posts, may read the webhook's secret", () => {
+    const readers = setup
+      .resources("AWS::IAM::Policy")
+      .filter(([, policy]) =>
+        ((policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement ?? []).some(
+          (statement) =>
+            [statement.Action].flat().some((action) => action.startsWith("secretsmanager:")) &&
+            JSON.stringify(statement.Resource).includes(`"${secretId()}"`),
+        ),
+      )
+      .map(([id]) => id);
+    expect(readers.join(" ")).toMatch(/^LeadDeliverySender\w*Policy\w*$/);
+  });
+
+  test("without leadWebhook no secret is made and no function has a webhook variable", async () => {
+    const setup = await synthLeads({});
+    try {
+      expect(setup.resources("AWS::SecretsManager::Secret").map(([id]) => id)).not.toContainEqual(
+        expect.stringMatching(/^LeadWebhookSecret/),
+      );
+      for (const [, fn] of setup.resources("AWS::Lambda::Function"))
+        expect(JSON.stringify(fn.Properties.Environment ?? {})).not.toContain("LEAD_WEBHOOK");
+    } finally {
+      await setup.cleanup();
+    }
+  });
+
+  test("a webhook URL given as a setting is refused, so it cannot reach a template, cdk.out or the workflow's artifact", async () => {
+    await expect(synthLeads({ leadWebhookUrl: "https://hooks.example.com/services/T0/B0/x" })).rejects.toThrow(
+      /leadWebhookUrl: is not a setting of this stack/,
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import * as iam from "aws-cdk-lib/aws-iam";
 import * as ses from "aws-cdk-lib/aws-ses";
 import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import type * as logs from "aws-cdk-lib/aws-logs";
+import type * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
 import { AppFunction } from "./lead-function.ts";
 import { DELIVERY_TIMEOUT, LEAD_INDEX, type LeadStore } from "./lead-store.ts";
@@ -25,6 +26,8 @@ export interface LeadDeliveryProps {
   /** The configuration set every mail goes through: its send events mark leads mailed. */
   configurationSet: ses.ConfigurationSet;
   logRetention: logs.RetentionDays;
+  /** The secret holding the lead webhook's URL: the sender, which posts, is the one function that may read it. */
+  webhookSecret?: secretsmanager.ISecret;
 }
 
 /**
@@ -69,6 +72,14 @@ export class LeadDelivery extends Construct {
         // Re-queues a lead with a delay when SES asks to slow down, or while its send event may still come.
         queueLead,
         new iam.PolicyStatement({ actions: ["ses:SendEmail"], resources: props.sesResources }),
+        ...(props.webhookSecret
+          ? [
+              new iam.PolicyStatement({
+                actions: ["secretsmanager:GetSecretValue"],
+                resources: [props.webhookSecret.secretArn],
+              }),
+            ]
+          : []),
       ],
     });
     // Consuming (receive, delete, change visibility) is granted by the event source on this queue only.
