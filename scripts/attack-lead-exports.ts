@@ -22,7 +22,8 @@ import { LOCAL_LEADS_TABLE, type LocalDynamo, startLocalDynamo } from "../server
  * (unquoted, or after the list separator `;`), and phone numbers or addresses written other than typed.
  * Row 8: a lead of victim@example.org and a spam body holding it under `e-mail`; `erase` it with the store closed (the
  * CLI opens the folder) and with npm start's store running (the CLI talks to it over HTTP). Counts the items and the
- * files of the store's folder that still hold the address, and whether erase names what it cannot reach.
+ * files of the store's folder that still hold the address (while npm start runs, and after it stops), and whether
+ * erase names what it cannot reach.
  * DYNAMO_PORT (default 9181) must be a port nothing listens on: the closed-store case relies on it.
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -87,13 +88,14 @@ function cells(text: string, separator: string): string[][] {
 
 /** Cells a spreadsheet would evaluate, read with `,` and with `;` as the list separator; and the phone/address cells changed. */
 function csvFindings(text: string, typed: ReadonlyArray<string>) {
-  const formula = (cell: string) => /^[\s]*[=+\-@]/.test(cell) || /^[\t\r]/.test(cell);
+  // A phone number or address kept as typed is not counted: it holds no function and no cell reference.
+  const formula = (cell: string) => (/^[\s]*[=+\-@]/.test(cell) || /^[\t\r]/.test(cell)) && !typed.includes(cell);
   const comma = cells(text, ",").flat();
-  const semicolon = cells(text, ";").flat();
+  // Read with `;` as the separator, a line's first cell is the comma reading's first field: what follows a `;` is new.
+  const afterSemicolon = cells(text, ";").flatMap((row) => row.slice(1));
   return {
     nativeCodeRows: text.split("\n").filter((line) => line.includes("[native code]")).length,
-    formulaCells:
-      comma.filter(formula).length + semicolon.filter((cell) => formula(cell) && !comma.includes(cell)).length,
+    formulaCells: comma.filter(formula).length + afterSemicolon.filter(formula).length,
     typedChanged: typed.filter((value) => !comma.includes(value)).length,
   };
 }
@@ -189,8 +191,9 @@ async function row8() {
     } finally {
       await dynamo.close();
     }
-    const saysUnreachable = (stderr: string) =>
-      /backup/i.test(stderr) && /queue/i.test(stderr) && /35 days/.test(stderr);
+    // npm start stopped (Ctrl-C): its store closes as it does.
+    const runningFilesAfterStop = await holding(running, address);
+    const saysUnreachable = (stderr: string) => /cannot reach/i.test(stderr);
     return {
       storeClosed: {
         itemsHolding: closedItems,
@@ -200,6 +203,7 @@ async function row8() {
       storeRunning: {
         itemsHolding: runningItems,
         filesHoldingWhileRunning: runningFiles,
+        filesHoldingAfterStop: runningFilesAfterStop,
         namesUnreachable: saysUnreachable(runningRun.stderr),
       },
     };
