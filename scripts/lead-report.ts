@@ -1,6 +1,6 @@
 import type { LeadRecord } from "../lambdas/shared/lead-record.ts";
 import { cleanSource, sourceLabel } from "../src/schemas/lead-source.ts";
-import { csvCell } from "./lead-table.ts";
+import { toCsv } from "./csv-export.ts";
 
 /**
  * `npm run leads -- report`: what brings leads, from the stored records alone. Every stored request counts, spam
@@ -72,12 +72,12 @@ export function leadReport(
 
 const share = (row: Pick<ReportRow, "leads" | "spam">) => (row.leads === 0 ? 0 : row.spam / row.leads);
 
-/** One CSV line per row: group, value, leads, spam, spamShare (a fraction, three decimals). */
+/** One CSV line per row: group, value, leads, spam, spamShare (a fraction, three decimals); every cell quoted and defused. */
 export function reportCsv(rows: ReadonlyArray<ReportRow>): string {
-  const lines = [["group", "value", "leads", "spam", "spamShare"].join(",")];
-  for (const row of rows)
-    lines.push([row.group, csvCell(row.value), row.leads, row.spam, share(row).toFixed(3)].join(","));
-  return `${lines.join("\n")}\n`;
+  return toCsv(
+    ["group", "value", "leads", "spam", "spamShare"],
+    rows.map((row) => [row.group, row.value, String(row.leads), String(row.spam), share(row).toFixed(3)]),
+  );
 }
 
 const HEADINGS: Record<ReportGroup, string> = {

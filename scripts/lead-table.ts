@@ -15,6 +15,11 @@ export interface LeadTable {
   tableName: string;
   /** Where it is, for messages. */
   where: string;
+  /**
+   * How the local store's files let go of a deleted item: "at close" when this process opened the folder (its close
+   * compacts them), "at npm start's stop" when npm start's running store was used. Undefined for a deployed table.
+   */
+  compaction?: "at close" | "at npm start's stop";
   close(): Promise<void>;
 }
 
@@ -45,13 +50,25 @@ export async function openLeadTable(stackName: string | undefined): Promise<Lead
   const endpoint = `http://127.0.0.1:${port}`;
   if (await listening(port)) {
     const client = localDynamoClient(endpoint);
-    return { client, tableName: LOCAL_LEADS_TABLE, where: endpoint, close: async () => client.destroy() };
+    return {
+      client,
+      tableName: LOCAL_LEADS_TABLE,
+      where: endpoint,
+      compaction: "at npm start's stop",
+      close: async () => client.destroy(),
+    };
   }
   const dataDir = path.resolve(rootDir, process.env.LEADS_DIR ?? ".data/dynamodb");
   if (!existsSync(dataDir))
     throw new TableError("nothing stored locally yet: start the site with npm start and send a form");
   const dynamo = await startLocalDynamo({ dataDir, port: 0 });
-  return { client: dynamo.client, tableName: LOCAL_LEADS_TABLE, where: dataDir, close: () => dynamo.close() };
+  return {
+    client: dynamo.client,
+    tableName: LOCAL_LEADS_TABLE,
+    where: dataDir,
+    compaction: "at close",
+    close: () => dynamo.close(),
+  };
 }
 
 /**
@@ -72,10 +89,4 @@ export function listening(port: number): Promise<boolean> {
     });
     socket.once("error", () => resolve(false));
   });
-}
-
-/** A CSV cell: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused for spreadsheets. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -18,10 +18,11 @@ import { SUBSCRIBE_FUNCTION } from "../src/lib/newsletter.ts";
 import { createLogger } from "../lambdas/shared/log.ts";
 import { createSesMailer } from "../lambdas/shared/mailer.ts";
 import { LOCAL_CREDENTIALS, localLambdaEnv } from "../server/lambda-env.ts";
-import { cleanSource, SOURCE_FIELDS, sourceLabel } from "../src/schemas/lead-source.ts";
+import { cleanSource, sourceLabel } from "../src/schemas/lead-source.ts";
 import { leadReport, reportCsv, reportTable } from "./lead-report.ts";
-import { csvCell, listening, openLeadTable, TableError } from "./lead-table.ts";
-import { erasePersonalData, findPersonalData } from "./personal-data.ts";
+import { leadsCsv } from "./csv-export.ts";
+import { listening, openLeadTable, TableError } from "./lead-table.ts";
+import { erasePersonalData, findPersonalData, unreachableCopies } from "./personal-data.ts";
 import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../server/local-dynamo.ts";
 
 /**
@@ -42,8 +43,10 @@ import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../serve
  *                                          the retry queue
  *   npm run leads -- export <email> [--stack …]  everything held about one address, as JSON: leads, acknowledgement
  *                                          counters, newsletter record (a visitor's access request)
- *   npm run leads -- erase <email> [--stack …]   deletes all of it and prints what it deleted (a request to be
- *                                          forgotten); mails already in the inbox are not touched
+ *   npm run leads -- erase <email> [--stack …]   deletes all of it (the address in any field of any item, spam
+ *                                          bodies included), compacts the local store's files, and prints what it
+ *                                          deleted and what it cannot reach (backups, queues, inboxes) with how
+ *                                          long each keeps it (a request to be forgotten)
  *   npm run leads -- replay [--stack …]    mail what is not mailed yet: deployed, moves the dead-letter queue back
  *                                          and re-enqueues every received/failed lead; locally, mails them at once
  *                                          through the local SES emulator (npm start's mailbox)
@@ -158,28 +161,6 @@ async function local(): Promise<{
   return { ...(await open(dynamo.endpoint, dynamo.client)), close: () => dynamo.close() };
 }
 
-const CSV_COLUMNS = [
-  "submissionId",
-  "form",
-  "status",
-  "spamReason",
-  "receivedAt",
-  "updatedAt",
-  "attempts",
-  "lastError",
-] as const;
-
-function printCsv(leads: LeadRecord[]): void {
-  const source: ReadonlyArray<string> = SOURCE_FIELDS;
-  const own = [...new Set(leads.flatMap((lead) => Object.keys(lead.lead)))].filter((key) => !source.includes(key));
-  const fields = [...own.sort(), ...SOURCE_FIELDS];
-  console.log([...CSV_COLUMNS, ...fields].map(csvCell).join(","));
-  for (const lead of leads) {
-    const row = [...CSV_COLUMNS.map((key) => String(lead[key] ?? "")), ...fields.map((key) => lead.lead[key] ?? "")];
-    console.log(row.map(csvCell).join(","));
-  }
-}
-
 /** The catalogue's name of a stored product (an id, or the buy dialog's name), for the report. */
 async function productNames(): Promise<(stored: string) => string> {
   const { catalogue } = await localConfig("http://127.0.0.1:1", "http://127.0.0.1:1");
@@ -195,7 +176,7 @@ async function print(all: LeadRecord[]): Promise<void> {
     return;
   }
   if (csv) {
-    printCsv(leads);
+    process.stdout.write(leadsCsv(leads));
     return;
   }
   if (json) {
@@ -247,18 +228,32 @@ for (const command of ["export", "erase"] as const) {
   const table = await openLeadTable(stackName).catch((error: unknown) =>
     fail(error instanceof TableError ? error.message : String(error)),
   );
+  let erased: string | undefined;
   try {
     const data = command === "export" ? await findPersonalData(table, email) : await erasePersonalData(table, email);
     console.log(JSON.stringify(command === "export" ? data : { erased: data }, null, 2));
     if (command === "erase") {
-      const count = data.leads.length + data.acknowledgementCounters.length + (data.subscriber ? 1 : 0);
-      console.error(
-        `Erased ${count} item${count === 1 ? "" : "s"} for that address from ${table.where}. Delete the mails in the inbox by hand.`,
-      );
+      const count =
+        data.leads.length + data.acknowledgementCounters.length + (data.subscriber ? 1 : 0) + data.otherItems.length;
+      const mentions = data.mentions.length;
+      const files = {
+        "at close": "; the store's files were compacted as it closed, so they no longer hold it.",
+        "at npm start's stop":
+          ". npm start's store keeps it in its files until npm start stops or restarts (its store compacts them then): restart it to finish the erase.",
+      };
+      erased = [
+        `Erased ${count} item${count === 1 ? "" : "s"} for that address from ${table.where}` +
+          (mentions ? `, and the address from ${mentions} other item${mentions === 1 ? "" : "s"} quoting it` : "") +
+          (table.compaction ? files[table.compaction] : "."),
+        "Erase cannot reach these, which keep the address:",
+        ...unreachableCopies(Boolean(stackName)).map((copy) => `  - ${copy}`),
+      ].join("\n");
     }
   } finally {
     await table.close();
   }
+  // Said once the table is closed: a store this process opened has compacted its files by then.
+  if (erased) console.error(erased);
   process.exit(0);
 }
 

@@ -1,6 +1,7 @@
 import "./require-node.ts";
 import { createDynamoSubscriberStore, type SubscriberRecord } from "../lambdas/shared/subscriber-store.ts";
-import { csvCell, openLeadTable, TableError } from "./lead-table.ts";
+import { toCsv } from "./csv-export.ts";
+import { openLeadTable, TableError } from "./lead-table.ts";
 
 /**
  * `npm run subscribers`: the newsletter list, newest first.
@@ -29,8 +30,12 @@ try {
     else if (args.includes("--csv")) {
       // A mailing tool given this file mails everyone in it: only those who said yes, unless asked.
       const rows = args.includes("--all") ? all : all.filter((subscriber) => subscriber.status === "confirmed");
-      console.log(["email", "status", "subscribed_at", "confirmed_at", "unsubscribed_at", "unsubscribe_url"].join(","));
-      for (const subscriber of rows) console.log(COLUMNS.map((key) => csvCell(subscriber[key] ?? "")).join(","));
+      process.stdout.write(
+        toCsv(
+          ["email", "status", "subscribed_at", "confirmed_at", "unsubscribed_at", "unsubscribe_url"],
+          rows.map((subscriber) => COLUMNS.map((key) => subscriber[key] ?? "")),
+        ),
+      );
     } else if (all.length === 0) console.log("No subscribers yet.");
     else
       console.table(

@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import {
@@ -26,6 +27,35 @@ type Dynalite = typeof dynalite;
 /** dynalite is CommonJS; Node and Vite's interop wrap its export differently. */
 const startDynalite: Dynalite =
   (dynalite as unknown as { default?: Dynalite }).default ?? (dynalite as unknown as Dynalite);
+
+/** The LevelDB that dynalite keeps its data in, loaded as dynalite loads it (it is dynalite's dependency, not ours). */
+const { Level } = createRequire(createRequire(import.meta.url).resolve("dynalite"))("level") as {
+  Level: new (
+    location: string,
+    options: { valueEncoding: "json" },
+  ) => {
+    open(): Promise<void>;
+    compactRange(start: string, end: string): Promise<void>;
+    close(): Promise<void>;
+  };
+};
+
+/**
+ * Rewrites the store's files so that what was deleted is gone from them too: LevelDB keeps a deleted value in its log
+ * and table files until a compaction reaches it, and an erased visitor's address must not stay on the disk. Runs only
+ * while dynalite does not hold the folder: dynalite leaves its scans' iterators open, and an open iterator pins every
+ * value it could see, so a compaction beside a running dynalite keeps them (measured: the address stayed).
+ */
+export async function compactStore(dataDir: string): Promise<void> {
+  const db = new Level(dataDir, { valueEncoding: "json" });
+  await db.open();
+  try {
+    // dynalite's keys are `<sublevel>~…` text: all above "" and below U+FFFF.
+    await db.compactRange("", "\uffff");
+  } finally {
+    await db.close();
+  }
+}
 
 /** The local store cannot start; the message is one line saying why and what to do. */
 export class LocalStoreError extends Error {
@@ -78,13 +108,21 @@ export async function startLocalDynamo({ dataDir, port }: { dataDir?: string; po
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     release = holdDataDir(dataDir);
+    // What was deleted while the last server ran (an erase beside npm start) leaves the files now. A failure here is
+    // not the store's: dynalite opening the same folder next says what is wrong with it, in its own words.
+    await compactStore(dataDir).catch(() => undefined);
   }
   const server = startDynalite({ path: dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const stop = () =>
     new Promise<void>((resolve) =>
       server.close(() => {
-        release();
-        resolve();
+        // Compacted as it closes, so an erase that opened the folder leaves no copy behind; if this fails, the next
+        // start compacts again.
+        const compacted = dataDir ? compactStore(dataDir).catch(() => undefined) : Promise.resolve();
+        void compacted.then(() => {
+          release();
+          resolve();
+        });
       }),
     );
   await new Promise<void>((resolve, reject) => {

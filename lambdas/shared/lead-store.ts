@@ -368,7 +368,9 @@ function toItem(record: LeadRecord): Record<string, AttributeValue> {
 function fromItem(item: Record<string, AttributeValue>): LeadRecord {
   const text = (key: string) => item[key]?.S ?? "";
   const status = text("status") as LeadStatus;
-  const lead: Record<string, string> = {};
+  // Null prototype: a spam body keeps a bot's keys, and `lead.constructor` or `lead[key]` of a lead without that key
+  // must read nothing (not Object's function), while a key named `__proto__` stays a field like any other.
+  const lead: Record<string, string> = Object.create(null);
   for (const [key, value] of Object.entries(item.lead?.M ?? {})) if (value.S !== undefined) lead[key] = value.S;
   return {
     submissionId: text("submissionId"),

@@ -53,7 +53,8 @@ export function cleanSource(raw: unknown): LeadSource {
   const source: LeadSource = {};
   if (typeof raw !== "object" || raw === null) return source;
   for (const field of SOURCE_FIELDS) {
-    const value = (raw as Record<string, unknown>)[field];
+    // Own fields only: a stored lead or a parsed body is a visitor's object, never a source of inherited values.
+    const value = Object.hasOwn(raw, field) ? (raw as Record<string, unknown>)[field] : undefined;
     if (isSourceValue(field, value)) source[field] = value;
   }
   return source;

@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
+import { LEAD_RETENTION } from "../lead-retention.ts";
 
 /** The contract's names (lambdas and infra agree on them). */
 export const LEAD_INDEX = "byReceivedAt";
@@ -34,7 +35,10 @@ export class LeadStore extends Construct {
     this.table = new dynamodb.Table(this, "Leads", {
       partitionKey: { name: "pk", type: dynamodb.AttributeType.STRING },
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      pointInTimeRecoverySpecification: {
+        pointInTimeRecoveryEnabled: true,
+        recoveryPeriodInDays: LEAD_RETENTION.pointInTimeRecoveryDays,
+      },
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       timeToLiveAttribute: TTL_ATTRIBUTE,
       deletionProtection: props.retain,
@@ -50,11 +54,12 @@ export class LeadStore extends Construct {
 
     // Kept the longest SQS allows, so a week of SES trouble and a holiday still leave time to replay.
     this.deadLetterQueue = new sqs.Queue(this, "DeadLetters", {
-      retentionPeriod: Duration.days(14),
+      retentionPeriod: Duration.days(LEAD_RETENTION.deadLetterQueueDays),
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
     this.queue = new sqs.Queue(this, "Retries", {
+      retentionPeriod: Duration.days(LEAD_RETENTION.retryQueueDays),
       visibilityTimeout: Duration.seconds(DELIVERY_TIMEOUT.toSeconds() * 6),
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,

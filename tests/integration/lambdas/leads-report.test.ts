@@ -64,25 +64,25 @@ afterAll(async () => {
 });
 
 describe("npm run leads -- report (issue 28)", () => {
-  test("--csv counts the leads and the share of spam by week, form, product and source", async () => {
+  test("--csv counts the leads and the share of spam by week, form, product and source, every cell quoted", async () => {
     expect(await leads("report", "--csv")).toBe(
       [
-        "group,value,leads,spam,spamShare",
-        "week,2026-11-02,2,0,0.000",
-        "week,2026-11-09,2,1,0.500",
-        "week,2026-11-16,2,1,0.500",
-        "form,contact,3,2,0.667",
-        "form,installation,1,0,0.000",
-        "form,newsletter,1,0,0.000",
-        "form,product inquiry,1,0,0.000",
-        "product,(none),2,1,0.500",
-        "product,Whatsway,2,1,0.500",
-        "product,Astroway,1,0,0.000",
-        "product,Legalway,1,0,0.000",
-        "source,google / cpc / spring-sale,2,1,0.500",
-        "source,newsletter / email / nov,2,0,0.000",
-        "source,bing.com,1,0,0.000",
-        "source,direct,1,1,1.000",
+        '"group","value","leads","spam","spamShare"',
+        '"week","2026-11-02","2","0","0.000"',
+        '"week","2026-11-09","2","1","0.500"',
+        '"week","2026-11-16","2","1","0.500"',
+        '"form","contact","3","2","0.667"',
+        '"form","installation","1","0","0.000"',
+        '"form","newsletter","1","0","0.000"',
+        '"form","product inquiry","1","0","0.000"',
+        '"product","(none)","2","1","0.500"',
+        '"product","Whatsway","2","1","0.500"',
+        '"product","Astroway","1","0","0.000"',
+        '"product","Legalway","1","0","0.000"',
+        '"source","google / cpc / spring-sale","2","1","0.500"',
+        '"source","newsletter / email / nov","2","0","0.000"',
+        '"source","bing.com","1","0","0.000"',
+        '"source","direct","1","1","1.000"',
         "",
       ].join("\n"),
     );
@@ -100,15 +100,17 @@ describe("npm run leads -- report (issue 28)", () => {
     expect(await leads()).toContain("google / cpc / spring-sale");
     const [header, ...rows] = (await leads("--csv")).trim().split("\n");
     expect(header?.split(",").slice(-7)).toEqual([
-      "utmSource",
-      "utmMedium",
-      "utmCampaign",
-      "utmTerm",
-      "utmContent",
-      "referrer",
-      "landingPath",
+      '"utmSource"',
+      '"utmMedium"',
+      '"utmCampaign"',
+      '"utmTerm"',
+      '"utmContent"',
+      '"referrer"',
+      '"landingPath"',
     ]);
-    expect(rows.filter((row) => row.endsWith("google,cpc,spring-sale,,,,/products/whatsway"))).toHaveLength(2);
+    expect(
+      rows.filter((row) => row.endsWith('"google","cpc","spring-sale","","","","/products/whatsway"')),
+    ).toHaveLength(2);
     const json = (await leads("--json"))
       .trim()
       .split("\n")
