@@ -14,6 +14,9 @@ export interface DeliverLeadModule {
   mailEvent(event: unknown, context?: Partial<Context>): Promise<{ marked: string | undefined }>;
 }
 
+/** A retry waits at most this long locally (a deployed queue waits a minute): a failed mail is retried within seconds. */
+export const LOCAL_MAX_DELAY_SECONDS = 2;
+
 export interface LocalRetryOptions {
   /** The queue the handlers were given (`provideLocalLeadQueue`). */
   queue: InProcessQueue;
@@ -21,6 +24,8 @@ export interface LocalRetryOptions {
   backoffMs?: number;
   /** How often the sweep runs (AWS: every 5 minutes). */
   sweepEveryMs?: number;
+  /** deliver-lead's handlers; the real module unless a measurement passes its own (scripts/measure-local-retry.ts). */
+  deliver?: DeliverLeadModule;
 }
 
 /** A Lambda-like context for deliver-lead: its 30 s timeout counted from now. */
@@ -38,10 +43,10 @@ function deliverContext(): Partial<Context> {
  * (the queue does not outlive the server; the table does). `mailEvent` takes SES's send events, as EventBridge
  * delivers them in AWS. Env must be set before this is called.
  */
-export async function startLocalRetry({ queue, backoffMs, sweepEveryMs }: LocalRetryOptions) {
-  const deliver = (await import(
-    pathToFileURL(path.join(rootDir, "lambdas/deliver-lead/handler.ts")).href
-  )) as DeliverLeadModule;
+export async function startLocalRetry({ queue, backoffMs, sweepEveryMs, deliver: given }: LocalRetryOptions) {
+  const deliver =
+    given ??
+    ((await import(pathToFileURL(path.join(rootDir, "lambdas/deliver-lead/handler.ts")).href)) as DeliverLeadModule);
   queue.start({ consume: (event) => deliver.handler(event, deliverContext()), backoffMs });
   const report = (what: string) => (error: unknown) => console.error(`[retry] ${what} failed`, error);
   await deliver.sweepAtStart().catch(report("the start-up sweep"));
