@@ -10,7 +10,7 @@ import { eventually, type LeadStack, leadIdOf, startLeadStack, type StoredMail, 
  * Issue 26, "leads exactly once": one test per row of the red team's table, on the local stack with SES and the store
  * behind fault proxies (refuse, hang, slow-but-succeeds). Each counts: leads accepted = stored = mailed, vendor mails
  * and send events per lead, answers of 500. Row 1 is in local-store.test.ts, rows 2 and 9 in leads-cli.test.ts, row 6
- * in fuzz.test.ts, and the dev-worker half of issue 24's item 4 in dev-retry.test.ts. The functions' timeout is 15 s here, so that a slow store (every request
+ * in fuzz.test.ts, and issue 24's item 4 (a failed mail retried within seconds) in start-retry.test.ts and dev-retry.test.ts. The functions' timeout is 15 s here, so that a slow store (every request
  * answered after 2.5 s, later than the client's 2 s) still leaves the handler time to mail; SES's slow answers come
  * after 9 s, later than an attempt's 8 s.
  */
@@ -254,13 +254,5 @@ describe("issue 26: leads exactly once", () => {
     await stack.sweepAtStart();
     await stack.retryNow();
     expect((await copies()).get(body.submissionId)).toBe(1);
-  });
-
-  test("issue 24: under npm start a failed mail is retried within seconds by the in-process queue, with no sweep", async () => {
-    stack.fault("error");
-    const body = lead();
-    expect((await stack.call(FORM, body, { headers: client() })).status).toBe(200);
-    stack.fault("pass");
-    expect(await eventually(async () => (await copies()).get(body.submissionId) === 1)).toBe(true);
   });
 });
