@@ -169,6 +169,22 @@ describe("issue 26: leads exactly once", () => {
     ]);
   }, 60_000);
 
+  test("issue 32 row 11: a submission id sent in upper case, then lower, then mixed is one lead: stored once, mailed once, answered with one id", async () => {
+    const body = lead();
+    const id = body.submissionId;
+    const spellings = [id.toUpperCase(), id, `${id.slice(0, 18).toUpperCase()}${id.slice(18)}`];
+    const answeredIds = [];
+    for (const submissionId of spellings)
+      answeredIds.push((await stack.call(FORM, { ...body, submissionId }, { headers: client() })).answer.data?.id);
+    const stored = (await stack.leads()).filter((record) => record.submissionId.toLowerCase() === id);
+    const perLead = await copies();
+    expect({
+      answeredIds,
+      storedIds: stored.map((record) => record.submissionId),
+      vendorMails: spellings.map((spelling) => perLead.get(spelling) ?? 0),
+    }).toEqual({ answeredIds: [id, id, id], storedIds: [id], vendorMails: [0, 1, 0] });
+  });
+
   test("row 5: the acknowledgement cap counts one mailbox however it is spelled, and the vendor still gets every lead", async () => {
     const local = `victim${randomUUID().slice(0, 6)}`;
     const spellings = [
