@@ -9,6 +9,7 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import dynalite from "dynalite";
 import { BY_RECEIVED_AT_INDEX } from "../lambdas/shared/lead-record.ts";
+import { answerDynaliteWriteErrors } from "./dynalite-write-errors.ts";
 
 /** The local table's name (the deployed one is named by the stack and read from its outputs). */
 export const LOCAL_LEADS_TABLE = "leads";
@@ -87,6 +88,8 @@ export async function startLocalDynamo({ dataDir, port }: { dataDir?: string; po
     mkdirSync(dataDir, { recursive: true });
     release = holdDataDir(dataDir);
   }
+  // A write the disk refuses is answered as an error, not thrown: a full disk must not end the server.
+  answerDynaliteWriteErrors();
   const server = startDynalite({ path: dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const stop = () =>
     new Promise<void>((resolve) =>

@@ -59,6 +59,8 @@ export interface LeadStackOptions {
   sesSlowMs?: number;
   /** How late the store's `slow` answers come. */
   storeSlowMs?: number;
+  /** Keep dynalite's data in this folder (LevelDB on disk, as `npm start`'s LEADS_DIR); in memory when unset. */
+  leadsDir?: string;
 }
 
 /**
@@ -85,7 +87,7 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
       await retry?.mailEvent(event);
     },
   });
-  const dynamo = await startLocalDynamo({ port: 0 });
+  const dynamo = await startLocalDynamo({ port: 0, dataDir: options.leadsDir });
   const storeProxy = await startStoreFaultProxy({ target: dynamo.endpoint, slowMs: options.storeSlowMs });
   Object.assign(
     process.env,
