@@ -113,3 +113,35 @@ describe("InProcessQueue as the local server starts it", () => {
     queue.stop();
   });
 });
+
+describe("local retry's send events", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  test("should try a send event the store failed again after 2 and 4 s, as Lambda retries an asynchronous event twice, then report it", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const triedAt: number[] = [];
+    const retry = await startLocalRetry({
+      queue: new InProcessQueue(),
+      deliver: {
+        handler: async () => ({ batchItemFailures: [] }),
+        sweep: async () => ({ enqueued: 0 }),
+        sweepAtStart: async () => ({ enqueued: 0 }),
+        mailEvent: async () => {
+          triedAt.push(Date.now());
+          throw new Error("the store did not answer");
+        },
+      },
+    });
+    await retry.mailEvent({ detail: {} });
+    await vi.advanceTimersByTimeAsync(60_000);
+    retry.stop();
+    expect(triedAt).toEqual([0, 2_000, 6_000]);
+    expect(console.error).toHaveBeenCalledTimes(1);
+  });
+});
