@@ -11,8 +11,9 @@ import { InProcessQueue } from "../server/in-process-queue.ts";
 import { invokeLambda, type LambdaHandler } from "../server/lambda-adapter.ts";
 import { localLambdaEnv } from "../server/lambda-env.ts";
 import { LOCAL_LEADS_TABLE, startLocalDynamo } from "../server/local-dynamo.ts";
-import { startLocalRetry } from "../server/local-retry.ts";
+import { LOCAL_MAX_DELAY_SECONDS, startLocalRetry } from "../server/local-retry.ts";
 import { startSesFaultProxy } from "../server/ses-fault-proxy.ts";
+import { startStoreFaultProxy } from "../server/store-fault-proxy.ts";
 
 /**
  * `npm run bench:leads`: not one lead lost under load. Sends --total leads (default 2,000) at --concurrency 20 over
@@ -28,8 +29,10 @@ import { startSesFaultProxy } from "../server/ses-fault-proxy.ts";
  * lead waits for its send event is --event-wait seconds (default 5, production 300) so that the drain does not wait
  * five minutes. The team's webhook receiver is down (answers 500) for the first --webhook-down seconds of the run
  * (default 30), then up: every mailed lead must reach it exactly once (webhook lost and webhook duplicates must be 0);
- * it listens on --webhook-port (default: a free one). Everything listens on 127.0.0.1; the run stops by itself
- * (--limit seconds).
+ * it listens on --webhook-port (default: a free one). Then the store row: the store (behind its fault proxy) refuses
+ * every request for --outage seconds (default 30) while leads keep coming at concurrency 5; once it is back, every
+ * lead answered 200 in that time must be stored, and mailed exactly once, within a minute, by the retry queue as
+ * `npm start` runs it (no redrive, no sweep). Everything listens on 127.0.0.1; the run stops by itself (--limit seconds).
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const arg = (name: string, fallback: number) => {
@@ -45,6 +48,9 @@ const SLOW = arg("slow", 0.1);
 const EVENT_WAIT_S = arg("event-wait", 5);
 const WEBHOOK_DOWN_S = arg("webhook-down", 30);
 const WEBHOOK_PORT = arg("webhook-port", 0);
+const OUTAGE_S = arg("outage", 30);
+/** How long after the store's return every lead of the outage must be stored and mailed. */
+const RETURN_LIMIT_S = 60;
 /** Later than an attempt waits (8 s), within the visitor's 15 s. */
 const SLOW_MS = 9_000;
 const RECIPIENT = "hello@example.com";
@@ -96,9 +102,12 @@ const receiver = createServer((req, res) => {
 await new Promise<void>((resolve) => receiver.listen(WEBHOOK_PORT, "127.0.0.1", resolve));
 const webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
+// The handlers and deliver-lead reach the store through this proxy (passing until the store row); the counts below
+// read the store directly.
+const storeProxy = await startStoreFaultProxy({ target: dynamo.endpoint });
 Object.assign(
   process.env,
-  await localLambdaEnv({ sesEndpoint: proxy.url, dynamoEndpoint: dynamo.endpoint, recipient: RECIPIENT }),
+  await localLambdaEnv({ sesEndpoint: proxy.url, dynamoEndpoint: storeProxy.url, recipient: RECIPIENT }),
   {
     LOG_LEVEL: "silent",
     SEND_EVENT_WAIT_SECONDS: String(EVENT_WAIT_S),
@@ -127,7 +136,8 @@ const FORMS = {
 } as const;
 type Form = keyof typeof FORMS;
 const names = Object.keys(FORMS) as Form[];
-const queue = new InProcessQueue();
+// The retry queue as npm start makes and starts it (server/start.ts): its delays and backoff are what is measured.
+const queue = new InProcessQueue({ maxDelaySeconds: LOCAL_MAX_DELAY_SECONDS });
 provideLocalLeadQueue(queue);
 const handlers = new Map<string, LambdaHandler>();
 for (const name of names) {
@@ -140,7 +150,7 @@ for (const name of names) {
     ).handler,
   );
 }
-const retry = await startLocalRetry({ queue, backoffMs: 250, sweepEveryMs: 3_600_000 });
+const retry = await startLocalRetry({ queue, sweepEveryMs: 3_600_000 });
 onSend = retry.mailEvent;
 const server = createServer((req, res) => {
   const name = new URL(req.url ?? "/", "http://127.0.0.1").pathname.replace(/^\/api\//, "");
@@ -314,12 +324,106 @@ console.log(
   `[bench:leads] statuses ${JSON.stringify(statuses)}; drained in ${rounds + 1} round(s); dead letters left ${retry.queue.deadLetters.length}`,
 );
 
+// ---- the store refuses for --outage seconds; once back, every lead of that time is stored and mailed once -------
+/** The vendor's copies per lead id, as the mailbox holds them. */
+async function vendorCopiesById(): Promise<Map<string, number>> {
+  const all = (
+    (await (await fetch(`${sesUrl}/store`)).json()) as {
+      emails: Array<{ destination: { to: string[] }; body: { text?: string } }>;
+    }
+  ).emails;
+  const byId = new Map<string, number>();
+  for (const mail of all) {
+    if (!mail.destination.to.includes(RECIPIENT)) continue;
+    const id = /lead ([0-9a-f-]{36})/.exec(mail.body.text ?? "")?.[1] ?? "?";
+    byId.set(id, (byId.get(id) ?? 0) + 1);
+  }
+  return byId;
+}
+console.log(`[bench:leads] the store refuses every request for ${OUTAGE_S} s; leads keep coming`);
+const outageAccepted = new Set<string>();
+const outageAnswers: Record<string, number> = {};
+let outageSent = 0;
+storeProxy.set("refuse");
+const outageEnds = performance.now() + OUTAGE_S * 1000;
+await Promise.all(
+  Array.from({ length: 5 }, async () => {
+    while (performance.now() < outageEnds) {
+      const i = TOTAL + outageSent++;
+      const form = names[i % names.length] as Form;
+      const submissionId = randomUUID();
+      const status = await fetch(`${api}/${form}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "cloudfront-viewer-address": `10.200.${(i >> 8) & 255}.${i & 255}:443`,
+        },
+        body: JSON.stringify({
+          name: `Visitor ${i}`,
+          email: `visitor-${i}@example.org`,
+          mobile: "+91 98765 43210",
+          ...FORMS[form],
+          website: "",
+          elapsedMs: 5_000,
+          submissionId,
+        }),
+        signal: AbortSignal.timeout(15_000),
+      }).then(
+        async (response) => {
+          const answer = (await response.json()) as { data?: { id?: string } };
+          if (response.status === 200 && answer.data?.id === submissionId) outageAccepted.add(submissionId);
+          return String(response.status);
+        },
+        (error: unknown) => (error instanceof Error ? error.name : "error"),
+      );
+      outageAnswers[status] = (outageAnswers[status] ?? 0) + 1;
+    }
+  }),
+);
+storeProxy.set("pass");
+const storeBack = performance.now();
+/** Leads of the outage stored as mailed (the handler mailed them; "store me" recorded them). */
+async function outageStored(): Promise<number> {
+  let count = 0;
+  for (const id of outageAccepted) {
+    const lead = await store.get(id);
+    if (lead && (lead.status === "mailed" || lead.status === "acknowledged")) count += 1;
+  }
+  return count;
+}
+let storedAfterReturn = await outageStored();
+while (storedAfterReturn < outageAccepted.size && performance.now() - storeBack < RETURN_LIMIT_S * 1000) {
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  storedAfterReturn = await outageStored();
+}
+const allStoredAfterS = (performance.now() - storeBack) / 1000;
+const outageCopies = await vendorCopiesById();
+const outageMailedOnce = [...outageAccepted].filter((id) => outageCopies.get(id) === 1).length;
+const outageDuplicates = [...outageAccepted].reduce((sum, id) => sum + Math.max(0, (outageCopies.get(id) ?? 0) - 1), 0);
+const outageLost = outageAccepted.size - Math.min(storedAfterReturn, outageMailedOnce);
+console.table({
+  "outage s": { value: OUTAGE_S },
+  sent: { value: outageSent },
+  "accepted (200)": { value: outageAccepted.size },
+  [`stored within ${RETURN_LIMIT_S} s of the return`]: { value: storedAfterReturn },
+  "s from the return to the last stored": {
+    value: storedAfterReturn === outageAccepted.size ? Number(allStoredAfterS.toFixed(1)) : Number.NaN,
+  },
+  "mailed exactly once": { value: outageMailedOnce },
+  "raw duplicate sends": { value: outageDuplicates },
+  lost: { value: outageLost },
+});
+console.log(
+  `[bench:leads] store row: answers ${JSON.stringify(outageAnswers)}; store requests ${JSON.stringify(storeProxy.counts)}; dead letters ${retry.queue.deadLetters.length}`,
+);
+
 retry.stop();
 receiver.closeAllConnections();
 receiver.close();
 server.closeAllConnections();
 server.close();
 await proxy.close();
+await storeProxy.close();
 ses.closeAllConnections();
 ses.close();
 await dynamo.close();
@@ -335,6 +439,12 @@ if (
 ) {
   console.error(
     `[bench:leads] FAILED: ${lost} lost, ${spamMailed} spam mailed, ${duplicates} raw duplicate sends, webhook: ${webhookLost} lost, ${webhookDuplicates} duplicates, ${webhookStrays} strays`,
+  );
+  process.exitCode = 1;
+}
+if (outageLost > 0 || outageDuplicates > 0) {
+  console.error(
+    `[bench:leads] FAILED (store row): ${outageLost} of ${outageAccepted.size} leads not stored and mailed once within ${RETURN_LIMIT_S} s of the store's return, ${outageDuplicates} raw duplicate sends`,
   );
   process.exitCode = 1;
 }

@@ -13,14 +13,49 @@ interface Held {
   receives: number;
 }
 
+/**
+ * How the queue is started. Each setting may be left out or passed as undefined (a caller forwarding its own optional
+ * setting does that): either way its default applies, resolved one by one in `start`, never by spreading.
+ */
 export interface InProcessQueueOptions {
   consume: QueueConsumer;
   /** Wait after the first failed receive; doubles with each further one (AWS waits the visibility timeout). */
-  backoffMs?: number;
+  backoffMs?: number | undefined;
   /** Receives before a message moves to the dead-letter list, as the stack's redrive policy (5). */
-  maxReceives?: number;
+  maxReceives?: number | undefined;
   /** How often visible messages are looked for. */
-  pollMs?: number;
+  pollMs?: number | undefined;
+}
+
+/** The settings `start` runs with: every one a number. */
+interface QueueSettings {
+  consume: QueueConsumer;
+  backoffMs: number;
+  maxReceives: number;
+  pollMs: number;
+}
+
+/** Local defaults: a failed message is back after 2, 4, 8, 16 s and dead-lettered at its 5th receive (MAX_RECEIVES). */
+export const LOCAL_QUEUE_DEFAULTS = { backoffMs: 2_000, maxReceives: 5, pollMs: 250 } as const;
+
+/**
+ * The options with their defaults. `{ ...defaults, ...options }` let an option passed as undefined replace its
+ * default: the backoff became NaN and a message that failed once was never received again (issue 32).
+ * @throws RangeError for a setting that is not a finite number above 0: such a queue would drop or spin on messages.
+ */
+export function queueSettings(options: InProcessQueueOptions): QueueSettings {
+  const settings = {
+    consume: options.consume,
+    backoffMs: options.backoffMs ?? LOCAL_QUEUE_DEFAULTS.backoffMs,
+    maxReceives: options.maxReceives ?? LOCAL_QUEUE_DEFAULTS.maxReceives,
+    pollMs: options.pollMs ?? LOCAL_QUEUE_DEFAULTS.pollMs,
+  };
+  for (const name of ["backoffMs", "maxReceives", "pollMs"] as const) {
+    const value = settings[name];
+    if (!Number.isFinite(value) || value <= 0)
+      throw new RangeError(`InProcessQueue ${name} must be above 0, not ${value}`);
+  }
+  return settings;
 }
 
 export interface InProcessQueueSettings {
@@ -45,7 +80,7 @@ export class InProcessQueue implements LeadQueue {
   constructor(settings: InProcessQueueSettings = {}) {
     this.#maxDelaySeconds = settings.maxDelaySeconds ?? Number.POSITIVE_INFINITY;
   }
-  #options: Required<InProcessQueueOptions> | undefined;
+  #options: QueueSettings | undefined;
   #timer: NodeJS.Timeout | undefined;
   #busy: Promise<void> = Promise.resolve();
 
@@ -65,7 +100,7 @@ export class InProcessQueue implements LeadQueue {
   }
 
   start(options: InProcessQueueOptions): void {
-    this.#options = { backoffMs: 2_000, maxReceives: 5, pollMs: 250, ...options };
+    this.#options = queueSettings(options);
     clearInterval(this.#timer);
     this.#timer = setInterval(() => void this.#tick(false), this.#options.pollMs);
     this.#timer.unref();

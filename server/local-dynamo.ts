@@ -10,6 +10,7 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import dynalite from "dynalite";
 import { BY_RECEIVED_AT_INDEX } from "../lambdas/shared/lead-record.ts";
+import { answerDynaliteWriteErrors } from "./dynalite-write-errors.ts";
 import { portTaken } from "./ports.ts";
 
 /** The local table's name (the deployed one is named by the stack and read from its outputs). */
@@ -112,6 +113,8 @@ export async function startLocalDynamo({ dataDir, port }: { dataDir?: string; po
     // not the store's: dynalite opening the same folder next says what is wrong with it, in its own words.
     await compactStore(dataDir).catch(() => undefined);
   }
+  // A write the disk refuses is answered as an error, not thrown: a full disk must not end the server.
+  answerDynaliteWriteErrors();
   const server = startDynalite({ path: dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const stop = () =>
     new Promise<void>((resolve) =>

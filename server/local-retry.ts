@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Context, ScheduledEvent, SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { DELIVERY } from "../lambdas/shared/delivery.ts";
-import type { InProcessQueue } from "./in-process-queue.ts";
+import { type InProcessQueue, LOCAL_QUEUE_DEFAULTS } from "./in-process-queue.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -14,6 +14,12 @@ export interface DeliverLeadModule {
   mailEvent(event: unknown, context?: Partial<Context>): Promise<{ marked: string | undefined }>;
 }
 
+/** A retry waits at most this long locally (a deployed queue waits a minute): a failed mail is retried within seconds. */
+export const LOCAL_MAX_DELAY_SECONDS = 2;
+
+/** Tries of one send event: Lambda's asynchronous invocation makes the first and 2 retries. */
+const SEND_EVENT_TRIES = 3;
+
 export interface LocalRetryOptions {
   /** The queue the handlers were given (`provideLocalLeadQueue`). */
   queue: InProcessQueue;
@@ -21,6 +27,8 @@ export interface LocalRetryOptions {
   backoffMs?: number;
   /** How often the sweep runs (AWS: every 5 minutes). */
   sweepEveryMs?: number;
+  /** deliver-lead's handlers; the real module unless a measurement passes its own (scripts/measure-local-retry.ts). */
+  deliver?: DeliverLeadModule;
 }
 
 /** A Lambda-like context for deliver-lead: its 30 s timeout counted from now. */
@@ -38,14 +46,11 @@ function deliverContext(): Partial<Context> {
  * (the queue does not outlive the server; the table does). `mailEvent` takes SES's send events, as EventBridge
  * delivers them in AWS. Env must be set before this is called.
  */
-export async function startLocalRetry({ queue, backoffMs, sweepEveryMs }: LocalRetryOptions) {
-  const deliver = (await import(
-    pathToFileURL(path.join(rootDir, "lambdas/deliver-lead/handler.ts")).href
-  )) as DeliverLeadModule;
-  queue.start({
-    consume: (event) => deliver.handler(event, deliverContext()),
-    ...(backoffMs === undefined ? {} : { backoffMs }),
-  });
+export async function startLocalRetry({ queue, backoffMs, sweepEveryMs, deliver: given }: LocalRetryOptions) {
+  const deliver =
+    given ??
+    ((await import(pathToFileURL(path.join(rootDir, "lambdas/deliver-lead/handler.ts")).href)) as DeliverLeadModule);
+  queue.start({ consume: (event) => deliver.handler(event, deliverContext()), backoffMs });
   const report = (what: string) => (error: unknown) => console.error(`[retry] ${what} failed`, error);
   await deliver.sweepAtStart().catch(report("the start-up sweep"));
   const timer = setInterval(
@@ -53,13 +58,33 @@ export async function startLocalRetry({ queue, backoffMs, sweepEveryMs }: LocalR
     sweepEveryMs ?? 5 * 60_000,
   );
   timer.unref();
+  const eventRetries = new Set<NodeJS.Timeout>();
+  /**
+   * One try of a send event; a failed one is tried again later, as Lambda's asynchronous invocation (EventBridge's
+   * target) tries a failed event twice more. A send event lost to a store that was slow for a moment left its lead
+   * unknown, and the lead was mailed a second time after the pause.
+   */
+  const tryEvent = (event: unknown, tries: number): Promise<unknown> =>
+    deliver.mailEvent(event, deliverContext()).catch((error: unknown) => {
+      if (tries >= SEND_EVENT_TRIES) return report("a send event")(error);
+      const retryTimer = setTimeout(
+        () => {
+          eventRetries.delete(retryTimer);
+          void tryEvent(event, tries + 1);
+        },
+        LOCAL_QUEUE_DEFAULTS.backoffMs * 2 ** (tries - 1),
+      );
+      retryTimer.unref();
+      eventRetries.add(retryTimer);
+    });
   return {
     queue,
     deliver,
-    /** Hands SES's send event to deliver-lead, as the configuration set's EventBridge rule does. */
-    mailEvent: (event: unknown) => deliver.mailEvent(event, deliverContext()).catch(report("a send event")),
+    /** Hands SES's send event to deliver-lead, as the configuration set's EventBridge rule does (3 tries, 2 s and 4 s apart). */
+    mailEvent: (event: unknown) => tryEvent(event, 1),
     stop() {
       clearInterval(timer);
+      for (const retryTimer of eventRetries) clearTimeout(retryTimer);
       queue.stop();
     },
   };

@@ -11,7 +11,7 @@ import { localLambdaEnv } from "./lambda-env.ts";
 import { handlerNames, loadHandlers, withExtraRoutes } from "./load-handlers.ts";
 import { LocalStoreError, startLocalDynamo } from "./local-dynamo.ts";
 import { takenPortLine } from "./ports.ts";
-import { type LocalRetry, startLocalRetry } from "./local-retry.ts";
+import { LOCAL_MAX_DELAY_SECONDS, type LocalRetry, startLocalRetry } from "./local-retry.ts";
 import { startSesFaultProxy } from "./ses-fault-proxy.ts";
 import { createSiteServer } from "./site-server.ts";
 
@@ -30,8 +30,6 @@ const sesPort = Number(process.env.SES_PORT ?? 8005);
 const dynamoPort = Number(process.env.DYNAMO_PORT ?? 8006);
 /** Where the leads are kept; LEADS_DIR lets a test server keep its own (npm run leads reads the same variable). */
 const leadsDir = path.resolve(rootDir, process.env.LEADS_DIR ?? ".data/dynamodb");
-/** A retry waits at most this long locally (a deployed queue waits a minute): a failed mail is retried within seconds. */
-const LOCAL_MAX_DELAY_SECONDS = 2;
 /** Where the build writes and the server reads; DIST_DIR lets parallel test runs keep separate builds. */
 const distDir = path.resolve(rootDir, process.env.DIST_DIR ?? "dist");
 /** CONTENT_DIR lets tests serve a copy of the content. */

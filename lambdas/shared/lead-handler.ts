@@ -13,7 +13,7 @@ import {
 } from "./delivery.ts";
 import { clientAddress, errorAnswer, failure, type LeadAnswer, readJsonBody, success } from "./http.ts";
 import type { LeadRecord, SpamReason } from "./lead-record.ts";
-import { clientHash } from "./lead-store.ts";
+import { clientHash, STORE_CANNOT_WRITE, storeCannotWrite } from "./lead-store.ts";
 import { type ClientRateLimit, spamExpiresAt, spamFields, trapReason } from "./spam-folder.ts";
 
 export type { LambdaContextLike } from "./deadline.ts";
@@ -207,6 +207,13 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
         // Bounded, so that a slow store leaves the direct mail below enough of the invocation's time.
         stored = await withinMs(store.put(record), DELIVERY.storePutMs);
       } catch (error) {
+        // A store that answered it cannot write (the local disk is full) keeps nothing, and neither would the queue's
+        // "store me" later: the visitor is told, keeps what they typed and sends it again; nothing is mailed.
+        if (storeCannotWrite(error))
+          return finish(failure(503, form.mailFailure), "store-cannot-write", {
+            submissionId,
+            error: STORE_CANNOT_WRITE,
+          });
         log.error({
           requestId,
           submissionId,

@@ -29,6 +29,14 @@ const OPEN_STATUSES = ["received", "failed"] as const;
 /** True for a lead that is not mailed yet (nor known to be). */
 export const isUnmailed = (status: LeadStatus) => status === "received" || status === "failed" || status === "unknown";
 
+/**
+ * The error a local store answers when it cannot write at all (its disk is full: server/dynalite-write-errors.ts).
+ * DynamoDB itself never does; a lead the store cannot keep is refused with 503, so the visitor keeps it to send again.
+ */
+export const STORE_CANNOT_WRITE = "LocalStoreCannotWrite";
+/** True for the store's answer that it cannot write (STORE_CANNOT_WRITE). */
+export const storeCannotWrite = (error: unknown) => error instanceof Error && error.name === STORE_CANNOT_WRITE;
+
 /** Where leads live. The handlers get it as a parameter, so unit tests can pass one in memory. */
 export interface LeadStore {
   /** Writes a new lead; "duplicate" when its submission id is stored already (nothing is overwritten). */

@@ -178,9 +178,12 @@ export const leadFields = {
     ),
   /**
    * The browser's id of one filled form (a UUID, SUBMISSION_ID_FIELD). Optional: a request without one gets an id
-   * from the server. Not shown to the visitor, so its message names the field.
+   * from the server. Not shown to the visitor, so its message names the field. A UUID's hex digits are one value in
+   * either case: lower-cased here, the one place ids enter, so that the store's key, the mails' X-Lead-Id and the
+   * answer agree, and the same lead sent with its id upper-cased is not a second lead nor a second mail.
    */
-  submissionId: () => z.optional(text("Invalid submission id", z.regex(UUID, "Invalid submission id"))),
+  submissionId: () =>
+    z.optional(text("Invalid submission id", z.regex(UUID, "Invalid submission id"), z.toLowerCase())),
 };
 
 /**

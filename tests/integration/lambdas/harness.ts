@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sesEmulator from "aws-ses-v2-local";
@@ -12,7 +13,7 @@ import { localLambdaEnv } from "../../../server/lambda-env.ts";
 import { withExtraRoutes } from "../../../server/load-handlers.ts";
 import { LambdaHost } from "../../../server/lambda-host.ts";
 import { LOCAL_LEADS_TABLE, startLocalDynamo } from "../../../server/local-dynamo.ts";
-import { type LocalRetry, startLocalRetry } from "../../../server/local-retry.ts";
+import { LOCAL_MAX_DELAY_SECONDS, type LocalRetry, startLocalRetry } from "../../../server/local-retry.ts";
 import { type SesFault, startSesFaultProxy } from "../../../server/ses-fault-proxy.ts";
 import { type StoreFault, startStoreFaultProxy } from "../../../server/store-fault-proxy.ts";
 
@@ -41,8 +42,13 @@ export type LeadFunction = (typeof LEAD_FUNCTIONS)[number];
 export interface LeadStackOptions {
   /** The lead functions' timeout as the local context counts it (AWS: 10 s). */
   functionTimeoutMs?: number;
-  /** First wait of the in-process retry queue after a failed delivery. */
+  /** First wait of the in-process retry queue after a failed delivery (50 ms unless `asNpmStart`). */
   retryBackoffMs?: number;
+  /**
+   * Start the retry queue exactly as server/start.ts does (`startLocalRetry({ queue })`, its 2 s longest delay): its
+   * own backoff, whatever the options' defaults resolve to. `retryBackoffMs` and `maxDelaySeconds` are then ignored.
+   */
+  asNpmStart?: boolean;
   /** Environment to set on top of the local one (e.g. ACK_DAILY_LIMIT). */
   env?: Record<string, string>;
   /** Run the handlers as `npm run dev` does, in a worker thread (server/lambda-host.ts); else in process, as `npm start`. */
@@ -53,6 +59,8 @@ export interface LeadStackOptions {
   sesSlowMs?: number;
   /** How late the store's `slow` answers come. */
   storeSlowMs?: number;
+  /** Keep dynalite's data in this folder (LevelDB on disk, as `npm start`'s LEADS_DIR); in memory when unset. */
+  leadsDir?: string;
 }
 
 /**
@@ -79,7 +87,7 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
       await retry?.mailEvent(event);
     },
   });
-  const dynamo = await startLocalDynamo({ port: 0 });
+  const dynamo = await startLocalDynamo({ port: 0, dataDir: options.leadsDir });
   const storeProxy = await startStoreFaultProxy({ target: dynamo.endpoint, slowMs: options.storeSlowMs });
   Object.assign(
     process.env,
@@ -93,7 +101,9 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
       ...options.env,
     },
   );
-  const queue = new InProcessQueue({ maxDelaySeconds: options.maxDelaySeconds });
+  const queue = new InProcessQueue({
+    maxDelaySeconds: options.asNpmStart ? LOCAL_MAX_DELAY_SECONDS : options.maxDelaySeconds,
+  });
   provideLocalLeadQueue(queue);
   const host = options.dev ? new LambdaHost(rootDir, () => ({ ...process.env }), queue) : undefined;
   const handlers = host ? host.handlers([...LEAD_FUNCTIONS, "subscribe"]) : new Map<string, LambdaHandler>();
@@ -104,7 +114,9 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
     }
   }
   withExtraRoutes(handlers);
-  retry = await startLocalRetry({ queue, backoffMs: options.retryBackoffMs ?? 50, sweepEveryMs: 3_600_000 });
+  retry = await (options.asNpmStart
+    ? startLocalRetry({ queue })
+    : startLocalRetry({ queue, backoffMs: options.retryBackoffMs ?? 50, sweepEveryMs: 3_600_000 }));
   const started = retry;
   const server: Server = createServer((req, res) => {
     const name = new URL(req.url ?? "/", "http://localhost").pathname.replace(/^\/api\//, "");
@@ -254,4 +266,24 @@ export async function eventually(check: () => Promise<boolean>, tries = 150): Pr
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return check();
+}
+
+/**
+ * Issue 32 row 1: SES refuses a lead's mail in its handler and again at the retry queue's first receive, then
+ * recovers. Only a queue that gives a failed message back (backoff, as SQS's visibility timeout) mails it: one that
+ * drops it after a failed receive leaves the lead failed. Returns the lead's id; the caller checks the mails.
+ */
+export async function failTwiceThenRecover(stack: LeadStack, form: LeadFunction, lead: Record<string, unknown>) {
+  const submissionId = randomUUID();
+  stack.fault("error");
+  const { status } = await stack.call(form, { ...lead, submissionId });
+  // Failed and let go: a claim counts the attempt before SES is asked, and the lease stays until the attempt ends.
+  const failedAt = async (attempts: number) => {
+    const record = await stack.lead(submissionId);
+    return record?.status === "failed" && record.attempts === attempts && record.leaseUntil === undefined;
+  };
+  const handlerFailed = await failedAt(1);
+  const queueFailed = await eventually(() => failedAt(2));
+  stack.fault("pass");
+  return { status, handlerFailed, queueFailed, submissionId };
 }
