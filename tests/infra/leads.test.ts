@@ -62,19 +62,30 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     });
   });
 
-  test("the table lists leads newest first through the byReceivedAt index", () => {
-    template.hasResourceProperties("AWS::DynamoDB::Table", {
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: "byReceivedAt",
-          KeySchema: [
-            { AttributeName: "kind", KeyType: "HASH" },
-            { AttributeName: "receivedAt", KeyType: "RANGE" },
-          ],
-          Projection: { ProjectionType: "ALL" },
-        },
+  test("leads are listed newest first through the byDay index: one partition per day, only the listing fields copied", () => {
+    const table = resources("AWS::DynamoDB::Table")[0]?.[1] as unknown as {
+      Properties: { GlobalSecondaryIndexes: Array<{ IndexName: string; KeySchema: unknown; Projection: unknown }> };
+    };
+    const indexes = table.Properties.GlobalSecondaryIndexes;
+    expect(indexes.find((index) => index.IndexName === "byDay")).toEqual({
+      IndexName: "byDay",
+      KeySchema: [
+        { AttributeName: "day", KeyType: "HASH" },
+        { AttributeName: "receivedAt", KeyType: "RANGE" },
       ],
+      Projection: {
+        ProjectionType: "INCLUDE",
+        NonKeyAttributes: ["submissionId", "status", "form", "updatedAt", "leaseUntil", "spamReason", "count"],
+      },
     });
+    // No index copies a lead whole: the only index that copies whole items is the subscribers' (`kind`), which new
+    // leads no longer carry.
+    for (const index of indexes.filter((index) => index.IndexName !== "byReceivedAt"))
+      expect(index.Projection).not.toEqual({ ProjectionType: "ALL" });
+    expect(indexes.find((index) => index.IndexName === "byReceivedAt")?.KeySchema).toEqual([
+      { AttributeName: "kind", KeyType: "HASH" },
+      { AttributeName: "receivedAt", KeyType: "RANGE" },
+    ]);
   });
 
   test("production keeps the table when the stack is deleted", () => {
@@ -163,7 +174,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
       Effect: "Allow",
       Action: "dynamodb:Query",
       Resource: {
-        "Fn::Join": ["", [{ "Fn::GetAtt": [expect.stringMatching(/^LeadStoreLeads/), "Arn"] }, "/index/byReceivedAt"]],
+        "Fn::Join": ["", [{ "Fn::GetAtt": [expect.stringMatching(/^LeadStoreLeads/), "Arn"] }, "/index/byDay"]],
       },
     });
     const actions = statements.flatMap((s) => (s as { Action: string | string[] }).Action);
