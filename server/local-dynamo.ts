@@ -12,12 +12,7 @@ import {
   ScanCommand,
 } from "@aws-sdk/client-dynamodb";
 import dynalite from "dynalite";
-import {
-  BY_DAY_INDEX,
-  BY_RECEIVED_AT_INDEX,
-  LEAD_INDEX_FIELDS,
-  leadDay,
-} from "../lambdas/shared/lead-record.ts";
+import { BY_DAY_INDEX, BY_RECEIVED_AT_INDEX, LEAD_INDEX_FIELDS, leadDay } from "../lambdas/shared/lead-record.ts";
 
 /** The local table's name (the deployed one is named by the stack and read from its outputs). */
 export const LOCAL_LEADS_TABLE = "leads";
@@ -157,11 +152,7 @@ const byDayIndex = {
  * byReceivedAt on kind + receivedAt for subscribers). A table made before byDay existed gets the index, and its
  * leads their `day`, so a store of an older checkout is listed whole.
  */
-export async function ensureLeadsTable(
-  client: DynamoDBClient,
-  tableName: string,
-  backupFile?: string,
-): Promise<void> {
+export async function ensureLeadsTable(client: DynamoDBClient, tableName: string, backupFile?: string): Promise<void> {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     if (!Table?.GlobalSecondaryIndexes?.some((index) => index.IndexName === BY_DAY_INDEX))

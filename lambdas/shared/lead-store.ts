@@ -94,7 +94,11 @@ const DAYS_AT_ONCE = 8;
 export function listedDays(since: Date, now: Date, maxDays: number): string[] {
   const oldest = Math.max(since.getTime(), now.getTime() - (maxDays + 2) * 86_400_000);
   const days: string[] = [];
-  for (let at = now.getTime(); leadDay(new Date(at).toISOString()) >= leadDay(new Date(oldest).toISOString()); at -= 86_400_000)
+  for (
+    let at = now.getTime();
+    leadDay(new Date(at).toISOString()) >= leadDay(new Date(oldest).toISOString());
+    at -= 86_400_000
+  )
     days.push(leadDay(new Date(at).toISOString()));
   return days;
 }
@@ -404,7 +408,9 @@ async function* wholeItems(
     const found = new Map<string, Record<string, AttributeValue>>();
     let keys: Record<string, AttributeValue>[] | undefined = batch.map((entry) => ({ pk: entry.pk ?? { S: "" } }));
     for (let tries = 0; keys && keys.length > 0 && tries < 10; tries++) {
-      const answer: BatchGetItemCommandOutput = await client.send(new BatchGetItemCommand({ RequestItems: { [tableName]: { Keys: keys } } }));
+      const answer: BatchGetItemCommandOutput = await client.send(
+        new BatchGetItemCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+      );
       for (const item of answer.Responses?.[tableName] ?? []) found.set(item.pk?.S ?? "", item);
       keys = answer.UnprocessedKeys?.[tableName]?.Keys;
       if (keys?.length) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** tries));

@@ -220,7 +220,9 @@ export async function suspectCounts(
 export function describeSuspectCounts(counts: ReadonlyArray<SuspectCount>): string {
   const total = counts.reduce((sum, count) => sum + count.notStored, 0);
   if (total === 0) return "";
-  const hours = counts.map((count) => `${count.hour.slice(0, 13).replace("T", " ")}h client ${count.client}: ${count.notStored}`);
+  const hours = counts.map(
+    (count) => `${count.hour.slice(0, 13).replace("T", " ")}h client ${count.client}: ${count.notStored}`,
+  );
   return `Also ${total} suspected lead${total === 1 ? "" : "s"} counted, not stored (over ${LEAD_SPAM.storedPerClientHour} an hour from one client): ${hours.join("; ")}`;
 }
 

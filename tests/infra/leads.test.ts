@@ -182,6 +182,32 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     expect(actions).not.toContain("dynamodb:PutItem");
   });
 
+  test("the spam digest runs once a day from a schedule, may read the folder, move its mark and mail; nothing else", () => {
+    const statements = policyOf("LeadDeliverySpamDigestRole") as Array<{
+      Action: string | string[];
+      Resource: unknown;
+    }>;
+    const actions = statements.flatMap((s) => [s.Action].flat()).sort();
+    expect(actions).toEqual([
+      "dynamodb:BatchGetItem",
+      "dynamodb:GetItem",
+      "dynamodb:Query",
+      "dynamodb:UpdateItem",
+      "ses:SendEmail",
+    ]);
+    expect(statements.find((s) => s.Action === "dynamodb:Query")?.Resource).toEqual({
+      "Fn::Join": ["", [{ "Fn::GetAtt": [expect.stringMatching(/^LeadStoreLeads/), "Arn"] }, "/index/byDay"]],
+    });
+    for (const statement of statements) expect(JSON.stringify(statement)).not.toContain('"*"');
+    const [, fn] = resources("AWS::Lambda::Function").find(([id]) => id.startsWith("LeadDeliverySpamDigest")) ?? [];
+    expect(fn?.Properties).toMatchObject({ Handler: "index.spamDigest" });
+    const rule = resources("AWS::Events::Rule").find(([id]) => id.startsWith("LeadDeliveryDailySpamDigest"))?.[1];
+    expect(rule?.Properties).toMatchObject({
+      ScheduleExpression: "cron(30 3 * * ? *)",
+      Targets: [{ Arn: { "Fn::GetAtt": [expect.stringMatching(/^LeadDeliverySpamDigest/), "Arn"] } }],
+    });
+  });
+
   test("every mail goes out through a configuration set that reports bounces and complaints to the alarm topic", () => {
     template.hasResourceProperties("AWS::SES::ConfigurationSet", {
       SuppressionOptions: { SuppressedReasons: ["BOUNCE", "COMPLAINT"] },
