@@ -11,7 +11,8 @@ import { deliverStoredLead } from "../lambdas/shared/delivery.ts";
 import { invocationDeadline } from "../lambdas/shared/deadline.ts";
 import { LEAD_STATUSES, type LeadRecord, type LeadStatus } from "../lambdas/shared/lead-record.ts";
 import { createDynamoLeadStore, isUnmailed, type LeadStore } from "../lambdas/shared/lead-store.ts";
-import { releaseSpamLead } from "../lambdas/shared/spam-folder.ts";
+import { sendSpamDigest } from "../lambdas/shared/spam-digest.ts";
+import { describeSuspectCounts, releaseSpamLead, suspectCounts } from "../lambdas/shared/spam-folder.ts";
 import { createDynamoSubscriberStore } from "../lambdas/shared/subscriber-store.ts";
 import { subscriptionRequestOf } from "../lambdas/subscribe/subscribe.ts";
 import { SUBSCRIBE_FUNCTION } from "../src/lib/newsletter.ts";
@@ -47,6 +48,9 @@ import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../serve
  *                                          bodies included), compacts the local store's files, and prints what it
  *                                          deleted and what it cannot reach (backups, queues, inboxes) with how
  *                                          long each keeps it (a request to be forgotten)
+ *   npm run leads -- digest                mail the vendor the spam folder's digest now, through npm start's mailbox
+ *                                          (what came since the last digest, once; nothing when nothing is new);
+ *                                          deployed, the SpamDigest function does it every morning
  *   npm run leads -- replay [--stack …]    mail what is not mailed yet: deployed, moves the dead-letter queue back
  *                                          and re-enqueues every received/failed lead; locally, mails them at once
  *                                          through the local SES emulator (npm start's mailbox)
@@ -66,6 +70,7 @@ const json = args.includes("--json");
 const csv = args.includes("--csv");
 const replay = args.includes("replay");
 const report = args.includes("report");
+const digest = args.includes("digest");
 const releaseAt = args.indexOf("release");
 const releaseId = releaseAt >= 0 ? args[releaseAt + 1] : undefined;
 const stackName = option("stack");
@@ -167,12 +172,19 @@ async function productNames(): Promise<(stored: string) => string> {
   return (stored) => catalogue.products.find((p) => p.id === stored || p.name === stored)?.name ?? stored;
 }
 
-async function print(all: LeadRecord[]): Promise<void> {
+/** The suspected leads the spam folder only counted (over its hourly cap per client), as one line, or "". */
+async function countedLine(client: DynamoDBClient, tableName: string, since: Date): Promise<string> {
+  if (json || csv || (statusFilter && statusFilter !== "spam")) return "";
+  return describeSuspectCounts(await suspectCounts(client, tableName, since));
+}
+
+async function print(all: LeadRecord[], counted = ""): Promise<void> {
   const leads = statusFilter ? all.filter((lead) => lead.status === statusFilter) : all;
   if (report) {
     const rows = leadReport(leads, await productNames());
     const period = option("since") ? `in the last ${option("since")}` : "in the store";
     process.stdout.write(csv ? reportCsv(rows) : reportTable(rows, period));
+    if (counted) console.log(counted);
     return;
   }
   if (csv) {
@@ -183,6 +195,7 @@ async function print(all: LeadRecord[]): Promise<void> {
     for (const lead of leads) console.log(JSON.stringify(lead));
     return;
   }
+  if (counted) console.log(counted);
   if (leads.length === 0) {
     console.log("No leads stored in that period.");
     return;
@@ -338,7 +351,11 @@ if (stackName) {
     console.log(
       `Re-enqueued ${open.length} lead${open.length === 1 ? "" : "s"} not mailed yet; deliver-lead mails each once.`,
     );
-  } else await print(await stored(stack.store, since));
+  } else if (digest) {
+    console.log(
+      `Deployed, the SpamDigest function mails the digest every morning; see its log group for the last run.`,
+    );
+  } else await print(await stored(stack.store, since), await countedLine(stack.client, stack.tableName, since));
 } else {
   const db = await local();
   try {
@@ -380,7 +397,26 @@ if (stackName) {
         counts[result] = (counts[result] ?? 0) + 1;
       }
       console.log(`Replayed through ${sesEndpoint}: ${JSON.stringify(counts)}`);
-    } else await print(await stored(db.store, since));
+    } else if (digest) {
+      const sesEndpoint = `http://127.0.0.1:${process.env.SES_PORT ?? 8005}`;
+      const config = await localConfig(sesEndpoint, db.endpoint);
+      const result = await sendSpamDigest({
+        store: db.store,
+        client: db.client,
+        tableName: LOCAL_LEADS_TABLE,
+        mailer: createSesMailer({ region: config.region, endpoint: sesEndpoint, credentials: LOCAL_CREDENTIALS }),
+        config,
+        log: createLogger("leads-digest", "warn"),
+        releaseCommand: (id) => `npm run leads -- release ${id}`,
+      });
+      console.log(
+        result.outcome === "mailed"
+          ? `Mailed the spam digest through ${sesEndpoint}: ${result.leads} stored, ${result.counted} counted.`
+          : result.outcome === "taken"
+            ? "Another digest run mailed these leads just now."
+            : "Nothing new in the spam folder since the last digest: nothing mailed.",
+      );
+    } else await print(await stored(db.store, since), await countedLine(db.client, LOCAL_LEADS_TABLE, since));
   } finally {
     await db.close();
   }

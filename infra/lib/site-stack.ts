@@ -220,6 +220,7 @@ export class SiteStack extends Stack {
     this.alarms.watchFunction("DeliverLead", this.delivery.sender, "deliver-lead (the retry sender)");
     this.alarms.watchFunction("SweepLeads", this.delivery.sweeper, "deliver-lead's sweep");
     this.alarms.watchFunction("RecordMailEvents", this.delivery.recorder, "deliver-lead's send-event recorder");
+    this.alarms.watchFunction("SpamDigest", this.delivery.digester, "the spam folder's daily digest");
     this.alarms.watchMailFailures("DeliverLead", this.delivery.sender.logs);
     this.alarms.watchDeadLetters(this.store.deadLetterQueue);
 

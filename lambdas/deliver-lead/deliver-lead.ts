@@ -180,7 +180,7 @@ export async function* existingLeads(
   wanted: (lead: LeadRecord) => boolean = () => true,
 ): AsyncIterable<LeadRecord> {
   const phantoms: LeadRecord[] = [];
-  for await (const listed of store.list(since)) {
+  for await (const listed of store.list(since, { indexOnly: true })) {
     if (!wanted(listed)) continue;
     const lead = await store.get(listed.submissionId);
     if (lead) yield lead;

@@ -6,6 +6,7 @@ import { DELIVERY } from "../shared/delivery.ts";
 import { webhookUrl } from "../shared/lead-webhook.ts";
 import { leadRuntime } from "../shared/runtime.ts";
 import { secretsManagerReader } from "../shared/secret-value.ts";
+import { sendSpamDigest } from "../shared/spam-digest.ts";
 import {
   DELIVER_LEAD_FUNCTION,
   deliverBatch,
@@ -58,4 +59,19 @@ export async function sweepAtStart(): Promise<{ enqueued: number }> {
 export async function mailEvent(event: unknown, context?: Partial<Context>): Promise<{ marked: string | undefined }> {
   const deadline = invocationDeadline(context, DELIVERY.deliverFunctionTimeoutMs);
   return { marked: await recordSendEvent(event, deps, forms, deadline, context?.awsRequestId ?? "mail-event") };
+}
+
+/**
+ * Once a day (EventBridge): mails the vendor the spam folder's new leads, if any, each with its release command
+ * (lambdas/shared/spam-digest.ts). STACK_NAME is set on this function only, for the command's --stack.
+ */
+export async function spamDigest(_event: Partial<ScheduledEvent>): Promise<{ outcome: string }> {
+  const stack = process.env.STACK_NAME;
+  const result = await sendSpamDigest({
+    ...deps,
+    client: new DynamoDBClient({ region: config.region, endpoint: config.dynamoEndpoint, maxAttempts: 3 }),
+    tableName: config.leadsTableName,
+    releaseCommand: (id) => `npm run leads -- release ${id}${stack ? ` --stack ${stack}` : ""}`,
+  });
+  return { outcome: result.outcome };
 }

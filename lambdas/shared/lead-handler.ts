@@ -14,13 +14,25 @@ import {
 import { clientAddress, errorAnswer, failure, type LeadAnswer, readJsonBody, success } from "./http.ts";
 import type { LeadRecord, SpamReason } from "./lead-record.ts";
 import { clientHash, STORE_CANNOT_WRITE, storeCannotWrite } from "./lead-store.ts";
-import { type ClientRateLimit, spamExpiresAt, spamFields, trapReason } from "./spam-folder.ts";
+import {
+  type ClientRateLimit,
+  droppedKeyCount,
+  formKeys,
+  type SuspectCap,
+  type SuspectFields,
+  spamExpiresAt,
+  suspectFields,
+  trapReason,
+} from "./spam-folder.ts";
 
 export type { LambdaContextLike } from "./deadline.ts";
 export type { LeadMails } from "./delivery.ts";
 
-/** What the core of a lead function needs besides the lead itself; without a rate limit every client is admitted. */
-export type LeadDeps = DeliveryDeps & { rateLimit?: ClientRateLimit };
+/**
+ * What the core of a lead function needs besides the lead itself; without a rate limit every client is admitted, and
+ * without a suspect cap every suspected lead is stored.
+ */
+export type LeadDeps = DeliveryDeps & { rateLimit?: ClientRateLimit; suspectCap?: SuspectCap };
 
 /** True when a person did not send this (lambdas/shared/spam-folder.ts says why): such a lead goes to the spam folder. */
 export function isTrapped(body: Record<string, unknown>): boolean {
@@ -91,13 +103,24 @@ export function storedLeadMails<S extends z.ZodMiniType>(form: LeadForm<S>): Mai
 export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, deps: LeadDeps) {
   const { log, store, queue, config } = deps;
   const mailsOf = storedLeadMails(form);
+  const keys = formKeys(form.schema);
   /**
-   * Stores a lead in the spam folder; a repeat of its id is the same lead. When the store fails, the record goes to the
-   * retry queue for deliver-lead to store (as a lead mailed while the store was down does): a filter's false positive
-   * is kept, not lost. The answer stays the same either way.
+   * Stores a lead in the spam folder; a repeat of its id is the same lead. Past the suspect cap of its client this hour
+   * it is only counted (the counter is the record: `npm run leads` and the digest show it). When the store fails, the
+   * record goes to the retry queue for deliver-lead to store (as a lead mailed while the store was down does): a
+   * filter's false positive is kept, not lost. The answer stays the same either way.
+   * @returns "counted" when the cap left it unstored.
    */
-  const fileAsSpam = async (submissionId: string, lead: Record<string, string>, reason: SpamReason) => {
+  const fileAsSpam = async (
+    submissionId: string,
+    { lead, truncated, droppedKeys }: SuspectFields,
+    reason: SpamReason,
+    client: string | undefined,
+  ): Promise<"filed" | "counted"> => {
     const now = new Date();
+    // A counter that fails stores the lead: the cap bounds a flood, it must not cost a person's lead.
+    const stored = await Promise.resolve((client && deps.suspectCap?.admit(client, now)) ?? true).catch(() => true);
+    if (!stored) return "counted";
     const at = now.toISOString();
     const record: LeadRecord = {
       submissionId,
@@ -109,6 +132,8 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
       attempts: 0,
       lead,
       expiresAt: spamExpiresAt(now),
+      ...(Object.keys(truncated).length > 0 ? { truncated } : {}),
+      ...(droppedKeys > 0 ? { droppedKeys } : {}),
     };
     await store.put(record).catch(async (error: unknown) => {
       const stored = await queue
@@ -121,6 +146,7 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
         error: error instanceof Error ? error.name : typeof error,
       });
     });
+    return "filed";
   };
 
   return async function handler(event: APIGatewayProxyEventV2, context?: LambdaContextLike): Promise<LeadAnswer> {
@@ -146,14 +172,22 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
     try {
       const body = readJsonBody(event);
       // A trapped lead gets the same answer as a person's (their own submission id back, when they sent one), so a bot
-      // cannot learn what gave it away; it is kept in the spam folder, whole when it passes the form's checks.
+      // cannot learn what gave it away; it is kept in the spam folder: as checked when it passes the form's checks,
+      // else only the form's fields, cut to the form's limits.
       const trap = trapReason(body);
+      const client = clientAddress(event);
       if (trap) {
         const echoed = submissionIdSchema.safeParse(body[SUBMISSION_ID_FIELD]);
         const submissionId = (echoed.success && echoed.data) || randomUUID();
         const checked = form.schema.safeParse(body);
-        await fileAsSpam(submissionId, checked.success ? textFields(checked.data) : spamFields(body), trap);
-        return finish(success(submissionId), "spam", { submissionId, reason: trap });
+        const kept = checked.success
+          ? { lead: textFields(checked.data), truncated: {}, droppedKeys: droppedKeyCount(body, keys) }
+          : suspectFields(body, keys);
+        const filed = await fileAsSpam(submissionId, kept, trap, client);
+        return finish(success(submissionId), filed === "counted" ? "spam-counted" : "spam", {
+          submissionId,
+          reason: trap,
+        });
       }
       const parsed = form.schema.safeParse(body);
       if (!parsed.success) {
@@ -172,7 +206,6 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
       const now = new Date();
       // Over the hourly limit the lead is kept, not refused: a 429 would lose it. A counter that fails admits.
       // Behind CloudFront without the viewer's address there is no client to count (lambdas/shared/http.ts).
-      const client = clientAddress(event);
       const admitted = await Promise.resolve((client && deps.rateLimit?.admit(client, now)) ?? true).catch(
         (error: unknown) => {
           log.warn({
@@ -184,8 +217,12 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
         },
       );
       if (!admitted) {
-        await fileAsSpam(submissionId, lead, "rate-limited");
-        return finish(success(submissionId), "spam", { submissionId, reason: "rate-limited" });
+        const kept = { lead, truncated: {}, droppedKeys: droppedKeyCount(body, keys) };
+        const filed = await fileAsSpam(submissionId, kept, "rate-limited", client);
+        return finish(success(submissionId), filed === "counted" ? "spam-counted" : "spam", {
+          submissionId,
+          reason: "rate-limited",
+        });
       }
       const clientKey = client ? clientHash(client) : undefined;
       const settled = await form.accept?.(lead, now, clientKey);

@@ -1,8 +1,12 @@
 /**
  * The shape of the leads table, as agreed with infra/ (the CDK stack creates it; server/local-dynamo.ts creates the
  * same locally). One table, partition key `pk` only:
- * - a lead: `pk = "lead#<submissionId>"`, `kind = "lead"`, found newest first through the GSI `byReceivedAt`
- *   (partition `kind`, sort `receivedAt`);
+ * - a lead: `pk = "lead#<submissionId>"`, `day = "<YYYY-MM-DD of receivedAt>"`, found newest first through the GSI
+ *   `byDay` (partition `day`, sort `receivedAt`; it copies only the few fields a listing filters on, LEAD_INDEX_FIELDS,
+ *   and one day is one partition, so no partition takes every lead); the listing reads the whole lead from the table;
+ * - a client's hourly count of suspected leads: `pk = "suspect#<sha256 of the client address>#<YYYY-MM-DDTHH>"`,
+ *   `count`, `day = "suspect#<YYYY-MM-DD>"`, `receivedAt` = the hour, listed through `byDay` too (spam-folder.ts);
+ * - the spam digest's mark: `pk = "digest#spam"`, `lastAt` (the newest spam the last digest mailed);
  * - an acknowledgement counter per address: `pk = "ack#<sha256 of the normalised address>#<YYYY-MM-DD>"`, `count`;
  * - an acknowledgement counter per client: `pk = "ackclient#<sha256 of the client address>#<YYYY-MM-DDTHH>"`, `count`.
  * - a client's hourly lead counter: `pk = "rate#<sha256 of the client address>#<YYYY-MM-DDTHH>"`, `count`
@@ -20,8 +24,18 @@ export const LEAD_KEY_PREFIX = "lead#";
 export const ACK_KEY_PREFIX = "ack#";
 export const RATE_KEY_PREFIX = "rate#";
 export const ACK_CLIENT_KEY_PREFIX = "ackclient#";
-export const LEAD_KIND = "lead";
+/** The index subscribers are listed through (partition `kind`, lambdas/shared/subscriber-store.ts); leads left it. */
 export const BY_RECEIVED_AT_INDEX = "byReceivedAt";
+/** The index leads are listed through, one partition per UTC day. */
+export const BY_DAY_INDEX = "byDay";
+/** The fields `byDay` copies besides its keys and `pk`: what the sweep and the listings filter on before reading a lead. */
+export const LEAD_INDEX_FIELDS = ["submissionId", "status", "form", "updatedAt", "leaseUntil", "spamReason", "count"];
+export const SUSPECT_KEY_PREFIX = "suspect#";
+export const DIGEST_KEY = "digest#spam";
+/** The index partition of a lead received at `receivedAt` (an ISO date): its UTC day. */
+export const leadDay = (receivedAt: string) => receivedAt.slice(0, 10);
+/** The index partition of the suspected-lead counters of one UTC day. */
+export const suspectDay = (day: string) => `${SUSPECT_KEY_PREFIX}${day}`;
 
 /**
  * received: stored, not mailed yet (or being mailed); mailed: the vendor has it; acknowledged: the visitor's
@@ -58,6 +72,10 @@ export interface LeadRecord {
   leaseUntil?: number;
   /** SHA-256 of the address the lead came from, for the hourly acknowledgement cap per client (never the address). */
   client?: string;
+  /** A suspected lead only: characters cut from each field longer than its form allows (spam-folder.ts). */
+  truncated?: Record<string, number>;
+  /** A suspected lead only: how many keys of the body were not the form's fields, or not text, and were not kept. */
+  droppedKeys?: number;
 }
 
 /**

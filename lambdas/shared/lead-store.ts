@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import {
   type AttributeValue,
+  BatchGetItemCommand,
+  type BatchGetItemCommandOutput,
   ConditionalCheckFailedException,
   DeleteItemCommand,
   DynamoDBClient,
@@ -12,14 +14,16 @@ import {
 import {
   ACK_CLIENT_KEY_PREFIX,
   ACK_KEY_PREFIX,
-  BY_RECEIVED_AT_INDEX,
+  BY_DAY_INDEX,
   LEAD_KEY_PREFIX,
-  LEAD_KIND,
   LEAD_STATUSES,
   type LeadRecord,
   type LeadStatus,
+  leadDay,
   SPAM_REASONS,
 } from "./lead-record.ts";
+import { LEAD_SPAM } from "../../src/lib/limits.ts";
+import { LEAD_DEFAULTS } from "./env.ts";
 
 /** What became of the visitor's confirmation mail, kept on the lead next to its status. */
 export type AckOutcome = "sent" | "limited" | "failed" | "off";
@@ -67,8 +71,12 @@ export interface LeadStore {
   countAcknowledgement(address: string, limit: number, now: Date, retentionSeconds: number): Promise<boolean>;
   /** Counts one acknowledgement for a lead from `client` this hour; false (and nothing counted) once `limit` is reached. */
   countClientAcknowledgement(client: string, limit: number, now: Date): Promise<boolean>;
-  /** Leads received at or after `since`, newest first, as the index lists them (it may lag or hold phantoms). */
-  list(since: Date): AsyncIterable<LeadRecord>;
+  /**
+   * Leads received at or after `since` (and no further back than the store keeps any), newest first, as the index
+   * lists them (it may lag or hold phantoms). Each is read whole from the table, unless `indexOnly`: then only the
+   * index's fields (LEAD_INDEX_FIELDS) are filled and `lead` is empty, for a caller that reads the few it wants.
+   */
+  list(since: Date, options?: { indexOnly?: boolean; now?: Date }): AsyncIterable<LeadRecord>;
   /**
    * Removes an index entry whose lead does not exist (left by a crash of the local store): a placeholder with the
    * same index keys is written where no lead is, and deleted at once, which deletes the entry with it.
@@ -83,6 +91,24 @@ export interface DynamoLeadStoreOptions {
   endpoint?: string;
   /** Tests and the CLI may pass a client of their own. */
   client?: DynamoDBClient;
+  /** Days a lead is kept (config.leadRetentionDays): a listing looks back no further, one index query per day. */
+  retentionDays?: number;
+}
+
+/** Index partitions (days) queried at once by a listing. */
+const DAYS_AT_ONCE = 8;
+
+/** The UTC days from `now`'s back to `since`'s, newest first, and never more than `maxDays` + 2 (TTL deletes late). */
+export function listedDays(since: Date, now: Date, maxDays: number): string[] {
+  const oldest = Math.max(since.getTime(), now.getTime() - (maxDays + 2) * 86_400_000);
+  const days: string[] = [];
+  for (
+    let at = now.getTime();
+    leadDay(new Date(at).toISOString()) >= leadDay(new Date(oldest).toISOString());
+    at -= 86_400_000
+  )
+    days.push(leadDay(new Date(at).toISOString()));
+  return days;
 }
 
 const DAY_SECONDS = 86_400;
@@ -122,6 +148,7 @@ export function createDynamoLeadStore({
   region,
   endpoint,
   client: given,
+  retentionDays = LEAD_DEFAULTS.retentionDays,
 }: DynamoLeadStoreOptions): LeadStore {
   const client =
     given ??
@@ -203,7 +230,7 @@ export function createDynamoLeadStore({
         client.send(
           new PutItemCommand({
             TableName: tableName,
-            Item: { pk: { S: leadKey(record.submissionId) }, kind: { S: LEAD_KIND }, ...toItem(record) },
+            Item: { pk: { S: leadKey(record.submissionId) }, ...toItem(record) },
             ConditionExpression: "attribute_not_exists(pk)",
           }),
         ),
@@ -318,7 +345,7 @@ export function createDynamoLeadStore({
         client.send(
           new PutItemCommand({
             TableName: tableName,
-            Item: { ...key, kind: { S: LEAD_KIND }, receivedAt: { S: receivedAt }, phantom: { BOOL: true } },
+            Item: { ...key, day: { S: leadDay(receivedAt) }, receivedAt: { S: receivedAt }, phantom: { BOOL: true } },
             ConditionExpression: "attribute_not_exists(pk)",
           }),
         ),
@@ -335,24 +362,69 @@ export function createDynamoLeadStore({
         );
     },
 
-    async *list(since) {
-      let start: Record<string, AttributeValue> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: BY_RECEIVED_AT_INDEX,
-            KeyConditionExpression: "kind = :kind AND receivedAt >= :since",
-            ExpressionAttributeValues: { ":kind": { S: LEAD_KIND }, ":since": { S: since.toISOString() } },
-            ScanIndexForward: false,
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of page.Items ?? []) yield fromItem(item);
-        start = page.LastEvaluatedKey;
-      } while (start);
+    async *list(since, { indexOnly = false, now = new Date() } = {}) {
+      const days = listedDays(since, now, Math.max(retentionDays, LEAD_SPAM.retentionDays));
+      for (let at = 0; at < days.length; at += DAYS_AT_ONCE) {
+        const entries = (
+          await Promise.all(days.slice(at, at + DAYS_AT_ONCE).map((day) => queryDay(client, tableName, day, since)))
+        ).flat();
+        if (indexOnly) for (const entry of entries) yield fromItem(entry);
+        else yield* wholeItems(client, tableName, entries);
+      }
     },
   };
+}
+
+/** One day's index entries received at or after `since`, newest first. */
+export async function queryDay(
+  client: DynamoDBClient,
+  tableName: string,
+  day: string,
+  since: Date,
+): Promise<Record<string, AttributeValue>[]> {
+  const items: Record<string, AttributeValue>[] = [];
+  let start: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: BY_DAY_INDEX,
+        KeyConditionExpression: "#day = :day AND receivedAt >= :since",
+        ExpressionAttributeNames: { "#day": "day" },
+        ExpressionAttributeValues: { ":day": { S: day }, ":since": { S: since.toISOString() } },
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/**
+ * The whole items of index entries, in the entries' order, read 100 at a time; an entry whose item is gone (a phantom)
+ * is given as the index holds it, for the caller to drop.
+ */
+async function* wholeItems(
+  client: DynamoDBClient,
+  tableName: string,
+  entries: Record<string, AttributeValue>[],
+): AsyncIterable<LeadRecord> {
+  for (let at = 0; at < entries.length; at += 100) {
+    const batch = entries.slice(at, at + 100);
+    const found = new Map<string, Record<string, AttributeValue>>();
+    let keys: Record<string, AttributeValue>[] | undefined = batch.map((entry) => ({ pk: entry.pk ?? { S: "" } }));
+    for (let tries = 0; keys && keys.length > 0 && tries < 10; tries++) {
+      const answer: BatchGetItemCommandOutput = await client.send(
+        new BatchGetItemCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+      );
+      for (const item of answer.Responses?.[tableName] ?? []) found.set(item.pk?.S ?? "", item);
+      keys = answer.UnprocessedKeys?.[tableName]?.Keys;
+      if (keys?.length) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** tries));
+    }
+    for (const entry of batch) yield fromItem(found.get(entry.pk?.S ?? "") ?? entry);
+  }
 }
 
 function toItem(record: LeadRecord): Record<string, AttributeValue> {
@@ -361,6 +433,7 @@ function toItem(record: LeadRecord): Record<string, AttributeValue> {
     form: { S: record.form },
     status: { S: record.status },
     receivedAt: { S: record.receivedAt },
+    day: { S: leadDay(record.receivedAt) },
     updatedAt: { S: record.updatedAt },
     attempts: { N: String(record.attempts) },
     lead: { M: Object.fromEntries(Object.entries(record.lead).map(([key, value]) => [key, { S: value }])) },
@@ -369,6 +442,11 @@ function toItem(record: LeadRecord): Record<string, AttributeValue> {
   if (record.lastError) item.lastError = { S: record.lastError };
   if (record.spamReason) item.spamReason = { S: record.spamReason };
   if (record.client) item.client = { S: record.client };
+  if (record.truncated && Object.keys(record.truncated).length > 0)
+    item.truncated = {
+      M: Object.fromEntries(Object.entries(record.truncated).map(([key, cut]) => [key, { N: String(cut) }])),
+    };
+  if (record.droppedKeys) item.droppedKeys = { N: String(record.droppedKeys) };
   return item;
 }
 
@@ -393,5 +471,13 @@ function fromItem(item: Record<string, AttributeValue>): LeadRecord {
     expiresAt: Number(item.expiresAt?.N ?? 0),
     leaseUntil: item.leaseUntil?.N === undefined ? undefined : Number(item.leaseUntil.N),
     client: item.client?.S,
+    ...(item.truncated?.M
+      ? {
+          truncated: Object.fromEntries(
+            Object.entries(item.truncated.M).map(([key, value]) => [key, Number(value.N ?? 0)]),
+          ),
+        }
+      : {}),
+    ...(item.droppedKeys?.N ? { droppedKeys: Number(item.droppedKeys.N) } : {}),
   };
 }

@@ -1,8 +1,23 @@
 import { createHash } from "node:crypto";
 import { ConditionalCheckFailedException, type DynamoDBClient, UpdateItemCommand } from "@aws-sdk/client-dynamodb";
 import { LEAD_SPAM } from "../../src/lib/limits.ts";
-import { ELAPSED_FIELD, HONEYPOT_FIELD, MIN_FILL_MS, SUBMISSION_ID_FIELD } from "../../src/schemas/lead-fields.ts";
-import { LEAD_KEY_PREFIX, RATE_KEY_PREFIX, type SpamReason } from "./lead-record.ts";
+import type * as z from "zod/mini";
+import {
+  ELAPSED_FIELD,
+  HONEYPOT_FIELD,
+  LEAD_FIELD_MAX,
+  MIN_FILL_MS,
+  SUBMISSION_ID_FIELD,
+} from "../../src/schemas/lead-fields.ts";
+import {
+  LEAD_KEY_PREFIX,
+  leadDay,
+  RATE_KEY_PREFIX,
+  type SpamReason,
+  SUSPECT_KEY_PREFIX,
+  suspectDay,
+} from "./lead-record.ts";
+import { listedDays, queryDay } from "./lead-store.ts";
 
 /**
  * The spam folder: a lead a trap or the rate limit catches is stored with status `spam` (kept LEAD_SPAM.retentionDays,
@@ -20,21 +35,57 @@ export function trapReason(body: Record<string, unknown>): SpamReason | undefine
   return typeof elapsed !== "number" || !Number.isFinite(elapsed) || elapsed < MIN_FILL_MS ? "too-fast" : undefined;
 }
 
-/** Longest text kept of one field of a lead that failed its form's checks; the folder is for a person to read, not an archive of garbage. */
-const MAX_SPAM_FIELD = 2_000;
+/** What the folder keeps of a suspected lead: the form's own fields, each within the form's limit, and what was cut. */
+export interface SuspectFields {
+  lead: Record<string, string>;
+  /** Characters cut from each field longer than its limit. */
+  truncated: Record<string, number>;
+  /** Keys of the body that are not the form's fields (the trap fields and the submission id aside), or not text. */
+  droppedKeys: number;
+}
+
+/** Fields of a body that are not the lead's own: the traps and the submission id. */
+const META_FIELDS = new Set([HONEYPOT_FIELD, ELAPSED_FIELD, SUBMISSION_ID_FIELD]);
+/** A form field without a limit of its own (none today) is kept to this. */
+const DEFAULT_FIELD_MAX = 200;
+
+/** The field names of a form's schema: its object's keys (through a pipe, the input object's, as the newsletter's). */
+export function formKeys(schema: z.core.$ZodType): string[] {
+  const def = schema._zod.def as { type: string; shape?: Record<string, unknown>; in?: z.core.$ZodType };
+  if (def.type === "object" && def.shape) return Object.keys(def.shape);
+  if (def.type === "pipe" && def.in) return formKeys(def.in);
+  return [];
+}
+
+/** How many of the body's own keys are neither the form's fields nor the trap fields. */
+export function droppedKeyCount(body: Record<string, unknown>, keys: ReadonlyArray<string>): number {
+  const form = new Set(keys);
+  return Object.keys(body).filter((key) => !form.has(key) && !META_FIELDS.has(key)).length;
+}
 
 /**
- * The text fields of a body the form's schema refused, to keep in the folder: the trap fields and the submission id
- * are left out, everything else that is text is cut to MAX_SPAM_FIELD characters and made well-formed.
+ * What the folder keeps of a body its form's checks refused: only the form's fields that are text (own properties
+ * only), each made well-formed and cut to the form's limit (LEAD_FIELD_MAX), with what was cut, so a 2,000-key,
+ * 30 KB body costs the store no more than a lead of that form can.
  */
-export function spamFields(body: Record<string, unknown>): Record<string, string> {
-  const skip = new Set([HONEYPOT_FIELD, ELAPSED_FIELD, SUBMISSION_ID_FIELD]);
-  const fields: Record<string, string> = {};
-  for (const [key, value] of Object.entries(body).slice(0, 20)) {
-    if (typeof value === "string" && !skip.has(key) && key.length <= 40)
-      fields[key] = value.slice(0, MAX_SPAM_FIELD).toWellFormed();
+export function suspectFields(body: Record<string, unknown>, keys: ReadonlyArray<string>): SuspectFields {
+  const lead: Record<string, string> = {};
+  const truncated: Record<string, number> = {};
+  let droppedKeys = droppedKeyCount(body, keys);
+  const limits: Readonly<Record<string, number>> = LEAD_FIELD_MAX;
+  for (const key of keys) {
+    if (!Object.hasOwn(body, key)) continue;
+    const value = body[key];
+    if (typeof value !== "string") {
+      droppedKeys += 1;
+      continue;
+    }
+    const limit = Object.hasOwn(limits, key) ? (limits[key] ?? DEFAULT_FIELD_MAX) : DEFAULT_FIELD_MAX;
+    const text = value.toWellFormed();
+    if (text.length > limit) truncated[key] = text.length - limit;
+    lead[key] = text.slice(0, limit).toWellFormed();
   }
-  return fields;
+  return { lead, truncated, droppedKeys };
 }
 
 /** Counts leads per client address and hour. */
@@ -75,6 +126,104 @@ export function createDynamoRateLimit({
       return Number(Attributes?.count?.N ?? 0) <= limit;
     },
   };
+}
+
+/** Counts a client's suspected leads per hour: the folder stores the first ones, and only counts the rest. */
+export interface SuspectCap {
+  /** Counts one suspected lead from `address` this hour; false once more than the cap came (it is still counted). */
+  admit(address: string, now: Date): Promise<boolean>;
+}
+
+/** The key of a client's suspected-lead counter for one UTC hour; `address` is already its /64 for IPv6. */
+export const suspectKey = (address: string, now: Date) =>
+  `${SUSPECT_KEY_PREFIX}${createHash("sha256").update(address).digest("hex")}#${now.toISOString().slice(0, 13)}`;
+
+/**
+ * The cap kept in the leads table: one counter item per client and hour, kept as long as the spam it stands for, and
+ * listed through the `byDay` index (partition `suspect#<day>`) so `npm run leads`, the report and the digest show how
+ * many were counted and not stored.
+ */
+export function createDynamoSuspectCap({
+  client,
+  tableName,
+  limit,
+}: {
+  client: DynamoDBClient;
+  tableName: string;
+  limit: number;
+}): SuspectCap {
+  return {
+    async admit(address, now) {
+      const hour = `${now.toISOString().slice(0, 13)}:00:00.000Z`;
+      const { Attributes } = await client.send(
+        new UpdateItemCommand({
+          TableName: tableName,
+          Key: { pk: { S: suspectKey(address, now) } },
+          UpdateExpression:
+            "ADD #count :one SET #day = :day, receivedAt = :hour, updatedAt = :now, expiresAt = if_not_exists(expiresAt, :expires)",
+          ExpressionAttributeNames: { "#count": "count", "#day": "day" },
+          ExpressionAttributeValues: {
+            ":one": { N: "1" },
+            ":day": { S: suspectDay(leadDay(hour)) },
+            ":hour": { S: hour },
+            ":now": { S: now.toISOString() },
+            ":expires": { N: String(spamExpiresAt(now)) },
+          },
+          ReturnValues: "UPDATED_NEW",
+        }),
+      );
+      return Number(Attributes?.count?.N ?? 0) <= limit;
+    },
+  };
+}
+
+/** One client's hour over the cap: how many suspected leads came, and how many of them were counted, not stored. */
+export interface SuspectCount {
+  hour: string;
+  /** The first 8 hex digits of the client's hash: tells clients apart, does not find them. */
+  client: string;
+  count: number;
+  notStored: number;
+  /** When the last of them came. */
+  updatedAt: string;
+}
+
+/** The hours since `since` in which a client sent more suspected leads than the folder stores, newest first. */
+export async function suspectCounts(
+  client: DynamoDBClient,
+  tableName: string,
+  since: Date,
+  now = new Date(),
+  limit: number = LEAD_SPAM.storedPerClientHour,
+): Promise<SuspectCount[]> {
+  // The hour a counter stands for may begin before `since`: its day is asked from the hour before.
+  const from = new Date(since.getTime() - 3_600_000);
+  const counts: SuspectCount[] = [];
+  for (const day of listedDays(from, now, LEAD_SPAM.retentionDays)) {
+    for (const item of await queryDay(client, tableName, suspectDay(day), from)) {
+      const count = Number(item.count?.N ?? 0);
+      const updatedAt = item.updatedAt?.S ?? "";
+      if (count > limit && updatedAt >= since.toISOString())
+        counts.push({
+          hour: item.receivedAt?.S ?? "",
+          client: (item.pk?.S ?? "").slice(SUSPECT_KEY_PREFIX.length, SUSPECT_KEY_PREFIX.length + 8),
+          count,
+          notStored: count - limit,
+          updatedAt,
+        });
+    }
+  }
+  return counts;
+}
+
+/** One line for `npm run leads` and its report: the suspected leads counted and not stored, or "" when none were. */
+export function describeSuspectCounts(counts: ReadonlyArray<SuspectCount>): string {
+  const total = counts.reduce((sum, count) => sum + count.notStored, 0);
+  if (total === 0) return "";
+  const hours = counts.map(
+    (count) => `${count.hour.slice(0, 13).replace("T", " ")}h client ${count.client}: ${count.notStored}`,
+  );
+  return `Also ${total} suspected lead${total === 1 ? "" : "s"} counted, not stored (over ${LEAD_SPAM.storedPerClientHour} an hour from one client): ${hours.join("; ")}`;
 }
 
 /** When a stored spam lead expires. */

@@ -49,6 +49,8 @@ export const DESKTOP_QUERY = "(min-width: 1120px)";
 /**
  * The leads' spam folder (issue 25): what the honeypot, the timing check or the per-client rate limit catch is kept
  * this many days for review, never dropped; and how many leads one client address may send in an hour before the
- * rest go to the folder (the WAF's rate rule stays the outer wall).
+ * rest go to the folder (the WAF's rate rule stays the outer wall). Of the leads one client's traps or limit file as
+ * suspected in an hour, the folder keeps `storedPerClientHour` and counts the rest (lambdas/shared/spam-folder.ts), so a
+ * flood costs the store a bounded size (docs/deploy.md, "Spam folder").
  */
-export const LEAD_SPAM = { retentionDays: 30, leadsPerClientHour: 10 } as const;
+export const LEAD_SPAM = { retentionDays: 30, leadsPerClientHour: 10, storedPerClientHour: 20 } as const;

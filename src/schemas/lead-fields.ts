@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { packageIds } from "./installation-package.ts";
-import { isSourceValue, type SourceField } from "./lead-source.ts";
+import { isSourceValue, SOURCE_LIMITS, type SourceField } from "./lead-source.ts";
 
 /**
  * Field rules shared by the three lead forms (SPEC section 5). Messages are the spec's sentences, word for word;
@@ -67,6 +67,29 @@ const oneOf = (values: ReadonlyArray<string>, message: string) => {
   return z.refine<string>((value) => allowed.has(value), message);
 };
 
+/**
+ * The longest text each lead field may hold (the spec's limits; a product or package is a catalogue name or id, and a
+ * source field has its own rule in ./lead-source.ts). The schemas below check them; the spam folder cuts a suspected
+ * lead's fields to them (lambdas/shared/spam-folder.ts), so no form field can hold more than this in the store.
+ */
+export const LEAD_FIELD_MAX = {
+  name: 100,
+  email: 255,
+  mobile: 25,
+  company: 100,
+  subject: 200,
+  message: 2000,
+  product: 100,
+  package: 40,
+  utmSource: SOURCE_LIMITS.campaign,
+  utmMedium: SOURCE_LIMITS.campaign,
+  utmCampaign: SOURCE_LIMITS.campaign,
+  utmTerm: SOURCE_LIMITS.campaign,
+  utmContent: SOURCE_LIMITS.campaign,
+  referrer: SOURCE_LIMITS.referrer,
+  landingPath: SOURCE_LIMITS.landingPath,
+} as const satisfies Record<string, number>;
+
 export const leadFields = {
   name: () =>
     text(
@@ -75,7 +98,7 @@ export const leadFields = {
       z.trim(),
       z.minLength(1, "Name is required"),
       visible("Name is required"),
-      z.maxLength(100, "Name must be less than 100 characters"),
+      z.maxLength(LEAD_FIELD_MAX.name, "Name must be less than 100 characters"),
       oneLine("Name"),
     ),
   email: () =>
@@ -83,7 +106,7 @@ export const leadFields = {
       "Invalid email address",
       wellFormed("Invalid email address"),
       z.trim(),
-      z.maxLength(255, "Invalid email address"),
+      z.maxLength(LEAD_FIELD_MAX.email, "Invalid email address"),
       z.email("Invalid email address"),
     ),
   mobile: () =>
@@ -93,7 +116,7 @@ export const leadFields = {
       z.trim(),
       oneLine("Mobile number"),
       // Layout characters are free, within reason: no number needs more than this many characters.
-      z.maxLength(25, "Mobile number must be less than 15 digits"),
+      z.maxLength(LEAD_FIELD_MAX.mobile, "Mobile number must be less than 15 digits"),
       z.regex(/^[0-9+\-\s()]+$/, "Invalid phone number format"),
       // The spec counts digits: "(((((((((( " is ten characters and no number.
       z.refine((value) => digitCount(value) >= 10, "Mobile number must be at least 10 digits"),
@@ -106,7 +129,7 @@ export const leadFields = {
       z.trim(),
       z.minLength(10, "Message must be at least 10 characters"),
       visible("Message must be at least 10 characters"),
-      z.maxLength(2000, "Message must be less than 2000 characters"),
+      z.maxLength(LEAD_FIELD_MAX.message, "Message must be less than 2000 characters"),
       z.regex(MULTI_LINE, "Message contains characters that are not allowed"),
     ),
   optionalMessage: () =>
@@ -116,7 +139,7 @@ export const leadFields = {
         wellFormed("Message contains characters that are not allowed"),
         z.trim(),
         visible("Message contains characters that are not allowed"),
-        z.maxLength(2000, "Message must be less than 2000 characters"),
+        z.maxLength(LEAD_FIELD_MAX.message, "Message must be less than 2000 characters"),
         z.regex(MULTI_LINE, "Message contains characters that are not allowed"),
       ),
       "",
@@ -128,7 +151,7 @@ export const leadFields = {
       z.trim(),
       z.minLength(1, "Subject is required"),
       visible("Subject is required"),
-      z.maxLength(200, "Subject must be less than 200 characters"),
+      z.maxLength(LEAD_FIELD_MAX.subject, "Subject must be less than 200 characters"),
       oneLine("Subject"),
     ),
   company: () =>
@@ -137,7 +160,7 @@ export const leadFields = {
         "Company must be less than 100 characters",
         wellFormed("Company must be less than 100 characters"),
         z.trim(),
-        z.maxLength(100, "Company must be less than 100 characters"),
+        z.maxLength(LEAD_FIELD_MAX.company, "Company must be less than 100 characters"),
         oneLine("Company"),
       ),
       "",

@@ -62,19 +62,30 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     });
   });
 
-  test("the table lists leads newest first through the byReceivedAt index", () => {
-    template.hasResourceProperties("AWS::DynamoDB::Table", {
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: "byReceivedAt",
-          KeySchema: [
-            { AttributeName: "kind", KeyType: "HASH" },
-            { AttributeName: "receivedAt", KeyType: "RANGE" },
-          ],
-          Projection: { ProjectionType: "ALL" },
-        },
+  test("leads are listed newest first through the byDay index: one partition per day, only the listing fields copied", () => {
+    const table = resources("AWS::DynamoDB::Table")[0]?.[1] as unknown as {
+      Properties: { GlobalSecondaryIndexes: Array<{ IndexName: string; KeySchema: unknown; Projection: unknown }> };
+    };
+    const indexes = table.Properties.GlobalSecondaryIndexes;
+    expect(indexes.find((index) => index.IndexName === "byDay")).toEqual({
+      IndexName: "byDay",
+      KeySchema: [
+        { AttributeName: "day", KeyType: "HASH" },
+        { AttributeName: "receivedAt", KeyType: "RANGE" },
       ],
+      Projection: {
+        ProjectionType: "INCLUDE",
+        NonKeyAttributes: ["submissionId", "status", "form", "updatedAt", "leaseUntil", "spamReason", "count"],
+      },
     });
+    // No index copies a lead whole: the only index that copies whole items is the subscribers' (`kind`), which new
+    // leads no longer carry.
+    for (const index of indexes.filter((index) => index.IndexName !== "byReceivedAt"))
+      expect(index.Projection).not.toEqual({ ProjectionType: "ALL" });
+    expect(indexes.find((index) => index.IndexName === "byReceivedAt")?.KeySchema).toEqual([
+      { AttributeName: "kind", KeyType: "HASH" },
+      { AttributeName: "receivedAt", KeyType: "RANGE" },
+    ]);
   });
 
   test("production keeps the table when the stack is deleted", () => {
@@ -163,12 +174,42 @@ describe("the lead store, retry path and alarms of the production stack", () => 
       Effect: "Allow",
       Action: "dynamodb:Query",
       Resource: {
-        "Fn::Join": ["", [{ "Fn::GetAtt": [expect.stringMatching(/^LeadStoreLeads/), "Arn"] }, "/index/byReceivedAt"]],
+        "Fn::Join": ["", [{ "Fn::GetAtt": [expect.stringMatching(/^LeadStoreLeads/), "Arn"] }, "/index/byDay"]],
       },
     });
     const actions = statements.flatMap((s) => (s as { Action: string | string[] }).Action);
     expect(actions).not.toContain("ses:SendEmail");
     expect(actions).not.toContain("dynamodb:PutItem");
+  });
+
+  test("the spam digest runs once a day from a schedule, may read the folder, move its mark and mail; nothing else", () => {
+    const statements = policyOf("LeadDeliverySpamDigestRole") as Array<{
+      Action: string | string[];
+      Resource: unknown;
+    }>;
+    // Its own log group aside.
+    const actions = statements
+      .flatMap((s) => [s.Action].flat())
+      .filter((action) => !action.startsWith("logs:"))
+      .sort();
+    expect(actions).toEqual([
+      "dynamodb:BatchGetItem",
+      "dynamodb:GetItem",
+      "dynamodb:Query",
+      "dynamodb:UpdateItem",
+      "ses:SendEmail",
+    ]);
+    expect(statements.find((s) => s.Action === "dynamodb:Query")?.Resource).toEqual({
+      "Fn::Join": ["", [{ "Fn::GetAtt": [expect.stringMatching(/^LeadStoreLeads/), "Arn"] }, "/index/byDay"]],
+    });
+    for (const statement of statements) expect(JSON.stringify(statement)).not.toContain('"*"');
+    const [, fn] = resources("AWS::Lambda::Function").find(([id]) => id.startsWith("LeadDeliverySpamDigest")) ?? [];
+    expect(fn?.Properties).toMatchObject({ Handler: "index.spamDigest" });
+    const rule = resources("AWS::Events::Rule").find(([id]) => id.startsWith("LeadDeliveryDailySpamDigest"))?.[1];
+    expect(rule?.Properties).toMatchObject({
+      ScheduleExpression: "cron(30 3 * * ? *)",
+      Targets: [{ Arn: { "Fn::GetAtt": [expect.stringMatching(/^LeadDeliverySpamDigest/), "Arn"] } }],
+    });
   });
 
   test("every mail goes out through a configuration set that reports bounces and complaints to the alarm topic", () => {
@@ -258,10 +299,10 @@ describe("the lead store, retry path and alarms of the production stack", () => 
         ],
       }),
     ]);
-    // Three lead functions, subscribe, deliver-lead, its sweep and its send-event recorder.
-    expect(metric("Errors")).toHaveLength(7);
-    expect(metric("Throttles")).toHaveLength(7);
-    expect(alarms).toHaveLength(16);
+    // Three lead functions, subscribe, deliver-lead, its sweep, its send-event recorder and the spam digest.
+    expect(metric("Errors")).toHaveLength(8);
+    expect(metric("Throttles")).toHaveLength(8);
+    expect(alarms).toHaveLength(18);
     for (const alarm of alarms) {
       expect(alarm).toMatchObject({
         AlarmActions: [{ Ref: expect.stringMatching(/^AlarmsTopic/) }],

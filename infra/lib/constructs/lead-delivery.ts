@@ -1,4 +1,4 @@
-import { Duration } from "aws-cdk-lib";
+import { Duration, Stack } from "aws-cdk-lib";
 import * as events from "aws-cdk-lib/aws-events";
 import * as targets from "aws-cdk-lib/aws-events-targets";
 import * as iam from "aws-cdk-lib/aws-iam";
@@ -14,6 +14,8 @@ import { DELIVERY_TIMEOUT, LEAD_INDEX, type LeadStore } from "./lead-store.ts";
 export const DELIVERY_FOLDER = "deliver-lead";
 /** How often the sweep looks for stored leads whose mail never went out. */
 export const SWEEP_INTERVAL = Duration.minutes(5);
+/** When the spam digest runs: 03:30 UTC, the morning of the vendor's working day (IST). */
+export const SPAM_DIGEST_SCHEDULE = { minute: "30", hour: "3" } as const;
 /** Messages per invocation (the contract); each failed one is retried alone (reportBatchItemFailures). */
 export const DELIVERY_BATCH_SIZE = 5;
 
@@ -41,6 +43,7 @@ export class LeadDelivery extends Construct {
   readonly sender: AppFunction;
   readonly sweeper: AppFunction;
   readonly recorder: AppFunction;
+  readonly digester: AppFunction;
 
   constructor(scope: Construct, id: string, props: LeadDeliveryProps) {
     super(scope, id);
@@ -108,6 +111,33 @@ export class LeadDelivery extends Construct {
       description: "Runs the lead sweep",
       schedule: events.Schedule.rate(SWEEP_INTERVAL),
       targets: [new targets.LambdaFunction(this.sweeper, { retryAttempts: 0 })],
+    });
+
+    // Reads the spam folder (index, then the leads whole), moves its own mark, mails the vendor; it queues nothing and
+    // writes no lead.
+    this.digester = new AppFunction(this, "SpamDigest", {
+      ...common,
+      environment: { ...props.environment, STACK_NAME: Stack.of(this).stackName },
+      exportName: "spamDigest",
+      description: "Once a day: mails the vendor the spam folder's new leads with their release commands",
+      statements: [
+        new iam.PolicyStatement({
+          actions: ["dynamodb:Query"],
+          resources: [`${store.table.tableArn}/index/${LEAD_INDEX}`],
+        }),
+        new iam.PolicyStatement({
+          actions: ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:UpdateItem"],
+          resources: [store.table.tableArn],
+        }),
+        new iam.PolicyStatement({ actions: ["ses:SendEmail"], resources: props.sesResources }),
+      ],
+    });
+    new events.Rule(this, "DailySpamDigest", {
+      description: "Runs the spam folder's daily digest",
+      schedule: events.Schedule.cron(SPAM_DIGEST_SCHEDULE),
+      // EventBridge retries a failed run twice; after that the next day's run lists the same leads, since the mark
+      // stays where it was unless the mail went out.
+      targets: [new targets.LambdaFunction(this.digester, { retryAttempts: 2 })],
     });
 
     this.recorder = new AppFunction(this, "Recorder", {

@@ -2,10 +2,12 @@ import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
+import { BY_DAY_INDEX, BY_RECEIVED_AT_INDEX, LEAD_INDEX_FIELDS } from "../../../lambdas/shared/lead-record.ts";
 import { LEAD_RETENTION } from "../lead-retention.ts";
 
-/** The contract's names (lambdas and infra agree on them). */
-export const LEAD_INDEX = "byReceivedAt";
+/** The contract's names (lambdas and infra agree on them: lambdas/shared/lead-record.ts). */
+export const LEAD_INDEX = BY_DAY_INDEX;
+export const SUBSCRIBER_INDEX = BY_RECEIVED_AT_INDEX;
 export const TTL_ATTRIBUTE = "expiresAt";
 /** deliver-lead's timeout; the queue hides a message for six of them, as Lambda advises for SQS sources. */
 export const DELIVERY_TIMEOUT = Duration.seconds(30);
@@ -44,9 +46,20 @@ export class LeadStore extends Construct {
       deletionProtection: props.retain,
       removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
-    // Newest leads first for `npm run leads` and the sweep that finds leads still waiting for their mail.
+    // Newest leads first for `npm run leads`, the sweep that finds leads still waiting for their mail and the spam
+    // digest. One partition per UTC day, so no partition takes every lead; only the fields they filter on are copied
+    // (a lead's fields, up to a form's limits, stay in the table alone), and the listing reads the few it shows.
     this.table.addGlobalSecondaryIndex({
       indexName: LEAD_INDEX,
+      partitionKey: { name: "day", type: dynamodb.AttributeType.STRING },
+      sortKey: { name: "receivedAt", type: dynamodb.AttributeType.STRING },
+      projectionType: dynamodb.ProjectionType.INCLUDE,
+      nonKeyAttributes: LEAD_INDEX_FIELDS,
+    });
+    // The newsletter's subscribers (small items of a fixed shape, `kind = subscriber`), listed by `npm run
+    // subscribers`. Leads written before byDay existed stay here until their TTL; new leads carry no `kind`.
+    this.table.addGlobalSecondaryIndex({
+      indexName: SUBSCRIBER_INDEX,
       partitionKey: { name: "kind", type: dynamodb.AttributeType.STRING },
       sortKey: { name: "receivedAt", type: dynamodb.AttributeType.STRING },
       projectionType: dynamodb.ProjectionType.ALL,

@@ -1,6 +1,13 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { LEAD_SPAM } from "../../../src/lib/limits.ts";
+import type { LeadRecord } from "../../../lambdas/shared/lead-record.ts";
+import { createDynamoLeadStore } from "../../../lambdas/shared/lead-store.ts";
+import type { Mailer, OutgoingMail } from "../../../lambdas/shared/mailer.ts";
+import { sendSpamDigest } from "../../../lambdas/shared/spam-digest.ts";
+import { createLogger } from "../../../lambdas/shared/log.ts";
+import { startLocalDynamo } from "../../../server/local-dynamo.ts";
 import { type LeadStack, startLeadStack, VALID } from "./harness.ts";
 
 const run = promisify(execFile);
@@ -100,5 +107,143 @@ describe("the spam folder", () => {
     expect(header?.split(",").slice(0, 5)).toEqual(["submissionId", "form", "status", "spamReason", "receivedAt"]);
     expect(header).toContain("subject");
     expect(lines.length).toBe((await stack.leads()).length);
+  });
+});
+
+/** A client of its own for one test: an IPv6 /64 no other test uses; `host` varies the address inside it. */
+const network = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+let networks = 0;
+function newNetwork() {
+  networks += 1;
+  const prefix = `${network.slice(0, network.lastIndexOf(":"))}:${(Number.parseInt(network.slice(network.lastIndexOf(":") + 1), 16) + networks).toString(16)}`;
+  return (host: number) => ({ "cloudfront-viewer-address": `${prefix}::${host.toString(16)}:443` });
+}
+
+describe("the spam folder's bound (issue 32 row 6)", () => {
+  test("a 2,000-key, 30 KB honeypot body keeps only the form's fields, each cut to the form's limit, with what was cut", async () => {
+    const body: Record<string, unknown> = {
+      name: "n".repeat(1_000),
+      email: "no",
+      subject: "s".repeat(300),
+      message: "m".repeat(8_000),
+      website: "https://spam.example.net",
+    };
+    for (let i = 0; i < 2_000; i++) body[`k${i}`] = "";
+    // 30 KB: the most a request may carry is 32 KB.
+    expect(JSON.stringify(body).length).toBeGreaterThan(30_000);
+    expect(JSON.stringify(body).length).toBeLessThan(32 * 1024);
+    const answer = await stack.call("send-contact-email", body, { headers: newNetwork()(1) });
+    expect(answer).toMatchObject({ status: 200, answer: { success: true } });
+    const stored = await stack.lead(answer.answer.data?.id ?? "");
+    expect(stored).toMatchObject({ status: "spam", spamReason: "honeypot" });
+    expect(Object.keys(stored?.lead ?? {}).sort()).toEqual(["email", "message", "name", "subject"]);
+    expect(stored?.lead.name).toHaveLength(100);
+    expect(stored?.lead.message).toHaveLength(2_000);
+    expect(stored?.truncated).toEqual({ name: 900, subject: 100, message: 6_000 });
+    expect(stored?.droppedKeys).toBe(2_000);
+    expect(JSON.stringify(stored).length).toBeLessThan(3_000);
+  });
+
+  test(`the ${LEAD_SPAM.storedPerClientHour + 1}st suspected lead of an hour from one /64 is answered as sent and counted, not stored; npm run leads shows the count`, async () => {
+    const cap = LEAD_SPAM.storedPerClientHour;
+    let answers: Awaited<ReturnType<LeadStack["call"]>>[] = [];
+    // The counter is per clock hour: a run that straddles one is made again with a fresh client.
+    for (let tries = 0; tries < 2; tries++) {
+      const hour = new Date().toISOString().slice(0, 13);
+      const client = newNetwork();
+      answers = [];
+      for (let i = 0; i <= cap; i++)
+        answers.push(
+          await stack.call(
+            "send-contact-email",
+            { ...VALID["send-contact-email"], website: "spam", message: `junk ${"j".repeat(29_000)}` },
+            // Every address differs, inside one /64: one client.
+            { headers: client(i + 1) },
+          ),
+        );
+      if (new Date().toISOString().slice(0, 13) === hour) break;
+    }
+    for (const answer of answers) expect(answer).toMatchObject({ status: 200, answer: { success: true } });
+    const stored = await Promise.all(answers.map((answer) => stack.lead(answer.answer.data?.id ?? "")));
+    expect(stored.slice(0, cap).every((lead) => lead?.status === "spam")).toBe(true);
+    expect(stored[cap]).toBeUndefined();
+    const listed = await leads("--status", "spam");
+    expect(listed.stdout).toContain(`Also 1 suspected lead counted, not stored (over ${cap} an hour from one client)`);
+    const report = await leads("report");
+    expect(report.stdout).toContain("Also 1 suspected lead counted, not stored");
+  });
+
+  test("npm run leads -- digest mails the vendor what the folder got once, then nothing while nothing is new", async () => {
+    await stack.clearMails();
+    const first = await leads("digest");
+    expect(first.stdout).toContain("Mailed the spam digest");
+    const digests = (await stack.mails()).filter((mail) => mail.subject.startsWith("Spam folder:"));
+    expect(digests).toHaveLength(1);
+    expect(digests[0]?.destination.to).toEqual(["hello@example.com"]);
+    const spam = (await stack.leads()).filter((lead) => lead.status === "spam");
+    for (const lead of spam) expect(digests[0]?.body.text).toContain(`npm run leads -- release ${lead.submissionId}`);
+    const second = await leads("digest");
+    expect(second.stdout).toContain("Nothing new in the spam folder");
+    expect((await stack.mails()).filter((mail) => mail.subject.startsWith("Spam folder:"))).toHaveLength(1);
+  });
+});
+
+describe("the spam digest on a fake clock", () => {
+  test("nothing new: no mail; new spam: one mail listing it; run again: no second mail; newer spam: only it", async () => {
+    const db = await startLocalDynamo({ port: 0 });
+    try {
+      const store = createDynamoLeadStore({ tableName: "leads", region: "us-east-1", client: db.client });
+      const sent: OutgoingMail[] = [];
+      const mailer: Mailer = {
+        async send(mail) {
+          sent.push(mail);
+          return { messageId: String(sent.length) };
+        },
+      };
+      const deps = {
+        store,
+        client: db.client,
+        tableName: "leads",
+        mailer,
+        config: { senderEmail: "no-reply@example.com", recipientEmail: "vendor@example.com", siteName: "Shop" },
+        log: createLogger("test", "silent"),
+        releaseCommand: (id: string) => `npm run leads -- release ${id}`,
+      };
+      const spam = (id: string, at: Date, reason: LeadRecord["spamReason"]): LeadRecord => ({
+        submissionId: id,
+        form: "send-installation-email",
+        status: "spam",
+        spamReason: reason,
+        receivedAt: at.toISOString(),
+        updatedAt: at.toISOString(),
+        attempts: 0,
+        lead: { name: "Asha Rao", product: "astroway", package: "android" },
+        expiresAt: Math.floor(at.getTime() / 1000) + 30 * 86_400,
+      });
+      const day = (n: number, hour = 0) => new Date(Date.UTC(2031, 2, 1 + n, hour));
+
+      expect(await sendSpamDigest(deps, day(0, 3))).toEqual({ outcome: "nothing-new" });
+      expect(sent).toHaveLength(0);
+
+      await store.put(spam("11111111-1111-4111-8111-111111111111", day(0, 14), "rate-limited"));
+      expect(await sendSpamDigest(deps, day(1, 3))).toMatchObject({ outcome: "mailed", leads: 1 });
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ to: "vendor@example.com", subject: expect.stringContaining("1 suspected lead") });
+      expect(sent[0]?.text).toContain("2031-03-01 14:00  send-installation-email  Asha Rao  astroway, android");
+      expect(sent[0]?.text).toContain(`over ${LEAD_SPAM.leadsPerClientHour} leads from its address that hour`);
+      expect(sent[0]?.text).toContain("npm run leads -- release 11111111-1111-4111-8111-111111111111");
+
+      expect(await sendSpamDigest(deps, day(1, 4))).toEqual({ outcome: "nothing-new" });
+      expect(await sendSpamDigest(deps, day(2, 3))).toEqual({ outcome: "nothing-new" });
+      expect(sent).toHaveLength(1);
+
+      await store.put(spam("22222222-2222-4222-8222-222222222222", day(2, 9), "honeypot"));
+      expect(await sendSpamDigest(deps, day(3, 3))).toMatchObject({ outcome: "mailed", leads: 1 });
+      expect(sent).toHaveLength(2);
+      expect(sent[1]?.text).toContain("22222222-2222-4222-8222-222222222222");
+      expect(sent[1]?.text).not.toContain("11111111-1111-4111-8111-111111111111");
+    } finally {
+      await db.close();
+    }
   });
 });
