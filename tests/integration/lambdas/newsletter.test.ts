@@ -115,11 +115,11 @@ describe("the newsletter", () => {
     ).stdout
       .trim()
       .split("\n");
-    expect(csv[0]).toBe("email,status,subscribed_at,confirmed_at,unsubscribed_at,unsubscribe_url");
+    expect(csv[0]).toBe('"email","status","subscribed_at","confirmed_at","unsubscribed_at","unsubscribe_url"');
     expect(csv.slice(1)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^${email},confirmed,.*,https://www\\.example\\.com/api/unsubscribe\\?token=[0-9a-f]{64}\\.[\\w-]{22}\\.[\\w-]{43}$`,
+          `^"${email}","confirmed",.*,"https://www\\.example\\.com/api/unsubscribe\\?token=[0-9a-f]{64}\\.[\\w-]{22}\\.[\\w-]{43}"$`,
         ),
       ),
     ]);
@@ -326,6 +326,12 @@ describe("the newsletter", () => {
     const leads = (await cli("--json")).stdout;
     expect(leads.toLowerCase()).not.toContain(email);
     expect((await subscribers()).map((s) => s.email)).not.toContain(email);
-    expect(JSON.parse((await cli("export", email)).stdout)).toEqual({ email, leads: [], acknowledgementCounters: [] });
+    expect(JSON.parse((await cli("export", email)).stdout)).toEqual({
+      email,
+      leads: [],
+      acknowledgementCounters: [],
+      mentions: [],
+      otherItems: [],
+    });
   });
 });

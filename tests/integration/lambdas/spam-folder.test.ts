@@ -104,7 +104,13 @@ describe("the spam folder", () => {
   test("exports every lead as CSV with all fields, status and dates", async () => {
     const { stdout } = await leads("--csv");
     const [header, ...lines] = stdout.trim().split("\n");
-    expect(header?.split(",").slice(0, 5)).toEqual(["submissionId", "form", "status", "spamReason", "receivedAt"]);
+    expect(header?.split(",").slice(0, 5)).toEqual([
+      '"submissionId"',
+      '"form"',
+      '"status"',
+      '"spamReason"',
+      '"receivedAt"',
+    ]);
     expect(header).toContain("subject");
     expect(lines.length).toBe((await stack.leads()).length);
   });
