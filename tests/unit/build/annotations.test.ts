@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { type SpawnSyncReturns, spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,7 +28,7 @@ describe("content errors as pull-request annotations", () => {
   describe("npm run build on GitHub Actions with broken files (tests/fixtures/broken)", () => {
     let fixture: Awaited<ReturnType<typeof contentWith>>;
     let out: string;
-    let result: ReturnType<typeof spawnSync<string>>;
+    let result: SpawnSyncReturns<string>;
     beforeAll(async () => {
       fixture = await contentWith("broken");
       out = await mkdtemp(path.join(tmpdir(), "annotations-out-"));
