@@ -23,8 +23,11 @@ export interface CustomDomain {
   certificateArn: string | undefined;
 }
 
-/** production serves content/site.yaml's url to search engines; staging is a private rehearsal (noindex). */
-export type SiteEnvironmentName = "production" | "staging";
+/**
+ * production serves content/site.yaml's url to search engines; staging is a private rehearsal (noindex); preview is
+ * the one shared stack that serves every pull request's build under its own prefix (noindex, its own lead inbox).
+ */
+export type SiteEnvironmentName = "production" | "staging" | "preview";
 
 export interface SiteConfig {
   env: { account: string; region: string };
@@ -37,7 +40,10 @@ export interface SiteConfig {
   /** Absolute path of content/, for the handlers' catalogue and site facts. */
   contentDir: string;
   senderEmail: string;
-  /** Defaults to content/site.yaml contact.email when unset. */
+  /**
+   * Production: content/site.yaml contact.email when unset. Staging and preview never mail the vendor unless told
+   * to: they default to the staging inbox, alarmEmail, or else senderEmail (an address SES has verified).
+   */
   recipientEmail: string | undefined;
   /** The SES identity that covers the sender: a domain (DKIM) or the sender's own address. */
   sesIdentity: string;
@@ -76,11 +82,13 @@ export const CONTEXT_KEYS = {
   },
   env: {
     example: "staging",
-    about: "production (indexed, checked against site.yaml url) or staging (noindex, its own origin)",
+    about:
+      "production (indexed, checked against site.yaml url), staging (noindex, its own origin) or preview (the pull requests' shared preview stack)",
   },
   stackName: {
     example: "Storefront",
-    about: "CloudFormation stack name (defaults to Storefront, or Storefront-staging for env=staging)",
+    about:
+      "CloudFormation stack name (defaults to Storefront, or Storefront-staging / Storefront-preview for env=staging / env=preview)",
   },
   url: {
     example: "https://staging.example.com",
@@ -94,7 +102,8 @@ export const CONTEXT_KEYS = {
   senderEmail: { example: "no-reply@example.com", about: "the address lead e-mails come from" },
   recipientEmail: {
     example: "sales@example.com",
-    about: "the inbox that receives every lead (defaults to site.yaml contact.email)",
+    about:
+      "the inbox that receives every lead (production: site.yaml contact.email; staging and preview: alarmEmail, else senderEmail)",
   },
   sesIdentity: { example: "example.com", about: "SES identity covering the sender: its domain, or the address itself" },
   createSesIdentity: {
@@ -161,7 +170,10 @@ const wholeNumber = (min: number, max: number) =>
   );
 
 const contextSchema = z.object({
-  env: z._default(z.enum(["production", "staging"], { error: "expected production or staging" }), "production"),
+  env: z._default(
+    z.enum(["production", "staging", "preview"], { error: "expected production, staging or preview" }),
+    "production",
+  ),
   url: z.optional(
     z
       .string()
@@ -329,7 +341,7 @@ export function readTeardownConfig(sources: SettingSources): TeardownConfig {
 }
 
 const defaultStackName = (environment: SiteEnvironmentName) =>
-  environment === "staging" ? "Storefront-staging" : "Storefront";
+  environment === "production" ? "Storefront" : `Storefront-${environment}`;
 
 /**
  * Reads and checks the stack's settings.
@@ -408,13 +420,13 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
     problem("redirectApex", "needs the stack's own certificate (drop certificateArn): it must cover the apex too");
   }
   if (c.env === "production" && c.url) {
-    problem("url", "is only for env=staging; production's origin is content/site.yaml url");
+    problem("url", "is only for env=staging and env=preview; production's origin is content/site.yaml url");
   }
-  const siteUrl = c.env === "staging" ? (c.url ?? (domain ? `https://${domain.name}` : undefined)) : undefined;
-  if (c.env === "staging" && !siteUrl) {
+  const siteUrl = c.env !== "production" ? (c.url ?? (domain ? `https://${domain.name}` : undefined)) : undefined;
+  if (c.env !== "production" && !siteUrl) {
     problem(
       "url",
-      "is required for env=staging without domainName: the staging site's own origin for its canonical links",
+      `is required for env=${c.env} without domainName: the ${c.env} site's own origin for its canonical links`,
     );
   }
   if (c.waf && c.region !== CLOUDFRONT_REGION) {
@@ -430,7 +442,8 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
     siteUrl,
     contentDir: path.resolve(rootDir, c.contentDir),
     senderEmail: c.senderEmail,
-    recipientEmail: c.recipientEmail,
+    // A rehearsal's test leads go to the team, not to the vendor's sales inbox, unless recipientEmail says so.
+    recipientEmail: c.recipientEmail ?? (c.env === "production" ? undefined : (c.alarmEmail ?? c.senderEmail)),
     sesIdentity,
     createSesIdentity: c.createSesIdentity,
     domain,
@@ -465,6 +478,20 @@ export function checkSiteUrl(config: SiteConfig, contentUrl: string): void {
     throw configError([
       `domainName: the production stack serves ${config.domain.name}, but content/site.yaml url is ${contentUrl} (canonical links, sitemap and mails use it); ` +
         `fix: set url: https://${config.domain.name} in content/site.yaml, or -c domainName=${host}`,
+    ]);
+  }
+}
+
+/**
+ * The preview stack serves pull requests that nobody has reviewed yet: its forms must never reach the vendor.
+ * @throws SiteConfigError when its leads would be mailed to content/site.yaml's contact address
+ */
+export function checkPreviewInbox(config: SiteConfig, contactEmail: string): void {
+  if (config.environment !== "preview") return;
+  const recipient = (config.recipientEmail ?? contactEmail).toLowerCase();
+  if (recipient === contactEmail.toLowerCase()) {
+    throw configError([
+      `recipientEmail: the preview stack would mail its leads to ${contactEmail}, the vendor's inbox in content/site.yaml; fix: -c recipientEmail=previews@example.com`,
     ]);
   }
 }
