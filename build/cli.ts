@@ -17,7 +17,8 @@ import { formatWeights } from "./page-weight.ts";
  * environment (src/lib/site-environment.ts). `--drafts` builds drafts and posts dated after today too, each with a
  * Draft banner (what npm run dev shows); without it, as in production and staging, they are left out of every output.
  * BUILD_NOW (an ISO date or time, e.g. 2027-05-01T00:00:00+05:30) builds as of that moment instead of the clock's.
- * `--annotations`, and GITHUB_ACTIONS=true, print every content error as a GitHub `::error file=…,line=…::` line too.
+ * `--annotations` prints every content error as a GitHub Actions `::error file=…,line=…::` line too (one workflow step
+ * asks for them, so the preview build beside it does not print each error twice).
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -62,9 +63,8 @@ try {
   );
 } catch (error) {
   console.error(`\nBuild failed.\n${describeError(error)}`);
-  // On GitHub Actions (or with --annotations) each content error also lands on its file and line in the pull request.
-  if (error instanceof ContentErrors && (values.annotations || process.env.GITHUB_ACTIONS === "true"))
-    for (const line of annotationsOf(error)) console.log(line);
+  // The pull-request workflow asks for them: each content error also lands on its file and line in the pull request.
+  if (error instanceof ContentErrors && values.annotations) for (const line of annotationsOf(error)) console.log(line);
   process.exit(1);
 }
 

@@ -62,6 +62,8 @@ export interface SiteConfig {
   redirectApex: string | undefined;
   /** Alarms and SES bounce/complaint notices are mailed here; undefined leaves the topic without a subscription. */
   alarmEmail: string | undefined;
+  /** The account's monthly spend in USD that notifies the alarm topic; undefined for no budget. */
+  monthlyBudget: number | undefined;
   /** Acknowledgement mails per recipient address per day (ACK_DAILY_LIMIT). */
   ackDailyLimit: number;
   /** Every mailed lead is also posted here (LEAD_WEBHOOK_URL); undefined posts nothing. */
@@ -133,6 +135,11 @@ export const CONTEXT_KEYS = {
     about: "also serve the apex of domainName (example.com) as a redirect to it (needs the hosted zone)",
   },
   alarmEmail: { example: "ops@example.com", about: "the address alarms and bounce/complaint notices are mailed to" },
+  monthlyBudget: {
+    example: "25",
+    about:
+      'the account\'s monthly spend in USD that notifies the alarm topic at 80 % and when forecast to pass (production: 25; others: none; "none" turns it off)',
+  },
   ackDailyLimit: { example: "3", about: "acknowledgement mails one address may receive per day (0 turns them off)" },
   leadWebhookUrl: {
     example: "https://hooks.slack.com/services/…",
@@ -246,6 +253,9 @@ const contextSchema = z.object({
   ),
   redirectApex: z._default(flag(), false),
   alarmEmail: z.optional(z.string().check(z.regex(EMAIL, "expected an e-mail address"))),
+  monthlyBudget: z.optional(
+    z.union([z.literal("none"), wholeNumber(1, 1_000_000)], { error: 'expected a whole number of USD, or "none"' }),
+  ),
   ackDailyLimit: z._default(wholeNumber(0, 1000), 3),
   leadWebhookUrl: z.optional(z.string().check(z.regex(/^https:\/\/[^\s]+$/, "expected an https URL"))),
   destroy: z._default(flag(), false),
@@ -455,6 +465,9 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
     logRetentionDays: c.logRetentionDays as SiteConfig["logRetentionDays"],
     redirectApex: apex,
     alarmEmail: c.alarmEmail,
+    // One budget per account is enough: production has it unless told otherwise, staging and preview only when asked.
+    monthlyBudget:
+      c.monthlyBudget === "none" ? undefined : (c.monthlyBudget ?? (c.env === "production" ? 25 : undefined)),
     ackDailyLimit: c.ackDailyLimit,
     leadWebhookUrl: c.leadWebhookUrl,
   };

@@ -120,9 +120,11 @@ describe("every pull request gets annotations and a preview, and forks get no cr
     }
   });
 
-  test("validates content with the build, which annotates each error on Actions", async () => {
+  test("validates content with the build, which annotates each error on its file and line", async () => {
     const { jobs } = await readWorkflow("pull-request.yml");
-    expect(jobs.test?.steps.find((step) => step.name === "Validate content")?.run).toBe("npm run build");
+    expect(jobs.test?.steps.find((step) => step.name === "Validate content")?.run).toBe(
+      "npm run build -- --annotations",
+    );
     expect(jobs.test?.permissions).toBeUndefined();
   });
 

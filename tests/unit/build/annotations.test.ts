@@ -25,7 +25,7 @@ describe("content errors as pull-request annotations", () => {
     );
   });
 
-  describe("npm run build on GitHub Actions with broken files (tests/fixtures/broken)", () => {
+  describe("npm run build -- --annotations with broken files (tests/fixtures/broken)", () => {
     let fixture: Awaited<ReturnType<typeof contentWith>>;
     let out: string;
     let result: SpawnSyncReturns<string>;
@@ -34,11 +34,10 @@ describe("content errors as pull-request annotations", () => {
       out = await mkdtemp(path.join(tmpdir(), "annotations-out-"));
       result = spawnSync(
         process.execPath,
-        ["--import", "tsx", "build/cli.ts", "--content", fixture.dir, "--out", out],
+        ["--import", "tsx", "build/cli.ts", "--content", fixture.dir, "--out", out, "--annotations"],
         {
           cwd: ROOT,
           encoding: "utf8",
-          env: { ...process.env, GITHUB_ACTIONS: "true" },
         },
       );
     });
