@@ -4,7 +4,7 @@ import "./production-react.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { describeError } from "./errors.ts";
+import { annotationsOf, ContentErrors, describeError } from "./errors.ts";
 import { build } from "./index.ts";
 import { readSiteEnvironment, type SiteEnvironment } from "../src/lib/site-environment.ts";
 import { formatWeights } from "./page-weight.ts";
@@ -17,6 +17,8 @@ import { formatWeights } from "./page-weight.ts";
  * environment (src/lib/site-environment.ts). `--drafts` builds drafts and posts dated after today too, each with a
  * Draft banner (what npm run dev shows); without it, as in production and staging, they are left out of every output.
  * BUILD_NOW (an ISO date or time, e.g. 2027-05-01T00:00:00+05:30) builds as of that moment instead of the clock's.
+ * `--annotations` prints every content error as a GitHub Actions `::error file=…,line=…::` line too (one workflow step
+ * asks for them, so the preview build beside it does not print each error twice).
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     report: { type: "string" },
     sizes: { type: "boolean" },
     drafts: { type: "boolean" },
+    annotations: { type: "boolean" },
   },
 });
 let environment: SiteEnvironment;
@@ -60,6 +63,8 @@ try {
   );
 } catch (error) {
   console.error(`\nBuild failed.\n${describeError(error)}`);
+  // The pull-request workflow asks for them: each content error also lands on its file and line in the pull request.
+  if (error instanceof ContentErrors && values.annotations) for (const line of annotationsOf(error)) console.log(line);
   process.exit(1);
 }
 

@@ -17,6 +17,24 @@ export function formatIssue(issue: ContentIssue): string {
   return issue.field ? `${where} ${issue.field}: ${issue.message}` : `${where}: ${issue.message}`;
 }
 
+/** GitHub's escapes for a workflow command: `%`, CR and LF everywhere; `:` and `,` too inside a property. */
+const escapeData = (text: string) => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+const escapeProperty = (text: string) => escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+
+/**
+ * One issue as a GitHub Actions error annotation: the pull request shows it on the file and line, titled with the
+ * field, with the same `file:line field: message` the terminal prints (`::error file=…,line=…,title=…::…`).
+ */
+export function formatAnnotation(issue: ContentIssue): string {
+  const properties = [`file=${escapeProperty(issue.file)}`];
+  if (issue.line) properties.push(`line=${issue.line}`);
+  properties.push(`title=${escapeProperty(issue.field || "content")}`);
+  return `::error ${properties.join(",")}::${escapeData(formatIssue(issue))}`;
+}
+
+/** Every error of one build as annotations, one line each; the checks waiting for the next round are not errors yet. */
+export const annotationsOf = (errors: ContentErrors): string[] => errors.issues.map(formatAnnotation);
+
 const byPlace = (a: ContentIssue, b: ContentIssue) =>
   a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.field.localeCompare(b.field);
 

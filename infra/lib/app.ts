@@ -4,6 +4,7 @@ import { App, type AppProps, CfnRule, Fn, Stack, Validations } from "aws-cdk-lib
 import { AwsSolutionsChecks } from "cdk-nag";
 import type { SiteEnvironment } from "../../src/lib/site-environment.ts";
 import {
+  checkPreviewInbox,
   checkSiteUrl,
   isTeardown,
   readSiteConfig,
@@ -46,7 +47,12 @@ export async function createSiteApp(options: SiteAppOptions): Promise<SiteApp> {
   const config = readSiteConfig(sources, rootDir);
   const leadContent = await readLeadContent(config.contentDir);
   checkSiteUrl(config, leadContent.site.url);
-  const environment: SiteEnvironment = { name: config.environment, url: config.siteUrl };
+  checkPreviewInbox(config, leadContent.site.contact.email);
+  // A preview is built as staging is (noindex, its own origin); the pull requests' own builds replace it per prefix.
+  const environment: SiteEnvironment = {
+    name: config.environment === "production" ? "production" : "staging",
+    url: config.siteUrl,
+  };
   let distDir = config.distDir;
   if (distDir === undefined) {
     if (!buildSite) throw new Error("createSiteApp needs a prebuilt distDir or a buildSite function");

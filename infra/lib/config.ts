@@ -23,8 +23,11 @@ export interface CustomDomain {
   certificateArn: string | undefined;
 }
 
-/** production serves content/site.yaml's url to search engines; staging is a private rehearsal (noindex). */
-export type SiteEnvironmentName = "production" | "staging";
+/**
+ * production serves content/site.yaml's url to search engines; staging is a private rehearsal (noindex); preview is
+ * the one shared stack that serves every pull request's build under its own prefix (noindex, its own lead inbox).
+ */
+export type SiteEnvironmentName = "production" | "staging" | "preview";
 
 export interface SiteConfig {
   env: { account: string; region: string };
@@ -37,7 +40,10 @@ export interface SiteConfig {
   /** Absolute path of content/, for the handlers' catalogue and site facts. */
   contentDir: string;
   senderEmail: string;
-  /** Defaults to content/site.yaml contact.email when unset. */
+  /**
+   * Production: content/site.yaml contact.email when unset. Staging and preview never mail the vendor unless told
+   * to: they default to the staging inbox, alarmEmail, or else senderEmail (an address SES has verified).
+   */
   recipientEmail: string | undefined;
   /** The SES identity that covers the sender: a domain (DKIM) or the sender's own address. */
   sesIdentity: string;
@@ -56,6 +62,8 @@ export interface SiteConfig {
   redirectApex: string | undefined;
   /** Alarms and SES bounce/complaint notices are mailed here; undefined leaves the topic without a subscription. */
   alarmEmail: string | undefined;
+  /** The account's monthly spend in USD that notifies the alarm topic; undefined for no budget. */
+  monthlyBudget: number | undefined;
   /** Acknowledgement mails per recipient address per day (ACK_DAILY_LIMIT). */
   ackDailyLimit: number;
   /**
@@ -79,11 +87,13 @@ export const CONTEXT_KEYS = {
   },
   env: {
     example: "staging",
-    about: "production (indexed, checked against site.yaml url) or staging (noindex, its own origin)",
+    about:
+      "production (indexed, checked against site.yaml url), staging (noindex, its own origin) or preview (the pull requests' shared preview stack)",
   },
   stackName: {
     example: "Storefront",
-    about: "CloudFormation stack name (defaults to Storefront, or Storefront-staging for env=staging)",
+    about:
+      "CloudFormation stack name (defaults to Storefront, or Storefront-staging / Storefront-preview for env=staging / env=preview)",
   },
   url: {
     example: "https://staging.example.com",
@@ -97,7 +107,8 @@ export const CONTEXT_KEYS = {
   senderEmail: { example: "no-reply@example.com", about: "the address lead e-mails come from" },
   recipientEmail: {
     example: "sales@example.com",
-    about: "the inbox that receives every lead (defaults to site.yaml contact.email)",
+    about:
+      "the inbox that receives every lead (production: site.yaml contact.email; staging and preview: alarmEmail, else senderEmail)",
   },
   sesIdentity: { example: "example.com", about: "SES identity covering the sender: its domain, or the address itself" },
   createSesIdentity: {
@@ -127,6 +138,11 @@ export const CONTEXT_KEYS = {
     about: "also serve the apex of domainName (example.com) as a redirect to it (needs the hosted zone)",
   },
   alarmEmail: { example: "ops@example.com", about: "the address alarms and bounce/complaint notices are mailed to" },
+  monthlyBudget: {
+    example: "25",
+    about:
+      'the account\'s monthly spend in USD that notifies the alarm topic at 80 % and when forecast to pass (production: 25; others: none; "none" turns it off)',
+  },
   ackDailyLimit: { example: "3", about: "acknowledgement mails one address may receive per day (0 turns them off)" },
   leadWebhook: {
     example: "true",
@@ -165,7 +181,10 @@ const wholeNumber = (min: number, max: number) =>
   );
 
 const contextSchema = z.object({
-  env: z._default(z.enum(["production", "staging"], { error: "expected production or staging" }), "production"),
+  env: z._default(
+    z.enum(["production", "staging", "preview"], { error: "expected production, staging or preview" }),
+    "production",
+  ),
   url: z.optional(
     z
       .string()
@@ -238,6 +257,9 @@ const contextSchema = z.object({
   ),
   redirectApex: z._default(flag(), false),
   alarmEmail: z.optional(z.string().check(z.regex(EMAIL, "expected an e-mail address"))),
+  monthlyBudget: z.optional(
+    z.union([z.literal("none"), wholeNumber(1, 1_000_000)], { error: 'expected a whole number of USD, or "none"' }),
+  ),
   ackDailyLimit: z._default(wholeNumber(0, 1000), 3),
   leadWebhook: z._default(flag(), false),
   destroy: z._default(flag(), false),
@@ -333,7 +355,7 @@ export function readTeardownConfig(sources: SettingSources): TeardownConfig {
 }
 
 const defaultStackName = (environment: SiteEnvironmentName) =>
-  environment === "staging" ? "Storefront-staging" : "Storefront";
+  environment === "production" ? "Storefront" : `Storefront-${environment}`;
 
 /**
  * Reads and checks the stack's settings.
@@ -412,13 +434,13 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
     problem("redirectApex", "needs the stack's own certificate (drop certificateArn): it must cover the apex too");
   }
   if (c.env === "production" && c.url) {
-    problem("url", "is only for env=staging; production's origin is content/site.yaml url");
+    problem("url", "is only for env=staging and env=preview; production's origin is content/site.yaml url");
   }
-  const siteUrl = c.env === "staging" ? (c.url ?? (domain ? `https://${domain.name}` : undefined)) : undefined;
-  if (c.env === "staging" && !siteUrl) {
+  const siteUrl = c.env !== "production" ? (c.url ?? (domain ? `https://${domain.name}` : undefined)) : undefined;
+  if (c.env !== "production" && !siteUrl) {
     problem(
       "url",
-      "is required for env=staging without domainName: the staging site's own origin for its canonical links",
+      `is required for env=${c.env} without domainName: the ${c.env} site's own origin for its canonical links`,
     );
   }
   if (c.waf && c.region !== CLOUDFRONT_REGION) {
@@ -434,7 +456,8 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
     siteUrl,
     contentDir: path.resolve(rootDir, c.contentDir),
     senderEmail: c.senderEmail,
-    recipientEmail: c.recipientEmail,
+    // A rehearsal's test leads go to the team, not to the vendor's sales inbox, unless recipientEmail says so.
+    recipientEmail: c.recipientEmail ?? (c.env === "production" ? undefined : (c.alarmEmail ?? c.senderEmail)),
     sesIdentity,
     createSesIdentity: c.createSesIdentity,
     domain,
@@ -446,6 +469,9 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
     logRetentionDays: c.logRetentionDays as SiteConfig["logRetentionDays"],
     redirectApex: apex,
     alarmEmail: c.alarmEmail,
+    // One budget per account is enough: production has it unless told otherwise, staging and preview only when asked.
+    monthlyBudget:
+      c.monthlyBudget === "none" ? undefined : (c.monthlyBudget ?? (c.env === "production" ? 25 : undefined)),
     ackDailyLimit: c.ackDailyLimit,
     leadWebhook: c.leadWebhook,
   };
@@ -469,6 +495,20 @@ export function checkSiteUrl(config: SiteConfig, contentUrl: string): void {
     throw configError([
       `domainName: the production stack serves ${config.domain.name}, but content/site.yaml url is ${contentUrl} (canonical links, sitemap and mails use it); ` +
         `fix: set url: https://${config.domain.name} in content/site.yaml, or -c domainName=${host}`,
+    ]);
+  }
+}
+
+/**
+ * The preview stack serves pull requests that nobody has reviewed yet: its forms must never reach the vendor.
+ * @throws SiteConfigError when its leads would be mailed to content/site.yaml's contact address
+ */
+export function checkPreviewInbox(config: SiteConfig, contactEmail: string): void {
+  if (config.environment !== "preview") return;
+  const recipient = (config.recipientEmail ?? contactEmail).toLowerCase();
+  if (recipient === contactEmail.toLowerCase()) {
+    throw configError([
+      `recipientEmail: the preview stack would mail its leads to ${contactEmail}, the vendor's inbox in content/site.yaml; fix: -c recipientEmail=previews@example.com`,
     ]);
   }
 }

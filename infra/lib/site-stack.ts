@@ -223,6 +223,7 @@ export class SiteStack extends Stack {
     this.alarms.watchFunction("SpamDigest", this.delivery.digester, "the spam folder's daily digest");
     this.alarms.watchMailFailures("DeliverLead", this.delivery.sender.logs);
     this.alarms.watchDeadLetters(this.store.deadLetterQueue);
+    if (config.monthlyBudget !== undefined) this.alarms.watchSpend(config.monthlyBudget);
 
     const logBucket = config.accessLogs
       ? new s3.Bucket(this, "AccessLogs", {
@@ -275,7 +276,10 @@ export class SiteStack extends Stack {
       })),
       webAclArn: webAcl?.attrArn,
       logBucket,
+      preview: config.environment === "preview",
     });
+
+    this.alarms.watchDistribution(this.site.distribution);
 
     if (zone && config.domain) {
       const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(this.site.distribution));

@@ -8,6 +8,8 @@ import { describe, expect, test } from "vitest";
 import {
   MAX_FUNCTION_BYTES,
   NOT_FOUND_PREFIX,
+  PREVIEW_COOKIE,
+  previewRequestSource,
   STATUS_METADATA,
   viewerRequestSource,
   viewerResponseSource,
@@ -249,5 +251,50 @@ describe("CloudFront routing at 10,000 pages", () => {
     expect(() => viewerRequestSource({ pages: products, notFound: ROUTING_TABLE.notFound })).toThrow(
       /\/products \(400 pages\).*KeyValueStore/,
     );
+  });
+});
+
+describe("the preview distribution's function: one bucket, a prefix per pull request", () => {
+  type Answer = CfRequest & {
+    statusCode?: number;
+    headers: Record<string, { value: string }>;
+    cookies: Record<string, { value: string; attributes?: string }>;
+  };
+  const preview = load<{ request: CfRequest }, Answer>(previewRequestSource()).handler;
+  const withCookie = (uri: string, pr: string): CfRequest => ({
+    ...request(uri),
+    cookies: { [PREVIEW_COOKIE]: { value: pr } },
+  });
+
+  test("the pull request's link remembers its number and opens the same page without the prefix", () => {
+    const answer = preview({ request: request("/pr-42/blog/launch") });
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers.location?.value).toBe("/blog/launch");
+    expect(answer.cookies[PREVIEW_COOKIE]).toEqual({
+      value: "42",
+      attributes: "Path=/; Secure; HttpOnly; SameSite=Lax",
+    });
+    expect(preview({ request: request("/pr-42/") }).headers.location?.value).toBe("/");
+  });
+
+  test("every later request reads that pull request's files: pages as index.html, files as they are", () => {
+    expect(preview({ request: withCookie("/", "42") }).uri).toBe("/pr-42/index.html");
+    expect(preview({ request: withCookie("/blog/launch", "42") }).uri).toBe("/pr-42/blog/launch/index.html");
+    expect(preview({ request: withCookie("/blog/", "7") }).uri).toBe("/pr-7/blog/index.html");
+    expect(preview({ request: withCookie("/assets/islands-ABC123.js", "42") }).uri).toBe(
+      "/pr-42/assets/islands-ABC123.js",
+    );
+  });
+
+  test("without a preview chosen, or with a forged cookie, it answers a noindex note and reads nothing", () => {
+    for (const req of [request("/blog/launch"), withCookie("/", "../secret"), withCookie("/", "")]) {
+      const answer = preview({ request: req });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.headers["x-robots-tag"]?.value).toBe("noindex, nofollow");
+    }
+  });
+
+  test("fits CloudFront's size limit", () => {
+    expect(Buffer.byteLength(previewRequestSource())).toBeLessThan(MAX_FUNCTION_BYTES);
   });
 });

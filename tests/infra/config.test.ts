@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
+  checkPreviewInbox,
   checkSiteUrl,
   isTeardown,
   readSiteConfig,
@@ -172,6 +173,24 @@ describe("readSiteConfig", () => {
     });
   });
 
+  test("staging and preview mail the team's inbox unless recipientEmail says otherwise; production the vendor's", () => {
+    const { recipientEmail: _vendor, ...withoutRecipient } = EXAMPLE_CONTEXT;
+    const staging = { ...withoutRecipient, env: "staging", url: "https://staging.example.com" };
+    expect(read(withoutRecipient).recipientEmail).toBeUndefined();
+    expect(read(staging).recipientEmail).toBe("no-reply@example.com");
+    expect(read({ ...staging, alarmEmail: "ops@example.com" }).recipientEmail).toBe("ops@example.com");
+    expect(read({ ...staging, recipientEmail: "sales@example.com" }).recipientEmail).toBe("sales@example.com");
+    expect(
+      read({ ...withoutRecipient, env: "preview", url: "https://d111.cloudfront.net", alarmEmail: "ops@example.com" }),
+    ).toMatchObject({ stackName: "Storefront-preview", recipientEmail: "ops@example.com" });
+  });
+
+  test("the preview stack refuses to mail its leads to the vendor's inbox", () => {
+    const preview = read({ ...EXAMPLE_CONTEXT, env: "preview", url: "https://d111.cloudfront.net" });
+    expect(() => checkPreviewInbox(preview, "Sales@Example.com")).toThrow(/vendor's inbox/);
+    expect(() => checkPreviewInbox(preview, "hello@example.com")).not.toThrow();
+  });
+
   test("staging without an origin, production with one, and an unknown environment are errors", () => {
     expect(problems({ ...EXAMPLE_CONTEXT, env: "staging" })).toEqual([
       expect.stringContaining("url: is required for env=staging without domainName"),
@@ -180,7 +199,7 @@ describe("readSiteConfig", () => {
       expect.stringContaining("url: is only for env=staging"),
     ]);
     expect(problems({ ...EXAMPLE_CONTEXT, env: "prod" })).toEqual([
-      expect.stringContaining('env: expected production or staging, found "prod"'),
+      expect.stringContaining('env: expected production, staging or preview, found "prod"'),
     ]);
   });
 

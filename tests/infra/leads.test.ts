@@ -1,8 +1,9 @@
-import { rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SiteStack } from "../../infra/lib/site-stack.ts";
-import { synthApp, writeFixtureDist } from "./fixtures.ts";
+import { ROOT, synthApp, writeFixtureDist } from "./fixtures.ts";
 
 type Resource = {
   Type: string;
@@ -302,13 +303,51 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     // Three lead functions, subscribe, deliver-lead, its sweep, its send-event recorder and the spam digest.
     expect(metric("Errors")).toHaveLength(8);
     expect(metric("Throttles")).toHaveLength(8);
-    expect(alarms).toHaveLength(18);
+    // The distribution: its 5xx rate, and its origin errors (a metric math alarm, so no MetricName).
+    expect(metric("5xxErrorRate")).toEqual([
+      expect.objectContaining({
+        Namespace: "AWS/CloudFront",
+        Threshold: 5,
+        EvaluationPeriods: 3,
+        DatapointsToAlarm: 2,
+      }),
+    ]);
+    const origin = alarms.filter((a) => JSON.stringify(a.Metrics ?? []).includes("502ErrorRate"));
+    expect(origin).toHaveLength(1);
+    expect(JSON.stringify(origin[0]?.Metrics)).toContain("504ErrorRate");
+    // CloudFront's metrics carry Region=Global beside the distribution's id; without it the alarm would watch nothing.
+    for (const alarm of [...metric("5xxErrorRate"), ...origin])
+      expect(JSON.stringify(alarm)).toContain('{"Name":"Region","Value":"Global"}');
+    expect(alarms).toHaveLength(20);
     for (const alarm of alarms) {
       expect(alarm).toMatchObject({
         AlarmActions: [{ Ref: expect.stringMatching(/^AlarmsTopic/) }],
         TreatMissingData: "notBreaching",
       });
     }
+  });
+
+  test("the distribution publishes the origin-error rates, and a monthly budget of the account notifies the same topic", () => {
+    template.resourceCountIs("AWS::CloudFront::MonitoringSubscription", 1);
+    template.hasResourceProperties("AWS::Budgets::Budget", {
+      Budget: { BudgetType: "COST", TimeUnit: "MONTHLY", BudgetLimit: { Amount: 25, Unit: "USD" } },
+      NotificationsWithSubscribers: [
+        {
+          Notification: Match.objectLike({ NotificationType: "ACTUAL", Threshold: 80 }),
+          Subscribers: [{ SubscriptionType: "SNS", Address: { Ref: Match.stringLikeRegexp("^AlarmsTopic") } }],
+        },
+        Match.objectLike({ Notification: Match.objectLike({ NotificationType: "FORECASTED", Threshold: 100 }) }),
+      ],
+    });
+    // AWS Budgets may publish to the encrypted topic.
+    const topicPolicy = JSON.stringify(resources("AWS::SNS::TopicPolicy")[0]?.[1].Properties.PolicyDocument);
+    expect(topicPolicy).toContain("budgets.amazonaws.com");
+  });
+
+  test("docs/deploy.md's cost table counts the alarms this template has", async () => {
+    const docs = await readFile(path.join(ROOT, "docs/deploy.md"), "utf8");
+    const row = docs.split("\n").find((line) => line.startsWith("| CloudWatch alarms"));
+    expect(Number(/\| (\d+) alarms/.exec(row ?? "")?.[1])).toBe(resources("AWS::CloudWatch::Alarm").length);
   });
 
   test("the newsletter's signing key is a generated secret that only the subscribe function may read", () => {

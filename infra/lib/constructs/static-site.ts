@@ -10,6 +10,7 @@ import { securityHeaders } from "../../../src/lib/security-headers.ts";
 import { cacheControl } from "../../../src/lib/static-files.ts";
 import {
   NOT_FOUND_PREFIX,
+  previewRequestSource,
   STATUS_METADATA,
   viewerRequestSource,
   viewerResponseSource,
@@ -37,7 +38,16 @@ export interface StaticSiteProps {
   webAclArn?: string;
   /** Access logs of the distribution (cloudfront/) and the bucket (s3/) go here when given. */
   logBucket?: s3.IBucket;
+  /**
+   * The pull requests' shared preview: the bucket holds one build per pull request under pr-<n>/, uploaded by the
+   * pull-request workflow (nothing is deployed from here); a cookie picks the prefix (previewRequestSource); pages are
+   * never cached at the edge; every answer says noindex.
+   */
+  preview?: boolean;
 }
+
+/** Days a preview's files stay without a new push: a backstop for a pull request whose cleanup did not run. */
+export const PREVIEW_EXPIRY_DAYS = 30;
 
 /**
  * The site itself: a private bucket holding dist/, served by CloudFront through origin access control with the
@@ -62,13 +72,20 @@ export class StaticSite extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
       serverAccessLogsBucket: logBucket,
       serverAccessLogsPrefix: logBucket ? "s3/" : undefined,
+      lifecycleRules: props.preview
+        ? [{ id: "expire-stale-previews", expiration: Duration.days(PREVIEW_EXPIRY_DAYS) }]
+        : undefined,
     });
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
 
     const routeRequest = new cloudfront.Function(this, "RouteRequest", {
-      comment: "Maps a URL to its page or not-found view (src/lib/routing.ts)",
+      comment: props.preview
+        ? "Serves the pull request its cookie names from pr-<n>/ (infra/lib/cloudfront-function.ts)"
+        : "Maps a URL to its page or not-found view (src/lib/routing.ts)",
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(viewerRequestSource(build.routes)),
+      code: cloudfront.FunctionCode.fromInline(
+        props.preview ? previewRequestSource() : viewerRequestSource(build.routes),
+      ),
     });
     const routeStatus = new cloudfront.Function(this, "RouteStatus", {
       comment: "Answers the not-found views with status 404",
@@ -76,7 +93,11 @@ export class StaticSite extends Construct {
       code: cloudfront.FunctionCode.fromInline(viewerResponseSource()),
     });
 
-    const { securityHeadersBehavior, customHeaders } = responseHeadersFrom(securityHeaders(build.csp));
+    const { securityHeadersBehavior, customHeaders } = responseHeadersFrom({
+      ...securityHeaders(build.csp),
+      // Previews are unreviewed rehearsals: no search engine may list them, whatever a page says.
+      ...(props.preview ? { "X-Robots-Tag": "noindex, nofollow" } : {}),
+    });
     const responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, "SecurityHeaders", {
       comment: "The headers of src/lib/security-headers.ts, which the local server sends too",
       securityHeadersBehavior,
@@ -86,10 +107,13 @@ export class StaticSite extends Construct {
     // Browsers revalidate HTML on every request (its Cache-Control says so); the edge keeps pages until the next
     // deployment invalidates them. The minimum TTL overrides max-age=0 for CloudFront only; the day bounds the damage
     // should an invalidation ever fail.
+    // A preview's pages change with every push and are never invalidated: the edge asks the bucket each time.
     const pageCache = new cloudfront.CachePolicy(this, "PageCache", {
-      comment: "Pages: cached at the edge until the next deployment",
-      minTtl: Duration.days(1),
-      defaultTtl: Duration.days(1),
+      comment: props.preview
+        ? "Preview pages: revalidated with the bucket on every request"
+        : "Pages: cached at the edge until the next deployment",
+      minTtl: props.preview ? Duration.seconds(0) : Duration.days(1),
+      defaultTtl: props.preview ? Duration.seconds(0) : Duration.days(1),
       maxTtl: Duration.days(365),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
@@ -146,7 +170,9 @@ export class StaticSite extends Construct {
         responseHeadersPolicy,
         functionAssociations: [
           { function: routeRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
-          { function: routeStatus, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
+          ...(props.preview
+            ? []
+            : [{ function: routeStatus, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE }]),
         ],
       },
       additionalBehaviors: {
@@ -157,17 +183,24 @@ export class StaticSite extends Construct {
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy,
+          // A preview's assets live under its prefix too; the function's new URI is the cache key.
+          functionAssociations: props.preview
+            ? [{ function: routeRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }]
+            : undefined,
         },
         ...apiBehaviors,
       },
       // S3 answers 403 for a missing key (the distribution may not list the bucket): both mean "not found".
-      errorResponses: [403, 404].map((httpStatus) => ({
+      // A preview's missing page is S3's plain 403: the views live under each pull request's prefix.
+      errorResponses: (props.preview ? [] : [403, 404]).map((httpStatus) => ({
         httpStatus,
         responseHttpStatus: 404,
         responsePagePath: "/404.html",
         ttl: Duration.minutes(1),
       })),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      // The 502/503/504 rates the origin-error alarm watches (infra/lib/constructs/alarms.ts).
+      publishAdditionalMetrics: true,
       priceClass: props.priceClass,
       domainNames: props.domain ? [props.domain.name] : undefined,
       certificate: props.domain?.certificate,
@@ -179,7 +212,7 @@ export class StaticSite extends Construct {
       logFilePrefix: logBucket ? "cloudfront/" : undefined,
     });
 
-    this.deploy(build.distDir, build.routes.notFound);
+    if (!props.preview) this.deploy(build.distDir, build.routes.notFound);
     this.acknowledgeNagFindings(props);
   }
 

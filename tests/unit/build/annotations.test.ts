@@ -1,0 +1,63 @@
+import { type SpawnSyncReturns, spawnSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { formatAnnotation } from "../../../build/errors.ts";
+import { contentWith, ROOT } from "../../fixtures/content.ts";
+
+describe("content errors as pull-request annotations", () => {
+  test("an error names its file, line and field, and keeps the editor's line as the message", () => {
+    expect(formatAnnotation({ file: "content/blog/x.md", line: 4, field: "slug", message: "Duplicate slug" })).toBe(
+      "::error file=content/blog/x.md,line=4,title=slug::content/blog/x.md:4 slug: Duplicate slug",
+    );
+  });
+
+  test("a message with a line break, a percent sign or a comma in the field stays one annotation", () => {
+    const line = formatAnnotation({
+      file: "content/site.yaml",
+      field: "claims[0].text,b",
+      message: "100% wrong\nsecond line",
+    });
+    expect(line.split("\n")).toHaveLength(1);
+    expect(line).toBe(
+      "::error file=content/site.yaml,title=claims[0].text%2Cb::content/site.yaml claims[0].text,b: 100%25 wrong%0Asecond line",
+    );
+  });
+
+  describe("npm run build -- --annotations with broken files (tests/fixtures/broken)", () => {
+    let fixture: Awaited<ReturnType<typeof contentWith>>;
+    let out: string;
+    let result: SpawnSyncReturns<string>;
+    beforeAll(async () => {
+      fixture = await contentWith("broken");
+      out = await mkdtemp(path.join(tmpdir(), "annotations-out-"));
+      result = spawnSync(
+        process.execPath,
+        ["--import", "tsx", "build/cli.ts", "--content", fixture.dir, "--out", out, "--annotations"],
+        {
+          cwd: ROOT,
+          encoding: "utf8",
+        },
+      );
+    });
+    afterAll(async () => {
+      await fixture.cleanup();
+      await rm(out, { recursive: true, force: true });
+    });
+
+    test("prints every error of the build as an annotation on its file and line, one line each", () => {
+      expect(result.status).toBe(1);
+      const annotations = result.stdout.split("\n").filter((line) => line.startsWith("::error "));
+      expect(annotations).toHaveLength(6);
+      expect(annotations).toContain(
+        "::error file=content/products/zeta.yaml,line=15,title=features[3]::content/products/zeta.yaml:15 features[3]: Expected string, received number",
+      );
+      expect(
+        annotations.find((line) => line.startsWith("::error file=content/blog/zeta-duplicate.md,line=3,title=slug::")),
+      ).toBeDefined();
+      // The terminal's list is still there for whoever reads the log.
+      expect(result.stderr).toContain("6 content errors:");
+    });
+  });
+});
