@@ -331,8 +331,8 @@ describe("SiteStack with the example settings", () => {
         sesEndpoint: undefined,
       });
     }
-    // The lead functions, the newsletter's, deliver-lead's sender, its sweep and its send-event recorder.
-    template.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, LEAD_FUNCTIONS.length + 4);
+    // The lead functions, the newsletter's, deliver-lead's sender, its sweep, its send-event recorder and the spam digest.
+    template.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, LEAD_FUNCTIONS.length + 5);
   });
 
   test("each lead function URL needs IAM auth and only this distribution may invoke it; the newsletter's takes unsigned posts", () => {
