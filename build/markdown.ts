@@ -1,5 +1,5 @@
 import type { Root as HastRoot } from "hast";
-import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
 import remarkRehype from "remark-rehype";
 import remarkBreaks from "remark-breaks";
@@ -16,14 +16,14 @@ import { type RawHtml, remarkRawHtml } from "./markdown/remark-raw-html.ts";
 import { type MarkdownReference, remarkReferences } from "./markdown/remark-references.ts";
 
 /** The classes our table-align plugin gives a cell, and nothing else. */
-const CELL_CLASSES = ["className", "align-left", "align-center", "align-right"];
+const CELL_CLASSES: [string, ...string[]] = ["className", "align-left", "align-center", "align-right"];
 
 /**
  * The sanitize schema: GitHub's default, plus heading ids (kept without the "user-content-" prefix because our own
  * plugin made them, for the table of contents), the rel/target our external-link plugin adds, the code blocks' role
  * and name, and the table cells' alignment classes.
  */
-const sanitizeSchema = {
+const sanitizeSchema: SanitizeSchema = {
   ...defaultSchema,
   clobberPrefix: "",
   attributes: {
