@@ -1,5 +1,5 @@
 import type { Root as HastRoot } from "hast";
-import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
 import remarkRehype from "remark-rehype";
 import remarkBreaks from "remark-breaks";
@@ -8,27 +8,37 @@ import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { VFile } from "vfile";
 import type { Heading } from "../src/lib/content.ts";
+import { rehypeCodeBlocks } from "./markdown/rehype-code-blocks.ts";
 import { rehypeExternalLinks } from "./markdown/rehype-external-links.ts";
 import { rehypeHeadingIds } from "./markdown/rehype-heading-ids.ts";
+import { rehypeTableAlign } from "./markdown/rehype-table-align.ts";
 import { type RawHtml, remarkRawHtml } from "./markdown/remark-raw-html.ts";
 import { type MarkdownReference, remarkReferences } from "./markdown/remark-references.ts";
 
+/** The classes our table-align plugin gives a cell, and nothing else. */
+const CELL_CLASSES: [string, ...string[]] = ["className", "align-left", "align-center", "align-right"];
+
 /**
  * The sanitize schema: GitHub's default, plus heading ids (kept without the "user-content-" prefix because our own
- * plugin made them, for the table of contents) and the rel/target our external-link plugin adds.
+ * plugin made them, for the table of contents), the rel/target our external-link plugin adds, the code blocks' role
+ * and name, and the table cells' alignment classes.
  */
-const sanitizeSchema = {
+const sanitizeSchema: SanitizeSchema = {
   ...defaultSchema,
   clobberPrefix: "",
   attributes: {
     ...defaultSchema.attributes,
     a: [...(defaultSchema.attributes?.a ?? []), "target", "rel"],
+    pre: [...(defaultSchema.attributes?.pre ?? []), ["role", "group"], "ariaLabel"],
+    td: [...(defaultSchema.attributes?.td ?? []), CELL_CLASSES],
+    th: [...(defaultSchema.attributes?.th ?? []), CELL_CLASSES],
   },
 };
 
 /**
  * Built once: CommonMark with GitHub's extensions (tables, strikethrough, autolinks, footnotes, task lists), every line
- * break inside a paragraph kept → the links, images and raw HTML found → HTML (raw HTML left out) → our plugins →
+ * break inside a paragraph kept → the links, images and raw HTML found → HTML (raw HTML left out) → our plugins (heading
+ * ids, external links, code blocks as keyboard stops, table alignment as classes) →
  * sanitize (the last transform) → stringify.
  */
 const processor = unified()
@@ -40,6 +50,8 @@ const processor = unified()
   .use(remarkRehype)
   .use(rehypeHeadingIds)
   .use(rehypeExternalLinks)
+  .use(rehypeCodeBlocks)
+  .use(rehypeTableAlign)
   .use(rehypeSanitize, sanitizeSchema)
   .use(rehypeStringify);
 

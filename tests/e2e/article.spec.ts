@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import { renderMarkdown } from "../../build/markdown.ts";
 import { expect, test } from "./fixtures.ts";
 import { content } from "./site-content.ts";
 
@@ -144,4 +147,38 @@ test.describe("without JavaScript", () => {
 test("an article has no accessibility violations", async ({ page }) => {
   await page.goto(`/blog/${first.slug}`);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+/** A body with a long line of code and an aligned table, through the real markdown stage (no real post needs one). */
+const CODE_AND_TABLES = readFileSync(path.resolve(import.meta.dirname, "../fixtures/prose/code-and-tables.md"), "utf8");
+
+test.describe("code blocks and tables on a 390 px phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a long line of code scrolls inside its block by keyboard, never the page; columns align as written", async ({
+    page,
+  }) => {
+    const { html } = await renderMarkdown(CODE_AND_TABLES, "code-and-tables.md");
+    await page.goto(`/blog/${first.slug}`);
+    await page.locator("article .prose").evaluate((prose, body) => {
+      prose.innerHTML = body;
+    }, html);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    const block = page.getByRole("group", { name: "Code example" });
+    const scroll = () => block.evaluate((pre) => ({ left: pre.scrollLeft, more: pre.scrollWidth - pre.clientWidth }));
+    expect((await scroll()).more).toBeGreaterThan(0);
+    expect(await block.evaluate((pre) => getComputedStyle(pre).fontFamily)).toContain("monospace");
+    await block.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => (await scroll()).left).toBeGreaterThan(0);
+
+    const alignments = await page
+      .locator("article .prose tbody tr")
+      .first()
+      .locator("td")
+      .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).textAlign));
+    expect(alignments).toEqual(["left", "center", "right"]);
+    expect((await new AxeBuilder({ page }).include("article .prose").analyze()).violations).toEqual([]);
+  });
 });

@@ -54,17 +54,22 @@ export function Testimonials({ testimonials, site }: { testimonials: Testimonial
   );
 }
 
-/** A five-point star on a 24 px grid. */
-const STAR = "M12 2.5l2.9 6 6.6.8-4.9 4.5 1.3 6.5L12 17l-5.9 3.3 1.3-6.5-4.9-4.5 6.6-.8z";
+/**
+ * A five-point star on a 24 px grid, drawn with relative lines only: `z` closes it back at its top point, so the same
+ * lines after a relative move draw the next star 24 units to the right (one absolute point in here would draw every
+ * later star's line back into the first).
+ */
+const STAR_LINES = "l2.9 6 6.6.8-4.9 4.5 1.3 6.5-5.9-3.3-5.9 3.3 1.3-6.5-4.9-4.5 6.6-.8z";
+const STAR = `M12 2.5${STAR_LINES}`;
 
-/** The same star again, 24 units to the right of the one before (each closes back at its own starting point). */
-const NEXT_STAR = `m24 0${STAR.slice(STAR.indexOf("l"))}`;
+/** The same star again, 24 units to the right of the one before. */
+const NEXT_STAR = `m24 0${STAR_LINES}`;
 
 /**
  * The rating as filled stars in one small SVG with one path (18 testimonials × 5 separate icons would weigh 60 KB
  * of HTML, and a path per star 72 more elements for the browser to parse and style).
  */
-function Stars({ rating }: { rating: number }) {
+export function Stars({ rating }: { rating: number }) {
   return (
     <svg
       className="testimonial-card__stars"

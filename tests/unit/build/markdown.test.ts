@@ -41,4 +41,23 @@ describe("renderMarkdown", () => {
     const { html } = await renderMarkdown("| a | b |\n|---|---|\n| 1 | 2 |", "post.md");
     expect(html).toContain("<table>");
   });
+
+  test("makes a code block a named keyboard stop, so a reader can scroll its long lines without a mouse", async () => {
+    const { html } = await renderMarkdown("```sh\ncurl https://example.org\n```", "post.md");
+    expect(html).toContain('<pre tabindex="0" role="group" aria-label="Code example"><code class="language-sh">');
+  });
+
+  test("keeps a table column's alignment as written, as a class rather than the obsolete align attribute", async () => {
+    const { html } = await renderMarkdown(
+      "| a | b | c | d |\n| :--- | :---: | ---: | --- |\n| 1 | 2 | 3 | 4 |",
+      "post.md",
+    );
+    expect(html).toContain(
+      '<th class="align-left">a</th>\n<th class="align-center">b</th>\n<th class="align-right">c</th>\n<th>d</th>',
+    );
+    expect(html).toContain(
+      '<td class="align-left">1</td>\n<td class="align-center">2</td>\n<td class="align-right">3</td>\n<td>4</td>',
+    );
+    expect(html).not.toContain("align=");
+  });
 });

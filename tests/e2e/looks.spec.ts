@@ -1,0 +1,132 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { renderMarkdown } from "../../build/markdown.ts";
+import { builtRoutes, expect, test } from "./fixtures.ts";
+
+/**
+ * What a visitor sees: a full-page screenshot of every page template at a phone's and a desktop's width, light and
+ * dark, against baselines in looks.spec.ts-snapshots/ (made on this machine image's Debian chromium, as CI runs it).
+ * A change that moves pixels on purpose is accepted by looking at the new pictures and running
+ * `npx playwright test tests/e2e/looks.spec.ts --update-snapshots`.
+ *
+ * Moving parts stand still: the clock is Playwright's (carousels and the typewriter stay on their first slide and
+ * word), consent is given and the WhatsApp popup already seen, CSS animations are finished (playwright.config.ts),
+ * and lazy images are loaded before the picture is taken.
+ */
+
+const { pages } = builtRoutes();
+const firstOf = (prefix: string) => {
+  const found = pages.find((page) => page.startsWith(prefix) && page.length > prefix.length);
+  if (!found) throw new Error(`no page under ${prefix} in the build`);
+  return found;
+};
+
+/**
+ * One page of each template (a template's other pages differ in content only) and, for some, small parts whose fault
+ * is too few pixels of a whole page to fail it, shot on their own after the page.
+ */
+const TEMPLATES: { name: string; url: string; parts?: (page: Page, width: number) => Promise<void> }[] = [
+  { name: "home", url: "/", parts: ratingStars },
+  { name: "products", url: "/products" },
+  { name: "product", url: firstOf("/products/") },
+  { name: "product-not-found", url: "/products/no-such-product" },
+  { name: "about", url: "/about" },
+  { name: "portfolio", url: "/portfolio" },
+  { name: "blog", url: "/blog" },
+  { name: "article", url: firstOf("/blog/"), parts: codeAndTables },
+  { name: "installation", url: "/installation" },
+  { name: "contact", url: "/contact" },
+  { name: "faq", url: "/faq" },
+  { name: "policy", url: "/privacy" },
+  { name: "search", url: "/search?q=refund" },
+  { name: "not-found", url: "/no-such-page" },
+  { name: "newsletter-confirm", url: "/newsletter/confirm?token=looks-spec" },
+  { name: "newsletter-outcome", url: "/newsletter/confirmed" },
+];
+
+/** A fixed moment, so nothing a script reads from the clock differs between runs. */
+const NOW = new Date("2026-06-15T10:00:00Z");
+
+/** A long line of code and an aligned table through the real markdown stage (no published post has them yet). */
+const CODE_AND_TABLES = readFileSync(path.resolve(import.meta.dirname, "../fixtures/prose/code-and-tables.md"), "utf8");
+
+// A full-page picture of a long page takes seconds on a busy 2-core machine, and each is taken twice (until stable).
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const preferences = { analytics: false, functional: false, marketing: false };
+    localStorage.setItem(
+      "cookie-consent",
+      JSON.stringify({ preferences, timestamp: "2026-06-01T00:00:00.000Z", version: "1.0" }),
+    );
+    sessionStorage.setItem("whatsappPopupShown", "true");
+  });
+  // Held still from the start: time moves only when open() moves it, however slowly the page loads.
+  await page.clock.install({ time: NOW });
+  await page.clock.pauseAt(NOW.getTime() + 1000);
+});
+
+/** Opens a page with the clock held, lets its islands wake (the loader waits for an idle moment), loads every image. */
+async function open(page: Page, url: string): Promise<void> {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto(url);
+  // Under the typewriter's 2 s hold on its first word and the carousels' first turn.
+  await page.clock.runFor(1000);
+  await page.evaluate(async () => {
+    const images = [...document.images];
+    for (const image of images) image.loading = "eager";
+    await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+    await document.fonts.ready;
+  });
+}
+
+/**
+ * Full-page options: the build's year in the footer changes each January, so it is hidden, not compared; a long page
+ * takes seconds to capture on a busy 2-core machine, more than expect's 5 s.
+ */
+const fullPage = (page: Page) => ({ fullPage: true, mask: [page.locator(".site-footer__copyright")], timeout: 60_000 });
+
+async function expectLooks(page: Page, name: string): Promise<void> {
+  await expect(page).toHaveScreenshot(`${name}-light.png`, fullPage(page));
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page).toHaveScreenshot(`${name}-dark.png`, fullPage(page));
+}
+
+/** The first testimonial's rating: five separate stars (not one smear of lines back to the first). */
+async function ratingStars(page: Page, width: number): Promise<void> {
+  await page.emulateMedia({ colorScheme: "light" });
+  const stars = page.locator(".testimonial-card__stars").first();
+  await expect(stars).toHaveScreenshot(`stars-${width}.png`, { maxDiffPixelRatio: 0 });
+}
+
+/** An article's code block and aligned table (no published post has them yet), light and dark. */
+async function codeAndTables(page: Page, width: number): Promise<void> {
+  const { html } = await renderMarkdown(CODE_AND_TABLES, "code-and-tables.md");
+  const prose = page.locator("article .prose");
+  await prose.evaluate((element, body) => {
+    element.innerHTML = body;
+  }, html);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(prose).toHaveScreenshot(`code-and-tables-${width}-${colorScheme}.png`);
+  }
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    for (const { name, url, parts } of TEMPLATES) {
+      test(`${name} (${url}) looks as it did, light and dark`, async ({ page }) => {
+        await open(page, url);
+        await expectLooks(page, `${name}-${viewport.width}`);
+        await parts?.(page, viewport.width);
+      });
+    }
+  });
+}
