@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
 import { content } from "./site-content.ts";
 
@@ -139,9 +138,4 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("link", { name: "Share on LinkedIn" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Copy link" })).toHaveCount(0);
   });
-});
-
-test("an article has no accessibility violations", async ({ page }) => {
-  await page.goto(`/blog/${first.slug}`);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
