@@ -188,6 +188,7 @@ test("the newsletter box subscribes with a toast once awake, and mails one confi
   // A person takes more than the timing check's 2 s (MIN_FILL_MS); the page measures on its own clock from when it
   // opened, so the test moves that clock on instead of waiting.
   await page.clock.fastForward(MIN_FILL_MS + 100);
+  await expect(page.locator('site-island[data-island="newsletter-form"]')).toHaveAttribute("data-hydrated", "");
   await box.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByText("Almost done! Check your inbox and confirm your subscription.")).toBeVisible();
   await expect(page).toHaveURL(/\/blog$/);

@@ -46,7 +46,7 @@ async function loadAndIdle(page: Page, route: string) {
 /**
  * Issue 15: no page fetches React (or any large script) before the visitor interacts. The code of the page's forms
  * and search is prefetched once the page is idle (rel=prefetch: lowest priority, never run), and no island wakes.
- * That the idle time really passed is seen, not assumed: every dormant island's code is prefetched by then.
+ * That the page reached its idle work is seen, not assumed: every dormant island's code is prefetched by then.
  */
 async function expectScriptBudget(page: Page, route: string, loaded: Awaited<ReturnType<typeof loadAndIdle>>) {
   expect(loaded.bytes, `${route} fetched ${formatKb(loaded.bytes)}: ${loaded.scripts.join(", ")}`).toBeLessThanOrEqual(
