@@ -144,11 +144,6 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("an article has no accessibility violations", async ({ page }) => {
-  await page.goto(`/blog/${first.slug}`);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-});
-
 /** A body with a long line of code and an aligned table, through the real markdown stage (no real post needs one). */
 const CODE_AND_TABLES = readFileSync(path.resolve(import.meta.dirname, "../fixtures/prose/code-and-tables.md"), "utf8");
 

@@ -116,11 +116,14 @@ test("a corrected lead after a failed send goes with a new submission id, and a 
   expect(new Set(ids).size).toBe(3);
 });
 
-test("the contact page has no accessibility violations", async ({ page }) => {
+// The page as served is checked by a11y.spec.ts; this is the form once it woke.
+test("the contact form has no accessibility violations once awake", async ({ page }) => {
   await page.goto("/contact");
   await page.getByRole("region", { name: "Send Us a Message" }).scrollIntoViewIfNeeded();
   // The form wakes when the visitor reaches for it.
   await page.getByRole("textbox", { name: "Full Name" }).hover();
   await expect(page.locator('site-island[data-island="contact-form"]')).toHaveAttribute("data-hydrated", "");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(
+    (await new AxeBuilder({ page }).include('site-island[data-island="contact-form"]').analyze()).violations,
+  ).toEqual([]);
 });

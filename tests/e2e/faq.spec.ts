@@ -87,9 +87,10 @@ test("the FAQPage structured data lists the same questions and answers as the pa
   await expect(page.locator("details summary")).toHaveCount(pairs.length);
 });
 
-test("the FAQ has no accessibility violations, also with an answer open", async ({ page }) => {
+// The page as loaded is checked by a11y.spec.ts; this is the state a visitor's click makes.
+test("an open FAQ answer has no accessibility violations", async ({ page }) => {
   await page.goto("/faq");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await page.getByText(faq[0]?.questions[0]?.q ?? "", { exact: true }).click();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expect(page.locator("details[open]")).toHaveCount(1);
+  expect((await new AxeBuilder({ page }).include("details[open]").analyze()).violations).toEqual([]);
 });

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { content } from "./site-content.ts";
@@ -431,16 +430,3 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("region", { name: "Insights for SaaS Founders" }).getByRole("article")).toHaveCount(4);
   });
 });
-
-for (const [label, viewport] of [
-  ["a phone", PHONE],
-  ["a desktop", DESKTOP],
-] as const) {
-  test(`has no accessibility violations on ${label}`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.goto("/");
-    await page.waitForLoadState("networkidle");
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-  });
-}

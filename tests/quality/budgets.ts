@@ -18,7 +18,7 @@ export const BYTE_BUDGETS = {
   jsBeforeInteraction: 15 * KB,
   /**
    * Script a route fetches over the network in its first six seconds without input (issue 15), compressed bytes as
-   * received: the loader and nothing that brings React. Measured in the browser by tests/e2e/script-budget.spec.ts.
+   * received: the loader and nothing that brings React. Measured in the browser by tests/e2e/every-route.spec.ts.
    * Since issue 23 the loader also runs the menus, dialogs, tabs and filters that ten islands ran (each of which made
    * its first tap fetch about 60 KB): about 3 KB more, so 10 KB.
    */
