@@ -53,6 +53,9 @@ const CODE_AND_TABLES = readFileSync(path.resolve(import.meta.dirname, "../fixtu
 
 // A full-page picture of a long page takes seconds on a busy 2-core machine, and each is taken twice (until stable).
 test.describe.configure({ timeout: 120_000 });
+// Fonts are drawn differently on macOS and Windows: there are no baselines to compare with, and a missing one would
+// fail every run. The pictures are checked where the baselines are made: Linux, as CI runs.
+test.skip(process.platform !== "linux", "screenshot baselines are made on Linux (CI's Debian chromium)");
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
