@@ -3,7 +3,7 @@ import type { SiteContent } from "../src/lib/content.ts";
 import { type Publishing, publishedNow } from "../src/lib/publishing.ts";
 import { type CompiledContent, type ContentLink, compileContent, linksOf } from "./compile-content.ts";
 import { ContentErrors } from "./errors.ts";
-import { loadContent, type ParseCache, type RawContent, type SourceFile } from "./load-content.ts";
+import { loadContent, type ParseCache, type RawContent } from "./load-content.ts";
 import { type MarkdownRenderer, renderMarkdown } from "./markdown.ts";
 import { collectionEntries, pageOf } from "./collections.ts";
 import { renderBodies } from "./markdown-bodies.ts";
