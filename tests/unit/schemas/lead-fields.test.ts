@@ -22,6 +22,7 @@ describe("lead-fields", () => {
     expect(Object.keys(leadFieldsModule).sort()).toEqual([
       "ELAPSED_FIELD",
       "HONEYPOT_FIELD",
+      "LEAD_FIELD_MAX",
       "MIN_FILL_MS",
       "SUBMISSION_ID_FIELD",
       "isWellFormed",
