@@ -54,7 +54,7 @@ export function validateContent(
       const present = here !== null && typeof here === "object" ? Object.keys(here) : [];
       const known = fieldsAt(schema, issue.path).filter((field) => !present.includes(field));
       for (const key of issue.keys) {
-        const near = closest(key, known, key.length > 5 ? 2 : 1);
+        const near = closest(key, known, key.length > 3 ? 2 : 1);
         if (near) meant.add(formatPath([...issue.path, near]));
         at(
           source,
