@@ -8,7 +8,8 @@ import { eachNode } from "./each-node.ts";
 /**
  * Gives every h2 and h3 a stable id from its text and records them in `file.data.headings`, so long pages can
  * print a table of contents whose links survive edits to other sections. The ids follow src/lib/slug.ts, the rule
- * FAQ answers and search links share (rehype-slug's GitHub rule would number a repeat -1 and keep "&" and "'" apart).
+ * FAQ answers and search links share (rehype-slug's GitHub rule would number a repeat -1, not -2, and drop "&" and "'"
+ * where ours writes a hyphen: "Q&A" would be "qa", not "q-a"; today's content gets the same ids either way).
  *
  * @returns A transformer that mutates the tree in place.
  */
