@@ -3,6 +3,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { ContentLink, UnpublishedPage } from "./compile-content.ts";
 import type { ContentIssue } from "./errors.ts";
+import { decodeUrl, elementsOf, parsePage } from "./html-tree.ts";
 import { closest } from "./spelling.ts";
 import { collectionEntries } from "./collections.ts";
 import { type CopiedFolder, servedPath } from "./write.ts";
@@ -37,7 +38,7 @@ export function checkContentLinks(links: readonly ContentLink[], site: SiteTarge
   const ids = (pagePath: string, html: string) => {
     let found = idsOf.get(pagePath);
     if (!found) {
-      found = new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => decodeEntities(m[1] ?? "")));
+      found = new Set(elementsOf(parsePage(html)).flatMap((element) => String(element.properties.id ?? "") || []));
       idsOf.set(pagePath, found);
     }
     return found;
@@ -48,7 +49,7 @@ export function checkContentLinks(links: readonly ContentLink[], site: SiteTarge
     if (EXTERNAL.test(link.url)) continue;
     const at = (message: string) => issues.push({ file: link.file, line: link.line, field: "link", message });
     const url = new URL(link.url, `http://site.invalid${link.from}`);
-    const target = safeDecode(url.pathname).replace(/(.)\/$/, "$1");
+    const target = decodeUrl(url.pathname).replace(/(.)\/$/, "$1");
     const draft = unpublished.get(target);
     if (draft && !mayLink(unpublished.get(link.from), draft)) {
       at(
@@ -69,7 +70,7 @@ export function checkContentLinks(links: readonly ContentLink[], site: SiteTarge
       );
       continue;
     }
-    const anchor = safeDecode(url.hash.slice(1));
+    const anchor = decodeUrl(url.hash.slice(1));
     if (!anchor) continue;
     const pageIds = ids(target, html);
     if (pageIds.has(anchor)) continue;
@@ -130,7 +131,7 @@ export function checkLinksWithoutPages(
   for (const link of links) {
     if (EXTERNAL.test(link.url)) continue;
     const url = new URL(link.url, `http://site.invalid${link.from}`);
-    const target = safeDecode(url.pathname).replace(/(.)\/$/, "$1");
+    const target = decodeUrl(url.pathname).replace(/(.)\/$/, "$1");
     const segments = target.split("/").filter(Boolean);
     if (site.files.has(target) || (pages.has(target) && url.hash.length <= 1)) continue;
     const copiedFolder = segments.length > 1 && copiedFolders.has(segments[0] ?? "");
@@ -162,21 +163,6 @@ export async function servedFiles(copies: readonly CopiedFolder[]): Promise<stri
     }
   }
   return out;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(
-    /&(amp|lt|gt|quot|#39|#x27);/g,
-    (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'" })[name] ?? "",
-  );
 }
 
 /** A few edits, more for a longer address: what a typo in it can take. */

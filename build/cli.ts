@@ -7,13 +7,12 @@ import { parseArgs } from "node:util";
 import { annotationsOf, ContentErrors, describeError } from "./errors.ts";
 import { build } from "./index.ts";
 import { readSiteEnvironment, type SiteEnvironment } from "../src/lib/site-environment.ts";
-import { formatWeights } from "./page-weight.ts";
 
 /**
- * `npm run build`: builds dist/ and prints a line per stage; exit code 1 on any error. `--sizes` weighs every page
- * and prints the size report. `--content DIR` and `--out DIR` build other content or into another folder (tests,
+ * `npm run build`: builds dist/ and prints a line per stage; exit code 1 on any error. (Page weights: `npm run
+ * sizes`, scripts/sizes.ts.) `--content DIR` and `--out DIR` build other content or into another folder (tests,
  * benchmarks); `--cache DIR` keeps the build cache there instead of .cache/; `--report FILE` writes what the build
- * returned (content, size report) as JSON, for the tests that share this build (npm test); SITE_ENV=staging and SITE_URL build for another
+ * returned (content, page counts) as JSON, for the tests that share this build (npm test); SITE_ENV=staging and SITE_URL build for another
  * environment (src/lib/site-environment.ts). `--drafts` builds drafts and posts dated after today too, each with a
  * Draft banner (what npm run dev shows); without it, as in production and staging, they are left out of every output.
  * BUILD_NOW (an ISO date or time, e.g. 2027-05-01T00:00:00+05:30) builds as of that moment instead of the clock's.
@@ -27,7 +26,6 @@ const { values } = parseArgs({
     out: { type: "string" },
     cache: { type: "string" },
     report: { type: "string" },
-    sizes: { type: "boolean" },
     drafts: { type: "boolean" },
     annotations: { type: "boolean" },
   },
@@ -49,13 +47,11 @@ try {
     outDir: values.out && path.resolve(values.out),
     environment,
     cacheDir: values.cache && path.resolve(values.cache),
-    sizes: values.sizes,
     drafts: values.drafts,
     now,
     log: (line) => console.log(line),
   });
   if (values.report) await writeFile(path.resolve(values.report), JSON.stringify(result));
-  if (values.sizes) console.log(`\n${formatWeights(result.sizes)}\n`);
   // CPU time of all threads: a measure that a busy machine distorts less than the wall clock.
   const cpu = process.cpuUsage();
   console.log(

@@ -13,7 +13,6 @@ import type { ParseCache } from "./load-content.ts";
 import { type MarkdownRenderer, type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
 import { buildImageVariants } from "./images/variants.ts";
 import { buildOgImages } from "./og-images.ts";
-import { type PageWeight, weighPages } from "./page-weight.ts";
 import { readContent } from "./read-content.ts";
 import { pageData, type RenderedPage, renderRoutes } from "./render.tsx";
 import { collectRoutes, routeShapes } from "./routes.ts";
@@ -33,8 +32,6 @@ export interface BuildOptions {
   environment?: SiteEnvironment;
   /** The build cache's folder (build/cache.ts: share cards, icons, PDFs, rendered markdown, photos); defaults to <rootDir>/.cache, `false` keeps nothing. */
   cacheDir?: string | false;
-  /** Weigh every page (build/page-weight.ts) for the size report and the byte budgets. Default false. */
-  sizes?: boolean;
   /**
    * Build drafts and posts dated after today too, each page with a Draft banner: `npm run dev` (build/cli.ts
    * --drafts). Default false: production and staging builds leave them out of every output.
@@ -49,8 +46,6 @@ export interface BuildResult {
   pages: number;
   /** Pages rendered by this build; the rest were unchanged since the session's previous build. */
   rendered: number;
-  /** Page weights (build/page-weight.ts), what the byte budgets check; empty unless `sizes` was asked for. */
-  sizes: PageWeight[];
   ms: number;
 }
 
@@ -244,19 +239,7 @@ export class BuildSession {
     this.#pages = next;
     await this.#cache.prune();
 
-    const sizes = this.#options.sizes
-      ? await stage(
-          "sizes",
-          () =>
-            weighPages(
-              this.#outDir,
-              pages.map((page) => ({ path: page.route.path, html: page.html })),
-              bundle.imports,
-            ),
-          (w) => `${w.length} pages weighed`,
-        )
-      : [];
-    return { content, pages: pages.length, rendered: fresh.length, sizes, ms: Math.round(performance.now() - started) };
+    return { content, pages: pages.length, rendered: fresh.length, ms: Math.round(performance.now() - started) };
   }
 
   /** Renders markdown through the build cache, keyed by the document and the code of build/markdown.ts. */

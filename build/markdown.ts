@@ -1,6 +1,7 @@
 import type { Root as HastRoot } from "hast";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
+import rehypeExternalLinks from "rehype-external-links";
 import remarkRehype from "remark-rehype";
 import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
@@ -9,7 +10,6 @@ import { unified } from "unified";
 import { VFile } from "vfile";
 import type { Heading } from "../src/lib/content.ts";
 import { rehypeCodeBlocks } from "./markdown/rehype-code-blocks.ts";
-import { rehypeExternalLinks } from "./markdown/rehype-external-links.ts";
 import { rehypeHeadingIds } from "./markdown/rehype-heading-ids.ts";
 import { rehypeTableAlign } from "./markdown/rehype-table-align.ts";
 import { type RawHtml, remarkRawHtml } from "./markdown/remark-raw-html.ts";
@@ -49,7 +49,8 @@ const processor = unified()
   .use(remarkRawHtml)
   .use(remarkRehype)
   .use(rehypeHeadingIds)
-  .use(rehypeExternalLinks)
+  // Other sites open in a new tab without a handle on ours (noopener) and unvouched for; site paths stay as they are.
+  .use(rehypeExternalLinks, { target: "_blank", rel: ["noopener", "noreferrer"] })
   .use(rehypeCodeBlocks)
   .use(rehypeTableAlign)
   .use(rehypeSanitize, sanitizeSchema)

@@ -1,7 +1,9 @@
+import type { Element, Nodes } from "hast";
 import type { SiteContent } from "../src/lib/content.ts";
 import { encodeSearchIndex, faqAnswerIds, type SearchDocument, SEARCH_INDEX_PATH } from "../src/lib/search.ts";
 import { fillSitePlaceholders } from "../src/lib/site-placeholders.ts";
 import type { OutputFile } from "./bundle.ts";
+import { parseFragment } from "./html-tree.ts";
 
 /**
  * The search stage: every answer a visitor may look for, as plain-text passages that link straight to it. Products
@@ -24,52 +26,49 @@ export interface HtmlSection {
   text: string;
 }
 
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-};
-
-/** Inline elements join the words around them; every other tag separates words. */
-const INLINE_TAG = /<\/?(?:a|abbr|b|code|del|em|i|kbd|mark|q|s|small|span|strong|sub|sup|u)\b[^>]*>/gi;
+/** Inline elements join the words around them; every other element separates words. */
+const INLINE = new Set("a abbr b code del em i kbd mark q s small span strong sub sup u".split(" "));
 
 /**
- * Plain text of an HTML fragment from our markdown pipeline: tags removed (block boundaries become spaces),
- * character references decoded, white space folded.
+ * Emits the text under `node` in document order, blocks separated by spaces, scripts and styles left out.
+ * `claim` may take an element whole (a heading) instead.
  */
+function walkText(node: Nodes, emit: (text: string) => void, claim?: (element: Element) => boolean): void {
+  if (node.type === "text") emit(node.value);
+  if (node.type !== "element" && node.type !== "root") return;
+  if (node.type === "element" && (claim?.(node) || node.tagName === "script" || node.tagName === "style")) {
+    emit(" ");
+    return;
+  }
+  const block = node.type === "element" && !INLINE.has(node.tagName);
+  if (block) emit(" ");
+  for (const child of node.children) walkText(child, emit, claim);
+  if (block) emit(" ");
+}
+
+const fold = (parts: readonly string[]) => parts.join("").replace(/\s+/g, " ").trim();
+
+/** Plain text of an HTML fragment from our markdown pipeline, read by a real parser, white space folded. */
 export function htmlText(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, " ")
-    .replace(INLINE_TAG, "")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-      if (ref[0] !== "#") return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
-      const code =
-        ref[1] === "x" || ref[1] === "X" ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    })
-    .replace(/\s+/g, " ")
-    .trim();
+  const parts: string[] = [];
+  walkText(parseFragment(html), (text) => parts.push(text));
+  return fold(parts);
 }
 
 /** Splits rendered markdown at its h2 and h3 headings (which carry ids, build/markdown/rehype-heading-ids.ts). */
 export function htmlSections(html: string): HtmlSection[] {
-  const sections: HtmlSection[] = [];
-  const heading = /<h([23])\b[^>]*\bid="([^"]+)"[^>]*>([\s\S]*?)<\/h\1>/gi;
-  let current: HtmlSection = { text: "" };
-  let last = 0;
-  for (const found of html.matchAll(heading)) {
-    current.text = htmlText(html.slice(last, found.index));
-    sections.push(current);
-    current = { id: found[2] ?? "", heading: htmlText(found[3] ?? ""), text: "" };
-    last = (found.index ?? 0) + found[0].length;
-  }
-  current.text = htmlText(html.slice(last));
-  sections.push(current);
-  return sections.filter((section) => section.heading || section.text);
+  const sections: { id?: string; heading?: string; parts: string[] }[] = [{ parts: [] }];
+  const emit = (text: string) => sections[sections.length - 1]?.parts.push(text);
+  walkText(parseFragment(html), emit, (element) => {
+    if (!/^h[23]$/.test(element.tagName) || !element.properties.id) return false;
+    const heading: string[] = [];
+    walkText(element, (text) => heading.push(text));
+    sections.push({ id: String(element.properties.id), heading: fold(heading), parts: [] });
+    return true;
+  });
+  return sections
+    .map(({ parts, ...section }): HtmlSection => ({ ...section, text: fold(parts) }))
+    .filter((section) => section.heading || section.text);
 }
 
 const cut = (text: string, max: number) => {

@@ -15,6 +15,7 @@ import type { RawContent, SourceFile } from "./load-content.ts";
 import { type ImageField, imageIssues, SHOWN } from "./images/check-images.ts";
 import { type ImageFactsMap, rasterImages } from "./images/variants.ts";
 import type { RasterImages } from "../src/lib/images.ts";
+import { decodeUrl } from "./html-tree.ts";
 
 type Parsed<S extends z.ZodMiniType> = z.infer<S>;
 
@@ -54,7 +55,7 @@ export function validateContent(
       const present = here !== null && typeof here === "object" ? Object.keys(here) : [];
       const known = fieldsAt(schema, issue.path).filter((field) => !present.includes(field));
       for (const key of issue.keys) {
-        const near = closest(key, known, key.length > 5 ? 2 : 1);
+        const near = closest(key, known, key.length > 3 ? 2 : 1);
         if (near) meant.add(formatPath([...issue.path, near]));
         at(
           source,
@@ -361,7 +362,7 @@ function markdownImageIssues(sources: readonly SourceFile[], images: ReadonlySet
     for (const ref of source.references ?? []) {
       // Other sites' images (a scheme, or //host) are theirs to keep; a relative path would resolve under the page's URL.
       if (ref.kind !== "image" || /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(ref.url)) continue;
-      const served = safeDecode(ref.url.split(/[?#]/)[0] ?? "");
+      const served = decodeUrl(ref.url.split(/[?#]/)[0] ?? "");
       const message = !served.startsWith("/images/")
         ? `Expected an image under /images/ (a file in content/images), found ${ref.url}`
         : images.has(served)
@@ -371,15 +372,6 @@ function markdownImageIssues(sources: readonly SourceFile[], images: ReadonlySet
     }
   }
   return issues;
-}
-
-/** A URL path with %-escapes decoded; as written when an escape is malformed. */
-function safeDecode(text: string): string {
-  try {
-    return decodeURI(text);
-  } catch {
-    return text;
-  }
 }
 
 function collect<T>(sources: SourceFile[], parse: (s: SourceFile) => T | undefined) {

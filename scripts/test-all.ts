@@ -32,17 +32,7 @@ const steps: Step[] = [
   { name: "lint", command: [bin("biome"), "check", "."] },
   {
     name: "build",
-    command: [
-      process.execPath,
-      "--import",
-      "tsx",
-      "build/cli.ts",
-      "--out",
-      distDir,
-      "--sizes",
-      "--report",
-      buildReport,
-    ],
+    command: [process.execPath, "--import", "tsx", "build/cli.ts", "--out", distDir, "--report", buildReport],
   },
   {
     // The real CDK app through the real CLI and cdk.json, offline, with README's example settings, on the build above

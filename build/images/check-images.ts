@@ -1,6 +1,7 @@
 import { isRasterPath } from "../../src/lib/images.ts";
 import type { ContentIssue } from "../errors.ts";
 import { type ImageFactsMap, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "./variants.ts";
+import { decodeUrl } from "../html-tree.ts";
 
 /** An image field of a content file (a cover, a product's or a project's image), where its reference is written. */
 export interface ImageField {
@@ -85,7 +86,7 @@ export function imageIssues(
         message: `![](${image.url}) has no alt text: describe what it shows between the brackets, e.g. ![Checkout screen with two items](${image.url})`,
       });
     const served = image.url.split(/[?#]/)[0] ?? "";
-    const large = served.startsWith("/images/") ? tooLarge(safeDecode(served)) : undefined;
+    const large = served.startsWith("/images/") ? tooLarge(decodeUrl(served)) : undefined;
     if (large) errors.push({ ...at, message: large });
   }
   errors.push(...sameNameIssues(facts));
@@ -118,12 +119,4 @@ function ratio(width: number, height: number): string {
   const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
   const d = gcd(width, height);
   return width / d <= 50 && height / d <= 50 ? `${width / d}:${height / d}` : `${(width / height).toFixed(2)}:1`;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURI(text);
-  } catch {
-    return text;
-  }
 }

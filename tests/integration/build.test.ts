@@ -93,11 +93,6 @@ describe("build", () => {
       expect(src).toMatch(/^\/assets\/[a-z-]+-[A-Z0-9]+\.js$/);
   });
 
-  test("reports the size of every page", () => {
-    expect(result.sizes).toHaveLength(result.pages);
-    for (const size of result.sizes) expect(size.html).toBeGreaterThan(0);
-  });
-
   test("emits the CSP hash of every inline script", async () => {
     const csp = JSON.parse(await read("_csp.json")) as { scriptHashes: string[] };
     const { createHash } = await import("node:crypto");

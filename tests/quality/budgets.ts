@@ -2,11 +2,11 @@
  * The performance and quality targets of issue 9, written once. The byte budgets are checked by
  * tests/quality/budgets.test.ts on every build; the Lighthouse targets are compared by `npm run bench`.
  *
- * KB means 1,000 bytes (the stricter reading of "15 KB"), as in the build's size report (build/page-weight.ts).
+ * KB means 1,000 bytes (the stricter reading of "15 KB"), as in the size report (tests/quality/page-weight.ts).
  */
-import { KB } from "../../build/page-weight.ts";
+import { KB } from "./page-weight.ts";
 
-export { formatKb, KB } from "../../build/page-weight.ts";
+export { formatKb, KB } from "./page-weight.ts";
 
 /** Gzip byte budgets, checked deterministically from the build output. */
 export const BYTE_BUDGETS = {

@@ -7,7 +7,7 @@ import { resolveRequest } from "../../src/lib/routing.ts";
 import { EXTRA_ROUTES } from "../../server/load-handlers.ts";
 import { ROOT } from "../fixtures/content.ts";
 import { type BuiltPage, type BuiltSite, builtSite } from "./built-site.ts";
-import { cssUrls, srcsetUrls } from "../../build/page-weight.ts";
+import { cssUrls, srcsetUrls } from "./page-weight.ts";
 
 /** Attributes that point at another resource, by element. */
 const URL_ATTRIBUTES: Record<string, readonly string[]> = {

@@ -33,7 +33,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   }
   const dir = await mkdtemp(path.join(tmpdir(), "site-build-"));
   try {
-    const result = await build({ rootDir: ROOT, outDir: dir, sizes: true });
+    const result = await build({ rootDir: ROOT, outDir: dir });
     project.provide("sharedBuild", { dir, result });
   } catch (error) {
     await rm(dir, { recursive: true, force: true });

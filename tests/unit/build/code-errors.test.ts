@@ -23,8 +23,9 @@ test("a syntax error reads as file:line:column, the compiler's message and the l
       [
         "Syntax error in the code:",
         'src/components/card.tsx:2:17 Expected identifier but found ";"',
-        "2 |   return <div <<;",
-        "  |                 ^",
+        // The code frame is esbuild's (formatMessages).
+        "2 │   return <div <<;",
+        "  ╵                 ^",
       ].join("\n"),
     );
   } finally {

@@ -20,7 +20,7 @@ describe("renderMarkdown", () => {
 
   test("opens external links in a new tab without an opener, leaves site links alone", async () => {
     const { html } = await renderMarkdown("[ext](https://example.org) and [int](/contact)", "post.md");
-    expect(html).toContain('<a href="https://example.org" target="_blank" rel="noopener noreferrer">ext</a>');
+    expect(html).toContain('<a href="https://example.org" rel="noopener noreferrer" target="_blank">ext</a>');
     expect(html).toContain('<a href="/contact">int</a>');
   });
 

@@ -24,8 +24,8 @@ describe("htmlText", () => {
     );
   });
 
-  test("should leave unknown references as written", () => {
-    expect(htmlText("<p>&bogus; &#xFFFFFFF;</p>")).toBe("&bogus; &#xFFFFFFF;");
+  test("should leave an unknown named reference as written, and read a code point out of range as a browser does", () => {
+    expect(htmlText("<p>&bogus; &#xFFFFFFF;</p>")).toBe("&bogus; \uFFFD");
   });
 
   test("should skip script and style contents", () => {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { pageReferences, weighPages } from "../../../build/page-weight.ts";
+import { pageReferences, scriptImports, weighPages } from "../../quality/page-weight.ts";
 import { gzipSize } from "../../../build/write.ts";
 
 describe("page weight", () => {
@@ -51,6 +51,16 @@ describe("page weight", () => {
     expect(weight?.missing).toEqual([]);
   });
 
+  test("reads each script's static imports from the built files, as esbuild parses them", async () => {
+    const found = await scriptImports(dir);
+    expect(found.get("/assets/loader.js")).toEqual(["/assets/shared.js"]);
+    expect(found.get("/assets/menu.js")).toEqual([]);
+    const [weight] = await weighPages(dir, [{ path: "/", html }]);
+    expect(weight?.jsCriticalPath).toBe(
+      gzipSize(loader) + gzipSize(shared) + gzipSize(menu) + gzipSize('console.log("inline")'),
+    );
+  });
+
   test("lists what a page loads in page order, pictures before the other images", () => {
     // An image before a picture, islands and scripts in several parts: the page lists pictures before other images.
     const parts = [
@@ -70,7 +80,7 @@ describe("page weight", () => {
     expect(whole.icon).toBe("/favicon.svg");
   });
 
-  test("reads what a picture holds as anywhere else, and an image of a picture left open as an image of its own", () => {
+  test("reads what a picture holds as anywhere else, and a picture left open as the browser does: up to the end of the page", () => {
     const html = [
       '<picture><script>a()</script><source srcset="/a.webp"/><img src="/a.png"/><link rel="stylesheet" href="/p.css"/></picture>',
       '<img src="/b.png"/><picture><img src="/open.png"/>',
@@ -78,7 +88,7 @@ describe("page weight", () => {
       '<script type="application/json">{"<img src=\\"/in-props.png\\">":1}</script>',
     ].join("");
     const references = pageReferences(html);
-    expect(references.images).toEqual([["/a.webp", "/a.png"], ["/b.png"], ["/open.png"]]);
+    expect(references.images).toEqual([["/a.webp", "/a.png"], ["/open.png"], ["/b.png"]]);
     expect(references.stylesheets).toEqual(["/p.css"]);
     expect(references.islandsOnLoad).toEqual(["x"]);
     expect(references.inline).toBe(gzipSize("a()"));

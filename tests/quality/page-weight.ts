@@ -1,12 +1,15 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { COMPRESSIBLE_EXTENSIONS } from "../src/lib/static-files.ts";
-import { gzipSize } from "./write.ts";
+import * as esbuild from "esbuild";
+import type { Element, Nodes } from "hast";
+import { parsePage } from "../../build/html-tree.ts";
+import { gzipSize } from "../../build/write.ts";
+import { COMPRESSIBLE_EXTENSIONS } from "../../src/lib/static-files.ts";
 
 /**
  * What one page costs a visitor, in gzip bytes (raw bytes for files served uncompressed, such as PNG): the site's one
- * definition of page weight. The build reports it for every page (`npm run build` prints it; BuildResult.sizes), and
- * the byte budgets (tests/quality/budgets.test.ts) read that report.
+ * definition of page weight, read from a built site (dist/) alone. The byte budgets (tests/quality/budgets.test.ts)
+ * check it in npm test; `npm run sizes` prints it for every page (scripts/sizes.ts).
  */
 export interface PageWeight {
   path: string;
@@ -37,23 +40,6 @@ export interface WeighedPage {
   html: string;
 }
 
-type Attributes = Map<string, string>;
-
-/** A tag's attributes in our own markup (React's: double-quoted), entities decoded. */
-function attributesOf(raw: string): Attributes {
-  const attributes: Attributes = new Map();
-  for (const [, key = "", value = ""] of raw.matchAll(/([^\s=/>]+)(?:="([^"]*)")?/g))
-    attributes.set(key.toLowerCase(), decodeEntities(value));
-  return attributes;
-}
-
-const decodeEntities = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 const local = (url: string | undefined): url is string => url?.startsWith("/") === true && !url.startsWith("//");
 
 /** URLs of a srcset attribute ("a.webp 400w, b.webp 800w"). */
@@ -200,52 +186,53 @@ interface ReferenceScan {
   images: string[][];
 }
 
-/**
- * What a page's HTML refers to, in one pass: whole scripts (their bodies are not markup: island props are JSON in
- * <script type="application/json">), whole pictures (their sources and images are one image's candidates) and the
- * link, site-island and img tags elsewhere.
- */
-const TOKENS =
-  /<script\b([^>]*)>([\s\S]*?)<\/script>|<picture\b[^>]*>([\s\S]*?)<\/picture>|<(link|site-island|img|source)\b([^>]*)>/gi;
+const attribute = (element: Element, name: string) => {
+  const value = element.properties[name];
+  return Array.isArray(value) ? value.join(name === "srcSet" ? ", " : " ") : value === undefined ? "" : String(value);
+};
+const textOf = (element: Element) =>
+  element.children.map((child) => (child.type === "text" ? child.value : "")).join("");
 
-/** Adds what `html` refers to to `scan`; inside a picture, its sources and images go to `picture` instead. */
-function readTokens(html: string, scan: ReferenceScan, picture?: { sources: string[]; images: string[] }): void {
-  const urls = (a: Attributes) => [a.get("src") ?? "", ...srcsetUrls(a.get("srcset") ?? "")].filter(local);
-  for (const [, scriptAttributes, code = "", pictureBody, name = "", raw = ""] of html.matchAll(TOKENS)) {
-    if (scriptAttributes !== undefined) {
-      const src = scriptAttributes.match(/(?:^|\s)src="([^"]+)"/)?.[1];
+/** Adds what `node` refers to to `scan`; inside a picture, its sources and images go to `picture` instead. */
+function readTree(node: Nodes, scan: ReferenceScan, picture?: { sources: string[]; images: string[] }): void {
+  if (node.type !== "element" && node.type !== "root") return;
+  if (node.type === "element") {
+    const urls = (e: Element) => [attribute(e, "src"), ...srcsetUrls(attribute(e, "srcSet"))].filter(local);
+    const tag = node.tagName;
+    if (tag === "script") {
+      const src = attribute(node, "src");
       if (local(src)) scan.moduleScripts.push(src);
-      const type = scriptAttributes.match(/(?:^|\s)type="([^"]*)"/)?.[1] ?? "";
-      if (!/(?:^|\s)src=/.test(scriptAttributes) && ["", "module", "text/javascript"].includes(type))
-        scan.inline += inlineSize(code);
-    } else if (pictureBody !== undefined) {
-      const candidates: { sources: string[]; images: string[] } = { sources: [], images: [] };
-      readTokens(pictureBody, scan, candidates);
+      if (!src && ["", "module", "text/javascript"].includes(attribute(node, "type")))
+        scan.inline += inlineSize(textOf(node));
+      return;
+    }
+    if (tag === "picture") {
+      const candidates = { sources: [] as string[], images: [] as string[] };
+      for (const child of node.children) readTree(child, scan, candidates);
       scan.pictures.push([...candidates.sources, ...candidates.images]);
-    } else {
-      const tag = name.toLowerCase();
-      const a = attributesOf(raw);
-      if (tag === "link") {
-        const rel = (a.get("rel") ?? "").toLowerCase().split(/\s+/);
-        const href = a.get("href");
-        if (rel.includes("stylesheet") && local(href)) scan.stylesheets.push(href);
-        if (rel.includes("icon") && local(href)) scan.icons.push(href);
-      } else if (tag === "site-island") {
-        scan.islands.push({
-          id: a.get("data-island") ?? "?",
-          src: a.get("data-src") ?? "",
-          hydrate: a.get("data-hydrate") ?? "",
-        });
-      } else if (picture) {
-        (tag === "img" ? picture.images : picture.sources).push(...urls(a));
-      } else if (tag === "img") {
-        scan.images.push(urls(a));
-      }
+      return;
+    }
+    if (tag === "link") {
+      const rel = attribute(node, "rel").toLowerCase().split(/\s+/);
+      const href = attribute(node, "href");
+      if (rel.includes("stylesheet") && local(href)) scan.stylesheets.push(href);
+      if (rel.includes("icon") && local(href)) scan.icons.push(href);
+    } else if (tag === "site-island") {
+      scan.islands.push({
+        id: attribute(node, "dataIsland") || "?",
+        src: attribute(node, "dataSrc"),
+        hydrate: attribute(node, "dataHydrate"),
+      });
+    } else if (picture && (tag === "img" || tag === "source")) {
+      (tag === "img" ? picture.images : picture.sources).push(...urls(node));
+    } else if (tag === "img") {
+      scan.images.push(urls(node));
     }
   }
+  for (const child of node.children) readTree(child, scan, picture);
 }
 
-/** What a page's HTML loads, read in one pass. */
+/** What a page's HTML loads, read in one pass over its tree (a real HTML parser: island props are JSON text). */
 export function pageReferences(html: string): PageReferences {
   const scan: ReferenceScan = {
     stylesheets: [],
@@ -256,7 +243,7 @@ export function pageReferences(html: string): PageReferences {
     pictures: [],
     images: [],
   };
-  readTokens(html, scan);
+  readTree(parsePage(html), scan);
   const onLoad = scan.islands.filter((island) => island.hydrate === "load");
   return {
     stylesheets: scan.stylesheets,
@@ -271,14 +258,48 @@ export function pageReferences(html: string): PageReferences {
   };
 }
 
-/** Weighs every page of a build written to `dir` (the size report of `npm run build`). */
-export function weighPages(
+/** Weighs every page of a build written to `dir`; the scripts' imports are read from the built files when not given. */
+export async function weighPages(
   dir: string,
   pages: readonly WeighedPage[],
-  imports: ReadonlyMap<string, readonly string[]>,
+  imports?: ReadonlyMap<string, readonly string[]>,
 ): Promise<PageWeight[]> {
-  const weigh = pageWeigher(dir, imports);
+  const weigh = pageWeigher(dir, imports ?? (await scriptImports(dir)));
   return Promise.all(pages.map(weigh));
+}
+
+/**
+ * URL of each script of the build → URLs of the scripts it imports statically (what loading it costs), as esbuild's
+ * parser reads them: every script is scanned once and nothing is bundled.
+ */
+export async function scriptImports(dir: string): Promise<Map<string, string[]>> {
+  const scripts = (await readdir(dir, { recursive: true }))
+    .map((file) => file.split(path.sep).join("/"))
+    .filter((file) => file.endsWith(".js"));
+  const imports = new Map<string, string[]>(scripts.map((file) => [`/${file}`, []]));
+  const record: esbuild.Plugin = {
+    name: "record-imports",
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind === "entry-point") return undefined;
+        const from = `/${path.relative(dir, args.importer).split(path.sep).join("/")}`;
+        if (args.kind === "import-statement" && args.path.startsWith("."))
+          imports.get(from)?.push(path.posix.join(path.posix.dirname(from), args.path));
+        return { path: args.path, external: true };
+      });
+    },
+  };
+  await esbuild.build({
+    absWorkingDir: dir,
+    entryPoints: scripts,
+    bundle: true,
+    write: false,
+    outdir: "weighed",
+    format: "esm",
+    logLevel: "silent",
+    plugins: [record],
+  });
+  return imports;
 }
 
 /** KB of the size report and the budgets: 1,000 bytes (the stricter reading of "15 KB"). */
