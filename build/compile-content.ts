@@ -1,6 +1,7 @@
 import type { Listed, SiteContent } from "../src/lib/content.ts";
 import { type Publishing, publishedNow, todayIn, type Unpublished, unpublishedReason } from "../src/lib/publishing.ts";
 import { readingMinutes } from "../src/lib/reading-time.ts";
+import { fillPlaceholdersIn } from "../src/lib/site-placeholders.ts";
 import { type MarkdownRenderer, renderMarkdown } from "./markdown.ts";
 import type { SourceFile } from "./load-content.ts";
 import type { ValidContent } from "./validate-content.ts";
@@ -109,8 +110,8 @@ export async function compileContent(
   );
   const content: SiteContent = {
     site: valid.site,
-    about: valid.about,
-    faq: valid.faq.categories,
+    about: fillPlaceholdersIn(valid.about, valid.site, "content/about.yaml"),
+    faq: fillPlaceholdersIn(valid.faq.categories, valid.site, "content/faq.yaml"),
     testimonials: valid.testimonials.testimonials,
     installation: valid.installation,
     productPage: valid.productPage,

@@ -9,6 +9,7 @@ import {
 } from "./collections.ts";
 import { HOME_FEATURED_POSTS, MAX_SEO_TITLE_LENGTH } from "../src/lib/limits.ts";
 import { todayIn, unpublishedReason } from "../src/lib/publishing.ts";
+import { knownPlaceholders, unknownPlaceholders } from "../src/lib/site-placeholders.ts";
 import { ContentErrors, type ContentIssue, formatPath } from "./errors.ts";
 import { closest } from "./spelling.ts";
 import type { RawContent, SourceFile } from "./load-content.ts";
@@ -174,6 +175,23 @@ export function validateContent(
     issues.push({ file: "content/products", field: "", message: "No products found; add content/products/<id>.yaml" });
 
   // The home page shows the newest featured posts that are published today: drafts and scheduled posts do not count.
+  // A placeholder that names no fact of site.yaml would reach the page as written.
+  for (const source of [raw.about, raw.faq]) {
+    for (const [fieldPath, text] of stringsOf(source.data)) {
+      for (const name of unknownPlaceholders(text))
+        at(source, fieldPath, `Unknown placeholder {{${name}}}; expected one of ${knownPlaceholders()}`);
+    }
+  }
+  for (const source of raw.pages) {
+    for (const name of unknownPlaceholders(source.body ?? ""))
+      issues.push({
+        file: source.file,
+        line: source.bodyLine,
+        field: "body",
+        message: `Unknown placeholder {{${name}}}; expected one of ${knownPlaceholders()}`,
+      });
+  }
+
   const today = todayIn(site?.timeZone ?? "UTC", now);
   const featured = posts.filter((p) => p.value.data.featured && !unpublishedReason(p.value.data, today));
   const unpublishedFeatured = posts.filter((p) => p.value.data.featured && unpublishedReason(p.value.data, today));
@@ -254,6 +272,15 @@ function imageFields<T extends { image: string } | { data: { image: string } }>(
     served: "image" in value ? value.image : value.data.image,
     ...extra(value),
   }));
+}
+
+/** Every string of parsed YAML with its field path. */
+function stringsOf(data: unknown, at: PropertyKey[] = []): [PropertyKey[], string][] {
+  if (typeof data === "string") return [[at, data]];
+  if (Array.isArray(data)) return data.flatMap((item, i) => stringsOf(item, [...at, i]));
+  if (data !== null && typeof data === "object")
+    return Object.entries(data).flatMap(([key, item]) => stringsOf(item, [...at, key]));
+  return [];
 }
 
 /** The value at `fieldPath` of parsed YAML, or undefined where the path leads nowhere. */

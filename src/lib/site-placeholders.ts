@@ -1,12 +1,42 @@
 import type { Site } from "../schemas/site.ts";
 
 /**
- * Facts an editor may quote inside policy prose as `{{name}}`, so the page and the system it describes read one
- * setting: the privacy policy's retention period is the leads table's TTL (content/site.yaml leads.retentionDays).
+ * Facts an editor may quote as `{{name}}` inside policy prose and the text of about.yaml and faq.yaml, so a fact the
+ * copy repeats is written once, in content/site.yaml: the privacy policy's retention period is the leads table's TTL
+ * (leads.retentionDays); "9+ products" is company.productCount wherever the copy says it.
  */
 export const SITE_PLACEHOLDERS = {
   "leads.retentionDays": (site: Site) => String(site.leads.retentionDays),
+  "company.productCount": (site: Site) => site.company.productCount,
+  "company.clientCount": (site: Site) => site.company.clientCount,
+  "company.yearsExperience": (site: Site) => site.company.yearsExperience,
+  "company.foundingYear": (site: Site) => String(site.company.foundingYear),
 } as const;
+
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+/** The placeholders `text` names that do not exist, for validation to report on their line. */
+export function unknownPlaceholders(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? "").filter((name) => !(name in SITE_PLACEHOLDERS));
+}
+
+/** What an editor is told beside an unknown placeholder. */
+export function knownPlaceholders(): string {
+  return Object.keys(SITE_PLACEHOLDERS)
+    .map((key) => `{{${key}}}`)
+    .join(", ");
+}
+
+/** Every string inside `value` (a parsed YAML file) with its placeholders filled; validation refused unknown ones. */
+export function fillPlaceholdersIn<T>(value: T, site: Site, file: string): T {
+  if (typeof value === "string") return fillSitePlaceholders(value, site, file) as T;
+  if (Array.isArray(value)) return value.map((item) => fillPlaceholdersIn(item, site, file)) as T;
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, fillPlaceholdersIn(item, site, file)]),
+    ) as T;
+  return value;
+}
 
 /**
  * Replaces every `{{name}}` in a rendered page with its value from site.yaml.
@@ -14,14 +44,9 @@ export const SITE_PLACEHOLDERS = {
  * @throws Error naming the file, the unknown placeholder and the ones that exist.
  */
 export function fillSitePlaceholders(html: string, site: Site, file: string): string {
-  return html.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_match, name: string) => {
+  return html.replace(PLACEHOLDER, (_match, name: string) => {
     const value = SITE_PLACEHOLDERS[name as keyof typeof SITE_PLACEHOLDERS];
-    if (!value)
-      throw new Error(
-        `${file}: unknown placeholder {{${name}}}; expected one of ${Object.keys(SITE_PLACEHOLDERS)
-          .map((key) => `{{${key}}}`)
-          .join(", ")}`,
-      );
+    if (!value) throw new Error(`${file}: unknown placeholder {{${name}}}; expected one of ${knownPlaceholders()}`);
     return value(site);
   });
 }

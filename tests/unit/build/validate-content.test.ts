@@ -180,6 +180,19 @@ describe("readSiteContent", () => {
     });
   });
 
+  test("fills the company's claims into about and FAQ text, and names a placeholder that is no fact of site.yaml", async () => {
+    const content = await readSiteContent();
+    expect(JSON.stringify([content.about, content.faq])).not.toContain("{{");
+    expect(content.faq[0]?.questions[0]?.a).toContain(`${content.site.company.productCount} products`);
+    expect(
+      await errorsAfter("faq.yaml", (text) => text.replace("{{company.productCount}}", "{{company.products}}")),
+    ).toEqual([
+      expect.stringMatching(
+        /^content\/faq\.yaml:6 categories\[0\]\.questions\[0\]\.a: Unknown placeholder \{\{company\.products\}\}; expected one of \{\{leads\.retentionDays\}\}, /,
+      ),
+    ]);
+  });
+
   test("rejects an unknown field so a typo is not silently ignored", async () => {
     const errors = await errorsAfter("products/esim.yaml", (text) => `${text}\nfeaturs:\n  - typo\n`);
     expect(errors.some((e) => /^content\/products\/esim\.yaml:\d+ featurs: Unknown field "featurs"/.test(e))).toBe(
