@@ -137,7 +137,7 @@ export function validateContent(
         }),
       ...imageFields(products, () => ({ shown: SHOWN.product })),
       ...imageFields(portfolio, (p) => ({ shown: SHOWN.portfolio, altField: "imageAlt", alt: p.imageAlt })),
-      ...imageFields(posts, () => ({ shown: SHOWN.cover })),
+      ...imageFields(posts, (p) => ({ shown: SHOWN.cover, altField: "imageAlt", alt: p.data.imageAlt })),
     ],
     [...raw.posts, ...raw.pages].flatMap((source) =>
       (source.references ?? [])

@@ -29,6 +29,13 @@ export const blogPostSchema = z.strictObject({
     .check(d("The author box: name, initials and a one-line bio")),
   date: isoDate().check(d("Publication date, yyyy-mm-dd")),
   image: imagePath().check(d("Cover image under content/images, written as served: /images/blog/<slug>.svg")),
+  imageAlt: z
+    .optional(text())
+    .check(
+      d(
+        "What the cover photo shows, for readers who cannot see it; required for a JPEG, PNG, WebP or AVIF cover",
+      ),
+    ),
   featured: z
     ._default(z.boolean(), false)
     .check(d("true: shown in the home page's blog teaser, which shows the newest 4 featured posts; no more than 4")),

@@ -61,7 +61,7 @@ describe("photos and screenshots in a build", () => {
     await addImage(content.dir, "/images/blog/order-screen.png", await photo(2880, 1800, "png", 2));
     await editPost(
       path.join(content.dir, POST),
-      { image: "/images/blog/cover-photo.jpg" },
+      { image: "/images/blog/cover-photo.jpg", imageAlt: "A courier handing a grocery bag over at a front door" },
       "\n![The order screen of the store app](/images/blog/order-screen.png)\n",
     );
     calls.sharp = 0;
@@ -85,6 +85,7 @@ describe("photos and screenshots in a build", () => {
     expect(cover?.width).toBe(4000);
     expect(cover?.height).toBe(3000);
     expect(cover?.fetchpriority).toBe("high");
+    expect(cover?.alt).toBe("A courier handing a grocery bag over at a front door");
     expect(body).toMatchObject({
       width: 2880,
       height: 1800,
@@ -167,7 +168,7 @@ describe("image mistakes fail the build at the line that names the image", () =>
   test("a 25 MB cover", async () => {
     const errors = await errorsWith(async (dir) => {
       await addImage(dir, "/images/blog/huge.jpg", await padded(await photo(400, 300), 25 * 1024 * 1024));
-      await editPost(path.join(dir, POST), { image: "/images/blog/huge.jpg" });
+      await editPost(path.join(dir, POST), { image: "/images/blog/huge.jpg", imageAlt: "A huge photo" });
     });
     expect(errors).toEqual([
       "content/blog/quick-commerce-unit-economics.md:14 image: content/images/blog/huge.jpg is 25 MB, over the 20 MB limit: export it again at most 4000 px on its longest side (JPEG quality about 80), usually under 3 MB",
@@ -204,6 +205,18 @@ describe("image mistakes fail the build at the line that names the image", () =>
     });
     expect(errors).toEqual([
       "content/images/blog/launch.jpg:undefined image: content/images/blog/launch.jpg and content/images/blog/launch.png differ only in their extension, so their sized copies (launch.800w.avif…) would be one file: rename one of them and its references",
+    ]);
+  });
+
+  test("an article's photo cover without imageAlt", async () => {
+    const errors = await errorsWith(async (dir) => {
+      await addImage(dir, "/images/blog/rider.jpg", await photo(1200, 630));
+      await editPost(path.join(dir, POST), { image: "/images/blog/rider.jpg" });
+    });
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^content\/blog\/quick-commerce-unit-economics\.md:\d+ image: content\/images\/blog\/rider\.jpg is a photo or screenshot and shows something: describe it in imageAlt/,
+      ),
     ]);
   });
 

@@ -71,7 +71,7 @@ export default definePage<{ slug: string }, ArticleData>({
             priority
             className="article__image"
             src={post.image}
-            alt=""
+            alt={post.imageAlt ?? ""}
             width={1200}
             height={630}
           />
