@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { stopServer } from "./stop-server.ts";
 
 /**
  * `npm run dev` as a developer uses it: a code mistake in src/ shows where it is and what the compiler said over the
@@ -40,6 +41,10 @@ test.beforeAll(async () => {
       SES_PORT: String(SES_PORT),
       DYNAMO_PORT: String(DYNAMO_PORT),
       LEADS_DIR: path.join(project, ".data"),
+      // Its own copy's content and build: inherited from npm test, DIST_DIR would be the build every other browser
+      // test reads, and this server's first build would empty it under them.
+      CONTENT_DIR: path.join(project, "content"),
+      DIST_DIR: path.join(project, "dist"),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -59,8 +64,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  await rm(project, { recursive: true, force: true });
+  await stopServer(server);
+  await rm(project, { recursive: true, force: true, maxRetries: 5 });
 });
 
 test("a TSX syntax error shows its file, line, column and the compiler's message over the page, and the next good save clears it", async ({

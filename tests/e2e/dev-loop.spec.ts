@@ -3,6 +3,7 @@ import { cp, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { stopServer } from "./stop-server.ts";
 
 /**
  * `npm run dev` as an editor uses it: its own server (ports E2E_PORT + 10 and E2E_SES_PORT + 10) over a copy of
@@ -66,8 +67,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  await rm(work, { recursive: true, force: true });
+  await stopServer(server);
+  await rm(work, { recursive: true, force: true, maxRetries: 5 });
 });
 
 test("an article saved atomically, then in place, shows in the open page each time", async ({ page }) => {
