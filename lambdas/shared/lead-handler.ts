@@ -119,7 +119,8 @@ export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, de
   ): Promise<"filed" | "counted"> => {
     const now = new Date();
     // A counter that fails stores the lead: the cap bounds a flood, it must not cost a person's lead.
-    const stored = await Promise.resolve((client && deps.suspectCap?.admit(client, now)) ?? true).catch(() => true);
+    const admitted = client && deps.suspectCap?.admit(client, now, reason === "rate-limited");
+    const stored = await Promise.resolve(admitted ?? true).catch(() => true);
     if (!stored) return "counted";
     const at = now.toISOString();
     const record: LeadRecord = {

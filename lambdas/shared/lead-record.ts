@@ -4,8 +4,9 @@
  * - a lead: `pk = "lead#<submissionId>"`, `day = "<YYYY-MM-DD of receivedAt>"`, found newest first through the GSI
  *   `byDay` (partition `day`, sort `receivedAt`; it copies only the few fields a listing filters on, LEAD_INDEX_FIELDS,
  *   and one day is one partition, so no partition takes every lead); the listing reads the whole lead from the table;
- * - a client's hourly count of suspected leads: `pk = "suspect#<sha256 of the client address>#<YYYY-MM-DDTHH>"`,
- *   `count`, `day = "suspect#<YYYY-MM-DD>"`, `receivedAt` = the hour, listed through `byDay` too (spam-folder.ts);
+ * - a client's hourly count of suspected leads: `pk = "suspect#<sha256 of the client address>#<YYYY-MM-DDTHH>"` (caught
+ *   by a trap; `…#limit` for those over the rate limit), `count`, `cap` (how many of them are stored),
+ *   `day = "suspect#<YYYY-MM-DD>"`, `receivedAt` = the hour, listed through `byDay` too (spam-folder.ts);
  * - the spam digest's mark: `pk = "digest#spam"`, `lastAt` (the newest spam the last digest mailed);
  * - an acknowledgement counter per address: `pk = "ack#<sha256 of the normalised address>#<YYYY-MM-DD>"`, `count`;
  * - an acknowledgement counter per client: `pk = "ackclient#<sha256 of the client address>#<YYYY-MM-DDTHH>"`, `count`.
@@ -29,7 +30,16 @@ export const BY_RECEIVED_AT_INDEX = "byReceivedAt";
 /** The index leads are listed through, one partition per UTC day. */
 export const BY_DAY_INDEX = "byDay";
 /** The fields `byDay` copies besides its keys and `pk`: what the sweep and the listings filter on before reading a lead. */
-export const LEAD_INDEX_FIELDS = ["submissionId", "status", "form", "updatedAt", "leaseUntil", "spamReason", "count"];
+export const LEAD_INDEX_FIELDS = [
+  "submissionId",
+  "status",
+  "form",
+  "updatedAt",
+  "leaseUntil",
+  "spamReason",
+  "count",
+  "cap",
+];
 export const SUSPECT_KEY_PREFIX = "suspect#";
 export const DIGEST_KEY = "digest#spam";
 /** The index partition of a lead received at `receivedAt` (an ISO date): its UTC day. */

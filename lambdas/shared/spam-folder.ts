@@ -128,15 +128,21 @@ export function createDynamoRateLimit({
   };
 }
 
-/** Counts a client's suspected leads per hour: the folder stores the first ones, and only counts the rest. */
+/**
+ * Counts a client's suspected leads per hour: the folder stores the first ones, and only counts the rest. Leads a trap
+ * caught and leads over the rate limit are counted apart, each against its own cap (LEAD_SPAM).
+ */
 export interface SuspectCap {
-  /** Counts one suspected lead from `address` this hour; false once more than the cap came (it is still counted). */
-  admit(address: string, now: Date): Promise<boolean>;
+  /**
+   * Counts one suspected lead from `address` this hour; false once more than the cap came (it is still counted).
+   * `overLimit`: it passed every check and only the rate limit filed it, so it may be a person's.
+   */
+  admit(address: string, now: Date, overLimit?: boolean): Promise<boolean>;
 }
 
 /** The key of a client's suspected-lead counter for one UTC hour; `address` is already its /64 for IPv6. */
-export const suspectKey = (address: string, now: Date) =>
-  `${SUSPECT_KEY_PREFIX}${createHash("sha256").update(address).digest("hex")}#${now.toISOString().slice(0, 13)}`;
+export const suspectKey = (address: string, now: Date, overLimit = false) =>
+  `${SUSPECT_KEY_PREFIX}${createHash("sha256").update(address).digest("hex")}#${now.toISOString().slice(0, 13)}${overLimit ? "#limit" : ""}`;
 
 /**
  * The cap kept in the leads table: one counter item per client and hour, kept as long as the spam it stands for, and
@@ -147,23 +153,27 @@ export function createDynamoSuspectCap({
   client,
   tableName,
   limit,
+  overLimitLimit = LEAD_SPAM.storedLimitedPerClientHour,
 }: {
   client: DynamoDBClient;
   tableName: string;
   limit: number;
+  overLimitLimit?: number;
 }): SuspectCap {
   return {
-    async admit(address, now) {
+    async admit(address, now, overLimit = false) {
+      const cap = overLimit ? overLimitLimit : limit;
       const hour = `${now.toISOString().slice(0, 13)}:00:00.000Z`;
       const { Attributes } = await client.send(
         new UpdateItemCommand({
           TableName: tableName,
-          Key: { pk: { S: suspectKey(address, now) } },
+          Key: { pk: { S: suspectKey(address, now, overLimit) } },
           UpdateExpression:
-            "ADD #count :one SET #day = :day, receivedAt = :hour, updatedAt = :now, expiresAt = if_not_exists(expiresAt, :expires)",
-          ExpressionAttributeNames: { "#count": "count", "#day": "day" },
+            "ADD #count :one SET #day = :day, #cap = :cap, receivedAt = :hour, updatedAt = :now, expiresAt = if_not_exists(expiresAt, :expires)",
+          ExpressionAttributeNames: { "#count": "count", "#day": "day", "#cap": "cap" },
           ExpressionAttributeValues: {
             ":one": { N: "1" },
+            ":cap": { N: String(cap) },
             ":day": { S: suspectDay(leadDay(hour)) },
             ":hour": { S: hour },
             ":now": { S: now.toISOString() },
@@ -172,7 +182,7 @@ export function createDynamoSuspectCap({
           ReturnValues: "UPDATED_NEW",
         }),
       );
-      return Number(Attributes?.count?.N ?? 0) <= limit;
+      return Number(Attributes?.count?.N ?? 0) <= cap;
     },
   };
 }
@@ -202,13 +212,14 @@ export async function suspectCounts(
   for (const day of listedDays(from, now, LEAD_SPAM.retentionDays)) {
     for (const item of await queryDay(client, tableName, suspectDay(day), from)) {
       const count = Number(item.count?.N ?? 0);
+      const cap = Number(item.cap?.N ?? limit);
       const updatedAt = item.updatedAt?.S ?? "";
-      if (count > limit && updatedAt >= since.toISOString())
+      if (count > cap && updatedAt >= since.toISOString())
         counts.push({
           hour: item.receivedAt?.S ?? "",
           client: (item.pk?.S ?? "").slice(SUSPECT_KEY_PREFIX.length, SUSPECT_KEY_PREFIX.length + 8),
           count,
-          notStored: count - limit,
+          notStored: count - cap,
           updatedAt,
         });
     }
@@ -223,7 +234,7 @@ export function describeSuspectCounts(counts: ReadonlyArray<SuspectCount>): stri
   const hours = counts.map(
     (count) => `${count.hour.slice(0, 13).replace("T", " ")}h client ${count.client}: ${count.notStored}`,
   );
-  return `Also ${total} suspected lead${total === 1 ? "" : "s"} counted, not stored (over ${LEAD_SPAM.storedPerClientHour} an hour from one client): ${hours.join("; ")}`;
+  return `Also ${total} suspected lead${total === 1 ? "" : "s"} counted, not stored (over ${LEAD_SPAM.storedPerClientHour} caught by a trap, or ${LEAD_SPAM.storedLimitedPerClientHour} over the rate limit, an hour from one client): ${hours.join("; ")}`;
 }
 
 /** When a stored spam lead expires. */

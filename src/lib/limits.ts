@@ -50,7 +50,14 @@ export const DESKTOP_QUERY = "(min-width: 1120px)";
  * The leads' spam folder (issue 25): what the honeypot, the timing check or the per-client rate limit catch is kept
  * this many days for review, never dropped; and how many leads one client address may send in an hour before the
  * rest go to the folder (the WAF's rate rule stays the outer wall). Of the leads one client's traps or limit file as
- * suspected in an hour, the folder keeps `storedPerClientHour` and counts the rest (lambdas/shared/spam-folder.ts), so a
- * flood costs the store a bounded size (docs/deploy.md, "Spam folder").
+ * suspected in an hour, the folder keeps `storedPerClientHour` caught by a trap (which no person fills) and
+ * `storedLimitedPerClientHour` over the rate limit (which passed every check, and may be a person behind a mobile
+ * carrier's shared address: ten times as many, so none is lost at any real rate), and counts the rest
+ * (lambdas/shared/spam-folder.ts), so a flood costs the store a bounded size (docs/deploy.md, "Spam folder").
  */
-export const LEAD_SPAM = { retentionDays: 30, leadsPerClientHour: 10, storedPerClientHour: 20 } as const;
+export const LEAD_SPAM = {
+  retentionDays: 30,
+  leadsPerClientHour: 10,
+  storedPerClientHour: 20,
+  storedLimitedPerClientHour: 200,
+} as const;

@@ -32,9 +32,7 @@ export const blogPostSchema = z.strictObject({
   imageAlt: z
     .optional(text())
     .check(
-      d(
-        "What the cover photo shows, for readers who cannot see it; required for a JPEG, PNG, WebP or AVIF cover",
-      ),
+      d("What the cover photo shows, for readers who cannot see it; required for a JPEG, PNG, WebP or AVIF cover"),
     ),
   featured: z
     ._default(z.boolean(), false)

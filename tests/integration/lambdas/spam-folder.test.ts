@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -174,9 +175,28 @@ describe("the spam folder's bound (issue 32 row 6)", () => {
     expect(stored.slice(0, cap).every((lead) => lead?.status === "spam")).toBe(true);
     expect(stored[cap]).toBeUndefined();
     const listed = await leads("--status", "spam");
-    expect(listed.stdout).toContain(`Also 1 suspected lead counted, not stored (over ${cap} an hour from one client)`);
+    expect(listed.stdout).toContain("Also 1 suspected lead counted, not stored (over 20 caught by a trap, or 200 over");
     const report = await leads("report");
     expect(report.stdout).toContain("Also 1 suspected lead counted, not stored");
+  });
+
+  test("leads over the rate limit from one address (a mobile carrier's visitors) are all stored past the trap's cap", async () => {
+    // 10 pass the limit, the next 25 are filed as spam for it: more than the 20 a trap's catch keeps, all stored.
+    const client = newNetwork();
+    const answers: Awaited<ReturnType<LeadStack["call"]>>[] = [];
+    for (let i = 0; i < LEAD_SPAM.leadsPerClientHour + 25; i++)
+      answers.push(
+        await stack.call(
+          "send-contact-email",
+          { ...VALID["send-contact-email"], submissionId: randomUUID() },
+          { headers: client(1) },
+        ),
+      );
+    const stored = await Promise.all(answers.map((answer) => stack.lead(answer.answer.data?.id ?? "")));
+    expect(stored.filter((lead) => lead === undefined)).toEqual([]);
+    expect(stored.filter((lead) => lead?.status === "spam").map((lead) => lead?.spamReason)).toEqual(
+      Array(25).fill("rate-limited"),
+    );
   });
 
   test("npm run leads -- digest mails the vendor what the folder got once, then nothing while nothing is new", async () => {
