@@ -1,3 +1,4 @@
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -7,6 +8,12 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 const SES_PORT = Number(process.env.E2E_SES_PORT ?? 8025);
 /** The server keeps its leads on disk, never in memory: a store of its own per port, so runs never share one. */
 const DYNAMO_PORT = Number(process.env.DYNAMO_PORT ?? SES_PORT + 1);
+/**
+ * A new folder for each run (the workers load this file too, and inherit the variable): a folder kept from a run whose
+ * server was killed holds a pid file, and once the system gives that pid to another process the next run's server
+ * would refuse the folder as taken.
+ */
+process.env.E2E_LEADS_DIR ??= mkdtempSync(path.join(tmpdir(), `storefront-e2e-leads-${PORT}-`));
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -44,7 +51,7 @@ export default defineConfig({
       PORT: String(PORT),
       SES_PORT: String(SES_PORT),
       DYNAMO_PORT: String(DYNAMO_PORT),
-      LEADS_DIR: path.join(tmpdir(), `storefront-e2e-leads-${PORT}`),
+      LEADS_DIR: process.env.E2E_LEADS_DIR,
       HOST: "127.0.0.1",
       DIST_DIR: process.env.DIST_DIR ?? "dist",
       // Every browser test sends from 127.0.0.1: the hourly per-client limit is tested in tests/integration/lambdas.

@@ -76,7 +76,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
       ],
       Projection: {
         ProjectionType: "INCLUDE",
-        NonKeyAttributes: ["submissionId", "status", "form", "updatedAt", "leaseUntil", "spamReason", "count"],
+        NonKeyAttributes: ["submissionId", "status", "form", "updatedAt", "leaseUntil", "spamReason", "count", "cap"],
       },
     });
     // No index copies a lead whole: the only index that copies whole items is the subscribers' (`kind`), which new
