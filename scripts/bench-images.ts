@@ -60,7 +60,7 @@ try {
     const served = `/images/blog/${slug}-photo.jpg`;
     const own = slug === ARTICLE && PHOTO ? await readFile(PHOTO) : undefined;
     await addImage(contentDir, served, own ?? (await photo(4032, 3024, "jpeg", seed++)));
-    await editPost(path.join(contentDir, "blog", `${slug}.md`), { image: served });
+    await editPost(path.join(contentDir, "blog", `${slug}.md`), { image: served, imageAlt: `The ${slug} cover photo` });
   }
   for (const id of PROJECTS) {
     const file = path.join(contentDir, "portfolio", `${id}.yaml`);

@@ -28,7 +28,7 @@ test.beforeAll(async () => {
     await addImage(content.dir, "/images/blog/order-screen.png", await photo(2880, 1800, "png", 2));
     await editPost(
       path.join(content.dir, "blog/quick-commerce-unit-economics.md"),
-      { image: "/images/blog/cover-photo.jpg" },
+      { image: "/images/blog/cover-photo.jpg", imageAlt: "A courier handing a grocery bag over at a front door" },
       "\n![The order screen of the store app](/images/blog/order-screen.png)\n",
     );
     const run = spawnSync(
