@@ -30,6 +30,9 @@ function showErrors(message) {
   overlay.querySelector("pre").textContent = message;
 }
 
-const events = new EventSource("/__dev/events");
+// The good build this page was served from (the server writes it into this script's address): a newer one at connect
+// time, or at a reconnect, reloads the page.
+const since = new URL(import.meta.url).searchParams.get("build") ?? "";
+const events = new EventSource(`/__dev/events?since=${encodeURIComponent(since)}`);
 events.addEventListener("reload", () => location.reload());
 events.addEventListener("build-error", (event) => showErrors(JSON.parse(event.data).message));

@@ -36,8 +36,10 @@ export function startDevLoop(options: DevLoopOptions): DevLoop {
   const { rootDir, contentDir, distDir } = options;
   const clients = new Set<ServerResponse>();
   let last: DevBuildResult | undefined;
+  let goodBuilds = 0;
   const broadcast = (result: DevBuildResult) => {
     last = result;
+    if (result.ok) goodBuilds += 1;
     const event = result.ok
       ? "event: reload\ndata: {}\n\n"
       : `event: build-error\ndata: ${JSON.stringify({ message: result.message })}\n\n`;
@@ -131,11 +133,15 @@ export function startDevLoop(options: DevLoopOptions): DevLoop {
     hooks: {
       script: () => clientScript,
       stylesheet: () => overlayCss,
-      subscribe(res) {
+      generation: () => goodBuilds,
+      subscribe(res, since) {
         res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store" });
         res.write(": connected\n\n");
         // A page opened after a failed build shows the errors at once.
         if (last && !last.ok) res.write(`event: build-error\ndata: ${JSON.stringify({ message: last.message })}\n\n`);
+        // A build that finished after the page was served and before it connected (or while it reconnected) would
+        // otherwise go unseen: the page would show the old text until the next save.
+        else if (since !== undefined && since < goodBuilds) res.write("event: reload\ndata: {}\n\n");
         clients.add(res);
         res.on("close", () => clients.delete(res));
       },

@@ -21,8 +21,13 @@ export interface DevHooks {
   script: () => Promise<string>;
   /** Served at /__dev/overlay.css. */
   stylesheet: () => Promise<string>;
-  /** /__dev/events: server-sent events "reload" and "build-error". */
-  subscribe: (res: ServerResponse) => void;
+  /**
+   * /__dev/events: server-sent events "reload" and "build-error". `since` is the good build the page was served from:
+   * a page that connects after a newer build finished (a save made while it loaded) reloads at once.
+   */
+  subscribe: (res: ServerResponse, since: number | undefined) => void;
+  /** How many good builds there have been: the page's script carries it, as `since` for its event stream. */
+  generation: () => number;
   /** The errors of the last build when it failed. */
   failure: () => string | undefined;
 }
@@ -67,7 +72,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
         .end(await devReload.stylesheet());
       return;
     }
-    if (devReload && url.pathname === "/__dev/events") return devReload.subscribe(res);
+    if (devReload && url.pathname === "/__dev/events") {
+      const since = Number.parseInt(url.searchParams.get("since") ?? "", 10);
+      return devReload.subscribe(res, Number.isNaN(since) ? undefined : since);
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { allow: "GET, HEAD" }).end();
       return;
@@ -99,7 +107,12 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
     let body: Buffer = await readFile(filePath);
     if (devReload && ext === ".html") {
       body = Buffer.from(
-        body.toString("utf8").replace("</body>", '<script type="module" src="/__dev/reload.js"></script></body>'),
+        body
+          .toString("utf8")
+          .replace(
+            "</body>",
+            `<script type="module" src="/__dev/reload.js?build=${devReload.generation()}"></script></body>`,
+          ),
       );
     }
     const headers: Record<string, string> = {

@@ -17,6 +17,9 @@ const BASE = `http://127.0.0.1:${PORT}`;
 let work: string;
 let contentDir: string;
 let server: ChildProcess;
+/** Everything the dev server printed so far: each good build after a save logs "site ready". */
+let serverOutput = "";
+const goodRebuilds = () => serverOutput.split("site ready").length - 1;
 
 /** Saves like most editors do: write a temporary file, then rename it over the original (an atomic save). */
 async function atomicSave(file: string, change: (text: string) => string): Promise<void> {
@@ -33,6 +36,7 @@ async function saveInPlace(file: string, change: (text: string) => string): Prom
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000); // the first build of a fresh copy; a hook does not take the describe's timeout
   work = await mkdtemp(path.join(tmpdir(), "dev-loop-"));
   contentDir = path.join(work, "content");
   await cp(path.join(ROOT, "content"), contentDir, { recursive: true });
@@ -51,17 +55,16 @@ test.beforeAll(async () => {
     stdio: ["ignore", "pipe", "pipe"],
   });
   await new Promise<void>((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`npm run dev did not start:\n${output}`)), 100_000);
+    const timer = setTimeout(() => reject(new Error(`npm run dev did not start:\n${serverOutput}`)), 100_000);
     server.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes("Site:")) {
+      serverOutput += chunk;
+      if (serverOutput.includes("Site:")) {
         clearTimeout(timer);
         resolve();
       }
     });
     server.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk;
+      serverOutput += chunk;
     });
   });
 });
@@ -81,6 +84,27 @@ test("an article saved atomically, then in place, shows in the open page each ti
     text.replace("Shoppers love it", "Neighbours love it"),
   );
   await expect(page.getByText("Neighbours love it", { exact: false })).toBeVisible({ timeout: 30_000 });
+});
+
+test("a save whose build finishes before the page listens for reloads still reloads it", async ({ page }) => {
+  // The page's event stream is held until the save's build is done, as when a slow page (or a reconnect) comes late:
+  // the reload went out to nobody, so the page must learn from its connection that it is out of date.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/__dev/events*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${BASE}/blog/white-label-vs-custom-build-cost`);
+  const before = goodRebuilds();
+  await saveInPlace("blog/white-label-vs-custom-build-cost.md", (text) =>
+    text.replace("the same fork in the road", "the same crossroads"),
+  );
+  await expect.poll(goodRebuilds, { timeout: 60_000 }).toBeGreaterThan(before);
+  release();
+  await expect(page.getByText("the same crossroads", { exact: false })).toBeVisible({ timeout: 30_000 });
 });
 
 test("a content mistake shows its file and line over the page, and the next good save clears it", async ({ page }) => {
