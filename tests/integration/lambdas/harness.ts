@@ -287,3 +287,38 @@ export async function failTwiceThenRecover(stack: LeadStack, form: LeadFunction,
   stack.fault("pass");
   return { status, handlerFailed, queueFailed, submissionId };
 }
+
+/**
+ * What the retry queue started as server/start.ts starts it makes of a lead whose mail SES refused twice
+ * (`failTwiceThenRecover`): the answer, both failures, the vendor's copies once it settled, and the stored lead. Two
+ * backoffs and two SES tries per attempt: given room on a loaded machine, as only the outcome is asserted.
+ */
+export async function retriedTwiceFailedLead(stack: LeadStack, form: LeadFunction, email: string) {
+  const { status, handlerFailed, queueFailed, submissionId } = await failTwiceThenRecover(stack, form, {
+    ...VALID[form],
+    email,
+  });
+  const vendorCopies = async () =>
+    (await stack.mails()).filter(
+      (mail) => mail.destination.to.includes("hello@example.com") && leadIdOf(mail) === submissionId,
+    ).length;
+  await eventually(async () => (await vendorCopies()) === 1, 300);
+  await eventually(async () => (await stack.lead(submissionId))?.status === "acknowledged");
+  const stored = await stack.lead(submissionId);
+  return {
+    status,
+    handlerFailed,
+    queueFailed,
+    vendorCopies: await vendorCopies(),
+    lead: { status: stored?.status, attempts: stored?.attempts },
+  };
+}
+
+/** A lead mailed by the retry queue within seconds, once, with no sweep, the lead acknowledged on its third attempt. */
+export const RETRIED_ONCE = {
+  status: 200,
+  handlerFailed: true,
+  queueFailed: true,
+  vendorCopies: 1,
+  lead: { status: "acknowledged", attempts: 3 },
+};
