@@ -45,7 +45,7 @@ export default definePage({
           status={{ many: `{n} of ${products.length} products`, none: "No products found matching your search." }}
           search={{
             label: "Search products",
-            placeholder: "Search by name, category or description...",
+            placeholder: "Search by name or category…",
             action: "/products",
             icon: true,
           }}
