@@ -31,7 +31,7 @@ export default definePage({
           </a>
         </p>
       </PageHeader>
-      <div className="container">
+      <div className="container installation-steps">
         <section aria-labelledby="packages-title">
           <div className="section-heading">
             <h2 id="packages-title">Choose Your Package</h2>
