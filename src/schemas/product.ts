@@ -52,7 +52,7 @@ const productFileSchema = z.strictObject({
     ),
   sellDirectly: z
     ._default(z.boolean(), false)
-    .check(d("true: a Buy Now button opens the inquiry dialog instead of the marketplace")),
+    .check(d("true: a Buy Now button opens the product inquiry dialog instead of the marketplace")),
   directSaleDescription: z._default(z.string(), "").check(d("Text of the purchase call to action when sold directly")),
   techSpecs: z
     .array(z.strictObject({ label: text(), value: text() }))

@@ -120,7 +120,7 @@ test.describe("/products", () => {
     await expect(cardNames(page)).toHaveText(["CliqCRM"]);
   });
 
-  test("a product sold directly offers Buy Now, which opens the purchase dialog with the inquiry form", async ({
+  test("a product sold directly offers Buy Now, which opens the product inquiry dialog with the inquiry form", async ({
     page,
   }) => {
     const p = products.find((x) => x.sellDirectly);
