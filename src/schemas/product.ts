@@ -81,7 +81,7 @@ const productFileSchema = z.strictObject({
 
 /**
  * content/products/<id>.yaml: one ready-made application of the catalogue. `documentationUrl` is derived from the id
- * (the build writes the PDF there from content/docs/<id>.md), so editors never type it.
+ * (the build writes the PDF there from content/documentation/<id>.md), so editors never type it.
  */
 export const productSchema = z.pipe(
   productFileSchema,

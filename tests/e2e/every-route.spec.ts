@@ -250,7 +250,7 @@ test("the data pages fetch (search index, blog list) is revalidated like the pag
   }
 });
 
-test("share images, icons and the web manifest are served with their types, and not as pages", async ({ request }) => {
+test("share cards, icons and the web manifest are served with their types, and not as pages", async ({ request }) => {
   for (const [url, type] of [
     ["/og/products/esim.png", "image/png"],
     ["/og/products/404.png", "image/png"],
