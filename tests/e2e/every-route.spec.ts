@@ -166,7 +166,7 @@ test.describe("every route", () => {
         await expect(page.locator("h1")).toHaveCount(1);
       }
       await expectScriptBudget(page, route, loaded);
-      // A missing page logs its path on purpose (not-found.spec.ts); every other route logs no error.
+      // A missing page logs its path on purpose (404.spec.ts); every other route logs no error.
       if (!missing) expect(consoleErrors).toEqual([]);
 
       await expectNoSidewaysScroll(page, route, "before", WIDTHS);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { products } from "./catalogue-content.ts";
-import { expect, test } from "./fixtures.ts";
-import { loaderOnly } from "./loader-only.ts";
+import { products } from "../catalogue-content.ts";
+import { expect, test } from "../fixtures.ts";
+import { loaderOnly } from "../loader-only.ts";
 
 const NO_PRODUCTS = "No products found matching your search.";
 

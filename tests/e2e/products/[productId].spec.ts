@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { product, productPage, products } from "./catalogue-content.ts";
-import { expect, test } from "./fixtures.ts";
+import { product, productPage, products } from "../catalogue-content.ts";
+import { expect, test } from "../fixtures.ts";
 
 const astroway = product("astroway");
 const withoutClones = products.find((p) => !p.readyMadeClones?.length) ?? astroway;
