@@ -57,8 +57,8 @@ export const COLLECTIONS = {
     jsonSchema: "policy-page",
     page: "/{name}",
   }),
-  /** Product manuals: build/docs-pdf.ts renders them; only their names are read here (each product needs one). */
-  docs: folder({ folder: "docs", format: "names", exts: [".md", ".pdf"], what: "product manuals" }),
+  /** Product manuals: build/documentation-pdf.ts renders them; only their names are read here (each product needs one). */
+  documentation: folder({ folder: "documentation", format: "names", exts: [".md", ".pdf"], what: "product manuals" }),
 } as const;
 
 /** Folders of content/ read as they are: artwork is copied, schemas serve the editor. */

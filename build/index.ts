@@ -4,7 +4,7 @@ import type { SiteContent } from "../src/lib/content.ts";
 import { PRODUCTION, type SiteEnvironment, withEnvironment } from "../src/lib/site-environment.ts";
 import { BuildCache, digest } from "./cache.ts";
 import { checkContentLinks, checkLinksWithoutPages, servedFiles } from "./check-links.ts";
-import { buildDocsPdfs } from "./docs-pdf.ts";
+import { buildDocumentationPdfs } from "./documentation-pdf.ts";
 import { ContentErrors, formatIssue } from "./errors.ts";
 import { blogIndexFile, robots, rssFeed, sitemap } from "./feeds.ts";
 import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./incremental.ts";
@@ -12,7 +12,7 @@ import { bundleIslands, type IslandBundle } from "./bundle.ts";
 import type { ParseCache } from "./load-content.ts";
 import { type MarkdownRenderer, type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
 import { buildImageVariants } from "./images/variants.ts";
-import { buildOgImages } from "./og-images.ts";
+import { buildShareCards } from "./share-cards.ts";
 import { readContent } from "./read-content.ts";
 import { pageData, type RenderedPage, renderRoutes } from "./render.tsx";
 import { collectRoutes, routeShapes } from "./routes.ts";
@@ -152,7 +152,7 @@ export class BuildSession {
       tokensFile: path.join(rootDir, "src/styles/tokens.css"),
     };
     const heads = routes.map((route, i) => ({ route, head: inputs[i]?.head ?? pageData(route, content).head }));
-    const [variants, og, docs, icons, search] = await Promise.all([
+    const [variants, shareCards, documentation, icons, search] = await Promise.all([
       stage(
         "images",
         () => buildImageVariants(contentDir, facts, content.images ?? {}, this.#cache),
@@ -160,15 +160,15 @@ export class BuildSession {
           `${v.files.length} image files (${v.made} made, ${v.files.length - v.made} cached, ${Math.round(v.files.reduce((n, f) => n + f.contents.length, 0) / 1024)} KB)`,
       ),
       stage(
-        "og",
-        () => buildOgImages({ pages: heads, site: content.site, contentDir, ...brand, cache: this.#cache }),
+        "share-cards",
+        () => buildShareCards({ pages: heads, site: content.site, contentDir, ...brand, cache: this.#cache }),
         (o) =>
-          `${o.files.length} share images (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
+          `${o.files.length} share cards (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
       ),
       stage(
-        "docs",
+        "documentation",
         () =>
-          buildDocsPdfs({
+          buildDocumentationPdfs({
             contentDir,
             siteName: content.site.name,
             products: content.products,
@@ -196,8 +196,8 @@ export class BuildSession {
       { path: "rss.xml", contents: Buffer.from(rssFeed(content)) },
       search.file,
       blogIndexFile(content),
-      ...docs,
-      ...og.files,
+      ...documentation,
+      ...shareCards.files,
       ...icons,
       ...variants.files,
     ];

@@ -103,20 +103,26 @@ export function validateContent(
   for (const source of raw.products) {
     const written = valueAt(source.data, ["id"]);
     const id = typeof written === "string" && written ? written : source.name;
-    if (source.data !== undefined && !raw.docs.has(`${id}.md`) && !raw.docs.has(`${id}.pdf`))
-      at(source, ["id"], `No documentation for "${id}": write content/docs/${id}.md (or add content/docs/${id}.pdf)`);
+    if (source.data !== undefined && !raw.documentation.has(`${id}.md`) && !raw.documentation.has(`${id}.pdf`))
+      at(
+        source,
+        ["id"],
+        `No documentation for "${id}": write content/documentation/${id}.md (or add content/documentation/${id}.pdf)`,
+      );
   }
   for (const { value, source } of written(raw.portfolio, "id")) sameName(source, "id", String(value));
   for (const { value, source } of written(raw.posts, "slug")) sameName(source, "slug", String(value));
 
   // Files are looked for as written, in valid and invalid files alike: a missing cover is reported in the same build
   // as a misspelt field beside it. (A path the schema refuses is not looked for: its message says what to write.)
-  const shareImages = valueAt(raw.site.data, ["shareImages"]);
+  const shareCardImages = valueAt(raw.site.data, ["shareCardImages"]);
   const images = [
-    ...Object.keys(shareImages !== null && typeof shareImages === "object" ? shareImages : {}).map((key) => ({
-      source: raw.site,
-      field: ["shareImages", key],
-    })),
+    ...Object.keys(shareCardImages !== null && typeof shareCardImages === "object" ? shareCardImages : {}).map(
+      (key) => ({
+        source: raw.site,
+        field: ["shareCardImages", key],
+      }),
+    ),
     ...[...raw.products, ...raw.portfolio, ...raw.posts].map((source) => ({ source, field: ["image"] })),
   ];
   for (const { source, field } of images) {

@@ -166,7 +166,7 @@ async function local(): Promise<{
   return { ...(await open(dynamo.endpoint, dynamo.client)), close: () => dynamo.close() };
 }
 
-/** The catalogue's name of a stored product (an id, or the buy dialog's name), for the report. */
+/** The catalogue's name of a stored product (an id, or the name a product inquiry sends), for the report. */
 async function productNames(): Promise<(stored: string) => string> {
   const { catalogue } = await localConfig("http://127.0.0.1:1", "http://127.0.0.1:1");
   return (stored) => catalogue.products.find((p) => p.id === stored || p.name === stored)?.name ?? stored;

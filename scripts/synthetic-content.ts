@@ -39,7 +39,7 @@ function daysBefore(date: string, days: number): string {
 /**
  * Copies content/ to `dir` and adds synthetic products, posts and projects until the totals are reached. Each copy
  * takes a real file as its template and gets its own id (and slug, date; products also a name and order);
- * per-product files elsewhere in the content folder (such as docs/<id>.md) are copied under the new id.
+ * per-product files elsewhere in the content folder (such as documentation/<id>.md) are copied under the new id.
  */
 export async function generate(contentDir: string, dir: string, counts: Counts): Promise<void> {
   await cp(contentDir, dir, { recursive: true });

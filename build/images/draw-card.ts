@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import satori from "satori";
 import sharp, { type Sharp } from "sharp";
 import { isRasterPath } from "../../src/lib/images.ts";
-import { OG_IMAGE } from "../../src/lib/og-image.ts";
+import { SHARE_CARD } from "../../src/lib/share-card.ts";
 import type { Site } from "../../src/schemas/site.ts";
 import { BuildError } from "../errors.ts";
 import type { BrandColors } from "../tokens.ts";
@@ -62,13 +62,13 @@ export async function createCardRenderer({ site, logoFile, colors }: Brand): Pro
         fontFamily: fonts.family,
       };
       const layout = await satori(ShareCard(card), {
-        width: OG_IMAGE.width,
-        height: OG_IMAGE.height,
+        width: SHARE_CARD.width,
+        height: SHARE_CARD.height,
         fonts: fonts.faces,
       });
       // The ground goes first inside satori's <svg>, beneath everything satori drew.
       const svg = layout.replace(/^<svg[^>]*>/, (open) => open + cardGround(colors, artwork !== undefined));
-      return await svgToPng(svg, at(OG_IMAGE.width));
+      return await svgToPng(svg, at(SHARE_CARD.width));
     } catch (cause) {
       if (cause instanceof BuildError) throw cause;
       throw new BuildError(`Having trouble drawing the share card of ${spec.page}`, { cause });
@@ -108,7 +108,7 @@ async function artworkImage(bytes: Buffer, name: string, at: Raster): Promise<Ca
  * so usually nothing is cut). An SVG is drawn at the width that covers the card, then cut to it when its shape differs.
  */
 async function coverCard(bytes: Buffer, name: string, at: Raster): Promise<Uint8Array> {
-  const { width, height } = OG_IMAGE;
+  const { width, height } = SHARE_CARD;
   if (!isSvg(name)) return photo(bytes, name, (image) => image.resize({ width, height, fit: "cover" }));
   const size = await imageSize(bytes);
   if (!size) throw new BuildError(`${name} cannot be read as an SVG`);

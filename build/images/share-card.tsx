@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { OG_IMAGE } from "../../src/lib/og-image.ts";
+import { SHARE_CARD } from "../../src/lib/share-card.ts";
 import type { BrandColors } from "../tokens.ts";
 
 /** An image placed on a card at its display size: a PNG or JPEG data URL satori embeds. */
@@ -43,7 +43,7 @@ const FRAME = 10;
  * directly.
  */
 export function cardGround(colors: BrandColors, withArtwork: boolean): string {
-  const { width, height } = OG_IMAGE;
+  const { width, height } = SHARE_CARD;
   const shape = withArtwork
     ? ""
     : `<rect x="940" y="170" width="520" height="520" rx="130" transform="rotate(12 1200 430)" fill="url(#shape)" fill-opacity="0.2"/>`;

@@ -17,16 +17,16 @@ import { deliverWebhook, type WebhookDeps } from "../shared/lead-webhook.ts";
 import type { Logger } from "../shared/log.ts";
 
 export { DELIVER_LEAD_FUNCTION } from "../shared/lead-record.ts";
-import { contactEmailForm } from "../send-contact-email/send-contact-email.ts";
-import { installationEmailForm } from "../send-installation-email/send-installation-email.ts";
-import { productInquiryForm } from "../send-product-inquiry/send-product-inquiry.ts";
+import { contactMessageForm } from "../send-contact-email/contact-message.ts";
+import { installationRequestForm } from "../send-installation-email/installation-request.ts";
+import { productInquiryForm } from "../send-product-inquiry/product-inquiry.ts";
 import { SUBSCRIBE_FUNCTION, subscriptionMailsOf } from "../subscribe/subscribe.ts";
 
 /** Every form's mails by its function name, the name stored with each lead and carried by each retry message. */
 export function formMails(catalogue: LeadCatalogue): ReadonlyMap<string, MailsOf> {
   const product = productInquiryForm(catalogue);
-  const installation = installationEmailForm(catalogue);
-  const contact = contactEmailForm(catalogue);
+  const installation = installationRequestForm(catalogue);
+  const contact = contactMessageForm(catalogue);
   return new Map([
     [product.name, storedLeadMails(product)],
     [installation.name, storedLeadMails(installation)],

@@ -1,7 +1,10 @@
 import { config } from "../shared/config.ts";
-import { createLeadHandler } from "../shared/lead-handler.ts";
+import { storeAndMailLeads } from "../shared/lead-handler.ts";
 import { leadRuntime } from "../shared/runtime.ts";
-import { contactEmailForm } from "./send-contact-email.ts";
+import { contactMessageForm } from "./contact-message.ts";
 
 /** POST /api/send-contact-email: the message form of /contact. Configuration, clients and schema are made once per container. */
-export const handler = createLeadHandler(contactEmailForm(config.catalogue), leadRuntime(config, "send-contact-email"));
+export const handler = storeAndMailLeads(
+  contactMessageForm(config.catalogue),
+  leadRuntime(config, "send-contact-email"),
+);

@@ -95,12 +95,13 @@ export function storedLeadMails<S extends z.ZodMiniType>(form: LeadForm<S>): Mai
 }
 
 /**
- * The handler of a lead function: read the JSON body → file a trapped lead in the spam folder → check the lead with
+ * The handler of a lead function, named for what it does (the function keeps the spec's name, `send-…-email`, for its
+ * URL and stored form value; docs/architecture.md, "Leads"): read the JSON body → file a trapped lead in the spam folder → check the lead with
  * the shared schema → file it in the spam folder too when its client is over the hourly limit → store it (a repeated
  * submission id is the same lead: answered alike, stored and mailed once) → try to mail it within the invocation's deadline → hand whatever was not mailed to the retry queue → answer. Success means
  * "stored". One log line per request with the outcome and duration.
  */
-export function createLeadHandler<S extends z.ZodMiniType>(form: LeadForm<S>, deps: LeadDeps) {
+export function storeAndMailLeads<S extends z.ZodMiniType>(form: LeadForm<S>, deps: LeadDeps) {
   const { log, store, queue, config } = deps;
   const mailsOf = storedLeadMails(form);
   const keys = formKeys(form.schema);

@@ -6,7 +6,7 @@ import type { LambdaContextLike } from "../shared/deadline.ts";
 import { countVisitorMail, type MailsOf, type VisitorMailCount } from "../shared/delivery.ts";
 import type { LeadConfig } from "../shared/env.ts";
 import { failure, type LeadAnswer, readBody } from "../shared/http.ts";
-import { createLeadHandler, type LeadDeps, type LeadForm, type LeadMails } from "../shared/lead-handler.ts";
+import { storeAndMailLeads, type LeadDeps, type LeadForm, type LeadMails } from "../shared/lead-handler.ts";
 import { leadMailMarks } from "../shared/lead-mails.ts";
 import { renderSubscriptionConfirmation } from "../shared/mail-templates/subscription.ts";
 import { formatAddress } from "../shared/mailer.ts";
@@ -214,7 +214,7 @@ export function createNewsletterHandler(secret: string, linkBase: string, deps: 
   const { store, config } = deps;
   const countMail = (email: string, client: string | undefined, now: Date) =>
     countVisitorMail(store, config, email, client, now);
-  const subscribe = createLeadHandler(subscribeForm(secret, linkBase, deps.subscribers, countMail), deps);
+  const subscribe = storeAndMailLeads(subscribeForm(secret, linkBase, deps.subscribers, countMail), deps);
   const { log, subscribers, originVerify } = deps;
 
   return async function handler(event: APIGatewayProxyEventV2, context?: LambdaContextLike): Promise<LeadAnswer> {

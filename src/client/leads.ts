@@ -90,7 +90,7 @@ export interface LeadFormOptions {
   required: readonly string[];
   /** Dynamic import of the shared schema, built for this form's catalogue. */
   loadSchema: () => Promise<LeadSchema>;
-  /** Sent with the fields, e.g. the product name of the buy dialog. */
+  /** Sent with the fields, e.g. the product name of the product inquiry dialog. */
   extra?: Record<string, string>;
   /** The product id the `generate_lead` event names; by default the form's `product` field (an id). */
   productId?: string;

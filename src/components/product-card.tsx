@@ -2,7 +2,7 @@ import { Download, Info, LifeBuoy, Wrench } from "lucide-react";
 import type { Unpublished } from "../lib/publishing.ts";
 import type { Product } from "../schemas/product.ts";
 import { DraftBadge } from "./draft-banner.tsx";
-import { BuyAction } from "./product/buy-action.tsx";
+import { BuyControl } from "./product/buy-control.tsx";
 import { Picture } from "./picture.tsx";
 
 type ProductCardProps = Pick<
@@ -59,7 +59,7 @@ export function ProductCard({ headingLevel = 3, ...product }: ProductCardProps) 
           </a>
         </div>
         <div className="product-card__buy">
-          <BuyAction product={product} block />
+          <BuyControl product={product} block />
         </div>
         <p className="product-card__links">
           <a href="/installation">

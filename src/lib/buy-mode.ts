@@ -2,7 +2,7 @@ import type { Product } from "../schemas/product.ts";
 import type { Site } from "../schemas/site.ts";
 
 /**
- * How a product is bought (SPEC, buy control rule): sold directly → a Buy Now button opening the purchase dialog;
+ * How a product is bought (SPEC, buy control rule): sold directly → a Buy Now button opening the product inquiry dialog;
  * several purchase options → a dropdown of them; otherwise a link to its marketplace page.
  */
 export type BuyMode = "dialog" | "options" | "marketplace";
@@ -20,7 +20,7 @@ export type PurchaseOption = {
   description?: string;
 };
 
-/** What a buy control needs of a product and the site (src/components/product/buy-action.tsx). */
+/** What a buy control needs of a product and the site (src/components/product/buy-control.tsx). */
 export type BuyControlProps = {
   productId: string;
   productName: string;
@@ -31,7 +31,7 @@ export type BuyControlProps = {
   marketplaceName: string;
   /** The dropdown entries of the "options" mode; empty otherwise. */
   purchaseOptions: PurchaseOption[];
-  /** Shown above the inquiry form in the purchase dialog (the product's directSaleDescription). */
+  /** Shown above the inquiry form in the product inquiry dialog (the product's directSaleDescription). */
   dialogDescription: string;
   /** Named in the inquiry failure message. */
   contactEmail: string;

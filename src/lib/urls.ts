@@ -16,7 +16,7 @@ export function telUrl(phone: string): string {
 }
 
 /**
- * Where a product's documentation PDF is served; the build writes it there from content/docs/<id>.md (or .pdf).
+ * Where a product's documentation PDF is served; the build writes it there from content/documentation/<id>.md (or .pdf).
  * Derived, never typed by editors, so a renamed product cannot point at another product's manual.
  */
 export function documentationUrl(productId: string): string {

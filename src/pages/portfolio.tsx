@@ -11,7 +11,7 @@ export default definePage({
   head: ({ projects, site }) => ({
     title: "Portfolio",
     description: `${projects.length} apps ${site.name} built and launched for clients in astrology, food delivery, e-commerce, education, healthcare and more.`,
-    image: site.shareImages.portfolio,
+    image: site.shareCardImages.portfolio,
   }),
   Page: ({ projects }) => (
     <>

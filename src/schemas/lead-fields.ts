@@ -165,7 +165,7 @@ export const leadFields = {
       ),
       "",
     ),
-  /** A product of the catalogue named by its display name (the buy dialog sends the name). */
+  /** A product of the catalogue named by its display name (a product inquiry sends the name). */
   productName: (catalogue: LeadCatalogue) =>
     text(
       "Product is required",

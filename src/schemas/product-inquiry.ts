@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { type LeadCatalogue, leadFields, leadSourceFields } from "./lead-fields.ts";
 
 /**
- * Body of send-product-inquiry: the buy dialog of a product sold directly. `product` is the product's display
+ * Body of send-product-inquiry: the product inquiry of a product sold directly. `product` is the product's display
  * name, checked against the catalogue.
  */
 export function productInquirySchema(catalogue: LeadCatalogue) {

@@ -52,7 +52,7 @@ const productFileSchema = z.strictObject({
     ),
   sellDirectly: z
     ._default(z.boolean(), false)
-    .check(d("true: a Buy Now button opens the inquiry dialog instead of the marketplace")),
+    .check(d("true: a Buy Now button opens the product inquiry dialog instead of the marketplace")),
   directSaleDescription: z._default(z.string(), "").check(d("Text of the purchase call to action when sold directly")),
   techSpecs: z
     .array(z.strictObject({ label: text(), value: text() }))
@@ -81,7 +81,7 @@ const productFileSchema = z.strictObject({
 
 /**
  * content/products/<id>.yaml: one ready-made application of the catalogue. `documentationUrl` is derived from the id
- * (the build writes the PDF there from content/docs/<id>.md), so editors never type it.
+ * (the build writes the PDF there from content/documentation/<id>.md), so editors never type it.
  */
 export const productSchema = z.pipe(
   productFileSchema,

@@ -69,7 +69,7 @@ export const siteSchema = z.strictObject({
       count: z.number().check(z.int(), z.gte(0)),
     })
     .check(d("Aggregate rating in structured data")),
-  shareImages: z
+  shareCardImages: z
     ._default(
       z.strictObject({
         products: z.optional(imagePath()),

@@ -106,7 +106,7 @@ const field = (form: Query, name: string) => role("textbox", name, { within: for
 
 const LEAD_FORMS: LeadForm[] = [
   {
-    name: "the buy dialog on /products/legalway",
+    name: "the product inquiry dialog on /products/legalway",
     path: "/products/legalway",
     open: async (driver) => {
       await driver.click(role("button", "Buy Now", { within: role("main") }));
@@ -238,7 +238,7 @@ const demos = astroway?.demoDetails ?? [];
 const dialogClose = (dialog: Query) => role("button", /^Close\b/, { within: dialog });
 const contactDialog = role("dialog", "Send us an email");
 const cookieDialog = role("dialog", "Cookie Preferences");
-const buyDialog = role("dialog", "Buy Legalway");
+const productInquiryDialog = role("dialog", "Buy Legalway");
 const searchDialog = role("dialog", "Search the site");
 const moreInformation = role("button", /^(Show More|Hide) Information$/);
 const usd = role("button", "USD ($)");
@@ -288,9 +288,9 @@ const DISCLOSURES: Disclosure[] = [
     path: "/products/legalway",
     viewport: DESKTOP,
     opener: role("button", "Buy Now", { within: role("main") }),
-    closer: dialogClose(buyDialog),
+    closer: dialogClose(productInquiryDialog),
     escape: true,
-    shown: buyDialog,
+    shown: productInquiryDialog,
   },
   {
     name: "the header search dialog",

@@ -136,7 +136,7 @@ test("a product added while the server runs is accepted by the local API without
   const before = await request.post(`${BASE}/api/send-product-inquiry`, { data: inquiry });
   expect(await before.json()).toEqual({ success: false, error: "Invalid product" });
 
-  await cp(path.join(contentDir, "docs/esim.md"), path.join(contentDir, "docs/esim-roam.md"));
+  await cp(path.join(contentDir, "documentation/esim.md"), path.join(contentDir, "documentation/esim-roam.md"));
   await writeFile(
     path.join(contentDir, "products/esim-roam.yaml"),
     esim

@@ -166,7 +166,7 @@ test.describe("every route", () => {
         await expect(page.locator("h1")).toHaveCount(1);
       }
       await expectScriptBudget(page, route, loaded);
-      // A missing page logs its path on purpose (not-found.spec.ts); every other route logs no error.
+      // A missing page logs its path on purpose (404.spec.ts); every other route logs no error.
       if (!missing) expect(consoleErrors).toEqual([]);
 
       await expectNoSidewaysScroll(page, route, "before", WIDTHS);
@@ -250,7 +250,7 @@ test("the data pages fetch (search index, blog list) is revalidated like the pag
   }
 });
 
-test("share images, icons and the web manifest are served with their types, and not as pages", async ({ request }) => {
+test("share cards, icons and the web manifest are served with their types, and not as pages", async ({ request }) => {
   for (const [url, type] of [
     ["/og/products/esim.png", "image/png"],
     ["/og/products/404.png", "image/png"],

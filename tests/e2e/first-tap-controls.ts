@@ -102,7 +102,7 @@ export const CONTROLS: Control[] = [
   },
   {
     id: "buy",
-    title: "Buy Now on a product sold directly opens the purchase dialog",
+    title: "Buy Now on a product sold directly opens the product inquiry dialog",
     verb: "opens",
     path: "/products/legalway",
     profile: "phone",

@@ -21,7 +21,7 @@ interface StoredMail {
 interface FormCase {
   fn: "send-product-inquiry" | "send-installation-email" | "send-contact-email";
   path: string;
-  /** Opens the form (the buy dialog needs a click) and returns the element that holds its fields. */
+  /** Opens the form (the product inquiry dialog needs a click) and returns the element that holds its fields. */
   open: (page: Page) => Promise<Locator>;
   /** Fills every required field validly; `email` is unique per test so its mail can be found. */
   fill: (form: Locator, email: string) => Promise<void>;

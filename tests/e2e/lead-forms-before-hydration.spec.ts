@@ -27,7 +27,7 @@ interface FormCase {
   fn: string;
   path: string;
   island: string;
-  /** Shows the form (the buy dialog needs its button) without waiting for any island; returns its container. */
+  /** Shows the form (the product inquiry dialog needs its button) without waiting for any island; returns its container. */
   open: (page: Page) => Promise<Locator>;
   entries: (email: string) => Entry[];
   submit: string;
@@ -70,10 +70,10 @@ const CASES: FormCase[] = [
     success: "Request submitted! We'll contact you within 24 hours.",
   },
   {
-    title: "buy dialog",
+    title: "product inquiry dialog",
     fn: "send-product-inquiry",
     path: "/products/legalway",
-    island: "buy-form",
+    island: "product-inquiry-form",
     open: async (page) => {
       // The dialog opens natively at once; its form island wakes behind it.
       await page.getByRole("button", { name: "Buy Now" }).first().click();
@@ -185,7 +185,8 @@ for (const form of CASES) {
       await page.goto(form.path);
       const fields = await form.open(page);
       const entries = form.entries(email);
-      if (form.island !== "buy-form") await expect(island(page, form.island)).not.toHaveAttribute("data-hydrated");
+      if (form.island !== "product-inquiry-form")
+        await expect(island(page, form.island)).not.toHaveAttribute("data-hydrated");
       // Autofill sets the value and fires input and change, without focusing the field.
       for (const entry of entries) {
         await field(fields, entry).evaluate((el, value) => {
@@ -222,7 +223,7 @@ for (const form of CASES) {
 test.describe("with an island's script blocked", () => {
   const blockChunk = (page: Page, id: string) => page.route(`**/assets/${id}-*.js`, (route) => route.abort());
 
-  for (const form of CASES.filter((c) => c.island !== "buy-form")) {
+  for (const form of CASES.filter((c) => c.island !== "product-inquiry-form")) {
     test(`the ${form.title} keeps what was typed, sends nothing and says how else to reach the vendor`, async ({
       page,
     }) => {
@@ -259,7 +260,7 @@ test.describe("with an island's script blocked", () => {
     page,
     context,
   }) => {
-    await blockChunk(page, "buy-form");
+    await blockChunk(page, "product-inquiry-form");
     await context.route("https://codecanyon.example.com/**", (route) =>
       route.fulfill({ contentType: "text/html", body: "<title>CodeCanyon</title>" }),
     );

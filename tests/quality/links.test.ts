@@ -30,7 +30,7 @@ const URL_ATTRIBUTES: Record<string, readonly string[]> = {
   image: ["href", "xlink:href"],
   "site-island": ["data-src"],
 };
-/** Meta tags whose content is a URL of this site (share image, page URL). */
+/** Meta tags whose content is a URL of this site (share card, page URL). */
 const URL_METAS = ["og:url", "og:image", "twitter:image"];
 
 interface Reference {
@@ -104,7 +104,7 @@ describe("links and assets", () => {
 
   /**
    * Why a reference to this site does not resolve, or undefined when it does: site paths (/products, island chunks,
-   * images), in-page anchors (href="#faq"), absolute URLs of this site (canonical, share images), relative paths,
+   * images), in-page anchors (href="#faq"), absolute URLs of this site (canonical, share cards), relative paths,
    * sections of other pages (/faq#refunds), SVG references and form handlers.
    */
   function resolutionProblem(ref: Reference): string | undefined {

@@ -35,7 +35,7 @@ export function blogListHead({ page, pages, modified, site }: BlogListData): Pag
     title: page === 1 ? "Blog" : `Blog, page ${page} of ${pages}`,
     modified,
     description: page === 1 ? description : `${description} Page ${page} of ${pages}.`,
-    image: site.shareImages.blog,
+    image: site.shareCardImages.blog,
     shareCardOf: page === 1 ? undefined : blogPagePath(1),
     alternates: [{ type: "application/rss+xml", title: `${site.name} Blog`, href: "/rss.xml" }],
     pagination: {

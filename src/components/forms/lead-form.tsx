@@ -76,7 +76,7 @@ export interface LeadFormProps extends Omit<LeadFormOptions, "fields" | "require
 }
 
 /**
- * The one lead form (contact, installation, buy dialog), rendered from its field list. The fields are uncontrolled:
+ * The one lead form (contact, installation, product inquiry), rendered from its field list. The fields are uncontrolled:
  * the island never writes into them, so nothing the visitor typed or the browser filled in before it woke is lost.
  * The submit button is never disabled for want of the island: the loader holds a submit until it is awake.
  */

@@ -1,5 +1,5 @@
 import { ArrowRight, Download, Headset, Wrench } from "lucide-react";
-import { BuyAction } from "../product/buy-action.tsx";
+import { BuyControl } from "../product/buy-control.tsx";
 import { MAX_KEY_FEATURES } from "../../lib/limits.ts";
 import type { Product } from "../../schemas/product.ts";
 import type { Site } from "../../schemas/site.ts";
@@ -80,7 +80,7 @@ function ExplorerPanel({ product }: { product: Product; site: Site }) {
             View Details
             <ArrowRight aria-hidden="true" />
           </a>
-          <BuyAction product={product} />
+          <BuyControl product={product} />
         </div>
         <ul className="explorer__links">
           <li>

@@ -1,10 +1,10 @@
 import { Download, LifeBuoy, Wrench } from "lucide-react";
 import { formatPrice } from "../../lib/money.ts";
 import type { Product } from "../../schemas/product.ts";
-import { BuyAction, type BuyActionProduct } from "./buy-action.tsx";
+import { BuyControl, type BuyControlProduct } from "./buy-control.tsx";
 import { Picture } from "../picture.tsx";
 
-type HeroProduct = BuyActionProduct &
+type HeroProduct = BuyControlProduct &
   Pick<Product, "category" | "tagline" | "shortDescription" | "image" | "documentationUrl" | "price">;
 
 /** Top of a product page: category, name, tagline, the buy control and the three next steps, beside the artwork. */
@@ -24,7 +24,7 @@ export function ProductHero({ product }: { product: HeroProduct }) {
             </p>
           )}
           <div className="product-actions">
-            <BuyAction product={product} />
+            <BuyControl product={product} />
             <a className="button" href={product.documentationUrl} download>
               <Download aria-hidden="true" size={18} /> Download Documentation
             </a>

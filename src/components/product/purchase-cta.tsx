@@ -1,8 +1,8 @@
 import { Download, Wrench } from "lucide-react";
 import type { Product } from "../../schemas/product.ts";
-import { BuyAction, type BuyActionProduct } from "./buy-action.tsx";
+import { BuyControl, type BuyControlProduct } from "./buy-control.tsx";
 
-type CtaProduct = BuyActionProduct & Pick<Product, "documentationUrl" | "directSaleDescription">;
+type CtaProduct = BuyControlProduct & Pick<Product, "documentationUrl" | "directSaleDescription">;
 
 /** The closing call to action: buy, or read the documentation and ask for installation first. */
 export function PurchaseCta({ product }: { product: CtaProduct }) {
@@ -16,7 +16,7 @@ export function PurchaseCta({ product }: { product: CtaProduct }) {
             : "Get the complete source code today, install it on your own server or let our team do it for you, and go live under your brand."}
         </p>
         <div className="product-actions product-actions--center">
-          <BuyAction product={product} tone="light" />
+          <BuyControl product={product} tone="light" />
           <a className="button button--outline-light" href={product.documentationUrl} download>
             <Download aria-hidden="true" size={18} /> Download Documentation
           </a>

@@ -13,7 +13,7 @@ export default definePage({
     title: "Ready-Made SaaS Apps",
     description: `Browse ${products.length} ready-made, white-label SaaS applications with full source code, installation and support.`,
     keywords: ["ready-made SaaS apps", "white-label source code", ...products.map((p) => p.category)],
-    image: content.site.shareImages.products,
+    image: content.site.shareCardImages.products,
     jsonLd: [
       {
         "@context": "https://schema.org",

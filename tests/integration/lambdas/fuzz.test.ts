@@ -5,11 +5,11 @@ import sesEmulator from "aws-ses-v2-local";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type * as z from "zod/mini";
-import { contactEmailForm } from "../../../lambdas/send-contact-email/send-contact-email.ts";
-import { installationEmailForm } from "../../../lambdas/send-installation-email/send-installation-email.ts";
-import { productInquiryForm } from "../../../lambdas/send-product-inquiry/send-product-inquiry.ts";
+import { contactMessageForm } from "../../../lambdas/send-contact-email/contact-message.ts";
+import { installationRequestForm } from "../../../lambdas/send-installation-email/installation-request.ts";
+import { productInquiryForm } from "../../../lambdas/send-product-inquiry/product-inquiry.ts";
 import { readConfig } from "../../../lambdas/shared/env.ts";
-import { createLeadHandler, type LeadForm } from "../../../lambdas/shared/lead-handler.ts";
+import { storeAndMailLeads, type LeadForm } from "../../../lambdas/shared/lead-handler.ts";
 import { createLogger } from "../../../lambdas/shared/log.ts";
 import { createSesMailer, MailerError, type OutgoingMail } from "../../../lambdas/shared/mailer.ts";
 import type { LeadQueue } from "../../../lambdas/shared/lead-queue.ts";
@@ -35,20 +35,20 @@ const config = readConfig({
   ACK_DAILY_LIMIT: "1000000",
 });
 const log = createLogger("fuzz", "silent");
-type Deps = Pick<Parameters<typeof createLeadHandler>[1], "config" | "log" | "mailer">;
+type Deps = Pick<Parameters<typeof storeAndMailLeads>[1], "config" | "log" | "mailer">;
 /** A function as its handler.ts wires it, with the mailer left open. */
 function wire<S extends z.ZodMiniType>(form: LeadForm<S>) {
   return {
     name: form.name,
     mailFailure: form.mailFailure,
     handler: (deps: Deps, store: LeadStore = memoryStore(), queue: LeadQueue = memoryQueue()) =>
-      createLeadHandler(form, { ...deps, store, queue }),
+      storeAndMailLeads(form, { ...deps, store, queue }),
   };
 }
 const FORMS = [
   wire(productInquiryForm(config.catalogue)),
-  wire(installationEmailForm(config.catalogue)),
-  wire(contactEmailForm(config.catalogue)),
+  wire(installationRequestForm(config.catalogue)),
+  wire(contactMessageForm(config.catalogue)),
 ];
 
 /** The only tags our templates write; anything else in an HTML body came from a visitor. */
@@ -341,8 +341,8 @@ describe("hostile objects in text fields", () => {
       const handler = form.handler({ config, log, mailer: { send: async () => ({ messageId: "fake" }) } });
       const schemaOf = {
         "send-product-inquiry": productInquiryForm,
-        "send-installation-email": installationEmailForm,
-        "send-contact-email": contactEmailForm,
+        "send-installation-email": installationRequestForm,
+        "send-contact-email": contactMessageForm,
       }[name];
       const schema = schemaOf?.(config.catalogue).schema;
       const statuses: number[] = [];

@@ -12,13 +12,13 @@ describe("loadContent", () => {
     try {
       await writeFile(path.join(fixture.dir, "products/nova.yml"), "id: nova\n");
       await writeFile(path.join(fixture.dir, "pages/refund-v2.markdown"), "---\ntitle: x\n---\n");
-      await writeFile(path.join(fixture.dir, "docs/esim.docx"), "");
+      await writeFile(path.join(fixture.dir, "documentation/esim.docx"), "");
       const raw = await loadContent(fixture.dir);
       expect(raw.issues.map(formatIssue).sort()).toEqual(
         [
           "content/products/nova.yml: Ignored file: products are read from .yaml files only; rename it to nova.yaml",
           "content/pages/refund-v2.markdown: Ignored file: policy pages are read from .md files only; rename it to refund-v2.md",
-          "content/docs/esim.docx: Ignored file: product manuals are read from .md or .pdf files only; rename it to esim.md",
+          "content/documentation/esim.docx: Ignored file: product manuals are read from .md or .pdf files only; rename it to esim.md",
         ].sort(),
       );
       expect(raw.products.map((p) => p.name)).not.toContain("nova");

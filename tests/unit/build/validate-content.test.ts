@@ -81,7 +81,7 @@ describe("readSiteContent", () => {
 
     test("names a missing manual of a product whose file has other errors, in the same build", () => {
       expect(errors).toContain(
-        'content/products/zeta.yaml:3 id: No documentation for "zeta": write content/docs/zeta.md (or add content/docs/zeta.pdf)',
+        'content/products/zeta.yaml:3 id: No documentation for "zeta": write content/documentation/zeta.md (or add content/documentation/zeta.pdf)',
       );
     });
 
@@ -122,7 +122,7 @@ describe("readSiteContent", () => {
 
     test("names a new product that has no documentation file", () => {
       expect(errors).toContain(
-        'content/products/nova.yaml:2 id: No documentation for "nova": write content/docs/nova.md (or add content/docs/nova.pdf)',
+        'content/products/nova.yaml:2 id: No documentation for "nova": write content/documentation/nova.md (or add content/documentation/nova.pdf)',
       );
     });
 

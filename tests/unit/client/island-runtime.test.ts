@@ -168,14 +168,14 @@ describe("prefetch", () => {
     const plain = new FakeIsland("interaction");
     const woken = new FakeIsland("interaction");
     woken.dataset.prefetch = "/assets/contact-form.js";
-    first.dataset.prefetch = "/assets/buy-form.js /assets/chunks/react.js";
+    first.dataset.prefetch = "/assets/product-inquiry-form.js /assets/chunks/react.js";
     second.dataset.prefetch = "/assets/site-search.js /assets/chunks/react.js";
     startIslands([first, second, plain, woken] as unknown as HTMLElement[], env);
     woken.dispatchEvent(new Event("focusin"));
     expect(prefetch).not.toHaveBeenCalled();
     for (const wake of idle) wake();
     expect(prefetch.mock.calls.map(([url]) => url)).toEqual([
-      "/assets/buy-form.js",
+      "/assets/product-inquiry-form.js",
       "/assets/chunks/react.js",
       "/assets/site-search.js",
     ]);

@@ -28,7 +28,7 @@ const product = {
 };
 
 describe("buyMode", () => {
-  test("a product sold directly opens the purchase dialog, whatever its options", () => {
+  test("a product sold directly opens the product inquiry dialog, whatever its options", () => {
     expect(buyMode({ sellDirectly: true })).toBe("dialog");
     expect(buyMode({ sellDirectly: true, purchaseOptions: [option("a"), option("b")] })).toBe("dialog");
   });

@@ -15,7 +15,7 @@ describe("productInquirySchema", () => {
     expect(schema.parse({ ...VALID, website: "", elapsedMs: 5000 })).toEqual({ ...VALID, company: "" });
   });
 
-  test("should report the first failing field in the order of the buy dialog", () => {
+  test("should report the first failing field in the order of the product inquiry dialog", () => {
     const result = schema.safeParse({ email: "x", product: "Nope", message: "short" });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
       "Name is required",

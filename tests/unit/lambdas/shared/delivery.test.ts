@@ -3,11 +3,11 @@ import { storedLeadMails } from "../../../../lambdas/shared/lead-handler.ts";
 import { invocationDeadline } from "../../../../lambdas/shared/deadline.ts";
 import { deliverStoredLead } from "../../../../lambdas/shared/delivery.ts";
 import { MailerError } from "../../../../lambdas/shared/mailer.ts";
-import { contactEmailForm } from "../../../../lambdas/send-contact-email/send-contact-email.ts";
+import { contactMessageForm } from "../../../../lambdas/send-contact-email/contact-message.ts";
 import { memoryLogger, memoryQueue, memoryStore, testConfig } from "../fakes.ts";
 
 const config = testConfig();
-const mailsOf = storedLeadMails(contactEmailForm(config.catalogue));
+const mailsOf = storedLeadMails(contactMessageForm(config.catalogue));
 const at = new Date(Date.now() - 60_000).toISOString();
 const lead = {
   name: "Asha",

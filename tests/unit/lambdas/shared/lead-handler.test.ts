@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { contactEmailForm } from "../../../../lambdas/send-contact-email/send-contact-email.ts";
-import { createLeadHandler, isTrapped, REUSED_ID } from "../../../../lambdas/shared/lead-handler.ts";
+import { contactMessageForm } from "../../../../lambdas/send-contact-email/contact-message.ts";
+import { storeAndMailLeads, isTrapped, REUSED_ID } from "../../../../lambdas/shared/lead-handler.ts";
 import type { ClientRateLimit } from "../../../../lambdas/shared/spam-folder.ts";
 import { fakeMailer, memoryLogger, memoryQueue, memoryStore, postEvent, testConfig } from "../fakes.ts";
 
@@ -43,10 +43,10 @@ function setup(
     queue: memoryQueue(),
     rateLimit,
   };
-  return { ...deps, handler: createLeadHandler(contactEmailForm(config.catalogue), deps) };
+  return { ...deps, handler: storeAndMailLeads(contactMessageForm(config.catalogue), deps) };
 }
 
-describe("createLeadHandler", () => {
+describe("storeAndMailLeads", () => {
   test("should store the lead, mail it, answer 200 with its submission id and log without the visitor's data", async () => {
     const { handler, store, mailer, log, queue } = setup();
     const answer = await handler(postEvent({ ...LEAD, submissionId: ID }), { awsRequestId: "aws-1" });
@@ -250,12 +250,12 @@ describe("createLeadHandler", () => {
     const deps = { config, mailer: fakeMailer(), log: memoryLogger(), store: memoryStore(), queue: memoryQueue() };
     deps.store.put = async () => Promise.reject(new TypeError("store boom"));
     const form = {
-      ...contactEmailForm(config.catalogue),
+      ...contactMessageForm(config.catalogue),
       mails: () => {
         throw new TypeError("boom");
       },
     };
-    const answer = await createLeadHandler(form, deps)(postEvent(LEAD));
+    const answer = await storeAndMailLeads(form, deps)(postEvent(LEAD));
     expect([answer.statusCode, answer.body]).toEqual([500, '{"success":false,"error":"Internal error"}']);
     expect(deps.log.lines.at(-1)).toMatchObject({
       level: "error",
@@ -268,12 +268,12 @@ describe("createLeadHandler", () => {
   test("should keep and queue a stored lead whose mailing hits a bug, answering 200", async () => {
     const deps = { config, mailer: fakeMailer(), log: memoryLogger(), store: memoryStore(), queue: memoryQueue() };
     const form = {
-      ...contactEmailForm(config.catalogue),
+      ...contactMessageForm(config.catalogue),
       mails: () => {
         throw new TypeError("boom");
       },
     };
-    const answer = await createLeadHandler(form, deps)(postEvent({ ...LEAD, submissionId: ID }));
+    const answer = await storeAndMailLeads(form, deps)(postEvent({ ...LEAD, submissionId: ID }));
     expect(answer.statusCode).toBe(200);
     expect(deps.queue.messages).toHaveLength(1);
     expect(deps.log.lines).toContainEqual(

@@ -5,17 +5,17 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { BuildCache } from "../../../build/cache.ts";
 import { BuildError } from "../../../build/errors.ts";
 import { pngSize } from "../../../build/images/png.ts";
-import { buildOgImages, type OgImagesInput } from "../../../build/og-images.ts";
+import { buildShareCards, type ShareCardsInput } from "../../../build/share-cards.ts";
 import { ROOT } from "../../fixtures/content.ts";
 
-const page = (pagePath: string, head: Partial<OgImagesInput["pages"][number]["head"]> = {}) => ({
+const page = (pagePath: string, head: Partial<ShareCardsInput["pages"][number]["head"]> = {}) => ({
   route: { path: pagePath },
   head: { title: `Title of ${pagePath}`, description: "What the page is about, in a sentence or two.", ...head },
 });
 
-describe("buildOgImages", () => {
+describe("buildShareCards", () => {
   let cacheDir: string;
-  const input = (pages: OgImagesInput["pages"], cache = true): OgImagesInput => ({
+  const input = (pages: ShareCardsInput["pages"], cache = true): ShareCardsInput => ({
     pages,
     site: { name: "Nexaworks Apps", url: "https://www.example.com" },
     contentDir: path.join(ROOT, "content"),
@@ -30,7 +30,7 @@ describe("buildOgImages", () => {
   afterEach(() => rm(cacheDir, { recursive: true, force: true }));
 
   test("should draw a 1200×630 PNG for every page, named after the page, with or without artwork", async () => {
-    const result = await buildOgImages(
+    const result = await buildShareCards(
       input([
         page("/faq"),
         page("/products/esim", { image: "/images/products/esim.svg" }),
@@ -52,7 +52,7 @@ describe("buildOgImages", () => {
         image: `/images/blog/${cover}.svg`,
         article: { publishedTime: "2025-01-01", section: "Business", author: "A" },
       });
-    const result = await buildOgImages(
+    const result = await buildShareCards(
       input([
         article("one", "launch-astrology-consultation-app"),
         article("two", "launch-astrology-consultation-app"),
@@ -72,45 +72,47 @@ describe("buildOgImages", () => {
       image: "/images/products/esim.svg",
       article: { publishedTime: "2025-01-01", section: "Business", author: "A" },
     });
-    const result = await buildOgImages(input([article]));
+    const result = await buildShareCards(input([article]));
     expect(result.files.map((f) => [f.path, pngSize(f.contents)])).toEqual([
       ["og/covers/products/esim.png", { width: 1200, height: 630 }],
     ]);
   });
 
   test("should take unchanged cards from the cache and redraw only a page whose title changed", async () => {
-    const first = await buildOgImages(input([page("/faq"), page("/about")]));
-    const again = await buildOgImages(input([page("/faq"), page("/about")]));
+    const first = await buildShareCards(input([page("/faq"), page("/about")]));
+    const again = await buildShareCards(input([page("/faq"), page("/about")]));
     expect(again).toMatchObject({ rendered: 0, cached: 2 });
     expect(again.files.map((f) => f.contents)).toEqual(first.files.map((f) => f.contents));
-    const edited = await buildOgImages(input([page("/faq", { title: "Frequently Asked Questions" }), page("/about")]));
+    const edited = await buildShareCards(
+      input([page("/faq", { title: "Frequently Asked Questions" }), page("/about")]),
+    );
     expect(edited).toMatchObject({ rendered: 1, cached: 1 });
     expect(edited.files[0]?.contents).not.toEqual(first.files[0]?.contents);
     expect(await readdir(path.join(cacheDir, "cards"))).toHaveLength(3);
   });
 
   test("should draw a card again when its cached file is cut short", async () => {
-    const first = await buildOgImages(input([page("/faq")]));
+    const first = await buildShareCards(input([page("/faq")]));
     const [name] = await readdir(path.join(cacheDir, "cards"));
     await writeFile(
       path.join(cacheDir, "cards", name ?? ""),
       (first.files[0]?.contents ?? Buffer.alloc(0)).subarray(0, 2000),
     );
-    const again = await buildOgImages(input([page("/faq")]));
+    const again = await buildShareCards(input([page("/faq")]));
     expect(again).toMatchObject({ rendered: 1, cached: 0 });
     expect(again.files[0]?.contents).toEqual(first.files[0]?.contents);
   });
 
   test("should draw the same bytes on every run (no clock, no system fonts)", async () => {
     const [a, b] = [
-      await buildOgImages(input([page("/faq")], false)),
-      await buildOgImages(input([page("/faq")], false)),
+      await buildShareCards(input([page("/faq")], false)),
+      await buildShareCards(input([page("/faq")], false)),
     ];
     expect(a.files[0]?.contents).toEqual(b.files[0]?.contents);
   });
 
   test("should name the page whose artwork is missing", async () => {
-    const error = await buildOgImages(input([page("/products/gone", { image: "/images/products/gone.svg" })])).catch(
+    const error = await buildShareCards(input([page("/products/gone", { image: "/images/products/gone.svg" })])).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(BuildError);
@@ -120,7 +122,7 @@ describe("buildOgImages", () => {
   });
 
   test("should refuse two pages that would share one card", async () => {
-    await expect(buildOgImages(input([page("/products/404"), page("/products/_404.html")]))).rejects.toThrow(
+    await expect(buildShareCards(input([page("/products/404"), page("/products/_404.html")]))).rejects.toThrow(
       "/products/404 and /products/_404.html would both write the share card og/products/404.png; give the pages distinct paths",
     );
   });

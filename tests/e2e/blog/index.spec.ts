@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { MIN_FILL_MS } from "../../src/schemas/lead-fields.ts";
-import { expect, SES_URL, test } from "./fixtures.ts";
-import { loaderOnly } from "./loader-only.ts";
-import { content } from "./site-content.ts";
+import { MIN_FILL_MS } from "../../../src/schemas/lead-fields.ts";
+import { expect, SES_URL, test } from "../fixtures.ts";
+import { loaderOnly } from "../loader-only.ts";
+import { content } from "../site-content.ts";
 
 const { posts, site } = content;
 

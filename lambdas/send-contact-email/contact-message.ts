@@ -28,7 +28,7 @@ export function contactMessageMails(lead: ContactMessage, config: LeadConfig, id
 }
 
 /** The function as the handler wires it: name, schema for the catalogue, the spec's failure text, its mails. */
-export function contactEmailForm(catalogue: LeadCatalogue): LeadForm<ReturnType<typeof contactMessageSchema>> {
+export function contactMessageForm(catalogue: LeadCatalogue): LeadForm<ReturnType<typeof contactMessageSchema>> {
   return {
     name: "send-contact-email",
     schema: contactMessageSchema(catalogue),

@@ -1,8 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  productInquiryForm,
-  productInquiryMails,
-} from "../../../../lambdas/send-product-inquiry/send-product-inquiry.ts";
+import { productInquiryForm, productInquiryMails } from "../../../../lambdas/send-product-inquiry/product-inquiry.ts";
 import { testConfig } from "../fakes.ts";
 
 const config = testConfig();

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { PageHead } from "../src/lib/page.ts";
-import { OG_IMAGE, ogImagePath } from "../src/lib/og-image.ts";
+import { SHARE_CARD, shareCardPath } from "../src/lib/share-card.ts";
 import type { Site } from "../src/schemas/site.ts";
 import { BuildCache, digest } from "./cache.ts";
 import { BuildError } from "./errors.ts";
@@ -19,7 +19,7 @@ const DRAWING_CODE = "build/images/draw-card.ts";
 /** What the drawing code reads as data rather than imports. */
 const DRAWING_FILES = [RESVG_WASM, ...BRAND_FONT_FILES];
 
-export interface OgImagesInput {
+export interface ShareCardsInput {
   pages: readonly {
     route: Pick<Route, "path">;
     head: Pick<PageHead, "title" | "description" | "image" | "article" | "shareCardOf">;
@@ -35,7 +35,7 @@ export interface OgImagesInput {
   cache?: BuildCache;
 }
 
-export interface OgImagesResult {
+export interface ShareCardsResult {
   files: OutputFile[];
   /** Cards rendered in this build, and cards taken from the cache. */
   rendered: number;
@@ -49,12 +49,12 @@ interface CardSpec extends CardToDraw {
 }
 
 /**
- * One 1200×630 PNG share card per page, at ogImagePath(page): the page's title and description on the brand's ink, the
+ * One 1200×630 PNG share card per page, at shareCardPath(page): the page's title and description on the brand's ink, the
  * site's logo and host, and the page's own image (product artwork, article picture) when it has one. Offline and
  * deterministic (bundled fonts, WebAssembly renderer); a card whose inputs have not changed comes from the cache.
  * @throws BuildError naming the page when its artwork cannot be read or drawn, or when two pages would share a file
  */
-export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResult> {
+export async function buildShareCards(input: ShareCardsInput): Promise<ShareCardsResult> {
   const colors = await readBrandColors(input.tokensFile);
   const specs = cardSpecs(input.pages);
   const cache = input.cache ?? new BuildCache({ rootDir: ROOT });
@@ -88,7 +88,7 @@ export async function buildOgImages(input: OgImagesInput): Promise<OgImagesResul
     if (!isWholeCard(bytes)) {
       const size = pngSize(bytes);
       throw new BuildError(
-        `The share card of ${spec.page} is ${size ? `${size.width}×${size.height}` : "not a PNG"}, expected ${OG_IMAGE.width}×${OG_IMAGE.height}`,
+        `The share card of ${spec.page} is ${size ? `${size.width}×${size.height}` : "not a PNG"}, expected ${SHARE_CARD.width}×${SHARE_CARD.height}`,
       );
     }
     return { path: spec.out, contents: bytes };
@@ -119,18 +119,18 @@ async function inBatches<T, R>(items: readonly T[], limit: number, make: (item: 
 function isWholeCard(png: Buffer): boolean {
   const size = pngSize(png);
   return (
-    size?.width === OG_IMAGE.width &&
-    size.height === OG_IMAGE.height &&
+    size?.width === SHARE_CARD.width &&
+    size.height === SHARE_CARD.height &&
     png.subarray(-8, -4).equals(Buffer.from("IEND"))
   );
 }
 
 /** What each card shows, one per file: articles with one cover share its card; two pages may not claim one file otherwise. */
-function cardSpecs(pages: OgImagesInput["pages"]): CardSpec[] {
+function cardSpecs(pages: ShareCardsInput["pages"]): CardSpec[] {
   const byFile = new Map<string, CardSpec>();
   for (const { route, head } of pages) {
     if (head.shareCardOf) continue; // that page draws the card
-    const out = ogImagePath(route.path, head).slice(1);
+    const out = shareCardPath(route.path, head).slice(1);
     const kind = head.article && head.image ? "cover" : "page";
     const other = byFile.get(out);
     if (other?.kind === "cover" && kind === "cover" && other.artwork === head.image) continue;

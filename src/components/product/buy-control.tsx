@@ -1,5 +1,5 @@
 import { useId } from "react";
-import BuyForm from "../../islands/buy-form.tsx";
+import ProductInquiryForm from "../../islands/product-inquiry-form.tsx";
 import { type BuyControlProps, buyControlProps } from "../../lib/buy-mode.ts";
 import { Island } from "../../lib/island-wrapper.tsx";
 import type { Product } from "../../schemas/product.ts";
@@ -7,30 +7,30 @@ import { useSiteContext } from "../site-context.tsx";
 import { BuyLink, buyButtonClass } from "./buy-link.tsx";
 import { ChevronDownIcon } from "../icon.tsx";
 
-export type BuyActionProduct = Pick<
+export type BuyControlProduct = Pick<
   Product,
   "id" | "name" | "codecanyonUrl" | "sellDirectly" | "purchaseOptions" | "directSaleDescription"
 >;
 
 /**
  * The product's buy control wherever the catalogue offers a product (cards, detail hero, closing call to action, home's
- * explorer), by the buy control rule (src/lib/buy-mode.ts): Buy Now opening the purchase dialog, the purchase options
+ * explorer), by the buy control rule (src/lib/buy-mode.ts): Buy Now opening the product inquiry dialog, the purchase options
  * dropdown, or the marketplace link. All three answer a tap with no download: the dialog opens natively and its form
  * island wakes behind it; the dropdown is a disclosure run by the eager loader (src/client/controls.ts).
  */
-export function BuyAction({
+export function BuyControl({
   product,
   tone,
   block,
-}: { product: BuyActionProduct } & Pick<BuyControlProps, "tone" | "block">) {
+}: { product: BuyControlProduct } & Pick<BuyControlProps, "tone" | "block">) {
   const { content } = useSiteContext();
   const props = buyControlProps(product, content.site, { tone, block });
-  if (props.mode === "dialog") return <BuyDialog {...props} />;
+  if (props.mode === "dialog") return <ProductInquiryDialog {...props} />;
   if (props.mode === "options" && props.purchaseOptions.length > 0) return <BuyOptions {...props} />;
   return <BuyLink {...props} />;
 }
 
-function BuyDialog(props: BuyControlProps) {
+function ProductInquiryDialog(props: BuyControlProps) {
   const id = useId();
   const dialogId = `${id}buy`;
   return (
@@ -44,7 +44,11 @@ function BuyDialog(props: BuyControlProps) {
       >
         Buy Now
       </button>
-      <dialog id={dialogId} className="dialog dialog--wide buy-dialog" aria-labelledby={`${dialogId}-title`}>
+      <dialog
+        id={dialogId}
+        className="dialog dialog--wide product-inquiry-dialog"
+        aria-labelledby={`${dialogId}-title`}
+      >
         <div className="dialog__header">
           <h2 id={`${dialogId}-title`}>Buy {props.productName}</h2>
           <button type="button" className="dialog__close" aria-label="Close" command="close" commandfor={dialogId}>
@@ -56,7 +60,7 @@ function BuyDialog(props: BuyControlProps) {
         <div className="dialog__body">
           {props.dialogDescription && <p className="muted">{props.dialogDescription}</p>}
           <Island
-            of={BuyForm}
+            of={ProductInquiryForm}
             props={{
               productId: props.productId,
               productName: props.productName,

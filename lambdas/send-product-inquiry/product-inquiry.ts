@@ -5,7 +5,7 @@ import { contactRows, leadMails } from "../shared/lead-mails.ts";
 import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
 import type { LeadConfig } from "../shared/env.ts";
 
-/** The mails of a buy-dialog inquiry. `lead.product` is a catalogue name (the schema checked it). */
+/** The mails of a product inquiry. `lead.product` is a catalogue name (the schema checked it). */
 export function productInquiryMails(lead: ProductInquiry, config: LeadConfig, id: string): LeadMails {
   const productId = config.catalogue.products.find((p) => p.name === lead.product)?.id ?? "";
   return leadMails({
@@ -18,7 +18,7 @@ export function productInquiryMails(lead: ProductInquiry, config: LeadConfig, id
     source: cleanSource(lead),
     message: lead.message,
     formPath: productId ? `/products/${productId}` : "/products",
-    formLabel: "buy dialog",
+    formLabel: "product inquiry form",
     acknowledgement: {
       kind: "inquiry",
       detail: `about ${lead.product}`,

@@ -1,13 +1,13 @@
 /**
- * Where each page's share image lives and what it is. The build writes one PNG per page at ogImagePath(page) and the
+ * Where each page's share card lives and what it is. The build writes one PNG per page at shareCardPath(page) and the
  * head points og:image there; both sides call this module, so the name is the only contract between them.
  */
 
 /** Open Graph's recommended size (1.91:1); LinkedIn, X, Facebook and WhatsApp all crop it well. */
-export const OG_IMAGE = { width: 1200, height: 630, type: "image/png" } as const;
+export const SHARE_CARD = { width: 1200, height: 630, type: "image/png" } as const;
 
-/** What of a page's head decides its share image: an article with a cover shares its cover's card. */
-export interface OgImageHead {
+/** What of a page's head decides its share card: an article with a cover shares its cover's card. */
+export interface ShareCardHead {
   image?: string;
   article?: object;
   /** Another page whose card this one shows (/blog/page/2 shows /blog's). */
@@ -15,7 +15,7 @@ export interface OgImageHead {
 }
 
 /**
- * Site path of the share image of a page. An article with a cover image shares the card drawn from that cover,
+ * Site path of the share card of a page. An article with a cover image shares the card drawn from that cover,
  * /og/covers/<the cover's path under /images>.png ("/images/blog/launch.svg" → /og/covers/blog/launch.png): networks
  * print the article's title beside the image anyway, and a thousand articles then cost as many cards as they have
  * covers, not a thousand. A page may show another's card (`shareCardOf`: the pages of the blog list show /blog's).
@@ -25,8 +25,8 @@ export interface OgImageHead {
  * @param pagePath the page's URL path, or the file path of a not-found view
  * @param head the page's head; without it, the page's own card
  */
-export function ogImagePath(pagePath: string, head?: OgImageHead): string {
-  if (head?.shareCardOf) return ogImagePath(head.shareCardOf);
+export function shareCardPath(pagePath: string, head?: ShareCardHead): string {
+  if (head?.shareCardOf) return shareCardPath(head.shareCardOf);
   if (head?.article && head.image)
     return `/og/covers/${head.image.replace(/^\/images\//, "").replace(/\.[^./]+$/, "")}.png`;
   const segments = pagePath.split("/").filter(Boolean);
@@ -36,7 +36,7 @@ export function ogImagePath(pagePath: string, head?: OgImageHead): string {
   return `/og/${segments.join("/")}.png`;
 }
 
-/** Alternative text of a share image: what the card says. */
-export function ogImageAlt(title: string, siteName: string): string {
+/** Alternative text of a share card: what the card says. */
+export function shareCardAlt(title: string, siteName: string): string {
   return title.includes(siteName) ? title : `${title} | ${siteName}`;
 }

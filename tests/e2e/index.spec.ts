@@ -245,7 +245,7 @@ test.describe("product explorer", () => {
     await page.keyboard.press("Escape");
     await expect(option).toBeHidden();
 
-    // Sold directly: Buy Now opens the purchase dialog with the inquiry form.
+    // Sold directly: Buy Now opens the product inquiry dialog with the inquiry form.
     await choose(explorer, "Legalway");
     await panel("Legalway").getByRole("button", { name: "Buy Now" }).click();
     const dialog = page.getByRole("dialog", { name: "Buy Legalway" });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { products } from "./catalogue-content.ts";
-import { expect, test } from "./fixtures.ts";
-import { loaderOnly } from "./loader-only.ts";
+import { products } from "../catalogue-content.ts";
+import { expect, test } from "../fixtures.ts";
+import { loaderOnly } from "../loader-only.ts";
 
 const NO_PRODUCTS = "No products found matching your search.";
 
@@ -120,7 +120,7 @@ test.describe("/products", () => {
     await expect(cardNames(page)).toHaveText(["CliqCRM"]);
   });
 
-  test("a product sold directly offers Buy Now, which opens the purchase dialog with the inquiry form", async ({
+  test("a product sold directly offers Buy Now, which opens the product inquiry dialog with the inquiry form", async ({
     page,
   }) => {
     const p = products.find((x) => x.sellDirectly);

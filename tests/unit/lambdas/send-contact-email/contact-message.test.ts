@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { contactEmailForm, contactMessageMails } from "../../../../lambdas/send-contact-email/send-contact-email.ts";
+import { contactMessageForm, contactMessageMails } from "../../../../lambdas/send-contact-email/contact-message.ts";
 import { testConfig } from "../fakes.ts";
 
 const config = testConfig();
@@ -25,9 +25,9 @@ describe("contactMessageMails", () => {
   });
 });
 
-describe("contactEmailForm", () => {
+describe("contactMessageForm", () => {
   test("should answer a mail failure with 'Failed to send email'", () => {
-    expect(contactEmailForm(config.catalogue)).toMatchObject({
+    expect(contactMessageForm(config.catalogue)).toMatchObject({
       name: "send-contact-email",
       mailFailure: "Failed to send email",
     });

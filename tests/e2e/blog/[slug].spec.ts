@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { renderMarkdown } from "../../build/markdown.ts";
-import { expect, test } from "./fixtures.ts";
-import { content } from "./site-content.ts";
+import { renderMarkdown } from "../../../build/markdown.ts";
+import { expect, test } from "../fixtures.ts";
+import { content } from "../site-content.ts";
 
 const { posts, site } = content;
 const first = posts.find((p) => posts.some((o) => o !== p && o.category === p.category)) ?? posts[0];
@@ -145,7 +145,10 @@ test.describe("without JavaScript", () => {
 });
 
 /** A body with a long line of code and an aligned table, through the real markdown stage (no real post needs one). */
-const CODE_AND_TABLES = readFileSync(path.resolve(import.meta.dirname, "../fixtures/prose/code-and-tables.md"), "utf8");
+const CODE_AND_TABLES = readFileSync(
+  path.resolve(import.meta.dirname, "../../fixtures/prose/code-and-tables.md"),
+  "utf8",
+);
 
 test.describe("code blocks and tables on a 390 px phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });

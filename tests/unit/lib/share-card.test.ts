@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { OG_IMAGE, ogImageAlt, ogImagePath } from "../../../src/lib/og-image.ts";
+import { SHARE_CARD, shareCardAlt, shareCardPath } from "../../../src/lib/share-card.ts";
 
-describe("ogImagePath", () => {
+describe("shareCardPath", () => {
   test.each([
     ["/", "/og/index.png"],
     ["/about", "/og/about.png"],
@@ -9,40 +9,40 @@ describe("ogImagePath", () => {
     ["/blog/launch-astrology-consultation-app", "/og/blog/launch-astrology-consultation-app.png"],
     ["/404.html", "/og/404.png"],
     ["/products/_404.html", "/og/products/404.png"],
-  ])("should name the share image of %s %s", (page, image) => {
-    expect(ogImagePath(page)).toBe(image);
+  ])("should name the share card of %s %s", (page, image) => {
+    expect(shareCardPath(page)).toBe(image);
   });
 
   test("should give an article with a cover its cover's card, and a page with a picture its own card", () => {
     const article = { publishedTime: "2025-01-01", section: "Business", author: "A" };
-    expect(ogImagePath("/blog/launch", { image: "/images/blog/launch-cover.svg", article })).toBe(
+    expect(shareCardPath("/blog/launch", { image: "/images/blog/launch-cover.svg", article })).toBe(
       "/og/covers/blog/launch-cover.png",
     );
-    expect(ogImagePath("/products/esim", { image: "/images/products/esim.svg" })).toBe("/og/products/esim.png");
-    expect(ogImagePath("/blog/page/2", { shareCardOf: "/blog" })).toBe("/og/blog.png");
+    expect(shareCardPath("/products/esim", { image: "/images/products/esim.svg" })).toBe("/og/products/esim.png");
+    expect(shareCardPath("/blog/page/2", { shareCardOf: "/blog" })).toBe("/og/blog.png");
   });
 
   test("should never name a file the router refuses to serve (underscore segments)", () => {
     expect(
-      ogImagePath("/blog/_404.html")
+      shareCardPath("/blog/_404.html")
         .split("/")
         .some((segment) => segment.startsWith("_")),
     ).toBe(false);
   });
 });
 
-describe("ogImageAlt", () => {
+describe("shareCardAlt", () => {
   test("should say the card's title and the site", () => {
-    expect(ogImageAlt("FAQ", "Nexaworks Apps")).toBe("FAQ | Nexaworks Apps");
+    expect(shareCardAlt("FAQ", "Nexaworks Apps")).toBe("FAQ | Nexaworks Apps");
   });
 
   test("should not repeat a site name the title already has", () => {
-    expect(ogImageAlt("Nexaworks Apps: Launch your own SaaS business", "Nexaworks Apps")).toBe(
+    expect(shareCardAlt("Nexaworks Apps: Launch your own SaaS business", "Nexaworks Apps")).toBe(
       "Nexaworks Apps: Launch your own SaaS business",
     );
   });
 });
 
-test("OG_IMAGE is the 1.91:1 PNG networks expect", () => {
-  expect(OG_IMAGE).toEqual({ width: 1200, height: 630, type: "image/png" });
+test("SHARE_CARD is the 1.91:1 PNG networks expect", () => {
+  expect(SHARE_CARD).toEqual({ width: 1200, height: 630, type: "image/png" });
 });

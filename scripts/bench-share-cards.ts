@@ -4,14 +4,14 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { buildOgImages, type OgImagesInput } from "../build/og-images.ts";
+import { buildShareCards, type ShareCardsInput } from "../build/share-cards.ts";
 import { readSiteContent } from "../build/read-content.ts";
 import { pageData } from "../build/render.tsx";
 import { collectRoutes } from "../build/routes.ts";
 import { PRODUCTION, withEnvironment } from "../src/lib/site-environment.ts";
 
 /**
- * `npm run bench:og`: draws every share card of a site cold (no disk cache, no memory), first all together as the
+ * `npm run bench:share-cards`: draws every share card of a site cold (no disk cache, no memory), first all together as the
  * build does, then each kind on its own, and prints wall and CPU time per card by kind:
  *   page      title and description on the brand card (no picture)
  *   artwork   the same beside the page's own picture (products, projects)
@@ -35,8 +35,8 @@ const runs = Math.max(1, Number(args.runs));
 
 const content = withEnvironment(await readSiteContent(contentDir), PRODUCTION);
 const routes = await collectRoutes(path.join(rootDir, "src/pages"), content);
-const pages: OgImagesInput["pages"] = routes.map((route) => ({ route, head: pageData(route, content).head }));
-const input = (some: OgImagesInput["pages"]): OgImagesInput => ({
+const pages: ShareCardsInput["pages"] = routes.map((route) => ({ route, head: pageData(route, content).head }));
+const input = (some: ShareCardsInput["pages"]): ShareCardsInput => ({
   pages: some,
   site: content.site,
   contentDir,
@@ -45,16 +45,16 @@ const input = (some: OgImagesInput["pages"]): OgImagesInput => ({
 });
 
 type Kind = "page" | "artwork" | "cover";
-const kindOf = ({ head }: OgImagesInput["pages"][number]): Kind | undefined =>
+const kindOf = ({ head }: ShareCardsInput["pages"][number]): Kind | undefined =>
   head.shareCardOf ? undefined : head.article && head.image ? "cover" : head.image ? "artwork" : "page";
 
 /** Wall and CPU milliseconds of one cold drawing of these pages (this thread does all the work). */
 async function measure(
-  some: OgImagesInput["pages"],
+  some: ShareCardsInput["pages"],
 ): Promise<{ wall: number; cpu: number; cards: number; bytes: number }> {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const result = await buildOgImages(input(some));
+  const result = await buildShareCards(input(some));
   const wall = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   return { wall, cpu: (cpu.user + cpu.system) / 1000, cards: result.rendered, bytes: result.bytes };
@@ -71,7 +71,7 @@ console.log(
 // The first drawing is the build's own case: a fresh process, the renderer's WebAssembly not yet compiled.
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
-const first = await buildOgImages(input(pages));
+const first = await buildShareCards(input(pages));
 const firstCpu = process.cpuUsage(cpu0);
 console.log(
   `First drawing in this process (as in a build): ${first.rendered} cards in ${Math.round(performance.now() - t0)} ms, ${Math.round((firstCpu.user + firstCpu.system) / 1000)} ms CPU`,

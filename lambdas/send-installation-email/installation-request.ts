@@ -29,7 +29,7 @@ export function installationRequestMails(lead: InstallationRequest, config: Lead
 }
 
 /** The function as the handler wires it: name, schema for the catalogue, the spec's failure text, its mails. */
-export function installationEmailForm(
+export function installationRequestForm(
   catalogue: LeadCatalogue,
 ): LeadForm<ReturnType<typeof installationRequestSchema>> {
   return {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { product, productPage, products } from "./catalogue-content.ts";
-import { expect, test } from "./fixtures.ts";
+import { product, productPage, products } from "../catalogue-content.ts";
+import { expect, test } from "../fixtures.ts";
 
 const astroway = product("astroway");
 const withoutClones = products.find((p) => !p.readyMadeClones?.length) ?? astroway;
@@ -144,7 +144,7 @@ test.describe("/products/{id}", () => {
     await expect(faq.getByText(second?.a.slice(0, 40) ?? "")).toBeHidden();
   });
 
-  test("Buy Now on a product sold directly opens the purchase dialog", async ({ page }) => {
+  test("Buy Now on a product sold directly opens the product inquiry dialog", async ({ page }) => {
     const direct = products.find((p) => p.sellDirectly);
     if (!direct) throw new Error("content has no product sold directly");
     await page.goto(`/products/${direct.id}`);

@@ -11,7 +11,7 @@ import type { OutputFile } from "./bundle.ts";
 const ROOT = path.resolve(import.meta.dirname, "..");
 
 export interface DocsInput {
-  /** The content folder; documentation lives in <contentDir>/docs. */
+  /** The content folder; documentation lives in <contentDir>/documentation. */
   contentDir: string;
   siteName: string;
   products: readonly Pick<Product, "id" | "name" | "tagline" | "documentationUrl">[];
@@ -22,19 +22,19 @@ export interface DocsInput {
 }
 
 /**
- * One PDF per product, written to its documentationUrl: content/docs/<id>.pdf is copied as it is, otherwise
- * content/docs/<id>.md is rendered. Every problem (missing or broken documentation, files for unknown products,
+ * One PDF per product, written to its documentationUrl: content/documentation/<id>.pdf is copied as it is, otherwise
+ * content/documentation/<id>.md is rendered. Every problem (missing or broken documentation, files for unknown products,
  * markdown the PDF cannot show) is collected and thrown as one ContentErrors, before anything is written.
  */
-export async function buildDocsPdfs({
+export async function buildDocumentationPdfs({
   contentDir,
   siteName,
   products,
   drafts = [],
   cache = new BuildCache({ rootDir: ROOT }),
 }: DocsInput): Promise<OutputFile[]> {
-  const code = await cache.code("build/docs-pdf.ts");
-  const dir = path.join(contentDir, "docs");
+  const code = await cache.code("build/documentation-pdf.ts");
+  const dir = path.join(contentDir, "documentation");
   const names = new Set(await readdir(dir).catch(() => [] as string[]));
   const issues: ContentIssue[] = [];
   const ids = new Set(products.map((p) => p.id));
@@ -42,7 +42,7 @@ export async function buildDocsPdfs({
     const id = name.replace(/\.(md|pdf)$/, "");
     if (id !== name && !ids.has(id) && !drafts.includes(id)) {
       issues.push({
-        file: `content/docs/${name}`,
+        file: `content/documentation/${name}`,
         field: "",
         message: `Unknown product "${id}"; expected one of ${[...ids].join(", ")}`,
       });
@@ -55,7 +55,7 @@ export async function buildDocsPdfs({
         const contents = await readFile(path.join(dir, `${product.id}.pdf`));
         if (!isPdf(contents)) {
           issues.push({
-            file: `content/docs/${product.id}.pdf`,
+            file: `content/documentation/${product.id}.pdf`,
             field: "",
             message: "Expected a PDF file (starting with %PDF-); export the document as PDF again",
           });
@@ -64,13 +64,13 @@ export async function buildDocsPdfs({
       }
       if (!names.has(`${product.id}.md`)) {
         issues.push({
-          file: `content/docs/${product.id}.md`,
+          file: `content/documentation/${product.id}.md`,
           field: "",
-          message: `File is missing; ${product.documentationUrl} must serve a PDF: write content/docs/${product.id}.md or add content/docs/${product.id}.pdf`,
+          message: `File is missing; ${product.documentationUrl} must serve a PDF: write content/documentation/${product.id}.md or add content/documentation/${product.id}.pdf`,
         });
         return undefined;
       }
-      const file = `content/docs/${product.id}.md`;
+      const file = `content/documentation/${product.id}.md`;
       const markdown = await readFile(path.join(dir, `${product.id}.md`), "utf8");
       const found = checkDocumentation(markdown, file);
       if (found.length) {
@@ -80,7 +80,7 @@ export async function buildDocsPdfs({
       const meta = { siteName, title: `${product.name} Documentation`, subtitle: product.tagline };
       // The creation date is an input too when SOURCE_DATE_EPOCH pins it (reproducible builds).
       const key = digest([code, markdown, JSON.stringify(meta), process.env.SOURCE_DATE_EPOCH ?? ""]);
-      const pdf = await cache.get("docs", `${key}.pdf`, () => renderDocumentationPdf(markdown, meta), isPdf);
+      const pdf = await cache.get("documentation", `${key}.pdf`, () => renderDocumentationPdf(markdown, meta), isPdf);
       return { path: out, contents: pdf.bytes };
     }),
   );

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import {
-  installationEmailForm,
+  installationRequestForm,
   installationRequestMails,
-} from "../../../../lambdas/send-installation-email/send-installation-email.ts";
+} from "../../../../lambdas/send-installation-email/installation-request.ts";
 import { testConfig } from "../fakes.ts";
 
 const config = testConfig();
@@ -26,9 +26,9 @@ describe("installationRequestMails", () => {
   });
 });
 
-describe("installationEmailForm", () => {
+describe("installationRequestForm", () => {
   test("should answer a mail failure with 'Failed to send email'", () => {
-    expect(installationEmailForm(config.catalogue)).toMatchObject({
+    expect(installationRequestForm(config.catalogue)).toMatchObject({
       name: "send-installation-email",
       mailFailure: "Failed to send email",
     });

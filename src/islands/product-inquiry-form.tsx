@@ -1,0 +1,84 @@
+import { MISSING_FIELDS } from "../client/leads.ts";
+import { ContactFallback } from "../components/forms/contact-fallback.tsx";
+import { type LeadField, LeadForm } from "../components/forms/lead-form.tsx";
+import { ToastRegion } from "./toaster.tsx";
+
+/** The JSON props of the product inquiry form (src/components/product/buy-control.tsx renders its dialog). */
+export interface ProductInquiryFormProps {
+  /** Named in the `generate_lead` event. */
+  productId: string;
+  /** Sent as `product`: the product's name. */
+  productName: string;
+  /** id of the product inquiry dialog: the form closes it when the inquiry is sent or cancelled. */
+  dialogId: string;
+  /** Named in the inquiry failure message. */
+  contactEmail: string;
+  contactPhone: string;
+}
+
+export const INQUIRY_MESSAGES = {
+  missing: MISSING_FIELDS,
+  success: "Inquiry sent! We'll contact you within 24 hours.",
+  failure: (email: string, phone: string) =>
+    `Failed to submit inquiry. Please contact us at ${email} or WhatsApp ${phone}`,
+} as const;
+
+const INQUIRY_FIELDS: LeadField[][] = [
+  [
+    { name: "name", label: "Name", kind: "text", required: true, autoComplete: "name" },
+    { name: "email", label: "Email", kind: "email", required: true, autoComplete: "email" },
+  ],
+  [
+    { name: "mobile", label: "Mobile", kind: "tel", required: true, autoComplete: "tel", placeholder: "+1234567890" },
+    { name: "company", label: "Company", kind: "text", autoComplete: "organization" },
+  ],
+  [{ name: "message", label: "Message", kind: "textarea", required: true, rows: 4 }],
+];
+
+/**
+ * The product inquiry form inside the dialog 'Buy {product name}': the shared lead form with name, email, mobile,
+ * optional company and message, POSTed to send-product-inquiry with the product's name. The dialog opens natively,
+ * with this form already on screen as server HTML; the island wakes when the dialog shows it, keeping whatever was
+ * typed meanwhile (the lead form's fields are uncontrolled, and a submit before it wakes is held and replayed).
+ * Toasts raised while the dialog is open show inside it; the dialog closes before the success toast, or the toast
+ * would belong to the closing dialog.
+ */
+export default function ProductInquiryForm({
+  productId,
+  productName,
+  dialogId,
+  contactEmail,
+  contactPhone,
+}: ProductInquiryFormProps) {
+  const close = () => (document.getElementById(dialogId) as HTMLDialogElement | null)?.close();
+  return (
+    <>
+      <LeadForm
+        className="product-inquiry-form"
+        fn="send-product-inquiry"
+        rows={INQUIRY_FIELDS}
+        loadSchema={() =>
+          import("../schemas/product-inquiry.ts").then((m) =>
+            m.productInquirySchema({ products: [{ id: "", name: productName }], packages: [] }),
+          )
+        }
+        extra={{ product: productName }}
+        productId={productId}
+        messages={{
+          success: INQUIRY_MESSAGES.success,
+          failure: INQUIRY_MESSAGES.failure(contactEmail, contactPhone),
+          fallback: "Failed to send inquiry",
+        }}
+        onSent={close}
+        submitLabel="Submit Inquiry"
+        busyLabel="Sending..."
+        onCancel={close}
+      >
+        <ToastRegion scope="dialog" />
+      </LeadForm>
+      <ContactFallback email={contactEmail} phone={contactPhone}>
+        The order form could not load.
+      </ContactFallback>
+    </>
+  );
+}
