@@ -27,15 +27,16 @@ globalThis.Date = ShiftedDate as DateConstructor;
 const stack = await startLeadStack({
   env: { ACK_CLIENT_HOURLY_LIMIT: "10", LEAD_RATE_LIMIT: "100000", ACK_DAILY_LIMIT: "100" },
 });
-const table = stack.dynamoClient;
-const { GetItemCommand } = await import("@aws-sdk/client-dynamodb");
+const { GetCommand } = await import("@aws-sdk/lib-dynamodb");
+const { documentClient } = await import("../lambdas/shared/document-client.ts");
+const table = documentClient(stack.dynamoClient);
 const { subscriberKey } = await import("../lambdas/shared/newsletter-tokens.ts");
 const { LOCAL_LEADS_TABLE } = await import("../server/local-dynamo.ts");
 
 const record = async (email: string) =>
   (
     await table.send(
-      new GetItemCommand({ TableName: LOCAL_LEADS_TABLE, Key: { pk: { S: `subscriber#${subscriberKey(email)}` } } }),
+      new GetCommand({ TableName: LOCAL_LEADS_TABLE, Key: { pk: `subscriber#${subscriberKey(email)}` } }),
     )
   ).Item;
 const subscribe = (email: string, headers: Record<string, string> = {}) =>
@@ -72,7 +73,7 @@ try {
   const afterReplay = await record(email);
   console.log(`replayed first confirm link after unsubscribe + new request -> ${replay}`);
   console.log(
-    `  record: status ${afterReplay?.status?.S}, confirmedAt ${afterReplay?.confirmedAt?.S ?? "-"}, mailedAt ${afterReplay?.mailedAt?.S}`,
+    `  record: status ${afterReplay?.status}, confirmedAt ${afterReplay?.confirmedAt ?? "-"}, mailedAt ${afterReplay?.mailedAt}`,
   );
   const second = await lastMailTo(email);
   await press(linkOf(second, "confirm-subscription"));
@@ -82,7 +83,7 @@ try {
     body: "List-Unsubscribe=One-Click",
   });
   console.log(
-    `first subscription's one-click unsubscribe on the second subscription -> ${oldUnsubscribe.status}, status now ${(await record(email))?.status?.S}`,
+    `first subscription's one-click unsubscribe on the second subscription -> ${oldUnsubscribe.status}, status now ${(await record(email))?.status}`,
   );
 
   // A confirm link 7 days and 1 s after its request.
@@ -93,7 +94,7 @@ try {
   const expired = await press(linkOf(lateMail, "confirm-subscription"));
   shiftMs = 0;
   console.log(
-    `confirm link pressed 7 days + 1 s after its request -> ${expired}, status ${(await record(late))?.status?.S}`,
+    `confirm link pressed 7 days + 1 s after its request -> ${expired}, status ${(await record(late))?.status}`,
   );
 
   // Row 10: 20 confirmations from one /64, per-client cap 10 an hour.

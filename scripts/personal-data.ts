@@ -1,13 +1,8 @@
-import {
-  type AttributeValue,
-  DeleteItemCommand,
-  GetItemCommand,
-  ScanCommand,
-  UpdateItemCommand,
-} from "@aws-sdk/client-dynamodb";
+import { DeleteCommand, GetCommand, ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { LEAD_RETENTION } from "../infra/lib/lead-retention.ts";
 import { LEAD_KEY_PREFIX, type LeadRecord } from "../lambdas/shared/lead-record.ts";
-import { ackKey, createDynamoLeadStore } from "../lambdas/shared/lead-store.ts";
+import { documentClient, number, text } from "../lambdas/shared/document-client.ts";
+import { ackKey, createDynamoLeadStore, type Item } from "../lambdas/shared/lead-store.ts";
 import {
   createDynamoSubscriberStore,
   SUBSCRIBER_KEY_PREFIX,
@@ -39,39 +34,44 @@ export interface PersonalData {
 /** What an erased mention becomes. */
 export const ERASED = "[erased]";
 
-type Item = Record<string, AttributeValue>;
+/** A map attribute: a plain object (not a list, set, binary or null). */
+const isMap = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !(value instanceof Set) &&
+  !ArrayBuffer.isView(value);
 
 /** Every text in an attribute, at any depth (strings, string sets, lists and maps; map keys too). */
-function* texts(value: AttributeValue): Generator<string> {
-  if (value.S !== undefined) yield value.S;
-  else if (value.SS) yield* value.SS;
-  else if (value.L) for (const entry of value.L) yield* texts(entry);
-  else if (value.M)
-    for (const [key, entry] of Object.entries(value.M)) {
+function* texts(value: unknown): Generator<string> {
+  if (typeof value === "string") yield value;
+  else if (value instanceof Set) for (const entry of value) yield* typeof entry === "string" ? [entry] : [];
+  else if (Array.isArray(value)) for (const entry of value) yield* texts(entry);
+  else if (isMap(value))
+    for (const [key, entry] of Object.entries(value)) {
       yield key;
       yield* texts(entry);
     }
 }
 
 /** The attribute with every occurrence of `pattern` in its texts (map keys too) replaced by ERASED. */
-function redact(value: AttributeValue, pattern: RegExp): AttributeValue {
-  if (value.S !== undefined) return { S: value.S.replace(pattern, ERASED) };
-  if (value.SS) return { SS: [...new Set(value.SS.map((text) => text.replace(pattern, ERASED)))] };
-  if (value.L) return { L: value.L.map((entry) => redact(entry, pattern)) };
-  if (value.M)
-    return {
-      M: Object.fromEntries(
-        Object.entries(value.M).map(([key, entry]) => [key.replace(pattern, ERASED), redact(entry, pattern)]),
-      ),
-    };
+function redact(value: unknown, pattern: RegExp): unknown {
+  if (typeof value === "string") return value.replace(pattern, ERASED);
+  if (value instanceof Set)
+    return new Set([...value].map((entry) => (typeof entry === "string" ? entry.replace(pattern, ERASED) : entry)));
+  if (Array.isArray(value)) return value.map((entry) => redact(entry, pattern));
+  // A Map: the marshaller takes an object with a field named `constructor` (a bot's key) for a class instance.
+  if (isMap(value))
+    return new Map(Object.entries(value).map(([key, entry]) => [key.replace(pattern, ERASED), redact(entry, pattern)]));
   return value;
 }
 
 /** Every item of the table, page by page. */
 async function* scan(table: LeadTable): AsyncGenerator<Item> {
+  const client = documentClient(table.client);
   let start: Item | undefined;
   do {
-    const page = await table.client.send(new ScanCommand({ TableName: table.tableName, ExclusiveStartKey: start }));
+    const page = await client.send(new ScanCommand({ TableName: table.tableName, ExclusiveStartKey: start }));
     yield* page.Items ?? [];
     start = page.LastEvaluatedKey;
   } while (start);
@@ -105,9 +105,9 @@ export async function findPersonalData(table: LeadTable, email: string): Promise
     mentions: [],
   };
   for await (const item of scan(table)) {
-    const key = item.pk?.S ?? "";
+    const key = text(item.pk) ?? "";
     if (key.startsWith(prefix)) {
-      found.acknowledgementCounters.push({ key, day: key.slice(prefix.length), count: Number(item.count?.N ?? 0) });
+      found.acknowledgementCounters.push({ key, day: key.slice(prefix.length), count: number(item.count) ?? 0 });
       continue;
     }
     const held = relation(item, address);
@@ -127,8 +127,8 @@ export async function findPersonalData(table: LeadTable, email: string): Promise
  */
 export async function erasePersonalData(table: LeadTable, email: string): Promise<PersonalData> {
   const found = await findPersonalData(table, email);
-  const remove = (pk: string) =>
-    table.client.send(new DeleteItemCommand({ TableName: table.tableName, Key: { pk: { S: pk } } }));
+  const client = documentClient(table.client);
+  const remove = (pk: string) => client.send(new DeleteCommand({ TableName: table.tableName, Key: { pk } }));
   for (const lead of found.leads) await remove(`${LEAD_KEY_PREFIX}${lead.submissionId}`);
   for (const counter of found.acknowledgementCounters) await remove(counter.key);
   for (const key of found.otherItems) await remove(key);
@@ -140,16 +140,17 @@ export async function erasePersonalData(table: LeadTable, email: string): Promis
 
 /** Rewrites only the attributes of an item that hold the address, so a concurrent status change is not undone. */
 async function redactItem(table: LeadTable, key: string, pattern: RegExp): Promise<void> {
-  const { Item } = await table.client.send(
-    new GetItemCommand({ TableName: table.tableName, Key: { pk: { S: key } }, ConsistentRead: true }),
+  const client = documentClient(table.client);
+  const { Item } = await client.send(
+    new GetCommand({ TableName: table.tableName, Key: { pk: key }, ConsistentRead: true }),
   );
   const holds = (text: string) => text.search(pattern) >= 0;
   const changed = Object.entries(Item ?? {}).filter(([name, value]) => name !== "pk" && [...texts(value)].some(holds));
   if (changed.length > 0)
-    await table.client.send(
-      new UpdateItemCommand({
+    await client.send(
+      new UpdateCommand({
         TableName: table.tableName,
-        Key: { pk: { S: key } },
+        Key: { pk: key },
         UpdateExpression: `SET ${changed.map((_, at) => `#a${at} = :v${at}`).join(", ")}`,
         ConditionExpression: "attribute_exists(pk)",
         ExpressionAttributeNames: Object.fromEntries(changed.map(([name], at) => [`#a${at}`, name])),

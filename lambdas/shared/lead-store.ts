@@ -1,16 +1,16 @@
 import { createHash } from "node:crypto";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import {
-  type AttributeValue,
-  BatchGetItemCommand,
-  type BatchGetItemCommandOutput,
-  ConditionalCheckFailedException,
-  DeleteItemCommand,
-  DynamoDBClient,
-  GetItemCommand,
-  PutItemCommand,
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
   QueryCommand,
-  UpdateItemCommand,
-} from "@aws-sdk/client-dynamodb";
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
+import { conditional, documentClient, number, text } from "./document-client.ts";
 import {
   ACK_CLIENT_KEY_PREFIX,
   ACK_KEY_PREFIX,
@@ -150,47 +150,35 @@ export function createDynamoLeadStore({
   client: given,
   retentionDays = LEAD_DEFAULTS.retentionDays,
 }: DynamoLeadStoreOptions): LeadStore {
-  const client =
+  const client = documentClient(
     given ??
-    new DynamoDBClient({
-      region,
-      endpoint,
-      maxAttempts: 3,
-      requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000, throwOnRequestTimeout: true },
-    });
+      new DynamoDBClient({
+        region,
+        endpoint,
+        maxAttempts: 3,
+        requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000, throwOnRequestTimeout: true },
+      }),
+  );
   const open = OPEN_STATUSES.map((status) => `:${status}`);
-  const openValues = Object.fromEntries(OPEN_STATUSES.map((status) => [`:${status}`, { S: status }]));
+  const openValues = Object.fromEntries(OPEN_STATUSES.map((status) => [`:${status}`, status]));
   // Every status a lead has before it is known to be mailed.
   const unmailed = [...open, ":unknown"];
-  const unmailedValues = { ...openValues, ":unknown": { S: "unknown" } };
+  const unmailedValues = { ...openValues, ":unknown": "unknown" };
   const counter = (key: string, limit: number, expiresAt: number) =>
     limit <= 0
       ? Promise.resolve(false)
       : conditional(() =>
           client.send(
-            new UpdateItemCommand({
+            new UpdateCommand({
               TableName: tableName,
-              Key: { pk: { S: key } },
+              Key: { pk: key },
               UpdateExpression: "ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)",
               ConditionExpression: "attribute_not_exists(#count) OR #count < :limit",
               ExpressionAttributeNames: { "#count": "count" },
-              ExpressionAttributeValues: {
-                ":one": { N: "1" },
-                ":limit": { N: String(limit) },
-                ":expires": { N: String(expiresAt) },
-              },
+              ExpressionAttributeValues: { ":one": 1, ":limit": limit, ":expires": expiresAt },
             }),
           ),
         );
-  const conditional = async (run: () => Promise<unknown>): Promise<boolean> => {
-    try {
-      await run();
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
-  };
 
   /** An attempt that did not end mailed: the lead leaves its lease with the status and the error code that say why. */
   const endAttempt = (submissionId: string, status: "failed" | "unknown", code: string, now: Date) =>
@@ -201,7 +189,7 @@ export function createDynamoLeadStore({
           "SET #status = :endStatus, lastError = :code, updatedAt = :now REMOVE leaseUntil",
           // A retry of an unknown lead is in an attempt too: its end is recorded, unless a send event marked it mailed.
           `#status IN (${unmailed.join(", ")})`,
-          { ":endStatus": { S: status }, ":code": { S: code }, ":now": { S: now.toISOString() }, ...unmailedValues },
+          { ":endStatus": status, ":code": code, ":now": now.toISOString(), ...unmailedValues },
           { "#status": "status" },
         ),
       ),
@@ -210,13 +198,13 @@ export function createDynamoLeadStore({
     submissionId: string,
     expression: string,
     condition: string | undefined,
-    values: Record<string, AttributeValue>,
+    values: Record<string, string | number>,
     names?: Record<string, string>,
     returnValues: "ALL_NEW" | "ALL_OLD" = "ALL_NEW",
   ) =>
-    new UpdateItemCommand({
+    new UpdateCommand({
       TableName: tableName,
-      Key: { pk: { S: leadKey(submissionId) } },
+      Key: { pk: leadKey(submissionId) },
       UpdateExpression: expression,
       ConditionExpression: condition,
       ExpressionAttributeValues: values,
@@ -228,9 +216,9 @@ export function createDynamoLeadStore({
     async put(record) {
       const stored = await conditional(() =>
         client.send(
-          new PutItemCommand({
+          new PutCommand({
             TableName: tableName,
-            Item: { pk: { S: leadKey(record.submissionId) }, ...toItem(record) },
+            Item: { pk: leadKey(record.submissionId), ...toItem(record) },
             ConditionExpression: "attribute_not_exists(pk)",
           }),
         ),
@@ -240,34 +228,33 @@ export function createDynamoLeadStore({
 
     async get(submissionId) {
       const { Item } = await client.send(
-        new GetItemCommand({ TableName: tableName, Key: { pk: { S: leadKey(submissionId) } }, ConsistentRead: true }),
+        new GetCommand({ TableName: tableName, Key: { pk: leadKey(submissionId) }, ConsistentRead: true }),
       );
       return Item ? fromItem(Item) : undefined;
     },
 
     async claim(submissionId, leaseMs, now, quietSince) {
-      try {
+      let claimed: LeadRecord | undefined;
+      await conditional(async () => {
         const { Attributes } = await client.send(
           update(
             submissionId,
             "SET leaseUntil = :until, attempts = attempts + :one, updatedAt = :now",
             `attribute_exists(pk) AND (#status IN (${open.join(", ")}) OR (#status = :unknown AND updatedAt < :quietSince)) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs)`,
             {
-              ":until": { N: String(now.getTime() + leaseMs) },
-              ":one": { N: "1" },
-              ":now": { S: now.toISOString() },
-              ":nowMs": { N: String(now.getTime()) },
-              ":quietSince": { S: quietSince.toISOString() },
+              ":until": now.getTime() + leaseMs,
+              ":one": 1,
+              ":now": now.toISOString(),
+              ":nowMs": now.getTime(),
+              ":quietSince": quietSince.toISOString(),
               ...unmailedValues,
             },
             { "#status": "status" },
           ),
         );
-        return Attributes ? fromItem(Attributes) : undefined;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return undefined;
-        throw error;
-      }
+        claimed = Attributes ? fromItem(Attributes) : undefined;
+      });
+      return claimed;
     },
 
     async markMailed(submissionId, now) {
@@ -278,7 +265,7 @@ export function createDynamoLeadStore({
             submissionId,
             "SET #status = :mailed, updatedAt = :now, mailedAt = :now REMOVE leaseUntil",
             `#status IN (${unmailed.join(", ")})`,
-            { ":mailed": { S: "mailed" }, ":now": { S: now.toISOString() }, ...unmailedValues },
+            { ":mailed": "mailed", ":now": now.toISOString(), ...unmailedValues },
             { "#status": "status" },
             "ALL_OLD",
           ),
@@ -298,7 +285,7 @@ export function createDynamoLeadStore({
             submissionId,
             "SET attempts = attempts - :one, updatedAt = :now REMOVE leaseUntil",
             "attribute_exists(leaseUntil) AND attempts > :zero",
-            { ":one": { N: "1" }, ":zero": { N: "0" }, ":now": { S: now.toISOString() } },
+            { ":one": 1, ":zero": 0, ":now": now.toISOString() },
           ),
         ),
       );
@@ -315,10 +302,10 @@ export function createDynamoLeadStore({
               : "SET acknowledgement = :outcome, updatedAt = :now",
             "#status = :mailed",
             {
-              ":outcome": { S: outcome },
-              ":now": { S: now.toISOString() },
-              ":mailed": { S: "mailed" },
-              ...(sent ? { ":acknowledged": { S: "acknowledged" } } : {}),
+              ":outcome": outcome,
+              ":now": now.toISOString(),
+              ":mailed": "mailed",
+              ...(sent ? { ":acknowledged": "acknowledged" } : {}),
             },
             { "#status": "status" },
           ),
@@ -340,12 +327,12 @@ export function createDynamoLeadStore({
     },
 
     async dropPhantom({ submissionId, receivedAt }) {
-      const key = { pk: { S: leadKey(submissionId) } };
+      const key = { pk: leadKey(submissionId) };
       const placed = await conditional(() =>
         client.send(
-          new PutItemCommand({
+          new PutCommand({
             TableName: tableName,
-            Item: { ...key, day: { S: leadDay(receivedAt) }, receivedAt: { S: receivedAt }, phantom: { BOOL: true } },
+            Item: { ...key, day: leadDay(receivedAt), receivedAt, phantom: true },
             ConditionExpression: "attribute_not_exists(pk)",
           }),
         ),
@@ -353,11 +340,11 @@ export function createDynamoLeadStore({
       // A lead stored meanwhile under this id is real: it stays.
       if (placed)
         await client.send(
-          new DeleteItemCommand({
+          new DeleteCommand({
             TableName: tableName,
             Key: key,
             ConditionExpression: "phantom = :yes",
-            ExpressionAttributeValues: { ":yes": { BOOL: true } },
+            ExpressionAttributeValues: { ":yes": true },
           }),
         );
     },
@@ -375,15 +362,18 @@ export function createDynamoLeadStore({
   };
 }
 
+/** An item as the table gives it, unmarshalled. */
+export type Item = Record<string, unknown>;
+
 /** One day's index entries received at or after `since`, newest first. */
 export async function queryDay(
-  client: DynamoDBClient,
+  client: DynamoDBDocumentClient,
   tableName: string,
   day: string,
   since: Date,
-): Promise<Record<string, AttributeValue>[]> {
-  const items: Record<string, AttributeValue>[] = [];
-  let start: Record<string, AttributeValue> | undefined;
+): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Item | undefined;
   do {
     const page = await client.send(
       new QueryCommand({
@@ -391,7 +381,7 @@ export async function queryDay(
         IndexName: BY_DAY_INDEX,
         KeyConditionExpression: "#day = :day AND receivedAt >= :since",
         ExpressionAttributeNames: { "#day": "day" },
-        ExpressionAttributeValues: { ":day": { S: day }, ":since": { S: since.toISOString() } },
+        ExpressionAttributeValues: { ":day": day, ":since": since.toISOString() },
         ScanIndexForward: false,
         ExclusiveStartKey: start,
       }),
@@ -407,77 +397,84 @@ export async function queryDay(
  * is given as the index holds it, for the caller to drop.
  */
 async function* wholeItems(
-  client: DynamoDBClient,
+  client: DynamoDBDocumentClient,
   tableName: string,
-  entries: Record<string, AttributeValue>[],
+  entries: Item[],
 ): AsyncIterable<LeadRecord> {
   for (let at = 0; at < entries.length; at += 100) {
     const batch = entries.slice(at, at + 100);
-    const found = new Map<string, Record<string, AttributeValue>>();
-    let keys: Record<string, AttributeValue>[] | undefined = batch.map((entry) => ({ pk: entry.pk ?? { S: "" } }));
+    const found = new Map<string, Item>();
+    let keys: Item[] | undefined = batch.map((entry) => ({ pk: text(entry.pk) ?? "" }));
     for (let tries = 0; keys && keys.length > 0 && tries < 10; tries++) {
-      const answer: BatchGetItemCommandOutput = await client.send(
-        new BatchGetItemCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+      const answer: BatchGetCommandOutput = await client.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
       );
-      for (const item of answer.Responses?.[tableName] ?? []) found.set(item.pk?.S ?? "", item);
+      for (const item of answer.Responses?.[tableName] ?? []) found.set(text(item.pk) ?? "", item);
       keys = answer.UnprocessedKeys?.[tableName]?.Keys;
       if (keys?.length) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** tries));
     }
-    for (const entry of batch) yield fromItem(found.get(entry.pk?.S ?? "") ?? entry);
+    for (const entry of batch) yield fromItem(found.get(text(entry.pk) ?? "") ?? entry);
   }
 }
 
-function toItem(record: LeadRecord): Record<string, AttributeValue> {
-  const item: Record<string, AttributeValue> = {
-    submissionId: { S: record.submissionId },
-    form: { S: record.form },
-    status: { S: record.status },
-    receivedAt: { S: record.receivedAt },
-    day: { S: leadDay(record.receivedAt) },
-    updatedAt: { S: record.updatedAt },
-    attempts: { N: String(record.attempts) },
-    lead: { M: Object.fromEntries(Object.entries(record.lead).map(([key, value]) => [key, { S: value }])) },
-    expiresAt: { N: String(record.expiresAt) },
+/** The stored item of a lead (its key aside); optional fields that are empty are not written. */
+function toItem(record: LeadRecord): Item {
+  return {
+    submissionId: record.submissionId,
+    form: record.form,
+    status: record.status,
+    receivedAt: record.receivedAt,
+    day: leadDay(record.receivedAt),
+    updatedAt: record.updatedAt,
+    attempts: record.attempts,
+    // A Map, not the object: the marshaller takes an object with a field named `constructor` (a bot's key, kept by the
+    // spam folder) for a class instance and throws.
+    lead: new Map(Object.entries(record.lead)),
+    expiresAt: record.expiresAt,
+    lastError: record.lastError || undefined,
+    spamReason: record.spamReason || undefined,
+    client: record.client || undefined,
+    truncated:
+      record.truncated && Object.keys(record.truncated).length > 0
+        ? new Map(Object.entries(record.truncated))
+        : undefined,
+    droppedKeys: record.droppedKeys || undefined,
   };
-  if (record.lastError) item.lastError = { S: record.lastError };
-  if (record.spamReason) item.spamReason = { S: record.spamReason };
-  if (record.client) item.client = { S: record.client };
-  if (record.truncated && Object.keys(record.truncated).length > 0)
-    item.truncated = {
-      M: Object.fromEntries(Object.entries(record.truncated).map(([key, cut]) => [key, { N: String(cut) }])),
-    };
-  if (record.droppedKeys) item.droppedKeys = { N: String(record.droppedKeys) };
-  return item;
 }
 
 /** Reads an item back; a field of the wrong type becomes empty rather than throwing, so one odd item cannot stop a listing. */
-function fromItem(item: Record<string, AttributeValue>): LeadRecord {
-  const text = (key: string) => item[key]?.S ?? "";
-  const status = text("status") as LeadStatus;
+function fromItem(item: Item): LeadRecord {
+  const status = text(item.status) as LeadStatus;
   // Null prototype: a spam body keeps a bot's keys, and `lead.constructor` or `lead[key]` of a lead without that key
-  // must read nothing (not Object's function), while a key named `__proto__` stays a field like any other.
+  // must read nothing (not Object's function).
   const lead: Record<string, string> = Object.create(null);
-  for (const [key, value] of Object.entries(item.lead?.M ?? {})) if (value.S !== undefined) lead[key] = value.S;
+  for (const [key, value] of Object.entries(isMap(item.lead) ? item.lead : {}))
+    if (typeof value === "string") lead[key] = value;
+  const droppedKeys = number(item.droppedKeys);
   return {
-    submissionId: text("submissionId"),
-    form: text("form"),
+    submissionId: text(item.submissionId) ?? "",
+    form: text(item.form) ?? "",
     status: LEAD_STATUSES.includes(status) ? status : "received",
-    receivedAt: text("receivedAt"),
-    updatedAt: text("updatedAt"),
-    attempts: Number(item.attempts?.N ?? 0),
-    lastError: item.lastError?.S,
-    spamReason: SPAM_REASONS.find((reason) => reason === item.spamReason?.S),
+    receivedAt: text(item.receivedAt) ?? "",
+    updatedAt: text(item.updatedAt) ?? "",
+    attempts: number(item.attempts) ?? 0,
+    lastError: text(item.lastError),
+    spamReason: SPAM_REASONS.find((reason) => reason === item.spamReason),
     lead,
-    expiresAt: Number(item.expiresAt?.N ?? 0),
-    leaseUntil: item.leaseUntil?.N === undefined ? undefined : Number(item.leaseUntil.N),
-    client: item.client?.S,
-    ...(item.truncated?.M
+    expiresAt: number(item.expiresAt) ?? 0,
+    leaseUntil: number(item.leaseUntil),
+    client: text(item.client),
+    ...(isMap(item.truncated)
       ? {
           truncated: Object.fromEntries(
-            Object.entries(item.truncated.M).map(([key, value]) => [key, Number(value.N ?? 0)]),
+            Object.entries(item.truncated).map(([key, value]) => [key, number(value) ?? 0]),
           ),
         }
       : {}),
-    ...(item.droppedKeys?.N ? { droppedKeys: Number(item.droppedKeys.N) } : {}),
+    ...(droppedKeys === undefined ? {} : { droppedKeys }),
   };
 }
+
+/** True for a map field (not a list or a set). */
+const isMap = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Set);

@@ -1,9 +1,6 @@
-import {
-  ConditionalCheckFailedException,
-  type DynamoDBClient,
-  GetItemCommand,
-  UpdateItemCommand,
-} from "@aws-sdk/client-dynamodb";
+import { ConditionalCheckFailedException, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { documentClient } from "./document-client.ts";
 import type { Deadline } from "./deadline.ts";
 import { DELIVERY } from "./delivery.ts";
 import type { LeadWebhookSource } from "./env.ts";
@@ -81,26 +78,27 @@ export async function deliverWebhook(
   deadline: Deadline,
   requestId: string,
 ): Promise<"sent" | "gone" | "failed"> {
-  const { client, tableName, log } = deps;
-  const key = { pk: { S: leadKey(submissionId) } };
+  const { tableName, log } = deps;
+  const client = documentClient(deps.client);
+  const key = { pk: leadKey(submissionId) };
   const timeoutMs = Math.min(WEBHOOK_TIMEOUT_MS, deadline.remainingMs(DELIVERY.reserveMs));
   if (timeoutMs <= 0) return "failed";
-  const lease = String(Date.now() + timeoutMs + DELIVERY.reserveMs);
+  const lease = Date.now() + timeoutMs + DELIVERY.reserveMs;
   try {
     await client.send(
-      new UpdateItemCommand({
+      new UpdateCommand({
         TableName: tableName,
         Key: key,
         UpdateExpression: "SET webhookLeaseUntil = :lease",
         ConditionExpression:
           "attribute_exists(pk) AND attribute_not_exists(webhookAt) AND (attribute_not_exists(webhookLeaseUntil) OR webhookLeaseUntil < :now)",
-        ExpressionAttributeValues: { ":lease": { N: lease }, ":now": { N: String(Date.now()) } },
+        ExpressionAttributeValues: { ":lease": lease, ":now": Date.now() },
       }),
     );
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
     const seen = await client.send(
-      new GetItemCommand({ TableName: tableName, Key: key, ConsistentRead: true, ProjectionExpression: "webhookAt" }),
+      new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true, ProjectionExpression: "webhookAt" }),
     );
     if (!seen.Item) return "gone";
     return seen.Item.webhookAt ? "sent" : "failed";
@@ -127,13 +125,13 @@ export async function deliverWebhook(
   } catch (error) {
     log.warn({ requestId, submissionId, outcome: "webhook-failed", error: failureCode(error) });
     // The next message may try at once rather than wait for the lease to run out.
-    await mark(deps, key, "REMOVE webhookLeaseUntil", lease, requestId, submissionId);
+    await mark(client, deps, key, "REMOVE webhookLeaseUntil", lease, requestId, submissionId);
     return "failed";
   } finally {
     clearTimeout(clock);
   }
-  await mark(deps, key, "SET webhookAt = :now REMOVE webhookLeaseUntil", lease, requestId, submissionId, {
-    ":now": { S: new Date().toISOString() },
+  await mark(client, deps, key, "SET webhookAt = :now REMOVE webhookLeaseUntil", lease, requestId, submissionId, {
+    ":now": new Date().toISOString(),
   });
   log.info({ requestId, submissionId, outcome: "webhook-sent" });
   return "sent";
@@ -144,22 +142,23 @@ export async function deliverWebhook(
  * (or the lease runs out by itself), and only a store that failed to record `webhookAt` can lead to a second post.
  */
 async function mark(
+  client: DynamoDBDocumentClient,
   deps: WebhookDeps,
-  key: { pk: { S: string } },
+  key: { pk: string },
   update: string,
-  lease: string,
+  lease: number,
   requestId: string,
   submissionId: string,
-  values: Record<string, { S: string }> = {},
+  values: Record<string, string> = {},
 ): Promise<void> {
-  await deps.client
+  await client
     .send(
-      new UpdateItemCommand({
+      new UpdateCommand({
         TableName: deps.tableName,
         Key: key,
         UpdateExpression: update,
         ConditionExpression: "webhookLeaseUntil = :lease",
-        ExpressionAttributeValues: { ":lease": { N: lease }, ...values },
+        ExpressionAttributeValues: { ":lease": lease, ...values },
       }),
     )
     .catch((error: unknown) => {

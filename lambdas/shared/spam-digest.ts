@@ -1,9 +1,6 @@
-import {
-  ConditionalCheckFailedException,
-  type DynamoDBClient,
-  GetItemCommand,
-  UpdateItemCommand,
-} from "@aws-sdk/client-dynamodb";
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { conditional, documentClient, text } from "./document-client.ts";
 import { LEAD_SPAM } from "../../src/lib/limits.ts";
 import type { LeadConfig } from "./env.ts";
 import { DIGEST_KEY, type LeadRecord, type SpamReason } from "./lead-record.ts";
@@ -59,16 +56,17 @@ function why(lead: LeadRecord): string {
 
 /** Mails the digest of what the spam folder got since the last one, if anything; never the same leads twice. */
 export async function sendSpamDigest(deps: SpamDigestDeps, now = new Date()): Promise<DigestOutcome> {
-  const { client, tableName } = deps;
-  const key = { pk: { S: DIGEST_KEY } };
-  const { Item } = await client.send(new GetItemCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-  const lastAt = Item?.lastAt?.S;
+  const { tableName } = deps;
+  const client = documentClient(deps.client);
+  const key = { pk: DIGEST_KEY };
+  const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+  const lastAt = text(Item?.lastAt);
   const since = lastAt ?? new Date(now.getTime() - FIRST_LOOK_BACK_MS).toISOString();
 
   const leads: LeadRecord[] = [];
   for await (const lead of deps.store.list(new Date(since), { now }))
     if (lead.status === "spam" && lead.receivedAt > since) leads.push(lead);
-  const counts = (await suspectCounts(client, tableName, new Date(since), now)).filter(
+  const counts = (await suspectCounts(deps.client, tableName, new Date(since), now)).filter(
     (count) => count.updatedAt > since,
   );
   if (leads.length === 0 && counts.length === 0) {
@@ -79,27 +77,21 @@ export async function sendSpamDigest(deps: SpamDigestDeps, now = new Date()): Pr
   // The mark moves first, conditionally: of two runs at once one mails, and a lead filed while this one mails is
   // newer than the mark and goes into the next digest.
   const newest = [...leads.map((lead) => lead.receivedAt), ...counts.map((count) => count.updatedAt)].sort().at(-1);
-  const moved = await client
-    .send(
-      new UpdateItemCommand({
+  const moved = await conditional(() =>
+    client.send(
+      new UpdateCommand({
         TableName: tableName,
         Key: key,
         UpdateExpression: "SET lastAt = :newest, mailedAt = :now",
         ConditionExpression: lastAt ? "lastAt = :last" : "attribute_not_exists(lastAt)",
         ExpressionAttributeValues: {
-          ":newest": { S: newest ?? now.toISOString() },
-          ":now": { S: now.toISOString() },
-          ...(lastAt ? { ":last": { S: lastAt } } : {}),
+          ":newest": newest ?? now.toISOString(),
+          ":now": now.toISOString(),
+          ...(lastAt ? { ":last": lastAt } : {}),
         },
       }),
-    )
-    .then(
-      () => true,
-      (error: unknown) => {
-        if (error instanceof ConditionalCheckFailedException) return false;
-        throw error;
-      },
-    );
+    ),
+  );
   if (!moved) return { outcome: "taken" };
 
   const countedTotal = counts.reduce((sum, count) => sum + count.notStored, 0);
@@ -135,12 +127,12 @@ export async function sendSpamDigest(deps: SpamDigestDeps, now = new Date()): Pr
     // Not mailed: the mark goes back, so the next run lists the same leads (unless another run moved it meanwhile).
     await client
       .send(
-        new UpdateItemCommand({
+        new UpdateCommand({
           TableName: tableName,
           Key: key,
           UpdateExpression: lastAt ? "SET lastAt = :last" : "REMOVE lastAt",
           ConditionExpression: "lastAt = :newest",
-          ExpressionAttributeValues: { ":newest": { S: newest ?? "" }, ...(lastAt ? { ":last": { S: lastAt } } : {}) },
+          ExpressionAttributeValues: { ":newest": newest ?? "", ...(lastAt ? { ":last": lastAt } : {}) },
         }),
       )
       .catch(() => undefined);

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
-import { ConditionalCheckFailedException, type DynamoDBClient, UpdateItemCommand } from "@aws-sdk/client-dynamodb";
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { conditional, documentClient, number, text } from "./document-client.ts";
 import { LEAD_SPAM } from "../../src/lib/limits.ts";
 import type * as z from "zod/mini";
 import {
@@ -108,22 +110,20 @@ export function createDynamoRateLimit({
   tableName: string;
   limit: number;
 }): ClientRateLimit {
+  const table = documentClient(client);
   return {
     async admit(address, now) {
-      const { Attributes } = await client.send(
-        new UpdateItemCommand({
+      const { Attributes } = await table.send(
+        new UpdateCommand({
           TableName: tableName,
-          Key: { pk: { S: rateKey(address, now) } },
+          Key: { pk: rateKey(address, now) },
           UpdateExpression: "ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)",
           ExpressionAttributeNames: { "#count": "count" },
-          ExpressionAttributeValues: {
-            ":one": { N: "1" },
-            ":expires": { N: String(Math.floor(now.getTime() / 1000) + 2 * HOUR_SECONDS) },
-          },
+          ExpressionAttributeValues: { ":one": 1, ":expires": Math.floor(now.getTime() / 1000) + 2 * HOUR_SECONDS },
           ReturnValues: "UPDATED_NEW",
         }),
       );
-      return Number(Attributes?.count?.N ?? 0) <= limit;
+      return (number(Attributes?.count) ?? 0) <= limit;
     },
   };
 }
@@ -160,29 +160,30 @@ export function createDynamoSuspectCap({
   limit: number;
   overLimitLimit?: number;
 }): SuspectCap {
+  const table = documentClient(client);
   return {
     async admit(address, now, overLimit = false) {
       const cap = overLimit ? overLimitLimit : limit;
       const hour = `${now.toISOString().slice(0, 13)}:00:00.000Z`;
-      const { Attributes } = await client.send(
-        new UpdateItemCommand({
+      const { Attributes } = await table.send(
+        new UpdateCommand({
           TableName: tableName,
-          Key: { pk: { S: suspectKey(address, now, overLimit) } },
+          Key: { pk: suspectKey(address, now, overLimit) },
           UpdateExpression:
             "ADD #count :one SET #day = :day, #cap = :cap, receivedAt = :hour, updatedAt = :now, expiresAt = if_not_exists(expiresAt, :expires)",
           ExpressionAttributeNames: { "#count": "count", "#day": "day", "#cap": "cap" },
           ExpressionAttributeValues: {
-            ":one": { N: "1" },
-            ":cap": { N: String(cap) },
-            ":day": { S: suspectDay(leadDay(hour)) },
-            ":hour": { S: hour },
-            ":now": { S: now.toISOString() },
-            ":expires": { N: String(spamExpiresAt(now)) },
+            ":one": 1,
+            ":cap": cap,
+            ":day": suspectDay(leadDay(hour)),
+            ":hour": hour,
+            ":now": now.toISOString(),
+            ":expires": spamExpiresAt(now),
           },
           ReturnValues: "UPDATED_NEW",
         }),
       );
-      return Number(Attributes?.count?.N ?? 0) <= cap;
+      return (number(Attributes?.count) ?? 0) <= cap;
     },
   };
 }
@@ -209,15 +210,16 @@ export async function suspectCounts(
   // The hour a counter stands for may begin before `since`: its day is asked from the hour before.
   const from = new Date(since.getTime() - 3_600_000);
   const counts: SuspectCount[] = [];
+  const table = documentClient(client);
   for (const day of listedDays(from, now, LEAD_SPAM.retentionDays)) {
-    for (const item of await queryDay(client, tableName, suspectDay(day), from)) {
-      const count = Number(item.count?.N ?? 0);
-      const cap = Number(item.cap?.N ?? limit);
-      const updatedAt = item.updatedAt?.S ?? "";
+    for (const item of await queryDay(table, tableName, suspectDay(day), from)) {
+      const count = number(item.count) ?? 0;
+      const cap = number(item.cap) ?? limit;
+      const updatedAt = text(item.updatedAt) ?? "";
       if (count > cap && updatedAt >= since.toISOString())
         counts.push({
-          hour: item.receivedAt?.S ?? "",
-          client: (item.pk?.S ?? "").slice(SUSPECT_KEY_PREFIX.length, SUSPECT_KEY_PREFIX.length + 8),
+          hour: text(item.receivedAt) ?? "",
+          client: (text(item.pk) ?? "").slice(SUSPECT_KEY_PREFIX.length, SUSPECT_KEY_PREFIX.length + 8),
           count,
           notStored: count - cap,
           updatedAt,
@@ -252,25 +254,21 @@ export async function releaseSpamLead(
   now: Date,
   retentionDays: number,
 ): Promise<boolean> {
-  try {
-    await client.send(
-      new UpdateItemCommand({
+  return conditional(() =>
+    documentClient(client).send(
+      new UpdateCommand({
         TableName: tableName,
-        Key: { pk: { S: `${LEAD_KEY_PREFIX}${submissionId}` } },
+        Key: { pk: `${LEAD_KEY_PREFIX}${submissionId}` },
         UpdateExpression: "SET #status = :received, updatedAt = :now, releasedAt = :now, expiresAt = :expires",
         ConditionExpression: "#status = :spam",
         ExpressionAttributeNames: { "#status": "status" },
         ExpressionAttributeValues: {
-          ":received": { S: "received" },
-          ":spam": { S: "spam" },
-          ":now": { S: now.toISOString() },
-          ":expires": { N: String(Math.floor(now.getTime() / 1000) + retentionDays * 86_400) },
+          ":received": "received",
+          ":spam": "spam",
+          ":now": now.toISOString(),
+          ":expires": Math.floor(now.getTime() / 1000) + retentionDays * 86_400,
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }

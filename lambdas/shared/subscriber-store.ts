@@ -1,12 +1,6 @@
-import {
-  type AttributeValue,
-  ConditionalCheckFailedException,
-  DeleteItemCommand,
-  type DynamoDBClient,
-  GetItemCommand,
-  QueryCommand,
-  UpdateItemCommand,
-} from "@aws-sdk/client-dynamodb";
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { conditional, documentClient, text } from "./document-client.ts";
 import { BY_RECEIVED_AT_INDEX } from "./lead-record.ts";
 import { subscriberKey } from "./newsletter-tokens.ts";
 
@@ -89,8 +83,8 @@ export interface SubscriberStore {
 }
 
 const DAY_SECONDS = 86_400;
-const pk = (key: string) => ({ pk: { S: `${SUBSCRIBER_KEY_PREFIX}${key}` } });
-const epoch = (now: Date, days: number) => ({ N: String(Math.floor(now.getTime() / 1000) + days * DAY_SECONDS) });
+const pk = (key: string) => ({ pk: `${SUBSCRIBER_KEY_PREFIX}${key}` });
+const epoch = (now: Date, days: number) => Math.floor(now.getTime() / 1000) + days * DAY_SECONDS;
 
 export function createDynamoSubscriberStore({
   client,
@@ -99,17 +93,9 @@ export function createDynamoSubscriberStore({
   client: DynamoDBClient;
   tableName: string;
 }): SubscriberStore {
-  const conditional = async (run: () => Promise<unknown>): Promise<boolean> => {
-    try {
-      await run();
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
-  };
+  const table = documentClient(client);
   const getRaw = async (key: string) =>
-    (await client.send(new GetItemCommand({ TableName: tableName, Key: pk(key), ConsistentRead: true }))).Item;
+    (await table.send(new GetCommand({ TableName: tableName, Key: pk(key), ConsistentRead: true }))).Item;
   const getByKey = async (key: string) => {
     const item = await getRaw(key);
     return item ? fromItem(item) : undefined;
@@ -123,8 +109,8 @@ export function createDynamoSubscriberStore({
       const cutoff = new Date(now.getTime() - NEWSLETTER.remailAfterHours * 3_600_000).toISOString();
       // A new request starts a new consent record: the last request's confirmation and departure are not carried over.
       const asked = await conditional(() =>
-        client.send(
-          new UpdateItemCommand({
+        table.send(
+          new UpdateCommand({
             TableName: tableName,
             Key: pk(key),
             UpdateExpression:
@@ -133,16 +119,16 @@ export function createDynamoSubscriberStore({
               "attribute_not_exists(pk) OR #status = :unsubscribed OR (#status = :pending AND mailedAt < :cutoff)",
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: {
-              ":kind": { S: SUBSCRIBER_KIND },
-              ":email": { S: address },
-              ":pending": { S: "pending" },
-              ":unsubscribed": { S: "unsubscribed" },
-              ":now": { S: now.toISOString() },
-              ":requested": { S: (requestedAt > now ? now : requestedAt).toISOString() },
-              ":nonce": { S: nonce },
-              ":text": { S: consentText },
-              ":cutoff": { S: cutoff },
-              ":url": { S: unsubscribeUrl },
+              ":kind": SUBSCRIBER_KIND,
+              ":email": address,
+              ":pending": "pending",
+              ":unsubscribed": "unsubscribed",
+              ":now": now.toISOString(),
+              ":requested": (requestedAt > now ? now : requestedAt).toISOString(),
+              ":nonce": nonce,
+              ":text": consentText,
+              ":cutoff": cutoff,
+              ":url": unsubscribeUrl,
               ":expires": epoch(now, NEWSLETTER.pendingDays),
             },
           }),
@@ -155,8 +141,8 @@ export function createDynamoSubscriberStore({
     async confirm(key, nonce, now) {
       const at = now.toISOString();
       const done = await conditional(() =>
-        client.send(
-          new UpdateItemCommand({
+        table.send(
+          new UpdateCommand({
             TableName: tableName,
             Key: pk(key),
             UpdateExpression: "SET #status = :confirmed, confirmedAt = :now, updatedAt = :now REMOVE expiresAt",
@@ -164,10 +150,10 @@ export function createDynamoSubscriberStore({
             ConditionExpression: "#status = :pending AND requestNonce = :nonce AND mailedAt <= :now",
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: {
-              ":confirmed": { S: "confirmed" },
-              ":pending": { S: "pending" },
-              ":nonce": { S: nonce },
-              ":now": { S: at },
+              ":confirmed": "confirmed",
+              ":pending": "pending",
+              ":nonce": nonce,
+              ":now": at,
             },
           }),
         ),
@@ -175,15 +161,15 @@ export function createDynamoSubscriberStore({
       if (done) return "confirmed";
       const found = await getRaw(key);
       if (!found) return "unknown";
-      if (found.requestNonce?.S !== nonce) return "superseded";
-      if (found.status?.S === "confirmed") return "already-confirmed";
-      return found.status?.S === "unsubscribed" ? "unsubscribed" : "superseded";
+      if (found.requestNonce !== nonce) return "superseded";
+      if (found.status === "confirmed") return "already-confirmed";
+      return found.status === "unsubscribed" ? "unsubscribed" : "superseded";
     },
 
     async unsubscribe(key, nonce, now) {
       const done = await conditional(() =>
-        client.send(
-          new UpdateItemCommand({
+        table.send(
+          new UpdateCommand({
             TableName: tableName,
             Key: pk(key),
             UpdateExpression:
@@ -195,10 +181,10 @@ export function createDynamoSubscriberStore({
                 : "attribute_exists(pk) AND requestNonce = :nonce",
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: {
-              ":unsubscribed": { S: "unsubscribed" },
-              ":now": { S: now.toISOString() },
+              ":unsubscribed": "unsubscribed",
+              ":now": now.toISOString(),
               ":expires": epoch(now, NEWSLETTER.unsubscribedDays),
-              ...(nonce === undefined ? {} : { ":nonce": { S: nonce } }),
+              ...(nonce === undefined ? {} : { ":nonce": nonce }),
             },
           }),
         ),
@@ -210,21 +196,21 @@ export function createDynamoSubscriberStore({
     get: (email) => getByKey(subscriberKey(email)),
 
     async erase(email) {
-      const { Attributes } = await client.send(
-        new DeleteItemCommand({ TableName: tableName, Key: pk(subscriberKey(email)), ReturnValues: "ALL_OLD" }),
+      const { Attributes } = await table.send(
+        new DeleteCommand({ TableName: tableName, Key: pk(subscriberKey(email)), ReturnValues: "ALL_OLD" }),
       );
       return Attributes ? fromItem(Attributes) : undefined;
     },
 
     async *list() {
-      let start: Record<string, AttributeValue> | undefined;
+      let start: Record<string, unknown> | undefined;
       do {
-        const page = await client.send(
+        const page = await table.send(
           new QueryCommand({
             TableName: tableName,
             IndexName: BY_RECEIVED_AT_INDEX,
             KeyConditionExpression: "kind = :kind",
-            ExpressionAttributeValues: { ":kind": { S: SUBSCRIBER_KIND } },
+            ExpressionAttributeValues: { ":kind": SUBSCRIBER_KIND },
             ScanIndexForward: false,
             ExclusiveStartKey: start,
           }),
@@ -236,20 +222,19 @@ export function createDynamoSubscriberStore({
   };
 }
 
-function fromItem(item: Record<string, AttributeValue>): SubscriberRecord {
-  const text = (key: string) => item[key]?.S;
-  const status = SUBSCRIBER_STATUSES.find((value) => value === text("status")) ?? "pending";
+function fromItem(item: Record<string, unknown>): SubscriberRecord {
+  const status = SUBSCRIBER_STATUSES.find((value) => value === item.status) ?? "pending";
   return {
-    email: text("email") ?? "",
+    email: text(item.email) ?? "",
     status,
-    subscribedAt: text("receivedAt") ?? "",
-    updatedAt: text("updatedAt") ?? "",
+    subscribedAt: text(item.receivedAt) ?? "",
+    updatedAt: text(item.updatedAt) ?? "",
     // Records of before requestedAt: their request is the one they were last mailed for.
-    requestedAt: text("requestedAt") ?? text("mailedAt") ?? "",
-    mailedAt: text("mailedAt") ?? "",
-    confirmedAt: text("confirmedAt"),
-    unsubscribedAt: text("unsubscribedAt"),
-    consentText: text("consentText") ?? "",
-    unsubscribeUrl: text("unsubscribeUrl") ?? "",
+    requestedAt: text(item.requestedAt) ?? text(item.mailedAt) ?? "",
+    mailedAt: text(item.mailedAt) ?? "",
+    confirmedAt: text(item.confirmedAt),
+    unsubscribedAt: text(item.unsubscribedAt),
+    consentText: text(item.consentText) ?? "",
+    unsubscribeUrl: text(item.unsubscribeUrl) ?? "",
   };
 }
