@@ -67,45 +67,52 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe("the cookie banner", () => {
-  test("greets a first visit with three choices and a Learn more link, and loads nothing from other hosts", async ({
+  // One first visit, read three ways (the banner, its buttons' looks, the dialog's first state): nothing here changes it.
+  test("greets a first visit with three choices and a Learn more link, loads nothing from other hosts, shows Reject Non-Essential as prominent as Accept All, and Manage Preferences shows Essential always on and the optional categories off", async ({
     page,
     baseURL,
     consoleErrors,
   }) => {
+    test.slow(); // three tests' visits in one
     const foreign: string[] = [];
     page.on("request", (request) => {
       if (!request.url().startsWith(baseURL ?? "")) foreign.push(request.url());
     });
     await page.goto("/about");
-    await expect(banner(page)).toBeVisible();
-    await expect(banner(page).getByRole("heading", { name: "We Value Your Privacy" })).toBeVisible();
-    for (const name of ["Manage Preferences", "Reject Non-Essential", "Accept All"]) {
-      await expect(banner(page).getByRole("button", { name })).toBeVisible();
-    }
-    await expect(banner(page).getByRole("link", { name: "Learn more" })).toHaveAttribute("href", "/cookies");
-    expect(await dataLayer(page)).toEqual([["consent", "default", DENIED_DEFAULT]]);
-    await page.waitForLoadState("networkidle");
-    expect(foreign).toEqual([]);
-    expect(page.frames()).toHaveLength(1);
-    expect(consoleErrors).toEqual([]);
+    await test.step("the banner greets with three choices and loads nothing from other hosts", async () => {
+      await expect(banner(page)).toBeVisible();
+      await expect(banner(page).getByRole("heading", { name: "We Value Your Privacy" })).toBeVisible();
+      for (const name of ["Manage Preferences", "Reject Non-Essential", "Accept All"]) {
+        await expect(banner(page).getByRole("button", { name })).toBeVisible();
+      }
+      await expect(banner(page).getByRole("link", { name: "Learn more" })).toHaveAttribute("href", "/cookies");
+      expect(await dataLayer(page)).toEqual([["consent", "default", DENIED_DEFAULT]]);
+      await page.waitForLoadState("networkidle");
+      expect(foreign).toEqual([]);
+      expect(page.frames()).toHaveLength(1);
+      expect(consoleErrors).toEqual([]);
+    });
+    await test.step("Reject Non-Essential is as prominent as Accept All", () => expectRejectAsProminent(page));
+    await test.step("Manage Preferences shows Essential always on and the optional categories off", () =>
+      expectFirstPreferences(page));
   });
 
-  test("Reject Non-Essential is as prominent as Accept All", async ({ page }) => {
-    await page.goto("/");
-    const reject = banner(page).getByRole("button", { name: "Reject Non-Essential" });
-    const accept = banner(page).getByRole("button", { name: "Accept All" });
-    const look = (button: typeof reject) =>
-      button.evaluate((el) => {
-        const style = getComputedStyle(el);
-        return [
-          style.backgroundColor,
-          style.color,
-          style.fontSize,
-          style.fontWeight,
-          el.getBoundingClientRect().height,
-        ];
-      });
-    expect(await look(reject)).toEqual(await look(accept));
+  test("Reject Non-Essential stores every category off, hides the banner, denies every signal, deletes every Google cookie and stays away on the next page", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.slow(); // three tests' visits in one
+    await setGoogleCookies(context, baseURL ?? "");
+    await page.goto("/about");
+    await banner(page).getByRole("button", { name: "Reject Non-Essential" }).click();
+    await expect(banner(page)).toBeHidden();
+    expect(await storedRecord(page)).toEqual({ preferences: NONE, timestamp: NOW.toISOString(), version: "1.0" });
+    expect((await dataLayer(page)).at(-1)).toEqual(["consent", "update", DENIED_ALL]);
+    expect(await cookieNames(context)).toEqual(["theme"]);
+    await page.goto("/faq");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(banner(page)).toBeHidden();
   });
 
   test("Accept All stores every category, hides the banner and grants every signal", async ({ page }) => {
@@ -114,23 +121,6 @@ test.describe("the cookie banner", () => {
     await expect(banner(page)).toBeHidden();
     expect(await storedRecord(page)).toEqual({ preferences: ALL, timestamp: NOW.toISOString(), version: "1.0" });
     expect((await dataLayer(page)).at(-1)).toEqual(["consent", "update", GRANTED_ALL]);
-  });
-
-  test("Reject Non-Essential stores every category off, hides the banner and denies every signal", async ({ page }) => {
-    await page.goto("/about");
-    await banner(page).getByRole("button", { name: "Reject Non-Essential" }).click();
-    await expect(banner(page)).toBeHidden();
-    expect(await storedRecord(page)).toEqual({ preferences: NONE, timestamp: NOW.toISOString(), version: "1.0" });
-    expect((await dataLayer(page)).at(-1)).toEqual(["consent", "update", DENIED_ALL]);
-  });
-
-  test("stays away on the next page once the visitor has chosen", async ({ page }) => {
-    await page.goto("/about");
-    await banner(page).getByRole("button", { name: "Reject Non-Essential" }).click();
-    await expect(banner(page)).toBeHidden();
-    await page.goto("/faq");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(banner(page)).toBeHidden();
   });
 
   test("is not shown when JavaScript is off, and the page stays readable", async ({ browser, baseURL }) => {
@@ -143,21 +133,33 @@ test.describe("the cookie banner", () => {
   });
 });
 
-test.describe("the Cookie Preferences dialog", () => {
-  test("shows Essential always on and the optional categories off on a first visit", async ({ page }) => {
-    await page.goto("/about");
-    await banner(page).getByRole("button", { name: "Manage Preferences" }).click();
-    await expect(preferences(page)).toBeVisible();
-    const essential = preferences(page).getByRole("switch", { name: "Essential" });
-    await expect(essential).toBeChecked();
-    await expect(essential).toBeDisabled();
-    await expect(preferences(page).getByText("Always on")).toBeVisible();
-    for (const name of ["Analytics", "Functional", "Marketing"]) {
-      await expect(preferences(page).getByRole("switch", { name })).not.toBeChecked();
-      await expect(preferences(page).getByRole("switch", { name })).toBeEnabled();
-    }
-  });
+/** The banner's two answers look alike: colours, type and height. */
+async function expectRejectAsProminent(page: Page): Promise<void> {
+  const reject = banner(page).getByRole("button", { name: "Reject Non-Essential" });
+  const accept = banner(page).getByRole("button", { name: "Accept All" });
+  const look = (button: typeof reject) =>
+    button.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return [style.backgroundColor, style.color, style.fontSize, style.fontWeight, el.getBoundingClientRect().height];
+    });
+  expect(await look(reject)).toEqual(await look(accept));
+}
 
+/** Manage Preferences on a first visit: Essential always on, the optional categories off and changeable. */
+async function expectFirstPreferences(page: Page): Promise<void> {
+  await banner(page).getByRole("button", { name: "Manage Preferences" }).click();
+  await expect(preferences(page)).toBeVisible();
+  const essential = preferences(page).getByRole("switch", { name: "Essential" });
+  await expect(essential).toBeChecked();
+  await expect(essential).toBeDisabled();
+  await expect(preferences(page).getByText("Always on")).toBeVisible();
+  for (const name of ["Analytics", "Functional", "Marketing"]) {
+    await expect(preferences(page).getByRole("switch", { name })).not.toBeChecked();
+    await expect(preferences(page).getByRole("switch", { name })).toBeEnabled();
+  }
+}
+
+test.describe("the Cookie Preferences dialog", () => {
   test("Save Preferences stores exactly the chosen categories and maps them to Consent Mode", async ({ page }) => {
     await page.goto("/about");
     await banner(page).getByRole("button", { name: "Manage Preferences" }).click();
@@ -292,22 +294,21 @@ test.describe("a returning visitor", () => {
     });
   }
 
-  test("Cookie Settings forgets the choice, reloads and asks again", async ({ page }) => {
+  test("Cookie Settings forgets the choice, deletes Google's cookies and keeps the site's others, reloads and asks again", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.slow(); // two tests' visits in one
+    await setGoogleCookies(context, baseURL ?? "");
     await seed(page, record(ALL));
     await page.goto("/about");
     await expect(banner(page)).toBeHidden();
     await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Cookie Settings" }).click()]);
+    expect(await cookieNames(context)).toEqual(["theme"]);
     await expect(banner(page)).toBeVisible();
     expect(await storedRecord(page)).toBeNull();
     expect(await dataLayer(page)).toEqual([["consent", "default", DENIED_DEFAULT]]);
-  });
-
-  test("Cookie Settings deletes Google's cookies and keeps the site's others", async ({ page, context, baseURL }) => {
-    await setGoogleCookies(context, baseURL ?? "");
-    await seed(page, record(ALL));
-    await page.goto("/about");
-    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Cookie Settings" }).click()]);
-    expect(await cookieNames(context)).toEqual(["theme"]);
   });
 
   test("withdrawing analytics deletes _ga, _ga_* and _gid; keeping marketing keeps _gcl_*", async ({
@@ -323,14 +324,6 @@ test.describe("a returning visitor", () => {
     await preferences(page).getByRole("button", { name: "Save Preferences" }).click();
     await expect(banner(page)).toBeHidden();
     expect(await cookieNames(context)).toEqual(["_gcl_au", "theme"]);
-  });
-
-  test("Reject Non-Essential deletes every Google cookie", async ({ page, context, baseURL }) => {
-    await setGoogleCookies(context, baseURL ?? "");
-    await page.goto("/about");
-    await banner(page).getByRole("button", { name: "Reject Non-Essential" }).click();
-    await expect(banner(page)).toBeHidden();
-    expect(await cookieNames(context)).toEqual(["theme"]);
   });
 });
 

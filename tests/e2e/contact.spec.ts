@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures.ts";
+import { axe, expect, test } from "./fixtures.ts";
 import { content } from "./site-content.ts";
 
 const { site } = content;
@@ -123,7 +122,5 @@ test("the contact form has no accessibility violations once awake", async ({ pag
   // The form wakes when the visitor reaches for it.
   await page.getByRole("textbox", { name: "Full Name" }).hover();
   await expect(page.locator('site-island[data-island="contact-form"]')).toHaveAttribute("data-hydrated", "");
-  expect(
-    (await new AxeBuilder({ page }).include('site-island[data-island="contact-form"]').analyze()).violations,
-  ).toEqual([]);
+  expect((await axe(page).include('site-island[data-island="contact-form"]').analyze()).violations).toEqual([]);
 });

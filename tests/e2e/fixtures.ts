@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
 import type { RouteTable } from "../../src/lib/routing.ts";
 
 /** The build the server under test serves (DIST_DIR, default dist/); the build runs before the browser tests. */
@@ -11,6 +12,13 @@ export const SES_URL = `http://127.0.0.1:${process.env.E2E_SES_PORT ?? 8025}`;
 
 /** The local DynamoDB of the server under test (playwright.config.ts: DYNAMO_PORT, default SES port + 1), to read stored leads. */
 export const DYNAMO_URL = `http://127.0.0.1:${process.env.DYNAMO_PORT ?? Number(process.env.E2E_SES_PORT ?? 8025) + 1}`;
+
+/**
+ * An axe scan of the page, run by axe.run in the page itself ("legacy mode"): the default opens a blank page per scan
+ * to merge the results of each frame, which takes two to three times as long on a busy machine. The site's pages have
+ * no frames, and the results are the same rule by rule and node by node (compared on /contact).
+ */
+export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
 
 /** Routes of the built site, read from <DIST_DIR>/_routes.json. */
 export function builtRoutes(): RouteTable {

@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures.ts";
+import { axe, expect, test } from "./fixtures.ts";
 import { loaderOnly } from "./loader-only.ts";
 import { content } from "./site-content.ts";
 
@@ -103,9 +102,7 @@ test("the portfolio's filter has no accessibility violations with the empty mess
   await openPortfolio(page);
   await page.getByRole("button", { name: "Recruitment", exact: true }).click();
   await expect(page.getByText("No projects found in this category.")).toBeVisible();
-  expect((await new AxeBuilder({ page }).include(".list-filter").include(".card-grid").analyze()).violations).toEqual(
-    [],
-  );
+  expect((await axe(page).include(".list-filter").include(".card-grid").analyze()).violations).toEqual([]);
 });
 
 test("the first tap filters at once, with no request and no script but the eager loader", async ({ page }) => {

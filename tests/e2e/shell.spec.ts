@@ -39,18 +39,24 @@ test.describe("desktop menu", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("lists Home, Apps, About, Portfolio, Blog, Installation, FAQ, Contact and View on the marketplace", async ({
+  // The menu, the top bar and the footer as the home page shows them: three tests each opened it to read one part.
+  test("lists Home, Apps, About, Portfolio, Blog, Installation, FAQ, Contact and View on the marketplace; the top bar links the social profiles and the help desk in new tabs; the footer has the four columns, the marketplace profile and the copyright line with this year", async ({
     page,
   }) => {
+    test.slow(); // three tests' checks in one visit
     await page.goto("/");
-    const menu = page.getByRole("navigation", { name: "Main" });
-    for (const label of ["Home", "About", "Portfolio", "Blog", "Installation", "FAQ", "Contact"]) {
-      await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
-    }
-    await expect(menu.getByRole("button", { name: "Apps" })).toBeVisible();
-    const marketplace = menu.getByRole("link", { name: `View on ${site.marketplace.name}` });
-    await expect(marketplace).toHaveAttribute("href", site.marketplace.profileUrl);
-    await expect(marketplace).toHaveAttribute("target", "_blank");
+    await test.step("the menu's items", async () => {
+      const menu = page.getByRole("navigation", { name: "Main" });
+      for (const label of ["Home", "About", "Portfolio", "Blog", "Installation", "FAQ", "Contact"]) {
+        await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
+      }
+      await expect(menu.getByRole("button", { name: "Apps" })).toBeVisible();
+      const marketplace = menu.getByRole("link", { name: `View on ${site.marketplace.name}` });
+      await expect(marketplace).toHaveAttribute("href", site.marketplace.profileUrl);
+      await expect(marketplace).toHaveAttribute("target", "_blank");
+    });
+    await test.step("the top bar's links", () => expectTopBar(page));
+    await test.step("the footer's columns", () => expectFooter(page));
   });
 
   test("the Apps dropdown opens on hover with every product and closes when the pointer leaves", async ({
@@ -110,7 +116,11 @@ test.describe("desktop menu", () => {
 test.describe("phone menu", () => {
   test.use({ viewport: PHONE });
 
-  test("a button toggles the menu with the same items; Apps links to /products", async ({ page, consoleErrors }) => {
+  test("a button toggles the menu with the same items; Apps links to /products; it works with the keyboard: Enter opens, Tab reaches the items, Escape closes and returns focus", async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.slow(); // two tests' checks in one visit
     await page.goto("/about");
     const toggle = page.getByRole("button", { name: "Menu" });
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -126,6 +136,16 @@ test.describe("phone menu", () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(nav.getByRole("link", { name: "Portfolio", exact: true })).toBeHidden();
+
+    // The keyboard, on the same visit: Enter opens, Tab reaches the items, Escape closes and returns focus.
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toBeFocused();
     expect(consoleErrors).toEqual([]);
   });
 
@@ -135,23 +155,6 @@ test.describe("phone menu", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Apps", exact: true }).click();
     await expect(page).toHaveURL(/\/products$/);
     await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
-  });
-
-  test("works with the keyboard: Enter opens, Tab reaches the items, Escape closes and returns focus", async ({
-    page,
-  }) => {
-    await page.goto("/about");
-    const toggle = page.getByRole("button", { name: "Menu" });
-    await toggle.focus();
-    await page.keyboard.press("Enter");
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await page.keyboard.press("Tab");
-    await expect(
-      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true }),
-    ).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await expect(toggle).toBeFocused();
   });
 });
 
@@ -173,57 +176,53 @@ test("on the narrowest phones the brand, Search and Menu each keep their full si
   }
 });
 
-test.describe("top bar and footer", () => {
+/** The top bar links the social profiles and the help desk in new tabs. */
+async function expectTopBar(page: Page): Promise<void> {
+  const banner = page.getByRole("banner");
+  for (const [name, href] of [
+    ["Facebook", site.social.facebook],
+    ["LinkedIn", site.social.linkedin],
+    ["YouTube", site.social.youtube],
+    ["Get Support", site.contact.supportUrl],
+  ] as const) {
+    const link = banner.getByRole("link", { name: new RegExp(`^${name}`) });
+    await expect(link).toHaveAttribute("href", href);
+    await expect(link).toHaveAttribute("target", "_blank");
+  }
+}
+
+/** The footer has the four columns, the marketplace profile and the copyright line with this year. */
+async function expectFooter(page: Page): Promise<void> {
+  const footer = page.getByRole("contentinfo");
+  const column = (name: string) => footer.getByRole("region", { name });
+  for (const label of ["Home", "About", "Portfolio", "Blog", "Installation", "FAQ", "Contact"]) {
+    await expect(column("Quick Links").getByRole("link", { name: label, exact: true })).toBeVisible();
+  }
+  await expect(column("Products").getByRole("link")).toHaveText(["Astroway", "eSIM", "Whatsway", "View All"]);
+  await expect(column("Services").getByRole("link")).toHaveText([
+    "Installation Services",
+    "Contact Us",
+    "FAQ",
+    `${site.marketplace.name} Profile`,
+  ]);
+  await expect(column("Services").getByRole("link", { name: `${site.marketplace.name} Profile` })).toHaveAttribute(
+    "href",
+    site.marketplace.profileUrl,
+  );
+  await expect(column("Legal").getByRole("link")).toHaveText([
+    "Privacy Policy",
+    "Terms & Conditions",
+    "Refund Policy",
+    "Cookies Policy",
+    "Disclaimer",
+  ]);
+  await expect(column("Legal").getByRole("button", { name: "Cookie Settings" })).toBeVisible();
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} ${site.name}`);
+  await expect(footer).toContainText(`Exclusive Author on Envato Market | Trusted Since ${site.company.foundingYear}`);
+}
+
+test.describe("skip link", () => {
   test.use({ viewport: DESKTOP });
-
-  test("the top bar links the social profiles and the help desk in new tabs", async ({ page }) => {
-    await page.goto("/");
-    const banner = page.getByRole("banner");
-    for (const [name, href] of [
-      ["Facebook", site.social.facebook],
-      ["LinkedIn", site.social.linkedin],
-      ["YouTube", site.social.youtube],
-      ["Get Support", site.contact.supportUrl],
-    ] as const) {
-      const link = banner.getByRole("link", { name: new RegExp(`^${name}`) });
-      await expect(link).toHaveAttribute("href", href);
-      await expect(link).toHaveAttribute("target", "_blank");
-    }
-  });
-
-  test("the footer has the four columns, the marketplace profile and the copyright line with this year", async ({
-    page,
-  }) => {
-    await page.goto("/");
-    const footer = page.getByRole("contentinfo");
-    const column = (name: string) => footer.getByRole("region", { name });
-    for (const label of ["Home", "About", "Portfolio", "Blog", "Installation", "FAQ", "Contact"]) {
-      await expect(column("Quick Links").getByRole("link", { name: label, exact: true })).toBeVisible();
-    }
-    await expect(column("Products").getByRole("link")).toHaveText(["Astroway", "eSIM", "Whatsway", "View All"]);
-    await expect(column("Services").getByRole("link")).toHaveText([
-      "Installation Services",
-      "Contact Us",
-      "FAQ",
-      `${site.marketplace.name} Profile`,
-    ]);
-    await expect(column("Services").getByRole("link", { name: `${site.marketplace.name} Profile` })).toHaveAttribute(
-      "href",
-      site.marketplace.profileUrl,
-    );
-    await expect(column("Legal").getByRole("link")).toHaveText([
-      "Privacy Policy",
-      "Terms & Conditions",
-      "Refund Policy",
-      "Cookies Policy",
-      "Disclaimer",
-    ]);
-    await expect(column("Legal").getByRole("button", { name: "Cookie Settings" })).toBeVisible();
-    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${site.name}`);
-    await expect(footer).toContainText(
-      `Exclusive Author on Envato Market | Trusted Since ${site.company.foundingYear}`,
-    );
-  });
 
   test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
     await page.goto("/about");
@@ -237,13 +236,16 @@ test.describe("top bar and footer", () => {
 });
 
 test.describe("contact dialog", () => {
-  test("the floating Contact us button opens 'Send us an email' with every way to reach us", async ({
+  // One visit: what the dialog shows, then how it keeps and gives back focus (two tests each opened the page for one).
+  test("the floating Contact us button opens 'Send us an email' with every way to reach us; it keeps focus inside, closes by Escape, the close button and an outside click, and returns focus", async ({
     page,
     consoleErrors,
   }) => {
+    test.slow(); // two tests' checks in one visit
     await page.setViewportSize(DESKTOP);
     await page.goto("/about");
-    await page.getByRole("button", { name: "Contact us" }).click();
+    const opener = page.getByRole("button", { name: "Contact us" });
+    await opener.click();
     const dialog = page.getByRole("dialog", { name: "Send us an email" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("link", { name: site.contact.email })).toHaveAttribute(
@@ -260,27 +262,7 @@ test.describe("contact dialog", () => {
     await expect(whatsapp).toHaveAttribute("target", "_blank");
     await expect(dialog).toContainText("Usual reply: 1 day");
     await expect(dialog.getByRole("link", { name: "Contact Page →" })).toHaveAttribute("href", "/contact");
-    expect(consoleErrors).toEqual([]);
-  });
 
-  test("is never taller than 90% of the viewport", async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 420 });
-    await page.goto("/about");
-    await page.getByRole("button", { name: "Contact us" }).click();
-    const box = await page.getByRole("dialog", { name: "Send us an email" }).boundingBox();
-    expect(box?.height).toBeLessThanOrEqual(420 * 0.9 + 1);
-  });
-
-  test("keeps focus inside, closes by Escape, the close button and an outside click, and returns focus", async ({
-    page,
-  }) => {
-    await page.setViewportSize(DESKTOP);
-    await page.goto("/about");
-    const opener = page.getByRole("button", { name: "Contact us" });
-    const dialog = page.getByRole("dialog", { name: "Send us an email" });
-
-    await opener.click();
-    await expect(dialog).toBeVisible();
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press("Tab");
       expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
@@ -301,6 +283,15 @@ test.describe("contact dialog", () => {
     await page.mouse.click(20, 20);
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("is never taller than 90% of the viewport", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 420 });
+    await page.goto("/about");
+    await page.getByRole("button", { name: "Contact us" }).click();
+    const box = await page.getByRole("dialog", { name: "Send us an email" }).boundingBox();
+    expect(box?.height).toBeLessThanOrEqual(420 * 0.9 + 1);
   });
 });
 

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { renderMarkdown } from "../../../build/markdown.ts";
-import { expect, test } from "../fixtures.ts";
+import { axe, expect, test } from "../fixtures.ts";
 import { content } from "../site-content.ts";
 
 const { posts, site } = content;
@@ -177,6 +176,6 @@ test.describe("code blocks and tables on a 390 px phone", () => {
       .locator("td")
       .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).textAlign));
     expect(alignments).toEqual(["left", "center", "right"]);
-    expect((await new AxeBuilder({ page }).include("article .prose").analyze()).violations).toEqual([]);
+    expect((await axe(page).include("article .prose").analyze()).violations).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { MIN_FILL_MS } from "../../../src/schemas/lead-fields.ts";
-import { expect, SES_URL, test } from "../fixtures.ts";
+import { axe, expect, SES_URL, test } from "../fixtures.ts";
 import { loaderOnly } from "../loader-only.ts";
 import { content } from "../site-content.ts";
 
@@ -162,7 +161,7 @@ test.describe("the newsletter box without JavaScript", () => {
     const reader = await context.newPage();
     await reader.goto(link);
     await expect(reader.getByText("The button needs JavaScript")).toBeHidden();
-    expect((await new AxeBuilder({ page: reader }).analyze()).violations).toEqual([]);
+    expect((await axe(reader).analyze()).violations).toEqual([]);
     await reader.getByRole("button", { name: "Confirm my subscription" }).click();
     await expect(reader).toHaveURL(/\/newsletter\/confirmed$/);
     await expect(reader.getByRole("heading", { level: 1, name: "You're subscribed" })).toBeVisible();
@@ -203,9 +202,7 @@ test("the blog's filter has no accessibility violations with the empty message s
   await openBlog(page);
   await page.getByPlaceholder("Search articles...").fill("zzzz");
   await expect(page.getByText("No articles found matching your criteria.")).toBeVisible();
-  expect((await new AxeBuilder({ page }).include(".list-filter").include(".card-grid").analyze()).violations).toEqual(
-    [],
-  );
+  expect((await axe(page).include(".list-filter").include(".card-grid").analyze()).violations).toEqual([]);
 });
 
 test("what the visitor types while the filter is still waking up is kept", async ({ page }) => {
