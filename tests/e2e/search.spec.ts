@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { SEARCH_INDEX_PATH } from "../../src/lib/search.ts";
-import { expect, test } from "./fixtures.ts";
+import { axe, expect, test } from "./fixtures.ts";
 import { content } from "./site-content.ts";
 
 /** The header's search control, as a visitor finds it. */
@@ -199,7 +198,7 @@ test.describe("site search", () => {
       await openSearch(page);
       await searchDialog(page).getByRole("searchbox").fill("refund");
       await expect(searchDialog(page).getByRole("status")).toHaveText(/results? for/);
-      const results = await new AxeBuilder({ page }).include("dialog[open]").analyze();
+      const results = await axe(page).include("dialog[open]").analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
         [],
       );
