@@ -17,6 +17,7 @@ export default defineConfig({
       "tests/unit/lambdas/**/*.test.ts",
       "tests/unit/server/**/*.test.ts",
       "tests/unit/lib/consent*.test.ts",
+      "tests/unit/stores/consent.test.ts",
       // validate-content.test.ts reads whole content folders from disk (70 s); the rules file checks the same rules in memory.
       "tests/unit/build/validate-content-rules.test.ts",
       "tests/unit/build/load-content.test.ts",
