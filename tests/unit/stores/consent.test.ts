@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { hasAnalyticsConsent, markAnalyticsConsent } from "../../../src/lib/analytics-consent.ts";
-import { CONSENT_NEEDED_CLASS, NO_CONSENT } from "../../../src/lib/consent.ts";
+import { SOURCE_STORAGE_KEY } from "../../../src/client/lead-source.ts";
+import { CONSENT_NEEDED_CLASS, cookieDomains, NO_CONSENT, validConsent } from "../../../src/lib/consent.ts";
 import { CONSENT_STORAGE_KEY } from "../../../src/lib/limits.ts";
 import { consent, readConsent, resetConsent, saveConsent } from "../../../src/stores/consent.ts";
 
@@ -46,6 +47,7 @@ let cookiesSet: string[];
 let scripts: { id: string; src: string }[];
 let reloads: number;
 let dataLayer: unknown[];
+let session: FakeStorage;
 
 beforeEach(() => {
   local = new FakeStorage();
@@ -55,7 +57,8 @@ beforeEach(() => {
   reloads = 0;
   dataLayer = [];
   vi.stubGlobal("localStorage", local);
-  vi.stubGlobal("sessionStorage", new FakeStorage());
+  session = new FakeStorage();
+  vi.stubGlobal("sessionStorage", session);
   vi.stubGlobal("window", { dataLayer, sessionStorage: new FakeStorage() });
   vi.stubGlobal("location", {
     hostname: "www.example.com",
@@ -106,6 +109,8 @@ describe("saveConsent", () => {
     expect(hasAnalyticsConsent(root as unknown as HTMLElement)).toBe(true);
     expect(root.classes.has(CONSENT_NEEDED_CLASS)).toBe(false);
     expect(consent.value?.preferences.analytics).toBe(true);
+    // The visit's source (here a newsletter link) is kept for the session's leads.
+    expect(JSON.parse(session.items.get(SOURCE_STORAGE_KEY) ?? "{}")).toEqual({ utmSource: "news", landingPath: "/" });
     // Marketing stays off: its Google cookies go, on the host and each parent domain; analytics' stay.
     expect(cookiesSet).toEqual([
       "_gcl_au=; max-age=0; path=/",
@@ -165,5 +170,40 @@ describe("resetConsent", () => {
     local.blocked = true;
     resetConsent();
     expect(reloads).toBe(2);
+  });
+});
+
+describe("the stored record's shape", () => {
+  const stored = (record: Record<string, unknown>) =>
+    JSON.stringify({ version: "1.0", timestamp: "2026-11-01T00:00:00.000Z", ...record });
+  const now = Date.parse("2026-11-27T00:00:00Z");
+
+  test("should ask again when the stored choices are missing or not yes/no, rather than fail", () => {
+    expect(validConsent(stored({ preferences: null }), now)).toBeUndefined();
+    expect(validConsent(stored({ preferences: "all" }), now)).toBeUndefined();
+    expect(
+      validConsent(stored({ preferences: { analytics: "yes", functional: true, marketing: true } }), now),
+    ).toBeUndefined();
+    expect(
+      validConsent(stored({ preferences: { analytics: true, functional: 1, marketing: true } }), now),
+    ).toBeUndefined();
+    expect(
+      validConsent(stored({ preferences: { analytics: true, functional: true, marketing: null } }), now),
+    ).toBeUndefined();
+    expect(validConsent("null", now)).toBeUndefined();
+    expect(validConsent("42", now)).toBeUndefined();
+  });
+
+  test("should ask again when the time is not written as text", () => {
+    const preferences = { analytics: true, functional: true, marketing: true };
+    expect(validConsent(stored({ preferences, timestamp: Date.parse("2026-11-01") }), now)).toBeUndefined();
+    expect(validConsent(stored({ preferences }), now)?.preferences).toEqual(preferences);
+  });
+});
+
+describe("cookieDomains of hosts that start or end with a digit", () => {
+  test("should list a host's parent domains although its name starts or ends with a digit", () => {
+    expect(cookieDomains("www.1und1.de")).toEqual(["www.1und1.de", "1und1.de"]);
+    expect(cookieDomains("site.lab1")).toEqual(["site.lab1"]);
   });
 });
