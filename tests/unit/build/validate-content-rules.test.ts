@@ -1,10 +1,9 @@
-import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { ContentErrors, formatIssue } from "../../../build/errors.ts";
-import { loadContent, type RawContent, type SourceFile } from "../../../build/load-content.ts";
+import type { RawContent, SourceFile } from "../../../build/load-content.ts";
 import { editorMessage, validateContent } from "../../../build/validate-content.ts";
 import { HOME_FEATURED_POSTS, MAX_SEO_TITLE_LENGTH } from "../../../src/lib/limits.ts";
-import { ROOT } from "../../fixtures/content.ts";
+import { realContent } from "../../fixtures/real-content.ts";
 
 /**
  * The rules of build/validate-content.ts, each met by one edit of the real content/ in memory: the content is read
@@ -16,7 +15,7 @@ const NOW = new Date("2026-11-27T12:00:00Z");
 let real: RawContent;
 
 beforeAll(async () => {
-  real = await loadContent(path.join(ROOT, "content"));
+  real = await realContent();
 });
 
 /** A copy of the content whose top-level `data` fields are changed (the source's lines stay the file's). */
