@@ -134,6 +134,22 @@ describe("field mistakes", () => {
   });
 });
 
+describe("schema errors", () => {
+  test("should name a field of the wrong type and a missing one, each on its own line", () => {
+    const errors = errorsAfter((raw) => {
+      const esim = product(raw, "esim");
+      const { tagline: _dropped, ...rest } = esim.data as Record<string, unknown>;
+      return { products: replaceIn(raw.products, esim, { ...esim, data: { ...rest, order: "second" } }) };
+    });
+    expect(errors).toEqual([
+      "content/products/esim.yaml:3 order: Expected number, received string",
+      expect.stringMatching(
+        /^content\/products\/esim\.yaml(:\d+)? tagline: Missing required field \(expected string\)$/,
+      ),
+    ]);
+  });
+});
+
 describe("identity", () => {
   test("should ask for a product's id to match its file name", () => {
     const errors = errorsAfter((raw) => {
