@@ -57,6 +57,7 @@ export async function startLocalRetry({ queue, backoffMs, sweepEveryMs, deliver:
     () => deliver.sweep({}, deliverContext()).catch(report("sweep")),
     sweepEveryMs ?? 5 * 60_000,
   );
+  // Stryker disable next-line CallExpression: unref only lets the process exit while the timer waits, which no in-process test can see
   timer.unref();
   const eventRetries = new Set<NodeJS.Timeout>();
   /**
@@ -69,11 +70,13 @@ export async function startLocalRetry({ queue, backoffMs, sweepEveryMs, deliver:
       if (tries >= SEND_EVENT_TRIES) return report("a send event")(error);
       const retryTimer = setTimeout(
         () => {
+          // Stryker disable next-line CallExpression: equivalent: a fired timer left in the set is cleared again by stop(), a no-op
           eventRetries.delete(retryTimer);
           void tryEvent(event, tries + 1);
         },
         LOCAL_QUEUE_DEFAULTS.backoffMs * 2 ** (tries - 1),
       );
+      // Stryker disable next-line CallExpression: unref only lets the process exit while the timer waits, which no in-process test can see
       retryTimer.unref();
       eventRetries.add(retryTimer);
     });
