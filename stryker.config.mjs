@@ -25,7 +25,7 @@ export default {
     "src/schemas/cookie-consent.ts",
   ],
   // The sandbox copy needs sources, content and unit tests only; the browser specs' screenshots alone are 37 MB.
-  // A leading slash: from the project's root only (content/docs/ is content).
+  // A leading slash: from the project's root only (a docs/ folder elsewhere would be kept).
   ignorePatterns: [
     "/tests/e2e",
     "/tests/cross-engine",

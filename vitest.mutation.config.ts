@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * The unit tests StrykerJS runs against each mutant (`npm run test:mutation`, stryker.config.json): the fast,
+ * The unit tests StrykerJS runs against each mutant (`npm run test:mutation`, stryker.config.mjs): the fast,
  * in-process tests of the lead path, the local queue, content validation and consent. Browser, cross-engine and
  * whole-build tests are left out: a mutant in a child process or a browser is never switched on, so they would
  * only cost minutes per mutant.

@@ -164,11 +164,11 @@ describe("identity", () => {
   });
 
   test("should name a product without a manual, and take a .pdf manual as one", () => {
-    const withoutEsim = new Set([...real.docs].filter((d) => d !== "esim.md"));
-    expect(errorsAfter(() => ({ docs: withoutEsim }))).toEqual([
-      'content/products/esim.yaml:2 id: No documentation for "esim": write content/docs/esim.md (or add content/docs/esim.pdf)',
+    const withoutEsim = new Set([...real.documentation].filter((d) => d !== "esim.md"));
+    expect(errorsAfter(() => ({ documentation: withoutEsim }))).toEqual([
+      'content/products/esim.yaml:2 id: No documentation for "esim": write content/documentation/esim.md (or add content/documentation/esim.pdf)',
     ]);
-    expect(errorsAfter(() => ({ docs: new Set([...withoutEsim, "esim.pdf"]) }))).toEqual([]);
+    expect(errorsAfter(() => ({ documentation: new Set([...withoutEsim, "esim.pdf"]) }))).toEqual([]);
   });
 
   test("should look for the manual of a product without an id under its file name", () => {
@@ -176,7 +176,7 @@ describe("identity", () => {
       const esim = product(raw, "esim");
       return {
         products: replaceIn(raw.products, esim, edited(esim, { id: "" })),
-        docs: new Set([...raw.docs].filter((d) => d !== "esim.md")),
+        documentation: new Set([...raw.documentation].filter((d) => d !== "esim.md")),
       };
     });
     expect(errors).toContainEqual(expect.stringContaining('No documentation for "esim"'));
@@ -291,7 +291,7 @@ describe("images", () => {
         products: replaceIn(raw.products, esim, edited(esim, { image: "/images/products/gone.svg" })),
         portfolio: replaceIn(raw.portfolio, project, edited(project, { image: "/images/portfolio/gone.svg" })),
         posts: replaceIn(raw.posts, post, edited(post, { image: "/images/blog/gone.svg" })),
-        site: edited(raw.site, { shareImages: { blog: "/images/gone.png" } }),
+        site: edited(raw.site, { shareCardImages: { blog: "/images/gone.png" } }),
       };
     });
     const missing = (p: string) =>
@@ -303,7 +303,7 @@ describe("images", () => {
     expect(errors).toContainEqual(missing("/images/blog/gone.svg"));
     expect(errors).toContainEqual(
       expect.stringMatching(
-        /^content\/site\.yaml(:\d+)? shareImages\.blog: File not found: content\/images\/gone\.png/,
+        /^content\/site\.yaml(:\d+)? shareCardImages\.blog: File not found: content\/images\/gone\.png/,
       ),
     );
   });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { storedLeadMails } from "../../../../lambdas/shared/lead-handler.ts";
 import { DELIVERY, deliverStoredLead, type MailsOf } from "../../../../lambdas/shared/delivery.ts";
 import type { LeadRecord } from "../../../../lambdas/shared/lead-record.ts";
-import { contactEmailForm } from "../../../../lambdas/send-contact-email/send-contact-email.ts";
+import { contactMessageForm } from "../../../../lambdas/send-contact-email/contact-message.ts";
 import { SUBSCRIBE_FUNCTION } from "../../../../src/lib/newsletter.ts";
 import { fakeMailer, memoryLogger, memoryQueue, memoryStore, testConfig } from "../fakes.ts";
 
@@ -25,7 +25,7 @@ const deadlineOf = (totalMs: number) => ({
   remainingMs: (reserveMs = 0) => Math.max(0, Math.floor(totalMs - reserveMs)),
 });
 
-function setup(config = testConfig(), mailsOf: MailsOf = storedLeadMails(contactEmailForm(config.catalogue))) {
+function setup(config = testConfig(), mailsOf: MailsOf = storedLeadMails(contactMessageForm(config.catalogue))) {
   const store = memoryStore();
   const deps = { config, store, queue: memoryQueue(), log: memoryLogger(), mailer: fakeMailer() };
   const put = (record: Partial<LeadRecord> = {}) =>
@@ -117,7 +117,7 @@ describe("after the vendor's mail", () => {
     const config = testConfig();
     // A site without confirmations: its mails have no acknowledgement.
     const mailsOf: MailsOf = (l, c, id) => {
-      const mails = storedLeadMails(contactEmailForm(c.catalogue))(l, c, id);
+      const mails = storedLeadMails(contactMessageForm(c.catalogue))(l, c, id);
       return mails && { vendor: mails.vendor, acknowledgement: undefined };
     };
     const { store, put, deliver, deps } = setup(config, mailsOf);
