@@ -1,14 +1,7 @@
-import { expect, test } from "./fixtures.ts";
+import { asReturningVisitor, expect, test } from "./fixtures.ts";
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem(
-      "cookie-consent",
-      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
-    );
-    sessionStorage.setItem("whatsappPopupShown", "true");
-  });
+  await asReturningVisitor(page);
 });
 
 test("an unknown path shows 404, says the page was not found, links home and logs the path", async ({ page }) => {

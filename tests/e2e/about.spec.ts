@@ -1,18 +1,11 @@
-import { expect, test } from "./fixtures.ts";
+import { asReturningVisitor, expect, test } from "./fixtures.ts";
 import { content } from "./site-content.ts";
 
 const { site, about } = content;
 
 test.beforeEach(async ({ page }) => {
   // A returning visitor: consent given, WhatsApp popup already seen, so nothing covers the page.
-  await page.addInitScript(() => {
-    const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem(
-      "cookie-consent",
-      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
-    );
-    sessionStorage.setItem("whatsappPopupShown", "true");
-  });
+  await asReturningVisitor(page);
 });
 
 test("the about page shows the company figures from the site settings", async ({ page, consoleErrors }) => {

@@ -1,18 +1,11 @@
-import { axe, expect, test } from "./fixtures.ts";
+import { axe, asReturningVisitor, expect, test } from "./fixtures.ts";
 import { content } from "./site-content.ts";
 
 const { site } = content;
 const productCount = content.products.length;
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem(
-      "cookie-consent",
-      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
-    );
-    sessionStorage.setItem("whatsappPopupShown", "true");
-  });
+  await asReturningVisitor(page);
 });
 
 test("WhatsApp, e-mail and phone cards link to the vendor with their promises", async ({ page, consoleErrors }) => {

@@ -1,4 +1,4 @@
-import { axe, expect, test } from "./fixtures.ts";
+import { axe, asReturningVisitor, expect, test } from "./fixtures.ts";
 import { content } from "./site-content.ts";
 
 const { faq, site } = content;
@@ -16,14 +16,7 @@ const CATEGORIES = [
 ];
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem(
-      "cookie-consent",
-      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
-    );
-    sessionStorage.setItem("whatsappPopupShown", "true");
-  });
+  await asReturningVisitor(page);
 });
 
 test("the FAQ links to contact and products and lists the ten categories", async ({ page, consoleErrors }) => {

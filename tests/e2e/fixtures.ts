@@ -20,6 +20,20 @@ export const DYNAMO_URL = `http://127.0.0.1:${process.env.DYNAMO_PORT ?? Number(
  */
 export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
 
+/**
+ * A returning visitor: cookie consent already given (analytics off) and the WhatsApp popup already seen this session,
+ * so neither overlay covers what a test looks at. The consent and popup specs start as a first-time visitor instead.
+ * The consent is dated by the page's clock unless `consentedAt` is given (a test that freezes time at a fixed date).
+ */
+export async function asReturningVisitor(page: Page, consentedAt?: string): Promise<void> {
+  await page.addInitScript((at) => {
+    const preferences = { analytics: false, functional: false, marketing: false };
+    const timestamp = at ?? new Date().toISOString();
+    localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp, version: "1.0" }));
+    sessionStorage.setItem("whatsappPopupShown", "true");
+  }, consentedAt ?? null);
+}
+
 /** Routes of the built site, read from <DIST_DIR>/_routes.json. */
 export function builtRoutes(): RouteTable {
   return JSON.parse(readFileSync(path.join(DIST_DIR, "_routes.json"), "utf8")) as RouteTable;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Locator, Page, Request } from "@playwright/test";
-import { axe, expect, SES_URL, test } from "./fixtures.ts";
+import { axe, asReturningVisitor, expect, SES_URL, test } from "./fixtures.ts";
 import { content } from "./site-content.ts";
 
 /**
@@ -137,14 +137,7 @@ const OK = {
 };
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem(
-      "cookie-consent",
-      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
-    );
-    sessionStorage.setItem("whatsappPopupShown", "true");
-  });
+  await asReturningVisitor(page);
   await page.clock.install();
 });
 

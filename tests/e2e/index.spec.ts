@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { asReturningVisitor, expect, test } from "./fixtures.ts";
 import { content } from "./site-content.ts";
 
 const { site } = content;
@@ -7,19 +7,6 @@ const testimonialCount = content.testimonials.length;
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-/** Consent already given and the WhatsApp popup already seen: their overlays stay out of the way. */
-async function quietOverlays(page: Page) {
-  const consent = JSON.stringify({
-    preferences: { analytics: false, functional: false, marketing: false },
-    timestamp: new Date().toISOString(),
-    version: "1.0",
-  });
-  await page.addInitScript((record) => {
-    localStorage.setItem("cookie-consent", record);
-    sessionStorage.setItem("whatsappPopupShown", "true");
-  }, consent);
-}
 
 /**
  * Freezes time before the page loads: timers, animation frames and idle callbacks only run when the test advances
@@ -36,7 +23,7 @@ const choose = (explorer: Locator, name: string) =>
   explorer.getByRole("group", { name: "Choose an app" }).getByText(name, { exact: true }).click();
 
 test.beforeEach(async ({ page }) => {
-  await quietOverlays(page);
+  await asReturningVisitor(page);
 });
 
 /**

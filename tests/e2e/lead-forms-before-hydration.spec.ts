@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { parse } from "yaml";
 import { MIN_FILL_MS } from "../../src/schemas/lead-fields.ts";
-import { expect, SES_URL, test } from "./fixtures.ts";
+import { asReturningVisitor, expect, SES_URL, test } from "./fixtures.ts";
 
 /**
  * The lead forms as a visitor meets them on a slow phone: the CPU slowed 4x, typing or autofill happening before the
@@ -129,14 +129,7 @@ async function vendorMail(email: string): Promise<string> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem(
-      "cookie-consent",
-      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
-    );
-    sessionStorage.setItem("whatsappPopupShown", "true");
-  });
+  await asReturningVisitor(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 });

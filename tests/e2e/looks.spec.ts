@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { renderMarkdown } from "../../build/markdown.ts";
-import { builtRoutes, expect, test } from "./fixtures.ts";
+import { asReturningVisitor, builtRoutes, expect, test } from "./fixtures.ts";
 
 /**
  * What a visitor sees: a full-page screenshot of every page template at a phone's and a desktop's width, light and
@@ -58,14 +58,7 @@ test.describe.configure({ timeout: 120_000 });
 test.skip(process.platform !== "linux", "screenshot baselines are made on Linux (CI's Debian chromium)");
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem(
-      "cookie-consent",
-      JSON.stringify({ preferences, timestamp: "2026-06-01T00:00:00.000Z", version: "1.0" }),
-    );
-    sessionStorage.setItem("whatsappPopupShown", "true");
-  });
+  await asReturningVisitor(page, "2026-06-01T00:00:00.000Z");
   // Held still from the start: time moves only when open() moves it, however slowly the page loads.
   await page.clock.install({ time: NOW });
   await page.clock.pauseAt(NOW.getTime() + 1000);

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { asReturningVisitor, expect, test } from "./fixtures.ts";
 
 const POLICIES = [
   { path: "/privacy", title: "Privacy Policy" },
@@ -9,14 +9,7 @@ const POLICIES = [
 ];
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem(
-      "cookie-consent",
-      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
-    );
-    sessionStorage.setItem("whatsappPopupShown", "true");
-  });
+  await asReturningVisitor(page);
 });
 
 for (const policy of POLICIES) {

@@ -1,4 +1,4 @@
-import { axe, expect, test } from "./fixtures.ts";
+import { axe, asReturningVisitor, expect, test } from "./fixtures.ts";
 import { loaderOnly } from "./loader-only.ts";
 import { content } from "./site-content.ts";
 
@@ -17,14 +17,7 @@ const CATEGORIES = [
 ];
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem(
-      "cookie-consent",
-      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
-    );
-    sessionStorage.setItem("whatsappPopupShown", "true");
-  });
+  await asReturningVisitor(page);
 });
 
 /** The filter is wired by the eager loader, which has run once the page has loaded. */

@@ -1,25 +1,12 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { asReturningVisitor, expect, test } from "./fixtures.ts";
 import { site } from "./site-content.ts";
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-/** Consent already given and the WhatsApp popup already seen: their overlays stay out of the way. */
-async function quietOverlays(page: Page) {
-  const consent = JSON.stringify({
-    preferences: { analytics: false, functional: false, marketing: false },
-    timestamp: new Date().toISOString(),
-    version: "1.0",
-  });
-  await page.addInitScript((record) => {
-    localStorage.setItem("cookie-consent", record);
-    sessionStorage.setItem("whatsappPopupShown", "true");
-  }, consent);
-}
-
 test.beforeEach(async ({ page }) => {
-  await quietOverlays(page);
+  await asReturningVisitor(page);
 });
 
 test.describe("desktop menu", () => {

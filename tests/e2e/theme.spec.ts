@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { themeTokens } from "../../src/lib/design-tokens.ts";
 import { THEME_STORAGE_KEY } from "../../src/lib/theme.ts";
-import { expect, test } from "./fixtures.ts";
+import { asReturningVisitor, expect, test } from "./fixtures.ts";
 
 /** The page colour of each theme, as getComputedStyle reports it, from the same tokens the stylesheet uses. */
 const PAGE_COLOR = (() => {
@@ -17,15 +17,7 @@ const switchGroup = (page: Page) => page.getByRole("banner").getByRole("group", 
 
 /** Consent given and the WhatsApp popup seen: their overlays stay out of the way of the switch and the screenshots. */
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    const consent = {
-      preferences: { analytics: false, functional: false, marketing: false },
-      timestamp: new Date().toISOString(),
-      version: "1.0",
-    };
-    localStorage.setItem("cookie-consent", JSON.stringify(consent));
-    sessionStorage.setItem("whatsappPopupShown", "true");
-  });
+  await asReturningVisitor(page);
 });
 
 for (const viewport of [

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { renderMarkdown } from "../../../build/markdown.ts";
-import { axe, expect, test } from "../fixtures.ts";
+import { axe, asReturningVisitor, expect, test } from "../fixtures.ts";
 import { content } from "../site-content.ts";
 
 const { posts, site } = content;
@@ -9,14 +9,7 @@ const first = posts.find((p) => posts.some((o) => o !== p && o.category === p.ca
 if (!first) throw new Error("no posts in content/blog");
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem(
-      "cookie-consent",
-      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
-    );
-    sessionStorage.setItem("whatsappPopupShown", "true");
-  });
+  await asReturningVisitor(page);
 });
 
 test("the article shows its header, author, long date, read time, content and author box", async ({

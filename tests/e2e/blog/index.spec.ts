@@ -1,20 +1,13 @@
 import type { Page } from "@playwright/test";
 import { MIN_FILL_MS } from "../../../src/schemas/lead-fields.ts";
-import { axe, expect, SES_URL, test } from "../fixtures.ts";
+import { axe, asReturningVisitor, expect, SES_URL, test } from "../fixtures.ts";
 import { loaderOnly } from "../loader-only.ts";
 import { content } from "../site-content.ts";
 
 const { posts, site } = content;
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    const preferences = { analytics: false, functional: false, marketing: false };
-    localStorage.setItem(
-      "cookie-consent",
-      JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
-    );
-    sessionStorage.setItem("whatsappPopupShown", "true");
-  });
+  await asReturningVisitor(page);
 });
 
 /** The filter is wired by the eager loader, which has run once the page has loaded. */
