@@ -108,7 +108,7 @@ test("a corrected lead after a failed send goes with a new submission id, and a 
   expect(new Set(ids).size).toBe(3);
 });
 
-// The page as served is checked by a11y.spec.ts; this is the form once it woke.
+// The page as served is checked by every-route.spec.ts; this is the form once it woke.
 test("the contact form has no accessibility violations once awake", async ({ page }) => {
   await page.goto("/contact");
   await page.getByRole("region", { name: "Send Us a Message" }).scrollIntoViewIfNeeded();

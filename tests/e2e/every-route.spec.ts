@@ -1,79 +1,15 @@
-import type { Browser, Page } from "@playwright/test";
-import { BYTE_BUDGETS, formatKb } from "../quality/budgets.ts";
+import type { Page } from "@playwright/test";
+import { TIMINGS } from "../../src/lib/limits.ts";
 import { builtRoutes, expect, test } from "./fixtures.ts";
+import { expectNoAxeViolations, expectScriptBudget, loadAndIdle, PHONE, wakeIslands } from "./page-checks.ts";
 
 const SITE_URL = "https://www.example.com";
 const { pages } = builtRoutes();
 /** The two not-found views a visitor can land on. */
 const NOT_FOUND = ["/products/no-such-product", "/no-such-page"];
 
-/** The phone every route is visited on, and the desktop of the checks whose answer depends on a wide window. */
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1440, height: 900 };
 /** A small phone, a common phone and a portrait tablet: none may scroll sideways (issue 15). */
 const WIDTHS = [320, 390, 768] as const;
-
-/**
- * How long a visitor reads without touching anything (issue 15). Run on Playwright's clock, so the loader's idle
- * callbacks (requestIdleCallback, 3 s timeout) and every timer due in that time fire without waiting for real.
- */
-const IDLE_MS = 6_000;
-
-/**
- * Loads `route` on a fresh clock, lets it sit IDLE_MS untouched and returns its answer and the scripts it fetched:
- * compressed bytes as the browser received them (body as transferred, plus headers).
- */
-async function loadAndIdle(page: Page, route: string) {
-  const fetched: Promise<string>[] = [];
-  let bytes = 0;
-  page.on("requestfinished", (request) => {
-    if (request.resourceType() !== "script") return;
-    fetched.push(
-      request.sizes().then((sizes) => {
-        bytes += sizes.responseBodySize + sizes.responseHeadersSize;
-        return `${new URL(request.url()).pathname} (${sizes.responseBodySize} bytes)`;
-      }),
-    );
-  });
-  await page.clock.install();
-  const response = await page.goto(route);
-  await page.clock.runFor(IDLE_MS);
-  await page.waitForLoadState("networkidle");
-  const scripts = await Promise.all(fetched);
-  return { response, bytes, scripts };
-}
-
-/**
- * Issue 15: no page fetches React (or any large script) before the visitor interacts. The code of the page's forms
- * and search is prefetched once the page is idle (rel=prefetch: lowest priority, never run), and no island wakes.
- * That the page reached its idle work is seen, not assumed: every dormant island's code is prefetched by then.
- */
-async function expectScriptBudget(page: Page, route: string, loaded: Awaited<ReturnType<typeof loadAndIdle>>) {
-  expect(loaded.bytes, `${route} fetched ${formatKb(loaded.bytes)}: ${loaded.scripts.join(", ")}`).toBeLessThanOrEqual(
-    BYTE_BUDGETS.scriptBeforeInteraction,
-  );
-  await expect(page.locator("site-island[data-hydrated]")).toHaveCount(0);
-  const prefetch = await page.evaluate(() => ({
-    wanted: [...document.querySelectorAll<HTMLElement>("site-island[data-prefetch]")].flatMap((el) =>
-      (el.dataset.prefetch ?? "").split(" ").filter(Boolean),
-    ),
-    linked: [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map(
-      (link) => new URL(link.href).pathname,
-    ),
-  }));
-  expect(prefetch.linked, `${route}: the idle prefetch ran`).toEqual(expect.arrayContaining(prefetch.wanted));
-}
-
-/** The script budget again on a desktop window, in a browser context of its own (an empty HTTP cache). */
-async function expectDesktopScriptBudget(browser: Browser, baseURL: string | undefined, route: string) {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP });
-  try {
-    const page = await context.newPage();
-    await expectScriptBudget(page, `${route} at ${DESKTOP.width} px`, await loadAndIdle(page, route));
-  } finally {
-    await context.close();
-  }
-}
 
 /** How much wider than the window the document is, in CSS pixels (0 when nothing scrolls sideways). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -103,53 +39,23 @@ async function expectNoSidewaysScroll(page: Page, route: string, phase: "before"
 }
 
 /**
- * Wakes every island the way a visitor would: hover and focus it, scroll it into view, fire the events it waits for,
- * click the ones that wait to be used (on the island itself, not a control, so the site search wakes without opening).
- */
-async function wakeIslands(page: Page) {
-  await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    for (const island of document.querySelectorAll<HTMLElement>("site-island")) {
-      const hydrate = island.dataset.hydrate ?? "";
-      if (hydrate.startsWith("event:")) dispatchEvent(new Event(hydrate.slice("event:".length)));
-      if (hydrate === "click") island.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-      island.querySelector("island-root > *")?.scrollIntoView({ block: "center" });
-      island.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
-      island.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
-      await frame(); // lets an island that waits to be visible see itself
-    }
-  });
-  // An island inside a closed dialog (the purchase form) wakes when its dialog opens, which takes no width here.
-  await expect
-    .poll(() =>
-      page
-        .locator("site-island:not([data-hydrated])")
-        .evaluateAll((els) =>
-          els.filter((el) => !el.closest("dialog:not([open])")).map((el) => el.getAttribute("data-island")),
-        ),
-    )
-    .toEqual([]);
-}
-
-/**
- * One visit per route: what it answers (status, title, canonical URL, one h1, no console errors), the scripts it
- * fetches while the visitor reads (phone and desktop), and that it never scrolls sideways, before or after its
- * islands wake. Component behaviour lives in the page specs; accessibility in a11y.spec.ts.
+ * One visit per route, on a phone in the light theme: what it answers (status, title, canonical URL, one h1, no
+ * console errors), the scripts it fetches while the visitor reads, that it never scrolls sideways before or after its
+ * islands wake, and no accessibility violations with every island awake. Each page template again in the dark theme
+ * and on a desktop: every-template.spec.ts. Component behaviour lives in the page specs.
  */
 test.describe("every route", () => {
-  test.use({ viewport: PHONE });
+  test.use({ viewport: PHONE, colorScheme: "light" });
 
   for (const route of [...pages, ...NOT_FOUND]) {
     const missing = NOT_FOUND.includes(route);
-    test(`${route} answers ${missing ? 404 : 200}${missing ? "" : " with a title, its canonical URL (none if noindex), one h1"}, stays in its script budget on a phone and a desktop, never scrolls sideways at ${WIDTHS.join(", ")} px and logs no errors`, async ({
+    test(`${route} answers ${missing ? 404 : 200}${missing ? "" : " with a title, its canonical URL (none if noindex), one h1"}, stays in its script budget, never scrolls sideways at ${WIDTHS.join(", ")} px, logs no errors and has no accessibility violations`, async ({
       page,
-      browser,
-      baseURL,
       consoleErrors,
     }) => {
-      // One visit does what three tests did (status, width, scripts on a phone and a desktop): three tests' time.
+      // One visit does what four tests did (status, width, scripts, an axe scan of the whole page): their time.
       test.slow();
-      // The WhatsApp popup (fixed, it takes no width) stays away: its own spec covers it.
+      // The WhatsApp popup (fixed, it takes no width) stays away: every-template.spec.ts scans it.
       await page.addInitScript(() => sessionStorage.setItem("whatsappPopupShown", "true"));
       const loaded = await loadAndIdle(page, route);
       expect(loaded.response?.status()).toBe(missing ? 404 : 200);
@@ -173,7 +79,12 @@ test.describe("every route", () => {
       await wakeIslands(page);
       await expectNoSidewaysScroll(page, route, "after", [...WIDTHS].reverse());
 
-      await expectDesktopScriptBudget(browser, baseURL, route);
+      await page.setViewportSize(PHONE);
+      await expectNoAxeViolations(page, `${route} with every island awake`);
+      // A dialog that opens by itself later is part of the page too (none does but the popup, which is held back).
+      await page.clock.runFor(TIMINGS.whatsappPopupMs + 1_000);
+      if ((await page.locator("dialog[open]").count()) > 0)
+        await expectNoAxeViolations(page, `${route}: dialogs open after a while`, "dialog[open]");
     });
   }
 });

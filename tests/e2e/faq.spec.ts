@@ -79,7 +79,7 @@ test("the FAQPage structured data lists the same questions and answers as the pa
   await expect(page.locator("details summary")).toHaveCount(pairs.length);
 });
 
-// The page as loaded is checked by a11y.spec.ts; this is the state a visitor's click makes.
+// The page as loaded is checked by every-route.spec.ts; this is the state a visitor's click makes.
 test("an open FAQ answer has no accessibility violations", async ({ page }) => {
   await page.goto("/faq");
   await page.getByText(faq[0]?.questions[0]?.q ?? "", { exact: true }).click();

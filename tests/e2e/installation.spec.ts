@@ -143,7 +143,7 @@ test("submitting with required fields missing asks for them and sends nothing", 
   expect(calls).toBe(0);
 });
 
-// The page as served is checked by a11y.spec.ts; this is the form once it woke.
+// The page as served is checked by every-route.spec.ts; this is the form once it woke.
 test("the installation form has no accessibility violations once awake", async ({ page }) => {
   await page.goto("/installation");
   await expect(island(page, "installation-form")).toHaveCount(1);

@@ -90,7 +90,7 @@ test("project links: live site and project open in a new tab, Product goes to th
   }
 });
 
-// The page as loaded is checked by a11y.spec.ts; this is the state a visitor's filter makes.
+// The page as loaded is checked by every-route.spec.ts; this is the state a visitor's filter makes.
 test("the portfolio's filter has no accessibility violations with the empty message shown", async ({ page }) => {
   await openPortfolio(page);
   await page.getByRole("button", { name: "Recruitment", exact: true }).click();

@@ -190,7 +190,7 @@ test("the newsletter box subscribes with a toast once awake, and mails one confi
   expect(consoleErrors).toEqual([]);
 });
 
-// The page as loaded is checked by a11y.spec.ts; this is the state a visitor's search makes.
+// The page as loaded is checked by every-route.spec.ts; this is the state a visitor's search makes.
 test("the blog's filter has no accessibility violations with the empty message shown", async ({ page }) => {
   await openBlog(page);
   await page.getByPlaceholder("Search articles...").fill("zzzz");
