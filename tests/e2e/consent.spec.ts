@@ -191,11 +191,15 @@ test.describe("the Cookie Preferences dialog", () => {
     await banner(page).getByRole("button", { name: "Manage Preferences" }).click();
     await preferences(page).getByRole("switch", { name: "Functional" }).check();
     await preferences(page).getByRole("button", { name: "Save Preferences" }).click();
-    expect((await dataLayer(page)).at(-1)).toEqual([
-      "consent",
-      "update",
-      { ...DENIED_ALL, functionality_storage: "granted", personalization_storage: "granted" },
-    ]);
+    await expect(preferences(page)).toBeHidden();
+    // The update is pushed as the choice is saved: on a loaded machine that can be a moment after the click returns.
+    await expect
+      .poll(async () => (await dataLayer(page)).at(-1))
+      .toEqual([
+        "consent",
+        "update",
+        { ...DENIED_ALL, functionality_storage: "granted", personalization_storage: "granted" },
+      ]);
   });
 
   for (const [action, chosen] of [

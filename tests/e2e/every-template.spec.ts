@@ -1,6 +1,6 @@
 import { TIMINGS, WHATSAPP_POPUP_ID } from "../../src/lib/limits.ts";
 import { builtRoutes, expect, test } from "./fixtures.ts";
-import { DESKTOP, expectNoAxeViolations, expectScriptBudget, loadAndIdle, PHONE, wakeIslands } from "./page-checks.ts";
+import { DESKTOP, expectNoAxeViolations, expectScriptBudget, loadAndIdle, wakeIslands } from "./page-checks.ts";
 
 /** Every prerendered route and the two not-found views. */
 const ROUTES = [...builtRoutes().pages, "/no-such-page", "/products/no-such-product"];
@@ -19,44 +19,35 @@ const TEMPLATES = ROUTES.filter((route, i) => ROUTES.findIndex((other) => templa
 
 /**
  * The WhatsApp popup is the shell's (src/layouts/shell.tsx), the same markup and styles on every page: it is scanned
- * on the first template's runs, one per width and theme, not again on every page (a scan of it costs a third of a
- * full page's). Any other dialog that opens by itself is scanned wherever it opens.
+ * on the first template's run, not again on every page (a scan of it costs a third of a full page's). Any other
+ * dialog that opens by itself is scanned wherever it opens.
  */
 const POPUP_ROUTE = TEMPLATES[0];
 
 /**
  * Each route is visited once on a phone in the light theme (every-route.spec.ts). Each page template is visited
- * again on a phone in the dark theme and on a desktop in both themes: no accessibility violations, and on the desktop
- * the script budget (an island woken by a media query would show there, in a browser context of its own, with an
- * empty cache).
+ * again on a desktop in the dark theme, so that every template is scanned in both themes and at both widths: no
+ * accessibility violations, and the script budget of a desktop window (an island woken by a media query would show
+ * there), in a browser context of its own, with an empty cache.
  */
-for (const [viewport, theme] of [
-  [PHONE, "dark"],
-  [DESKTOP, "light"],
-  [DESKTOP, "dark"],
-] as const) {
-  test.describe(`at ${viewport.width} px wide, ${theme} theme`, () => {
-    test.use({ viewport, colorScheme: theme });
+test.describe(`at ${DESKTOP.width} px wide, dark theme`, () => {
+  test.use({ viewport: DESKTOP, colorScheme: "dark" });
 
-    for (const route of TEMPLATES) {
-      const budget = viewport === DESKTOP && theme === "light";
-      test(`${route}${budget ? " stays in its script budget and" : ""} has no accessibility violations`, async ({
-        page,
-      }) => {
-        // One or two axe scans of a whole page: about 3 s each on a quiet machine, up to a minute on a loaded one.
-        test.setTimeout(180_000);
-        const loaded = await loadAndIdle(page, route);
-        if (budget) await expectScriptBudget(page, `${route} at ${DESKTOP.width} px`, loaded);
-        await wakeIslands(page);
-        await expectNoAxeViolations(page, `${route} with every island awake`);
+  for (const route of TEMPLATES) {
+    test(`${route} stays in its script budget and has no accessibility violations`, async ({ page }) => {
+      // One or two axe scans of a whole page: about 3 s each on a quiet machine, up to a minute on a loaded one.
+      test.setTimeout(180_000);
+      const loaded = await loadAndIdle(page, route);
+      await expectScriptBudget(page, `${route} at ${DESKTOP.width} px`, loaded);
+      await wakeIslands(page);
+      await expectNoAxeViolations(page, `${route} with every island awake`);
 
-        // Dialogs that open by themselves later (the WhatsApp popup after its delay) are part of the page too.
-        await page.clock.runFor(TIMINGS.whatsappPopupMs + 1_000);
-        const scanned = route === POPUP_ROUTE ? "dialog[open]" : `dialog[open]:not(#${WHATSAPP_POPUP_ID})`;
-        if (route === POPUP_ROUTE) await expect(page.locator(`#${WHATSAPP_POPUP_ID}`)).toBeVisible();
-        if ((await page.locator(scanned).count()) > 0)
-          await expectNoAxeViolations(page, `${route}: dialogs open after a while`, scanned);
-      });
-    }
-  });
-}
+      // Dialogs that open by themselves later (the WhatsApp popup after its delay) are part of the page too.
+      await page.clock.runFor(TIMINGS.whatsappPopupMs + 1_000);
+      const scanned = route === POPUP_ROUTE ? "dialog[open]" : `dialog[open]:not(#${WHATSAPP_POPUP_ID})`;
+      if (route === POPUP_ROUTE) await expect(page.locator(`#${WHATSAPP_POPUP_ID}`)).toBeVisible();
+      if ((await page.locator(scanned).count()) > 0)
+        await expectNoAxeViolations(page, `${route}: dialogs open after a while`, scanned);
+    });
+  }
+});
