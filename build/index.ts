@@ -1,23 +1,25 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
+import { SEARCH_INDEX_PATH } from "../src/lib/search.ts";
 import { PRODUCTION, type SiteEnvironment, withEnvironment } from "../src/lib/site-environment.ts";
+import { type IslandBundle, type OutputFile, bundleIslands } from "./bundle.ts";
 import { BuildCache, digest } from "./cache.ts";
-import { checkContentLinks, checkLinksWithoutPages, servedFiles } from "./check-links.ts";
+import { checkContentLinks, servedFiles } from "./check-links.ts";
+import type { CompiledContent } from "./compile-content.ts";
 import { buildDocumentationPdfs } from "./documentation-pdf.ts";
 import { ContentErrors, formatIssue } from "./errors.ts";
 import { blogIndexFile, robots, rssFeed, sitemap } from "./feeds.ts";
+import { buildImageVariants, variantPaths } from "./images/variants.ts";
 import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./incremental.ts";
-import { bundleIslands, type IslandBundle } from "./bundle.ts";
 import type { ParseCache } from "./load-content.ts";
 import { type MarkdownRenderer, type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
-import { buildImageVariants } from "./images/variants.ts";
-import { buildShareCards } from "./share-cards.ts";
-import { readContent } from "./read-content.ts";
+import { type ContentRead, readContent, type Stage } from "./read-content.ts";
 import { pageData, type RenderedPage, renderRoutes } from "./render.tsx";
-import { collectRoutes, routeShapes } from "./routes.ts";
+import { collectRoutes, type Route, routeShapes } from "./routes.ts";
 import { buildSearchIndex } from "./search-index.ts";
-import { buildSiteIcons } from "./site-icons.ts";
+import { buildShareCards, shareCardPaths } from "./share-cards.ts";
+import { buildSiteIcons, siteIconPaths } from "./site-icons.ts";
 import { type CopiedFolder, copyFolders, siteFiles } from "./write.ts";
 
 export interface BuildOptions {
@@ -81,43 +83,37 @@ export class BuildSession {
     this.#cache = new BuildCache({ rootDir: options.rootDir, dir: cacheDir === false ? undefined : cacheDir });
   }
 
-  /** `changed`: paths of the content files changed since the previous build of this session, when known. */
+  /**
+   * One stage per line, in order; each prints its own line. `changed`: paths of the content files changed since the
+   * previous build of this session, when known.
+   * @throws ContentErrors listing every content problem as `file:line field: message`; nothing is written then
+   */
   async build(changed?: readonly string[]): Promise<BuildResult> {
     const started = performance.now();
     const log = this.#options.log ?? (() => {});
-    const stage = async <T>(name: string, run: () => Promise<T> | T, detail: (value: T) => string): Promise<T> => {
-      const t0 = performance.now();
-      const value = await run();
-      log(`[${name}] ${detail(value)} in ${Math.round(performance.now() - t0)} ms`);
-      return value;
-    };
-    const rootDir = this.#rootDir;
-    const contentDir = this.#contentDir;
-
-    // Load, render markdown, validate, compile (build/read-content.ts, the one way to read content).
-    const render = await this.#markdownRenderer();
-    const publicFolder: CopiedFolder = { from: path.join(rootDir, "public"), to: "." };
-    const imagesFolder: CopiedFolder = { from: path.join(contentDir, "images"), to: "images" };
-    let copies = [publicFolder, imagesFolder];
+    const stage = stageTimer(log);
+    const { rootDir, contentDir } = { rootDir: this.#rootDir, contentDir: this.#contentDir };
+    const pagesDir = path.join(rootDir, "src/pages");
     const publishing = { drafts: this.#options.drafts ?? false, now: this.#options.now ?? new Date() };
-    const read = await readContent(contentDir, { stage, render, parsed: this.#parsed, publishing, cache: this.#cache });
-    if (!read.valid) {
-      // No page can render, but a link to no page of src/pages, no content file's page and no copied file is broken
-      // whatever the content: reported with the content errors, so an editor fixes all in one round. The rest waits.
-      const shape = {
-        ...(await routeShapes(path.join(rootDir, "src/pages"))),
-        files: new Set(await servedFiles(copies)),
-        contentPages: read.pages,
-      };
-      const links = checkLinksWithoutPages(read.links, shape);
-      throw new ContentErrors([...read.errors.issues, ...links.issues], links.deferred);
-    }
-    const { compiled, facts } = read;
-    // A draft's or a scheduled post's own images wait for it: not copied, not sized, not linkable.
-    copies = [publicFolder, { ...imagesFolder, leaveOut: compiled.withheldImages }];
+    const site = async () => ({
+      ...(await routeShapes(pagesDir)),
+      files: new Set(await servedFiles(copiedFolders(rootDir, contentDir))),
+    });
+    const render = await this.#markdownRenderer();
+
+    const read = await readContent(contentDir, {
+      stage,
+      render,
+      parsed: this.#parsed,
+      publishing,
+      cache: this.#cache,
+      site,
+    });
+    const { compiled } = read;
     for (const warning of compiled.warnings) log(`[warning] ${formatIssue(warning)}`);
     const content = withEnvironment(compiled.content, this.#options.environment ?? PRODUCTION);
-
+    // A draft's or a scheduled post's own images wait for it: not copied, not sized, not linkable.
+    const copies = copiedFolders(rootDir, contentDir, compiled.withheldImages);
     // Islands, styles and inline scripts depend on src/ only: bundled once per session.
     this.#bundle ??= await stage(
       "islands",
@@ -125,46 +121,97 @@ export class BuildSession {
       (b) => `${b.chunks.size} islands, ${b.files.length} files`,
     );
     const bundle = this.#bundle;
-
     const routes = await stage(
       "routes",
-      () => collectRoutes(path.join(rootDir, "src/pages"), content),
+      () => collectRoutes(pagesDir, content),
       (r) => `${r.length} routes`,
     );
+    const rendered = await stage(
+      "render",
+      () => this.#render(routes, content, bundle),
+      (r) => `${r.fresh} of ${routes.length} pages`,
+    );
+    const feeds = feedFiles(rendered.pages, content);
+    // Before anything is drawn: a broken link fails the build in seconds, not after the share cards and PDFs.
+    await stage(
+      "links",
+      () =>
+        checkLinks(
+          compiled,
+          rendered.pages,
+          [...bundle.files, ...feeds],
+          plannedFiles(rendered.heads, content),
+          copies,
+        ),
+      (count) => `${count} links checked`,
+    );
+    const drawn = await this.#draw(stage, read, content, rendered.heads);
+    const { files } = siteFiles({
+      pages: rendered.pages,
+      assets: bundle.files,
+      extra: [...feeds, ...drawn],
+      inlineScripts: bundle.inlineScripts,
+    });
+    await stage(
+      "write",
+      () => this.#write(files, copies, rendered.reused, changed),
+      (w) => `${w.changed} of ${files.length} files${w.removed ? `, ${w.removed} removed` : ""}`,
+    );
+    await this.#cache.prune();
+
+    return {
+      content,
+      pages: rendered.pages.length,
+      rendered: rendered.fresh,
+      ms: Math.round(performance.now() - started),
+    };
+  }
+
+  /** Renders the pages whose inputs changed since the session's previous build; the others are kept as they were. */
+  async #render(routes: Route[], content: SiteContent, bundle: IslandBundle) {
     const inputs = routes.map((route) => pageData(route, content));
     const keys = pageKeys(routes, content, inputs);
-    const due = pagesToRender(routes, keys, this.#pages);
-    const fresh = await stage(
-      "render",
-      () => renderRoutes(due, content, bundle),
-      (r) => `${r.length} of ${routes.length} pages`,
-    );
+    const fresh = await renderRoutes(pagesToRender(routes, keys, this.#pages), content, bundle);
     const freshByFile = new Map(fresh.map((page) => [page.route.outFile, page]));
     const next = new Map<string, KeyedPage>();
     for (const route of routes) {
       const page = freshByFile.get(route.outFile) ?? this.#pages.get(route.outFile)?.page;
       if (page) next.set(route.outFile, { key: keys.get(route.outFile) ?? "", page: { ...page, route } });
     }
-    const pages: RenderedPage[] = [...next.values()].map((entry) => entry.page);
-
-    const brand = {
-      logoFile: path.join(rootDir, "public/favicon.svg"),
-      tokensFile: path.join(rootDir, "src/styles/tokens.css"),
+    this.#pages = next;
+    return {
+      pages: [...next.values()].map((entry) => entry.page),
+      heads: routes.map((route, i) => ({ route, head: inputs[i]?.head ?? pageData(route, content).head })),
+      fresh: fresh.length,
+      reused: new Set(routes.filter((route) => !freshByFile.has(route.outFile)).map((route) => route.outFile)),
     };
-    const heads = routes.map((route, i) => ({ route, head: inputs[i]?.head ?? pageData(route, content).head }));
-    const [variants, shareCards, documentation, icons, search] = await Promise.all([
+  }
+
+  /** The files drawn or encoded from content, each its own stage, side by side: photos, share cards, PDFs, icons, search. */
+  async #draw(stage: Stage, read: ContentRead, content: SiteContent, heads: PageHeads): Promise<OutputFile[]> {
+    const { compiled, facts } = read;
+    const brand = {
+      logoFile: path.join(this.#rootDir, "public/favicon.svg"),
+      tokensFile: path.join(this.#rootDir, "src/styles/tokens.css"),
+    };
+    const cache = this.#cache;
+    const contentDir = this.#contentDir;
+    const drafts = compiled.unpublished
+      .filter((page) => page.path.startsWith("/products/"))
+      .map((page) => page.path.slice(10));
+    const made = await Promise.all([
       stage(
         "images",
-        () => buildImageVariants(contentDir, facts, content.images ?? {}, this.#cache),
+        () => buildImageVariants(contentDir, facts, content.images ?? {}, cache),
         (v) =>
           `${v.files.length} image files (${v.made} made, ${v.files.length - v.made} cached, ${Math.round(v.files.reduce((n, f) => n + f.contents.length, 0) / 1024)} KB)`,
-      ),
+      ).then((v) => v.files),
       stage(
         "share-cards",
-        () => buildShareCards({ pages: heads, site: content.site, contentDir, ...brand, cache: this.#cache }),
+        () => buildShareCards({ pages: heads, site: content.site, contentDir, ...brand, cache }),
         (o) =>
           `${o.files.length} share cards (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
-      ),
+      ).then((o) => o.files),
       stage(
         "documentation",
         () =>
@@ -172,74 +219,35 @@ export class BuildSession {
             contentDir,
             siteName: content.site.name,
             products: content.products,
-            drafts: compiled.unpublished
-              .filter((page) => page.path.startsWith("/products/"))
-              .map((page) => page.path.slice(10)),
-            cache: this.#cache,
+            drafts,
+            cache,
           }),
         (d) => `${d.length} PDFs`,
       ),
       stage(
         "icons",
-        () => buildSiteIcons({ site: content.site, ...brand, cache: this.#cache }),
+        () => buildSiteIcons({ site: content.site, ...brand, cache }),
         (f) => `${f.length} icon files`,
       ),
       stage(
         "search",
         () => buildSearchIndex(content),
         (s) => `${s.documents} passages, ${Math.round(s.file.contents.length / 1024)} KB`,
-      ),
+      ).then((s) => [s.file]),
     ]);
-    const extra = [
-      { path: "sitemap.xml", contents: Buffer.from(sitemap(pages, content)) },
-      { path: "robots.txt", contents: Buffer.from(robots(content)) },
-      { path: "rss.xml", contents: Buffer.from(rssFeed(content)) },
-      search.file,
-      blogIndexFile(content),
-      ...documentation,
-      ...shareCards.files,
-      ...icons,
-      ...variants.files,
-    ];
-    const { files } = siteFiles({ pages, assets: bundle.files, extra, inlineScripts: bundle.inlineScripts });
+    return made.flat();
+  }
 
-    // Links in markdown are checked against what is about to be written, so routes and anchors are exactly the built ones.
-    await stage(
-      "links",
-      async () => {
-        const served = new Set([...files.map((file) => `/${file.path}`), ...(await servedFiles(copies))]);
-        const targets = pages
-          .filter((page) => !page.route.special)
-          .map((page) => ({ path: page.route.path, html: page.html }));
-        const broken = checkContentLinks(compiled.links, {
-          pages: targets,
-          files: served,
-          unpublished: compiled.unpublished,
-        });
-        if (broken.length) throw new ContentErrors(broken);
-        return compiled.links.length;
-      },
-      (count) => `${count} links checked`,
-    );
-
-    const written = await stage(
-      "write",
-      async () => {
-        const clean = !this.#written;
-        if (clean) await rm(this.#outDir, { recursive: true, force: true });
-        const imagesChanged =
-          changed?.some((file) => path.resolve(file).startsWith(path.join(contentDir, "images") + path.sep)) ?? true;
-        if (clean || imagesChanged) await copyFolders(this.#outDir, copies);
-        const reused = new Set(routes.filter((route) => !freshByFile.has(route.outFile)).map((route) => route.outFile));
-        return writeChanges(this.#outDir, files, this.#written ?? new Map(), reused);
-      },
-      (w) => `${w.changed} of ${files.length} files${w.removed ? `, ${w.removed} removed` : ""}`,
-    );
+  /** Writes what changed since the session's previous build (everything, into an emptied folder, the first time). */
+  async #write(files: OutputFile[], copies: CopiedFolder[], reused: ReadonlySet<string>, changed?: readonly string[]) {
+    const clean = !this.#written;
+    if (clean) await rm(this.#outDir, { recursive: true, force: true });
+    const images = path.join(this.#contentDir, "images") + path.sep;
+    const imagesChanged = changed?.some((file) => path.resolve(file).startsWith(images)) ?? true;
+    if (clean || imagesChanged) await copyFolders(this.#outDir, copies);
+    const written = await writeChanges(this.#outDir, files, this.#written ?? new Map(), reused);
     this.#written = written.fingerprints;
-    this.#pages = next;
-    await this.#cache.prune();
-
-    return { content, pages: pages.length, rendered: fresh.length, ms: Math.round(performance.now() - started) };
+    return written;
   }
 
   /** Renders markdown through the build cache, keyed by the document and the code of build/markdown.ts. */
@@ -256,6 +264,69 @@ export class BuildSession {
       return parseRendered(entry.bytes) as RenderedMarkdown;
     };
   }
+}
+
+/** Each heading a page's share card is drawn from, by route. */
+type PageHeads = { route: Route; head: ReturnType<typeof pageData>["head"] }[];
+
+/** Folders served as they are: public/ at the root, content/images at /images (but for images `leaveOut`). */
+function copiedFolders(rootDir: string, contentDir: string, leaveOut?: ReadonlySet<string>): CopiedFolder[] {
+  return [
+    { from: path.join(rootDir, "public"), to: "." },
+    { from: path.join(contentDir, "images"), to: "images", leaveOut },
+  ];
+}
+
+/** A stage's runner for this build: runs it and logs `[name] detail in N ms`. */
+function stageTimer(log: (line: string) => void): Stage {
+  return async (name, run, detail) => {
+    const t0 = performance.now();
+    const value = await run();
+    log(`[${name}] ${detail(value)} in ${Math.round(performance.now() - t0)} ms`);
+    return value;
+  };
+}
+
+/** The site's feeds and listings, written from content: sitemap, robots.txt, RSS and the blog's post list. */
+function feedFiles(pages: RenderedPage[], content: SiteContent): OutputFile[] {
+  return [
+    { path: "sitemap.xml", contents: Buffer.from(sitemap(pages, content)) },
+    { path: "robots.txt", contents: Buffer.from(robots(content)) },
+    { path: "rss.xml", contents: Buffer.from(rssFeed(content)) },
+    blogIndexFile(content),
+  ];
+}
+
+/** Served paths of the files the drawing stages will make, known before any is drawn. */
+function plannedFiles(heads: PageHeads, content: SiteContent): string[] {
+  return [
+    ...variantPaths(content.images ?? {}),
+    ...shareCardPaths(heads),
+    ...content.products.map((product) => product.documentationUrl),
+    ...siteIconPaths(),
+    SEARCH_INDEX_PATH,
+  ];
+}
+
+/**
+ * Links in markdown, checked against the pages as rendered and every file about to be served, so routes and
+ * anchors are exactly the built ones.
+ * @throws ContentErrors naming each broken link's file and line
+ */
+async function checkLinks(
+  compiled: CompiledContent,
+  pages: RenderedPage[],
+  written: OutputFile[],
+  planned: string[],
+  copies: CopiedFolder[],
+): Promise<number> {
+  const files = new Set([...written.map((file) => `/${file.path}`), ...planned, ...(await servedFiles(copies))]);
+  const targets = pages
+    .filter((page) => !page.route.special)
+    .map((page) => ({ path: page.route.path, html: page.html }));
+  const broken = checkContentLinks(compiled.links, { pages: targets, files, unpublished: compiled.unpublished });
+  if (broken.length) throw new ContentErrors(broken);
+  return compiled.links.length;
 }
 
 /** A cached render, or undefined when the entry does not parse (a build cut short while writing it). */

@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
 import { type Publishing, publishedNow } from "../src/lib/publishing.ts";
-import { type CompiledContent, type ContentLink, compileContent, linksOf } from "./compile-content.ts";
+import { type CompiledContent, compileContent, linksOf } from "./compile-content.ts";
+import { checkLinksWithoutPages, type SiteShape } from "./check-links.ts";
 import { ContentErrors } from "./errors.ts";
 import { loadContent, type ParseCache, type RawContent } from "./load-content.ts";
 import { type MarkdownRenderer, renderMarkdown } from "./markdown.ts";
@@ -23,20 +24,21 @@ export async function readCompiledContent(
   contentDir: string = CONTENT_DIR,
   options: ReadOptions = {},
 ): Promise<CompiledContent> {
-  const read = await readContent(contentDir, options);
-  if (!read.valid) throw read.errors;
-  return read.compiled;
+  return (await readContent(contentDir, options)).compiled;
+}
+
+/** Content as the build uses it: compiled, and the size and format of each photo. */
+export interface ContentRead {
+  compiled: CompiledContent;
+  facts: ImageFactsMap;
 }
 
 /**
- * What readCompiledContent reads, without throwing on invalid content: then the errors, and the links of the markdown
- * bodies, which the build checks as far as it can without pages (build/check-links.ts checkLinksWithoutPages) so
- * that a broken link is reported in the same build as a misspelt field.
+ * Loads, renders the markdown of, validates and compiles content/, one stage each.
+ * @throws ContentErrors listing every problem as `file:line field: message`; with `site`, also the links of the
+ * markdown bodies that are broken whatever the content (build/check-links.ts checkLinksWithoutPages), so that an editor
+ * fixes a broken link in the same round as a misspelt field
  */
-export type ContentRead =
-  | { valid: true; compiled: CompiledContent; facts: ImageFactsMap }
-  | { valid: false; errors: ContentErrors; links: ContentLink[]; pages: string[] };
-
 export async function readContent(contentDir: string = CONTENT_DIR, options: ReadOptions = {}): Promise<ContentRead> {
   const {
     stage = (_name, run) => Promise.resolve(run()),
@@ -70,7 +72,7 @@ export async function readContent(contentDir: string = CONTENT_DIR, options: Rea
       () => "content valid",
     );
   } catch (error) {
-    if (!(error instanceof ContentErrors)) throw error;
+    if (!(error instanceof ContentErrors) || !options.site) throw error;
     // The pages content files make, by their file names (validation holds each id and slug to its file name), and
     // the links of their bodies: what the link check can judge without rendered pages (build/check-links.ts).
     const made = collectionEntries().flatMap(([name]) => {
@@ -83,14 +85,16 @@ export async function readContent(contentDir: string = CONTENT_DIR, options: Rea
         : [];
     });
     const links = made.flatMap(({ source, page }) => linksOf(source, page));
-    return { valid: false, errors: error, links, pages: made.map(({ page }) => page) };
+    const shape = { ...(await options.site()), contentPages: made.map(({ page }) => page) };
+    const checked = checkLinksWithoutPages(links, shape);
+    throw new ContentErrors([...error.issues, ...checked.issues], checked.deferred);
   }
   const compiled = await stage(
     "compile",
     () => compileContent(valid, bodies.render, publishing),
     (c) => `${c.content.posts.length + c.content.pages.length} documents`,
   );
-  return { valid: true, compiled, facts };
+  return { compiled, facts };
 }
 
 /** Runs one named stage; the build passes its timer so each stage prints a line. */
@@ -106,6 +110,8 @@ export interface ReadOptions {
   cache?: BuildCache;
   /** Whether drafts are shown and the moment that decides what is published; production as of now by default. */
   publishing?: Publishing;
+  /** What is known of the site before content is valid (its fixed pages, its copied files), for the link check. */
+  site?: () => Promise<Omit<SiteShape, "contentPages">>;
 }
 
 /** Files read, for the stage's line: each top file, and each file of a folder with a schema. */

@@ -73,6 +73,14 @@ export async function buildSiteIcons({
   ];
 }
 
+/** Served paths of the files buildSiteIcons writes (the logo itself is public/favicon.svg, copied as it is). */
+export const siteIconPaths = (): string[] => [
+  SITE_ICONS.ico,
+  SITE_ICONS.appleTouch,
+  ...MANIFEST_ICON_SIZES.map(manifestIconPath),
+  SITE_ICONS.manifest,
+];
+
 /** The logo centred on a square of `size` pixels, covering `scale` of it. */
 function padded(logo: Buffer, size: number, scale: number): string {
   const inner = Math.round(size * scale);

@@ -114,6 +114,16 @@ export function rasterImages(facts: ImageFactsMap): RasterImages {
   return out;
 }
 
+/** The formats written of one image: AVIF, WebP and the fallback for browsers with neither. */
+const formatsOf = (image: RasterImage): ImageFormat[] => ["avif", "webp", image.fallback];
+
+/** Served paths of every variant buildImageVariants writes, known before any is encoded: the link check runs first. */
+export function variantPaths(images: RasterImages): string[] {
+  return Object.entries(images).flatMap(([served, image]) =>
+    formatsOf(image).flatMap((format) => image.widths.map((width) => variantPath(served, width, format))),
+  );
+}
+
 /** Encoder settings: quality a photo keeps at a glance, at a fraction of the source's bytes. */
 function encode(pipeline: Sharp, format: ImageFormat): Sharp {
   switch (format) {
@@ -146,9 +156,8 @@ export async function buildImageVariants(
     const key = facts.get(served)?.key ?? "";
     // Decoded once, upright, at the widest width written: each variant scales from that, not from the full source.
     let decoded: Promise<{ data: Buffer; info: OutputInfo }> | undefined;
-    const formats: ImageFormat[] = ["avif", "webp", image.fallback];
     const variants = await Promise.all(
-      formats.flatMap((format) =>
+      formatsOf(image).flatMap((format) =>
         image.widths.map(async (width) => {
           const out = variantPath(served, width, format);
           const entry = await cache.get("images", `${digest([key, format, String(width)])}.${format}`, async () => {

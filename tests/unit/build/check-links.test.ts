@@ -128,11 +128,13 @@ describe("checkLinksWithoutPages (content invalid, no page rendered)", () => {
 });
 
 describe("build with broken links (tests/fixtures/broken-links)", () => {
-  test("fails with each broken link's file and line, and writes nothing", async () => {
+  test("fails with each broken link's file and line before drawing a share card or a PDF, and writes nothing", async () => {
     const fixture = await contentWith("broken-links");
     const out = path.join(await mkdtemp(path.join(tmpdir(), "links-")), "dist");
+    const stages: string[] = [];
+    const log = (line: string) => stages.push(line.slice(1, line.indexOf("]")));
     try {
-      const error = await build({ rootDir: ROOT, contentDir: fixture.dir, outDir: out }).then(
+      const error = await build({ rootDir: ROOT, contentDir: fixture.dir, outDir: out, log }).then(
         () => undefined,
         (caught: unknown) => caught,
       );
@@ -144,6 +146,8 @@ describe("build with broken links (tests/fixtures/broken-links)", () => {
         "content/blog/link-check.md:33 link: No page or file at /blog/no-such-article; check the address against the site's pages",
       ]);
       expect(existsSync(out)).toBe(false);
+      // The links to the manual (a PDF) and the feed are accepted, though neither was made yet.
+      expect(stages.slice(-2)).toEqual(["routes", "render"]);
     } finally {
       await fixture.cleanup();
       await rm(path.dirname(out), { recursive: true, force: true });
