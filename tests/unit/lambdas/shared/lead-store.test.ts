@@ -105,6 +105,10 @@ describe("put and get", () => {
     await putRaw({
       pk: { S: `lead#${id}` },
       status: { S: "archived" },
+      form: { N: "1" },
+      updatedAt: { BOOL: true },
+      attempts: { S: "two" },
+      lastError: { N: "500" },
       lead: { M: { name: { S: "Asha" }, age: { N: "40" }, tags: { L: [] } } },
     });
     expect(plainLead(await store.get(id))).toEqual({
@@ -120,6 +124,19 @@ describe("put and get", () => {
     await putRaw({ pk: { S: `lead#${id}` }, lead: { S: "name=Asha" }, truncated: { L: [{ N: "1" }] } });
     expect({ ...(await store.get(id))?.lead }).toEqual({});
     expect(await store.get(id)).not.toHaveProperty("truncated");
+  });
+
+  test("should not take a store that fails for a duplicate: the lead is not lost silently", async () => {
+    const failing = localDynamoClient(dynamo.endpoint);
+    failing.middlewareStack.add(
+      () => async () => {
+        throw Object.assign(new Error("down"), { name: "ServiceUnavailable" });
+      },
+      { step: "initialize" },
+    );
+    const down = createDynamoLeadStore({ tableName: LOCAL_LEADS_TABLE, region: "us-east-1", client: failing });
+    await expect(down.put(lead())).rejects.toThrow("down");
+    failing.destroy();
   });
 
   test("should give nothing for a lead that was never stored", async () => {
