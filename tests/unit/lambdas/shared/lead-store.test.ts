@@ -109,6 +109,7 @@ describe("put and get", () => {
       updatedAt: { BOOL: true },
       attempts: { S: "two" },
       lastError: { N: "500" },
+      truncated: { NULL: true },
       lead: { M: { name: { S: "Asha" }, age: { N: "40" }, tags: { L: [] } } },
     });
     expect(plainLead(await store.get(id))).toEqual({
