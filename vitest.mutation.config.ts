@@ -22,8 +22,5 @@ export default defineConfig({
       "tests/unit/build/validate-content-rules.test.ts",
       "tests/unit/build/load-content.test.ts",
     ],
-    // It talks to an SES emulator through a proxy with a real 500 ms deadline: on a loaded machine the dry run failed
-    // on its clock, not on the code.
-    exclude: ["tests/unit/lambdas/shared/mailer.test.ts"],
   },
 });
