@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildCli } from "../../build/cli.ts";
 import { BuildSession, build } from "../../build/index.ts";
 import { runCli } from "../fixtures/cli.ts";
-import { contentWith, expectSameSite, listFiles, ROOT } from "../fixtures/content.ts";
+import { contentWith, expectSameSite, listFiles, ROOT, WARM_CACHE } from "../fixtures/content.ts";
 
 /**
  * tests/fixtures/drafts adds to the real content: a draft post (featured, linking to the scheduled one, with a photo
@@ -41,7 +41,7 @@ describe("drafts and scheduled posts", () => {
       rootDir: ROOT,
       contentDir: content.dir,
       outDir: out(name),
-      cacheDir: path.join(work, "cache"),
+      cacheDir: WARM_CACHE,
       ...options,
     });
 
@@ -120,7 +120,7 @@ describe("drafts and scheduled posts", () => {
       const [checklistLine, launchLine] = before.map((text) => text.split("\n").length + 1);
       const result = await runCli(
         buildCli,
-        ["--content", content.dir, "--out", out("refused"), "--cache", out("cache")],
+        ["--content", content.dir, "--out", out("refused"), "--cache", WARM_CACHE],
         { ...process.env, BUILD_NOW: "2026-11-25T12:00:00Z" },
       );
       expect(result.code).toBe(1);
@@ -144,7 +144,7 @@ describe("drafts and scheduled posts", () => {
       rootDir: ROOT,
       contentDir: content.dir,
       outDir: out("session"),
-      cacheDir: path.join(work, "cache"),
+      cacheDir: WARM_CACHE,
       drafts: true,
       now: BEFORE,
     });
