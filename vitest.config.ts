@@ -6,6 +6,9 @@ const SITE_TESTS = ["tests/quality/**/*.test.ts", "tests/integration/build.test.
 export default defineConfig({
   test: {
     environment: "node",
+    // One worker per core. Vitest's default, one fewer, is a single worker on a 2-core CI runner, which then sits idle
+    // while a lead stack waits out a timeout or a spawned tool runs: a second file keeps the other core busy.
+    maxWorkers: "100%",
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [

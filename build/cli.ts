@@ -1,4 +1,5 @@
 import "../scripts/require-node.ts";
+import { Console } from "node:console";
 import { writeFile } from "node:fs/promises";
 import "./production-react.ts";
 import path from "node:path";
@@ -6,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { annotationsOf, ContentErrors, describeError } from "./errors.ts";
 import { build } from "./index.ts";
+import { type CliIo, isEntryPoint } from "../scripts/cli-io.ts";
 import { readSiteEnvironment, type SiteEnvironment } from "../src/lib/site-environment.ts";
 
 /**
@@ -20,48 +22,63 @@ import { readSiteEnvironment, type SiteEnvironment } from "../src/lib/site-envir
  * asks for them, so the preview build beside it does not print each error twice).
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { values } = parseArgs({
-  options: {
-    content: { type: "string" },
-    out: { type: "string" },
-    cache: { type: "string" },
-    report: { type: "string" },
-    drafts: { type: "boolean" },
-    annotations: { type: "boolean" },
-  },
-});
-let environment: SiteEnvironment;
-let now: Date | undefined;
-try {
-  environment = readSiteEnvironment(process.env);
-  now = readBuildNow(process.env.BUILD_NOW);
-} catch (error) {
-  // A wrong SITE_ENV or SITE_URL is the caller's setting, not our bug: the message alone says what to fix.
-  console.error(`\nBuild failed.\n${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-}
-try {
-  const result = await build({
-    rootDir,
-    contentDir: values.content && path.resolve(values.content),
-    outDir: values.out && path.resolve(values.out),
-    environment,
-    cacheDir: values.cache && path.resolve(values.cache),
-    drafts: values.drafts,
-    now,
-    log: (line) => console.log(line),
+
+/** `npm run build` with these arguments, environment and output streams; resolves to the exit code. */
+export async function buildCli(args: readonly string[], io: CliIo): Promise<number> {
+  const out = new Console({ stdout: io.stdout, stderr: io.stderr });
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      content: { type: "string" },
+      out: { type: "string" },
+      cache: { type: "string" },
+      report: { type: "string" },
+      drafts: { type: "boolean" },
+      annotations: { type: "boolean" },
+    },
   });
-  if (values.report) await writeFile(path.resolve(values.report), JSON.stringify(result));
-  // CPU time of all threads: a measure that a busy machine distorts less than the wall clock.
-  const cpu = process.cpuUsage();
-  console.log(
-    `[build] ${result.pages} pages in ${result.ms} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)`,
-  );
-} catch (error) {
-  console.error(`\nBuild failed.\n${describeError(error)}`);
-  // The pull-request workflow asks for them: each content error also lands on its file and line in the pull request.
-  if (error instanceof ContentErrors && values.annotations) for (const line of annotationsOf(error)) console.log(line);
-  process.exit(1);
+  let environment: SiteEnvironment;
+  let now: Date | undefined;
+  try {
+    environment = readSiteEnvironment(io.env);
+    now = readBuildNow(io.env.BUILD_NOW);
+  } catch (error) {
+    // A wrong SITE_ENV or SITE_URL is the caller's setting, not our bug: the message alone says what to fix.
+    out.error(`\nBuild failed.\n${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  try {
+    const result = await build({
+      rootDir,
+      contentDir: values.content && path.resolve(values.content),
+      outDir: values.out && path.resolve(values.out),
+      environment,
+      cacheDir: values.cache && path.resolve(values.cache),
+      drafts: values.drafts,
+      now,
+      log: (line) => out.log(line),
+    });
+    if (values.report) await writeFile(path.resolve(values.report), JSON.stringify(result));
+    // CPU time of all threads: a measure that a busy machine distorts less than the wall clock.
+    const cpu = process.cpuUsage();
+    out.log(`[build] ${result.pages} pages in ${result.ms} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)`);
+    return 0;
+  } catch (error) {
+    out.error(`\nBuild failed.\n${describeError(error)}`);
+    // The pull-request workflow asks for them: each content error also lands on its file and line in the pull request.
+    if (error instanceof ContentErrors && values.annotations) for (const line of annotationsOf(error)) out.log(line);
+    return 1;
+  }
+}
+
+if (isEntryPoint(import.meta.url)) {
+  const code = await buildCli(process.argv.slice(2), {
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+  });
+  // As before the function existed: a failed build ends the process at once, whatever a stage still holds open.
+  if (code !== 0) process.exit(code);
 }
 
 /** BUILD_NOW as a moment; undefined when unset. */

@@ -30,7 +30,11 @@ export class TableError extends Error {
   override name = "TableError";
 }
 
-export async function openLeadTable(stackName: string | undefined): Promise<LeadTable> {
+/** @param env where DYNAMO_PORT and LEADS_DIR are read: the process's own unless a test passes its own. */
+export async function openLeadTable(
+  stackName: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<LeadTable> {
   if (stackName) {
     const cloudFormation = new CloudFormationClient({});
     const { Stacks } = await cloudFormation
@@ -46,7 +50,7 @@ export async function openLeadTable(stackName: string | undefined): Promise<Lead
     const client = new DynamoDBClient({ region: await cloudFormation.config.region() });
     return { client, tableName, where: `stack ${stackName}`, close: async () => client.destroy() };
   }
-  const port = Number(process.env.DYNAMO_PORT ?? 8006);
+  const port = Number(env.DYNAMO_PORT ?? 8006);
   const endpoint = `http://127.0.0.1:${port}`;
   if (await listening(port)) {
     const client = localDynamoClient(endpoint);
@@ -58,7 +62,7 @@ export async function openLeadTable(stackName: string | undefined): Promise<Lead
       close: async () => client.destroy(),
     };
   }
-  const dataDir = path.resolve(rootDir, process.env.LEADS_DIR ?? ".data/dynamodb");
+  const dataDir = path.resolve(rootDir, env.LEADS_DIR ?? ".data/dynamodb");
   if (!existsSync(dataDir))
     throw new TableError("nothing stored locally yet: start the site with npm start and send a form");
   const dynamo = await startLocalDynamo({ dataDir, port: 0 });

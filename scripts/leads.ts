@@ -1,6 +1,8 @@
 import "./require-node.ts";
+import { Console } from "node:console";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import type { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { CloudFormationClient, DescribeStacksCommand } from "@aws-sdk/client-cloudformation";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
@@ -16,11 +18,12 @@ import { describeSuspectCounts, releaseSpamLead, suspectCounts } from "../lambda
 import { createDynamoSubscriberStore } from "../lambdas/shared/subscriber-store.ts";
 import { subscriptionRequestOf } from "../lambdas/subscribe/subscribe.ts";
 import { SUBSCRIBE_FUNCTION } from "../src/lib/newsletter.ts";
-import { createLogger } from "../lambdas/shared/log.ts";
+import { createLogger, type Logger } from "../lambdas/shared/log.ts";
 import { createSesMailer } from "../lambdas/shared/mailer.ts";
 import { LOCAL_CREDENTIALS, localLambdaEnv } from "../server/lambda-env.ts";
 import { cleanSource, sourceLabel } from "../src/schemas/lead-source.ts";
 import { leadReport, reportCsv, reportTable } from "./lead-report.ts";
+import { CliFailure, type CliIo, isEntryPoint, runAsScript } from "./cli-io.ts";
 import { leadsCsv } from "./csv-export.ts";
 import { listening, openLeadTable, TableError } from "./lead-table.ts";
 import { erasePersonalData, findPersonalData, unreachableCopies } from "./personal-data.ts";
@@ -61,24 +64,54 @@ import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../serve
  * npm start mails; a lead never loses an attempt to a configuration error.
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : undefined;
-};
-const json = args.includes("--json");
-const csv = args.includes("--csv");
-const replay = args.includes("replay");
-const report = args.includes("report");
-const digest = args.includes("digest");
-const releaseAt = args.indexOf("release");
-const releaseId = releaseAt >= 0 ? args[releaseAt + 1] : undefined;
-const stackName = option("stack");
-const statusFilter = option("status");
+
+/** The command line, read once. */
+interface Command {
+  option(name: string): string | undefined;
+  json: boolean;
+  csv: boolean;
+  replay: boolean;
+  report: boolean;
+  digest: boolean;
+  /** Where "release" stands in the arguments; -1 without it. */
+  releaseAt: number;
+  releaseId: string | undefined;
+  stackName: string | undefined;
+  statusFilter: string | undefined;
+}
+
+function readCommand(args: readonly string[]): Command {
+  const option = (name: string) => {
+    const at = args.indexOf(`--${name}`);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const releaseAt = args.indexOf("release");
+  return {
+    option,
+    json: args.includes("--json"),
+    csv: args.includes("--csv"),
+    replay: args.includes("replay"),
+    report: args.includes("report"),
+    digest: args.includes("digest"),
+    releaseAt,
+    releaseId: releaseAt >= 0 ? args[releaseAt + 1] : undefined,
+    stackName: option("stack"),
+    statusFilter: option("status"),
+  };
+}
+
+/** One run's command, environment and output: what the helpers below print to and read from. */
+interface Run {
+  command: Command;
+  env: NodeJS.ProcessEnv;
+  out: Console;
+  /** For output written as it is (CSV, report tables), where out.log would add a line break. */
+  stdout: Writable;
+  log: Logger;
+}
 
 function fail(message: string): never {
-  console.error(`leads: ${message}`);
-  process.exit(1);
+  throw new CliFailure(message);
 }
 
 /** "7d" → the date 7 days ago; epoch when not given. */
@@ -107,7 +140,7 @@ interface Deployed {
   deadLetterArn: string;
 }
 
-async function deployed(name: string): Promise<Deployed> {
+async function deployed(name: string, out: Console): Promise<Deployed> {
   const cloudFormation = new CloudFormationClient({});
   const { Stacks } = await cloudFormation
     .send(new DescribeStacksCommand({ StackName: name }))
@@ -124,7 +157,7 @@ async function deployed(name: string): Promise<Deployed> {
   const tableName = need("LeadsTableName");
   const region = await cloudFormation.config.region();
   const client = new DynamoDBClient({ region });
-  console.error(`leads: reading table ${tableName} of stack ${name} (${region})`);
+  out.error(`leads: reading table ${tableName} of stack ${name} (${region})`);
   return {
     store: createDynamoLeadStore({ tableName, region, client }),
     client,
@@ -136,13 +169,13 @@ async function deployed(name: string): Promise<Deployed> {
 }
 
 /** The store of `npm start`: its dynalite if it runs, else the data folder opened here. */
-async function local(): Promise<{
+async function local({ env, out }: Run): Promise<{
   store: LeadStore;
   client: DynamoDBClient;
   endpoint: string;
   close(): Promise<void>;
 }> {
-  const port = Number(process.env.DYNAMO_PORT ?? 8006);
+  const port = Number(env.DYNAMO_PORT ?? 8006);
   const endpoint = `http://127.0.0.1:${port}`;
   const running = await listening(port).catch((error: unknown) =>
     fail(error instanceof Error ? error.message : String(error)),
@@ -152,14 +185,14 @@ async function local(): Promise<{
     client,
     endpoint: url,
   });
-  const dataDir = path.resolve(rootDir, process.env.LEADS_DIR ?? ".data/dynamodb");
+  const dataDir = path.resolve(rootDir, env.LEADS_DIR ?? ".data/dynamodb");
   // Said on stderr, so that --json and --csv output stays clean: which store answered is the first thing to doubt.
   if (running) {
-    console.error(`leads: reading the local store of the running npm start (${endpoint})`);
+    out.error(`leads: reading the local store of the running npm start (${endpoint})`);
     return { ...(await open(endpoint)), close: async () => undefined };
   }
   if (!existsSync(dataDir)) fail("no local leads yet: start the site with npm start and send a form");
-  console.error(
+  out.error(
     `leads: reading the local store's folder ${path.relative(rootDir, dataDir) || dataDir} (npm start is not running)`,
   );
   const dynamo = await startLocalDynamo({ dataDir, port: 0 });
@@ -167,40 +200,46 @@ async function local(): Promise<{
 }
 
 /** The catalogue's name of a stored product (an id, or the name a product inquiry sends), for the report. */
-async function productNames(): Promise<(stored: string) => string> {
-  const { catalogue } = await localConfig("http://127.0.0.1:1", "http://127.0.0.1:1");
+async function productNames(env: NodeJS.ProcessEnv): Promise<(stored: string) => string> {
+  const { catalogue } = await localConfig(env, "http://127.0.0.1:1", "http://127.0.0.1:1");
   return (stored) => catalogue.products.find((p) => p.id === stored || p.name === stored)?.name ?? stored;
 }
 
 /** The suspected leads the spam folder only counted (over its hourly cap per client), as one line, or "". */
-async function countedLine(client: DynamoDBClient, tableName: string, since: Date): Promise<string> {
+async function countedLine(
+  { json, csv, statusFilter }: Command,
+  client: DynamoDBClient,
+  tableName: string,
+  since: Date,
+): Promise<string> {
   if (json || csv || (statusFilter && statusFilter !== "spam")) return "";
   return describeSuspectCounts(await suspectCounts(client, tableName, since));
 }
 
-async function print(all: LeadRecord[], counted = ""): Promise<void> {
+async function print({ command, env, out, stdout }: Run, all: LeadRecord[], counted = ""): Promise<void> {
+  const { statusFilter, report, csv, json, option } = command;
   const leads = statusFilter ? all.filter((lead) => lead.status === statusFilter) : all;
   if (report) {
-    const rows = leadReport(leads, await productNames());
+    const rows = leadReport(leads, await productNames(env));
     const period = option("since") ? `in the last ${option("since")}` : "in the store";
-    process.stdout.write(csv ? reportCsv(rows) : reportTable(rows, period));
-    if (counted) console.log(counted);
+    stdout.write(csv ? reportCsv(rows) : reportTable(rows, period));
+    if (counted) out.log(counted);
     return;
   }
   if (csv) {
-    process.stdout.write(leadsCsv(leads));
+    stdout.write(leadsCsv(leads));
     return;
   }
   if (json) {
-    for (const lead of leads) console.log(JSON.stringify(lead));
+    for (const lead of leads) out.log(JSON.stringify(lead));
     return;
   }
-  if (counted) console.log(counted);
+  if (counted) out.log(counted);
   if (leads.length === 0) {
-    console.log("No leads stored in that period.");
+    out.log("No leads stored in that period.");
     return;
   }
-  console.table(
+  out.table(
     leads.map((lead) => ({
       received: lead.receivedAt.slice(0, 19).replace("T", " "),
       age: age(lead.receivedAt),
@@ -215,10 +254,8 @@ async function print(all: LeadRecord[], counted = ""): Promise<void> {
   );
 }
 
-const log = createLogger("leads", "warn", (line) => console.error(line));
-
 /** Every stored lead since `since` (phantom index entries dropped), optionally only those not mailed yet. */
-async function stored(store: LeadStore, since: Date, onlyUnmailed = false): Promise<LeadRecord[]> {
+async function stored(log: Logger, store: LeadStore, since: Date, onlyUnmailed = false): Promise<LeadRecord[]> {
   const leads: LeadRecord[] = [];
   for await (const lead of existingLeads(
     store,
@@ -232,20 +269,17 @@ async function stored(store: LeadStore, since: Date, onlyUnmailed = false): Prom
   return leads;
 }
 
-// export / erase <email>: one address's data, locally or on a deployed stack.
-for (const command of ["export", "erase"] as const) {
-  const at = args.indexOf(command);
-  if (at < 0) continue;
-  const email = args[at + 1];
-  if (!email?.includes("@")) fail(`${command}: name the address, e.g. npm run leads -- ${command} asha@example.org`);
-  const table = await openLeadTable(stackName).catch((error: unknown) =>
+/** export / erase <email>: one address's data, locally or on a deployed stack. */
+async function exportOrErase({ command, env, out }: Run, action: "export" | "erase", email: string | undefined) {
+  if (!email?.includes("@")) fail(`${action}: name the address, e.g. npm run leads -- ${action} asha@example.org`);
+  const table = await openLeadTable(command.stackName, env).catch((error: unknown) =>
     fail(error instanceof TableError ? error.message : String(error)),
   );
   let erased: string | undefined;
   try {
-    const data = command === "export" ? await findPersonalData(table, email) : await erasePersonalData(table, email);
-    console.log(JSON.stringify(command === "export" ? data : { erased: data }, null, 2));
-    if (command === "erase") {
+    const data = action === "export" ? await findPersonalData(table, email) : await erasePersonalData(table, email);
+    out.log(JSON.stringify(action === "export" ? data : { erased: data }, null, 2));
+    if (action === "erase") {
       const count =
         data.leads.length + data.acknowledgementCounters.length + (data.subscriber ? 1 : 0) + data.otherItems.length;
       const mentions = data.mentions.length;
@@ -259,30 +293,24 @@ for (const command of ["export", "erase"] as const) {
           (mentions ? `, and the address from ${mentions} other item${mentions === 1 ? "" : "s"} quoting it` : "") +
           (table.compaction ? files[table.compaction] : "."),
         "Erase cannot reach these, which keep the address:",
-        ...unreachableCopies(Boolean(stackName)).map((copy) => `  - ${copy}`),
+        ...unreachableCopies(Boolean(command.stackName)).map((copy) => `  - ${copy}`),
       ].join("\n");
     }
   } finally {
     await table.close();
   }
   // Said once the table is closed: a store this process opened has compacted its files by then.
-  if (erased) console.error(erased);
-  process.exit(0);
+  if (erased) out.error(erased);
 }
-
-if (statusFilter && !LEAD_STATUSES.includes(statusFilter as LeadStatus))
-  fail(`--status ${statusFilter}: expected one of ${LEAD_STATUSES.join(", ")}`);
-if (releaseAt >= 0 && !releaseId)
-  fail("release: name the lead, e.g. npm run leads -- release 3f2c…  (its id is in the table's last column)");
 
 /**
  * The lead functions' configuration as npm start builds it from content, as its handlers see it (values the developer
  * set win, as there); the stack builds its own from the same content.
  */
-async function localConfig(sesEndpoint: string, dynamoEndpoint: string) {
+async function localConfig(env: NodeJS.ProcessEnv, sesEndpoint: string, dynamoEndpoint: string) {
   return readConfig({
     ...(await localLambdaEnv({ sesEndpoint, dynamoEndpoint, contentDir: path.join(rootDir, "content") })),
-    ...process.env,
+    ...env,
   });
 }
 
@@ -316,11 +344,13 @@ async function release(
   return lead;
 }
 
-const since = sinceDate(option("since"));
-if (stackName) {
-  const stack = await deployed(stackName);
+/** The deployed stack's table and queues. */
+async function onStack(run: Run, stackName: string, since: Date): Promise<void> {
+  const { command, env, out, log } = run;
+  const { releaseId, replay, digest } = command;
+  const stack = await deployed(stackName, out);
   if (releaseId) {
-    const config = await localConfig("http://127.0.0.1:1", "http://127.0.0.1:1");
+    const config = await localConfig(env, "http://127.0.0.1:1", "http://127.0.0.1:1");
     const lead = await release(stack.store, stack.client, stack.tableName, releaseId, config);
     await new SQSClient({}).send(
       new SendMessageCommand({
@@ -328,18 +358,18 @@ if (stackName) {
         MessageBody: JSON.stringify({ submissionId: lead.submissionId, form: lead.form }),
       }),
     );
-    console.log(`Released ${releaseId}: deliver-lead mails it from the retry queue.`);
+    out.log(`Released ${releaseId}: deliver-lead mails it from the retry queue.`);
   } else if (replay) {
     const sqs = new SQSClient({});
     try {
       const task = await sqs.send(
         new StartMessageMoveTaskCommand({ SourceArn: stack.deadLetterArn, DestinationArn: stack.queueArn }),
       );
-      console.log(`Moving the dead-letter queue back onto the retry queue (task ${task.TaskHandle ?? "started"}).`);
+      out.log(`Moving the dead-letter queue back onto the retry queue (task ${task.TaskHandle ?? "started"}).`);
     } catch (error) {
-      console.log(`Dead-letter queue not moved: ${error instanceof Error ? error.message : String(error)}`);
+      out.log(`Dead-letter queue not moved: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const open = await stored(stack.store, since, true);
+    const open = await stored(log, stack.store, since, true);
     for (const lead of open) {
       await sqs.send(
         new SendMessageCommand({
@@ -348,76 +378,129 @@ if (stackName) {
         }),
       );
     }
-    console.log(
+    out.log(
       `Re-enqueued ${open.length} lead${open.length === 1 ? "" : "s"} not mailed yet; deliver-lead mails each once.`,
     );
   } else if (digest) {
-    console.log(
-      `Deployed, the SpamDigest function mails the digest every morning; see its log group for the last run.`,
+    out.log(`Deployed, the SpamDigest function mails the digest every morning; see its log group for the last run.`);
+  } else
+    await print(
+      run,
+      await stored(log, stack.store, since),
+      await countedLine(command, stack.client, stack.tableName, since),
     );
-  } else await print(await stored(stack.store, since), await countedLine(stack.client, stack.tableName, since));
-} else {
-  const db = await local();
+}
+
+/** npm start's local store, and its mailbox for release, replay and digest. */
+async function onLocal(run: Run, since: Date): Promise<void> {
+  const { command, env, out, log } = run;
+  const { releaseId, replay, digest } = command;
+  const db = await local(run);
   try {
     if (releaseId) {
-      const sesEndpoint = `http://127.0.0.1:${process.env.SES_PORT ?? 8005}`;
-      const config = await localConfig(sesEndpoint, db.endpoint);
+      const sesEndpoint = `http://127.0.0.1:${env.SES_PORT ?? 8005}`;
+      const config = await localConfig(env, sesEndpoint, db.endpoint);
       const lead = await release(db.store, db.client, LOCAL_LEADS_TABLE, releaseId, config);
       const deps = {
         config,
         store: db.store,
         mailer: createSesMailer({ region: config.region, endpoint: sesEndpoint, credentials: LOCAL_CREDENTIALS }),
         queue: { enqueue: async () => undefined },
-        log: createLogger("leads-release", "warn"),
+        log: createLogger("leads-release", "warn", (line) => out.log(line)),
       };
       const mailsOf = formMails(config.catalogue).get(lead.form);
       const result = mailsOf
         ? await deliverStoredLead(releaseId, mailsOf, deps, invocationDeadline(undefined, 10_000), "release")
         : "unknown form";
-      console.log(
+      out.log(
         `Released ${releaseId} through ${sesEndpoint}: ${result}${result === "mailed" ? "" : " (npm run leads -- replay tries again)"}`,
       );
     } else if (replay) {
-      const sesEndpoint = `http://127.0.0.1:${process.env.SES_PORT ?? 8005}`;
-      const config = await localConfig(sesEndpoint, db.endpoint);
+      const sesEndpoint = `http://127.0.0.1:${env.SES_PORT ?? 8005}`;
+      const config = await localConfig(env, sesEndpoint, db.endpoint);
       const forms = formMails(config.catalogue);
       const deps = {
         config,
         store: db.store,
         mailer: createSesMailer({ region: config.region, endpoint: sesEndpoint, credentials: LOCAL_CREDENTIALS }),
         queue: { enqueue: async () => undefined },
-        log: createLogger("leads-replay", "warn"),
+        log: createLogger("leads-replay", "warn", (line) => out.log(line)),
       };
       const counts: Record<string, number> = {};
-      for (const lead of await stored(db.store, since, true)) {
+      for (const lead of await stored(log, db.store, since, true)) {
         const mailsOf = forms.get(lead.form);
         const result = mailsOf
           ? await deliverStoredLead(lead.submissionId, mailsOf, deps, invocationDeadline(undefined, 10_000), "replay")
           : "form not known";
         counts[result] = (counts[result] ?? 0) + 1;
       }
-      console.log(`Replayed through ${sesEndpoint}: ${JSON.stringify(counts)}`);
+      out.log(`Replayed through ${sesEndpoint}: ${JSON.stringify(counts)}`);
     } else if (digest) {
-      const sesEndpoint = `http://127.0.0.1:${process.env.SES_PORT ?? 8005}`;
-      const config = await localConfig(sesEndpoint, db.endpoint);
+      const sesEndpoint = `http://127.0.0.1:${env.SES_PORT ?? 8005}`;
+      const config = await localConfig(env, sesEndpoint, db.endpoint);
       const result = await sendSpamDigest({
         store: db.store,
         client: db.client,
         tableName: LOCAL_LEADS_TABLE,
         mailer: createSesMailer({ region: config.region, endpoint: sesEndpoint, credentials: LOCAL_CREDENTIALS }),
         config,
-        log: createLogger("leads-digest", "warn"),
+        log: createLogger("leads-digest", "warn", (line) => out.log(line)),
         releaseCommand: (id) => `npm run leads -- release ${id}`,
       });
-      console.log(
+      out.log(
         result.outcome === "mailed"
           ? `Mailed the spam digest through ${sesEndpoint}: ${result.leads} stored, ${result.counted} counted.`
           : result.outcome === "taken"
             ? "Another digest run mailed these leads just now."
             : "Nothing new in the spam folder since the last digest: nothing mailed.",
       );
-    } else await print(await stored(db.store, since), await countedLine(db.client, LOCAL_LEADS_TABLE, since));
+    } else
+      await print(
+        run,
+        await stored(log, db.store, since),
+        await countedLine(command, db.client, LOCAL_LEADS_TABLE, since),
+      );
   } finally {
     await db.close();
   }
 }
+
+/**
+ * `npm run leads` with these arguments, environment and output streams; resolves to the exit code. A problem the
+ * operator can fix is one line on stderr and code 1.
+ */
+export async function leadsCli(args: readonly string[], io: CliIo): Promise<number> {
+  const out = new Console({ stdout: io.stdout, stderr: io.stderr });
+  const command = readCommand(args);
+  const run: Run = {
+    command,
+    env: io.env,
+    out,
+    stdout: io.stdout,
+    log: createLogger("leads", "warn", (line) => out.error(line)),
+  };
+  try {
+    for (const action of ["export", "erase"] as const) {
+      const at = args.indexOf(action);
+      if (at >= 0) {
+        await exportOrErase(run, action, args[at + 1]);
+        return 0;
+      }
+    }
+    const { statusFilter, releaseAt, releaseId, stackName } = command;
+    if (statusFilter && !LEAD_STATUSES.includes(statusFilter as LeadStatus))
+      fail(`--status ${statusFilter}: expected one of ${LEAD_STATUSES.join(", ")}`);
+    if (releaseAt >= 0 && !releaseId)
+      fail("release: name the lead, e.g. npm run leads -- release 3f2c…  (its id is in the table's last column)");
+    const since = sinceDate(command.option("since"));
+    if (stackName) await onStack(run, stackName, since);
+    else await onLocal(run, since);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof CliFailure)) throw error;
+    out.error(`leads: ${error.message}`);
+    return 1;
+  }
+}
+
+if (isEntryPoint(import.meta.url)) await runAsScript(leadsCli);

@@ -1,5 +1,7 @@
 import "./require-node.ts";
+import { Console } from "node:console";
 import { createDynamoSubscriberStore, type SubscriberRecord } from "../lambdas/shared/subscriber-store.ts";
+import { type CliIo, isEntryPoint, runAsScript } from "./cli-io.ts";
 import { toCsv } from "./csv-export.ts";
 import { openLeadTable, TableError } from "./lead-table.ts";
 
@@ -15,42 +17,47 @@ import { openLeadTable, TableError } from "./lead-table.ts";
  *
  * Mail only the `confirmed` ones: pending addresses never said yes, unsubscribed ones said no.
  */
-const args = process.argv.slice(2);
-const at = args.indexOf("--stack");
-const stackName = at >= 0 ? args[at + 1] : undefined;
-
 const COLUMNS = ["email", "status", "subscribedAt", "confirmedAt", "unsubscribedAt", "unsubscribeUrl"] as const;
 
-try {
-  const table = await openLeadTable(stackName);
+/** `npm run subscribers` with these arguments, environment and output streams; resolves to the exit code. */
+export async function subscribersCli(args: readonly string[], io: CliIo): Promise<number> {
+  const out = new Console({ stdout: io.stdout, stderr: io.stderr });
+  const at = args.indexOf("--stack");
+  const stackName = at >= 0 ? args[at + 1] : undefined;
   try {
-    const all: SubscriberRecord[] = [];
-    for await (const subscriber of createDynamoSubscriberStore(table).list()) all.push(subscriber);
-    if (args.includes("--json")) for (const subscriber of all) console.log(JSON.stringify(subscriber));
-    else if (args.includes("--csv")) {
-      // A mailing tool given this file mails everyone in it: only those who said yes, unless asked.
-      const rows = args.includes("--all") ? all : all.filter((subscriber) => subscriber.status === "confirmed");
-      process.stdout.write(
-        toCsv(
-          ["email", "status", "subscribed_at", "confirmed_at", "unsubscribed_at", "unsubscribe_url"],
-          rows.map((subscriber) => COLUMNS.map((key) => subscriber[key] ?? "")),
-        ),
-      );
-    } else if (all.length === 0) console.log("No subscribers yet.");
-    else
-      console.table(
-        all.map(({ email, status, subscribedAt, confirmedAt }) => ({
-          email,
-          status,
-          subscribed: subscribedAt.slice(0, 16).replace("T", " "),
-          confirmed: confirmedAt?.slice(0, 16).replace("T", " ") ?? "",
-        })),
-      );
-  } finally {
-    await table.close();
+    const table = await openLeadTable(stackName, io.env);
+    try {
+      const all: SubscriberRecord[] = [];
+      for await (const subscriber of createDynamoSubscriberStore(table).list()) all.push(subscriber);
+      if (args.includes("--json")) for (const subscriber of all) out.log(JSON.stringify(subscriber));
+      else if (args.includes("--csv")) {
+        // A mailing tool given this file mails everyone in it: only those who said yes, unless asked.
+        const rows = args.includes("--all") ? all : all.filter((subscriber) => subscriber.status === "confirmed");
+        io.stdout.write(
+          toCsv(
+            ["email", "status", "subscribed_at", "confirmed_at", "unsubscribed_at", "unsubscribe_url"],
+            rows.map((subscriber) => COLUMNS.map((key) => subscriber[key] ?? "")),
+          ),
+        );
+      } else if (all.length === 0) out.log("No subscribers yet.");
+      else
+        out.table(
+          all.map(({ email, status, subscribedAt, confirmedAt }) => ({
+            email,
+            status,
+            subscribed: subscribedAt.slice(0, 16).replace("T", " "),
+            confirmed: confirmedAt?.slice(0, 16).replace("T", " ") ?? "",
+          })),
+        );
+    } finally {
+      await table.close();
+    }
+    return 0;
+  } catch (error) {
+    if (!(error instanceof TableError)) throw error;
+    out.error(`subscribers: ${error.message}`);
+    return 1;
   }
-} catch (error) {
-  if (!(error instanceof TableError)) throw error;
-  console.error(`subscribers: ${error.message}`);
-  process.exitCode = 1;
 }
+
+if (isEntryPoint(import.meta.url)) await runAsScript(subscribersCli);

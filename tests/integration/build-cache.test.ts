@@ -1,16 +1,22 @@
-import { spawnSync } from "node:child_process";
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { buildCli as BuildCli } from "../../build/cli.ts";
+import { runCli } from "../fixtures/cli.ts";
 import { ROOT } from "../fixtures/content.ts";
 
 /**
  * The build cache keys each output by the code that made it (build/cache.ts). Here the code really changes between two
- * builds that share a cache: a copy of the project whose slug rule is edited, built by its own `npm run build`.
+ * builds that share a cache: `npm run build` of two copies of the project side by side, the second with its slug rule
+ * edited, each loaded in this process from its own folder (a module is loaded once per path, so edited code needs a
+ * folder of its own). Side by side, their code differs only where it was edited: the paths the code hash lists, those
+ * of the dependencies included, are relative to the project.
  */
 describe("the build cache in a warm build", () => {
   let work: string;
+  let cache: string;
   const article = "blog/quick-commerce-unit-economics/index.html";
   // The ids of the article's own headings: its body, rendered from markdown, up to the author box.
   const headingIds = async (out: string) => {
@@ -18,45 +24,61 @@ describe("the build cache in a warm build", () => {
     const body = html.slice(html.indexOf('<div class="prose">'), html.indexOf('<aside class="author-box"'));
     return [...body.matchAll(/<h2 id="([^"]+)"/g)].map(([, id]) => id);
   };
-  const buildInto = (out: string) => {
-    const run = spawnSync(
-      process.execPath,
-      ["--import", "tsx", "build/cli.ts", "--content", path.join(ROOT, "content"), "--out", out, "--cache", "cache"],
-      {
-        cwd: work,
-        encoding: "utf8",
-      },
+  /** A copy of the project's code in `work/<name>`, after `edit` changed its files. */
+  const copyProject = async (name: string, edit: (dir: string) => Promise<void> = async () => undefined) => {
+    const dir = path.join(work, name);
+    for (const entry of ["build", "src", "public", "scripts", "package.json", "tsconfig.json"])
+      await cp(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
+    await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+    await edit(dir);
+    return dir;
+  };
+  /**
+   * `npm run build -- --content content/ --out <out> --cache <cache>` with the build code of `project`; what it
+   * printed.
+   */
+  const buildInto = async (project: string, out: string) => {
+    const { buildCli } = (await import(pathToFileURL(path.join(project, "build/cli.ts")).href)) as {
+      buildCli: typeof BuildCli;
+    };
+    const run = await runCli(
+      buildCli,
+      ["--content", path.join(ROOT, "content"), "--out", path.join(work, out), "--cache", cache],
+      process.env,
     );
-    expect(run.status, run.stderr).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
+    return run.stdout;
   };
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), "build-cache-"));
-    for (const entry of ["build", "src", "public", "scripts", "package.json", "tsconfig.json"])
-      await cp(path.join(ROOT, entry), path.join(work, entry), { recursive: true });
-    await symlink(path.join(ROOT, "node_modules"), path.join(work, "node_modules"), "dir");
+    cache = path.join(work, "cache");
   });
   afterAll(() => rm(work, { recursive: true, force: true }));
 
   test("serves unchanged markdown from the cache, and renders it again when slugify changes", async () => {
-    buildInto("cold");
+    const project = await copyProject("project");
+    await buildInto(project, "cold");
     const cold = await headingIds("cold");
     expect(cold.length).toBeGreaterThan(2);
 
     // Mark every cached render, so the next build shows whether it took its HTML from the cache.
-    const entries = path.join(work, "cache/markdown");
+    const entries = path.join(cache, "markdown");
     for (const name of await readdir(entries)) {
       const file = path.join(entries, name);
       await writeFile(file, (await readFile(file, "utf8")).replaceAll('<h2 id=\\"', '<h2 id=\\"cached-'));
     }
-    buildInto("warm");
+    await buildInto(project, "warm");
     expect(await headingIds("warm")).toEqual(cold.map((id) => `cached-${id}`));
 
-    const slug = path.join(work, "src/lib/slug.ts");
-    const source = await readFile(slug, "utf8");
-    expect(source).toContain("return text\n");
-    await writeFile(slug, source.replace("return text\n", 'return "changed-" + text\n'));
-    buildInto("edited");
+    const edited = await copyProject("edited-slug", async (dir) => {
+      const slug = path.join(dir, "src/lib/slug.ts");
+      const source = await readFile(slug, "utf8");
+      expect(source).toContain("return text\n");
+      await writeFile(slug, source.replace("return text\n", 'return "changed-" + text\n'));
+    });
+    // Its share cards' code is unchanged, and the cards come from the cache: the copy's other keys are the first's.
+    expect(await buildInto(edited, "edited")).toMatch(/\[share-cards\] (\d+) share cards \(0 drawn, \1 cached/);
     expect(await headingIds("edited")).toEqual(cold.map((id) => `changed-${id}`));
-  }, 300_000); // three whole builds in child processes, the first drawing every share card
+  });
 });

@@ -1,10 +1,11 @@
-import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildCli } from "../../build/cli.ts";
 import { BuildSession, build } from "../../build/index.ts";
-import { contentWith, expectSameSite, listFiles, ROOT } from "../fixtures/content.ts";
+import { runCli } from "../fixtures/cli.ts";
+import { contentWith, expectSameSite, listFiles, ROOT, WARM_CACHE } from "../fixtures/content.ts";
 
 /**
  * tests/fixtures/drafts adds to the real content: a draft post (featured, linking to the scheduled one, with a photo
@@ -40,7 +41,7 @@ describe("drafts and scheduled posts", () => {
       rootDir: ROOT,
       contentDir: content.dir,
       outDir: out(name),
-      cacheDir: path.join(work, "cache"),
+      cacheDir: WARM_CACHE,
       ...options,
     });
 
@@ -117,12 +118,12 @@ describe("drafts and scheduled posts", () => {
     );
     try {
       const [checklistLine, launchLine] = before.map((text) => text.split("\n").length + 1);
-      const result = spawnSync(
-        process.execPath,
-        ["--import", "tsx", "build/cli.ts", "--content", content.dir, "--out", out("refused"), "--cache", out("cache")],
-        { cwd: ROOT, encoding: "utf8", env: { ...process.env, BUILD_NOW: "2026-11-25T12:00:00Z" } },
+      const result = await runCli(
+        buildCli,
+        ["--content", content.dir, "--out", out("refused"), "--cache", WARM_CACHE],
+        { ...process.env, BUILD_NOW: "2026-11-25T12:00:00Z" },
       );
-      expect(result.status).toBe(1);
+      expect(result.code).toBe(1);
       expect(result.stderr).toContain("3 content errors:");
       expect(result.stderr).toContain(
         `content/blog/saas-script-server-checklist.md:${checklistLine} link: Links to a draft: /blog/orchid-pricing-notes (content/blog/orchid-pricing-notes.md) has draft: true and is not published; remove the link or publish it`,
@@ -143,7 +144,7 @@ describe("drafts and scheduled posts", () => {
       rootDir: ROOT,
       contentDir: content.dir,
       outDir: out("session"),
-      cacheDir: path.join(work, "cache"),
+      cacheDir: WARM_CACHE,
       drafts: true,
       now: BEFORE,
     });

@@ -1,25 +1,21 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LeadRecord } from "../../../lambdas/shared/lead-record.ts";
 import { createDynamoLeadStore } from "../../../lambdas/shared/lead-store.ts";
 import { createDynamoSubscriberStore } from "../../../lambdas/shared/subscriber-store.ts";
 import { LOCAL_LEADS_TABLE, type LocalDynamo, startLocalDynamo } from "../../../server/local-dynamo.ts";
 import { erasePersonalData } from "../../../scripts/personal-data.ts";
+import { leadsCli } from "../../../scripts/leads.ts";
+import { subscribersCli } from "../../../scripts/subscribers.ts";
+import { runCli } from "../../fixtures/cli.ts";
 
-const run = promisify(execFile);
+const SCRIPTS = { "leads.ts": leadsCli, "subscribers.ts": subscribersCli };
 
-/** The CLI as an operator runs it; resolves with its output whatever its exit code. */
-async function cli(script: string, env: Record<string, string>, ...args: string[]) {
-  return run(process.execPath, ["--import", "tsx", `scripts/${script}`, ...args], {
-    env: { ...process.env, ...env },
-  }).then(
-    ({ stdout, stderr }) => ({ stdout, stderr }),
-    (error: { stdout: string; stderr: string }) => ({ stdout: error.stdout, stderr: error.stderr }),
-  );
+/** The CLI as an operator runs it (in process); resolves with its output whatever its exit code. */
+function cli(script: keyof typeof SCRIPTS, env: Record<string, string>, ...args: string[]) {
+  return runCli(SCRIPTS[script], args, { ...process.env, ...env });
 }
 
 /** RFC 4180 as a spreadsheet in a comma locale reads it: the cells of each line, and whether each was quoted. */

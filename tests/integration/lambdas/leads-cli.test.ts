@@ -1,17 +1,18 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import sesEmulator from "aws-ses-v2-local";
 import { Level } from "level";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createDynamoLeadStore, leadKey } from "../../../lambdas/shared/lead-store.ts";
 import { LOCAL_LEADS_TABLE, type LocalDynamo, startLocalDynamo } from "../../../server/local-dynamo.ts";
+import { leadsCli } from "../../../scripts/leads.ts";
+import { runCli } from "../../fixtures/cli.ts";
 
-const run = promisify(execFile);
+/** Where the AWS SDK looks for credentials besides what the script passes it. */
+const AWS_SETTINGS = ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE", "HOME"];
 let dynamo: LocalDynamo;
 const lead = (submissionId: string, minutesAgo: number, status: "received" | "mailed" | "acknowledged" | "failed") => {
   const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
@@ -32,20 +33,19 @@ async function leads(...args: string[]) {
   return leadsWith({ DYNAMO_PORT: new URL(dynamo.endpoint).port }, ...args);
 }
 
-/** `npm run leads` with this environment on top of the test's (a value of undefined removes a variable). */
+/**
+ * `npm run leads` (in process) with this environment on top of the test's (a value of undefined removes a variable).
+ * The AWS SDK reads credentials from the process's own environment and home folder, so those are set on it for the call.
+ */
 async function leadsWith(env: Record<string, string | undefined>, ...args: string[]) {
   const merged: Record<string, string | undefined> = { ...process.env, ...env };
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
-  return run(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], {
-    env: merged as NodeJS.ProcessEnv,
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({
-      code: error.code,
-      stdout: error.stdout,
-      stderr: error.stderr,
-    }),
-  );
+  for (const name of AWS_SETTINGS) vi.stubEnv(name, merged[name]);
+  try {
+    return await runCli(leadsCli, args, merged);
+  } finally {
+    vi.unstubAllEnvs();
+  }
 }
 
 beforeAll(async () => {

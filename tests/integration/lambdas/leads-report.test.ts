@@ -1,11 +1,10 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LeadRecord } from "../../../lambdas/shared/lead-record.ts";
 import { createDynamoLeadStore } from "../../../lambdas/shared/lead-store.ts";
 import { LOCAL_LEADS_TABLE, type LocalDynamo, startLocalDynamo } from "../../../server/local-dynamo.ts";
+import { leadsCli } from "../../../scripts/leads.ts";
+import { runCli } from "../../fixtures/cli.ts";
 
-const run = promisify(execFile);
 let dynamo: LocalDynamo;
 
 const GOOGLE = { utmSource: "google", utmMedium: "cpc", utmCampaign: "spring-sale", landingPath: "/products/whatsway" };
@@ -47,10 +46,13 @@ const SEEDED = [
   lead("subscribe", "2026-11-20T10:00:00.000Z", { email: "ravi@example.org", ...NEWSLETTER }),
 ];
 
+/** `npm run leads` (in process) against the seeded store: what it printed; fails the test unless it exits with 0. */
 async function leads(...args: string[]) {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], {
-    env: { ...process.env, DYNAMO_PORT: new URL(dynamo.endpoint).port },
+  const { code, stdout, stderr } = await runCli(leadsCli, args, {
+    ...process.env,
+    DYNAMO_PORT: new URL(dynamo.endpoint).port,
   });
+  expect(code, stderr).toBe(0);
   return stdout;
 }
 

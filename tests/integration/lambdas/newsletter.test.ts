@@ -1,11 +1,22 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { leadsCli } from "../../../scripts/leads.ts";
+import { subscribersCli } from "../../../scripts/subscribers.ts";
 import { NEWSLETTER_CONSENT_TEXT } from "../../../src/lib/newsletter.ts";
+import { runCli } from "../../fixtures/cli.ts";
 import { type LeadStack, type StoredMail, startLeadStack, VALID } from "./harness.ts";
 
-const run = promisify(execFile);
 let stack: LeadStack;
+
+/** An operator script (in process) against the stack's store and mailbox; fails the test unless it exits with 0. */
+async function cli(main: typeof leadsCli, ...args: string[]) {
+  const result = await runCli(main, args, {
+    ...process.env,
+    DYNAMO_PORT: stack.ports.dynamo,
+    SES_PORT: stack.ports.ses,
+  });
+  expect(result.code, result.stderr).toBe(0);
+  return result;
+}
 
 beforeAll(async () => {
   stack = await startLeadStack();
@@ -29,9 +40,7 @@ async function subscribers(): Promise<
     consentText: string;
   }>
 > {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/subscribers.ts", "--json"], {
-    env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo },
-  });
+  const { stdout } = await cli(subscribersCli, "--json");
   return stdout
     .trim()
     .split("\n")
@@ -108,13 +117,7 @@ describe("the newsletter", () => {
     expect(again.headers.get("location")).toBe("/newsletter/confirmed");
     const [record] = (await subscribers()).filter((s) => s.email === email);
     expect(record).toMatchObject({ status: "confirmed", unsubscribeUrl: `https://www.example.com/api/${unsubscribe}` });
-    const csv = (
-      await run(process.execPath, ["--import", "tsx", "scripts/subscribers.ts", "--csv"], {
-        env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo },
-      })
-    ).stdout
-      .trim()
-      .split("\n");
+    const csv = (await cli(subscribersCli, "--csv")).stdout.trim().split("\n");
     expect(csv[0]).toBe('"email","status","subscribed_at","confirmed_at","unsubscribed_at","unsubscribe_url"');
     expect(csv.slice(1)).toEqual([
       expect.stringMatching(
@@ -272,9 +275,7 @@ describe("the newsletter", () => {
     expect((await subscribers()).find((s) => s.email === "bot@example.org")).toBeUndefined();
 
     // Released from the spam folder, it is a normal request: a pending subscriber, a mail, a link that confirms.
-    await run(process.execPath, ["--import", "tsx", "scripts/leads.ts", "release", data.id], {
-      env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo, SES_PORT: stack.ports.ses },
-    });
+    await cli(leadsCli, "release", data.id);
     expect((await subscribers()).find((s) => s.email === "bot@example.org")?.status).toBe("pending");
     const { confirm } = links((await stack.mails())[0]);
     expect((await press(confirm)).headers.get("location")).toBe("/newsletter/confirmed?new");
@@ -298,10 +299,7 @@ describe("the newsletter", () => {
 
   test("export returns everything held about an address; after erase, neither leads nor subscribers hold anything for it", async () => {
     const email = "forget-me@example.org";
-    const cli = (...args: string[]) =>
-      run(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], {
-        env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo },
-      });
+    const leads = (...args: string[]) => cli(leadsCli, ...args);
     const lead = await stack.call("send-contact-email", { ...VALID["send-contact-email"], email });
     const spam = await stack.call("send-installation-email", {
       ...VALID["send-installation-email"],
@@ -309,7 +307,7 @@ describe("the newsletter", () => {
       elapsedMs: 100,
     });
     const request = (await (await subscribe(email)).json()) as { data: { id: string } };
-    const exported = JSON.parse((await cli("export", email)).stdout) as {
+    const exported = JSON.parse((await leads("export", email)).stdout) as {
       leads: Array<{ submissionId: string }>;
       acknowledgementCounters: unknown[];
       subscriber?: { status: string };
@@ -321,12 +319,12 @@ describe("the newsletter", () => {
     expect(exported.acknowledgementCounters).toEqual([expect.objectContaining({ count: 2 })]);
     expect(exported.subscriber?.status).toBe("pending");
 
-    const erased = await cli("erase", email);
+    const erased = await leads("erase", email);
     expect(erased.stderr).toContain("Erased 5 items");
-    const leads = (await cli("--json")).stdout;
-    expect(leads.toLowerCase()).not.toContain(email);
+    const listed = (await leads("--json")).stdout;
+    expect(listed.toLowerCase()).not.toContain(email);
     expect((await subscribers()).map((s) => s.email)).not.toContain(email);
-    expect(JSON.parse((await cli("export", email)).stdout)).toEqual({
+    expect(JSON.parse((await leads("export", email)).stdout)).toEqual({
       email,
       leads: [],
       acknowledgementCounters: [],

@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LEAD_SPAM } from "../../../src/lib/limits.ts";
 import type { LeadRecord } from "../../../lambdas/shared/lead-record.ts";
@@ -9,23 +7,15 @@ import type { Mailer, OutgoingMail } from "../../../lambdas/shared/mailer.ts";
 import { sendSpamDigest } from "../../../lambdas/shared/spam-digest.ts";
 import { createLogger } from "../../../lambdas/shared/log.ts";
 import { startLocalDynamo } from "../../../server/local-dynamo.ts";
+import { leadsCli } from "../../../scripts/leads.ts";
+import { runCli } from "../../fixtures/cli.ts";
 import { type LeadStack, startLeadStack, VALID } from "./harness.ts";
 
-const run = promisify(execFile);
 let stack: LeadStack;
 
-/** `npm run leads` as an operator runs it against the stack's own store and mailbox. */
-async function leads(...args: string[]) {
-  return run(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], {
-    env: { ...process.env, DYNAMO_PORT: stack.ports.dynamo, SES_PORT: stack.ports.ses },
-  }).then(
-    ({ stdout }) => ({ code: 0, stdout, stderr: "" }),
-    (error: { code: number; stdout: string; stderr: string }) => ({
-      code: error.code,
-      stdout: error.stdout,
-      stderr: error.stderr,
-    }),
-  );
+/** `npm run leads` (in process) as an operator runs it against the stack's own store and mailbox. */
+function leads(...args: string[]) {
+  return runCli(leadsCli, args, { ...process.env, DYNAMO_PORT: stack.ports.dynamo, SES_PORT: stack.ports.ses });
 }
 
 beforeAll(async () => {

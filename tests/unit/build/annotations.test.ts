@@ -1,10 +1,11 @@
-import { type SpawnSyncReturns, spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildCli } from "../../../build/cli.ts";
 import { formatAnnotation } from "../../../build/errors.ts";
-import { contentWith, ROOT } from "../../fixtures/content.ts";
+import { type CliRun, runCli } from "../../fixtures/cli.ts";
+import { contentWith } from "../../fixtures/content.ts";
 
 describe("content errors as pull-request annotations", () => {
   test("an error names its file, line and field, and keeps the editor's line as the message", () => {
@@ -28,18 +29,11 @@ describe("content errors as pull-request annotations", () => {
   describe("npm run build -- --annotations with broken files (tests/fixtures/broken)", () => {
     let fixture: Awaited<ReturnType<typeof contentWith>>;
     let out: string;
-    let result: SpawnSyncReturns<string>;
+    let result: CliRun;
     beforeAll(async () => {
       fixture = await contentWith("broken");
       out = await mkdtemp(path.join(tmpdir(), "annotations-out-"));
-      result = spawnSync(
-        process.execPath,
-        ["--import", "tsx", "build/cli.ts", "--content", fixture.dir, "--out", out, "--annotations"],
-        {
-          cwd: ROOT,
-          encoding: "utf8",
-        },
-      );
+      result = await runCli(buildCli, ["--content", fixture.dir, "--out", out, "--annotations"], process.env);
     });
     afterAll(async () => {
       await fixture.cleanup();
@@ -47,7 +41,7 @@ describe("content errors as pull-request annotations", () => {
     });
 
     test("prints every error of the build as an annotation on its file and line, one line each", () => {
-      expect(result.status).toBe(1);
+      expect(result.code).toBe(1);
       const annotations = result.stdout.split("\n").filter((line) => line.startsWith("::error "));
       expect(annotations).toHaveLength(6);
       expect(annotations).toContain(

@@ -1,10 +1,11 @@
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildCli } from "../../../build/cli.ts";
 import { ContentErrors } from "../../../build/errors.ts";
 import { readSiteContent } from "../../../build/read-content.ts";
+import { runCli } from "../../fixtures/cli.ts";
 import { contentWith, ROOT } from "../../fixtures/content.ts";
 
 /** The editor's lines for a content folder: what `npm run build` prints under "N content errors:". */
@@ -303,15 +304,8 @@ describe("npm run build with invalid content", () => {
     const fixture = await contentWith("broken-editor");
     try {
       const out = path.join(fixture.dir, "..", `${path.basename(fixture.dir)}-dist`);
-      const result = spawnSync(
-        process.execPath,
-        ["--import", "tsx", "build/cli.ts", "--content", fixture.dir, "--out", out],
-        {
-          cwd: ROOT,
-          encoding: "utf8",
-        },
-      );
-      expect(result.status).toBe(1);
+      const result = await runCli(buildCli, ["--content", fixture.dir, "--out", out], process.env);
+      expect(result.code).toBe(1);
       expect(result.stderr).toContain("18 content errors:");
       expect(result.stderr).toContain(
         'content/blog/impossible-day.md:12 date: Impossible date "2025-02-30": February 2025 has 28 days',
