@@ -92,7 +92,8 @@ export class BuildSession {
     const started = performance.now();
     const log = this.#options.log ?? (() => {});
     const stage = stageTimer(log);
-    const { rootDir, contentDir } = { rootDir: this.#rootDir, contentDir: this.#contentDir };
+    const rootDir = this.#rootDir;
+    const contentDir = this.#contentDir;
     const pagesDir = path.join(rootDir, "src/pages");
     const publishing = { drafts: this.#options.drafts ?? false, now: this.#options.now ?? new Date() };
     const site = async () => ({
