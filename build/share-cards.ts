@@ -1,13 +1,14 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { PageHead } from "../src/lib/page.ts";
-import { SHARE_CARD, shareCardPath } from "../src/lib/share-card.ts";
+import { SHARE_CARD, shareCardPath, shareCardType } from "../src/lib/share-card.ts";
 import type { Site } from "../src/schemas/site.ts";
 import { BuildCache, digest } from "./cache.ts";
 import { BuildError } from "./errors.ts";
 import type { OutputFile } from "./bundle.ts";
 import type { CardRenderer, CardToDraw } from "./images/draw-card.ts";
 import { BRAND_FONT_FILES } from "./images/fonts.ts";
+import { jpegIsWhole, jpegSize } from "./images/jpeg.ts";
 import { pngSize } from "./images/png.ts";
 import { RESVG_WASM, SHARP_VERSIONS } from "./images/raster.ts";
 import type { Route } from "./routes.ts";
@@ -49,7 +50,7 @@ interface CardSpec extends CardToDraw {
 }
 
 /**
- * One 1200×630 PNG share card per page, at shareCardPath(page): the page's title and description on the brand's ink, the
+ * One 1200×630 share card per page, at shareCardPath(page) (a JPEG when it shows a photo, else a PNG): the page's title and description on the brand's ink, the
  * site's logo and host, and the page's own image (product artwork, article picture) when it has one. Offline and
  * deterministic (bundled fonts, WebAssembly renderer); a card whose inputs have not changed comes from the cache.
  * @throws BuildError naming the page when its artwork cannot be read or drawn, or when two pages would share a file
@@ -83,12 +84,14 @@ export async function buildShareCards(input: ShareCardsInput): Promise<ShareCard
   const card = async (spec: CardSpec): Promise<OutputFile> => {
     const artwork = spec.artwork ? await readArtwork(input.contentDir, { ...spec, artwork: spec.artwork }) : undefined;
     const key = digest([drawing, JSON.stringify({ ...spec, out: undefined, page: undefined }), artwork ?? ""]);
-    const { bytes, cached } = await cache.get("cards", `${key}.png`, () => draw(spec, artwork), isWholeCard);
+    const isWhole = (bytes: Buffer) => isWholeCard(bytes, spec.format);
+    const file = `${key}.${path.extname(spec.out).slice(1)}`;
+    const { bytes, cached } = await cache.get("cards", file, () => draw(spec, artwork), isWhole);
     if (!cached) rendered += 1;
-    if (!isWholeCard(bytes)) {
-      const size = pngSize(bytes);
+    if (!isWhole(bytes)) {
+      const size = cardSize(bytes, spec.format);
       throw new BuildError(
-        `The share card of ${spec.page} is ${size ? `${size.width}×${size.height}` : "not a PNG"}, expected ${SHARE_CARD.width}×${SHARE_CARD.height}`,
+        `The share card of ${spec.page} is ${size ? `${size.width}×${size.height}` : `not a ${spec.format.toUpperCase()}`}, expected ${SHARE_CARD.width}×${SHARE_CARD.height}`,
       );
     }
     return { path: spec.out, contents: bytes };
@@ -122,14 +125,13 @@ async function inBatches<T, R>(items: readonly T[], limit: number, make: (item: 
   return results;
 }
 
-/** A PNG of the card's size, not cut short. */
-function isWholeCard(png: Buffer): boolean {
-  const size = pngSize(png);
-  return (
-    size?.width === SHARE_CARD.width &&
-    size.height === SHARE_CARD.height &&
-    png.subarray(-8, -4).equals(Buffer.from("IEND"))
-  );
+const cardSize = (bytes: Buffer, format: CardSpec["format"]) => (format === "png" ? pngSize(bytes) : jpegSize(bytes));
+
+/** An image of the card's size in its format, not cut short. */
+function isWholeCard(bytes: Buffer, format: CardSpec["format"]): boolean {
+  const size = cardSize(bytes, format);
+  const whole = format === "png" ? bytes.subarray(-8, -4).equals(Buffer.from("IEND")) : jpegIsWhole(bytes);
+  return whole && size?.width === SHARE_CARD.width && size.height === SHARE_CARD.height;
 }
 
 /** What each card shows, one per file: articles with one cover share its card; two pages may not claim one file otherwise. */
@@ -153,6 +155,7 @@ function cardSpecs(pages: ShareCardsInput["pages"]): CardSpec[] {
       description: head.description,
       label: head.article?.section,
       artwork: head.image,
+      format: shareCardType(out) === "image/jpeg" ? "jpeg" : "png",
     };
     // A cover card shows the cover alone: its key must not change with the first article that happens to use it.
     byFile.set(out, kind === "cover" ? { ...spec, title: "", description: "", label: undefined } : spec);

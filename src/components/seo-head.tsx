@@ -1,7 +1,7 @@
 import type { Site } from "../schemas/site.ts";
 import { serializeJson } from "../lib/island-wrapper.tsx";
 import { MAX_SEO_TITLE_LENGTH } from "../lib/limits.ts";
-import { SHARE_CARD, shareCardAlt, shareCardPath } from "../lib/share-card.ts";
+import { SHARE_CARD, shareCardAlt, shareCardPath, shareCardType } from "../lib/share-card.ts";
 import type { JsonLd, PageHead } from "../lib/page.ts";
 import { breadcrumbs } from "../lib/structured-data.ts";
 import { absoluteUrl } from "../lib/urls.ts";
@@ -19,8 +19,9 @@ interface SeoHeadProps {
 export function SeoHead({ site, head, path, indexable = true }: SeoHeadProps) {
   const title = pageTitle(head.title, site.name, path);
   const canonical = absoluteUrl(site, path);
-  // The build draws a PNG card for every page or article cover (build/share-cards.ts): networks do not preview SVG.
-  const image = absoluteUrl(site, shareCardPath(path, head));
+  // The build draws a PNG or JPEG card for every page or article cover (build/share-cards.ts): networks do not preview SVG.
+  const card = shareCardPath(path, head);
+  const image = absoluteUrl(site, card);
   const imageAlt = shareCardAlt(head.title, site.name);
   const keywords = head.keywords ?? site.keywords;
   return (
@@ -36,7 +37,7 @@ export function SeoHead({ site, head, path, indexable = true }: SeoHeadProps) {
       <meta property="og:description" content={head.description} />
       <meta property="og:url" content={canonical} />
       <meta property="og:image" content={image} />
-      <meta property="og:image:type" content={SHARE_CARD.type} />
+      <meta property="og:image:type" content={shareCardType(card)} />
       <meta property="og:image:width" content={String(SHARE_CARD.width)} />
       <meta property="og:image:height" content={String(SHARE_CARD.height)} />
       <meta property="og:image:alt" content={imageAlt} />

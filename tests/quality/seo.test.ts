@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
+import { jpegSize } from "../../build/images/jpeg.ts";
 import { pngSize } from "../../build/images/png.ts";
 import { absoluteUrl } from "../../src/lib/urls.ts";
 import { type BuiltPage, type BuiltSite, builtSite, visibleText } from "./built-site.ts";
@@ -195,7 +196,7 @@ describe("search metadata of every page", () => {
     });
   });
 
-  test("every page shares a 1200×630 PNG with type, size and alt on Open Graph and X alike, of its own when indexable", async () => {
+  test("every page shares a 1200×630 image of at most 300 KB with type, size and alt on Open Graph and X alike, of its own when indexable", async () => {
     const problems: string[] = [];
     const seen = new Map<string, string>();
     for (const page of site.pages) {
@@ -205,7 +206,7 @@ describe("search metadata of every page", () => {
         continue;
       }
       const expected = {
-        "og:image:type": "image/png",
+        "og:image:type": image.endsWith(".jpg") ? "image/jpeg" : "image/png",
         "og:image:width": "1200",
         "og:image:height": "630",
         "twitter:card": "summary_large_image",
@@ -220,11 +221,12 @@ describe("search metadata of every page", () => {
       if (meta(page, "twitter:image:alt").join() !== alt.join())
         problems.push(`${page.path}: twitter:image:alt differs from og:image:alt`);
       const bytes = await builtFile(site, image);
-      const size = bytes && pngSize(bytes);
+      const size = bytes && (image.endsWith(".jpg") ? jpegSize(bytes) : pngSize(bytes));
       if (size?.width !== 1200 || size.height !== 630)
         problems.push(
-          `${page.path}: ${image} is ${size ? `${size.width}×${size.height}` : bytes ? "not a PNG" : "missing"}`,
+          `${page.path}: ${image} is ${size ? `${size.width}×${size.height}` : bytes ? "not of its type" : "missing"}`,
         );
+      if (bytes && bytes.length > 300_000) problems.push(`${page.path}: ${image} weighs ${bytes.length} bytes`);
       // A page kept out of search (the newsletter's result pages) may show another page's card.
       if (page.noindex) continue;
       if (seen.has(image)) problems.push(`${page.path} and ${seen.get(image)} share ${image}`);

@@ -1,12 +1,14 @@
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { BuildCache } from "../../../build/cache.ts";
 import { BuildError } from "../../../build/errors.ts";
+import { jpegSize } from "../../../build/images/jpeg.ts";
 import { pngSize } from "../../../build/images/png.ts";
 import { buildShareCards, type ShareCardsInput } from "../../../build/share-cards.ts";
 import { ROOT } from "../../fixtures/content.ts";
+import { photo } from "../../fixtures/images.ts";
 
 const page = (pagePath: string, head: Partial<ShareCardsInput["pages"][number]["head"]> = {}) => ({
   route: { path: pagePath },
@@ -76,6 +78,31 @@ describe("buildShareCards", () => {
     expect(result.files.map((f) => [f.path, pngSize(f.contents)])).toEqual([
       ["og/covers/products/esim.png", { width: 1200, height: 630 }],
     ]);
+  });
+
+  test("should draw a page or cover showing a phone photo as a JPEG of at most 300 KB", async () => {
+    const contentDir = await mkdtemp(path.join(tmpdir(), "og-photo-"));
+    try {
+      await mkdir(path.join(contentDir, "images/blog"), { recursive: true });
+      await writeFile(path.join(contentDir, "images/blog/team.jpg"), await photo(4000, 3000, "jpeg", 7));
+      const result = await buildShareCards({
+        ...input([
+          page("/blog/team", {
+            image: "/images/blog/team.jpg",
+            article: { publishedTime: "2025-01-01", section: "Business", author: "A" },
+          }),
+          page("/products/team", { image: "/images/blog/team.jpg" }),
+        ]),
+        contentDir,
+      });
+      expect(result.files.map((f) => [f.path, jpegSize(f.contents)])).toEqual([
+        ["og/covers/blog/team.jpg", { width: 1200, height: 630 }],
+        ["og/products/team.jpg", { width: 1200, height: 630 }],
+      ]);
+      for (const file of result.files) expect(file.contents.length).toBeLessThanOrEqual(300_000);
+    } finally {
+      await rm(contentDir, { recursive: true, force: true });
+    }
   });
 
   test("should take unchanged cards from the cache and redraw only a page whose title changed", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { SHARE_CARD, shareCardAlt, shareCardPath } from "../../../src/lib/share-card.ts";
+import { SHARE_CARD, shareCardAlt, shareCardPath, shareCardType } from "../../../src/lib/share-card.ts";
 
 describe("shareCardPath", () => {
   test.each([
@@ -20,6 +20,18 @@ describe("shareCardPath", () => {
     );
     expect(shareCardPath("/products/esim", { image: "/images/products/esim.svg" })).toBe("/og/products/esim.png");
     expect(shareCardPath("/blog/page/2", { shareCardOf: "/blog" })).toBe("/og/blog.png");
+  });
+
+  test("should make the card of a page or cover with a photo a JPEG, and only that card", () => {
+    const article = { publishedTime: "2025-01-01", section: "Business", author: "A" };
+    const cover = shareCardPath("/blog/team", { image: "/images/blog/team.JPG", article });
+    const product = shareCardPath("/products/esim", { image: "/images/products/esim-screen.png" });
+    expect([cover, product]).toEqual(["/og/covers/blog/team.jpg", "/og/products/esim.jpg"]);
+    expect([cover, product, shareCardPath("/faq")].map(shareCardType)).toEqual([
+      "image/jpeg",
+      "image/jpeg",
+      "image/png",
+    ]);
   });
 
   test("should never name a file the router refuses to serve (underscore segments)", () => {
@@ -43,6 +55,6 @@ describe("shareCardAlt", () => {
   });
 });
 
-test("SHARE_CARD is the 1.91:1 PNG networks expect", () => {
-  expect(SHARE_CARD).toEqual({ width: 1200, height: 630, type: "image/png" });
+test("SHARE_CARD is the 1.91:1 size networks expect, light enough for chat apps to preview", () => {
+  expect(SHARE_CARD).toEqual({ width: 1200, height: 630, maxBytes: 300_000 });
 });
