@@ -120,9 +120,11 @@ describe("photos and screenshots in a build", () => {
     expect(index.map((post) => post.image)).toContain("/images/blog/cover-photo.800w.webp");
   });
 
-  test("the share card is drawn from the photo", async () => {
-    const card = await realSharp(await readFile(path.join(work, "cold", "og/covers/blog/cover-photo.png"))).metadata();
-    expect([card.width, card.height]).toEqual([1200, 630]);
+  test("the share card is drawn from the photo, as a JPEG chat apps preview", async () => {
+    const bytes = await readFile(path.join(work, "cold", "og/covers/blog/cover-photo.jpg"));
+    const card = await realSharp(bytes).metadata();
+    expect([card.format, card.width, card.height]).toEqual(["jpeg", 1200, 630]);
+    expect(bytes.length).toBeLessThanOrEqual(300_000);
   });
 
   test("a 4:3 cover gets a warning naming the file and the shape covers are shown at", () => {
