@@ -1,6 +1,10 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { contactMessageForm } from "../../../../lambdas/send-contact-email/contact-message.ts";
+import { DELIVERY } from "../../../../lambdas/shared/delivery.ts";
 import { storeAndMailLeads, isTrapped, REUSED_ID } from "../../../../lambdas/shared/lead-handler.ts";
+import { STORE_CANNOT_WRITE } from "../../../../lambdas/shared/lead-store.ts";
+import { LEAD_FIELD_MAX } from "../../../../src/schemas/lead-fields.ts";
+import { MailerError } from "../../../../lambdas/shared/mailer.ts";
 import type { ClientRateLimit } from "../../../../lambdas/shared/spam-folder.ts";
 import { fakeMailer, memoryLogger, memoryQueue, memoryStore, postEvent, testConfig } from "../fakes.ts";
 
@@ -279,5 +283,270 @@ describe("storeAndMailLeads", () => {
     expect(deps.log.lines).toContainEqual(
       expect.objectContaining({ level: "error", outcome: "deliver-error", error: "TypeError" }),
     );
+  });
+});
+
+/** What an operator reads and a visitor gets when one part of the lead path fails or a filter holds a lead back. */
+describe("storeAndMailLeads, when a part fails or a filter holds a lead", () => {
+  const fromClient = (body: unknown) => {
+    const event = postEvent(body);
+    return { ...event, headers: { ...event.headers, "cloudfront-viewer-address": "198.51.100.7:51234" } };
+  };
+  const capped = (admit: () => Promise<boolean>) => {
+    const deps = { ...setup(), suspectCap: { admit } };
+    return { ...deps, handler: storeAndMailLeads(contactMessageForm(config.catalogue), deps) };
+  };
+
+  test("should only count a trapped lead past its client's suspect cap, answering it like a person's", async () => {
+    const { handler, store, log, mailer } = capped(async () => false);
+    const answer = await handler(fromClient({ ...LEAD, elapsedMs: 300, submissionId: ID }));
+    expect(JSON.parse(answer.body)).toEqual({ success: true, data: { id: ID } });
+    expect([store.records.size, mailer.sent.length]).toEqual([0, 0]);
+    expect(log.lines).toEqual([expect.objectContaining({ outcome: "spam-counted", reason: "too-fast", status: 200 })]);
+  });
+
+  test("should keep a suspect lead when its cap counter fails: the cap bounds a flood, it must not cost a lead", async () => {
+    const { handler, store, log } = capped(async () => Promise.reject(new Error("counter down")));
+    await handler(fromClient({ ...LEAD, elapsedMs: 300, submissionId: ID }));
+    expect(store.records.get(ID)).toMatchObject({ status: "spam", spamReason: "too-fast" });
+    expect(log.lines.map((line) => line.outcome)).toEqual(["spam"]);
+  });
+
+  test("should only count a lead over the hourly limit past the suspect cap", async () => {
+    const overLimit: boolean[] = [];
+    const deps = {
+      ...setup([], {}, { admit: async () => false }),
+      suspectCap: {
+        admit: async (_address: string, _now: Date, isOverLimit?: boolean) => {
+          overLimit.push(isOverLimit === true);
+          return false;
+        },
+      },
+    };
+    const handler = storeAndMailLeads(contactMessageForm(config.catalogue), deps);
+    await handler(fromClient({ ...LEAD, submissionId: ID }));
+    expect(overLimit).toEqual([true]);
+    expect(deps.store.records.size).toBe(0);
+    expect(deps.log.lines.at(-1)).toMatchObject({ outcome: "spam-counted", reason: "rate-limited" });
+  });
+
+  test("should note in a suspect lead what was cut or dropped, and nothing when nothing was", async () => {
+    const { handler, store } = setup();
+    await handler(postEvent({ ...LEAD, elapsedMs: 300, submissionId: ID }));
+    expect(store.records.get(ID)).not.toHaveProperty("truncated");
+    expect(store.records.get(ID)).not.toHaveProperty("droppedKeys");
+    const other = "1c8b5d6f-9a2e-4f3b-8d4c-6e7f8a9b0c1d";
+    await handler(postEvent({ ...LEAD, message: "x".repeat(20_000), extra: "y", elapsedMs: 300, submissionId: other }));
+    expect(store.records.get(other)).toMatchObject({
+      truncated: { message: 20_000 - LEAD_FIELD_MAX.message },
+      droppedKeys: 1,
+    });
+  });
+
+  test("should log a suspect lead as lost when neither the store nor the queue takes it", async () => {
+    const { handler, store, queue, log } = setup();
+    store.failPut = true;
+    queue.enqueue = async () => Promise.reject(new Error("queue down"));
+    const answer = await handler(postEvent({ ...LEAD, elapsedMs: 300, submissionId: ID }));
+    expect(answer.statusCode).toBe(200);
+    expect(log.lines[0]).toEqual({
+      level: "error",
+      submissionId: ID,
+      outcome: "spam-store-lost",
+      error: "ServiceUnavailable",
+    });
+  });
+
+  test("should refuse a body the schema rejects with its first message and the field's path", async () => {
+    const { handler, log } = setup();
+    const answer = await handler(postEvent({ ...LEAD, name: "" }));
+    expect([answer.statusCode, JSON.parse(answer.body).error]).toEqual([400, "Name is required"]);
+    expect(log.lines).toEqual([
+      {
+        level: "info",
+        requestId: "req-1",
+        outcome: "invalid",
+        status: 400,
+        durationMs: expect.any(Number),
+        field: "name",
+      },
+    ]);
+  });
+
+  test("should warn operators when the rate counter fails, naming the error", async () => {
+    const { handler, log } = setup([], {}, { admit: async () => Promise.reject(new RangeError("down")) });
+    await handler(fromClient(LEAD));
+    expect(log.lines[0]).toEqual({
+      level: "warn",
+      requestId: "req-1",
+      outcome: "rate-limit-failed",
+      error: "RangeError",
+    });
+  });
+
+  test("should keep a lead for the configured days, and note its client only when known", async () => {
+    const { handler, store } = setup([], { leadRetentionDays: 30 });
+    const before = Math.floor(Date.now() / 1000);
+    await handler(fromClient({ ...LEAD, submissionId: ID }));
+    const kept = store.records.get(ID);
+    expect(kept?.expiresAt).toBeGreaterThanOrEqual(before + 30 * 86_400);
+    expect(kept?.expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 30 * 86_400);
+    expect(kept?.client).toMatch(/^[0-9a-f]{16,}$/);
+    const other = "1c8b5d6f-9a2e-4f3b-8d4c-6e7f8a9b0c1d";
+    await handler(postEvent({ ...LEAD, submissionId: other }));
+    expect(store.records.get(other)).not.toHaveProperty("client");
+  });
+
+  test("should answer 503 with the form's text and mail nothing when the store says it cannot write", async () => {
+    const { handler, store, mailer, log } = setup();
+    store.put = async () => Promise.reject(Object.assign(new Error("disk full"), { name: STORE_CANNOT_WRITE }));
+    const answer = await handler(postEvent({ ...LEAD, submissionId: ID }));
+    expect([answer.statusCode, JSON.parse(answer.body)]).toEqual([
+      503,
+      { success: false, error: "Failed to send email" },
+    ]);
+    expect(mailer.sent).toEqual([]);
+    expect(log.lines).toEqual([
+      expect.objectContaining({ level: "error", outcome: "store-cannot-write", status: 503, submissionId: ID }),
+    ]);
+  });
+
+  test("should not mail from here a lead a slow store wrote after all: the sweep owns it", async () => {
+    const { handler, store, mailer, log } = setup();
+    store.records.set(ID, {
+      submissionId: ID,
+      form: "send-contact-email",
+      status: "mailed",
+      receivedAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+      attempts: 1,
+      lead: {},
+      expiresAt: 0,
+    });
+    store.failPut = true;
+    const answer = await handler(postEvent({ ...LEAD, submissionId: ID }));
+    expect(answer.statusCode).toBe(409);
+    expect(mailer.sent).toEqual([]);
+    expect(log.lines.map((line) => line.outcome)).toEqual(["store-failed", "reused-id"]);
+  });
+
+  test("should carry on with a repeat nobody has tried to mail yet (a put the SDK retried), mailing it once", async () => {
+    const { handler, store, mailer } = setup();
+    const first = await setup().handler(postEvent({ ...LEAD, submissionId: ID }));
+    expect(first.statusCode).toBe(200);
+    store.records.set(ID, {
+      submissionId: ID,
+      form: "send-contact-email",
+      status: "received",
+      receivedAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+      attempts: 0,
+      lead: {
+        name: LEAD.name,
+        email: LEAD.email,
+        mobile: LEAD.mobile,
+        subject: LEAD.subject,
+        message: LEAD.message,
+        product: LEAD.product,
+      },
+      expiresAt: 0,
+    });
+    const answer = await handler(postEvent({ ...LEAD, submissionId: ID }));
+    expect(answer.statusCode).toBe(200);
+    expect(mailer.sent.filter((m) => m.to === "hello@example.com")).toHaveLength(1);
+    expect(store.records.get(ID)?.status).toBe("acknowledged");
+  });
+
+  test("should let an unclear send wait for its send event before the retry, and a refused one the retry delay", async () => {
+    const unclear = setup([], { sendEventWaitMs: 120_000 });
+    unclear.mailer.send = async () => {
+      throw new MailerError("timed out", { cause: Object.assign(new Error("late"), { name: "TimeoutError" }) });
+    };
+    await unclear.handler(postEvent({ ...LEAD, submissionId: ID }));
+    expect(unclear.queue.messages).toEqual([{ submissionId: ID, form: "send-contact-email", delaySeconds: 120 }]);
+    const refused = setup([1]);
+    await refused.handler(postEvent({ ...LEAD, submissionId: ID }));
+    expect(refused.queue.messages.map((m) => m.delaySeconds)).toEqual([DELIVERY.retryDelaySeconds]);
+  });
+
+  test("should still answer 200 when the retry queue refuses a stored lead: the sweep finds it", async () => {
+    const { handler, queue, log } = setup([1]);
+    queue.enqueue = async () => Promise.reject(new Error("queue down"));
+    const answer = await handler(postEvent({ ...LEAD, submissionId: ID }));
+    expect(answer.statusCode).toBe(200);
+    expect(log.lines).toContainEqual({
+      level: "error",
+      requestId: "req-1",
+      submissionId: ID,
+      outcome: "enqueue-failed",
+      error: "Error",
+    });
+    expect(log.lines.at(-1)).toMatchObject({ outcome: "queued", status: 200 });
+  });
+
+  test("should leave a lead mailed while the store was down on the queue to be stored as mailed", async () => {
+    const { handler, store, queue, log } = setup();
+    store.failPut = true;
+    const answer = await handler(postEvent({ ...LEAD, submissionId: ID }));
+    expect(answer.statusCode).toBe(200);
+    expect(queue.messages).toEqual([
+      {
+        submissionId: ID,
+        form: "send-contact-email",
+        unstored: expect.objectContaining({
+          status: "mailed",
+          attempts: 1,
+          lead: expect.objectContaining({ name: LEAD.name }),
+        }),
+        delaySeconds: 0,
+      },
+    ]);
+    expect(log.lines.at(-1)).toMatchObject({ outcome: "sent-unstored", status: 200, submissionId: ID });
+  });
+
+  test("should log a lead mailed while both the store and the queue were down as one no record will follow", async () => {
+    const { handler, store, queue, log } = setup();
+    store.failPut = true;
+    queue.enqueue = async () => Promise.reject(new TypeError("queue down"));
+    expect((await handler(postEvent({ ...LEAD, submissionId: ID }))).statusCode).toBe(200);
+    expect(log.lines).toContainEqual({
+      level: "error",
+      requestId: "req-1",
+      submissionId: ID,
+      outcome: "unstored-lost",
+      error: "TypeError",
+    });
+  });
+
+  test("should move on from a store that does not answer within its bound, mailing the lead directly", async () => {
+    vi.useFakeTimers();
+    try {
+      const { handler, store, mailer, log } = setup();
+      store.put = () => new Promise(() => {});
+      store.get = () => new Promise(() => {});
+      const answering = handler(postEvent({ ...LEAD, submissionId: ID }));
+      await vi.advanceTimersByTimeAsync(DELIVERY.storePutMs + DELIVERY.storeCheckMs);
+      expect((await answering).statusCode).toBe(200);
+      expect(mailer.sent.map((m) => m.to)).toEqual(["hello@example.com"]);
+      expect(log.lines[0]).toMatchObject({ outcome: "store-failed", error: "Error" });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("should name the request by the platform's id when the function gets no context", async () => {
+    const { handler, log } = setup();
+    await handler(postEvent({ ...LEAD, name: "" }));
+    const noRequest = { ...postEvent({ ...LEAD, name: "" }), requestContext: undefined };
+    await handler(noRequest as unknown as ReturnType<typeof postEvent>);
+    expect(log.lines[0]?.requestId).toBe("req-1");
+    expect(log.lines[1]?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test("should log a stack only for an unexpected error, never for an answer it chose", async () => {
+    const { handler, store, log } = setup();
+    store.put = async () => Promise.reject(Object.assign(new Error("disk full"), { name: STORE_CANNOT_WRITE }));
+    await handler(postEvent({ ...LEAD, submissionId: ID }));
+    expect(log.lines.at(-1)).not.toHaveProperty("stack");
   });
 });
