@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { contactRows, leadMails, nameOf } from "../../../../lambdas/shared/lead-mails.ts";
+import { contactRows, leadMailMarks, leadMails, nameOf } from "../../../../lambdas/shared/lead-mails.ts";
 import { testConfig } from "../fakes.ts";
 
 const input = {
@@ -54,13 +54,53 @@ describe("leadMails", () => {
     expect(leadMails({ ...input, config: testConfig() }).vendor.text).toMatch(/^Source: +direct$/m);
   });
 
-  test("should send no confirmation when the site turned it off", () => {
-    expect(leadMails({ ...input, config: testConfig({ acknowledgeVisitor: false }) }).acknowledgement).toBeUndefined();
+  test("should send no confirmation when the site turned it off, and still the vendor's copy", () => {
+    const mails = leadMails({ ...input, config: testConfig({ acknowledgeVisitor: false }) });
+    expect(mails).toEqual({ vendor: expect.objectContaining({ to: "hello@example.com" }), acknowledgement: undefined });
+  });
+
+  test("should mark both mails with the lead's id, each with its own kind, so the send event names lead and mail", () => {
+    const { vendor, acknowledgement } = leadMails({ ...input, config: testConfig() });
+    const marks = (kind: string) => ({
+      headers: [
+        { name: "X-Lead-Id", value: "lead-1" },
+        { name: "References", value: "<lead-lead-1@example.com>" },
+      ],
+      tags: { "lead-id": "lead-1", "lead-mail": kind },
+    });
+    expect(vendor).toMatchObject(marks("vendor"));
+    expect(acknowledgement).toMatchObject(marks("acknowledgement"));
+  });
+});
+
+describe("leadMailMarks", () => {
+  test("should thread copies of one lead under the sender's domain, or localhost when it has none", () => {
+    const reference = (sender: string) =>
+      leadMailMarks("id-7", sender, "vendor").headers.find((h) => h.name === "References")?.value;
+    expect([reference("no-reply@mail.example.com"), reference("no-reply@"), reference("a@b@c.example")]).toEqual([
+      "<lead-id-7@mail.example.com>",
+      "<lead-id-7@localhost>",
+      "<lead-id-7@c.example>",
+    ]);
+  });
+});
+
+describe("contactRows", () => {
+  test("should show name, a mail link and a dialable phone link", () => {
+    expect(contactRows({ name: "Asha", email: "asha@example.org", mobile: "+91 (98765) 43210" })).toEqual([
+      { label: "Name", value: "Asha" },
+      { label: "Email", value: "asha@example.org", href: "mailto:asha@example.org" },
+      { label: "Mobile", value: "+91 (98765) 43210", href: "tel:+919876543210" },
+    ]);
   });
 });
 
 describe("nameOf", () => {
   test("should find a catalogue name by id", () => {
     expect(nameOf([{ id: "esim", name: "eSIM" }], "esim")).toBe("eSIM");
+  });
+
+  test("should fall back to the id itself for an id the catalogue does not have", () => {
+    expect(nameOf([{ id: "esim", name: "eSIM" }], "gone")).toBe("gone");
   });
 });
