@@ -1,8 +1,16 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { localLeadQueue, provideLocalLeadQueue, type LeadQueue } from "../../../../lambdas/shared/lead-queue.ts";
+import { createHash } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import {
+  createSqsLeadQueue,
+  localLeadQueue,
+  provideLocalLeadQueue,
+  type LeadQueue,
+} from "../../../../lambdas/shared/lead-queue.ts";
 import { loadNewsletterSecret } from "../../../../lambdas/shared/newsletter-secret.ts";
 import { ConfigError } from "../../../../lambdas/shared/env.ts";
-import type { RetryMessage } from "../../../../lambdas/shared/lead-record.ts";
+import { type RetryMessage, retryMessageBody } from "../../../../lambdas/shared/lead-record.ts";
 
 describe("localLeadQueue", () => {
   afterEach(() => provideLocalLeadQueue(undefined as unknown as LeadQueue));
@@ -48,5 +56,54 @@ describe("loadNewsletterSecret", () => {
     await expect(loadNewsletterSecret({ NEWSLETTER_SECRET: "   " }, "us-east-1")).rejects.toThrow(
       "its signing secret has 0 characters",
     );
+  });
+});
+
+describe("createSqsLeadQueue", () => {
+  /** An SQS endpoint on this machine that keeps what it is sent (the client sends to the queue URL's host). */
+  async function fakeSqs() {
+    const received: Record<string, unknown>[] = [];
+    const server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => {
+        body += chunk.toString("utf8");
+      });
+      req.on("end", () => {
+        const input = JSON.parse(body) as { MessageBody: string };
+        received.push({ target: req.headers["x-amz-target"], ...input });
+        res.setHeader("content-type", "application/x-amz-json-1.0");
+        res.end(
+          JSON.stringify({
+            MessageId: `m${received.length}`,
+            MD5OfMessageBody: createHash("md5").update(input.MessageBody).digest("hex"),
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    return { received, url: `http://127.0.0.1:${port}/123456789012/leads`, close: () => server.close() };
+  }
+
+  test("should send the retry message to the queue, its delay rounded into the 0 to 900 seconds SQS allows", async () => {
+    vi.stubEnv("AWS_ACCESS_KEY_ID", "test");
+    vi.stubEnv("AWS_SECRET_ACCESS_KEY", "test");
+    const sqs = await fakeSqs();
+    try {
+      const queue = createSqsLeadQueue({ queueUrl: sqs.url, region: "us-east-1" });
+      const message = { submissionId: "s1", form: "send-contact-email" } as const;
+      for (const delay of [-5, 59.6, 3_600]) await queue.enqueue(message, delay);
+      expect(sqs.received).toEqual(
+        [0, 60, 900].map((DelaySeconds) => ({
+          target: "AmazonSQS.SendMessage",
+          QueueUrl: sqs.url,
+          MessageBody: retryMessageBody(message),
+          DelaySeconds,
+        })),
+      );
+    } finally {
+      sqs.close();
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -1,6 +1,8 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, test, vi } from "vitest";
 import { invocationDeadline } from "../../../../lambdas/shared/deadline.ts";
-import { readOnce } from "../../../../lambdas/shared/secret-value.ts";
+import { readOnce, secretsManagerReader } from "../../../../lambdas/shared/secret-value.ts";
 
 describe("readOnce", () => {
   test("should read a secret once for the container's life", async () => {
@@ -53,6 +55,36 @@ describe("invocationDeadline", () => {
       expect(deadline.remainingMs()).toBe(0);
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe("secretsManagerReader", () => {
+  test("should ask Secrets Manager for the secret by its ARN and give back its string", async () => {
+    const asked: unknown[] = [];
+    const server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => {
+        body += chunk.toString("utf8");
+      });
+      req.on("end", () => {
+        asked.push({ target: req.headers["x-amz-target"], ...JSON.parse(body) });
+        res.setHeader("content-type", "application/x-amz-json-1.1");
+        res.end(JSON.stringify({ SecretString: `secret ${asked.length}` }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    vi.stubEnv("AWS_ENDPOINT_URL_SECRETS_MANAGER", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    vi.stubEnv("AWS_ACCESS_KEY_ID", "test");
+    vi.stubEnv("AWS_SECRET_ACCESS_KEY", "test");
+    try {
+      const read = secretsManagerReader("us-east-1");
+      const arn = "arn:aws:secretsmanager:us-east-1:123456789012:secret:newsletter-AbCdEf";
+      expect([await read(arn), await read(arn)]).toEqual(["secret 1", "secret 2"]);
+      expect(asked).toEqual(Array(2).fill({ target: "secretsmanager.GetSecretValue", SecretId: arn }));
+    } finally {
+      server.close();
+      vi.unstubAllEnvs();
     }
   });
 });
