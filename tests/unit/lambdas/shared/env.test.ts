@@ -128,6 +128,116 @@ describe("readConfig", () => {
     const env = leadEnvironment(INPUT);
     expect(readConfig({ ...env, ACKNOWLEDGE_VISITOR: undefined }).acknowledgeVisitor).toBe(true);
   });
+
+  test("should pass every optional setting leadEnvironment is given, trimmed, and none it is not", () => {
+    const given = leadEnvironment({
+      ...INPUT,
+      sesEndpoint: "http://127.0.0.1:8005",
+      sesConfigurationSet: "leads",
+      leadRateLimit: 7,
+      dynamoEndpoint: "http://127.0.0.1:8006",
+    });
+    expect(given).toMatchObject({
+      SES_ENDPOINT: "http://127.0.0.1:8005",
+      SES_CONFIGURATION_SET: "leads",
+      LEAD_RATE_LIMIT: "7",
+      DYNAMODB_ENDPOINT: "http://127.0.0.1:8006",
+    });
+    const padded = Object.fromEntries(Object.entries(given).map(([name, value]) => [name, ` ${value} `]));
+    expect(readConfig(padded)).toMatchObject({
+      sesEndpoint: "http://127.0.0.1:8005",
+      sesConfigurationSet: "leads",
+      leadRateLimit: 7,
+      dynamoEndpoint: "http://127.0.0.1:8006",
+      siteUrl: "https://www.example.com",
+    });
+    const bare = leadEnvironment({
+      ...INPUT,
+      sesEndpoint: "",
+      leadsTableName: "",
+      leadQueueUrl: "",
+      dynamoEndpoint: "",
+    });
+    for (const name of [
+      "SES_ENDPOINT",
+      "LEADS_TABLE_NAME",
+      "LEAD_QUEUE_URL",
+      "SES_CONFIGURATION_SET",
+      "DYNAMODB_ENDPOINT",
+    ])
+      expect(bare).not.toHaveProperty(name);
+    expect(readConfig(leadEnvironment(INPUT))).toMatchObject({ dynamoEndpoint: undefined, leadWebhook: undefined });
+  });
+
+  test("should refuse a URL with anything around it, and an endpoint, a site or a webhook that is not http(s)", () => {
+    const env = leadEnvironment(INPUT);
+    for (const [name, value] of [
+      ["SITE_URL", "see https://www.example.com"],
+      ["SITE_URL", "https://www.example.com and more"],
+      ["DYNAMODB_ENDPOINT", "127.0.0.1:8006"],
+      ["LEAD_WEBHOOK_URL", "hooks.example.com/lead"],
+    ] as const)
+      expect(() => readConfig({ ...env, [name]: value })).toThrow(`${name} is "${value}", which is not an http(s) URL`);
+  });
+
+  test("should post leads to a local webhook by URL, or to the stack's by its secret, never both", () => {
+    const env = leadEnvironment(INPUT);
+    const arn = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:webhook";
+    expect(readConfig({ ...env, LEAD_WEBHOOK_URL: "http://127.0.0.1:9000/lead" }).leadWebhook).toEqual({
+      url: "http://127.0.0.1:9000/lead",
+    });
+    expect(readConfig({ ...env, LEAD_WEBHOOK_SECRET_ARN: arn }).leadWebhook).toEqual({ secretArn: arn });
+    expect(() =>
+      readConfig({ ...env, LEAD_WEBHOOK_URL: "http://127.0.0.1:9000/lead", LEAD_WEBHOOK_SECRET_ARN: arn }),
+    ).toThrow("LEAD_WEBHOOK_URL is set as well as LEAD_WEBHOOK_SECRET_ARN; unset it (it is for local runs only)");
+  });
+
+  test("should read each limit as a whole number from its own variable, down to its least value", () => {
+    const env = leadEnvironment(INPUT);
+    expect(
+      readConfig({
+        ...env,
+        LEAD_RATE_LIMIT: "1",
+        ACK_CLIENT_HOURLY_LIMIT: "0",
+        SEND_EVENT_WAIT_SECONDS: "90",
+        ACK_DAILY_LIMIT: "0",
+        LEAD_RETENTION_DAYS: "1",
+      }),
+    ).toMatchObject({
+      leadRateLimit: 1,
+      ackClientHourlyLimit: 0,
+      sendEventWaitMs: 90_000,
+      ackDailyLimit: 0,
+      leadRetentionDays: 1,
+    });
+    expect(() => readConfig({ ...env, LEAD_RATE_LIMIT: "0" })).toThrow('LEAD_RATE_LIMIT is "0"');
+    expect(() => readConfig({ ...env, ACK_CLIENT_HOURLY_LIMIT: "-1" })).toThrow('ACK_CLIENT_HOURLY_LIMIT is "-1"');
+    expect(() => readConfig({ ...env, SEND_EVENT_WAIT_SECONDS: "1.5" })).toThrow('SEND_EVENT_WAIT_SECONDS is "1.5"');
+  });
+
+  test("should say how many variables are wrong, in one line each, and where they are built", () => {
+    const env = leadEnvironment(INPUT);
+    expect(() => readConfig({ ...env, LOG_LEVEL: "loud" })).toThrow(
+      new ConfigError(
+        `The lead handler cannot start: 1 environment variable is wrong.\n  - LOG_LEVEL is "loud"; expected ${LEAD_ENV.LOG_LEVEL}\nSet them on the function (infra: leadEnvironment() in lambdas/shared/env.ts builds them from content).`,
+      ),
+    );
+  });
+
+  test("should refuse a catalogue whose lists are not of {id, name}, and keep only those two fields", () => {
+    const env = leadEnvironment(INPUT);
+    const catalogue = (value: unknown) => readConfig({ ...env, LEAD_CATALOGUE: JSON.stringify(value) }).catalogue;
+    const packages = [{ id: "basic", name: "Basic" }];
+    for (const products of [[{ id: "a" }], [{ id: "a", name: "A" }, null], [{ id: 1, name: "A" }], "a"])
+      expect(() => catalogue({ products, packages })).toThrow(
+        'LEAD_CATALOGUE has no non-empty "products" list of {id, name}',
+      );
+    expect(() => catalogue(null)).toThrow('LEAD_CATALOGUE has no non-empty "products" list');
+    expect(catalogue({ products: [{ id: "a", name: "A", order: 2 }], packages })).toEqual({
+      products: [{ id: "a", name: "A" }],
+      packages,
+    });
+  });
 });
 
 describe("localLambdaEnv", () => {
