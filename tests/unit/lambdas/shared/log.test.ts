@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { createLogger } from "../../../../lambdas/shared/log.ts";
 
 describe("createLogger", () => {
@@ -29,5 +29,27 @@ describe("createLogger", () => {
     warn.warn({ outcome: "ack-failed" });
     createLogger("f", "silent", (line) => lines.push(line)).error({ outcome: "error" });
     expect(lines.map((line) => JSON.parse(line).outcome)).toEqual(["ack-failed"]);
+  });
+
+  test("should write each line to stdout, where Lambda sends it to CloudWatch, at info and above by default", () => {
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const log = createLogger("deliver-lead");
+      log.debug({ outcome: "claimed" });
+      log.info({ outcome: "mailed" });
+      log.warn({ outcome: "mail-failed" });
+      log.error({ outcome: "error" });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written.map((line) => [JSON.parse(line).level, line.endsWith("}\n")])).toEqual([
+      ["info", true],
+      ["warn", true],
+      ["error", true],
+    ]);
   });
 });
