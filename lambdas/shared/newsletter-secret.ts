@@ -1,5 +1,5 @@
-import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { ConfigError } from "./env.ts";
+import { type ReadSecret, secretsManagerReader } from "./secret-value.ts";
 
 /**
  * The key the newsletter's links are signed with (lambdas/shared/newsletter-tokens.ts). In AWS it lives in Secrets
@@ -16,17 +16,10 @@ const MIN_SECRET_LENGTH = 32;
 export async function loadNewsletterSecret(
   env: Readonly<Record<string, string | undefined>>,
   region: string,
+  read: ReadSecret = secretsManagerReader(region),
 ): Promise<string> {
   const given = env.NEWSLETTER_SECRET?.trim();
-  const secret = given
-    ? given
-    : env.NEWSLETTER_SECRET_ARN
-      ? ((
-          await new SecretsManagerClient({ region }).send(
-            new GetSecretValueCommand({ SecretId: env.NEWSLETTER_SECRET_ARN }),
-          )
-        ).SecretString ?? "")
-      : "";
+  const secret = given ? given : env.NEWSLETTER_SECRET_ARN ? ((await read(env.NEWSLETTER_SECRET_ARN)) ?? "") : "";
   if (!env.NEWSLETTER_SECRET && !env.NEWSLETTER_SECRET_ARN) {
     throw new ConfigError(
       "The subscribe function cannot start: NEWSLETTER_SECRET_ARN is not set; expected the ARN of the secret its links are signed with (the stack sets it).",

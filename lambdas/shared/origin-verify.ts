@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { ORIGIN_VERIFY_HEADER } from "../../src/lib/newsletter.ts";
 import { ConfigError } from "./env.ts";
+import { type ReadSecret, secretsManagerReader } from "./secret-value.ts";
 
 /**
  * "Origin verify" for the subscribe function, whose URL takes unsigned requests (plain form posts, RFC 8058 one-click
@@ -22,14 +22,6 @@ export { ORIGIN_VERIFY_HEADER } from "../../src/lib/newsletter.ts";
 /** Shorter values are refused: the stack generates 64 letters and digits. */
 const MIN_VALUE_LENGTH = 32;
 
-/** Reads a secret's string by ARN; the default asks Secrets Manager. */
-export type ReadSecret = (arn: string) => Promise<string | undefined>;
-
-const secretsManager =
-  (region: string): ReadSecret =>
-  async (arn) =>
-    (await new SecretsManagerClient({ region }).send(new GetSecretValueCommand({ SecretId: arn }))).SecretString;
-
 /**
  * The value the header must carry, or undefined when nothing is configured (every request is then accepted).
  * @throws ConfigError naming the variable when the configured value is shorter than 32 characters.
@@ -37,7 +29,7 @@ const secretsManager =
 export async function loadOriginVerify(
   env: Readonly<Record<string, string | undefined>>,
   region: string,
-  read: ReadSecret = secretsManager(region),
+  read: ReadSecret = secretsManagerReader(region),
 ): Promise<string | undefined> {
   const given = env.ORIGIN_VERIFY?.trim();
   const arn = env.ORIGIN_VERIFY_SECRET_ARN?.trim();

@@ -37,6 +37,24 @@ describe("localLeadQueue", () => {
 describe("loadNewsletterSecret", () => {
   const SECRET = "0123456789abcdef0123456789abcdef";
 
+  test("should read the secret the stack names by its ARN, and prefer a local one when both are set", async () => {
+    const asked: string[] = [];
+    const read = async (arn: string) => {
+      asked.push(arn);
+      return SECRET;
+    };
+    expect(await loadNewsletterSecret({ NEWSLETTER_SECRET_ARN: "arn:secret" }, "us-east-1", read)).toBe(SECRET);
+    expect(asked).toEqual(["arn:secret"]);
+    const local = `${SECRET}-local`;
+    expect(
+      await loadNewsletterSecret({ NEWSLETTER_SECRET: local, NEWSLETTER_SECRET_ARN: "arn:secret" }, "us-east-1", read),
+    ).toBe(local);
+    expect(asked).toHaveLength(1);
+    await expect(
+      loadNewsletterSecret({ NEWSLETTER_SECRET_ARN: "arn:secret" }, "us-east-1", async () => undefined),
+    ).rejects.toThrow("its signing secret has 0 characters");
+  });
+
   test("should take the local secret as given, trimmed", async () => {
     expect(await loadNewsletterSecret({ NEWSLETTER_SECRET: ` ${SECRET}\n` }, "us-east-1")).toBe(SECRET);
   });
