@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { storedLeadMails } from "../../../../lambdas/shared/lead-handler.ts";
 import { invocationDeadline } from "../../../../lambdas/shared/deadline.ts";
-import { deliverStoredLead } from "../../../../lambdas/shared/delivery.ts";
+import { deliverStoredLead, sendEventWaitSeconds } from "../../../../lambdas/shared/delivery.ts";
 import { MailerError } from "../../../../lambdas/shared/mailer.ts";
 import { contactMessageForm } from "../../../../lambdas/send-contact-email/contact-message.ts";
-import { memoryLogger, memoryQueue, memoryStore, testConfig } from "../fakes.ts";
+import { fakeMailer, memoryLogger, memoryQueue, memoryStore, testConfig } from "../fakes.ts";
 
 const config = testConfig();
 const mailsOf = storedLeadMails(contactMessageForm(config.catalogue));
@@ -109,5 +109,75 @@ describe("deliverStoredLead", () => {
     if (record) record.updatedAt = quietLongAgo; // its quiet pause has passed again
     expect(await deliverStoredLead("l3", mailsOf, deps, invocationDeadline(undefined, 10_000), "r")).toBe("failed");
     expect(store.records.get("l3")).toMatchObject({ status: "failed", attempts: 3, lastError: "Throttling" });
+  });
+
+  const received = (submissionId: string) => ({
+    submissionId,
+    form: "send-contact-email",
+    status: "received" as const,
+    receivedAt: at,
+    updatedAt: at,
+    attempts: 0,
+    lead,
+    expiresAt: 0,
+  });
+
+  test("should log, not fail, when the record lags behind a mail the vendor already has", async () => {
+    const store = memoryStore();
+    await store.put(received("l4"));
+    store.markMailed = async () =>
+      Promise.reject(Object.assign(new Error("table down"), { name: "ServiceUnavailable" }));
+    store.markAcknowledgement = async () => Promise.reject(new RangeError("table down"));
+    const deps = { config, store, queue: memoryQueue(), log: memoryLogger(), mailer: fakeMailer() };
+    expect(await deliverStoredLead("l4", mailsOf, deps, invocationDeadline(undefined, 10_000), "r")).toBe("mailed");
+    expect(deps.mailer.sent.map((mail) => mail.to)).toEqual(["hello@example.com", "asha@example.org"]);
+    expect(deps.log.lines.filter((line) => line.outcome === "record-failed")).toEqual([
+      { level: "error", requestId: "r", submissionId: "l4", outcome: "record-failed", error: "ServiceUnavailable" },
+      { level: "warn", requestId: "r", submissionId: "l4", outcome: "record-failed", error: "RangeError" },
+    ]);
+  });
+
+  test("should count a lead whose send event marked it mailed while SES kept this attempt waiting as mailed", async () => {
+    const store = memoryStore();
+    await store.put(received("l5"));
+    const deps = {
+      config,
+      store,
+      queue: memoryQueue(),
+      log: memoryLogger(),
+      mailer: {
+        async send(): Promise<{ messageId: string }> {
+          // The send event comes in while the attempt waits, then the attempt times out.
+          await store.markMailed("l5", new Date());
+          throw new MailerError("SES did not answer", { cause: noAnswer() });
+        },
+      },
+    };
+    expect(await deliverStoredLead("l5", mailsOf, deps, invocationDeadline(undefined, 10_000), "r")).toBe("mailed");
+    expect(deps.log.lines).toContainEqual({
+      level: "warn",
+      requestId: "r",
+      submissionId: "l5",
+      outcome: "mail-unknown",
+      error: "DeadlineExceeded",
+      attempts: 1,
+    });
+  });
+
+  test("should wait at most the 900 seconds SQS allows for a send event, in whole seconds", () => {
+    expect(sendEventWaitSeconds(testConfig({ sendEventWaitMs: 120_500 }))).toBe(121);
+    expect(sendEventWaitSeconds(testConfig({ sendEventWaitMs: 3_600_000 }))).toBe(900);
+  });
+
+  test("should leave a lead that is mailed or another worker's alone, telling the two apart", async () => {
+    const store = memoryStore();
+    await store.put({ ...received("l6"), status: "mailed" });
+    await store.put(received("l7"));
+    await store.claim("l7", 60_000, new Date(), new Date(0));
+    const deps = depsWith(store, noAnswer());
+    const deadline = invocationDeadline(undefined, 10_000);
+    expect(await deliverStoredLead("l6", mailsOf, deps, deadline, "r")).toBe("done");
+    expect(await deliverStoredLead("l7", mailsOf, deps, deadline, "r")).toBe("busy");
+    expect(await deliverStoredLead("gone", mailsOf, deps, deadline, "r")).toBe("done");
   });
 });
