@@ -51,6 +51,8 @@ describe("validConsent", () => {
     ).toBeUndefined();
     expect(validConsent(record({ timestamp: "yesterday" }), NOW)).toBeUndefined();
     expect(validConsent(record({ timestamp: undefined }), NOW)).toBeUndefined();
+    expect(validConsent(record({ preferences: null }), NOW)).toBeUndefined();
+    expect(validConsent(record({ preferences: "all" }), NOW)).toBeUndefined();
   });
 
   test("keeps a record for 12 months of 30 days: 359 and 360 days old count, 361 does not", () => {
