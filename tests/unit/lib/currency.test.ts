@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
   COUNTRY_CURRENCY_COOKIE,
+  COUNTRY_CURRENCY_COOKIE_ATTRIBUTES,
   CURRENCY_STORAGE_KEY,
   chosenCurrency,
   countryCurrencyCookie,
@@ -28,6 +29,16 @@ describe("currencyForCountry", () => {
 describe("countryCurrencyCookie", () => {
   test.each(CURRENCY_COOKIE_CASES)("should answer country %s with cookie %s by setting %s", (country, sent, set) => {
     expect(countryCurrencyCookie(country, sent)).toBe(set);
+  });
+});
+
+describe("COUNTRY_CURRENCY_COOKIE_ATTRIBUTES", () => {
+  test("should let every page's script read the cookie, and never send it to another site", () => {
+    const attributes = COUNTRY_CURRENCY_COOKIE_ATTRIBUTES.split("; ");
+    expect(attributes).toContain("Path=/");
+    expect(attributes).toContain("SameSite=Lax");
+    expect(attributes).not.toContain("HttpOnly");
+    expect(attributes.find((a) => a.startsWith("Max-Age="))).toBeDefined();
   });
 });
 
