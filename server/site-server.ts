@@ -2,6 +2,12 @@ import { readFile, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import {
+  COUNTRY_CURRENCY_COOKIE,
+  COUNTRY_CURRENCY_COOKIE_ATTRIBUTES,
+  countryCurrencyCookie,
+  readCookie,
+} from "../src/lib/currency.ts";
 import { resolveRequest, type RouteTable } from "../src/lib/routing.ts";
 import { securityHeaders } from "../src/lib/security-headers.ts";
 import { CONTENT_TYPES, COMPRESSIBLE_EXTENSIONS, cacheControl } from "../src/lib/static-files.ts";
@@ -13,6 +19,11 @@ export interface SiteServerOptions {
   handlers: ReadonlyMap<string, LambdaHandler>;
   /** npm run dev only: live reload and the build-error overlay (server/dev.ts). */
   devReload?: DevHooks;
+  /**
+   * The country CloudFront would report for a request without a `CloudFront-Viewer-Country` header (a test sends one
+   * to play a visitor elsewhere); none: no currency cookie, as when the edge cannot see the country.
+   */
+  viewerCountry?: string;
 }
 
 /** What the dev loop adds to the server: its browser script and stylesheet, its event stream, the last failure. */
@@ -33,8 +44,8 @@ export interface DevHooks {
 }
 
 /**
- * Serves dist/ with the production routing rules (src/lib/routing.ts), compression, cache headers and the security
- * headers, and mounts the Lambda handlers at /api/<name>.
+ * Serves dist/ with the production routing rules (src/lib/routing.ts), compression, cache headers, the security
+ * headers and the edge's currency cookie (src/lib/currency.ts), and mounts the Lambda handlers at /api/<name>.
  */
 export async function createSiteServer(options: SiteServerOptions): Promise<Server> {
   const { distDir, handlers, devReload } = options;
@@ -121,6 +132,16 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
       "cache-control": devReload ? "no-store" : cacheControl(file),
       vary: "accept-encoding",
     };
+    if (ext === ".html") {
+      // The edge's viewer-response function (infra/lib/cloudfront-function.ts), on the same rule.
+      const country = req.headers["cloudfront-viewer-country"];
+      const currency = countryCurrencyCookie(
+        (Array.isArray(country) ? country[0] : country) ?? options.viewerCountry,
+        readCookie(req.headers.cookie ?? "", COUNTRY_CURRENCY_COOKIE),
+      );
+      if (currency)
+        headers["set-cookie"] = `${COUNTRY_CURRENCY_COOKIE}=${currency}; ${COUNTRY_CURRENCY_COOKIE_ATTRIBUTES}`;
+    }
     const accepts = String(req.headers["accept-encoding"] ?? "");
     // Not in dev: brotli at its best quality takes longer than a local browser needs to fetch the page unpacked.
     if (COMPRESSIBLE_EXTENSIONS.has(ext) && body.length > 1024 && !devReload) {

@@ -143,7 +143,10 @@ async function reloadApi(changed?: readonly string[]) {
   }
 }
 
-const server = await createSiteServer({ distDir, handlers, devReload: devLoop?.hooks });
+// The visitor the local server plays: in India, the client's home market, unless VIEWER_COUNTRY says otherwise ("" for
+// none); a request's own CloudFront-Viewer-Country header wins, as tests send it.
+const viewerCountry = process.env.VIEWER_COUNTRY ?? "IN";
+const server = await createSiteServer({ distDir, handlers, devReload: devLoop?.hooks, viewerCountry });
 server.listen(port, host, () => {
   console.log(`\n  Site:     http://${host}:${port}/`);
   console.log(`  Mailbox:  http://127.0.0.1:${sesPort}/  (local SES emulator: every e-mail the forms send)`);

@@ -1,3 +1,4 @@
+import { applyChoice } from "../lib/choice-group.ts";
 import { trapFocus } from "../lib/focus-trap.ts";
 
 /**
@@ -242,16 +243,10 @@ function startTabs(doc: Document): void {
  * `data-choice-for` the element whose `data-choice-value` the stylesheet reads.
  */
 function startChoices(doc: Document): void {
-  const apply = (group: HTMLElement, value: string) => {
-    const buttons = [...group.querySelectorAll<HTMLButtonElement>("button[value]")];
-    if (!buttons.some((button) => button.value === value)) return;
-    for (const button of buttons) button.setAttribute("aria-pressed", String(button.value === value));
-    doc.getElementById(group.dataset.choiceFor ?? "")?.setAttribute("data-choice-value", value);
-  };
   for (const group of doc.querySelectorAll<HTMLElement>("[data-choice]")) {
     try {
       const stored = localStorage.getItem(group.dataset.choice ?? "");
-      if (stored) apply(group, stored);
+      if (stored) applyChoice(group, stored);
     } catch {
       // Storage can be blocked; the server's default stands.
     }
@@ -260,7 +255,7 @@ function startChoices(doc: Document): void {
     const button = closestIn<HTMLButtonElement>(event.target, "[data-choice] button[value]");
     const group = button?.closest<HTMLElement>("[data-choice]");
     if (!button || !group) return;
-    apply(group, button.value);
+    applyChoice(group, button.value);
     try {
       localStorage.setItem(group.dataset.choice ?? "", button.value);
     } catch {

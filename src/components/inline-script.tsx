@@ -5,7 +5,7 @@ import { createContext, useContext } from "react";
  * its element through `document.currentScript.parentElement` and runs while the page is parsed, so the widget works
  * from the first paint with no request and no framework. Allowed by their CSP hashes like the head scripts.
  */
-export const PLACED_SCRIPTS = new Set(["carousel", "share-bar", "sign-up", "typewriter"]);
+export const PLACED_SCRIPTS = new Set(["carousel", "currency", "share-bar", "sign-up", "typewriter"]);
 
 /** The head script of a page whose address carries a token (PageHead.linkToken): first in its head, on no other page. */
 export const LINK_TOKEN_SCRIPT = "newsletter-link";

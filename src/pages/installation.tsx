@@ -4,10 +4,13 @@ import { CurrencyToggle } from "../components/installation/currency-toggle.tsx";
 import { PackageCard } from "../components/installation/package-card.tsx";
 import InstallationForm from "../islands/installation-form.tsx";
 import { Island } from "../lib/island-wrapper.tsx";
+import { DEFAULT_CURRENCY } from "../lib/currency.ts";
 import { formatInr, formatUsd } from "../lib/money.ts";
 import { definePage } from "../lib/page.ts";
 
 const PACKAGES_ID = "installation-packages";
+/** The section holding the toggle and the prices: the toggle's target must already be open when its script runs. */
+const PRICES_ID = "packages";
 
 export default definePage({
   data: ({ content }) => ({ installation: content.installation, products: content.products, site: content.site }),
@@ -32,12 +35,12 @@ export default definePage({
         </p>
       </PageHeader>
       <div className="container installation-steps">
-        <section aria-labelledby="packages-title">
+        <section aria-labelledby="packages-title" id={PRICES_ID} data-choice-value={DEFAULT_CURRENCY}>
           <div className="section-heading">
             <h2 id="packages-title">Choose Your Package</h2>
-            <CurrencyToggle targetId={PACKAGES_ID} />
+            <CurrencyToggle targetId={PRICES_ID} />
           </div>
-          <ul className="package-grid" id={PACKAGES_ID} data-choice-value="INR">
+          <ul className="package-grid" id={PACKAGES_ID}>
             {installation.packages.map((pkg) => (
               <PackageCard key={pkg.id} pkg={pkg} gstPercent={installation.gstPercent} />
             ))}

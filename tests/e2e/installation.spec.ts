@@ -49,7 +49,7 @@ test("the page description quotes the same prices as the packages", async ({ pag
   for (const stale of ["$249", "$449", "$749"]) expect(description).not.toContain(stale);
 });
 
-test("the currency toggle starts on INR, highlights USD prices when chosen, and keeps the choice on reload", async ({
+test("the currency toggle starts on INR in India, highlights USD prices when chosen, and keeps the choice on reload", async ({
   page,
 }) => {
   await page.goto("/installation");
@@ -73,6 +73,86 @@ test("the currency toggle starts on INR, highlights USD prices when chosen, and 
   await expect
     .poll(async () => (await fontSize(page, usd(basic.priceUSD))) > (await fontSize(page, inr(basic.priceINR))))
     .toBe(true);
+});
+
+/**
+ * Loads /installation with every external script blocked, so only the page's inline scripts can decide, and records
+ * in order, as the parser builds the page, each change of the prices section's currency and each price inserted.
+ * Returns the currency shown first once parsed, the pressed toggle button, and whether every currency change came
+ * before the first price existed (then no price was ever drawn under another currency).
+ */
+async function firstPaint(page: Page) {
+  await page.route(/\.m?js(\?|$)/, (route) => route.abort());
+  await page.addInitScript(() => {
+    const events: string[] = [];
+    Object.assign(window, { currencyEvents: events });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === "attributes") events.push("currency");
+        for (const node of record.addedNodes)
+          if (node instanceof Element && (node.matches(".price__option") || node.querySelector(".price__option")))
+            events.push("price");
+      }
+    }).observe(document, { subtree: true, childList: true, attributeFilter: ["data-choice-value"] });
+  });
+  await page.goto("/installation");
+  const basic = packages[0];
+  if (!basic) throw new Error("no packages");
+  const [inrSize, usdSize] = [await fontSize(page, inr(basic.priceINR)), await fontSize(page, usd(basic.priceUSD))];
+  const events = await page.evaluate(() => (window as unknown as { currencyEvents: string[] }).currencyEvents);
+  return {
+    first: inrSize > usdSize ? "INR" : usdSize > inrSize ? "USD" : "neither",
+    pressed: await page.locator(".currency-toggle button[aria-pressed='true']").getAttribute("value"),
+    decidedBeforePrices: events.includes("price") && events.lastIndexOf("currency") < events.indexOf("price"),
+  };
+}
+
+test.describe("the currency shown first follows the visitor's country, decided before any price is drawn", () => {
+  test.describe("a visitor in India", () => {
+    test.use({ extraHTTPHeaders: { "CloudFront-Viewer-Country": "IN" } });
+
+    test("sees INR first", async ({ page }) => {
+      expect(await firstPaint(page)).toEqual({ first: "INR", pressed: "INR", decidedBeforePrices: true });
+    });
+
+    test("who chose USD before sees USD first", async ({ page }) => {
+      await page.addInitScript(() => localStorage.setItem("installation-currency", "USD"));
+      expect(await firstPaint(page)).toEqual({ first: "USD", pressed: "USD", decidedBeforePrices: true });
+    });
+  });
+
+  test.describe("a visitor in the United States", () => {
+    test.use({ extraHTTPHeaders: { "CloudFront-Viewer-Country": "US" } });
+
+    test("sees USD first", async ({ page }) => {
+      expect(await firstPaint(page)).toEqual({ first: "USD", pressed: "USD", decidedBeforePrices: true });
+    });
+
+    test("who chose INR before sees INR first", async ({ page }) => {
+      await page.addInitScript(() => localStorage.setItem("installation-currency", "INR"));
+      expect(await firstPaint(page)).toEqual({ first: "INR", pressed: "INR", decidedBeforePrices: true });
+    });
+  });
+
+  test("every country gets the same HTML, and only the currency cookie differs", async ({ playwright, baseURL }) => {
+    // A context per visitor: one context would send the cookie it was given back with the next request.
+    const get = async (country: string) => {
+      const visitor = await playwright.request.newContext({ baseURL });
+      // Unpacked, so the bytes compared are the page's own, not a compressed copy the server kept from a first request.
+      const response = await visitor.get("/installation", {
+        headers: { "CloudFront-Viewer-Country": country, "Accept-Encoding": "identity" },
+      });
+      const answer = { body: await response.body(), cookie: response.headers()["set-cookie"] };
+      await visitor.dispose();
+      return answer;
+    };
+    const [india, states, nepal] = [await get("IN"), await get("US"), await get("NP")];
+    expect(states.body).toEqual(india.body);
+    expect(nepal.body).toEqual(india.body);
+    expect(india.cookie).toMatch(/^country-currency=INR; /);
+    expect(states.cookie).toMatch(/^country-currency=USD; /);
+    expect(nepal.cookie).toMatch(/^country-currency=USD; /);
+  });
 });
 
 test("the request form has every field, labelled, with the right types", async ({ page }) => {

@@ -14,7 +14,13 @@ import {
   viewerRequestSource,
   viewerResponseSource,
 } from "../../infra/lib/cloudfront-function.ts";
+import {
+  COUNTRY_CURRENCY_COOKIE,
+  COUNTRY_CURRENCY_COOKIE_ATTRIBUTES,
+  countryCurrencyCookie,
+} from "../../src/lib/currency.ts";
 import { MAX_SEGMENTS, type RouteTable, resolveRequest } from "../../src/lib/routing.ts";
+import { CURRENCY_COOKIE_CASES } from "../fixtures/currency-cases.ts";
 import { ROUTING_CASES, ROUTING_TABLE } from "../fixtures/routing-cases.ts";
 import { FIXTURE_FILES, synthApp, writeFixtureDist } from "./fixtures.ts";
 
@@ -28,6 +34,7 @@ interface CfRequest {
 interface CfResponse {
   statusCode: number;
   headers: Record<string, { value: string }>;
+  cookies?: Record<string, { value: string; attributes?: string }>;
 }
 type Handler<E, R> = (event: E) => R;
 
@@ -167,6 +174,58 @@ describe("CloudFront routing functions", () => {
       expect(() => transformSync(source, { loader: "js", target: "es5" })).not.toThrow();
       expect(source).not.toMatch(/\b(import|require|export)\b/);
     }
+  });
+});
+
+describe("the viewer-response function's currency cookie", () => {
+  /** A page (or other file) answered to a viewer in `country` whose request carries the country cookie `sent`. */
+  const answer = (country: string | undefined, sent: string | undefined, type = "text/html; charset=utf-8") =>
+    viewerResponse({
+      request: {
+        ...request("/installation/index.html"),
+        headers: country === undefined ? {} : { "cloudfront-viewer-country": { value: country } },
+        cookies: sent === undefined ? {} : { [COUNTRY_CURRENCY_COOKIE]: { value: sent } },
+      },
+      response: { statusCode: 200, headers: { "content-type": { value: type } }, cookies: {} },
+    });
+
+  test.each(CURRENCY_COOKIE_CASES)(
+    "a page for country %s with cookie %s sets %s, as the local server",
+    (country, sent, set) => {
+      const cookie = answer(country, sent).cookies?.[COUNTRY_CURRENCY_COOKIE];
+      expect(cookie).toEqual(set && { value: set, attributes: COUNTRY_CURRENCY_COOKIE_ATTRIBUTES });
+      expect(countryCurrencyCookie(country, sent)).toBe(set);
+    },
+  );
+
+  test("gives any country the currency the local server gives it", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.constantFrom("IN", "in", "iN"), fc.stringMatching(/^[A-Za-z]{2}$/)), (country) => {
+        expect(answer(country, undefined).cookies?.[COUNTRY_CURRENCY_COOKIE]?.value).toBe(
+          countryCurrencyCookie(country, undefined),
+        );
+      }),
+    );
+  });
+
+  test("leaves files other than pages without a cookie", () => {
+    for (const type of ["text/css", "application/javascript", "image/png", "application/json"])
+      expect(answer("IN", undefined, type).cookies?.[COUNTRY_CURRENCY_COOKIE], type).toBeUndefined();
+  });
+
+  test("sets the cookie on a not-found view too, and still answers it with 404", () => {
+    const response = viewerResponse({
+      request: {
+        ...request(`${NOT_FOUND_PREFIX}/404.html`),
+        headers: { "cloudfront-viewer-country": { value: "IN" } },
+      },
+      response: {
+        statusCode: 200,
+        headers: { "content-type": { value: "text/html" }, [`x-amz-meta-${STATUS_METADATA}`]: { value: "404" } },
+      },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.cookies?.[COUNTRY_CURRENCY_COOKIE]?.value).toBe("INR");
   });
 });
 

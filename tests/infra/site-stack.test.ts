@@ -187,6 +187,29 @@ describe("SiteStack with the example settings", () => {
     });
   });
 
+  test("pages see the viewer's country in their functions, and the cache keeps one copy of a page for every country", () => {
+    const [policyId, policy] =
+      resources("AWS::CloudFront::OriginRequestPolicy").find(([id]) => id.startsWith("SitePageRequest")) ?? [];
+    expect(policy?.Properties.OriginRequestPolicyConfig).toMatchObject({
+      HeadersConfig: { HeaderBehavior: "whitelist", Headers: ["CloudFront-Viewer-Country"] },
+      CookiesConfig: { CookieBehavior: "none" },
+      QueryStringsConfig: { QueryStringBehavior: "none" },
+    });
+    const pages = distributionConfig().DefaultCacheBehavior;
+    expect(pages.OriginRequestPolicyId).toEqual({ Ref: policyId });
+    const [, cache] =
+      resources("AWS::CloudFront::CachePolicy").find(
+        ([id]) => JSON.stringify(pages.CachePolicyId) === JSON.stringify({ Ref: id }),
+      ) ?? [];
+    const config = cache?.Properties.CachePolicyConfig as
+      | { ParametersInCacheKeyAndForwardedToOrigin: unknown }
+      | undefined;
+    expect(config?.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      HeadersConfig: { HeaderBehavior: "none" },
+      CookiesConfig: { CookieBehavior: "none" },
+    });
+  });
+
   test("uploads with the local server's Cache-Control: assets immutable, HTML and JSON data revalidated, the rest an hour", () => {
     const cache = (id: string) =>
       (deployment(id)[1].Properties.SystemMetadata as Record<string, string>)["cache-control"];
@@ -267,7 +290,9 @@ describe("SiteStack with the example settings", () => {
 
   test("sends POST /api/<name> to its function over HTTPS, uncached, with the viewer's address but not its host", () => {
     expect(leadFunctionNames(ROOT)).toEqual([...LEAD_FUNCTIONS, NEWSLETTER_FUNCTION]);
-    const policies = resources("AWS::CloudFront::OriginRequestPolicy");
+    const policies = resources("AWS::CloudFront::OriginRequestPolicy").filter(([id]) =>
+      id.startsWith("SiteApiRequest"),
+    );
     expect(policies).toHaveLength(1);
     const [policyId, policy] = policies[0] ?? [];
     const config = policy?.Properties.OriginRequestPolicyConfig as

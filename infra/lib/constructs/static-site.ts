@@ -88,7 +88,7 @@ export class StaticSite extends Construct {
       ),
     });
     const routeStatus = new cloudfront.Function(this, "RouteStatus", {
-      comment: "Answers the not-found views with status 404",
+      comment: "Answers the not-found views with status 404; sets the viewer country's currency cookie",
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(viewerResponseSource()),
     });
@@ -121,6 +121,18 @@ export class StaticSite extends Construct {
       headerBehavior: cloudfront.CacheHeaderBehavior.none(),
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
     });
+
+    // The viewer's country, for the viewer-response function's currency cookie (src/lib/currency.ts). Named in an
+    // origin request policy, never in the cache policy: CloudFront then adds the header to the request its functions
+    // see without keying the cache on it, so every country shares one cached copy of each page.
+    const pageRequest = props.preview
+      ? undefined
+      : new cloudfront.OriginRequestPolicy(this, "PageRequest", {
+          comment: "Pages: the viewer's country for the currency cookie, outside the cache key",
+          headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList("CloudFront-Viewer-Country"),
+          queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.none(),
+          cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+        });
 
     const apiAccess = new cloudfront.FunctionUrlOriginAccessControl(this, "ApiAccess", {
       description: "CloudFront signs every /api/* request to the lead function URLs",
@@ -167,6 +179,7 @@ export class StaticSite extends Construct {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: pageCache,
+        originRequestPolicy: pageRequest,
         responseHeadersPolicy,
         functionAssociations: [
           { function: routeRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },

@@ -2,8 +2,8 @@ import { formatInr, formatUsd } from "../../lib/money.ts";
 import type { InstallationPackage } from "../../schemas/installation-package.ts";
 
 /**
- * One installation package with its price in both currencies. The list around it carries `data-currency`, which
- * the currency toggle sets; the stylesheet enlarges the chosen price and puts it first.
+ * One installation package with its price in both currencies. The section around it carries `data-choice-value`,
+ * which the currency toggle sets; the stylesheet enlarges the chosen price and puts it first.
  */
 export function PackageCard({ pkg, gstPercent }: { pkg: InstallationPackage; gstPercent: number }) {
   return (

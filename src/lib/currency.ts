@@ -1,0 +1,71 @@
+/**
+ * Which currency /installation puts first (issue 35, item 7). The visitor's own choice wins, kept in localStorage
+ * under CURRENCY_STORAGE_KEY as before; else their country's currency, which the edge writes into the
+ * COUNTRY_CURRENCY_COOKIE cookie from CloudFront's viewer country (INR in India, USD anywhere else); else USD, the
+ * rule for a visitor not known to be in India (cookies blocked, no edge in front, a crawler). The page's HTML is the
+ * same for everyone: a placed inline script applies the result before the prices are parsed
+ * (src/client/inline/currency.ts), and the edge's viewer-response function (infra/lib/cloudfront-function.ts) and the
+ * local server (server/site-server.ts) both set the cookie with countryCurrencyCookie's rule.
+ */
+export const CURRENCIES = ["INR", "USD"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const CURRENCY_STORAGE_KEY = "installation-currency";
+export const COUNTRY_CURRENCY_COOKIE = "country-currency";
+/**
+ * Readable by the page's script (not HttpOnly). Not Secure either: it carries no secret, and the local server speaks
+ * plain HTTP; production redirects HTTP to HTTPS before any page is served anyway. A month, renewed whenever the
+ * viewer's country maps to another currency.
+ */
+export const COUNTRY_CURRENCY_COOKIE_ATTRIBUTES = "Path=/; Max-Age=2592000; SameSite=Lax";
+
+/** ISO 3166-1 alpha-2 country codes whose visitors see another currency than DEFAULT_CURRENCY first. */
+export const COUNTRY_CURRENCIES: Readonly<Record<string, Currency>> = { IN: "INR" };
+export const DEFAULT_CURRENCY: Currency = "USD";
+
+export const isCurrency = (value: unknown): value is Currency => CURRENCIES.some((c) => c === value);
+
+/** The currency of a visitor in `country` (CloudFront-Viewer-Country, e.g. "IN"). */
+export function currencyForCountry(country: string): Currency {
+  const code = country.toUpperCase();
+  return (Object.hasOwn(COUNTRY_CURRENCIES, code) && COUNTRY_CURRENCIES[code]) || DEFAULT_CURRENCY;
+}
+
+/**
+ * The country cookie an HTML response should set: the viewer country's currency, or undefined when the request
+ * already carries that value (no Set-Cookie on every page) or has no country (the header did not reach us: the
+ * page's default stands rather than a guess).
+ * @param sent the value of COUNTRY_CURRENCY_COOKIE in the request, if any
+ */
+export function countryCurrencyCookie(country: string | undefined, sent: string | undefined): Currency | undefined {
+  if (!country) return undefined;
+  const currency = currencyForCountry(country);
+  return sent === currency ? undefined : currency;
+}
+
+/** The value of cookie `name` in a Cookie header or `document.cookie`. */
+export function readCookie(cookies: string, name: string): string | undefined {
+  for (const pair of cookies.split(";")) {
+    const at = pair.indexOf("=");
+    if (at !== -1 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * The currency to show first: the stored choice, else the country cookie, else DEFAULT_CURRENCY. Either source may be
+ * blocked (storage or cookies disabled, a sandboxed frame): each is read on its own, and a throw counts as absent.
+ */
+export function chosenCurrency(storage: () => Pick<Storage, "getItem">, cookies: () => string): Currency {
+  const attempt = (read: () => string | null | undefined) => {
+    try {
+      return read();
+    } catch {
+      return undefined;
+    }
+  };
+  const stored = attempt(() => storage().getItem(CURRENCY_STORAGE_KEY));
+  if (isCurrency(stored)) return stored;
+  const country = attempt(() => readCookie(cookies(), COUNTRY_CURRENCY_COOKIE));
+  return isCurrency(country) ? country : DEFAULT_CURRENCY;
+}

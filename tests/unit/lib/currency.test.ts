@@ -1,0 +1,76 @@
+import { describe, expect, test } from "vitest";
+import {
+  COUNTRY_CURRENCY_COOKIE,
+  COUNTRY_CURRENCY_COOKIE_ATTRIBUTES,
+  CURRENCY_STORAGE_KEY,
+  chosenCurrency,
+  countryCurrencyCookie,
+  currencyForCountry,
+  readCookie,
+} from "../../../src/lib/currency.ts";
+import { CURRENCY_COOKIE_CASES } from "../../fixtures/currency-cases.ts";
+
+const storing = (value: string | null) => () => ({
+  getItem: (key: string) => (key === CURRENCY_STORAGE_KEY ? value : null),
+});
+const blocked = () => {
+  throw new DOMException("The operation is insecure.", "SecurityError");
+};
+
+describe("currencyForCountry", () => {
+  test("should give INR to India and USD to every other country", () => {
+    expect(currencyForCountry("IN")).toBe("INR");
+    expect(currencyForCountry("in")).toBe("INR");
+    for (const country of ["US", "GB", "NP", "AE", "XX", "constructor", "__proto__"])
+      expect(currencyForCountry(country), country).toBe("USD");
+  });
+});
+
+describe("countryCurrencyCookie", () => {
+  test.each(CURRENCY_COOKIE_CASES)("should answer country %s with cookie %s by setting %s", (country, sent, set) => {
+    expect(countryCurrencyCookie(country, sent)).toBe(set);
+  });
+});
+
+describe("COUNTRY_CURRENCY_COOKIE_ATTRIBUTES", () => {
+  test("should let every page's script read the cookie, and never send it to another site", () => {
+    const attributes = COUNTRY_CURRENCY_COOKIE_ATTRIBUTES.split("; ");
+    expect(attributes).toContain("Path=/");
+    expect(attributes).toContain("SameSite=Lax");
+    expect(attributes).not.toContain("HttpOnly");
+    expect(attributes.find((a) => a.startsWith("Max-Age="))).toBeDefined();
+  });
+});
+
+describe("readCookie", () => {
+  test("should find a cookie among others, with or without spaces, and nothing else", () => {
+    expect(readCookie(`a=1; ${COUNTRY_CURRENCY_COOKIE}=INR; b=2`, COUNTRY_CURRENCY_COOKIE)).toBe("INR");
+    expect(readCookie(`${COUNTRY_CURRENCY_COOKIE}=USD`, COUNTRY_CURRENCY_COOKIE)).toBe("USD");
+    expect(readCookie(`x${COUNTRY_CURRENCY_COOKIE}=INR;${COUNTRY_CURRENCY_COOKIE}=USD`, COUNTRY_CURRENCY_COOKIE)).toBe(
+      "USD",
+    );
+    expect(readCookie("", COUNTRY_CURRENCY_COOKIE)).toBeUndefined();
+    expect(readCookie("a=1; b", COUNTRY_CURRENCY_COOKIE)).toBeUndefined();
+  });
+});
+
+describe("chosenCurrency", () => {
+  const cookie = (value: string) => () => `${COUNTRY_CURRENCY_COOKIE}=${value}`;
+
+  test("should put the visitor's stored choice before their country's currency", () => {
+    expect(chosenCurrency(storing("USD"), cookie("INR"))).toBe("USD");
+    expect(chosenCurrency(storing("INR"), cookie("USD"))).toBe("INR");
+  });
+
+  test("should follow the country cookie when nothing valid is stored", () => {
+    expect(chosenCurrency(storing(null), cookie("INR"))).toBe("INR");
+    expect(chosenCurrency(storing("EUR"), cookie("INR"))).toBe("INR");
+    expect(chosenCurrency(blocked, cookie("INR"))).toBe("INR");
+  });
+
+  test("should show USD when neither says anything usable", () => {
+    expect(chosenCurrency(storing(null), () => "")).toBe("USD");
+    expect(chosenCurrency(storing(null), cookie("EUR"))).toBe("USD");
+    expect(chosenCurrency(blocked, blocked)).toBe("USD");
+  });
+});
