@@ -550,3 +550,16 @@ describe("storeAndMailLeads, when a part fails or a filter holds a lead", () => 
     expect(log.lines.at(-1)).not.toHaveProperty("stack");
   });
 });
+
+describe("storeAndMailLeads and the container it runs in", () => {
+  test("should leave no timer behind once it has answered, so a warm container has nothing pending", async () => {
+    vi.useFakeTimers();
+    try {
+      const { handler } = setup();
+      expect((await handler(postEvent({ ...LEAD, submissionId: ID }))).statusCode).toBe(200);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -175,6 +175,19 @@ describe("deliverWebhook", () => {
     expect(posts).toHaveLength(1);
   });
 
+  test("should leave no timer behind once the receiver answered", async () => {
+    const lead = await mailedLead();
+    receiver();
+    const { deps: given } = deps();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      expect(await deliverWebhook(lead.submissionId, given, roomy, "req-1")).toBe("sent");
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test("should count a 2xx without a body as sent", async () => {
     const lead = await mailedLead();
     vi.stubGlobal("fetch", async () => new Response(null, { status: 204 }));

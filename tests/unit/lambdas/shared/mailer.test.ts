@@ -197,6 +197,12 @@ describe("createSesMailer", () => {
     } satisfies SendEmailCommandInput);
   });
 
+  test("should leave no attempt timer behind once SES answered", async () => {
+    fakeSes({ MessageId: "m-1" });
+    await mailer().send(MAIL, { timeoutMs: 3_000 });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   test("should send the mail's headers and tags, and name the configuration set when there is one", async () => {
     const { calls } = fakeSes({});
     const marked = { ...MAIL, headers: [{ name: "X-Lead-Id", value: "l-1" }], tags: { mail: "vendor", form: "c" } };
