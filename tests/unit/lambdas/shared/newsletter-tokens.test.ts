@@ -17,6 +17,12 @@ describe("newsletter tokens", () => {
   const issued = new Date("2026-11-01T10:00:00.000Z");
   const request = newTokenRequest(issued);
 
+  test("should key one subscriber however the address's case and spaces are written", () => {
+    expect(subscriberKey("  Asha@Example.ORG ")).toBe(subscriberKey("asha@example.org"));
+    expect(subscriberKey("asha@example.org")).toMatch(/^[0-9a-f]{64}$/);
+    expect(subscriberKey("asha@example.org")).not.toBe(subscriberKey("asha@example.net"));
+  });
+
   test("should give each request of one address its own links", () => {
     const other = newTokenRequest(issued);
     expect(signConfirmToken(SECRET, EMAIL, request)).not.toBe(signConfirmToken(SECRET, EMAIL, other));
