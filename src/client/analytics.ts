@@ -7,10 +7,13 @@ import {
   mayLoadGoogleTag,
 } from "../lib/consent.ts";
 import type { ConsentPreferences } from "../schemas/cookie-consent.ts";
+import { whenActivated } from "./activation.ts";
 
 /**
  * Google's tag in the browser: the data layer, Consent Mode commands, loading gtag.js when the rules allow it, and
- * deleting Google's cookies on withdrawal. Used by the inline head script and by the consent store.
+ * deleting Google's cookies on withdrawal. Used by the inline head script and by the consent store. What counts (the
+ * page view gtag.js sends for `config`, events) waits until the visitor sees the page: a prerendered page that is
+ * never shown counts nothing, and one shown later counts once, then (src/client/activation.ts).
  */
 
 declare global {
@@ -47,20 +50,27 @@ export function analyticsConfig(): AnalyticsConfig {
  * visitor's name, e-mail or phone.
  */
 export function trackEvent(name: string, params: Readonly<Record<string, unknown>>): void {
-  if (analyticsConfig().measurementId) gtag("event", name, params);
+  whenActivated(() => {
+    if (analyticsConfig().measurementId) gtag("event", name, params);
+  });
 }
 
-/** Requests gtag.js once, if the site has a measurement id and the mode and choices allow it. */
+/**
+ * Requests gtag.js once, if the site has a measurement id and the mode and choices allow it; its `config` command is
+ * the page view, so a prerendered page does this when shown.
+ */
 export function startGoogleTag(preferences: ConsentPreferences | undefined): void {
-  const config = analyticsConfig();
-  if (!mayLoadGoogleTag(config, preferences) || document.getElementById(TAG_SCRIPT_ID)) return;
-  gtag("js", new Date());
-  gtag("config", config.measurementId);
-  const script = document.createElement("script");
-  script.id = TAG_SCRIPT_ID;
-  script.async = true;
-  script.src = `${TAG_URL}?id=${encodeURIComponent(config.measurementId)}`;
-  document.head.append(script);
+  whenActivated(() => {
+    const config = analyticsConfig();
+    if (!mayLoadGoogleTag(config, preferences) || document.getElementById(TAG_SCRIPT_ID)) return;
+    gtag("js", new Date());
+    gtag("config", config.measurementId);
+    const script = document.createElement("script");
+    script.id = TAG_SCRIPT_ID;
+    script.async = true;
+    script.src = `${TAG_URL}?id=${encodeURIComponent(config.measurementId)}`;
+    document.head.append(script);
+  });
 }
 
 /** Deletes the Google cookies the choices no longer allow, host-only and on every parent domain of this page. */

@@ -1,9 +1,26 @@
 /**
  * The island runtime behind src/client/loader.ts, kept free of page globals so its rules can be tested with small
  * fakes: when each island wakes (its trigger), what happens to the visitor's clicks and submits before it is awake
- * (held, then replayed once, or released if it fails), and what a failed island leaves behind (its server HTML, plus
- * any `[data-island-fallback]` notice it rendered hidden, revealed).
+ * (held, then replayed once, or released if it fails), what a failed island leaves behind (its server HTML, plus
+ * any `[data-island-fallback]` notice it rendered hidden, revealed), and which code is fetched ahead.
+ *
+ * Fetching ahead (issue 35: no code fetched that the visitor is not heading to). An island marked `data-prefetch` has
+ * its code fetched, not run, only when all of these hold:
+ * - the page is idle after its load, and shown (a prerendered page waits for its activation);
+ * - the connection allows it: no Save-Data, not 2g or slow-2g (src/lib/connection.ts);
+ * - the island is still asleep (an awake one is loading its code already);
+ * - the visitor is heading to it. An island in the page (a lead form) is heading-to once it is on screen (or within
+ *   the margin `whenVisible` watches), now or when scrolled there, and someone is at the page: a pointer moved, the
+ *   page scrolled, a key or a finger went down. A page nobody touches (a background tab, a crawler) fetches nothing
+ *   ahead: the form's own trigger (hover, focus) would load its code on the first reach anyway, long before a submit.
+ *   An island inside a closed dialog (the search, a purchase form) is one tap away only once the visitor reaches for
+ *   a control that opens that dialog: a mouse over it or focus on it (already there when the page went idle counts).
+ *   A control merely on screen does not count: the header's search control and a buy button are on the first screen
+ *   of nearly every page, and fetching for them spent 75–99 KB, React among it, on every page view. A finger's tap
+ *   needs no head start: its click opens the dialog natively and wakes the island, whose code then loads behind the
+ *   open dialog.
  */
+import { type ConnectionFacts, mayFetchAhead } from "../lib/connection.ts";
 
 export interface MountOptions {
   prefix: string;
@@ -27,8 +44,15 @@ export interface RuntimeEnv {
   search: string;
   /** Whether localStorage holds the key, for `stored:` triggers. */
   stored(key: string): boolean;
+  /** Once the page is idle after its load, and shown. */
   whenIdle(wake: Wake): void;
   whenVisible(el: HTMLElement, wake: Wake): void;
+  /** Once someone is at the page: a pointer moved, the page scrolled, a key or a finger went down. */
+  whenPresent?(wake: Wake): void;
+  /** Once the visitor reaches (mouse over, focus) for a control that opens `dialog`, or is there already. */
+  whenOpenerReached?(dialog: Element, wake: Wake): void;
+  /** The visitor's connection, as far as the browser tells. */
+  connection?(): ConnectionFacts | undefined;
   whenMedia(query: string, wake: Wake): void;
   log(message: string, error: unknown): void;
   /** Fetches a script into the cache at low priority without running it. */
@@ -175,7 +199,8 @@ export async function hydrateIsland(el: HTMLElement, env: RuntimeEnv): Promise<v
 
 /**
  * Arms every island: its clicks are held from now on, and it wakes when its trigger (`data-hydrate`) fires. Islands
- * marked `data-prefetch` (the chunk and what it imports) have their code fetched, not run, once the page is idle.
+ * marked `data-prefetch` (the chunk and what it imports) have their code fetched, not run, once the page is idle and
+ * the visitor is heading to them (the rule is in this module's comment).
  */
 export function startIslands(islands: Iterable<HTMLElement>, env: RuntimeEnv): void {
   const dormant = new Set<HTMLElement>();
@@ -194,10 +219,24 @@ export function startIslands(islands: Iterable<HTMLElement>, env: RuntimeEnv): v
   }
   const { prefetch } = env;
   if (!prefetch) return;
-  // Only islands still asleep then: one that woke is loading its code already.
   env.whenIdle(() => {
-    const code = new Set([...dormant].flatMap((el) => el.dataset.prefetch?.split(" ").filter(Boolean) ?? []));
-    for (const url of code) prefetch(url);
+    if (!mayFetchAhead(env.connection?.())) return;
+    const fetched = new Set<string>();
+    for (const el of dormant) {
+      const code = el.dataset.prefetch?.split(" ").filter(Boolean) ?? [];
+      if (code.length === 0) continue;
+      const fetchAhead = () => {
+        if (!dormant.has(el)) return;
+        for (const url of code) {
+          if (!fetched.has(url)) prefetch(url);
+          fetched.add(url);
+        }
+      };
+      const dialog = el.closest("dialog");
+      if (dialog) env.whenOpenerReached?.(dialog, fetchAhead);
+      else if (env.whenPresent) env.whenPresent(() => env.whenVisible(el, fetchAhead));
+      else env.whenVisible(el, fetchAhead);
+    }
   });
 }
 

@@ -7,6 +7,8 @@
  * and reports marketplace buy-link clicks to the data layer, without React.
  */
 import { hasAnalyticsConsent } from "../lib/analytics-consent.ts";
+import type { ConnectionFacts } from "../lib/connection.ts";
+import { whenActivated } from "./activation.ts";
 import { startControls } from "./controls.ts";
 import { startFilters } from "./filters.ts";
 import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
@@ -49,8 +51,11 @@ const browser: RuntimeEnv = {
   whenIdle: (wake) => {
     const whenIdle = () =>
       "requestIdleCallback" in window ? requestIdleCallback(wake, { timeout: 3000 }) : setTimeout(wake, 200);
-    if (document.readyState === "complete") whenIdle();
-    else addEventListener("load", whenIdle, { once: true });
+    // A prerendered page is idle for the visitor once shown; until then it may never be.
+    whenActivated(() => {
+      if (document.readyState === "complete") whenIdle();
+      else addEventListener("load", whenIdle, { once: true });
+    });
   },
   // The wrapper is display: contents and has no box, so its children are observed (as Astro's visible.ts does).
   whenVisible: (el, wake) => {
@@ -67,6 +72,37 @@ const browser: RuntimeEnv = {
     );
     for (const target of targets) observer.observe(target);
   },
+  // Document scrolls only (no capture): a carousel's autoplay scrolls its own strip, and that is nobody.
+  whenPresent: (wake) => {
+    const signs = ["pointermove", "scroll", "keydown", "touchstart"] as const;
+    const seen = () => {
+      for (const name of signs) removeEventListener(name, seen);
+      wake();
+    };
+    for (const name of signs) addEventListener(name, seen, { passive: true });
+  },
+  whenOpenerReached: (dialog, wake) => {
+    const openers = [...document.querySelectorAll<HTMLElement>(`[commandfor="${CSS.escape(dialog.id)}"]`)].filter(
+      (control) => !dialog.contains(control),
+    );
+    // Keyboard focus only (:focus-visible): the focus a tap gives the control comes with the tap's own click.
+    if (openers.some((control) => control.matches(":hover, :focus-visible"))) return wake();
+    const reach = (event: Event) => {
+      if ((event as Partial<PointerEvent>).pointerType === "touch") return;
+      if (event.type === "focusin" && !(event.currentTarget as Element).matches(":focus-visible")) return;
+      for (const control of openers) {
+        control.removeEventListener("pointerover", reach);
+        control.removeEventListener("focusin", reach);
+      }
+      wake();
+    };
+    for (const control of openers) {
+      control.addEventListener("pointerover", reach, { passive: true });
+      control.addEventListener("focusin", reach, { passive: true });
+    }
+  },
+  // Chromium's Network Information API; other engines have none, and say nothing against fetching ahead.
+  connection: () => (navigator as Navigator & { connection?: ConnectionFacts }).connection,
   whenMedia: (query, wake) => {
     const mql = matchMedia(query);
     if (mql.matches) wake();
@@ -96,5 +132,6 @@ startThemeSwitch(document.documentElement);
 startIslands(document.querySelectorAll<HTMLElement>("site-island"), browser);
 listenForSearchShortcut(document);
 startFilters(document);
-keepSource(hasAnalyticsConsent(document.documentElement), currentPage());
+// Noted once the page is shown: a prerendered page's session storage is not the visit's until then.
+whenActivated(() => keepSource(hasAnalyticsConsent(document.documentElement), currentPage()));
 listenForItemLinks(document);

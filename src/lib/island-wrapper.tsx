@@ -57,8 +57,9 @@ interface IslandProps<P> {
   /** Render nothing on the server and mount in the browser (for widgets that depend on browser state). */
   clientOnly?: boolean;
   /**
-   * Fetch its code (not run it) once the page is idle after loading, for an island the visitor will probably need
-   * (a lead form, the search): when they use it, only running the code is left.
+   * Fetch its code (not run it) ahead, for an island the visitor will probably need (a lead form, the search): when
+   * they use it, only running the code is left. When is decided in the browser (src/client/island-runtime.ts): once
+   * the page is idle and the visitor heads for it, on a connection that allows it.
    */
   prefetch?: boolean;
 }

@@ -88,7 +88,7 @@ for (const control of CONTROLS.filter((c) => !c.benchOnly)) {
       page.on("requestfinished", (request) => pending.delete(request.url()));
       page.on("requestfailed", (request) => pending.delete(request.url()));
       await page.goto(control.path);
-      // A visitor reads before tapping: the page's idle work (prefetching the code of its forms and search) is done.
+      // A visitor reads before tapping: the page's idle work is done.
       await page.waitForLoadState("networkidle");
       await armRecorder(page, control);
       await act(page, control);

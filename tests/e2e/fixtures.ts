@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Route } from "@playwright/test";
 import type { RouteTable } from "../../src/lib/routing.ts";
 
 /** The build the server under test serves (DIST_DIR, default dist/); the build runs before the browser tests. */
@@ -32,6 +32,19 @@ export async function asReturningVisitor(page: Page, consentedAt?: string): Prom
     localStorage.setItem("cookie-consent", JSON.stringify({ preferences, timestamp, version: "1.0" }));
     sessionStorage.setItem("whatsappPopupShown", "true");
   }, consentedAt ?? null);
+}
+
+/** The site as built with a measurement id: the same HTML (and CSP) with the id on <html>; Google's tag stubbed. */
+export async function withMeasurementId(page: Page): Promise<void> {
+  await page.route("https://www.googletagmanager.com/**", (route) =>
+    route.fulfill({ contentType: "text/javascript", body: "" }),
+  );
+  await page.route("**/*", async (route: Route) => {
+    if (route.request().resourceType() !== "document") return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace('<html lang="en"', '<html lang="en" data-analytics-id="G-TEST123"');
+    return route.fulfill({ response, body });
+  });
 }
 
 /** Routes of the built site, read from <DIST_DIR>/_routes.json. */

@@ -1,7 +1,7 @@
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createDynamoLeadStore } from "../../lambdas/shared/lead-store.ts";
 import { LOCAL_LEADS_TABLE, localDynamoClient } from "../../server/local-dynamo.ts";
-import { DYNAMO_URL, expect, SES_URL, test } from "./fixtures.ts";
+import { DYNAMO_URL, expect, SES_URL, test, withMeasurementId } from "./fixtures.ts";
 
 /**
  * Issue 28 end to end, through `npm start`'s stack: what brought the visitor travels with the lead (kept on the device
@@ -31,19 +31,6 @@ async function consent(page: Page, analytics: boolean): Promise<void> {
     },
     [analytics, NOW.toISOString()] as const,
   );
-}
-
-/** The site as built with a measurement id: the same HTML (and CSP) with the id on <html>; Google's tag stubbed. */
-async function withMeasurementId(page: Page): Promise<void> {
-  await page.route("https://www.googletagmanager.com/**", (route) =>
-    route.fulfill({ contentType: "text/javascript", body: "" }),
-  );
-  await page.route("**/*", async (route: Route) => {
-    if (route.request().resourceType() !== "document") return route.fallback();
-    const response = await route.fetch();
-    const body = (await response.text()).replace('<html lang="en"', '<html lang="en" data-analytics-id="G-TEST123"');
-    return route.fulfill({ response, body });
-  });
 }
 
 /** The GA4 events in the data layer, each as [name, params]. */

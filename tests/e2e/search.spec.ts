@@ -136,7 +136,7 @@ test.describe("site search", () => {
     await page.goto("/faq");
     const island = page.locator("site-island[data-island='site-search']");
     const chunk = (await island.getAttribute("data-src")) ?? "";
-    // Hovering the control is not using it; the page going idle lets the prefetch run.
+    // Hovering the control is reaching for it, not using it: its code is fetched ahead once the page is idle.
     await searchControl(page).hover();
     await page.waitForLoadState("networkidle");
     await expect.poll(() => requested.some((r) => r.path === chunk)).toBe(true);

@@ -23,6 +23,11 @@ export const BYTE_BUDGETS = {
    * its first tap fetch about 60 KB): about 3 KB more, so 10 KB.
    */
   scriptBeforeInteraction: 10 * KB,
+  /**
+   * Script a route fetches ahead (prefetched) in the same six seconds and never runs (issue 35): it was 75–99 KB, the
+   * code of the search and the purchase and lead forms, React among it, on every page view.
+   */
+  scriptNeverRun: 20 * KB,
   /** The page's stylesheet(s). */
   css: 20 * KB,
   /**

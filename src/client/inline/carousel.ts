@@ -1,3 +1,5 @@
+import { whenActivated } from "../activation.ts";
+
 /**
  * A carousel's controls in a few hundred bytes (placed after each carousel by src/components/shell/carousel.tsx):
  * dots and arrows scroll the CSS scroll-snap strip, autoplay every `data-delay` ms loops back to the start, and
@@ -18,7 +20,7 @@
   const still = matchMedia("(prefers-reduced-motion: reduce)");
   const name = root.dataset.slideName;
   let index = 0;
-  let held = 12; // pointer inside (1), focus inside (2), out of view (4), page still loading (8)
+  let held = 12; // pointer inside (1), focus inside (2), out of view (4), page loading or not yet shown (8)
   let timer: ReturnType<typeof setTimeout> | undefined;
   let target: number | undefined; // the slide a scroll of ours is heading for; the dots ignore the way there
 
@@ -93,8 +95,11 @@
     if (!measured) measure();
   }).observe(root);
   addEventListener("resize", measure, { passive: true });
-  // Autoplay counts from the page's load, not its first paint: no slide moves while the page is still loading.
-  if (document.readyState === "complete") hold(8, false);
-  else addEventListener("load", () => hold(8, false), { once: true });
+  // Autoplay counts from the page's load, not its first paint, and from its activation when prerendered: no slide
+  // moves while the page is still loading or before the visitor sees it.
+  whenActivated(() => {
+    if (document.readyState === "complete") hold(8, false);
+    else addEventListener("load", () => hold(8, false), { once: true });
+  });
   root.dataset.ready = "";
 })();

@@ -1,5 +1,6 @@
 import { TIMINGS } from "../../lib/limits.ts";
 import { typewriterCycle } from "../../lib/typewriter.ts";
+import { whenActivated } from "../activation.ts";
 
 /**
  * The hero's typewriter (placed right after the heading by src/components/home/hero.tsx): the words of `data-words`, typed at
@@ -25,7 +26,10 @@ import { typewriterCycle } from "../../lib/typewriter.ts";
     setTimeout(step, current.ms);
   };
   // The cycle (first word held for its pause) starts once the page has loaded: the first seconds belong to parsing,
-  // layout and images, and a busy phone or Lighthouse counts any change of text then as main-thread work.
-  if (document.readyState === "complete") step();
-  else addEventListener("load", step, { once: true });
+  // layout and images, and a busy phone or Lighthouse counts any change of text then as main-thread work. A
+  // prerendered page starts it when shown.
+  whenActivated(() => {
+    if (document.readyState === "complete") step();
+    else addEventListener("load", step, { once: true });
+  });
 })();

@@ -1,13 +1,15 @@
 import { COOKIE_BANNER_ID } from "../../lib/consent.ts";
 import { TIMINGS, WHATSAPP_POPUP_ID, WHATSAPP_SHOWN_KEY } from "../../lib/limits.ts";
+import { whenActivated } from "../activation.ts";
 
 /**
  * The WhatsApp popup (SPEC sections 4 and 9), inlined in <head>: TIMINGS.whatsappPopupMs after the page started
- * loading, restarted by any scroll, once per browser session, it opens the server-rendered popup
- * (src/components/shell/whatsapp-popup.tsx) without moving focus, above the cookie banner while that is shown. Escape
- * or following the chat link closes it; Maybe Later closes it natively.
+ * loading (a prerendered page: after it was shown), restarted by any scroll, once per browser session, it opens the
+ * server-rendered popup (src/components/shell/whatsapp-popup.tsx) without moving focus, above the cookie banner while
+ * that is shown. Escape or following the chat link closes it; Maybe Later closes it natively.
  */
-(() => {
+whenActivated((shownAt) => {
+  // Read once shown: a prerendered page gets the session's storage as it is at activation, not at prerender.
   try {
     if (sessionStorage.getItem(WHATSAPP_SHOWN_KEY) !== null) return;
   } catch {
@@ -55,7 +57,7 @@ import { TIMINGS, WHATSAPP_POPUP_ID, WHATSAPP_SHOWN_KEY } from "../../lib/limits
     timer = setTimeout(due, ms);
   };
   const restart = () => wait(TIMINGS.whatsappPopupMs);
-  // performance.now() counts from the start of the page load.
-  wait(Math.max(0, TIMINGS.whatsappPopupMs - performance.now()));
+  // performance.now() counts from the start of the page load; shownAt is 0 then, or the moment of activation.
+  wait(Math.max(0, TIMINGS.whatsappPopupMs - (performance.now() - shownAt)));
   addEventListener("scroll", restart, { passive: true });
-})();
+});

@@ -8,7 +8,7 @@ export const SEARCH_DIALOG_ID = "site-search";
 /**
  * The header's search control and its dialog. The control opens the server-rendered dialog natively (an invoker
  * command), with the field focused, so the visitor types at once; the site-search island inside wakes on that focus
- * and searches what is in the field. Its code is prefetched when the page is idle.
+ * and searches what is in the field. Its code is fetched ahead when a mouse or keyboard reaches for the control.
  */
 export function SearchControl() {
   return (

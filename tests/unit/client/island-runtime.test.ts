@@ -159,27 +159,106 @@ describe("a click before the island is awake", () => {
 });
 
 describe("prefetch", () => {
-  test("fetches the code of sleeping islands marked for it, each URL once, only when the page is idle, and runs none of it", () => {
+  /** An env whose idle, visibility and opener callbacks run when the test says. */
+  function prefetchEnv(overrides: Partial<RuntimeEnv> = {}) {
     const idle: (() => void)[] = [];
+    const onScreen: (() => void)[] = [];
+    const reached: (() => void)[] = [];
+    const present: (() => void)[] = [];
     const prefetch = vi.fn();
-    const env = fakeEnv({ prefetch, whenIdle: (wake) => idle.push(wake) });
+    const env = fakeEnv({
+      prefetch,
+      whenIdle: (wake) => idle.push(wake),
+      whenVisible: (_el, wake) => onScreen.push(wake),
+      whenOpenerReached: (_dialog, wake) => reached.push(wake),
+      whenPresent: (wake) => present.push(wake),
+      ...overrides,
+    });
+    const run = (callbacks: (() => void)[]) => {
+      for (const wake of callbacks.splice(0)) wake();
+    };
+    const fetched = () => prefetch.mock.calls.map(([url]) => url);
+    return {
+      env,
+      fetched,
+      idle: () => run(idle),
+      present: () => run(present),
+      onScreen: () => run(onScreen),
+      reached: () => run(reached),
+    };
+  }
+  const inDialog = (island: FakeIsland) => {
+    island.parent = new FakeNode("dialog");
+    return island;
+  };
+
+  test("should fetch a form's code, each URL once, when the page is idle, someone is there and the form on screen, and run none of it", () => {
+    const page = prefetchEnv();
     const first = new FakeIsland("interaction");
-    const second = new FakeIsland("visible");
+    const second = new FakeIsland("interaction");
     const plain = new FakeIsland("interaction");
+    first.dataset.prefetch = "/assets/contact-form.js /assets/chunks/react.js";
+    second.dataset.prefetch = "/assets/installation-form.js /assets/chunks/react.js";
+    startIslands([first, second, plain] as unknown as HTMLElement[], page.env);
+    page.onScreen();
+    expect(page.fetched()).toEqual([]); // on screen before idle: nothing yet
+    page.idle();
+    page.onScreen();
+    expect(page.fetched()).toEqual([]); // idle, nobody there yet
+    page.present();
+    expect(page.fetched()).toEqual([]); // someone there, the form not yet on screen
+    page.onScreen();
+    expect(page.fetched()).toEqual([
+      "/assets/contact-form.js",
+      "/assets/chunks/react.js",
+      "/assets/installation-form.js",
+    ]);
+    expect(page.env.load).not.toHaveBeenCalled();
+  });
+
+  test("should fetch a dialog's island only once the visitor reaches for a control that opens it, never for the page being idle", () => {
+    const page = prefetchEnv();
+    const search = inDialog(new FakeIsland("interaction"));
+    search.dataset.prefetch = "/assets/site-search.js";
+    start(search, page.env);
+    page.idle();
+    page.present();
+    page.onScreen();
+    expect(page.fetched()).toEqual([]);
+    page.reached();
+    expect(page.fetched()).toEqual(["/assets/site-search.js"]);
+  });
+
+  test("should fetch nothing for an island that woke first: it is loading its code already", () => {
+    const page = prefetchEnv();
     const woken = new FakeIsland("interaction");
     woken.dataset.prefetch = "/assets/contact-form.js";
-    first.dataset.prefetch = "/assets/product-inquiry-form.js /assets/chunks/react.js";
-    second.dataset.prefetch = "/assets/site-search.js /assets/chunks/react.js";
-    startIslands([first, second, plain, woken] as unknown as HTMLElement[], env);
+    start(woken, page.env);
+    page.idle();
     woken.dispatchEvent(new Event("focusin"));
-    expect(prefetch).not.toHaveBeenCalled();
-    for (const wake of idle) wake();
-    expect(prefetch.mock.calls.map(([url]) => url)).toEqual([
-      "/assets/product-inquiry-form.js",
-      "/assets/chunks/react.js",
-      "/assets/site-search.js",
-    ]);
-    expect(env.load).toHaveBeenCalledTimes(1); // the woken one alone
+    page.present();
+    page.onScreen();
+    expect(page.fetched()).toEqual([]);
+    expect(page.env.load).toHaveBeenCalledTimes(1);
+  });
+
+  test("should fetch nothing ahead with Save-Data or on a 2g connection, and fetch on others or where the engine does not say", () => {
+    for (const [connection, fetches] of [
+      [{ saveData: true, effectiveType: "4g" }, false],
+      [{ effectiveType: "2g" }, false],
+      [{ effectiveType: "slow-2g" }, false],
+      [{ saveData: false, effectiveType: "3g" }, true],
+      [undefined, true],
+    ] as const) {
+      const page = prefetchEnv({ connection: () => connection });
+      const form = new FakeIsland("interaction");
+      form.dataset.prefetch = "/assets/contact-form.js";
+      start(form, page.env);
+      page.idle();
+      page.present();
+      page.onScreen();
+      expect(page.fetched(), JSON.stringify(connection)).toEqual(fetches ? ["/assets/contact-form.js"] : []);
+    }
   });
 });
 

@@ -1,0 +1,62 @@
+import type { Page } from "@playwright/test";
+import { asReturningVisitor, expect, test } from "./fixtures.ts";
+import { DESKTOP } from "./page-checks.ts";
+
+/**
+ * Issue 35: island code is fetched ahead (rel=prefetch, never run) only for what the visitor is heading to, and only
+ * when the connection allows. The rule is in src/client/island-runtime.ts; its cases are unit-tested there, this is
+ * its wiring in a real page. A visit without input fetches nothing ahead on any route (every-route.spec.ts).
+ */
+
+test.use({ viewport: DESKTOP });
+
+test.beforeEach(async ({ page }) => {
+  await asReturningVisitor(page);
+});
+
+/** Paths of the requests the page sends from now on, each marked whether it is a prefetch. */
+function watchRequests(page: Page) {
+  const requested: { path: string; ahead: boolean }[] = [];
+  page.on("request", async (request) => {
+    // A request still starting as the test ends has no headers to read; it is not one the test waits for.
+    const purpose = (await request.headerValue("sec-purpose").catch(() => null)) ?? "";
+    requested.push({ path: new URL(request.url()).pathname, ahead: purpose.startsWith("prefetch") });
+  });
+  return requested;
+}
+
+// /contact: its form is on a desktop's first screen.
+test("a form on screen has its code fetched ahead, not run, once someone is at the page", async ({ page }) => {
+  const requested = watchRequests(page);
+  await page.goto("/contact");
+  await page.waitForLoadState("networkidle");
+  const form = page.locator("site-island[data-island='contact-form']");
+  const chunk = (await form.getAttribute("data-src")) ?? "";
+  expect(requested.filter((r) => r.ahead)).toEqual([]);
+
+  await page.mouse.move(4, 300);
+  await page.mouse.move(8, 320);
+  await expect.poll(() => requested.filter((r) => r.path === chunk)).toEqual([{ path: chunk, ahead: true }]);
+  await expect(form).not.toHaveAttribute("data-hydrated", "");
+});
+
+test("with Save-Data nothing is fetched ahead, and the form still wakes when used", async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, "connection", { value: { saveData: true, effectiveType: "4g" } });
+  });
+  const requested = watchRequests(page);
+  await page.goto("/contact");
+  await page.waitForLoadState("networkidle");
+  const form = page.locator("site-island[data-island='contact-form']");
+  const chunk = (await form.getAttribute("data-src")) ?? "";
+  await page.mouse.move(4, 300);
+  await page.mouse.move(8, 320);
+  // Reaching for the search control would fetch the search's code ahead on any other connection.
+  await page.getByRole("banner").getByRole("button", { name: "Search" }).hover();
+  await page.waitForLoadState("networkidle");
+  expect(requested.filter((r) => r.ahead)).toEqual([]);
+
+  await form.getByLabel("Full Name").focus();
+  await expect(form).toHaveAttribute("data-hydrated", "");
+  expect(requested.filter((r) => r.path === chunk).map((r) => r.ahead)).toEqual([false]);
+});
