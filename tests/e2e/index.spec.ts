@@ -1,4 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
+import { HERO_WORDS } from "../../src/components/home/hero-words.ts";
+import { TIMINGS } from "../../src/lib/limits.ts";
+import { typewriterCycle } from "../../src/lib/typewriter.ts";
 import { asReturningVisitor, expect, test } from "./fixtures.ts";
 import { content } from "./site-content.ts";
 
@@ -142,6 +145,65 @@ test.describe("hero", () => {
     await page.clock.runFor(2000 + 12 * 50 + 13 * 100);
     await expect(typed).toHaveText("Startup Ideas");
     expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe("the first screen on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("shows both hero buttons without scrolling", async ({ page }) => {
+    await page.goto("/");
+    const hero = page.locator("section", { has: page.getByRole("heading", { level: 1 }) });
+    for (const name of ["Explore Our Apps", "About Us"]) {
+      const box = await hero.getByRole("link", { name }).boundingBox();
+      expect(box, name).not.toBeNull();
+      if (!box) continue;
+      expect(box.y, name).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, `${name} ends above the fold`).toBeLessThanOrEqual(PHONE.height);
+    }
+  });
+
+  test("the typewriter's line never looks empty and never moves the text below it, through a whole cycle", async ({
+    page,
+  }) => {
+    await frozenClock(page);
+    await page.goto("/");
+    const typed = page.getByRole("heading", { level: 1 }).locator(".typewriter");
+    const lead = page.locator(".home-hero__lead");
+    /** What the visitor sees of the line: its text, its height, the caret's look, and where the paragraph below starts. */
+    const look = async () => ({
+      text: (await typed.textContent()) ?? "",
+      height: (await typed.boundingBox())?.height,
+      leadTop: (await lead.boundingBox())?.y,
+      caret: await typed.locator(".typewriter__caret").evaluate((caret) => ({
+        width: caret.getBoundingClientRect().width,
+        animation: getComputedStyle(caret).animationName,
+      })),
+    });
+    const first = await look();
+    expect(first.text).toBe(HERO_WORDS[0]);
+    const steps = typewriterCycle(HERO_WORDS, {
+      typeMs: TIMINGS.typewriterTypeMs,
+      deleteMs: TIMINGS.typewriterDeleteMs,
+      pauseMs: TIMINGS.typewriterPauseMs,
+    });
+    let emptySeen = 0;
+    // One step of the cycle at a time, then the first word again: every state the line goes through.
+    for (const step of [...steps, steps[0]]) {
+      if (!step) continue;
+      await expect(typed).toHaveText(step.text);
+      const now = await look();
+      expect(now.height, `height with "${step.text}"`).toBe(first.height);
+      expect(now.leadTop, `paragraph below with "${step.text}"`).toBe(first.leadTop);
+      if (!step.text) {
+        emptySeen++;
+        // Only the caret is left: it is there and steady, not blinking out.
+        expect(now.caret.width).toBeGreaterThan(0);
+        expect(now.caret.animation).toBe("none");
+      }
+      await page.clock.runFor(step.ms);
+    }
+    expect(emptySeen).toBe(HERO_WORDS.length);
   });
 });
 
