@@ -8,6 +8,7 @@
  */
 import { hasAnalyticsConsent } from "../lib/analytics-consent.ts";
 import { startControls } from "./controls.ts";
+import { startExplorer } from "./explorer.ts";
 import { startFilters } from "./filters.ts";
 import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
 import { listenForItemLinks } from "./item-links.ts";
@@ -96,5 +97,6 @@ startThemeSwitch(document.documentElement);
 startIslands(document.querySelectorAll<HTMLElement>("site-island"), browser);
 listenForSearchShortcut(document);
 startFilters(document);
+startExplorer(document);
 keepSource(hasAnalyticsConsent(document.documentElement), currentPage());
 listenForItemLinks(document);

@@ -29,7 +29,7 @@ export default definePage({
       <HomeHero site={site} products={products} />
       <ShowMoreInformation site={site} products={products} />
       <WhyChoose site={site} />
-      <ProductExplorer products={products} site={site} />
+      <ProductExplorer products={products} />
       <Testimonials testimonials={testimonials} site={site} />
       <PortfolioTeaser projects={projects} />
       {/* One copy drives the three carousels above (hero, testimonials, portfolio). */}

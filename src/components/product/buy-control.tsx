@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import ProductInquiryForm from "../../islands/product-inquiry-form.tsx";
 import { type BuyControlProps, buyControlProps } from "../../lib/buy-mode.ts";
 import { Island } from "../../lib/island-wrapper.tsx";
@@ -22,17 +22,48 @@ export function BuyControl({
   product,
   tone,
   block,
-}: { product: BuyControlProduct } & Pick<BuyControlProps, "tone" | "block">) {
+  dialogId,
+}: {
+  product: BuyControlProduct;
+  /**
+   * For a product sold directly: the id of its inquiry dialog rendered elsewhere on the page (BuyNowDialog), for a
+   * control in markup fetched after load (home's explorer panels), where an island could not wake. Without it the
+   * dialog is rendered right after the button.
+   */
+  dialogId?: string;
+} & Pick<BuyControlProps, "tone" | "block">) {
   const { content } = useSiteContext();
   const props = buyControlProps(product, content.site, { tone, block });
+  if (props.mode === "dialog" && dialogId) return <BuyNowButton props={props} dialogId={dialogId} />;
   if (props.mode === "dialog") return <ProductInquiryDialog {...props} />;
   if (props.mode === "options" && props.purchaseOptions.length > 0) return <BuyOptions {...props} />;
   return <BuyLink {...props} />;
 }
 
+/** The product inquiry dialog of a product sold directly, alone: its Buy Now buttons name it by `dialogId`. */
+export function BuyNowDialog({ product, dialogId }: { product: BuyControlProduct; dialogId: string }) {
+  const { content } = useSiteContext();
+  return <InquiryDialog props={buyControlProps(product, content.site)} dialogId={dialogId} />;
+}
+
 function ProductInquiryDialog(props: BuyControlProps) {
-  const id = useId();
-  const dialogId = `${id}buy`;
+  const dialogId = `${useId()}buy`;
+  return (
+    <BuyNowButton props={props} dialogId={dialogId}>
+      <InquiryDialog props={props} dialogId={dialogId} />
+    </BuyNowButton>
+  );
+}
+
+function BuyNowButton({
+  props,
+  dialogId,
+  children,
+}: {
+  props: BuyControlProps;
+  dialogId: string;
+  children?: ReactNode;
+}) {
   return (
     <div className={props.block ? "buy-control buy-control--block" : "buy-control"}>
       <button
@@ -44,36 +75,38 @@ function ProductInquiryDialog(props: BuyControlProps) {
       >
         Buy Now
       </button>
-      <dialog
-        id={dialogId}
-        className="dialog dialog--wide product-inquiry-dialog"
-        aria-labelledby={`${dialogId}-title`}
-      >
-        <div className="dialog__header">
-          <h2 id={`${dialogId}-title`}>Buy {props.productName}</h2>
-          <button type="button" className="dialog__close" aria-label="Close" command="close" commandfor={dialogId}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path d="M18 6 6 18M6 6l12 12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
-        </div>
-        <div className="dialog__body">
-          {props.dialogDescription && <p className="muted">{props.dialogDescription}</p>}
-          <Island
-            of={ProductInquiryForm}
-            props={{
-              productId: props.productId,
-              productName: props.productName,
-              dialogId,
-              contactEmail: props.contactEmail,
-              contactPhone: props.contactPhone,
-            }}
-            hydrate="visible"
-            prefetch
-          />
-        </div>
-      </dialog>
+      {children}
     </div>
+  );
+}
+
+function InquiryDialog({ props, dialogId }: { props: BuyControlProps; dialogId: string }) {
+  return (
+    <dialog id={dialogId} className="dialog dialog--wide product-inquiry-dialog" aria-labelledby={`${dialogId}-title`}>
+      <div className="dialog__header">
+        <h2 id={`${dialogId}-title`}>Buy {props.productName}</h2>
+        <button type="button" className="dialog__close" aria-label="Close" command="close" commandfor={dialogId}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M18 6 6 18M6 6l12 12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <div className="dialog__body">
+        {props.dialogDescription && <p className="muted">{props.dialogDescription}</p>}
+        <Island
+          of={ProductInquiryForm}
+          props={{
+            productId: props.productId,
+            productName: props.productName,
+            dialogId,
+            contactEmail: props.contactEmail,
+            contactPhone: props.contactPhone,
+          }}
+          hydrate="visible"
+          prefetch
+        />
+      </div>
+    </dialog>
   );
 }
 
