@@ -365,6 +365,32 @@ test.describe("product explorer", () => {
     await expect(dialog).toBeHidden();
     expect(consoleErrors).toEqual([]);
   });
+
+  test("one purchase dialog serves every product sold directly: it is titled and sends the product tapped", async ({
+    page,
+    consoleErrors,
+  }) => {
+    const sold = content.products.filter((product) => product.sellDirectly);
+    const last = sold.at(-1);
+    if (!last || sold.length < 2) throw new Error("The catalogue needs two products sold directly");
+    await page.goto("/");
+    const explorer = page.getByRole("region", { name: "Explore Our Ready-Made Apps" });
+    await expect(page.locator("dialog.product-inquiry-dialog")).toHaveCount(1);
+    await explorer.scrollIntoViewIfNeeded();
+    await choose(explorer, last.name);
+    await explorer.getByRole("article", { name: last.name }).getByRole("button", { name: "Buy Now" }).click();
+    const dialog = page.getByRole("dialog", { name: `Buy ${last.name}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(last.directSaleDescription ?? "");
+    await dialog.getByLabel("Name").fill("Ada Lovelace");
+    await dialog.getByLabel("Email").fill("ada@example.com");
+    await dialog.getByLabel("Mobile").fill("+91 98765 43210");
+    await dialog.getByLabel("Message").fill(`We would like to buy ${last.name}.`);
+    const sent = page.waitForRequest((request) => request.url().endsWith("/api/send-product-inquiry"));
+    await dialog.getByRole("button", { name: "Submit Inquiry" }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ product: last.name });
+    expect(consoleErrors).toEqual([]);
+  });
 });
 
 test.describe("testimonials", () => {

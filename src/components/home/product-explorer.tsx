@@ -1,5 +1,5 @@
 import { ArrowRight, Download, Headset, Wrench } from "lucide-react";
-import { BuyControl, BuyNowDialog } from "../product/buy-control.tsx";
+import { BuyControl, SharedBuyDialog } from "../product/buy-control.tsx";
 import { buyMode } from "../../lib/buy-mode.ts";
 import { MAX_KEY_FEATURES } from "../../lib/limits.ts";
 import type { Product } from "../../schemas/product.ts";
@@ -12,8 +12,8 @@ import { Picture } from "../picture.tsx";
  */
 export const EXPLORER_PANELS_PATH = "/products/explorer-panels.json";
 
-/** The id of the inquiry dialog of a product sold directly: on the page, for its Buy Now in a fetched panel. */
-export const explorerDialogId = (productId: string) => `buy-${productId}`;
+/** The one product inquiry dialog of the explorer's products sold directly: in the page, for each panel's Buy Now. */
+export const EXPLORER_BUY_DIALOG_ID = "explorer-buy";
 
 /**
  * Home's product explorer: a list of products on the left and the chosen one's details on the right. The list is a
@@ -63,12 +63,11 @@ export function ProductExplorer({ products }: { products: Product[] }) {
             </p>
           </noscript>
         </div>
-        {/* Outside the panels: a panel put in place later cannot wake an island, and these dialogs hold one each. */}
-        {products
-          .filter((product) => buyMode(product) === "dialog")
-          .map((product) => (
-            <BuyNowDialog key={product.id} product={product} dialogId={explorerDialogId(product.id)} />
-          ))}
+        {/* Outside the panels: a panel put in place later cannot wake an island, and the dialog holds one. */}
+        <SharedBuyDialog
+          products={products.filter((product) => buyMode(product) === "dialog")}
+          dialogId={EXPLORER_BUY_DIALOG_ID}
+        />
       </div>
     </section>
   );
@@ -100,7 +99,7 @@ export function ExplorerPanel({ product }: { product: Product }) {
             View Details
             <ArrowRight aria-hidden="true" />
           </a>
-          <BuyControl product={product} dialogId={explorerDialogId(product.id)} />
+          <BuyControl product={product} dialogId={EXPLORER_BUY_DIALOG_ID} />
         </div>
         <ul className="explorer__links">
           <li>

@@ -34,16 +34,23 @@ export function BuyControl({
 } & Pick<BuyControlProps, "tone" | "block">) {
   const { content } = useSiteContext();
   const props = buyControlProps(product, content.site, { tone, block });
-  if (props.mode === "dialog" && dialogId) return <BuyNowButton props={props} dialogId={dialogId} />;
+  if (props.mode === "dialog" && dialogId) return <BuyNowButton props={props} dialogId={dialogId} shared />;
   if (props.mode === "dialog") return <ProductInquiryDialog {...props} />;
   if (props.mode === "options" && props.purchaseOptions.length > 0) return <BuyOptions {...props} />;
   return <BuyLink {...props} />;
 }
 
-/** The product inquiry dialog of a product sold directly, alone: its Buy Now buttons name it by `dialogId`. */
-export function BuyNowDialog({ product, dialogId }: { product: BuyControlProduct; dialogId: string }) {
+/**
+ * One product inquiry dialog for several products sold directly (home's explorer), opened by Buy Now buttons that
+ * name it by `dialogId` and carry their product: the eager loader writes the tapped product into it as it opens
+ * (src/client/controls.ts), and its form sends that product (src/islands/product-inquiry-form.tsx). It starts as the
+ * first product's.
+ */
+export function SharedBuyDialog({ products, dialogId }: { products: BuyControlProduct[]; dialogId: string }) {
   const { content } = useSiteContext();
-  return <InquiryDialog props={buyControlProps(product, content.site)} dialogId={dialogId} />;
+  const [first] = products;
+  if (!first) return null;
+  return <InquiryDialog props={buyControlProps(first, content.site)} dialogId={dialogId} shared />;
 }
 
 function ProductInquiryDialog(props: BuyControlProps) {
@@ -58,10 +65,13 @@ function ProductInquiryDialog(props: BuyControlProps) {
 function BuyNowButton({
   props,
   dialogId,
+  shared = false,
   children,
 }: {
   props: BuyControlProps;
   dialogId: string;
+  /** The dialog serves several products: the button says which one it is for. */
+  shared?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -72,6 +82,11 @@ function BuyNowButton({
         aria-haspopup="dialog"
         command="show-modal"
         commandfor={dialogId}
+        {...(shared && {
+          "data-product-id": props.productId,
+          "data-product-name": props.productName,
+          "data-product-description": props.dialogDescription,
+        })}
       >
         Buy Now
       </button>
@@ -80,11 +95,27 @@ function BuyNowButton({
   );
 }
 
-function InquiryDialog({ props, dialogId }: { props: BuyControlProps; dialogId: string }) {
+function InquiryDialog({
+  props,
+  dialogId,
+  shared = false,
+}: {
+  props: BuyControlProps;
+  dialogId: string;
+  shared?: boolean;
+}) {
+  const slot = (name: "name" | "description") => (shared ? { "data-product-slot": name } : {});
   return (
-    <dialog id={dialogId} className="dialog dialog--wide product-inquiry-dialog" aria-labelledby={`${dialogId}-title`}>
+    <dialog
+      id={dialogId}
+      className="dialog dialog--wide product-inquiry-dialog"
+      aria-labelledby={`${dialogId}-title`}
+      {...(shared && { "data-product-id": props.productId, "data-product-name": props.productName })}
+    >
       <div className="dialog__header">
-        <h2 id={`${dialogId}-title`}>Buy {props.productName}</h2>
+        <h2 id={`${dialogId}-title`}>
+          Buy {shared ? <span {...slot("name")}>{props.productName}</span> : props.productName}
+        </h2>
         <button type="button" className="dialog__close" aria-label="Close" command="close" commandfor={dialogId}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M18 6 6 18M6 6l12 12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -92,7 +123,11 @@ function InquiryDialog({ props, dialogId }: { props: BuyControlProps; dialogId: 
         </button>
       </div>
       <div className="dialog__body">
-        {props.dialogDescription && <p className="muted">{props.dialogDescription}</p>}
+        {(shared || props.dialogDescription) && (
+          <p className="muted" hidden={!props.dialogDescription} {...slot("description")}>
+            {props.dialogDescription}
+          </p>
+        )}
         <Island
           of={ProductInquiryForm}
           props={{
