@@ -9,6 +9,7 @@ import { checkContentLinks, servedFiles } from "./check-links.ts";
 import type { CompiledContent } from "./compile-content.ts";
 import { buildDocumentationPdfs } from "./documentation-pdf.ts";
 import { ContentErrors, formatIssue } from "./errors.ts";
+import { explorerPanelsFile } from "./explorer-panels.tsx";
 import { blogIndexFile, robots, rssFeed, sitemap } from "./feeds.ts";
 import { buildImageVariants, variantPaths } from "./images/variants.ts";
 import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./incremental.ts";
@@ -132,7 +133,7 @@ export class BuildSession {
       () => this.#render(routes, content, bundle),
       (r) => `${r.fresh} of ${routes.length} pages`,
     );
-    const feeds = feedFiles(rendered.pages, content);
+    const feeds = [...feedFiles(rendered.pages, content), explorerPanelsFile(content, bundle)];
     // Before anything is drawn: a broken link fails the build in seconds, not after the share cards and PDFs.
     await stage(
       "links",

@@ -10,6 +10,7 @@ import { hasAnalyticsConsent } from "../lib/analytics-consent.ts";
 import type { ConnectionFacts } from "../lib/connection.ts";
 import { whenActivated } from "./activation.ts";
 import { startControls } from "./controls.ts";
+import { startExplorer } from "./explorer.ts";
 import { startFilters } from "./filters.ts";
 import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
 import { listenForItemLinks } from "./item-links.ts";
@@ -132,6 +133,7 @@ startThemeSwitch(document.documentElement);
 startIslands(document.querySelectorAll<HTMLElement>("site-island"), browser);
 listenForSearchShortcut(document);
 startFilters(document);
+startExplorer(document);
 // Noted once the page is shown: a prerendered page's session storage is not the visit's until then.
 whenActivated(() => keepSource(hasAnalyticsConsent(document.documentElement), currentPage()));
 listenForItemLinks(document);

@@ -24,9 +24,8 @@ export default function CookieBanner() {
             We Value Your Privacy
           </h2>
           <p>
-            We use essential cookies to run this site and, only if you allow them, analytics, functional and marketing
-            cookies to understand visits and improve our offers.{" "}
-            <a href="/cookies">
+            Essential cookies run this site; analytics, functional and marketing ones only with your consent.{" "}
+            <a href="/cookies" className="cookie-banner__more">
               Learn more<span className="visually-hidden"> about cookies</span>
             </a>
           </p>

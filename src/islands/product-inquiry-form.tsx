@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from "react";
 import { MISSING_FIELDS } from "../client/leads.ts";
 import { ContactFallback } from "../components/forms/contact-fallback.tsx";
 import { type LeadField, LeadForm } from "../components/forms/lead-form.tsx";
@@ -51,6 +52,7 @@ export default function ProductInquiryForm({
   contactPhone,
 }: ProductInquiryFormProps) {
   const close = () => (document.getElementById(dialogId) as HTMLDialogElement | null)?.close();
+  const product = useDialogProduct(dialogId, { id: productId, name: productName });
   return (
     <>
       <LeadForm
@@ -59,11 +61,11 @@ export default function ProductInquiryForm({
         rows={INQUIRY_FIELDS}
         loadSchema={() =>
           import("../schemas/product-inquiry.ts").then((m) =>
-            m.productInquirySchema({ products: [{ id: "", name: productName }], packages: [] }),
+            m.productInquirySchema({ products: [{ id: "", name: product.name }], packages: [] }),
           )
         }
-        extra={{ product: productName }}
-        productId={productId}
+        extra={{ product: product.name }}
+        productId={product.id}
         messages={{
           success: INQUIRY_MESSAGES.success,
           failure: INQUIRY_MESSAGES.failure(contactEmail, contactPhone),
@@ -81,4 +83,24 @@ export default function ProductInquiryForm({
       </ContactFallback>
     </>
   );
+}
+
+/**
+ * The product the dialog is for: its props' product, or the one a shared dialog was last opened for (the eager loader
+ * writes it into the dialog's data attributes: src/client/controls.ts).
+ */
+function useDialogProduct(dialogId: string, initial: { id: string; name: string }): { id: string; name: string } {
+  const dialog = () => (typeof document === "undefined" ? null : document.getElementById(dialogId));
+  const id = useSyncExternalStore(
+    (changed) => {
+      const element = dialog();
+      if (!element) return () => undefined;
+      const observer = new MutationObserver(changed);
+      observer.observe(element, { attributes: true, attributeFilter: ["data-product-id"] });
+      return () => observer.disconnect();
+    },
+    () => dialog()?.dataset.productId || initial.id,
+    () => initial.id,
+  );
+  return id === initial.id ? initial : { id, name: dialog()?.dataset.productName ?? initial.name };
 }

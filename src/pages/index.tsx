@@ -6,6 +6,7 @@ import { ProductExplorer } from "../components/home/product-explorer.tsx";
 import { ShowMoreInformation } from "../components/home/show-more.tsx";
 import { Testimonials } from "../components/home/testimonials.tsx";
 import { WhyChoose } from "../components/home/why-choose.tsx";
+import { InlineScript } from "../components/inline-script.tsx";
 import { HOME_FEATURED_POSTS } from "../lib/limits.ts";
 import { definePage } from "../lib/page.ts";
 import { organization, webSite } from "../lib/structured-data.ts";
@@ -28,9 +29,11 @@ export default definePage({
       <HomeHero site={site} products={products} />
       <ShowMoreInformation site={site} products={products} />
       <WhyChoose site={site} />
-      <ProductExplorer products={products} site={site} />
+      <ProductExplorer products={products} />
       <Testimonials testimonials={testimonials} site={site} />
       <PortfolioTeaser projects={projects} />
+      {/* One copy drives the three carousels above (hero, testimonials, portfolio). */}
+      <InlineScript name="carousel" />
       <BlogTeaser posts={featured} />
       <ClosingCta site={site} />
     </>

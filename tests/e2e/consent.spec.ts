@@ -9,6 +9,7 @@ import { parseDocument } from "yaml";
 import { createSiteServer } from "../../server/site-server.ts";
 import { contentWith, ROOT } from "../fixtures/content.ts";
 import { expect, test } from "./fixtures.ts";
+import { content } from "./site-content.ts";
 
 const NOW = new Date("2025-06-30T12:00:00.000Z");
 const DAY = 24 * 60 * 60 * 1000;
@@ -121,6 +122,44 @@ test.describe("the cookie banner", () => {
     await expect(banner(page)).toBeHidden();
     expect(await storedRecord(page)).toEqual({ preferences: ALL, timestamp: NOW.toISOString(), version: "1.0" });
     expect((await dataLayer(page)).at(-1)).toEqual(["consent", "update", GRANTED_ALL]);
+  });
+
+  test("takes at most a quarter of a phone's first screen, is never its largest paint and leaves home's hero buttons uncovered", async ({
+    page,
+  }) => {
+    const phone = { width: 390, height: 844 };
+    await page.setViewportSize(phone);
+    for (const path of ["/", `/products/${content.products[0]?.id}`, "/contact"]) {
+      await page.goto(path);
+      await expect(banner(page)).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const box = await banner(page).boundingBox();
+      expect(box?.height, `${path}: banner height`).toBeLessThanOrEqual(phone.height / 4);
+      // The page's own record of its largest paint, as a field measurement would read it.
+      const largest = await page.evaluate(
+        () =>
+          new Promise<{ inBanner: boolean; element: string }>((resolve) => {
+            new PerformanceObserver((list) => {
+              // LargestContentfulPaint is not in TypeScript's DOM library yet: its element, read without a cast.
+              const last = list.getEntries().at(-1);
+              const element = last && "element" in last && last.element instanceof Element ? last.element : null;
+              resolve({
+                inBanner: Boolean(element?.closest(".cookie-banner")),
+                element: element ? `${element.tagName} ${element.textContent?.slice(0, 40)}` : "none",
+              });
+            }).observe({ type: "largest-contentful-paint", buffered: true });
+          }),
+      );
+      expect(largest.inBanner, `${path}: the largest paint is ${largest.element}`).toBe(false);
+      if (path !== "/") continue;
+      for (const name of ["Explore Our Apps", "About Us"]) {
+        const button = await page.getByRole("main").getByRole("link", { name, exact: true }).first().boundingBox();
+        expect(
+          (button?.y ?? phone.height) + (button?.height ?? 0),
+          `${name} ends above the banner`,
+        ).toBeLessThanOrEqual(box?.y ?? 0);
+      }
+    }
   });
 
   test("is not shown when JavaScript is off, and the page stays readable", async ({ browser, baseURL }) => {

@@ -149,10 +149,10 @@ test("hashed assets are cached for a year, pages are revalidated", async ({ requ
   expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 });
 
-test("the data pages fetch (search index, blog list) is revalidated like the pages, never an hour stale after a deploy", async ({
+test("the data pages fetch (search index, blog list, explorer panels) is revalidated like the pages, never an hour stale after a deploy", async ({
   request,
 }) => {
-  for (const url of ["/search-index.json", "/blog/posts.json"]) {
+  for (const url of ["/search-index.json", "/blog/posts.json", "/products/explorer-panels.json"]) {
     const response = await request.get(url);
     expect(`${url} ${response.status()} ${response.headers()["content-type"]}`).toBe(
       `${url} 200 application/json; charset=utf-8`,

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { formatWeights, type PageWeight, weighPages } from "./page-weight.ts";
-import { BYTE_BUDGETS, formatKb } from "./budgets.ts";
+import { elementsOf, parsePage } from "../../build/html-tree.ts";
+import { BYTE_BUDGETS, formatKb, HOME_ELEMENTS } from "./budgets.ts";
 import { type BuiltSite, builtSite } from "./built-site.ts";
 
 /**
@@ -65,6 +66,15 @@ describe("byte budgets", () => {
       w.islandsOnLoad.length ? `islands woken on load (React included): ${w.islandsOnLoad.join(", ")}` : "",
     );
     expect(lines).toEqual([]);
+  });
+
+  test(`the home page's HTML is at most ${formatKb(BYTE_BUDGETS.homeHtml)} gzip and ${HOME_ELEMENTS} elements`, () => {
+    const home = site.pages.find((page) => page.path === "/");
+    const weight = weights.find((w) => w.path === "/");
+    expect(home && weight).toBeDefined();
+    if (!home || !weight) return;
+    expect(weight.html, `home page: ${formatKb(weight.html)} gzip HTML`).toBeLessThanOrEqual(BYTE_BUDGETS.homeHtml);
+    expect(elementsOf(parsePage(home.html)).length, "home page: elements").toBeLessThanOrEqual(HOME_ELEMENTS);
   });
 
   test(`the whole home page transfers at most ${formatKb(BYTE_BUDGETS.homeTransfer)}`, () => {

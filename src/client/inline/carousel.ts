@@ -1,20 +1,20 @@
 import { whenActivated } from "../activation.ts";
 
 /**
- * A carousel's controls in a few hundred bytes (placed after each carousel by src/components/shell/carousel.tsx):
- * dots and arrows scroll the CSS scroll-snap strip, autoplay every `data-delay` ms loops back to the start, and
- * pauses while the pointer or focus is inside or the carousel is out of view; with reduced motion nothing moves by
- * itself. Swipe, wheel and keyboard scrolling are the browser's own; the dots follow them.
+ * The carousels' controls in a few hundred bytes, placed once per page after its last carousel (src/pages/index.tsx,
+ * with src/components/shell/carousel.tsx): dots and arrows scroll the CSS scroll-snap strip, autoplay every
+ * `data-delay` ms loops back to the start, and pauses while the pointer or focus is inside or the carousel is out of
+ * view; with reduced motion nothing moves by itself. Swipe, wheel and keyboard scrolling are the browser's own; the
+ * dots follow them. One copy serves every carousel: a copy after each weighed a kilobyte of the page's HTML apiece.
  *
  * It reads no layout while the page is parsed: the server HTML is the first state (slide 1 current, every dot), and
  * the dots are measured against the strip only once the carousel is on screen. A measurement here would force a
  * layout of everything parsed so far before the first paint (on home: three carousels, half the main-thread work
  * before the first paint, multiplied by Lighthouse's CPU slowdown).
  */
-(() => {
-  const root = document.currentScript?.parentElement;
-  const viewport = root?.querySelector<HTMLElement>(".carousel__viewport");
-  if (!root || !viewport) return;
+const startCarousel = (root: HTMLElement) => {
+  const viewport = root.querySelector<HTMLElement>(".carousel__viewport");
+  if (!viewport || root.dataset.ready !== undefined) return;
   const slides = [...viewport.querySelectorAll<HTMLElement>(".carousel__slide")];
   const dots = [...root.querySelectorAll<HTMLButtonElement>(".carousel__dot")];
   const still = matchMedia("(prefers-reduced-motion: reduce)");
@@ -102,4 +102,6 @@ import { whenActivated } from "../activation.ts";
     else addEventListener("load", () => hold(8, false), { once: true });
   });
   root.dataset.ready = "";
-})();
+};
+
+for (const root of document.querySelectorAll<HTMLElement>(".carousel")) startCarousel(root);

@@ -22,6 +22,8 @@ import { whenActivated } from "../activation.ts";
     const current = steps[index];
     if (!current) return;
     text.textContent = current.text;
+    // Between two words the line holds only the caret: it stops blinking then, so the line never looks empty.
+    box.toggleAttribute("data-empty", !current.text);
     index = (index + 1) % steps.length;
     setTimeout(step, current.ms);
   };

@@ -1,4 +1,4 @@
-import { ArrowRight, Calendar, ExternalLink, Package } from "lucide-react";
+import { ArrowRight, ExternalLink } from "lucide-react";
 import { MAX_TECHNOLOGIES, TIMINGS } from "../../lib/limits.ts";
 import type { PortfolioProject } from "../../schemas/portfolio-project.ts";
 import { Carousel } from "../shell/carousel.tsx";
@@ -47,9 +47,7 @@ export function PortfolioTeaser({ projects }: { projects: PortfolioProject[] }) 
               <div className="project-slide__body">
                 <p className="project-slide__meta">
                   <span className="badge badge--primary">{project.category}</span>
-                  <span className="project-slide__year">
-                    <Calendar aria-hidden="true" /> {project.year}
-                  </span>
+                  <span className="project-slide__year">{project.year}</span>
                 </p>
                 <h3 id={`project-${project.id}`}>{project.title}</h3>
                 <p className="project-slide__client">Client: {project.client}</p>
@@ -71,8 +69,8 @@ export function PortfolioTeaser({ projects }: { projects: PortfolioProject[] }) 
                     </a>
                   )}
                   {project.productId && (
-                    <a className="button button--sm" href={`/products/${project.productId}`}>
-                      <Package aria-hidden="true" /> View Product
+                    <a className="button button--sm project-slide__product" href={`/products/${project.productId}`}>
+                      View Product
                     </a>
                   )}
                 </div>

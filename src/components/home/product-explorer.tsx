@@ -1,17 +1,29 @@
 import { ArrowRight, Download, Headset, Wrench } from "lucide-react";
-import { BuyControl } from "../product/buy-control.tsx";
+import { BuyControl, SharedBuyDialog } from "../product/buy-control.tsx";
+import { buyMode } from "../../lib/buy-mode.ts";
 import { MAX_KEY_FEATURES } from "../../lib/limits.ts";
 import type { Product } from "../../schemas/product.ts";
-import type { Site } from "../../schemas/site.ts";
 import { ProductIcon } from "../icon.tsx";
 import { Picture } from "../picture.tsx";
 
 /**
- * Home's product explorer: a list of products on the left and the chosen one's details on the right. The list is a
- * radio group and CSS shows the panel of the checked radio (home.css), so switching needs no JavaScript; the first
- * product is chosen at first. On phones the list becomes a row you swipe through, above the panel.
+ * Where the explorer's panels are, each product's as HTML by its id (written by build/explorer-panels.tsx): the page
+ * holds the chosen product's panel only, and src/client/explorer.ts fetches the others once, as the explorer nears.
  */
-export function ProductExplorer({ products, site }: { products: Product[]; site: Site }) {
+export const EXPLORER_PANELS_PATH = "/products/explorer-panels.json";
+
+/** The one product inquiry dialog of the explorer's products sold directly: in the page, for each panel's Buy Now. */
+export const EXPLORER_BUY_DIALOG_ID = "explorer-buy";
+
+/**
+ * Home's product explorer: a list of products on the left and the chosen one's details on the right. The list is a
+ * radio group; the first product is chosen at first and its panel is in the page. Choosing another puts its panel in
+ * place (src/client/explorer.ts), so each product's details are in the page once, not ten panels of which nine are
+ * hidden (they were a third of home's HTML). Without JavaScript the first panel shows and the others are a link
+ * away. On phones the list becomes a row you swipe through, above the panel.
+ */
+export function ProductExplorer({ products }: { products: Product[] }) {
+  const [first] = products;
   return (
     <section className="section explorer-section" aria-labelledby="explorer-title">
       <div className="container">
@@ -20,7 +32,7 @@ export function ProductExplorer({ products, site }: { products: Product[]; site:
           <h2 id="explorer-title">Explore Our Ready-Made Apps</h2>
           <p className="lead">Choose an app to see what it does, what you get and how to buy it.</p>
         </header>
-        <div className="explorer">
+        <div className="explorer" data-panels={EXPLORER_PANELS_PATH}>
           <fieldset className="explorer__list">
             <legend className="visually-hidden">Choose an app</legend>
             {products.map((product, index) => (
@@ -44,18 +56,25 @@ export function ProductExplorer({ products, site }: { products: Product[]; site:
               </label>
             ))}
           </fieldset>
-          <div className="explorer__panels">
-            {products.map((product) => (
-              <ExplorerPanel key={product.id} product={product} site={site} />
-            ))}
-          </div>
+          <div className="explorer__panels">{first && <ExplorerPanel product={first} />}</div>
+          <noscript>
+            <p className="explorer__no-script">
+              Each app&apos;s details are on its own page: <a href="/products">browse all apps</a>.
+            </p>
+          </noscript>
         </div>
+        {/* Outside the panels: a panel put in place later cannot wake an island, and the dialog holds one. */}
+        <SharedBuyDialog
+          products={products.filter((product) => buyMode(product) === "dialog")}
+          dialogId={EXPLORER_BUY_DIALOG_ID}
+        />
       </div>
     </section>
   );
 }
 
-function ExplorerPanel({ product }: { product: Product; site: Site }) {
+/** One product's panel: in the page for the first product, and in EXPLORER_PANELS_PATH for each. */
+export function ExplorerPanel({ product }: { product: Product }) {
   const titleId = `explorer-${product.id}-title`;
   return (
     <article className="explorer__panel" aria-labelledby={titleId}>
@@ -80,7 +99,7 @@ function ExplorerPanel({ product }: { product: Product; site: Site }) {
             View Details
             <ArrowRight aria-hidden="true" />
           </a>
-          <BuyControl product={product} />
+          <BuyControl product={product} dialogId={EXPLORER_BUY_DIALOG_ID} />
         </div>
         <ul className="explorer__links">
           <li>

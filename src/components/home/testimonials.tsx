@@ -1,4 +1,3 @@
-import { Quote } from "lucide-react";
 import { TIMINGS } from "../../lib/limits.ts";
 import type { Site } from "../../schemas/site.ts";
 import type { Testimonial } from "../../schemas/testimonial.ts";
@@ -29,7 +28,6 @@ export function Testimonials({ testimonials, site }: { testimonials: Testimonial
         >
           {testimonials.map((t) => (
             <figure key={`${t.name}-${t.role}`} className="testimonial-card">
-              <Quote className="testimonial-card__quote" aria-hidden="true" />
               <Stars rating={t.rating} />
               <blockquote>
                 <p>{t.content}</p>
@@ -38,13 +36,8 @@ export function Testimonials({ testimonials, site }: { testimonials: Testimonial
                 <span className="avatar" aria-hidden="true">
                   {t.avatar}
                 </span>
-                <span>
-                  <strong>{t.name}</strong>
-                  <span>
-                    {t.role}
-                    {t.company ? `, ${t.company}` : ""}
-                  </span>
-                </span>
+                <strong>{t.name}</strong>
+                <span>{t.company ? `${t.role}, ${t.company}` : t.role}</span>
               </figcaption>
             </figure>
           ))}

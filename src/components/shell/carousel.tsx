@@ -1,5 +1,4 @@
 import { Children, type ReactNode } from "react";
-import { InlineScript } from "../inline-script.tsx";
 
 interface CarouselProps {
   /** id of the viewport; unique in the page. */
@@ -17,8 +16,9 @@ interface CarouselProps {
 
 /**
  * A carousel that is server HTML and CSS: the slides are a scroll-snap strip, laid out and clipped by the stylesheet
- * from the first paint (`--slides-per-view` on the carousel sets the widths), and the inline script after it
- * (src/client/inline/carousel.ts) drives dots, arrows and autoplay without a framework.
+ * from the first paint (`--slides-per-view` on the carousel sets the widths), and one inline script for all of a
+ * page's carousels (src/client/inline/carousel.ts, which the page places after its last carousel with
+ * `<InlineScript name="carousel" />`) drives dots, arrows and autoplay without a framework.
  */
 export function Carousel({
   id,
@@ -84,7 +84,6 @@ export function Carousel({
         )}
         {arrows && arrow(1)}
       </div>
-      <InlineScript name="carousel" />
     </section>
   );
 }

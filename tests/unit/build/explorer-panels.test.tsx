@@ -1,0 +1,76 @@
+import path from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import { bundleIslands } from "../../../build/bundle.ts";
+import { explorerPanelsFile } from "../../../build/explorer-panels.tsx";
+import { elementsOf, parseFragment, parsePage } from "../../../build/html-tree.ts";
+import { readSiteContent } from "../../../build/read-content.ts";
+import { type RenderAssets, renderPage } from "../../../build/render.tsx";
+import { collectRoutes } from "../../../build/routes.ts";
+import { EXPLORER_PANELS_PATH } from "../../../src/components/home/product-explorer.tsx";
+import { buyMode } from "../../../src/lib/buy-mode.ts";
+import type { SiteContent } from "../../../src/lib/content.ts";
+import { ROOT } from "../../fixtures/content.ts";
+
+describe("explorerPanelsFile", () => {
+  let content: SiteContent;
+  let assets: RenderAssets;
+  let panels: Record<string, string>;
+  let home: string;
+
+  beforeAll(async () => {
+    content = await readSiteContent();
+    assets = await bundleIslands({ rootDir: ROOT, islandsDir: path.join(ROOT, "src/islands") });
+    const file = explorerPanelsFile(content, assets);
+    expect(`/${file.path}`).toBe(EXPLORER_PANELS_PATH);
+    panels = JSON.parse(Buffer.from(file.contents).toString("utf8")) as Record<string, string>;
+    const routes = await collectRoutes(path.join(ROOT, "src/pages"), content);
+    const route = routes.find((each) => each.path === "/");
+    if (!route) throw new Error("No home route");
+    home = renderPage(route, content, assets).html;
+  });
+
+  test("should hold one panel per product, titled with its name", () => {
+    expect(Object.keys(panels)).toEqual(content.products.map((product) => product.id));
+    for (const product of content.products) {
+      const elements = elementsOf(parseFragment(panels[product.id] ?? ""));
+      expect(elements[0]?.tagName, product.id).toBe("article");
+      const title = elements.find((element) => element.tagName === "h3");
+      expect(title?.children.map((child) => (child.type === "text" ? child.value : "")).join(""), product.id).toBe(
+        product.name,
+      );
+    }
+  });
+
+  test("should hold no island: a panel put in place after load wakes none", () => {
+    for (const [id, html] of Object.entries(panels))
+      expect(
+        elementsOf(parseFragment(html)).filter((element) => element.tagName === "site-island"),
+        id,
+      ).toEqual([]);
+  });
+
+  test("should open, from each Buy Now, a purchase dialog that home holds", () => {
+    const dialogs = new Set(
+      elementsOf(parsePage(home))
+        .filter((element) => element.tagName === "dialog")
+        .map((element) => String(element.properties.id)),
+    );
+    const sold = content.products.filter((product) => buyMode(product) === "dialog");
+    expect(sold.length).toBeGreaterThan(0);
+    for (const product of sold) {
+      const button = elementsOf(parseFragment(panels[product.id] ?? "")).find(
+        (element) => element.tagName === "button" && element.properties.command === "show-modal",
+      );
+      expect(button, product.id).toBeDefined();
+      expect(dialogs, product.id).toContain(String(button?.properties.commandFor ?? button?.properties.commandfor));
+    }
+  });
+
+  test("should leave the other products' panels out of home's HTML", () => {
+    const articles = elementsOf(parsePage(home)).filter(
+      (element) =>
+        element.tagName === "article" && String(element.properties.className ?? "").includes("explorer__panel"),
+    );
+    expect(articles).toHaveLength(1);
+  });
+});
