@@ -62,8 +62,6 @@ async function setGoogleCookies(context: BrowserContext, url: string): Promise<v
   await context.addCookies([...GOOGLE_COOKIES, "theme"].map((name) => ({ name, value: "1", url })));
 }
 const cookieNames = async (context: BrowserContext) => (await context.cookies()).map((c) => c.name).sort();
-/** The site's own cookies, which no choice removes: the theme, and the currency of the visitor's country (set by the edge). */
-const SITE_COOKIES = ["country-currency", "theme"];
 
 test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(NOW);
@@ -112,7 +110,7 @@ test.describe("the cookie banner", () => {
     await expect(banner(page)).toBeHidden();
     expect(await storedRecord(page)).toEqual({ preferences: NONE, timestamp: NOW.toISOString(), version: "1.0" });
     expect((await dataLayer(page)).at(-1)).toEqual(["consent", "update", DENIED_ALL]);
-    expect(await cookieNames(context)).toEqual(SITE_COOKIES);
+    expect(await cookieNames(context)).toEqual(["theme"]);
     await page.goto("/faq");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(banner(page)).toBeHidden();
@@ -333,7 +331,7 @@ test.describe("a returning visitor", () => {
     await page.goto("/about");
     await expect(banner(page)).toBeHidden();
     await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Cookie Settings" }).click()]);
-    expect(await cookieNames(context)).toEqual(SITE_COOKIES);
+    expect(await cookieNames(context)).toEqual(["theme"]);
     await expect(banner(page)).toBeVisible();
     expect(await storedRecord(page)).toBeNull();
     expect(await dataLayer(page)).toEqual([["consent", "default", DENIED_DEFAULT]]);
@@ -351,7 +349,7 @@ test.describe("a returning visitor", () => {
     await preferences(page).getByRole("switch", { name: "Marketing" }).check();
     await preferences(page).getByRole("button", { name: "Save Preferences" }).click();
     await expect(banner(page)).toBeHidden();
-    expect(await cookieNames(context)).toEqual(["_gcl_au", ...SITE_COOKIES]);
+    expect(await cookieNames(context)).toEqual(["_gcl_au", "theme"]);
   });
 });
 
