@@ -7,6 +7,7 @@ import {
   COUNTRY_CURRENCY_COOKIE_ATTRIBUTES,
   countryCurrencyCookie,
   readCookie,
+  showsPrices,
 } from "../src/lib/currency.ts";
 import { resolveRequest, type RouteTable } from "../src/lib/routing.ts";
 import { securityHeaders } from "../src/lib/security-headers.ts";
@@ -132,7 +133,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
       "cache-control": devReload ? "no-store" : cacheControl(file),
       vary: "accept-encoding",
     };
-    if (ext === ".html") {
+    if (ext === ".html" && showsPrices(url.pathname)) {
       // The edge's viewer-response function (infra/lib/cloudfront-function.ts), on the same rule.
       const country = req.headers["cloudfront-viewer-country"];
       const currency = countryCurrencyCookie(

@@ -12,12 +12,18 @@ export type Currency = (typeof CURRENCIES)[number];
 
 export const CURRENCY_STORAGE_KEY = "installation-currency";
 export const COUNTRY_CURRENCY_COOKIE = "country-currency";
+/** The one page that shows prices in both currencies: the country cookie is set on its response alone. */
+export const CURRENCY_PAGE = "/installation";
 /**
- * Readable by the page's script (not HttpOnly). Not Secure either: it carries no secret, and the local server speaks
- * plain HTTP; production redirects HTTP to HTTPS before any page is served anyway. A month, renewed whenever the
- * viewer's country maps to another currency.
+ * Sent back to that page only, and kept for the browser session only: every other page keeps nothing on the device
+ * before consent, and the edge sets it again on the next visit. Readable by the page's script (not HttpOnly). Not
+ * Secure either: it carries no secret, and the local server speaks plain HTTP; production redirects HTTP to HTTPS
+ * before any page is served anyway.
  */
-export const COUNTRY_CURRENCY_COOKIE_ATTRIBUTES = "Path=/; Max-Age=2592000; SameSite=Lax";
+export const COUNTRY_CURRENCY_COOKIE_ATTRIBUTES = `Path=${CURRENCY_PAGE}; SameSite=Lax`;
+
+/** Whether the response to `path` (a URL path, or the file the edge rewrote it to) is the page with prices. */
+export const showsPrices = (path: string) => path === CURRENCY_PAGE || path.startsWith(`${CURRENCY_PAGE}/`);
 
 /** ISO 3166-1 alpha-2 country codes whose visitors see another currency than DEFAULT_CURRENCY first. */
 export const COUNTRY_CURRENCIES: Readonly<Record<string, Currency>> = { IN: "INR" };

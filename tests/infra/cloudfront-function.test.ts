@@ -179,10 +179,15 @@ describe("CloudFront routing functions", () => {
 
 describe("the viewer-response function's currency cookie", () => {
   /** A page (or other file) answered to a viewer in `country` whose request carries the country cookie `sent`. */
-  const answer = (country: string | undefined, sent: string | undefined, type = "text/html; charset=utf-8") =>
+  const answer = (
+    country: string | undefined,
+    sent: string | undefined,
+    type = "text/html; charset=utf-8",
+    uri = "/installation/index.html",
+  ) =>
     viewerResponse({
       request: {
-        ...request("/installation/index.html"),
+        ...request(uri),
         headers: country === undefined ? {} : { "cloudfront-viewer-country": { value: country } },
         cookies: sent === undefined ? {} : { [COUNTRY_CURRENCY_COOKIE]: { value: sent } },
       },
@@ -208,12 +213,17 @@ describe("the viewer-response function's currency cookie", () => {
     );
   });
 
+  test("leaves every page but the one with prices without a cookie", () => {
+    for (const uri of ["/index.html", "/products/astroway/index.html", "/installations/index.html"])
+      expect(answer("IN", undefined, undefined, uri).cookies?.[COUNTRY_CURRENCY_COOKIE], uri).toBeUndefined();
+  });
+
   test("leaves files other than pages without a cookie", () => {
     for (const type of ["text/css", "application/javascript", "image/png", "application/json"])
       expect(answer("IN", undefined, type).cookies?.[COUNTRY_CURRENCY_COOKIE], type).toBeUndefined();
   });
 
-  test("sets the cookie on a not-found view too, and still answers it with 404", () => {
+  test("sets no cookie on a not-found view, and still answers it with 404", () => {
     const response = viewerResponse({
       request: {
         ...request(`${NOT_FOUND_PREFIX}/404.html`),
@@ -225,7 +235,7 @@ describe("the viewer-response function's currency cookie", () => {
       },
     });
     expect(response.statusCode).toBe(404);
-    expect(response.cookies?.[COUNTRY_CURRENCY_COOKIE]?.value).toBe("INR");
+    expect(response.cookies?.[COUNTRY_CURRENCY_COOKIE]).toBeUndefined();
   });
 });
 

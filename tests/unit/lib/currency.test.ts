@@ -7,6 +7,7 @@ import {
   countryCurrencyCookie,
   currencyForCountry,
   readCookie,
+  showsPrices,
 } from "../../../src/lib/currency.ts";
 import { CURRENCY_COOKIE_CASES } from "../../fixtures/currency-cases.ts";
 
@@ -33,12 +34,25 @@ describe("countryCurrencyCookie", () => {
 });
 
 describe("COUNTRY_CURRENCY_COOKIE_ATTRIBUTES", () => {
-  test("should let every page's script read the cookie, and never send it to another site", () => {
+  test("should let the price page's script read the cookie for the session, and send it nowhere else", () => {
     const attributes = COUNTRY_CURRENCY_COOKIE_ATTRIBUTES.split("; ");
-    expect(attributes).toContain("Path=/");
+    expect(attributes).toContain("Path=/installation");
     expect(attributes).toContain("SameSite=Lax");
     expect(attributes).not.toContain("HttpOnly");
-    expect(attributes.find((a) => a.startsWith("Max-Age="))).toBeDefined();
+    expect(attributes.find((a) => a.startsWith("Max-Age=") || a.startsWith("Expires="))).toBeUndefined();
+  });
+});
+
+describe("showsPrices", () => {
+  test("should name /installation, as a path or as the file the edge serves for it, and no other page", () => {
+    expect(["/installation", "/installation/", "/installation/index.html"].map(showsPrices)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      ["/", "/index.html", "/installations", "/products/astroway", "/contact/index.html"].map(showsPrices),
+    ).toEqual([false, false, false, false, false]);
   });
 });
 
