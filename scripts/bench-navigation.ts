@@ -66,7 +66,13 @@ interface Navigation {
 }
 
 const NAVIGATIONS: Navigation[] = [
-  { id: "home-product", title: "home → a product page", from: "/", link: 'main a[href^="/products/"]' },
+  // Not a hero slide: the carousel turns every 3 s, and the slide under the finger may change before the tap.
+  {
+    id: "home-product",
+    title: "home → a product page",
+    from: "/",
+    link: 'main a[href^="/products/"]:not(.hero-slide)',
+  },
   { id: "blog-article", title: "/blog → an article", from: "/blog", link: 'main a[href^="/blog/"]' },
   { id: "about-contact", title: "/about → /contact", from: "/about", link: 'main a[href="/contact"]' },
   {
