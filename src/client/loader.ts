@@ -4,14 +4,17 @@
  * waits for its trigger before importing its chunk (and with it React), holds the visitor's clicks until then, and
  * leaves its server HTML working if it fails. It also applies URL preselections to forms, runs the header's theme
  * switch, notes what brought the visitor (kept for the session only with analytics consent: src/client/lead-source.ts)
- * and reports marketplace buy-link clicks to the data layer, without React.
+ * and reports marketplace buy-link clicks to the data layer, without React. And it has the next page fetched before
+ * the tap that opens it (src/client/next-page.ts).
  */
 import { hasAnalyticsConsent } from "../lib/analytics-consent.ts";
+import type { ConnectionHints } from "../lib/speculation-rules.ts";
 import { startControls } from "./controls.ts";
 import { startFilters } from "./filters.ts";
 import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
 import { listenForItemLinks } from "./item-links.ts";
 import { currentPage, keepSource } from "./lead-source.ts";
+import { fetchNextPages } from "./next-page.ts";
 import { listenForSearchShortcut } from "./search-shortcut.ts";
 import { startThemeSwitch } from "./theme-switch.ts";
 
@@ -98,3 +101,4 @@ listenForSearchShortcut(document);
 startFilters(document);
 keepSource(hasAnalyticsConsent(document.documentElement), currentPage());
 listenForItemLinks(document);
+fetchNextPages(document, (navigator as Navigator & { connection?: ConnectionHints }).connection);
