@@ -30,7 +30,9 @@ import { median, PHONE, startSite, stopSite } from "./bench-site.ts";
  * How the bytes are counted. CDP's Network domain sees every request for the next page's URL, whatever fetched it
  * (the navigation, a rel=prefetch, a fetch()): its encoded bytes, split into those requested before the finger touched
  * the screen and those from the touch on (a fetch started on touchstart counts after), until the network has been
- * quiet for 2 s. A navigation answered from the HTTP cache adds 0 bytes; a revalidation adds its headers.
+ * quiet for 2 s. Only requests that went to the server count: one answered by the HTTP cache or by Chromium's prefetch
+ * cache has no raw response headers to report (CDP responseReceivedExtraInfo) and adds 0 bytes, though CDP gives it
+ * the body's encoded length again; a revalidation adds its headers.
  *
  * The machine these numbers come from is shared and noisy: the load average is printed before and after; compare
  * runs made back to back, and read the spread, not only the median.
@@ -172,6 +174,7 @@ async function watchDocument(cdp: CDPSession) {
   let touched = false;
   let lastActivity = Date.now();
   const requests = new Map<string, { after: boolean; bytes: number; done: boolean }>();
+  const wentOut = new Set<string>();
   let served: Run["served"] = "?";
   cdp.on("Network.requestWillBeSent", (event) => {
     lastActivity = Date.now();
@@ -191,6 +194,7 @@ async function watchDocument(cdp: CDPSession) {
     request.bytes = bytes;
     request.done = true;
   };
+  cdp.on("Network.responseReceivedExtraInfo", (event) => wentOut.add(event.requestId));
   cdp.on("Network.loadingFinished", (event) => finish(event.requestId, event.encodedDataLength));
   cdp.on("Network.loadingFailed", (event) => finish(event.requestId, 0));
   return {
@@ -208,7 +212,9 @@ async function watchDocument(cdp: CDPSession) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const sum = (after: boolean) =>
-        [...requests.values()].filter((r) => r.after === after).reduce((total, r) => total + r.bytes, 0);
+        [...requests]
+          .filter(([id, r]) => r.after === after && wentOut.has(id))
+          .reduce((total, [, r]) => total + r.bytes, 0);
       return { bytesBefore: sum(false), bytesAfter: sum(true), served };
     },
   };
