@@ -55,10 +55,10 @@ export function fetchNextPages(doc: Document, connection: ConnectionHints | unde
   });
   if (speculates) return;
   let resting: ReturnType<typeof setTimeout> | undefined;
+  // The pointer moving on to anything else cancels the wait: pointerover fires on whatever it enters next.
   doc.addEventListener("pointerover", (event) => {
     clearTimeout(resting);
     resting = setTimeout(() => fetchAhead(event.target), HOVER_INTENT_MS);
   });
-  doc.addEventListener("pointerout", () => clearTimeout(resting));
   doc.addEventListener("pointerdown", (event) => fetchAhead(event.target), { passive: true });
 }

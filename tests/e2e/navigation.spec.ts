@@ -210,6 +210,7 @@ test("a link passed over without resting on it fetches nothing", async ({ page }
   await emulate(page, ["speculationrules"]);
   await page.clock.install();
   await page.goto("/");
+  await pauseClock(page);
   await nextLink(page).hover();
   await page.clock.runFor(20);
   await page.mouse.move(0, 0);
