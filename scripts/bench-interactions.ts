@@ -1,9 +1,7 @@
 import "./require-node.ts";
-import { type ChildProcess, spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS } from "../playwright.config.ts";
@@ -18,6 +16,7 @@ import {
   RECORDER_SCRIPT,
   recording,
 } from "../tests/e2e/first-tap-controls.ts";
+import { median, PHONE, startSite, stopSite } from "./bench-site.ts";
 
 /**
  * `npm run bench:interactions` (issue 23): how long a visitor waits for the first answer of each control, and how
@@ -38,7 +37,6 @@ import {
  *   --json FILE    also writes every run there
  *   --port N       the site's port (default 4330; SES and DynamoDB emulators take 8330 and 8331)
  */
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
   options: {
     dist: { type: "string", default: "dist" },
@@ -65,11 +63,7 @@ const PROFILES: Record<
   Profile,
   { context: BrowserContextOptions; cpuSlowdown: number; network?: { latency: number; bytesPerSecond: number } }
 > = {
-  phone: {
-    context: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
-    cpuSlowdown: 4,
-    network: { latency: 150, bytesPerSecond: 200_000 },
-  },
+  phone: PHONE,
   desktop: { context: { viewport: { width: 1440, height: 900 } }, cpuSlowdown: 1 },
 };
 
@@ -79,45 +73,6 @@ interface Run {
   bytes: number;
   requests: string[];
   error?: string;
-}
-
-/** Starts `tsx server/start.ts --no-build` on our own ports and resolves once the site answers. */
-async function startServer(): Promise<ChildProcess> {
-  const env = {
-    ...process.env,
-    DIST_DIR: path.resolve(args.dist),
-    PORT: String(port),
-    SES_PORT: String(port + 4000),
-    DYNAMO_PORT: String(port + 4001),
-    HOST: "127.0.0.1",
-  };
-  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--no-build"], {
-    cwd: rootDir,
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`the server exited with code ${child.exitCode}; is port ${port} free and ${args.dist} built?`);
-    try {
-      if ((await fetch(`${baseURL}/`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill("SIGTERM");
-  throw new Error(`the server did not answer on ${baseURL} within 60 s`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** Network requests of the page seen through CDP, counted from `arm()` on. */
@@ -202,11 +157,6 @@ async function measure(browser: Browser, control: Control): Promise<Run> {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -214,7 +164,7 @@ const loadAtStart = loadavg();
 console.log(
   `Load average ${loadAtStart.map((n) => n.toFixed(2)).join(", ")} at the start; ${runs} runs per control, serving ${args.dist}.`,
 );
-const server = await startServer();
+const server = await startSite(args.dist, { site: port, ses: port + 4000, dynamo: port + 4001 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: CHROMIUM_ARGS,
@@ -243,7 +193,7 @@ try {
   }
 } finally {
   await browser.close();
-  await stopServer(server);
+  await stopSite(server);
 }
 
 const summary = results.map(({ control, runs: done }) => {

@@ -4,7 +4,8 @@
  * waits for its trigger before importing its chunk (and with it React), holds the visitor's clicks until then, and
  * leaves its server HTML working if it fails. It also applies URL preselections to forms, runs the header's theme
  * switch, notes what brought the visitor (kept for the session only with analytics consent: src/client/lead-source.ts)
- * and reports marketplace buy-link clicks to the data layer, without React.
+ * and reports marketplace buy-link clicks to the data layer, without React. And it has the next page fetched before
+ * the tap that opens it (src/client/next-page.ts).
  */
 import { hasAnalyticsConsent } from "../lib/analytics-consent.ts";
 import type { ConnectionFacts } from "../lib/connection.ts";
@@ -15,6 +16,7 @@ import { startFilters } from "./filters.ts";
 import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
 import { listenForItemLinks } from "./item-links.ts";
 import { currentPage, keepSource } from "./lead-source.ts";
+import { fetchNextPages } from "./next-page.ts";
 import { listenForSearchShortcut } from "./search-shortcut.ts";
 import { startThemeSwitch } from "./theme-switch.ts";
 
@@ -137,3 +139,4 @@ startExplorer(document);
 // Noted once the page is shown: a prerendered page's session storage is not the visit's until then.
 whenActivated(() => keepSource(hasAnalyticsConsent(document.documentElement), currentPage()));
 listenForItemLinks(document);
+fetchNextPages(document, (navigator as Navigator & { connection?: ConnectionFacts }).connection);

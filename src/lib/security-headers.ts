@@ -2,6 +2,8 @@
  * The response headers every HTML page is served with, locally and by CloudFront's response headers policy, so the
  * browser tests run under the production policy. Keep this module dependency-free: infra/ imports it too.
  */
+import { createHash } from "node:crypto";
+import { SPECULATION_RULES } from "./speculation-rules.ts";
 
 /** Hosts the analytics tag may use once consent allows it (Google tag and GA4 collection). */
 export const ANALYTICS_HOSTS = {
@@ -16,6 +18,13 @@ export interface CspInput {
 }
 
 /**
+ * The loader inserts the speculation rules (src/client/next-page.ts); CSP treats them as an inline script. Allowed by
+ * the hash of their one text rather than by 'inline-speculation-rules', a keyword WebKit and Firefox do not know and
+ * report as an invalid source on every page.
+ */
+const SPECULATION_RULES_HASH = `'sha256-${createHash("sha256").update(SPECULATION_RULES).digest("base64")}'`;
+
+/**
  * A strict Content-Security-Policy: no inline script but the hashed ones, no inline style, no framing.
  * Directives that fall back to default-src 'self' (the web manifest's manifest-src, for one) are left out: WebKit does
  * not know manifest-src and logs an "Unrecognized Content-Security-Policy directive" on every page.
@@ -23,7 +32,7 @@ export interface CspInput {
 export function contentSecurityPolicy({ scriptHashes }: CspInput): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", ...scriptHashes, ...ANALYTICS_HOSTS.script],
+    "script-src": ["'self'", ...scriptHashes, SPECULATION_RULES_HASH, ...ANALYTICS_HOSTS.script],
     "style-src": ["'self'"],
     "img-src": ["'self'", "data:", ...ANALYTICS_HOSTS.img],
     "font-src": ["'self'"],

@@ -210,15 +210,17 @@ describe("SiteStack with the example settings", () => {
     });
   });
 
-  test("uploads with the local server's Cache-Control: assets immutable, HTML and JSON data revalidated, the rest an hour", () => {
+  test("uploads with the local server's Cache-Control: assets immutable, pages fresh for minutes, JSON data and not-found views revalidated, the rest an hour", () => {
     const cache = (id: string) =>
       (deployment(id)[1].Properties.SystemMetadata as Record<string, string>)["cache-control"];
     expect(cache("Assets")).toBe(cacheControl("/assets/islands-ABC123.js"));
     expect(cache("Assets")).toBe("public, max-age=31536000, immutable");
     expect(cache("Pages")).toBe(cacheControl("/index.html"));
-    expect(cache("Pages")).toBe("public, max-age=0, must-revalidate");
-    expect(cache("Pages")).toBe(cacheControl("/search-index.json"));
+    expect(cache("Pages")).toBe("public, max-age=300, s-maxage=0, must-revalidate");
+    expect(cache("Data")).toBe(cacheControl("/search-index.json"));
+    expect(cache("Data")).toBe("public, max-age=0, must-revalidate");
     expect(cache("NotFoundViews")).toBe(cacheControl("/404.html"));
+    expect(cache("NotFoundViews")).toBe("public, max-age=0, must-revalidate");
     expect(cache("Files")).toBe(cacheControl("/images/products/esim.svg"));
     expect(deployment("Files")[1].Properties.Exclude).toEqual([
       "assets/*",
@@ -229,25 +231,28 @@ describe("SiteStack with the example settings", () => {
     ]);
   });
 
-  test("uploads assets before the not-found views, those before the pages, and then invalidates", () => {
+  test("uploads assets before the not-found views, those before the data, that before the pages, and then invalidates", () => {
     const [assets] = deployment("Assets");
     const [files] = deployment("Files");
     const [views, viewsResource] = deployment("NotFoundViews");
+    const [data, dataResource] = deployment("Data");
     const [, pages] = deployment("Pages");
     expect(viewsResource.DependsOn).toEqual(expect.arrayContaining([assets, files]));
-    expect(pages.DependsOn).toEqual(expect.arrayContaining([views]));
-    expect(pages.Properties).toMatchObject({ Include: ["[!_]*.html", "[!_]*.json"], DistributionPaths: ["/*"] });
+    expect(dataResource.DependsOn).toEqual(expect.arrayContaining([views]));
+    expect(pages.DependsOn).toEqual(expect.arrayContaining([data]));
+    expect(pages.Properties).toMatchObject({ Include: ["[!_]*.html"], DistributionPaths: ["/*"] });
     for (const [, resource] of resources("Custom::CDKBucketDeployment")) {
       if (resource !== pages) expect(resource.Properties.DistributionPaths).toBeUndefined();
     }
   });
 
-  test("removes pages the build no longer has, and nothing else: the bucket decides what is a page", () => {
+  test("removes pages and data the build no longer has, and nothing else: the bucket decides what is a page", () => {
     for (const [logicalId, resource] of resources("Custom::CDKBucketDeployment")) {
-      expect(resource.Properties.Prune, logicalId).toBe(logicalId.startsWith("SiteDeployPages"));
+      expect(resource.Properties.Prune, logicalId).toBe(/^SiteDeploy(Pages|Data)/.test(logicalId));
     }
-    // The pages' filters leave the not-found copies (_not-found/…) out of what pruning may delete.
-    expect(deployment("Pages")[1].Properties).toMatchObject({ Exclude: ["*"], Include: ["[!_]*.html", "[!_]*.json"] });
+    // The filters leave the not-found copies (_not-found/…) and the internal _*.json out of what pruning may delete.
+    expect(deployment("Pages")[1].Properties).toMatchObject({ Exclude: ["*"], Include: ["[!_]*.html"] });
+    expect(deployment("Data")[1].Properties).toMatchObject({ Exclude: ["*"], Include: ["[!_]*.json"] });
   });
 
   test("uploads the not-found views a second time with the marker the viewer-response function turns into 404", () => {

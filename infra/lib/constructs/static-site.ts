@@ -267,7 +267,7 @@ export class StaticSite extends Construct {
 
   /**
    * Uploads dist/ in the order that never serves a page whose files are missing: assets and other files first, then
-   * the not-found views, then the pages, then one invalidation. Assets and files are never pruned: pages a visitor
+   * the not-found views, then the data, then the pages, then one invalidation. Assets and files are never pruned: pages a visitor
    * still holds keep finding their old hashed assets. Pages are: the viewer-request function sends any path to
    * `<path>/index.html` and lets the bucket decide what is a page, so a removed page must leave the bucket.
    */
@@ -275,6 +275,7 @@ export class StaticSite extends Construct {
     const source = s3deploy.Source.asset(distDir);
     const common = { sources: [source], destinationBucket: this.bucket, prune: false, memoryLimit: 512 };
     const html = s3deploy.CacheControl.fromString(cacheControl("/index.html"));
+    const revalidated = s3deploy.CacheControl.fromString(cacheControl("/404.html"));
     // Internal build files; the routing rules never serve them.
     const internal = ["_routes.json", "_csp.json"];
 
@@ -296,26 +297,35 @@ export class StaticSite extends Construct {
       include: views,
       destinationKeyPrefix: `${NOT_FOUND_PREFIX.slice(1)}/`,
       metadata: { [STATUS_METADATA]: "404" },
-      cacheControl: [html],
+      cacheControl: [revalidated],
+    });
+    // The JSON data the pages fetch, revalidated on every request (internal _*.json left out), before the pages.
+    const data = new s3deploy.BucketDeployment(this, "DeployData", {
+      ...common,
+      exclude: ["*"],
+      include: ["[!_]*.json"],
+      prune: true,
+      cacheControl: [revalidated],
     });
     const pages = new s3deploy.BucketDeployment(this, "DeployPages", {
       ...common,
-      // Every HTML file but the not-found copies under _not-found/, which the filters also keep safe from pruning,
-      // and the JSON data those pages fetch: revalidated and invalidated with them (internal _*.json left out).
+      // Every HTML file but the not-found copies under _not-found/, which the filters also keep safe from pruning;
+      // the invalidation covers the data too.
       exclude: ["*"],
-      include: ["[!_]*.html", "[!_]*.json"],
+      include: ["[!_]*.html"],
       prune: true,
       cacheControl: [html],
       distribution: this.distribution,
       distributionPaths: ["/*"],
     });
     notFound.node.addDependency(assets, files);
-    pages.node.addDependency(notFound);
+    data.node.addDependency(notFound);
+    pages.node.addDependency(data);
     this.acknowledgeDeploymentHandler(assets);
   }
 
   /**
-   * The four deployments share one handler function that aws-cdk-lib writes (runtime, role and grants included);
+   * The five deployments share one handler function that aws-cdk-lib writes (runtime, role and grants included);
    * its findings are acknowledged on that function and its children only.
    */
   private acknowledgeDeploymentHandler(deployment: s3deploy.BucketDeployment): void {

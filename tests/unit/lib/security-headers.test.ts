@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { contentSecurityPolicy } from "../../../src/lib/security-headers.ts";
+import { SPECULATION_RULES } from "../../../src/lib/speculation-rules.ts";
 
 /** The directives every engine the cross-engine smoke runs (Chromium, WebKit, Firefox) knows. */
 const KNOWN_DIRECTIVES = new Set([
@@ -35,5 +37,11 @@ describe("contentSecurityPolicy", () => {
   test("should allow the build's script hashes and no inline script otherwise", () => {
     expect(directives.get("script-src")).toContain("'sha256-abc='");
     expect(policy).not.toContain("unsafe-inline");
+  });
+
+  test("should allow the speculation rules by the hash of their text, not by a keyword WebKit reports as invalid", () => {
+    const hash = `'sha256-${createHash("sha256").update(SPECULATION_RULES).digest("base64")}'`;
+    expect(directives.get("script-src")).toContain(hash);
+    expect(policy).not.toContain("inline-speculation-rules");
   });
 });

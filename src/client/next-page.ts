@@ -1,0 +1,59 @@
+import { type ConnectionFacts, mayFetchAhead } from "../lib/connection.ts";
+import { addressToFetchAhead, NOT_FETCHED_AHEAD_LINKS, SPECULATION_RULES } from "../lib/speculation-rules.ts";
+
+/**
+ * Issue 35: the next page is in the browser before the tap. Where the engine has speculation rules (Chromium), they
+ * prerender a link the pointer rests on or presses (src/lib/speculation-rules.ts), and prefetch it when Chromium
+ * declines to prerender, as it does under automation; elsewhere (Firefox, Safari) this module fetches the document
+ * of a link the pointer rests on or presses into the HTTP cache. In every engine it fetches the document of a link
+ * that takes keyboard focus, which the rules do not watch. Not both on one signal: a rel=prefetch started beside
+ * Chromium's own prefetch downloads the page twice. The HTML is fresh in the HTTP cache for a few minutes
+ * (cacheControl in src/lib/static-files.ts), so the tap neither downloads nor revalidates what was fetched.
+ * rel=prefetch where the engine has it (lowest priority, and it outlives the page, so a tap that follows pointer down
+ * at once joins it); WebKit has none and gets a plain fetch() into the same cache.
+ */
+
+/** A pointer passing over a link on its way elsewhere rests less than this on it; a reader aiming at it, longer. */
+const HOVER_INTENT_MS = 80;
+
+/** Starts fetching ahead, unless the connection asks to save data. Call once per page. */
+export function fetchNextPages(doc: Document, connection: ConnectionFacts | undefined): void {
+  if (!mayFetchAhead(connection)) return;
+  const speculates = HTMLScriptElement.supports?.("speculationrules") === true;
+  if (speculates) {
+    const rules = doc.createElement("script");
+    rules.type = "speculationrules";
+    rules.textContent = SPECULATION_RULES;
+    doc.head.append(rules);
+  }
+  const fetched = new Set<string>();
+  const prefetches = doc.createElement("link").relList.supports("prefetch");
+  const fetchAhead = (target: EventTarget | null) => {
+    const link = target instanceof Element ? target.closest("a[href]") : null;
+    if (!(link instanceof HTMLAnchorElement)) return;
+    const href = addressToFetchAhead(link.href, new URL(doc.URL), link.matches(NOT_FETCHED_AHEAD_LINKS));
+    if (!href || fetched.has(href)) return;
+    fetched.add(href);
+    if (prefetches) {
+      const prefetch = doc.createElement("link");
+      prefetch.rel = "prefetch";
+      prefetch.href = href;
+      doc.head.append(prefetch);
+    } else
+      fetch(href, { credentials: "same-origin" })
+        .then((response) => response.arrayBuffer()) // read to the end, so the cache keeps the whole document
+        .catch(() => fetched.delete(href));
+  };
+  // Keyboard focus only: a click focuses its link too, on the pointer down the rules (or the listener below) act on.
+  doc.addEventListener("focusin", (event) => {
+    if (event.target instanceof Element && event.target.matches(":focus-visible")) fetchAhead(event.target);
+  });
+  if (speculates) return;
+  let resting: ReturnType<typeof setTimeout> | undefined;
+  // The pointer moving on to anything else cancels the wait: pointerover fires on whatever it enters next.
+  doc.addEventListener("pointerover", (event) => {
+    clearTimeout(resting);
+    resting = setTimeout(() => fetchAhead(event.target), HOVER_INTENT_MS);
+  });
+  doc.addEventListener("pointerdown", (event) => fetchAhead(event.target), { passive: true });
+}
