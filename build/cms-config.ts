@@ -41,6 +41,7 @@ export interface CmsField {
 export interface CmsCollection {
   name: CollectionName;
   label: string;
+  label_singular?: string;
   description?: string;
   folder?: string;
   files?: { name: string; label: string; file: string; fields: CmsField[] }[];
@@ -217,6 +218,8 @@ function cmsCollection(name: CollectionName, collection: Collection): CmsCollect
   return {
     name,
     label,
+    // "New Article", not "New Articles": every `what` of the table is a plural ending in s.
+    label_singular: label.replace(/s$/, ""),
     description: BUILD_CHECKS[name],
     folder: `content/${collection.folder}`,
     extension: markdown ? "md" : "yaml",
@@ -231,6 +234,8 @@ function cmsCollection(name: CollectionName, collection: Collection): CmsCollect
 
 interface Place {
   collection: CollectionName;
+  /** Label of the optional object this field sits in: Decap would insist on its fields even when it is left out. */
+  optionalIn?: string;
   /** content/<media>, where this collection's images live; undefined: the global media folder. */
   media: string | undefined;
   path?: string;
@@ -257,8 +262,9 @@ function cmsField(name: string, node: JsonNode, inRequired: boolean, place: Plac
     name,
     label: humanize(name),
     widget: "string",
-    required: inRequired && !acceptsEmpty(node),
+    required: inRequired && !acceptsEmpty(node) && !place.optionalIn,
   };
+  if (inRequired && place.optionalIn) notes.push(`Needed when ${place.optionalIn} is given`);
   if (node.default !== undefined && node.type !== "object") field.default = node.default;
   const reference = REFERENCES[`${place.collection}.${place.path}`];
 
@@ -284,11 +290,14 @@ function cmsField(name: string, node: JsonNode, inRequired: boolean, place: Plac
     field.widget = "list";
     if (node.minItems) field.min = node.minItems;
     if (node.maxItems !== undefined) field.max = node.maxItems;
-    if (node.items.type === "object") field.fields = objectFields(node.items, place);
-    else field.field = cmsField("item", node.items, true, place);
+    // An item exists once it is added: its own fields are required as the schema says.
+    const item = { ...place, optionalIn: undefined };
+    if (node.items.type === "object") field.fields = objectFields(node.items, item);
+    else field.field = cmsField("item", node.items, true, item);
   } else if (node.type === "object") {
     field.widget = "object";
-    field.fields = objectFields(node, place);
+    const optional = !inRequired || place.optionalIn;
+    field.fields = objectFields(node, optional ? { ...place, optionalIn: place.optionalIn ?? field.label } : place);
     if (!inRequired) notes.push("Optional: leave every field empty to leave it out");
   } else {
     throw new Error(`content schema ${place.collection}.${place.path}: no CMS widget for ${JSON.stringify(node)}`);
@@ -333,8 +342,22 @@ function stringRules(node: JsonNode, place: Place): Partial<CmsField> {
     rules.widget = "text";
   }
   const pattern = stringPattern(node);
-  if (pattern) rules.pattern = pattern;
+  if (pattern) rules.pattern = rules.widget === "image" ? fileNamePattern(pattern, rules.public_folder) : pattern;
   return rules;
+}
+
+/**
+ * Decap checks an image field's pattern against the file's name alone (it writes public_folder + "/" + the name), so
+ * the schema's /images/… prefix, which public_folder supplies, is left out.
+ */
+function fileNamePattern([pattern]: [string, string], folder: string | undefined): [string, string] {
+  const prefix = "^\\/images\\/";
+  if (!pattern.startsWith(prefix)) throw new Error(`An image pattern must start with ${prefix}: ${pattern}`);
+  return [
+    // Below /images/<folder>/ the folder's name already gave the pattern its one character; at /images/ the name must.
+    `^${pattern.slice(prefix.length).replace("[a-z0-9/_-]+", folder ? "[a-z0-9_-]*" : "[a-z0-9_-]+")}`,
+    "Name the file with lower-case letters, digits, - and _ only, ending in .svg, .png, .jpg, .webp or .avif",
+  ];
 }
 
 /**
@@ -359,8 +382,9 @@ function refinedNote(node: JsonNode): string {
   return `Checked by the build: ${node.description ?? "a rule the editor cannot check"}`;
 }
 
-/** "shortDescription" → "Short description"; "priceINR" → "Price INR". */
+/** "shortDescription" → "Short description"; "priceINR" → "Price INR"; "faq" → "FAQ". */
 export function humanize(name: string): string {
+  if (/^(faq|id|seo|url)$/.test(name)) return name.toUpperCase();
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .split(/[\s_-]+/)

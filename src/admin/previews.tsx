@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from "react";
 import { Article } from "../components/blog/article.tsx";
 import { DraftBanner } from "../components/draft-banner.tsx";
+import { InlineScriptsProvider } from "../components/inline-script.tsx";
 import { ProjectCard } from "../components/portfolio/project-card.tsx";
 import { SiteProvider } from "../components/site-context.tsx";
 import type { SiteContent } from "../lib/content.ts";
@@ -20,7 +21,10 @@ export interface PreviewFacts {
 export interface PreviewProps {
   entry: { get(key: "data"): { toJS(): unknown } | undefined };
   widgetFor(name: string): ReactNode;
-  getAsset(path: string): { toString(): string } | undefined;
+  /** `field` resolves the path against the field's own media folder (content/images/<collection>). */
+  getAsset(path: string, field?: unknown): { toString(): string } | undefined;
+  /** The collection's fields, as Decap keeps them (Immutable maps). */
+  fields: { find(test: (field: { get(key: string): unknown }) => boolean): unknown };
   document: Document;
 }
 
@@ -33,13 +37,17 @@ export function previewTemplates(facts: PreviewFacts): Record<string, ComponentT
   // Islands render their server HTML only: the preview is a picture of the page, nothing in it wakes.
   const anyIsland = { get: () => "preview" } as unknown as Map<never, string>;
   setIslandManifest({ chunks: anyIsland, ids: anyIsland });
+  // Placed inline scripts (the share bar's) stay out too: the page's markup without its behaviour.
+  const noScripts = { get: () => ({ code: "" }) } as unknown as ReadonlyMap<string, { code: string }>;
   const content = previewContent(facts);
   const frame = (props: PreviewProps, children: ReactNode) => (
     <SiteProvider value={{ content, isCurrent: () => false }}>
-      <IslandScope>
-        <ThemeSwitch document={props.document} />
-        <main id="main">{children}</main>
-      </IslandScope>
+      <InlineScriptsProvider value={noScripts}>
+        <IslandScope>
+          <ThemeSwitch document={props.document} />
+          <main id="main">{children}</main>
+        </IslandScope>
+      </InlineScriptsProvider>
     </SiteProvider>
   );
   return {
@@ -133,7 +141,9 @@ function dataOf<T>(props: PreviewProps): Partial<T> {
 
 /** An image the editor just picked is not on the server yet: Decap hands out a blob: URL for it. */
 function asset(props: PreviewProps, path: string | undefined): string {
-  return path ? (props.getAsset(path)?.toString() ?? path) : "";
+  if (!path) return "";
+  const field = props.fields.find((f) => f.get("name") === "image");
+  return props.getAsset(path, field)?.toString() || path;
 }
 
 /** The content the shared components read from context: the site's facts; the lists stay empty in a preview. */

@@ -57,13 +57,29 @@ function fieldsOf(collection: CmsCollection | undefined): CmsField[] {
   return collection?.fields ?? collection?.files?.[0]?.fields ?? [];
 }
 
-function compareObject(collection: string, at: string, node: JsonNode, fields: CmsField[], problems: string[]) {
+/**
+ * `optional`: the object itself may be left out. Decap would still insist on its required fields, so the CMS marks
+ * them optional and its hint says they are needed with the object; the build checks the object whole.
+ */
+function compareObject(
+  collection: string,
+  at: string,
+  node: JsonNode,
+  fields: CmsField[],
+  problems: string[],
+  optional = false,
+) {
   const properties = node.properties ?? {};
   for (const field of fields) if (!(field.name in properties)) problems.push(`${at}.${field.name}: not in the schema`);
   for (const [name, child] of Object.entries(properties)) {
     const field = fields.find((f) => f.name === name);
+    const required = (node.required ?? []).includes(name);
     if (!field) problems.push(`${at}.${name}: no CMS field`);
-    else compareField(collection, `${at}.${name}`, child, (node.required ?? []).includes(name), field, problems);
+    else {
+      if (optional && required && !field.hint?.includes("Needed when"))
+        problems.push(`${at}.${name}: the hint does not say it is needed with its object`);
+      compareField(collection, `${at}.${name}`, child, required && !optional, field, problems, optional);
+    }
   }
 }
 
@@ -81,6 +97,7 @@ function compareField(
   inRequired: boolean,
   field: CmsField,
   problems: string[],
+  inOptional = false,
 ) {
   const differ = (rule: string, schema: unknown, cms: unknown) => {
     if (JSON.stringify(schema) !== JSON.stringify(cms))
@@ -123,7 +140,7 @@ function compareField(
   }
   if (node.type === "object") {
     differ("widget", "object", field.widget);
-    return compareObject(collection, at, node, field.fields ?? [], problems);
+    return compareObject(collection, at, node, field.fields ?? [], problems, inOptional || !inRequired);
   }
   problems.push(`${at}: a schema type the test does not know: ${JSON.stringify(node)}`);
 }
@@ -141,7 +158,11 @@ function compareString(collection: string, at: string, node: JsonNode, field: Cm
     (!node.pattern || new RegExp(node.pattern).test(text)) &&
     text.length >= (node.minLength ?? 0) &&
     text.length <= (node.maxLength ?? Number.POSITIVE_INFINITY);
+  // An image field is checked by its file's name (Decap validates the basename) and written as public_folder/name.
+  const image = field.widget === "image";
+  const folder = field.public_folder ?? "/images";
   const cmsTakes = (text: string) => !field.pattern || new RegExp(field.pattern[0]).test(text);
+  const written = (text: string) => (image ? `${folder}/${text}` : text);
   const samples = [
     fc.string({ minLength: 1, maxLength: 90 }),
     ...[node.pattern, field.pattern?.[0]].flatMap((pattern) =>
@@ -150,14 +171,14 @@ function compareString(collection: string, at: string, node: JsonNode, field: Cm
   ];
   const bounds = [node.minLength, node.maxLength].flatMap((n) => (n ? [n - 1, n, n + 1] : []));
   const edge = bounds.filter((n) => n > 0).map((n) => "x".repeat(n));
-  const disagree = [...edge, ...fc.sample(fc.oneof(...samples), { numRuns: 300, seed: 36 })].find(
-    (text) => schemaTakes(text) !== cmsTakes(text),
+  const texts = [...edge, ...fc.sample(fc.oneof(...samples), { numRuns: 300, seed: 36 })].map((text) =>
+    image ? (text.split("/").at(-1) ?? "") : text,
   );
+  const disagree = texts.find((text) => text && schemaTakes(written(text)) !== cmsTakes(text));
   if (disagree !== undefined)
     problems.push(
-      `${at}: the schema ${schemaTakes(disagree) ? "takes" : "refuses"} ${JSON.stringify(disagree)}, the CMS does not agree`,
+      `${at}: the schema ${schemaTakes(written(disagree)) ? "takes" : "refuses"} ${JSON.stringify(written(disagree))}, the CMS does not agree`,
     );
-  const image = field.widget === "image";
   if (image && collection !== "site") {
     const folder = field.media_folder?.replace(/^\//, "") ?? "";
     if (!folder.startsWith("content/images/") || !existsSync(path.join(ROOT, folder)))
@@ -240,5 +261,6 @@ describe("humanize", () => {
   test("should turn a field name into a label", () => {
     expect(humanize("shortDescription")).toBe("Short description");
     expect(humanize("priceINR")).toBe("Price INR");
+    expect(humanize("faq")).toBe("FAQ");
   });
 });
