@@ -21,7 +21,7 @@ export interface PreviewFacts {
 export interface PreviewProps {
   entry: { get(key: "data"): { toJS(): unknown } | undefined };
   widgetFor(name: string): ReactNode;
-  /** `field` resolves the path against the field's own media folder (content/images/<collection>). */
+  /** `field` resolves a file name against the field's own media folder (content/images/<folder>). */
   getAsset(path: string, field?: unknown): { toString(): string } | undefined;
   /** The collection's fields, as Decap keeps them (Immutable maps). */
   fields: { find(test: (field: { get(key: string): unknown }) => boolean): unknown };
@@ -139,11 +139,17 @@ function dataOf<T>(props: PreviewProps): Partial<T> {
   return (props.entry.get("data")?.toJS() ?? {}) as Partial<T>;
 }
 
-/** An image the editor just picked is not on the server yet: Decap hands out a blob: URL for it. */
+/**
+ * An image as the preview can show it. One the editor just picked is not on the server yet, and Decap takes a path
+ * that starts with / for a URL to use as it is; asked for by its file name and field instead, Decap looks in the
+ * field's media folder and hands out the picked file, or fetches a saved one through the backend, as a blob: URL.
+ * Until either arrives, the served path.
+ */
 function asset(props: PreviewProps, path: string | undefined): string {
   if (!path) return "";
   const field = props.fields.find((f) => f.get("name") === "image");
-  return props.getAsset(path, field)?.toString() || path;
+  const url = props.getAsset(path.split("/").at(-1) ?? path, field)?.toString();
+  return url?.startsWith("blob:") ? url : path;
 }
 
 /** The content the shared components read from context: the site's facts; the lists stay empty in a preview. */

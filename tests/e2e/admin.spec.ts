@@ -139,6 +139,10 @@ test("an article with a photo cover, saved as a draft, is written to content/ an
     .setInputFiles({ name: "editor-cover.jpg", mimeType: "image/jpeg", buffer: await photo(4000, 3000) });
   await click(page.getByRole("button", { name: "Choose selected" }));
   await page.getByLabel("Image alt (optional)", { exact: true }).fill("A hillside at dawn");
+  // The preview is the article as the site draws it, with the photo just picked (not on the server yet).
+  const preview = page.frameLocator("iframe");
+  await expect(preview.getByRole("heading", { level: 1, name: "Written in the Browser" })).toBeVisible();
+  await expect(preview.getByRole("img", { name: "A hillside at dawn" })).toHaveAttribute("src", /^blob:/);
   await click(page.getByLabel("Draft (optional)", { exact: true }));
   await click(page.locator('[data-slate-editor="true"]'));
   await page.keyboard.type("Editors can now publish from the browser.");
