@@ -405,6 +405,7 @@ export function cmsBackendFromEnv(env: Readonly<Record<string, string | undefine
   if (env.CMS_LOCAL_BACKEND) return { kind: "local", url: env.CMS_LOCAL_BACKEND };
   return {
     kind: "github",
+    // Unset, the editor loads but cannot sign in; the build's [admin] line names the repository it was given.
     repo: env.CMS_GITHUB_REPO || "OWNER/REPOSITORY",
     branch: env.CMS_GITHUB_BRANCH || "main",
     baseUrl: env.CMS_AUTH_URL || new URL(siteUrl).origin,

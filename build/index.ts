@@ -245,7 +245,7 @@ export class BuildSession {
       stage(
         "admin",
         () => this.#adminFiles(content, bundle),
-        (a) => `${a.files.length} files${a.cached ? " (cached)" : ""}`,
+        (a) => `${a.files.length} files${a.cached ? " (cached)" : ""}, saving to ${a.backend}`,
       ).then((a) => a.files),
       stage(
         "search",
@@ -262,7 +262,8 @@ export class BuildSession {
     const admin = await this.#admin;
     const backend = this.#options.cmsBackend ?? cmsBackendFromEnv(process.env, content.site.url);
     const page = adminPage({ entry: admin.entry, content, stylesheet: bundle.stylesheet, backend });
-    return { files: [...admin.files, page], cached: admin.cached };
+    const where = backend.kind === "local" ? backend.url : `github.com/${backend.repo} (${backend.branch})`;
+    return { files: [...admin.files, page], cached: admin.cached, backend: where };
   }
 
   /** Writes what changed since the session's previous build (everything, into an emptied folder, the first time). */
