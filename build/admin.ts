@@ -6,7 +6,7 @@ import type { Stylesheets } from "../src/lib/stylesheets.ts";
 import type { AdminData } from "../src/admin/cms.tsx";
 import type { OutputFile } from "./bundle.ts";
 import type { BuildCache } from "./cache.ts";
-import { type CmsBackend, cmsConfig } from "./cms-config.ts";
+import { type CmsBackend, cmsConfig, cmsYamlFormats } from "./cms-config.ts";
 import { BuildError } from "./errors.ts";
 
 /** Where the editor is served; its own folder, so CloudFront and the local server give it its own headers. */
@@ -87,6 +87,7 @@ export function adminPage({
 }): OutputFile {
   const data: AdminData = {
     config: cmsConfig({ backend, siteUrl: content.site.url }),
+    yamlFormats: cmsYamlFormats(),
     styles: [stylesheet.shell, ...stylesheet.pages.map((sheet) => sheet.href)],
     preview: { site: content.site, productPage: content.productPage },
   };

@@ -59,6 +59,26 @@ export type CmsBackend =
   | { kind: "local"; url: string }
   | { kind: "github"; repo: string; branch: string; baseUrl: string; authEndpoint: string };
 
+/**
+ * YAML formats of our own, by name → the `$schema` path of the file's first line. Decap's own YAML format drops that
+ * line (editors' autocompletion) and folds long lines at 80 columns, so every save would rewrap untouched text in the
+ * pull request's diff; ours (src/admin/cms.tsx) writes the line back and never folds.
+ */
+export function cmsYamlFormats(): Record<string, string> {
+  return Object.fromEntries(
+    collectionEntries().flatMap(([, collection]) => {
+      if (!collection.schema || !collection.jsonSchema) return [];
+      if (collection.kind === "folder" && collection.format !== "yaml") return [];
+      const up = collection.kind === "folder" ? ".." : ".";
+      return [[yamlFormat(collection.jsonSchema), `${up}/.schemas/${collection.jsonSchema}.json`]];
+    }),
+  );
+}
+
+function yamlFormat(jsonSchema: string): string {
+  return `yaml-${jsonSchema}`;
+}
+
 export interface CmsConfig {
   load_config_file: false;
   backend: Record<string, string>;
@@ -205,6 +225,7 @@ function cmsCollection(name: CollectionName, collection: Collection): CmsCollect
     return {
       name,
       label,
+      format: yamlFormat(collection.jsonSchema),
       files: [{ name, label, file: `content/${collection.file}`, fields }],
     };
   }
@@ -223,7 +244,7 @@ function cmsCollection(name: CollectionName, collection: Collection): CmsCollect
     description: BUILD_CHECKS[name],
     folder: `content/${collection.folder}`,
     extension: markdown ? "md" : "yaml",
-    format: markdown ? "frontmatter" : "yaml",
+    format: markdown ? "frontmatter" : yamlFormat(collection.jsonSchema ?? name),
     create: true,
     // The file name is the entry's id or slug (the build checks they agree); policy pages are named by their title.
     slug: hasId ? `{{fields.${idField}}}` : "{{slug}}",

@@ -178,6 +178,7 @@ test("an article with a photo cover, saved as a draft, is written to content/ an
 });
 
 test("a product's short description edited in /admin shows on its product page", async ({ page }) => {
+  const before = (await readFile(path.join(contentDir, "products/esim.yaml"), "utf8")).split("\n");
   await openAdmin(page);
   await click(page.getByRole("link", { name: "Products" }));
   await click(page.getByRole("link", { name: /^eSIM/ }));
@@ -189,7 +190,13 @@ test("a product's short description edited in /admin shows on its product page",
     .poll(async () => readFile(path.join(contentDir, "products/esim.yaml"), "utf8"), { timeout: 30_000 })
     .toContain(text);
   // Fields the editor left alone stay as they were: no empty price appears, so the build still accepts the file.
-  expect(await readFile(path.join(contentDir, "products/esim.yaml"), "utf8")).not.toMatch(/^price:/m);
+  const after = (await readFile(path.join(contentDir, "products/esim.yaml"), "utf8")).split("\n");
+  expect(after.join("\n")).not.toMatch(/^price:/m);
+  // The editor's autocompletion line stays first, and lines nobody edited are not rewrapped.
+  expect(after[0]).toBe("# yaml-language-server: $schema=../.schemas/product.json");
+  const changed = after.filter((line) => !before.includes(line));
+  console.log(`[admin] the product file after the edit: ${changed.length} of ${after.length} lines new`);
+  expect(changed.filter((line) => line.startsWith("  - "))).toEqual([]);
   const site = await page.context().newPage();
   await expect(async () => {
     await site.goto(`${BASE}/products/esim`);

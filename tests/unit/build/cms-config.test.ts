@@ -8,6 +8,7 @@ import {
   type CmsField,
   cmsBackendFromEnv,
   cmsConfig,
+  cmsYamlFormats,
   collectionJsonSchema,
   humanize,
   type JsonNode,
@@ -38,7 +39,8 @@ function differences(cms: CmsConfig): string[] {
     if (collection.kind === "folder") {
       if (found.folder !== `content/${collection.folder}`) problems.push(`${name}: folder ${found.folder}`);
       const markdown = collection.format === "markdown";
-      if (found.format !== (markdown ? "frontmatter" : "yaml")) problems.push(`${name}: format ${found.format}`);
+      if (found.format !== (markdown ? "frontmatter" : `yaml-${collection.jsonSchema}`))
+        problems.push(`${name}: format ${found.format}`);
       const body = fields.find((f) => f.name === "body");
       if (markdown && body?.widget !== "markdown") problems.push(`${name}: no markdown body`);
     } else if (found.files?.[0]?.file !== `content/${collection.file}`) problems.push(`${name}: file`);
@@ -254,6 +256,16 @@ describe("cmsConfig", () => {
       publish_mode: "editorial_workflow",
     });
     expect(github.local_backend).toBeUndefined();
+  });
+});
+
+describe("cmsYamlFormats", () => {
+  test("should give every YAML collection a format that writes its schema line back", () => {
+    const formats = cmsYamlFormats();
+    for (const collection of config().collections.filter((c) => c.format?.startsWith("yaml-")))
+      expect(formats[collection.format ?? ""], collection.name).toMatch(/^\.\.?\/\.schemas\/[a-z-]+\.json$/);
+    expect(formats["yaml-product"]).toBe("../.schemas/product.json");
+    expect(formats["yaml-site"]).toBe("./.schemas/site.json");
   });
 });
 
