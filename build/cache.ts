@@ -76,6 +76,35 @@ export class BuildCache {
     return { bytes, cached: false };
   }
 
+  /**
+   * A bundle too large to list its code first (codeHash bundles as much as `make` does): kept under the hash of the
+   * inputs the previous make's metafile listed, so it is made again when any of them changed. `make` returns the
+   * bundle as one byte string and its metafile's inputs (paths under the root).
+   */
+  async bundle(kind: string, make: () => Promise<{ bytes: Uint8Array; inputs: string[] }>) {
+    const listFile = this.#dir && path.join(this.#dir, kind, "inputs.json");
+    const listed = listFile ? await readFile(listFile, "utf8").catch(() => undefined) : undefined;
+    const previous = listed ? (JSON.parse(listed) as string[]) : undefined;
+    if (previous && this.#dir) {
+      const key = await inputsDigest(this.#rootDir, previous);
+      const file = path.join(this.#dir, kind, key);
+      const kept = await readFile(file).catch(() => undefined);
+      if (kept && listFile) {
+        const now = new Date();
+        await Promise.all([utimes(file, now, now), utimes(listFile, now, now)]); // used today: kept from the pruning
+        return { bytes: kept, cached: true };
+      }
+    }
+    const made = await make();
+    const bytes = Buffer.from(made.bytes);
+    if (this.#dir && listFile) {
+      const inputs = [...made.inputs].sort();
+      await writeAside(path.join(this.#dir, kind, await inputsDigest(this.#rootDir, inputs)), bytes);
+      await writeAside(listFile, Buffer.from(JSON.stringify(inputs)));
+    }
+    return { bytes, cached: false };
+  }
+
   /** Deletes the entries nobody used for a month, of every kind; once a session, as a month is long. */
   async prune(): Promise<void> {
     if (!this.#dir || this.#pruned) return;
@@ -116,7 +145,11 @@ async function codeHash(rootDir: string, entry: string): Promise<string> {
     .catch((cause: unknown) => {
       throw new BuildError(`Having trouble listing the code of ${entry} for the build cache`, { cause });
     });
-  const inputs = Object.keys(result.metafile.inputs).sort();
+  return inputsDigest(rootDir, Object.keys(result.metafile.inputs).sort());
+}
+
+/** The hash of files by path and content; a missing file counts as empty. */
+async function inputsDigest(rootDir: string, inputs: readonly string[]): Promise<string> {
   const contents = await Promise.all(
     inputs.map((input) => readFile(path.resolve(rootDir, input)).catch(() => Buffer.alloc(0))),
   );

@@ -3,8 +3,10 @@ import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
 import { SEARCH_INDEX_PATH } from "../src/lib/search.ts";
 import { PRODUCTION, type SiteEnvironment, withEnvironment } from "../src/lib/site-environment.ts";
+import { adminPage, bundleAdmin } from "./admin.ts";
 import { type IslandBundle, type OutputFile, bundleIslands } from "./bundle.ts";
 import { BuildCache, digest } from "./cache.ts";
+import { type CmsBackend, cmsBackendFromEnv } from "./cms-config.ts";
 import { checkContentLinks, servedFiles } from "./check-links.ts";
 import type { CompiledContent } from "./compile-content.ts";
 import { buildDocumentationPdfs } from "./documentation-pdf.ts";
@@ -42,6 +44,8 @@ export interface BuildOptions {
   drafts?: boolean;
   /** The moment that decides which posts are published (tests, BUILD_NOW); the clock's when absent. */
   now?: Date;
+  /** Where /admin saves; from the environment when absent (build/cms-config.ts cmsBackendFromEnv). */
+  cmsBackend?: CmsBackend;
 }
 
 export interface BuildResult {
@@ -70,6 +74,8 @@ export class BuildSession {
   readonly #options: BuildOptions;
   readonly #cache: BuildCache;
   #bundle: IslandBundle | undefined;
+  /** The content editor's bundle: made (or read from the cache) once per session, like the islands. */
+  #admin: ReturnType<typeof bundleAdmin> | undefined;
   /** What the previous build of this session rendered and wrote; absent before the first. */
   #pages = new Map<string, KeyedPage>();
   #written: Map<string, string> | undefined;
@@ -147,7 +153,7 @@ export class BuildSession {
         ),
       (count) => `${count} links checked`,
     );
-    const drawn = await this.#draw(stage, read, content, rendered.heads);
+    const drawn = await this.#draw(stage, read, content, rendered.heads, bundle);
     const { files } = siteFiles({
       pages: rendered.pages,
       assets: bundle.files,
@@ -190,7 +196,13 @@ export class BuildSession {
   }
 
   /** The files drawn or encoded from content, each its own stage, side by side: photos, share cards, PDFs, icons, search. */
-  async #draw(stage: Stage, read: ContentRead, content: SiteContent, heads: PageHeads): Promise<OutputFile[]> {
+  async #draw(
+    stage: Stage,
+    read: ContentRead,
+    content: SiteContent,
+    heads: PageHeads,
+    bundle: IslandBundle,
+  ): Promise<OutputFile[]> {
     const { compiled, facts } = read;
     const brand = {
       logoFile: path.join(this.#rootDir, "public/favicon.svg"),
@@ -232,12 +244,27 @@ export class BuildSession {
         (f) => `${f.length} icon files`,
       ),
       stage(
+        "admin",
+        () => this.#adminFiles(content, bundle),
+        (a) => `${a.files.length} files${a.cached ? " (cached)" : ""}, saving to ${a.backend}`,
+      ).then((a) => a.files),
+      stage(
         "search",
         () => buildSearchIndex(content),
         (s) => `${s.documents} passages, ${Math.round(s.file.contents.length / 1024)} KB`,
       ).then((s) => [s.file]),
     ]);
     return made.flat();
+  }
+
+  /** /admin: the editor's bundle and its page, whose configuration is generated from the content model. */
+  async #adminFiles(content: SiteContent, bundle: IslandBundle) {
+    this.#admin ??= bundleAdmin(this.#rootDir, this.#cache);
+    const admin = await this.#admin;
+    const backend = this.#options.cmsBackend ?? cmsBackendFromEnv(process.env, content.site.url);
+    const page = adminPage({ entry: admin.entry, content, stylesheet: bundle.stylesheet, backend });
+    const where = backend.kind === "local" ? backend.url : `github.com/${backend.repo} (${backend.branch})`;
+    return { files: [...admin.files, page], cached: admin.cached, backend: where };
   }
 
   /** Writes what changed since the session's previous build (everything, into an emptied folder, the first time). */

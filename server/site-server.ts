@@ -10,7 +10,7 @@ import {
   showsPrices,
 } from "../src/lib/currency.ts";
 import { resolveRequest, type RouteTable } from "../src/lib/routing.ts";
-import { securityHeaders } from "../src/lib/security-headers.ts";
+import { adminSecurityHeaders, GITHUB_API, isAdminPath, securityHeaders } from "../src/lib/security-headers.ts";
 import { CONTENT_TYPES, COMPRESSIBLE_EXTENSIONS, cacheControl } from "../src/lib/static-files.ts";
 import { invokeLambda, type LambdaHandler } from "./lambda-adapter.ts";
 
@@ -25,6 +25,8 @@ export interface SiteServerOptions {
    * to play a visitor elsewhere); none: no currency cookie, as when the edge cannot see the country.
    */
   viewerCountry?: string;
+  /** Where /admin may connect besides the site: decap-server's address in dev; GitHub's API otherwise. */
+  adminConnect?: readonly string[];
 }
 
 /** What the dev loop adds to the server: its browser script and stylesheet, its event stream, the last failure. */
@@ -107,7 +109,13 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
       return;
     }
     const { table, csp } = loadedConfig;
-    let { file, status } = resolveRequest(url.pathname, table);
+    const admin = isAdminPath(url.pathname);
+    // The editor's page is no route of the site (no sitemap, no search): its folder's index is served as it is, as
+    // CloudFront's viewer-request function does for any path outside the route table.
+    let { file, status } =
+      admin && !path.extname(url.pathname)
+        ? { file: `${url.pathname.replace(/\/$/, "")}/index.html`, status: 200 }
+        : resolveRequest(url.pathname, table);
     let filePath = path.join(distDir, file);
     let info = await stat(filePath).catch(() => undefined);
     if (!info?.isFile()) {
@@ -117,7 +125,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
     }
     const ext = path.extname(filePath);
     let body: Buffer = await readFile(filePath);
-    if (devReload && ext === ".html") {
+    if (devReload && ext === ".html" && !admin) {
       body = Buffer.from(
         body
           .toString("utf8")
@@ -128,7 +136,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
       );
     }
     const headers: Record<string, string> = {
-      ...securityHeaders(csp),
+      ...(admin ? adminSecurityHeaders({ connect: options.adminConnect ?? [GITHUB_API] }) : securityHeaders(csp)),
       "content-type": CONTENT_TYPES[ext] ?? "application/octet-stream",
       "cache-control": devReload ? "no-store" : cacheControl(file),
       vary: "accept-encoding",

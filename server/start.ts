@@ -28,12 +28,44 @@ const host = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? 8080);
 const sesPort = Number(process.env.SES_PORT ?? 8005);
 const dynamoPort = Number(process.env.DYNAMO_PORT ?? 8006);
+/** npm run dev: decap-server, the content editor's local backend (/admin saves through it into content/). */
+const cmsPort = Number(process.env.CMS_PORT ?? 8081);
 /** Where the leads are kept; LEADS_DIR lets a test server keep its own (npm run leads reads the same variable). */
 const leadsDir = path.resolve(rootDir, process.env.LEADS_DIR ?? ".data/dynamodb");
 /** Where the build writes and the server reads; DIST_DIR lets parallel test runs keep separate builds. */
 const distDir = path.resolve(rootDir, process.env.DIST_DIR ?? "dist");
 /** CONTENT_DIR lets tests serve a copy of the content. */
 const contentDir = path.resolve(rootDir, process.env.CONTENT_DIR ?? "content");
+
+/**
+ * decap-server in its file-system mode, on 127.0.0.1 only: it writes what /admin saves under the folder that holds
+ * content/ (the generated configuration names paths like content/blog), so a test's copy of the content is edited, not
+ * the checkout's. Its address reaches the build through CMS_LOCAL_BACKEND.
+ */
+function startCmsBackend() {
+  if (path.basename(contentDir) !== "content")
+    console.warn(
+      `[cms] the editor writes content/… under ${path.dirname(contentDir)}; CONTENT_DIR should end in /content`,
+    );
+  process.env.CMS_LOCAL_BACKEND = `http://127.0.0.1:${cmsPort}/api/v1`;
+  const child = spawn(process.execPath, [path.join(rootDir, "node_modules/decap-server/dist/index.js")], {
+    cwd: path.dirname(contentDir),
+    env: {
+      ...process.env,
+      MODE: "fs",
+      GIT_REPO_DIRECTORY: path.dirname(contentDir),
+      PORT: String(cmsPort),
+      BIND_HOST: "127.0.0.1",
+      LOG_LEVEL: process.env.CMS_LOG_LEVEL ?? "warn",
+    },
+    stdio: "inherit",
+  });
+  child.on("exit", (code, signal) => {
+    if (signal !== "SIGTERM")
+      console.error(`[cms] decap-server stopped (exit code ${code}); /admin cannot save until npm run dev restarts`);
+  });
+  return child;
+}
 
 /** Runs the build in a fresh process so that edited modules are loaded anew; resolves to success. */
 function runBuild(): Promise<boolean> {
@@ -66,6 +98,7 @@ async function startLeadStore() {
 const takenLine = await takenPortLine([
   { port, host, setting: "PORT", serves: "the site" },
   { port: sesPort, host: "127.0.0.1", setting: "SES_PORT", serves: "the mailbox" },
+  ...(dev ? [{ port: cmsPort, host: "127.0.0.1", setting: "CMS_PORT", serves: "the content editor's backend" }] : []),
 ]);
 if (takenLine) {
   console.error(takenLine);
@@ -74,6 +107,9 @@ if (takenLine) {
 
 // The store first, before the build: nothing else starts when it cannot.
 const dynamo = await startLeadStore();
+
+// Before the first build: the build writes /admin's configuration with this backend (build/cms-config.ts).
+const cmsServer = dev ? startCmsBackend() : undefined;
 
 // npm run dev keeps serving when a build fails: the dev loop shows the errors and retries on the next save.
 const devLoop = dev
@@ -146,7 +182,13 @@ async function reloadApi(changed?: readonly string[]) {
 // The visitor the local server plays: in India, the client's home market, unless VIEWER_COUNTRY says otherwise ("" for
 // none); a request's own CloudFront-Viewer-Country header wins, as tests send it.
 const viewerCountry = process.env.VIEWER_COUNTRY ?? "IN";
-const server = await createSiteServer({ distDir, handlers, devReload: devLoop?.hooks, viewerCountry });
+const server = await createSiteServer({
+  distDir,
+  handlers,
+  devReload: devLoop?.hooks,
+  viewerCountry,
+  adminConnect: cmsServer ? [`http://127.0.0.1:${cmsPort}`] : undefined,
+});
 server.listen(port, host, () => {
   console.log(`\n  Site:     http://${host}:${port}/`);
   console.log(`  Mailbox:  http://127.0.0.1:${sesPort}/  (local SES emulator: every e-mail the forms send)`);
@@ -156,11 +198,16 @@ server.listen(port, host, () => {
   console.log(
     `  API:      ${[...handlers.keys()].map((n) => `POST /api/${n}`).join(", ") || "no handlers found in lambdas/"}\n`,
   );
+  if (dev)
+    console.log(
+      `  Editor:   http://${host}:${port}/admin/  (saves into ${path.relative(rootDir, contentDir) || contentDir} through decap-server on 127.0.0.1:${cmsPort})`,
+    );
   if (dev) console.log("  Watching content/, src/, public/, build/ and lambdas/ for changes.\n");
 });
 
 const stop = async () => {
   retry?.stop();
+  cmsServer?.kill("SIGTERM");
   server.close();
   ses.close();
   await sesEvents.close();

@@ -48,6 +48,60 @@ export function contentSecurityPolicy({ scriptHashes }: CspInput): string {
     .join("; ");
 }
 
+/** The content editor's folder: its page and bundle get adminSecurityHeaders(), every other path the site's. */
+export const ADMIN_PATH = "/admin";
+
+/** Whether a request path is the content editor's (/admin, /admin/ and the files under it). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`);
+}
+
+export interface AdminCspInput {
+  /** Where the editor reads and writes content: GitHub's API in production, decap-server locally. */
+  connect: readonly string[];
+}
+
+/**
+ * The editor's own policy, looser than the site's only where Decap CMS needs it (each source says why) and served for
+ * /admin alone: the site's pages keep theirs. Decap styles itself with emotion, which inserts <style> elements, so
+ * styles may be inline; it checks its configuration with ajv, which compiles each schema with new Function, so scripts
+ * may be evaluated (only here: the site's pages never allow it); the preview pane is an about:blank frame of the same document; images the editor picks are
+ * shown from blob: URLs before they are saved; GitHub shows the editor's avatar.
+ */
+export function adminContentSecurityPolicy({ connect }: AdminCspInput): string {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", "'unsafe-eval'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", "https://avatars.githubusercontent.com"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'", "blob:", ...connect],
+    "frame-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+/**
+ * The headers of /admin: the site's, with the editor's policy, and an opener policy that lets GitHub's sign-in popup
+ * report back to the page that opened it (same-origin would cut the popup off from its opener).
+ */
+export function adminSecurityHeaders(input: AdminCspInput): Record<string, string> {
+  return {
+    ...securityHeaders({ scriptHashes: [] }),
+    "content-security-policy": adminContentSecurityPolicy(input),
+    "cross-origin-opener-policy": "same-origin-allow-popups",
+  };
+}
+
+/** GitHub's API, where the production editor reads and writes the repository. */
+export const GITHUB_API = "https://api.github.com";
+
 export const PERMISSIONS_POLICY =
   "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()";
 

@@ -8,13 +8,14 @@ import { stopServer } from "./stop-server.ts";
 
 /**
  * `npm run dev` as a developer uses it: a code mistake in src/ shows where it is and what the compiler said over the
- * open page. The server runs from a copy of the project (its own ports: E2E_PORT + 12, E2E_SES_PORT + 12 and + 13),
+ * open page. The server runs from a copy of the project (its own ports: E2E_PORT + 12, E2E_SES_PORT + 12 and + 13, E2E_PORT + 82 for /admin's backend),
  * so breaking a component never touches the checkout other tests build from.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 12;
 const SES_PORT = Number(process.env.E2E_SES_PORT ?? 8025) + 12;
 const DYNAMO_PORT = SES_PORT + 1;
+const CMS_PORT = Number(process.env.E2E_PORT ?? 4173) + 82;
 const BASE = `http://127.0.0.1:${PORT}`;
 const COMPONENT = "src/components/site-footer.tsx";
 
@@ -40,6 +41,8 @@ test.beforeAll(async () => {
       PORT: String(PORT),
       SES_PORT: String(SES_PORT),
       DYNAMO_PORT: String(DYNAMO_PORT),
+      // The editor's backend (decap-server) that npm run dev starts, on a port of this spec's own.
+      CMS_PORT: String(CMS_PORT),
       LEADS_DIR: path.join(project, ".data"),
       // Its own copy's content and build: inherited from npm test, DIST_DIR would be the build every other browser
       // test reads, and this server's first build would empty it under them.

@@ -6,12 +6,13 @@ import { expect, test } from "@playwright/test";
 import { stopServer } from "./stop-server.ts";
 
 /**
- * `npm run dev` as an editor uses it: its own server (ports E2E_PORT + 10 and E2E_SES_PORT + 10) over a copy of
+ * `npm run dev` as an editor uses it: its own server (ports E2E_PORT + 10, E2E_SES_PORT + 10 and, for /admin's backend, E2E_PORT + 81) over a copy of
  * content/, edited the way editors' tools save files.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 10;
 const SES_PORT = Number(process.env.E2E_SES_PORT ?? 8025) + 10;
+const CMS_PORT = Number(process.env.E2E_PORT ?? 4173) + 81;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let work: string;
@@ -48,6 +49,8 @@ test.beforeAll(async () => {
       SES_PORT: String(SES_PORT),
       // A lead store of its own: inherited, DYNAMO_PORT would be the port of the server the other browser tests use.
       DYNAMO_PORT: String(SES_PORT + 1),
+      // The editor's backend (decap-server) that npm run dev starts, on a port of this spec's own.
+      CMS_PORT: String(CMS_PORT),
       LEADS_DIR: path.join(work, "leads"),
       CONTENT_DIR: contentDir,
       DIST_DIR: path.join(work, "dist"),

@@ -14,7 +14,7 @@ import {
 import { leadFunctionNames, type SiteStack } from "../../infra/lib/site-stack.ts";
 import { readConfig } from "../../lambdas/shared/env.ts";
 import { cacheControl } from "../../src/lib/static-files.ts";
-import { securityHeaders } from "../../src/lib/security-headers.ts";
+import { adminSecurityHeaders, GITHUB_API, securityHeaders } from "../../src/lib/security-headers.ts";
 import { ROUTING_TABLE } from "../fixtures/routing-cases.ts";
 import { FIXTURE_SCRIPT_HASH, ROOT, synthApp, writeFixtureDist } from "./fixtures.ts";
 
@@ -265,7 +265,7 @@ describe("SiteStack with the example settings", () => {
   });
 
   test("sends exactly the security headers the local server sends, with the build's script hashes in the CSP", () => {
-    const [entry] = resources("AWS::CloudFront::ResponseHeadersPolicy");
+    const entry = resources("AWS::CloudFront::ResponseHeadersPolicy").find(([id]) => id.includes("SecurityHeaders"));
     const config = entry?.[1].Properties.ResponseHeadersPolicyConfig as {
       SecurityHeadersConfig: {
         ContentSecurityPolicy: { ContentSecurityPolicy: string };
@@ -288,8 +288,32 @@ describe("SiteStack with the example settings", () => {
     expect(sent).toEqual(securityHeaders({ scriptHashes: [FIXTURE_SCRIPT_HASH] }));
     expect(sent["content-security-policy"]).toContain(`script-src 'self' ${FIXTURE_SCRIPT_HASH}`);
     expect(sent["content-security-policy"]).not.toContain("unsafe-inline");
-    for (const behavior of [distributionConfig().DefaultCacheBehavior, ...distributionConfig().CacheBehaviors]) {
+    const siteBehaviors = distributionConfig().CacheBehaviors.filter(
+      (b) => !String(b.PathPattern).startsWith("/admin"),
+    );
+    for (const behavior of [distributionConfig().DefaultCacheBehavior, ...siteBehaviors]) {
       expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: entry?.[0] });
+    }
+  });
+
+  test("serves /admin and its files with the editor's own headers, the site's pages never", () => {
+    const admin = resources("AWS::CloudFront::ResponseHeadersPolicy").find(([id]) => id.includes("AdminHeaders"));
+    const config = admin?.[1].Properties.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string } };
+      CustomHeadersConfig: { Items: { Header: string; Value: string }[] };
+    };
+    const expected = adminSecurityHeaders({ connect: [GITHUB_API] });
+    expect(config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy).toBe(
+      expected["content-security-policy"],
+    );
+    expect(config.CustomHeadersConfig.Items).toContainEqual(
+      expect.objectContaining({ Header: "cross-origin-opener-policy", Value: "same-origin-allow-popups" }),
+    );
+    const behaviors = distributionConfig().CacheBehaviors.filter((b) => String(b.PathPattern).startsWith("/admin"));
+    expect(behaviors.map((b) => b.PathPattern).sort()).toEqual(["/admin", "/admin/*"]);
+    for (const behavior of behaviors) {
+      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: admin?.[0] });
+      expect(behavior.FunctionAssociations).toHaveLength(1);
     }
   });
 

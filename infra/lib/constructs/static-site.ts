@@ -6,7 +6,7 @@ import type * as lambda from "aws-cdk-lib/aws-lambda";
 import * as s3 from "aws-cdk-lib/aws-s3";
 import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
-import { securityHeaders } from "../../../src/lib/security-headers.ts";
+import { ADMIN_PATH, adminSecurityHeaders, GITHUB_API, securityHeaders } from "../../../src/lib/security-headers.ts";
 import { cacheControl } from "../../../src/lib/static-files.ts";
 import {
   NOT_FOUND_PREFIX,
@@ -172,6 +172,30 @@ export class StaticSite extends Construct {
         };
     }
 
+    // The content editor (/admin, Decap CMS) needs what the site's policy forbids (evaluated schema validators, inline
+    // styles, GitHub's API): its own policy, for its own paths only. Previews carry no editor: a preview's paths sit
+    // under its prefix, and it edits nothing.
+    const adminBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
+    if (!props.preview) {
+      const admin = responseHeadersFrom(adminSecurityHeaders({ connect: [GITHUB_API] }));
+      const adminHeaders = new cloudfront.ResponseHeadersPolicy(this, "AdminHeaders", {
+        comment: "The content editor's headers (src/lib/security-headers.ts adminSecurityHeaders)",
+        securityHeadersBehavior: admin.securityHeadersBehavior,
+        customHeadersBehavior: { customHeaders: admin.customHeaders },
+      });
+      const behavior: cloudfront.BehaviorOptions = {
+        origin: siteOrigin,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: pageCache,
+        responseHeadersPolicy: adminHeaders,
+        // /admin and /admin/ become /admin/index.html, as every folder of the site does.
+        functionAssociations: [{ function: routeRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      };
+      adminBehaviors[ADMIN_PATH] = behavior;
+      adminBehaviors[`${ADMIN_PATH}/*`] = behavior;
+    }
+
     this.distribution = new cloudfront.Distribution(this, "Distribution", {
       comment: "Storefront site and lead API",
       defaultBehavior: {
@@ -202,6 +226,7 @@ export class StaticSite extends Construct {
             : undefined,
         },
         ...apiBehaviors,
+        ...adminBehaviors,
       },
       // S3 answers 403 for a missing key (the distribution may not list the bucket): both mean "not found".
       // A preview's missing page is S3's plain 403: the views live under each pull request's prefix.

@@ -99,4 +99,21 @@ describe("BuildCache", () => {
     await writeFile(path.join(work, "rule.ts"), 'export const rule = (text: string) => "x-" + text.toLowerCase();\n');
     expect(await code()).not.toBe(before);
   });
+
+  test("should keep a bundle under its inputs' contents and make it again when one of them changes", async () => {
+    await writeFile(path.join(work, "entry.ts"), "export const a = 1;");
+    const bundling = (text: string) => async () => {
+      made.push(text);
+      return { bytes: Buffer.from(text), inputs: ["entry.ts"] };
+    };
+    const cache = () => new BuildCache({ rootDir: work, dir: path.join(work, "cache") });
+    await cache().bundle("bundle", bundling("first"));
+    const kept = await cache().bundle("bundle", bundling("second"));
+    expect(kept).toMatchObject({ cached: true });
+    expect(kept.bytes.toString()).toBe("first");
+    await writeFile(path.join(work, "entry.ts"), "export const a = 2;");
+    const remade = await cache().bundle("bundle", bundling("third"));
+    expect(remade).toMatchObject({ cached: false });
+    expect(made).toEqual(["first", "third"]);
+  });
 });

@@ -1,0 +1,112 @@
+import path from "node:path";
+import * as esbuild from "esbuild";
+import type { SiteContent } from "../src/lib/content.ts";
+import { serializeJson } from "../src/lib/island-wrapper.tsx";
+import type { Stylesheets } from "../src/lib/stylesheets.ts";
+import type { AdminData } from "../src/admin/cms.tsx";
+import type { OutputFile } from "./bundle.ts";
+import type { BuildCache } from "./cache.ts";
+import { type CmsBackend, cmsConfig, cmsYamlFormats } from "./cms-config.ts";
+import { BuildError } from "./errors.ts";
+
+/** Where the editor is served; its own folder, so CloudFront and the local server give it its own headers. */
+export const ADMIN_DIR = "admin";
+const ENTRY = "src/admin/cms.tsx";
+
+/**
+ * The bundle of /admin: Decap CMS and the preview templates (src/admin/cms.tsx), split so that what Decap loads on
+ * demand (editor modes, image encoders) stays out of the first load. Nothing else of the site imports it. Kept in the
+ * build cache by its inputs: it changes only when src/admin, the components it previews or node_modules change.
+ */
+export async function bundleAdmin(
+  rootDir: string,
+  cache: BuildCache,
+): Promise<{ files: OutputFile[]; entry: string; cached: boolean }> {
+  const { bytes, cached } = await cache.bundle("admin", async () => {
+    const outdir = path.join(rootDir, "dist", ADMIN_DIR);
+    const result = await esbuild
+      .build({
+        entryPoints: [{ in: path.join(rootDir, ENTRY), out: "cms" }],
+        absWorkingDir: rootDir,
+        bundle: true,
+        minify: true,
+        splitting: true,
+        format: "esm",
+        outdir,
+        entryNames: "[name]-[hash]",
+        chunkNames: "chunks/[name]-[hash]",
+        assetNames: "chunks/[name]-[hash]",
+        write: false,
+        metafile: true,
+        target: ["es2022", "chrome111", "firefox111", "safari16.4"],
+        // Decap's dependencies were written for webpack, which supplied these.
+        define: { "process.env.NODE_ENV": '"production"', global: "globalThis" },
+        jsx: "automatic",
+        legalComments: "none",
+        logLevel: "silent",
+        loader: { ".wasm": "file", ".woff": "file", ".woff2": "file", ".ttf": "file", ".svg": "file", ".png": "file" },
+      })
+      .catch((cause: unknown) => {
+        throw new BuildError("Having trouble bundling the content editor, src/admin/cms.tsx", { cause });
+      });
+    const distDir = path.join(rootDir, "dist");
+    const files = (result.outputFiles ?? []).map((file) => ({
+      path: path.relative(distDir, file.path).split(path.sep).join("/"),
+      contents: Buffer.from(file.contents).toString("base64"),
+    }));
+    // Decap's lazily loaded modules are entry points too: the one to link is ours.
+    const entry = Object.entries(result.metafile.outputs).find(([, out]) => out.entryPoint === ENTRY)?.[0];
+    if (!entry) throw new BuildError(`esbuild produced no output for ${ENTRY}`);
+    const packed = { entry: `/${path.relative(distDir, path.join(rootDir, entry)).split(path.sep).join("/")}`, files };
+    // This module's options and esbuild's version shape the output as much as the sources do.
+    const inputs = [...Object.keys(result.metafile.inputs), "build/admin.ts", "node_modules/esbuild/package.json"];
+    return { bytes: Buffer.from(JSON.stringify(packed)), inputs };
+  });
+  const packed = JSON.parse(bytes.toString("utf8")) as { entry: string; files: { path: string; contents: string }[] };
+  return {
+    entry: packed.entry,
+    cached,
+    files: packed.files.map((file) => ({ path: file.path, contents: Buffer.from(file.contents, "base64") })),
+  };
+}
+
+/**
+ * /admin/index.html: noindex, no site chrome, the generated configuration and the preview's inputs as inert JSON, and
+ * the editor's script. The page is never linked, listed in the sitemap, the search index or a feed.
+ */
+export function adminPage({
+  entry,
+  content,
+  stylesheet,
+  backend,
+}: {
+  entry: string;
+  content: SiteContent;
+  stylesheet: Stylesheets;
+  backend: CmsBackend;
+}): OutputFile {
+  const data: AdminData = {
+    config: cmsConfig({ backend, siteUrl: content.site.url }),
+    yamlFormats: cmsYamlFormats(),
+    styles: [stylesheet.shell, ...stylesheet.pages.map((sheet) => sheet.href)],
+    preview: { site: content.site, productPage: content.productPage },
+  };
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>Content editor · ${escapeHtml(content.site.name)}</title>
+<script type="application/json" id="cms-data">${serializeJson(data)}</script>
+<script type="module" src="${entry}"></script>
+</head>
+<body></body>
+</html>
+`;
+  return { path: `${ADMIN_DIR}/index.html`, contents: Buffer.from(html) };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}

@@ -1,0 +1,435 @@
+import * as z from "zod/mini";
+import { imagePath } from "../src/schemas/common.ts";
+import { type Collection, type CollectionName, collectionEntries } from "./collections.ts";
+
+/**
+ * Decap CMS's configuration, derived from the content model (build/collections.ts) and the JSON Schemas of its zod
+ * schemas, never written by hand: every collection, field, widget and rule the CMS can check comes from there.
+ * What Decap cannot check itself is said in the field's hint and stays the build's to report (tests/unit/build/
+ * cms-config.test.ts walks the schemas and this config side by side).
+ */
+
+/** A field of Decap's configuration: the keys this generator sets (Decap's config schema allows these and more). */
+export interface CmsField {
+  name: string;
+  label: string;
+  widget: string;
+  required?: boolean;
+  hint?: string;
+  default?: unknown;
+  /** [regular expression, message shown under the field] */
+  pattern?: [string, string];
+  min?: number;
+  max?: number;
+  value_type?: "int" | "float";
+  options?: string[];
+  fields?: CmsField[];
+  field?: CmsField;
+  media_folder?: string;
+  public_folder?: string;
+  choose_url?: boolean;
+  format?: string;
+  date_format?: string;
+  time_format?: boolean;
+  picker_utc?: boolean;
+  collection?: string;
+  value_field?: string;
+  search_fields?: string[];
+  display_fields?: string[];
+}
+
+export interface CmsCollection {
+  name: CollectionName;
+  label: string;
+  label_singular?: string;
+  description?: string;
+  folder?: string;
+  files?: { name: string; label: string; file: string; fields: CmsField[] }[];
+  extension?: string;
+  format?: string;
+  create?: boolean;
+  slug?: string;
+  identifier_field?: string;
+  summary?: string;
+  fields?: CmsField[];
+}
+
+/** Where saves go: the local proxy (npm run dev, decap-server) or GitHub with a pull request per entry. */
+export type CmsBackend =
+  | { kind: "local"; url: string }
+  | { kind: "github"; repo: string; branch: string; baseUrl: string; authEndpoint: string };
+
+/**
+ * YAML formats of our own, by name → the `$schema` path of the file's first line. Decap's own YAML format drops that
+ * line (editors' autocompletion) and folds long lines at 80 columns, so every save would rewrap untouched text in the
+ * pull request's diff; ours (src/admin/cms.tsx) writes the line back and never folds.
+ */
+export function cmsYamlFormats(): Record<string, string> {
+  return Object.fromEntries(
+    collectionEntries().flatMap(([, collection]) => {
+      if (!collection.schema || !collection.jsonSchema) return [];
+      if (collection.kind === "folder" && collection.format !== "yaml") return [];
+      const up = collection.kind === "folder" ? ".." : ".";
+      return [[yamlFormat(collection.jsonSchema), `${up}/.schemas/${collection.jsonSchema}.json`]];
+    }),
+  );
+}
+
+function yamlFormat(jsonSchema: string): string {
+  return `yaml-${jsonSchema}`;
+}
+
+export interface CmsConfig {
+  load_config_file: false;
+  backend: Record<string, string>;
+  local_backend?: { url: string; allowed_hosts: string[] };
+  publish_mode?: "editorial_workflow";
+  media_folder: string;
+  public_folder: string;
+  site_url: string;
+  logo_url?: string;
+  slug: { encoding: "ascii"; clean_accents: boolean; sanitize_replacement: string };
+  collections: CmsCollection[];
+}
+
+/** The subset of JSON Schema (draft 7) that z.toJSONSchema writes for our content schemas, plus our messages. */
+export interface JsonNode {
+  type?: string;
+  properties?: Record<string, JsonNode>;
+  required?: string[];
+  items?: JsonNode;
+  enum?: unknown[];
+  pattern?: string;
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+  description?: string;
+  /** The schema's own messages for its checks, by JSON Schema keyword. */
+  "x-messages"?: Record<string, string>;
+  /** True when the schema has a check no JSON Schema keyword says (a refine): the build checks it, the CMS cannot. */
+  "x-refined"?: boolean;
+}
+
+/** A reference to another collection's entries: Decap lists them live (a relation), so a new product is offered at once. */
+export const REFERENCES: Readonly<Record<string, { collection: CollectionName; valueField: string; label: string }>> = {
+  "portfolio.productId": { collection: "products", valueField: "id", label: "name" },
+};
+
+/** Fields whose text runs over several lines; every other text field is one line. Presentation only, not a rule. */
+const MULTILINE = new Set(["description", "fullDescription", "shortDescription", "excerpt", "content", "a", "bio"]);
+
+/** Text no JSON Schema keyword carries, said to editors in the hint, because the build checks it after a save. */
+const BUILD_CHECKS: Partial<Record<CollectionName, string>> = {
+  posts:
+    "The build also checks: links in the body lead to a page or file of the site, at most 4 posts are featured, the slug equals the file name and a photo cover has its alt text.",
+  products: "The build also checks: the id equals the file name and content/documentation has its manual.",
+  portfolio: "The build also checks: the product exists and is published, and a photo has its alt text.",
+  pages: "The build also checks that links in the body lead to a page or file of the site.",
+};
+
+const IMAGE_PATTERN = jsonOf(imagePath()).pattern;
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/** A collection's schema as JSON Schema (the editors' input side), with the schema's messages for each check. */
+export function collectionJsonSchema(schema: z.ZodMiniType): JsonNode {
+  return jsonOf(schema);
+}
+
+function jsonOf(schema: z.ZodMiniType): JsonNode {
+  return z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+    target: "draft-7",
+    override(ctx) {
+      const messages: Record<string, string> = {};
+      let refined = false;
+      for (const check of checksOf(ctx.zodSchema)) {
+        const message = check.error?.({});
+        if (check.check === "custom") refined = true;
+        if (typeof message !== "string") continue;
+        if (check.check === "string_format") messages.pattern = message;
+        if (check.check === "max_length") messages.maxLength = message;
+        if (check.check === "min_length") messages.minLength = message;
+      }
+      const json = ctx.jsonSchema as JsonNode;
+      if (Object.keys(messages).length) json["x-messages"] = messages;
+      if (refined) json["x-refined"] = true;
+    },
+  }) as JsonNode;
+}
+
+interface CheckDef {
+  check?: string;
+  error?: (issue: object) => unknown;
+}
+
+/** The checks' definitions of a zod schema (zod's internals: `_zod.def.checks[]._zod.def`). */
+function checksOf(schema: unknown): CheckDef[] {
+  const def = (schema as { _zod?: { def?: { checks?: { _zod?: { def?: CheckDef } }[] } } })._zod?.def;
+  return (def?.checks ?? []).flatMap((check) => (check._zod?.def ? [check._zod.def] : []));
+}
+
+/**
+ * Decap's configuration for this site: one collection per entry of the content model that has a schema.
+ * @throws Error when a schema uses a shape the generator does not know (the unit test runs it on every schema)
+ */
+export function cmsConfig({ backend, siteUrl }: { backend: CmsBackend; siteUrl: string }): CmsConfig {
+  const collections = collectionEntries().flatMap(([name, collection]) => {
+    const made = cmsCollection(name, collection);
+    return made ? [made] : [];
+  });
+  return {
+    load_config_file: false,
+    ...backendConfig(backend),
+    media_folder: "content/images",
+    public_folder: "/images",
+    site_url: siteUrl,
+    // Uploaded files keep a name the image pattern accepts: no spaces or accents.
+    slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
+    collections,
+  };
+}
+
+function backendConfig(backend: CmsBackend): Pick<CmsConfig, "backend" | "local_backend" | "publish_mode"> {
+  if (backend.kind === "local") {
+    // decap-server's fs mode writes the checkout directly: no branches, so no editorial workflow locally.
+    return {
+      backend: { name: "proxy", proxy_url: backend.url, branch: "main" },
+      local_backend: { url: backend.url, allowed_hosts: ["127.0.0.1", "localhost"] },
+    };
+  }
+  return {
+    backend: {
+      name: "github",
+      repo: backend.repo,
+      branch: backend.branch,
+      base_url: backend.baseUrl,
+      auth_endpoint: backend.authEndpoint,
+    },
+    publish_mode: "editorial_workflow",
+  };
+}
+
+function cmsCollection(name: CollectionName, collection: Collection): CmsCollection | undefined {
+  if (!collection.schema) return undefined; // product manuals: names only, edited as files
+  const root = collectionJsonSchema(collection.schema);
+  const label = capitalize(collection.kind === "folder" ? collection.what : humanize(name));
+  if (collection.kind === "file") {
+    const fields = objectFields(root, { collection: name, media: undefined });
+    return {
+      name,
+      label,
+      format: yamlFormat(collection.jsonSchema),
+      files: [{ name, label, file: `content/${collection.file}`, fields }],
+    };
+  }
+  const markdown = collection.format === "markdown";
+  const media = `images/${collection.folder}`;
+  const fields = objectFields(root, { collection: name, media });
+  if (markdown)
+    fields.push({ name: "body", label: "Body", widget: "markdown", hint: "The text of the page, in markdown" });
+  const idField = root.properties?.slug ? "slug" : "id";
+  const hasId = Boolean(root.properties?.[idField]);
+  return {
+    name,
+    label,
+    // "New Article", not "New Articles": every `what` of the table is a plural ending in s.
+    label_singular: label.replace(/s$/, ""),
+    description: BUILD_CHECKS[name],
+    folder: `content/${collection.folder}`,
+    extension: markdown ? "md" : "yaml",
+    format: markdown ? "frontmatter" : yamlFormat(collection.jsonSchema ?? name),
+    create: true,
+    // The file name is the entry's id or slug (the build checks they agree); policy pages are named by their title.
+    slug: hasId ? `{{fields.${idField}}}` : "{{slug}}",
+    identifier_field: root.properties?.title ? "title" : root.properties?.name ? "name" : idField,
+    fields,
+  };
+}
+
+interface Place {
+  collection: CollectionName;
+  /** Label of the optional object this field sits in: Decap would insist on its fields even when it is left out. */
+  optionalIn?: string;
+  /** content/<media>, where this collection's images live; undefined: the global media folder. */
+  media: string | undefined;
+  path?: string;
+}
+
+function objectFields(node: JsonNode, place: Place): CmsField[] {
+  const required = new Set(node.required ?? []);
+  return Object.entries(node.properties ?? {}).map(([name, child]) =>
+    cmsField(name, child, required.has(name), { ...place, path: place.path ? `${place.path}.${name}` : name }),
+  );
+}
+
+/** Whether a value the CMS leaves empty ("" or []) passes the schema. */
+export function acceptsEmpty(node: JsonNode): boolean {
+  if (node.type === "string")
+    return !node.enum && (node.minLength ?? 0) === 0 && (!node.pattern || new RegExp(node.pattern).test(""));
+  if (node.type === "array") return (node.minItems ?? 0) === 0;
+  return false;
+}
+
+function cmsField(name: string, node: JsonNode, inRequired: boolean, place: Place): CmsField {
+  const notes: string[] = [];
+  const field: CmsField = {
+    name,
+    label: humanize(name),
+    widget: "string",
+    required: inRequired && !acceptsEmpty(node) && !place.optionalIn,
+  };
+  if (inRequired && place.optionalIn) notes.push(`Needed when ${place.optionalIn} is given`);
+  if (node.default !== undefined && node.type !== "object") field.default = node.default;
+  const reference = REFERENCES[`${place.collection}.${place.path}`];
+
+  if (node.enum) {
+    field.widget = "select";
+    field.options = node.enum.map(String);
+  } else if (reference) {
+    Object.assign(field, {
+      widget: "relation",
+      collection: reference.collection,
+      value_field: reference.valueField,
+      search_fields: [reference.label, reference.valueField],
+      display_fields: [reference.label],
+    });
+  } else if (node.type === "boolean") {
+    field.widget = "boolean";
+  } else if (node.type === "integer" || node.type === "number") {
+    Object.assign(field, numberRules(node, notes));
+  } else if (node.type === "string") {
+    Object.assign(field, stringRules(node, place));
+    if (node["x-refined"] && node.format !== "date") notes.push(refinedNote(node));
+  } else if (node.type === "array" && node.items) {
+    field.widget = "list";
+    if (node.minItems) field.min = node.minItems;
+    if (node.maxItems !== undefined) field.max = node.maxItems;
+    // An item exists once it is added: its own fields are required as the schema says.
+    const item = { ...place, optionalIn: undefined };
+    if (node.items.type === "object") field.fields = objectFields(node.items, item);
+    else field.field = cmsField("item", node.items, true, item);
+  } else if (node.type === "object") {
+    field.widget = "object";
+    const optional = !inRequired || place.optionalIn;
+    field.fields = objectFields(node, optional ? { ...place, optionalIn: place.optionalIn ?? field.label } : place);
+    if (!inRequired) notes.push("Optional: leave every field empty to leave it out");
+  } else {
+    throw new Error(`content schema ${place.collection}.${place.path}: no CMS widget for ${JSON.stringify(node)}`);
+  }
+  const hint = [node.description, ...notes].filter(Boolean).join(". ");
+  if (hint) field.hint = hint;
+  return field;
+}
+
+function numberRules(node: JsonNode, notes: string[]): Partial<CmsField> {
+  const int = node.type === "integer";
+  const rules: Partial<CmsField> = { widget: "number", value_type: int ? "int" : "float" };
+  if (node.minimum !== undefined && node.minimum > -MAX_SAFE) rules.min = node.minimum;
+  if (node.maximum !== undefined && node.maximum < MAX_SAFE) rules.max = node.maximum;
+  if (node.exclusiveMinimum !== undefined) {
+    // Decap's bounds are inclusive: a whole number above 0 is at least 1; a decimal one is said in the hint.
+    rules.min = int ? node.exclusiveMinimum + 1 : node.exclusiveMinimum;
+    if (!int) notes.push(`Must be more than ${node.exclusiveMinimum}`);
+  }
+  return rules;
+}
+
+function stringRules(node: JsonNode, place: Place): Partial<CmsField> {
+  const rules: Partial<CmsField> = {};
+  if (node.format === "date") {
+    // The date picker writes only real days, so the calendar check cannot fail from the CMS.
+    Object.assign(rules, {
+      widget: "datetime",
+      format: "YYYY-MM-DD",
+      date_format: "YYYY-MM-DD",
+      time_format: false,
+      picker_utc: true,
+    });
+  } else if (node.pattern === IMAGE_PATTERN) {
+    rules.widget = "image";
+    rules.choose_url = false;
+    if (place.media) {
+      rules.media_folder = `/content/${place.media}`;
+      rules.public_folder = `/${place.media}`;
+    }
+  } else if (MULTILINE.has(place.path?.split(".").at(-1) ?? "")) {
+    rules.widget = "text";
+  }
+  const pattern = stringPattern(node);
+  if (pattern) rules.pattern = rules.widget === "image" ? fileNamePattern(pattern, rules.public_folder) : pattern;
+  return rules;
+}
+
+/**
+ * Decap checks an image field's pattern against the file's name alone (it writes public_folder + "/" + the name), so
+ * the schema's /images/… prefix, which public_folder supplies, is left out.
+ */
+function fileNamePattern([pattern]: [string, string], folder: string | undefined): [string, string] {
+  const prefix = "^\\/images\\/";
+  if (!pattern.startsWith(prefix)) throw new Error(`An image pattern must start with ${prefix}: ${pattern}`);
+  return [
+    // Below /images/<folder>/ the folder's name already gave the pattern its one character; at /images/ the name must.
+    `^${pattern.slice(prefix.length).replace("[a-z0-9/_-]+", folder ? "[a-z0-9_-]*" : "[a-z0-9_-]+")}`,
+    "Name the file with lower-case letters, digits, - and _ only, ending in .svg, .png, .jpg, .webp or .avif",
+  ];
+}
+
+/**
+ * One regular expression for the pattern and the length bounds, since Decap checks one pattern per field; a minimum
+ * length of 1 is Decap's `required`, so it needs none.
+ */
+export function stringPattern(node: JsonNode): [string, string] | undefined {
+  const messages = node["x-messages"] ?? {};
+  const min = node.minLength ?? 0;
+  const bounded = min > 1 || node.maxLength !== undefined;
+  const length = bounded ? `[\\s\\S]{${min},${node.maxLength ?? ""}}` : undefined;
+  if (!node.pattern && !length) return undefined;
+  const message =
+    messages.pattern ?? messages.maxLength ?? messages.minLength ?? `Expected text matching ${node.pattern}`;
+  if (!length) return [node.pattern ?? "", message];
+  if (!node.pattern) return [`^${length}$`, message];
+  const lengthMessage = messages.maxLength ?? `between ${min} and ${node.maxLength} characters`;
+  return [`^(?=${length}$)${node.pattern.replace(/^\^/, "")}`, `${message}; ${lengthMessage}`];
+}
+
+function refinedNote(node: JsonNode): string {
+  return `Checked by the build: ${node.description ?? "a rule the editor cannot check"}`;
+}
+
+/** "shortDescription" → "Short description"; "priceINR" → "Price INR"; "faq" → "FAQ". */
+export function humanize(name: string): string {
+  if (/^(faq|id|seo|url)$/.test(name)) return name.toUpperCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[\s_-]+/)
+    .map((word, i) => (i === 0 || /^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase()));
+  return capitalize(words.join(" "));
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The backend the build's environment asks for: CMS_LOCAL_BACKEND (npm run dev sets it to decap-server's address),
+ * else GitHub from CMS_GITHUB_REPO (owner/name), CMS_GITHUB_BRANCH (main) and CMS_AUTH_URL (the OAuth function's
+ * origin; the site's own origin by default, where the stack would route /api/github-oauth).
+ */
+export function cmsBackendFromEnv(env: Readonly<Record<string, string | undefined>>, siteUrl: string): CmsBackend {
+  if (env.CMS_LOCAL_BACKEND) return { kind: "local", url: env.CMS_LOCAL_BACKEND };
+  return {
+    kind: "github",
+    // Unset, the editor loads but cannot sign in; the build's [admin] line names the repository it was given.
+    repo: env.CMS_GITHUB_REPO || "OWNER/REPOSITORY",
+    branch: env.CMS_GITHUB_BRANCH || "main",
+    baseUrl: env.CMS_AUTH_URL || new URL(siteUrl).origin,
+    authEndpoint: "api/github-oauth/auth",
+  };
+}
