@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +7,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { parse } from "yaml";
 import { blogPostSchema } from "../../src/schemas/blog-post.ts";
 import { photo } from "../fixtures/images.ts";
+import { startDevServer } from "./dev-server.ts";
 import { stopServer } from "./stop-server.ts";
 
 /**
@@ -22,7 +23,6 @@ const BASE = `http://127.0.0.1:${PORT}`;
 let work: string;
 let contentDir: string;
 let server: ChildProcess;
-let serverOutput = "";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
@@ -31,10 +31,9 @@ test.beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "admin-"));
   contentDir = path.join(work, "content");
   await cp(path.join(ROOT, "content"), contentDir, { recursive: true });
-  server = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--dev"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
+  ({ server } = await startDevServer(
+    ROOT,
+    {
       PORT: String(PORT),
       SES_PORT: String(SES_PORT),
       DYNAMO_PORT: String(SES_PORT + 1),
@@ -43,20 +42,8 @@ test.beforeAll(async () => {
       CONTENT_DIR: contentDir,
       DIST_DIR: path.join(work, "dist"),
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm run dev did not start:\n${serverOutput}`)), 170_000);
-    const listen = (chunk: Buffer) => {
-      serverOutput += chunk;
-      if (serverOutput.includes("Site:")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    server.stdout?.on("data", listen);
-    server.stderr?.on("data", listen);
-  });
+    170_000,
+  ));
 });
 
 test.afterAll(async () => {

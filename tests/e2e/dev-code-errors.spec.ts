@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { startDevServer } from "./dev-server.ts";
 import { stopServer } from "./stop-server.ts";
 
 /**
@@ -34,10 +35,9 @@ test.beforeAll(async () => {
       await cp(path.join(ROOT, part), path.join(project, part), { recursive: true });
   }
   await symlink(path.join(ROOT, "node_modules"), path.join(project, "node_modules"), "dir");
-  server = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--dev"], {
-    cwd: project,
-    env: {
-      ...process.env,
+  ({ server } = await startDevServer(
+    project,
+    {
       PORT: String(PORT),
       SES_PORT: String(SES_PORT),
       DYNAMO_PORT: String(DYNAMO_PORT),
@@ -49,21 +49,8 @@ test.beforeAll(async () => {
       CONTENT_DIR: path.join(project, "content"),
       DIST_DIR: path.join(project, "dist"),
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`npm run dev did not start:\n${output}`)), 100_000);
-    const read = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes("Site:")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    server.stdout?.on("data", read);
-    server.stderr?.on("data", read);
-  });
+    100_000,
+  ));
 });
 
 test.afterAll(async () => {

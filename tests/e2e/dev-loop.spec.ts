@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { cp, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { type DevServer, startDevServer } from "./dev-server.ts";
 import { stopServer } from "./stop-server.ts";
 
 /**
@@ -17,10 +17,9 @@ const BASE = `http://127.0.0.1:${PORT}`;
 
 let work: string;
 let contentDir: string;
-let server: ChildProcess;
-/** Everything the dev server printed so far: each good build after a save logs "site ready". */
-let serverOutput = "";
-const goodRebuilds = () => serverOutput.split("site ready").length - 1;
+let dev: DevServer | undefined;
+/** Each good build after a save logs "site ready". */
+const goodRebuilds = () => (dev?.output() ?? "").split("site ready").length - 1;
 
 /** Saves like most editors do: write a temporary file, then rename it over the original (an atomic save). */
 async function atomicSave(file: string, change: (text: string) => string): Promise<void> {
@@ -41,10 +40,9 @@ test.beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "dev-loop-"));
   contentDir = path.join(work, "content");
   await cp(path.join(ROOT, "content"), contentDir, { recursive: true });
-  server = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--dev"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
+  dev = await startDevServer(
+    ROOT,
+    {
       PORT: String(PORT),
       SES_PORT: String(SES_PORT),
       // A lead store of its own: inherited, DYNAMO_PORT would be the port of the server the other browser tests use.
@@ -55,25 +53,12 @@ test.beforeAll(async () => {
       CONTENT_DIR: contentDir,
       DIST_DIR: path.join(work, "dist"),
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm run dev did not start:\n${serverOutput}`)), 100_000);
-    server.stdout?.on("data", (chunk: Buffer) => {
-      serverOutput += chunk;
-      if (serverOutput.includes("Site:")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    server.stderr?.on("data", (chunk: Buffer) => {
-      serverOutput += chunk;
-    });
-  });
+    100_000,
+  );
 });
 
 test.afterAll(async () => {
-  await stopServer(server);
+  await stopServer(dev?.server);
   await rm(work, { recursive: true, force: true, maxRetries: 5 });
 });
 

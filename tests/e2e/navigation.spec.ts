@@ -106,6 +106,21 @@ async function pauseClock(page: Page) {
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 }
 
+/**
+ * Opens home on a paused clock and rests the pointer on the link to NEXT past the resting delay; returns the link and
+ * the count of requests for NEXT (countRequests).
+ */
+async function restOnNextLink(page: Page) {
+  await page.clock.install();
+  const requests = await countRequests(page, NEXT);
+  await page.goto("/");
+  await pauseClock(page);
+  const link = nextLink(page);
+  await link.hover();
+  await page.clock.runFor(200);
+  return { link, requests };
+}
+
 const prefetched = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')]
@@ -158,13 +173,7 @@ for (const engine of ENGINES) {
       page,
       consoleErrors,
     }) => {
-      await page.clock.install();
-      const requests = await countRequests(page, NEXT);
-      await page.goto("/");
-      await pauseClock(page);
-      const link = nextLink(page);
-      await link.hover();
-      await page.clock.runFor(200);
+      const { link, requests } = await restOnNextLink(page);
       await expect.poll(requests.network).toBe(1);
       await link.click();
       await page.waitForURL(`**${NEXT}`);
@@ -247,13 +256,7 @@ for (const [hint, connection] of [
       await page.addInitScript((value) => {
         Object.defineProperty(Navigator.prototype, "connection", { get: () => value, configurable: true });
       }, connection);
-      await page.clock.install();
-      const requests = await countRequests(page, NEXT);
-      await page.goto("/");
-      await pauseClock(page);
-      const link = nextLink(page);
-      await link.hover();
-      await page.clock.runFor(200);
+      const { link, requests } = await restOnNextLink(page);
       await link.focus();
       await link.dispatchEvent("pointerdown");
       expect(await prefetched(page)).toEqual([]);
