@@ -1,15 +1,20 @@
+import { type ConnectionFacts, mayFetchAhead } from "../lib/connection.ts";
+
 /**
  * Home's product explorer (src/components/home/product-explorer.tsx): the page holds the chosen product's panel only;
  * choosing another product in the list puts that product's panel in its place, from one file of every panel
- * (`data-panels`) fetched once as the explorer nears the screen, so a choice rarely waits for the network.
+ * (`data-panels`) fetched once as the explorer nears the screen, so a choice rarely waits for the network; on Save-Data
+ * or 2g (mayFetchAhead), only once a choice asks for it.
  */
-export function startExplorer(doc: Document): void {
-  for (const explorer of doc.querySelectorAll<HTMLElement>(".explorer[data-panels]")) startOne(explorer);
+export function startExplorer(doc: Document, connection: ConnectionFacts | undefined): void {
+  const ahead = mayFetchAhead(connection);
+  for (const explorer of doc.querySelectorAll<HTMLElement>(".explorer[data-panels]")) startOne(explorer, ahead);
 }
 
 type Panels = Record<string, string>;
 
-function startOne(explorer: HTMLElement): void {
+/** @param ahead whether the panels may be fetched before a choice (not on Save-Data or 2g: then on the first choice) */
+function startOne(explorer: HTMLElement, ahead: boolean): void {
   const panels = explorer.querySelector<HTMLElement>(".explorer__panels");
   const url = explorer.dataset.panels;
   if (!panels || !url) return;
@@ -27,7 +32,7 @@ function startOne(explorer: HTMLElement): void {
     return loading;
   };
 
-  if ("IntersectionObserver" in window) {
+  if (ahead && "IntersectionObserver" in window) {
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;

@@ -20,6 +20,9 @@ import { fetchNextPages } from "./next-page.ts";
 import { listenForSearchShortcut } from "./search-shortcut.ts";
 import { startThemeSwitch } from "./theme-switch.ts";
 
+/** What the browser says of the connection (Chromium only), read when asked: it changes as the visitor moves. */
+const connection = () => (navigator as Navigator & { connection?: ConnectionFacts }).connection;
+
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 /**
@@ -105,7 +108,7 @@ const browser: RuntimeEnv = {
     }
   },
   // Chromium's Network Information API; other engines have none, and say nothing against fetching ahead.
-  connection: () => (navigator as Navigator & { connection?: ConnectionFacts }).connection,
+  connection,
   whenMedia: (query, wake) => {
     const mql = matchMedia(query);
     if (mql.matches) wake();
@@ -135,8 +138,8 @@ startThemeSwitch(document.documentElement);
 startIslands(document.querySelectorAll<HTMLElement>("site-island"), browser);
 listenForSearchShortcut(document);
 startFilters(document);
-startExplorer(document);
+startExplorer(document, connection());
 // Noted once the page is shown: a prerendered page's session storage is not the visit's until then.
 whenActivated(() => keepSource(hasAnalyticsConsent(document.documentElement), currentPage()));
 listenForItemLinks(document);
-fetchNextPages(document, (navigator as Navigator & { connection?: ConnectionFacts }).connection);
+fetchNextPages(document, connection());

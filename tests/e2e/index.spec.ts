@@ -318,6 +318,31 @@ test.describe("product explorer", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("with Save-Data the panels are fetched on the first choice, not ahead", async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "connection", { value: { saveData: true, effectiveType: "4g" } });
+      // Recorded as the page asks, not when the request shows on the wire: the check below runs right after.
+      const asked: string[] = [];
+      Object.assign(window, { askedPanels: asked });
+      const fetchFirst = window.fetch;
+      window.fetch = (input, init) => {
+        if (String(input).endsWith("/products/explorer-panels.json")) asked.push(String(input));
+        return fetchFirst(input, init);
+      };
+    });
+    const asked = () => page.evaluate(() => (window as unknown as { askedPanels: string[] }).askedPanels.length);
+    await page.goto("/");
+    const explorer = page.getByRole("region", { name: "Explore Our Ready-Made Apps" });
+    await explorer.scrollIntoViewIfNeeded();
+    // Two frames: an intersection observer watching the explorer has had its callback by then.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await asked()).toBe(0);
+    const second = content.products[1]?.name ?? "";
+    await choose(explorer, second);
+    await expect(explorer.getByRole("article", { name: second, exact: true })).toBeVisible();
+    expect(await asked()).toBe(1);
+  });
+
   test("arrow keys move through the products", async ({ page }) => {
     await page.goto("/");
     const explorer = page.getByRole("region", { name: "Explore Our Ready-Made Apps" });
