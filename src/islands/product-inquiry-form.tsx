@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useRef, useSyncExternalStore } from "react";
 import { MISSING_FIELDS } from "../client/leads.ts";
 import { ContactFallback } from "../components/forms/contact-fallback.tsx";
 import { type LeadField, LeadForm } from "../components/forms/lead-form.tsx";
@@ -53,6 +53,10 @@ export default function ProductInquiryForm({
 }: ProductInquiryFormProps) {
   const close = () => (document.getElementById(dialogId) as HTMLDialogElement | null)?.close();
   const product = useDialogProduct(dialogId, { id: productId, name: productName });
+  // The rules load once, but a shared dialog's product may change after they do (React reads the product the eager
+  // loader wrote only after hydration): each check is for the product the dialog shows then, never a stale one.
+  const shown = useRef(product.name);
+  shown.current = product.name;
   return (
     <>
       <LeadForm
@@ -60,9 +64,10 @@ export default function ProductInquiryForm({
         fn="send-product-inquiry"
         rows={INQUIRY_FIELDS}
         loadSchema={() =>
-          import("../schemas/product-inquiry.ts").then((m) =>
-            m.productInquirySchema({ products: [{ id: "", name: product.name }], packages: [] }),
-          )
+          import("../schemas/product-inquiry.ts").then(({ productInquirySchema }) => ({
+            safeParse: (value: unknown) =>
+              productInquirySchema({ products: [{ id: "", name: shown.current }], packages: [] }).safeParse(value),
+          }))
         }
         extra={{ product: product.name }}
         productId={product.id}
