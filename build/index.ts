@@ -1,6 +1,7 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
+import { iconSprite } from "../src/components/icon.tsx";
 import { SEARCH_INDEX_PATH } from "../src/lib/search.ts";
 import { PRODUCTION, type SiteEnvironment, withEnvironment } from "../src/lib/site-environment.ts";
 import { adminPage, bundleAdmin } from "./admin.ts";
@@ -139,7 +140,12 @@ export class BuildSession {
       () => this.#render(routes, content, bundle),
       (r) => `${r.fresh} of ${routes.length} pages`,
     );
-    const feeds = [...feedFiles(rendered.pages, content), explorerPanelsFile(content, bundle)];
+    const sprite = iconSprite();
+    const feeds = [
+      ...feedFiles(rendered.pages, content),
+      explorerPanelsFile(content, bundle),
+      { path: sprite.path.slice(1), contents: Buffer.from(sprite.text) },
+    ];
     // Before anything is drawn: a broken link fails the build in seconds, not after the share cards and PDFs.
     await stage(
       "links",

@@ -1,4 +1,4 @@
-import { Download, Info, LifeBuoy, Wrench } from "lucide-react";
+import { Download, Info, LifeBuoy, Wrench } from "./icon.tsx";
 import type { Unpublished } from "../lib/publishing.ts";
 import type { Product } from "../schemas/product.ts";
 import { DraftBadge } from "./draft-banner.tsx";

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "./icon.tsx";
 import CookieSettings from "../islands/cookie-settings.tsx";
 import { Island } from "../lib/island-wrapper.tsx";
 import { Brand } from "./shell/logo.tsx";

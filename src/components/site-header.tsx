@@ -1,4 +1,4 @@
-import { ArrowRight, ExternalLink, Headset } from "lucide-react";
+import { ArrowRight, ExternalLink, Headset } from "./icon.tsx";
 import { DESKTOP_QUERY } from "../lib/limits.ts";
 import { ChevronDownIcon, ProductIcon } from "./icon.tsx";
 import { Brand } from "./shell/logo.tsx";

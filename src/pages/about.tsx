@@ -1,4 +1,4 @@
-import { Users } from "lucide-react";
+import { Users } from "../components/icon.tsx";
 import { CompanyStats } from "../components/about/company-stats.tsx";
 import { Timeline } from "../components/about/timeline.tsx";
 import { ValuesGrid } from "../components/about/values-grid.tsx";

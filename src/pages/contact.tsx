@@ -1,4 +1,4 @@
-import { ExternalLink, LifeBuoy, Mail, MessageCircle, Phone } from "lucide-react";
+import { ExternalLink, LifeBuoy, Mail, MessageCircle, Phone } from "../components/icon.tsx";
 import { ContactChannel } from "../components/contact/contact-channel.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import ContactForm from "../islands/contact-form.tsx";

@@ -1,4 +1,4 @@
-import { ArrowRight, ExternalLink, FileText, MessageCircle, Package, Wrench } from "lucide-react";
+import { ArrowRight, ExternalLink, FileText, MessageCircle, Package, Wrench } from "../components/icon.tsx";
 import { FaqCategorySection } from "../components/faq/faq-category.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { definePage } from "../lib/page.ts";

@@ -1,4 +1,4 @@
-import { Clock } from "lucide-react";
+import { Clock } from "../components/icon.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { CurrencyToggle } from "../components/installation/currency-toggle.tsx";
 import { PackageCard } from "../components/installation/package-card.tsx";

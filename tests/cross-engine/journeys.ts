@@ -73,10 +73,26 @@ async function expectText(driver: EngineDriver, query: Query, expected: string |
   return seen;
 }
 
+/**
+ * Icons are placed with <use> from one sprite file (src/components/icon.tsx): each one on screen has drawn something
+ * once the sprite has loaded. Counts the icons it checked, so a page where none were found fails too.
+ */
+const ICONS_DRAWN = `(() => {
+  const shown = [...document.querySelectorAll("svg.icon use")].filter((use) => use.parentElement.getBoundingClientRect().width > 0);
+  return shown.length > 0 && shown.every((use) => use.getBBox().width > 0) ? shown.length : 0;
+})()`;
+
+async function expectIconsDrawn(driver: EngineDriver, where: string) {
+  await waitFor(
+    () => driver.evaluate<number>(ICONS_DRAWN),
+    () => `${driver.engine}: an icon on ${where} drew nothing (or none was found)`,
+  );
+}
+
 // 1. Every route renders.
 const notFound = new Set(["/no-such-page"]);
 const routeJourneys: Journey[] = everyRoute().map((route) => ({
-  name: `${route} renders its heading and no error page`,
+  name: `${route} renders its heading, its icons and no error page`,
   run: async (driver) => {
     await prepare(driver);
     await driver.goto(route);
@@ -91,6 +107,7 @@ const routeJourneys: Journey[] = everyRoute().map((route) => ({
     } else if (await driver.isVisible(text("Oops! Page not found"))) {
       throw new Error(`${driver.engine}: ${route} shows the 404 page`);
     }
+    await expectIconsDrawn(driver, route);
     await expectNoConsoleErrors(driver, route);
   },
 }));

@@ -5,11 +5,12 @@ import type { HtmlElement } from "html-validate";
 import { beforeAll, describe, expect, test } from "vitest";
 import { resolveRequest } from "../../src/lib/routing.ts";
 import { EXTRA_ROUTES } from "../../server/load-handlers.ts";
+import { elementsOf, parseFragment, parsePage } from "../../build/html-tree.ts";
 import { ROOT } from "../fixtures/content.ts";
 import { type BuiltPage, type BuiltSite, builtSite } from "./built-site.ts";
 import { cssUrls, srcsetUrls } from "./page-weight.ts";
 
-/** Attributes that point at another resource, by element. */
+/** Attributes that point at another resource, by element (html-validate does not read inside <svg>: see the icons test). */
 const URL_ATTRIBUTES: Record<string, readonly string[]> = {
   a: ["href"],
   area: ["href"],
@@ -26,8 +27,6 @@ const URL_ATTRIBUTES: Record<string, readonly string[]> = {
   form: ["action"],
   button: ["formaction"],
   input: ["formaction", "src"],
-  use: ["href", "xlink:href"],
-  image: ["href", "xlink:href"],
   "site-island": ["data-src"],
 };
 /** Meta tags whose content is a URL of this site (share card, page URL). */
@@ -169,6 +168,32 @@ describe("links and assets", () => {
     const checked = site.pages.reduce((n, page) => n + [...references(page)].length, 0);
     expect(checked).toBeGreaterThan(site.pages.length * 3);
     expect(brokenReferences(resolutionProblem)).toEqual([]);
+  });
+
+  test("every icon a page places is drawn in the sprite it names", async () => {
+    const sprites = new Map<string, Set<string>>();
+    const missing: string[] = [];
+    let placed = 0;
+    for (const page of site.pages) {
+      for (const use of elementsOf(parsePage(page.html)).filter((el) => el.tagName === "use")) {
+        placed++;
+        const [file = "", id = ""] = String(use.properties.href ?? "").split("#");
+        let symbols = sprites.get(file);
+        if (!symbols) {
+          const sprite = existsSync(path.join(site.dir, file)) ? await readFile(path.join(site.dir, file), "utf8") : "";
+          symbols = new Set(
+            elementsOf(parseFragment(sprite))
+              .filter((el) => el.tagName === "symbol")
+              .map((el) => String(el.properties.id)),
+          );
+          sprites.set(file, symbols);
+        }
+        if (!symbols.has(id)) missing.push(`${page.path}: ${file}#${id}`);
+      }
+    }
+    // Every page shows icons (the menu's, the footer's): a test that finds none is looking in the wrong place.
+    expect(placed).toBeGreaterThan(site.pages.length * 3);
+    expect([...new Set(missing)]).toEqual([]);
   });
 
   test("every product's documentation link is on its page and serves a PDF", async () => {

@@ -1,8 +1,8 @@
-import { BadgeCheck, Handshake, Headphones, type LucideIcon, RefreshCw, Rocket, TrendingUp } from "lucide-react";
+import { BadgeCheck, Handshake, Headphones, type Icon, RefreshCw, Rocket, TrendingUp } from "../icon.tsx";
 import type { About } from "../../schemas/about.ts";
 
 /** One decorative icon per value, in the order content/about.yaml lists them. */
-const ICONS: readonly LucideIcon[] = [BadgeCheck, Rocket, Handshake, Headphones, RefreshCw, TrendingUp];
+const ICONS: readonly Icon[] = [BadgeCheck, Rocket, Handshake, Headphones, RefreshCw, TrendingUp];
 
 export function ValuesGrid({ values }: { values: About["values"] }) {
   return (

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "../icon.tsx";
 import type { ReactNode } from "react";
 import type { BlogPost } from "../../lib/content.ts";
 import { Picture } from "../picture.tsx";

@@ -1,4 +1,4 @@
-import { Rss } from "lucide-react";
+import { Rss } from "../icon.tsx";
 import { BLOG_INDEX_PATH, blogPage, blogPageCount, blogPagePath, postCategories } from "../../lib/blog.ts";
 import type { SiteContent } from "../../lib/content.ts";
 import type { PageHead } from "../../lib/page.ts";

@@ -1,4 +1,4 @@
-import { Mail } from "lucide-react";
+import { Mail } from "../icon.tsx";
 import NewsletterForm from "../../islands/newsletter-form.tsx";
 import { Island } from "../../lib/island-wrapper.tsx";
 import { NEWSLETTER_CONSENT_TEXT } from "../../lib/newsletter.ts";

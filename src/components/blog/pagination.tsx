@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "../icon.tsx";
 
 /** Page numbers shown around the current one; the first and last are always shown. */
 const AROUND = 2;

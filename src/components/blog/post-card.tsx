@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "../icon.tsx";
 import type { BlogPost } from "../../lib/content.ts";
 import { DraftBadge } from "../draft-banner.tsx";
 import { PostMeta } from "./post-meta.tsx";

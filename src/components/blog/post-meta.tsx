@@ -1,4 +1,4 @@
-import { Calendar, Clock } from "lucide-react";
+import { Calendar, Clock } from "../icon.tsx";
 import { formatLongDate, formatShortDate } from "../../lib/dates.ts";
 import { formatReadTime } from "../../lib/reading-time.ts";
 

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "../icon.tsx";
 import type { FaqCategory } from "../../schemas/faq-category.ts";
 
 /**

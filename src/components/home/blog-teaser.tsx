@@ -1,4 +1,4 @@
-import { ArrowRight, Calendar, Clock } from "lucide-react";
+import { ArrowRight, Calendar, Clock } from "../icon.tsx";
 import type { BlogPost } from "../../lib/content.ts";
 import { formatShortDate } from "../../lib/dates.ts";
 import { formatReadTime } from "../../lib/reading-time.ts";

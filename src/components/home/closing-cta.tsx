@@ -1,4 +1,4 @@
-import { ArrowRight, MessageSquare } from "lucide-react";
+import { ArrowRight, MessageSquare } from "../icon.tsx";
 import type { Site } from "../../schemas/site.ts";
 
 /** The last word on home: browse the products or talk to us. */

@@ -1,4 +1,4 @@
-import { ArrowRight, BadgeCheck, Code, Headset, MousePointerClick } from "lucide-react";
+import { ArrowRight, BadgeCheck, Code, Headset, MousePointerClick } from "../icon.tsx";
 import { TIMINGS } from "../../lib/limits.ts";
 import type { Product } from "../../schemas/product.ts";
 import type { Site } from "../../schemas/site.ts";

@@ -1,4 +1,4 @@
-import { ArrowRight, ExternalLink } from "lucide-react";
+import { ArrowRight, ExternalLink } from "../icon.tsx";
 import { MAX_TECHNOLOGIES, TIMINGS } from "../../lib/limits.ts";
 import type { PortfolioProject } from "../../schemas/portfolio-project.ts";
 import { Carousel } from "../shell/carousel.tsx";

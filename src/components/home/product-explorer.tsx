@@ -1,4 +1,4 @@
-import { ArrowRight, Download, Headset, Wrench } from "lucide-react";
+import { ArrowRight, Download, Headset, Wrench } from "../icon.tsx";
 import { BuyControl, SharedBuyDialog } from "../product/buy-control.tsx";
 import { buyMode } from "../../lib/buy-mode.ts";
 import { MAX_KEY_FEATURES } from "../../lib/limits.ts";

@@ -1,4 +1,4 @@
-import { Award, Code, Headset, Palette, Rocket, Wrench } from "lucide-react";
+import { Award, Code, Headset, Palette, Rocket, Wrench } from "../icon.tsx";
 import type { Site } from "../../schemas/site.ts";
 
 /** Six reasons to buy, each with an icon. Figures come from site.yaml. */

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "../icon.tsx";
 import type { Listed } from "../../lib/content.ts";
 import type { PortfolioProject } from "../../schemas/portfolio-project.ts";
 import { Picture } from "../picture.tsx";

@@ -1,8 +1,8 @@
-import { Code, Headset, type LucideIcon, Palette, Rocket, ShieldCheck, TrendingUp } from "lucide-react";
+import { Code, Headset, type Icon, Palette, Rocket, ShieldCheck, TrendingUp } from "../icon.tsx";
 import type { ProductPageCopy, benefitIcons } from "../../schemas/product-page.ts";
 import { ProductSection } from "./product-section.tsx";
 
-const ICONS: Record<(typeof benefitIcons)[number], LucideIcon> = {
+const ICONS: Record<(typeof benefitIcons)[number], Icon> = {
   rocket: Rocket,
   code: Code,
   palette: Palette,

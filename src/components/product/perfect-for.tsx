@@ -1,4 +1,4 @@
-import { Users } from "lucide-react";
+import { Users } from "../icon.tsx";
 import { ProductSection } from "./product-section.tsx";
 
 /** Who the product is made for. */

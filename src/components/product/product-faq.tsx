@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "../icon.tsx";
 import type { ProductPageCopy } from "../../schemas/product-page.ts";
 import { ProductSection } from "./product-section.tsx";
 

@@ -1,4 +1,4 @@
-import { Download, LifeBuoy, Wrench } from "lucide-react";
+import { Download, LifeBuoy, Wrench } from "../icon.tsx";
 import { formatPrice } from "../../lib/money.ts";
 import type { Product } from "../../schemas/product.ts";
 import { BuyControl, type BuyControlProduct } from "./buy-control.tsx";

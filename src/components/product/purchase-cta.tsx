@@ -1,4 +1,4 @@
-import { Download, Wrench } from "lucide-react";
+import { Download, Wrench } from "../icon.tsx";
 import type { Product } from "../../schemas/product.ts";
 import { BuyControl, type BuyControlProduct } from "./buy-control.tsx";
 

@@ -1,4 +1,4 @@
-import { Package } from "lucide-react";
+import { Package } from "../icon.tsx";
 import type { Product } from "../../schemas/product.ts";
 import { ProductSection } from "./product-section.tsx";
 

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "../icon.tsx";
 import SiteSearch from "../../islands/site-search.tsx";
 import { Island } from "../../lib/island-wrapper.tsx";
 

@@ -1,4 +1,4 @@
-import { Mail, PhoneCall, X } from "lucide-react";
+import { Mail, PhoneCall, X } from "../icon.tsx";
 import { telUrl, whatsappUrl } from "../../lib/urls.ts";
 import { WhatsappIcon } from "../icon.tsx";
 import { useSiteContext } from "../site-context.tsx";
