@@ -12,6 +12,7 @@ import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import * as ses from "aws-cdk-lib/aws-ses";
 import * as wafv2 from "aws-cdk-lib/aws-wafv2";
 import type { Construct } from "constructs";
+import { GITHUB_OAUTH_FUNCTION } from "../../lambdas/github-oauth/paths.ts";
 import { leadEnvironment } from "../../lambdas/shared/env.ts";
 import { NEWSLETTER_ROUTES, ORIGIN_VERIFY_HEADER, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
 import type { SiteConfig } from "./config.ts";
@@ -34,11 +35,12 @@ export interface SiteStackProps extends StackProps {
 
 /**
  * Every folder under lambdas/ with a handler.ts is a function served at /api/<folder>, as in the local server;
- * deliver-lead is the retry sender behind the queue, never reachable from the site.
+ * deliver-lead is the retry sender behind the queue, never reachable from the site; github-oauth is /admin's sign-in,
+ * no lead function (GitHubOAuth).
  */
 export function leadFunctionNames(rootDir: string): string[] {
   const dir = path.join(rootDir, "lambdas");
-  const internal = new Set(["shared", DELIVERY_FOLDER]);
+  const internal = new Set(["shared", DELIVERY_FOLDER, GITHUB_OAUTH_FUNCTION]);
   return readdirSync(dir, { withFileTypes: true })
     .filter(
       (entry) =>
