@@ -264,7 +264,9 @@ export class StaticSite extends Construct {
 
   /**
    * /api/github-oauth/*: Decap's sign-in popup. GET only, never cached, signed like the lead functions. The function
-   * reads only the query (GitHub's code and state) and its own state cookie, so only those are forwarded. Its headers
+   * reads only the query (GitHub's code and state) and its own state cookie, so only those are forwarded; a behaviour
+   * that forwards no cookie would also strip the function's Set-Cookie from its answers (CloudFront's "Cache content
+   * based on cookies"). Its headers
    * are the site's without Cross-Origin-Opener-Policy (same-origin would cut the popup off from the editor that opened
    * it, and the token could never reach the editor), with no referrer (the callback's URL holds GitHub's code), and a
    * Content-Security-Policy that allows nothing, used only when the function sends none: its pages carry their own,
