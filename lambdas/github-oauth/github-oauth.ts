@@ -150,7 +150,8 @@ export async function answerSignIn(request: OAuthRequest, deps: OAuthDeps): Prom
     return html(400, "Sign-in refused", STATE_TEXT[problem], [clearStateCookie]);
   }
   if (request.query.error) {
-    log.info({ requestId, outcome: "declined", reason: request.query.error, status: 400 });
+    // GitHub's error code (access_denied when the editor cancelled); whatever a caller puts there, the log line stays short.
+    log.info({ requestId, outcome: "declined", reason: request.query.error.slice(0, 64), status: 400 });
     return html(400, "Not signed in", `GitHub did not sign you in (you may have cancelled). ${AGAIN}`, [
       clearStateCookie,
     ]);

@@ -35,8 +35,11 @@ const clientSecret = readOnce(async () => {
   return value;
 });
 
-/** Payload 2.0 carries cookies in `cookies` (function URLs); the local adapter leaves them in the Cookie header. */
-function requestCookies(event: APIGatewayProxyEventV2): string[] {
+/**
+ * The request's cookies, each "name=value": a function URL's payload 2.0 event carries them in `cookies` (and no
+ * Cookie header); an event built from a plain HTTP request has the header instead.
+ */
+export function requestCookies(event: APIGatewayProxyEventV2): string[] {
   if (event.cookies?.length) return event.cookies;
   const header = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === "cookie")?.[1];
   return header ? header.split(";").map((part) => part.trim()) : [];

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { runInNewContext } from "node:vm";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import {
@@ -8,7 +9,7 @@ import {
   type OAuthRequest,
 } from "../../../../lambdas/github-oauth/github-oauth.ts";
 import { GITHUB_TIMEOUT_MS } from "../../../../lambdas/github-oauth/github-token.ts";
-import { readOAuthSettings } from "../../../../lambdas/github-oauth/handler.ts";
+import { readOAuthSettings, requestCookies } from "../../../../lambdas/github-oauth/handler.ts";
 import { HANDOFF_SCRIPT, successPage } from "../../../../lambdas/github-oauth/pages.ts";
 import { GITHUB_OAUTH_PATHS } from "../../../../lambdas/github-oauth/paths.ts";
 import { STATE_LIFETIME_SECONDS } from "../../../../lambdas/github-oauth/state-cookie.ts";
@@ -304,5 +305,21 @@ describe("readOAuthSettings", () => {
       }),
     ).toThrow(/GITHUB_OAUTH_SCOPE is "admin:org"; expected one of repo, public_repo/);
     expect(() => readOAuthSettings({ GITHUB_CLIENT_ID: CLIENT_ID })).toThrow(/GITHUB_CLIENT_SECRET_ARN is not set/);
+  });
+});
+
+describe("requestCookies", () => {
+  const event = (fields: Partial<APIGatewayProxyEventV2>) => ({ headers: {}, ...fields }) as APIGatewayProxyEventV2;
+
+  test("should read a function URL's cookies array, and a Cookie header when there is no array", () => {
+    expect(requestCookies(event({ cookies: ["a=1", "__Secure-decap-oauth-state=s.1.m"] }))).toEqual([
+      "a=1",
+      "__Secure-decap-oauth-state=s.1.m",
+    ]);
+    expect(requestCookies(event({ headers: { Cookie: "a=1; __Secure-decap-oauth-state=s.1.m" } }))).toEqual([
+      "a=1",
+      "__Secure-decap-oauth-state=s.1.m",
+    ]);
+    expect(requestCookies(event({}))).toEqual([]);
   });
 });
