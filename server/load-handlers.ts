@@ -2,19 +2,26 @@ import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { GITHUB_OAUTH_FUNCTION } from "../lambdas/github-oauth/paths.ts";
 import { DELIVER_LEAD_FUNCTION } from "../lambdas/shared/lead-record.ts";
 import { NEWSLETTER_ROUTES, SUBSCRIBE_FUNCTION } from "../src/lib/newsletter.ts";
 import type { LambdaHandler } from "./lambda-adapter.ts";
 
 /**
- * The functions answering POST /api/<name>: each lambdas/<name>/handler.ts. lambdas/shared is code they share, and
- * deliver-lead is fed by the retry queue, not by HTTP (server/local-retry.ts runs it locally).
+ * The functions answering POST /api/<name>: each lambdas/<name>/handler.ts. lambdas/shared is code they share,
+ * deliver-lead is fed by the retry queue, not by HTTP (server/local-retry.ts runs it locally), and github-oauth is
+ * /admin's GitHub sign-in, which works only on the deployed site (locally /admin saves through decap-server), so
+ * /api/github-oauth/* answers 404 here.
  */
 export async function handlerNames(rootDir: string): Promise<string[]> {
   const dir = path.join(rootDir, "lambdas");
   const names = (await readdir(dir).catch(() => [] as string[])).sort();
   return names.filter(
-    (name) => name !== "shared" && name !== DELIVER_LEAD_FUNCTION && existsSync(path.join(dir, name, "handler.ts")),
+    (name) =>
+      name !== "shared" &&
+      name !== DELIVER_LEAD_FUNCTION &&
+      name !== GITHUB_OAUTH_FUNCTION &&
+      existsSync(path.join(dir, name, "handler.ts")),
   );
 }
 

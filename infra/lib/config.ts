@@ -71,6 +71,12 @@ export interface SiteConfig {
    * the operator, docs/deploy.md); false posts nothing. The URL itself never passes through the app.
    */
   leadWebhook: boolean;
+  /**
+   * /admin's GitHub sign-in (lambdas/github-oauth): the OAuth app's client id, undefined until the operator has
+   * registered the app (the function then says sign-in is not set up), and the scope it asks for. Its client secret
+   * lives in a Secrets Manager secret the stack creates (docs/deploy.md, Sign-in for /admin).
+   */
+  githubOAuth: { clientId: string | undefined; scope: "repo" | "public_repo" };
 }
 
 /** Thrown with every problem listed; bin/site.ts prints the message without a stack trace. */
@@ -148,6 +154,14 @@ export const CONTEXT_KEYS = {
     example: "true",
     about:
       "post every mailed lead as JSON (Slack-compatible) to the https URL kept in the LeadWebhookSecret secret (set its value as docs/deploy.md says)",
+  },
+  githubClientId: {
+    example: "Ov23liAbCdEf12345678",
+    about: "the client id of the GitHub OAuth app /admin signs in with (docs/deploy.md, Sign-in for /admin)",
+  },
+  githubScope: {
+    example: "public_repo",
+    about: "what the sign-in asks GitHub for: repo (a private content repository) or public_repo (a public one)",
   },
   destroy: {
     example: "true",
@@ -262,6 +276,12 @@ const contextSchema = z.object({
   ),
   ackDailyLimit: z._default(wholeNumber(0, 1000), 3),
   leadWebhook: z._default(flag(), false),
+  githubClientId: z.optional(
+    z
+      .string()
+      .check(z.regex(/^[A-Za-z0-9.]{16,40}$/, "expected a GitHub client id: letters and digits, such as Ov23li…")),
+  ),
+  githubScope: z._default(z.enum(["repo", "public_repo"], { error: "expected repo or public_repo" }), "repo"),
   destroy: z._default(flag(), false),
 });
 
@@ -446,6 +466,9 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
   if (c.waf && c.region !== CLOUDFRONT_REGION) {
     problem("waf", `needs the stack in ${CLOUDFRONT_REGION}, where CloudFront web ACLs live; found region ${c.region}`);
   }
+  if (c.env === "preview" && c.githubClientId) {
+    problem("githubClientId", "is not for env=preview: previews carry no editor (/admin), so nothing signs in there");
+  }
   if (problems.length > 0) throw configError(problems);
 
   return {
@@ -474,6 +497,7 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
       c.monthlyBudget === "none" ? undefined : (c.monthlyBudget ?? (c.env === "production" ? 25 : undefined)),
     ackDailyLimit: c.ackDailyLimit,
     leadWebhook: c.leadWebhook,
+    githubOAuth: { clientId: c.githubClientId, scope: c.githubScope },
   };
 }
 

@@ -12,11 +12,13 @@ import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import * as ses from "aws-cdk-lib/aws-ses";
 import * as wafv2 from "aws-cdk-lib/aws-wafv2";
 import type { Construct } from "constructs";
+import { GITHUB_OAUTH_FUNCTION, GITHUB_OAUTH_PATHS } from "../../lambdas/github-oauth/paths.ts";
 import { leadEnvironment } from "../../lambdas/shared/env.ts";
 import { NEWSLETTER_ROUTES, ORIGIN_VERIFY_HEADER, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
 import type { SiteConfig } from "./config.ts";
 import { Alarms } from "./constructs/alarms.ts";
 import { ApexRedirect } from "./constructs/apex-redirect.ts";
+import { GitHubOAuth } from "./constructs/github-oauth.ts";
 import { DELIVERY_FOLDER, LeadDelivery } from "./constructs/lead-delivery.ts";
 import { LeadFunction } from "./constructs/lead-function.ts";
 import { LeadStore } from "./constructs/lead-store.ts";
@@ -34,11 +36,12 @@ export interface SiteStackProps extends StackProps {
 
 /**
  * Every folder under lambdas/ with a handler.ts is a function served at /api/<folder>, as in the local server;
- * deliver-lead is the retry sender behind the queue, never reachable from the site.
+ * deliver-lead is the retry sender behind the queue, never reachable from the site; github-oauth is /admin's sign-in,
+ * no lead function (GitHubOAuth).
  */
 export function leadFunctionNames(rootDir: string): string[] {
   const dir = path.join(rootDir, "lambdas");
-  const internal = new Set(["shared", DELIVERY_FOLDER]);
+  const internal = new Set(["shared", DELIVERY_FOLDER, GITHUB_OAUTH_FUNCTION]);
   return readdirSync(dir, { withFileTypes: true })
     .filter(
       (entry) =>
@@ -62,6 +65,8 @@ export class SiteStack extends Stack {
   readonly alarms: Alarms;
   readonly newsletterSecret: secretsmanager.Secret;
   readonly originVerifySecret: secretsmanager.Secret;
+  /** /admin's GitHub sign-in and its client secret; absent on previews. */
+  readonly githubOAuth: GitHubOAuth | undefined;
   /** Holds the lead webhook's URL (-c leadWebhook=true); its value is set by the operator, never by the stack. */
   readonly leadWebhookSecret: secretsmanager.Secret | undefined;
 
@@ -259,6 +264,23 @@ export class SiteStack extends Stack {
       domain = { name: config.domain.name, certificate };
     }
 
+    // Previews carry no editor, so nothing signs in there.
+    this.githubOAuth =
+      config.environment === "preview"
+        ? undefined
+        : new GitHubOAuth(this, "GitHubOAuth", {
+            rootDir,
+            clientId: config.githubOAuth.clientId,
+            scope: config.githubOAuth.scope,
+            retainSecret: config.environment === "production",
+            // Sign-ins are a few a day; two at once is plenty, and the cap keeps the account's quota for the forms.
+            reservedConcurrency:
+              config.reservedConcurrency === undefined ? undefined : Math.min(2, config.reservedConcurrency),
+            logRetention,
+          });
+    if (this.githubOAuth)
+      this.alarms.watchFunction("GitHubOAuth", this.githubOAuth.function, "/admin's GitHub sign-in");
+
     this.site = new StaticSite(this, "Site", {
       build,
       // The enum's values are CloudFront's own names, which config.ts checks.
@@ -274,6 +296,7 @@ export class SiteStack extends Stack {
           ? undefined
           : { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret.secretValue.unsafeUnwrap() },
       })),
+      signIn: this.githubOAuth?.url,
       webAclArn: webAcl?.attrArn,
       logBucket,
       preview: config.environment === "preview",
@@ -323,6 +346,17 @@ export class SiteStack extends Stack {
       description: "Leads five attempts could not mail (npm run leads -- replay --stack <name>)",
       value: this.store.deadLetterQueue.queueArn,
     });
+    if (this.githubOAuth) {
+      // The origin the build gives Decap as base_url (build/cms-config.ts): the popup, and so the callback, live there.
+      new CfnOutput(this, "GitHubOAuthCallbackUrl", {
+        description: "The Authorization callback URL of the GitHub OAuth app (docs/deploy.md, Sign-in for /admin)",
+        value: `${new URL(leadContent.site.url).origin}${GITHUB_OAUTH_PATHS.callback}`,
+      });
+      new CfnOutput(this, "GitHubOAuthSecretArn", {
+        description: "Put the OAuth app's client secret here (docs/deploy.md, Sign-in for /admin)",
+        value: this.githubOAuth.secret.secretArn,
+      });
+    }
     new CfnOutput(this, "AlarmTopicArn", {
       description: "Alarms and SES bounce/complaint notices",
       value: this.alarms.topic.topicArn,

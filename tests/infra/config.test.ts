@@ -203,6 +203,34 @@ describe("readSiteConfig", () => {
     ]);
   });
 
+  test("/admin's sign-in takes the OAuth app's client id when there is one, and the repo scope unless told", () => {
+    expect(read(EXAMPLE_CONTEXT).githubOAuth).toEqual({ clientId: undefined, scope: "repo" });
+    expect(
+      read({ ...EXAMPLE_CONTEXT, githubClientId: "Ov23liAbCdEf12345678", githubScope: "public_repo" }).githubOAuth,
+    ).toEqual({ clientId: "Ov23liAbCdEf12345678", scope: "public_repo" });
+    expect(read(EXAMPLE_CONTEXT, { SITE_GITHUB_CLIENT_ID: "Iv1.0123456789abcdef" }).githubOAuth.clientId).toBe(
+      "Iv1.0123456789abcdef",
+    );
+  });
+
+  test("refuses a malformed client id, a scope wider than the repository, and a client id for the preview", () => {
+    expect(problems({ ...EXAMPLE_CONTEXT, githubClientId: "not an id", githubScope: "admin:org" })).toEqual([
+      '- githubClientId: expected a GitHub client id: letters and digits, such as Ov23li…, found "not an id" (the client id of the GitHub OAuth app /admin signs in with (docs/deploy.md, Sign-in for /admin)); fix: -c githubClientId=Ov23liAbCdEf12345678',
+      '- githubScope: expected repo or public_repo, found "admin:org" (what the sign-in asks GitHub for: repo (a private content repository) or public_repo (a public one)); fix: -c githubScope=public_repo',
+    ]);
+    expect(
+      problems({
+        ...EXAMPLE_CONTEXT,
+        env: "preview",
+        url: "https://preview.example.com",
+        recipientEmail: "previews@example.com",
+        githubClientId: "Ov23liAbCdEf12345678",
+      }),
+    ).toEqual([
+      "- githubClientId: is not for env=preview: previews carry no editor (/admin), so nothing signs in there (the client id of the GitHub OAuth app /admin signs in with (docs/deploy.md, Sign-in for /admin)); fix: -c githubClientId=Ov23liAbCdEf12345678",
+    ]);
+  });
+
   test("the apex redirect needs the site one level below its hosted zone and the stack's own certificate", () => {
     const zone = { hostedZoneId: "Z0123456789ABCDEFGHIJ", hostedZoneName: "example.com" };
     expect(

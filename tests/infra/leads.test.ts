@@ -300,9 +300,10 @@ describe("the lead store, retry path and alarms of the production stack", () => 
         ],
       }),
     ]);
-    // Three lead functions, subscribe, deliver-lead, its sweep, its send-event recorder and the spam digest.
-    expect(metric("Errors")).toHaveLength(8);
-    expect(metric("Throttles")).toHaveLength(8);
+    // Three lead functions, subscribe, deliver-lead, its sweep, its send-event recorder, the spam digest and /admin's
+    // GitHub sign-in.
+    expect(metric("Errors")).toHaveLength(9);
+    expect(metric("Throttles")).toHaveLength(9);
     // The distribution: its 5xx rate, and its origin errors (a metric math alarm, so no MetricName).
     expect(metric("5xxErrorRate")).toEqual([
       expect.objectContaining({
@@ -318,7 +319,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     // CloudFront's metrics carry Region=Global beside the distribution's id; without it the alarm would watch nothing.
     for (const alarm of [...metric("5xxErrorRate"), ...origin])
       expect(JSON.stringify(alarm)).toContain('{"Name":"Region","Value":"Global"}');
-    expect(alarms).toHaveLength(20);
+    expect(alarms).toHaveLength(22);
     for (const alarm of alarms) {
       expect(alarm).toMatchObject({
         AlarmActions: [{ Ref: expect.stringMatching(/^AlarmsTopic/) }],
@@ -358,7 +359,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
       resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("NewsletterSecret")) ?? [];
     expect(secret?.DeletionPolicy).toBe("Retain");
     const readers = resources("AWS::IAM::Policy").filter(([, policy]) =>
-      JSON.stringify(policy.Properties.PolicyDocument).includes("secretsmanager:"),
+      JSON.stringify(policy.Properties.PolicyDocument).includes(`"${secretId}"`),
     );
     expect(readers.map(([id]) => id.replace(/[0-9A-F]{8}$/, ""))).toEqual(["SubscribeFunctionRoleDefaultPolicy"]);
     expect(secretReads()).toContainEqual({ Ref: secretId });
@@ -377,6 +378,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   test("the origin-verify value is a generated secret of its own, apart from the signing key, deleted with the stack", () => {
     const secrets = resources("AWS::SecretsManager::Secret");
     expect(secrets.map(([id]) => id.replace(/[0-9A-F]{8}$/, "")).sort()).toEqual([
+      "GitHubOAuthClientSecret",
       "NewsletterSecret",
       "OriginVerifySecret",
     ]);
@@ -464,6 +466,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
       url.Properties.AuthType,
     ]);
     expect(Object.fromEntries(urls)).toEqual({
+      GitHubOAuthFunctionFunctionUrl: "AWS_IAM",
       SendContactEmailFunctionFunctionUrl: "AWS_IAM",
       SendInstallationEmailFunctionFunctionUrl: "AWS_IAM",
       SendProductInquiryFunctionFunctionUrl: "AWS_IAM",

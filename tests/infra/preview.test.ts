@@ -96,6 +96,12 @@ describe("the preview stack (env=preview)", () => {
     }
   });
 
+  test("carries no editor, so no GitHub sign-in and no client secret", () => {
+    expect(stack.githubOAuth).toBeUndefined();
+    expect(resources("AWS::SecretsManager::Secret").filter(([id]) => id.startsWith("GitHubOAuth"))).toEqual([]);
+    expect(JSON.stringify(template.toJSON())).not.toContain("/api/github-oauth");
+  });
+
   test("outside us-east-1 it warns that the distribution has no alarms, and has no budget unless asked", () => {
     const alarms = resources("AWS::CloudWatch::Alarm").map(([, a]) => JSON.stringify(a.Properties));
     expect(alarms.some((a) => a.includes("ErrorRate"))).toBe(false);

@@ -24,6 +24,8 @@ const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
 const LEAD_FUNCTIONS = ["send-contact-email", "send-installation-email", "send-product-inquiry"];
 /** The newsletter's function: unsigned posts (plain forms, RFC 8058 one-click), so no origin access control. */
 const NEWSLETTER_FUNCTION = "subscribe";
+/** /admin's GitHub sign-in: one more signed function URL (tests/infra/github-oauth.test.ts checks the rest). */
+const SIGN_IN_FUNCTIONS = 1;
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] };
 
@@ -125,7 +127,7 @@ describe("SiteStack with the example settings", () => {
       }),
     });
     const origins = distributionConfig().Origins;
-    expect(origins).toHaveLength(1 + LEAD_FUNCTIONS.length + 1);
+    expect(origins).toHaveLength(1 + LEAD_FUNCTIONS.length + 1 + SIGN_IN_FUNCTIONS);
     const newsletter = distributionConfig().CacheBehaviors.find(
       (b) => b.PathPattern === `/api/${NEWSLETTER_FUNCTION}`,
     )?.TargetOriginId;
@@ -289,7 +291,7 @@ describe("SiteStack with the example settings", () => {
     expect(sent["content-security-policy"]).toContain(`script-src 'self' ${FIXTURE_SCRIPT_HASH}`);
     expect(sent["content-security-policy"]).not.toContain("unsafe-inline");
     const siteBehaviors = distributionConfig().CacheBehaviors.filter(
-      (b) => !String(b.PathPattern).startsWith("/admin"),
+      (b) => !String(b.PathPattern).startsWith("/admin") && b.PathPattern !== "/api/github-oauth/*",
     );
     for (const behavior of [distributionConfig().DefaultCacheBehavior, ...siteBehaviors]) {
       expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: entry?.[0] });
@@ -385,14 +387,20 @@ describe("SiteStack with the example settings", () => {
         sesEndpoint: undefined,
       });
     }
-    // The lead functions, the newsletter's, deliver-lead's sender, its sweep, its send-event recorder and the spam digest.
-    template.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, LEAD_FUNCTIONS.length + 5);
+    // The lead functions, the newsletter's, deliver-lead's sender, its sweep, its send-event recorder, the spam digest
+    // and the sign-in.
+    template.resourcePropertiesCountIs(
+      "AWS::Logs::LogGroup",
+      { RetentionInDays: 30 },
+      LEAD_FUNCTIONS.length + 5 + SIGN_IN_FUNCTIONS,
+    );
   });
 
   test("each lead function URL needs IAM auth and only this distribution may invoke it; the newsletter's takes unsigned posts", () => {
-    template.resourcePropertiesCountIs("AWS::Lambda::Url", { AuthType: "AWS_IAM" }, LEAD_FUNCTIONS.length);
+    const signed = LEAD_FUNCTIONS.length + SIGN_IN_FUNCTIONS;
+    template.resourcePropertiesCountIs("AWS::Lambda::Url", { AuthType: "AWS_IAM" }, signed);
     template.resourcePropertiesCountIs("AWS::Lambda::Url", { AuthType: "NONE" }, 1);
-    template.resourceCountIs("AWS::Lambda::Url", LEAD_FUNCTIONS.length + 1);
+    template.resourceCountIs("AWS::Lambda::Url", signed + 1);
     const all = resources("AWS::Lambda::Permission").map(([, r]) => r.Properties);
     const open = all.filter((permission) => permission.Principal === "*");
     const subscribe = { "Fn::GetAtt": [expect.stringMatching(/^SubscribeFunction/), "Arn"] };
@@ -412,7 +420,7 @@ describe("SiteStack with the example settings", () => {
     const permissions = all.filter(
       (permission) => permission.Principal !== "events.amazonaws.com" && permission.Principal !== "*",
     );
-    expect(permissions).toHaveLength(2 * LEAD_FUNCTIONS.length);
+    expect(permissions).toHaveLength(2 * signed);
     for (const permission of permissions) {
       expect(permission).toMatchObject({
         Principal: "cloudfront.amazonaws.com",
@@ -479,8 +487,8 @@ describe("SiteStack with the example settings", () => {
     const bundles = readdirSync(outdir)
       .map((name) => path.join(outdir, name))
       .filter((dir) => statSync(dir).isDirectory() && readdirSync(dir).includes("index.mjs"));
-    // deliver-lead's two exports share one bundle; the newsletter has its own.
-    expect(bundles).toHaveLength(LEAD_FUNCTIONS.length + 2);
+    // deliver-lead's two exports share one bundle; the newsletter and the sign-in have their own.
+    expect(bundles).toHaveLength(LEAD_FUNCTIONS.length + 2 + SIGN_IN_FUNCTIONS);
     for (const dir of bundles) {
       const code = readFileSync(path.join(dir, "index.mjs"), "utf8");
       expect(readdirSync(dir)).toContain("index.mjs.map");

@@ -8,6 +8,9 @@ import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
 import { ADMIN_PATH, adminSecurityHeaders, GITHUB_API, securityHeaders } from "../../../src/lib/security-headers.ts";
 import { cacheControl } from "../../../src/lib/static-files.ts";
+import { MESSAGE_PAGE_CSP } from "../../../lambdas/github-oauth/pages.ts";
+import { GITHUB_OAUTH_PREFIX } from "../../../lambdas/github-oauth/paths.ts";
+import { STATE_COOKIE } from "../../../lambdas/github-oauth/state-cookie.ts";
 import {
   NOT_FOUND_PREFIX,
   previewRequestSource,
@@ -35,6 +38,8 @@ export interface StaticSiteProps {
     signed?: boolean;
     originHeaders?: Record<string, string>;
   }>;
+  /** /admin's GitHub sign-in (GitHubOAuth), served at /api/github-oauth/*; absent on previews, which carry no editor. */
+  signIn?: lambda.IFunctionUrl;
   webAclArn?: string;
   /** Access logs of the distribution (cloudfront/) and the bucket (s3/) go here when given. */
   logBucket?: s3.IBucket;
@@ -172,6 +177,8 @@ export class StaticSite extends Construct {
         };
     }
 
+    const signInBehaviors = props.signIn ? this.signInBehaviors(props.signIn, apiAccess) : {};
+
     // The content editor (/admin, Decap CMS) needs what the site's policy forbids (evaluated schema validators, inline
     // styles, GitHub's API): its own policy, for its own paths only. Previews carry no editor: a preview's paths sit
     // under its prefix, and it edits nothing.
@@ -226,6 +233,7 @@ export class StaticSite extends Construct {
             : undefined,
         },
         ...apiBehaviors,
+        ...signInBehaviors,
         ...adminBehaviors,
       },
       // S3 answers 403 for a missing key (the distribution may not list the bucket): both mean "not found".
@@ -252,6 +260,56 @@ export class StaticSite extends Construct {
 
     if (!props.preview) this.deploy(build.distDir, build.routes.notFound);
     this.acknowledgeNagFindings(props);
+  }
+
+  /**
+   * /api/github-oauth/*: Decap's sign-in popup. GET only, never cached, signed like the lead functions. The function
+   * reads only the query (GitHub's code and state) and its own state cookie, so only those are forwarded; a behaviour
+   * that forwards no cookie would also strip the function's Set-Cookie from its answers (CloudFront's "Cache content
+   * based on cookies"). Its headers
+   * are the site's without Cross-Origin-Opener-Policy (same-origin would cut the popup off from the editor that opened
+   * it, and the token could never reach the editor), with no referrer (the callback's URL holds GitHub's code), and a
+   * Content-Security-Policy that allows nothing, used only when the function sends none: its pages carry their own,
+   * which allows the hand-off script by its hash.
+   */
+  private signInBehaviors(
+    url: lambda.IFunctionUrl,
+    originAccessControl: cloudfront.FunctionUrlOriginAccessControl,
+  ): Record<string, cloudfront.BehaviorOptions> {
+    const { "cross-origin-opener-policy": _opener, ...siteHeaders } = securityHeaders({ scriptHashes: [] });
+    const headers = responseHeadersFrom({
+      ...siteHeaders,
+      "content-security-policy": MESSAGE_PAGE_CSP,
+      "referrer-policy": "no-referrer",
+    });
+    const csp = headers.securityHeadersBehavior.contentSecurityPolicy;
+    const responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, "SignInHeaders", {
+      comment: "GitHub sign-in for /admin: the site's headers without an opener policy, no referrer",
+      securityHeadersBehavior: {
+        ...headers.securityHeadersBehavior,
+        contentSecurityPolicy: csp ? { ...csp, override: false } : undefined,
+      },
+      customHeadersBehavior: { customHeaders: headers.customHeaders },
+    });
+    const originRequestPolicy = new cloudfront.OriginRequestPolicy(this, "SignInRequest", {
+      comment: "GitHub sign-in for /admin: GitHub's code and state, and the state cookie",
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.none(),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.allowList(STATE_COOKIE),
+    });
+    return {
+      [`${GITHUB_OAUTH_PREFIX}*`]: {
+        origin: origins.FunctionUrlOrigin.withOriginAccessControl(url, {
+          originAccessControl,
+          readTimeout: Duration.seconds(15),
+        }),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+        originRequestPolicy,
+        responseHeadersPolicy,
+      },
+    };
   }
 
   /** cdk-nag AwsSolutions findings this construct accepts, each with the reason it is acceptable here. */

@@ -15,6 +15,7 @@ import {
   REFERENCES,
 } from "../../../build/cms-config.ts";
 import { type CollectionName, collectionEntries } from "../../../build/collections.ts";
+import { GITHUB_OAUTH_PATHS } from "../../../lambdas/github-oauth/paths.ts";
 import { ROOT } from "../../fixtures/content.ts";
 
 const local = { kind: "local", url: "http://127.0.0.1:8081/api/v1" } as const;
@@ -256,6 +257,21 @@ describe("cmsConfig", () => {
       publish_mode: "editorial_workflow",
     });
     expect(github.local_backend).toBeUndefined();
+  });
+
+  test("signs in through the stack's OAuth function on the site's own origin, or on CMS_AUTH_URL when given", () => {
+    const site = "https://www.example.com/blog/";
+    const github = cmsConfig({ backend: cmsBackendFromEnv({ CMS_GITHUB_REPO: "acme/site" }, site), siteUrl: site });
+    // Decap opens base_url + "/" + auth_endpoint and accepts the popup's messages only from base_url's origin.
+    expect(github.backend).toMatchObject({
+      base_url: "https://www.example.com",
+      auth_endpoint: GITHUB_OAUTH_PATHS.auth.slice(1),
+    });
+    const elsewhere = cmsBackendFromEnv(
+      { CMS_GITHUB_REPO: "acme/site", CMS_GITHUB_BRANCH: "content", CMS_AUTH_URL: "https://staging.example.com" },
+      site,
+    );
+    expect(elsewhere).toMatchObject({ baseUrl: "https://staging.example.com", branch: "content" });
   });
 });
 
