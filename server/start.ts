@@ -1,5 +1,6 @@
 import "../scripts/require-node.ts";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sesEmulator from "aws-ses-v2-local";
@@ -38,9 +39,17 @@ const distDir = path.resolve(rootDir, process.env.DIST_DIR ?? "dist");
 const contentDir = path.resolve(rootDir, process.env.CONTENT_DIR ?? "content");
 
 /**
- * decap-server in its file-system mode, on 127.0.0.1 only: it writes what /admin saves under the folder that holds
- * content/ (the generated configuration names paths like content/blog), so a test's copy of the content is edited, not
- * the checkout's. Its address reaches the build through CMS_LOCAL_BACKEND.
+ * npm run dev -- --workflow: production's editorial workflow on a local repository. decap-server's git mode commits each
+ * saved entry on a cms/… branch of the repository that holds content/ and merges it on publish, so it is never the
+ * default: it switches branches in that checkout while it works.
+ */
+const workflow = dev && process.argv.includes("--workflow");
+
+/**
+ * decap-server, on 127.0.0.1 only: it writes what /admin saves under the folder that holds content/ (the generated
+ * configuration names paths like content/blog), so a test's copy of the content is edited, not the checkout's; in
+ * the file-system mode directly, in git mode (--workflow) on branches. Its address reaches the build through
+ * CMS_LOCAL_BACKEND, and in git mode the branch it merges into through CMS_LOCAL_BRANCH.
  */
 function startCmsBackend() {
   if (path.basename(contentDir) !== "content")
@@ -48,11 +57,12 @@ function startCmsBackend() {
       `[cms] the editor writes content/… under ${path.dirname(contentDir)}; CONTENT_DIR should end in /content`,
     );
   process.env.CMS_LOCAL_BACKEND = `http://127.0.0.1:${cmsPort}/api/v1`;
+  if (workflow) process.env.CMS_LOCAL_BRANCH = workflowBranch(path.dirname(contentDir));
   const child = spawn(process.execPath, [path.join(rootDir, "node_modules/decap-server/dist/index.js")], {
     cwd: path.dirname(contentDir),
     env: {
       ...process.env,
-      MODE: "fs",
+      MODE: workflow ? "git" : "fs",
       GIT_REPO_DIRECTORY: path.dirname(contentDir),
       PORT: String(cmsPort),
       BIND_HOST: "127.0.0.1",
@@ -65,6 +75,32 @@ function startCmsBackend() {
       console.error(`[cms] decap-server stopped (exit code ${code}); /admin cannot save until npm run dev restarts`);
   });
   return child;
+}
+
+/**
+ * The branch decap-server's git mode will merge published entries into: the one checked out in `repoDir`. Stops npm
+ * run dev with one line when that checkout cannot take the workflow: content/ not at the top of a git repository, no
+ * branch checked out, no identity to commit with, or uncommitted changes (decap-server commits with `git add .`, so
+ * they would land in an entry's branch, and its rebase refuses a dirty tree).
+ */
+function workflowBranch(repoDir: string): string {
+  const git = (...args: string[]) => spawnSync("git", ["-C", repoDir, ...args], { encoding: "utf8" });
+  const clone = `git clone . /tmp/site-cms && CONTENT_DIR=/tmp/site-cms/content npm run dev -- --workflow`;
+  const refuse = (reason: string): never => {
+    console.error(`[cms] --workflow: ${reason}. Try it on a clone: ${clone}`);
+    process.exit(1);
+  };
+  const top = git("rev-parse", "--show-toplevel");
+  if (top.status !== 0) refuse(`${repoDir} is not in a git repository`);
+  if (realpathSync(top.stdout.trim()) !== realpathSync(repoDir))
+    refuse(`content/ must sit at the top of its git repository (${top.stdout.trim()}), not below it`);
+  const branch = git("symbolic-ref", "--quiet", "--short", "HEAD");
+  if (branch.status !== 0) refuse(`${repoDir} has no branch checked out (detached HEAD)`);
+  if (git("var", "GIT_COMMITTER_IDENT").status !== 0) refuse("git has no user.name and user.email to commit with");
+  const dirty = git("status", "--porcelain").stdout.trim().split("\n").filter(Boolean);
+  if (dirty.length)
+    refuse(`${repoDir} has uncommitted changes (${dirty.slice(0, 3).join(", ")}); commit them or set them aside first`);
+  return branch.stdout.trim();
 }
 
 /** Runs the build in a fresh process so that edited modules are loaded anew; resolves to success. */
@@ -200,7 +236,9 @@ server.listen(port, host, () => {
   );
   if (dev)
     console.log(
-      `  Editor:   http://${host}:${port}/admin/  (saves into ${path.relative(rootDir, contentDir) || contentDir} through decap-server on 127.0.0.1:${cmsPort})`,
+      workflow
+        ? `  Editor:   http://${host}:${port}/admin/  (editorial workflow: each entry a cms/… branch of ${path.dirname(contentDir)}, merged into ${process.env.CMS_LOCAL_BRANCH} on publish; decap-server on 127.0.0.1:${cmsPort})`
+        : `  Editor:   http://${host}:${port}/admin/  (saves into ${path.relative(rootDir, contentDir) || contentDir} through decap-server on 127.0.0.1:${cmsPort})`,
     );
   if (dev) console.log("  Watching content/, src/, public/, build/ and lambdas/ for changes.\n");
 });

@@ -257,6 +257,17 @@ describe("cmsConfig", () => {
     });
     expect(github.local_backend).toBeUndefined();
   });
+
+  test("rehearses the editorial workflow locally only when npm run dev -- --workflow names the branch to merge into", () => {
+    const env = { CMS_LOCAL_BACKEND: local.url, CMS_GITHUB_REPO: "acme/site" };
+    expect(cmsBackendFromEnv(env, "https://www.example.com/")).toEqual(local);
+    const backend = cmsBackendFromEnv({ ...env, CMS_LOCAL_BRANCH: "trunk" }, "https://www.example.com/");
+    expect(cmsConfig({ backend, siteUrl: "https://www.example.com" })).toMatchObject({
+      backend: { name: "proxy", proxy_url: local.url, branch: "trunk" },
+      local_backend: { url: local.url },
+      publish_mode: "editorial_workflow",
+    });
+  });
 });
 
 describe("cmsYamlFormats", () => {
