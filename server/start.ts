@@ -57,7 +57,7 @@ function startCmsBackend() {
       `[cms] the editor writes content/… under ${path.dirname(contentDir)}; CONTENT_DIR should end in /content`,
     );
   process.env.CMS_LOCAL_BACKEND = `http://127.0.0.1:${cmsPort}/api/v1`;
-  if (workflow) process.env.CMS_LOCAL_BRANCH = workflowBranch(path.dirname(contentDir));
+  if (workflowInto) process.env.CMS_LOCAL_BRANCH = workflowInto;
   const child = spawn(process.execPath, [path.join(rootDir, "node_modules/decap-server/dist/index.js")], {
     cwd: path.dirname(contentDir),
     env: {
@@ -140,6 +140,9 @@ if (takenLine) {
   console.error(takenLine);
   process.exit(1);
 }
+
+// A checkout that cannot take the editorial workflow stops npm run dev -- --workflow before anything starts.
+const workflowInto = workflow ? workflowBranch(path.dirname(contentDir)) : undefined;
 
 // The store first, before the build: nothing else starts when it cannot.
 const dynamo = await startLeadStore();
@@ -237,7 +240,7 @@ server.listen(port, host, () => {
   if (dev)
     console.log(
       workflow
-        ? `  Editor:   http://${host}:${port}/admin/  (editorial workflow: each entry a cms/… branch of ${path.dirname(contentDir)}, merged into ${process.env.CMS_LOCAL_BRANCH} on publish; decap-server on 127.0.0.1:${cmsPort})`
+        ? `  Editor:   http://${host}:${port}/admin/  (editorial workflow: each entry a cms/… branch of ${path.dirname(contentDir)}, merged into ${workflowInto} on publish; decap-server on 127.0.0.1:${cmsPort})`
         : `  Editor:   http://${host}:${port}/admin/  (saves into ${path.relative(rootDir, contentDir) || contentDir} through decap-server on 127.0.0.1:${cmsPort})`,
     );
   if (dev) console.log("  Watching content/, src/, public/, build/ and lambdas/ for changes.\n");
