@@ -132,7 +132,7 @@ const MULTILINE = new Set(["description", "fullDescription", "shortDescription",
 /** Text no JSON Schema keyword carries, said to editors in the hint, because the build checks it after a save. */
 const BUILD_CHECKS: Partial<Record<CollectionName, string>> = {
   posts:
-    "The build also checks: links in the body lead to a page or file of the site, at most 4 posts are featured, the slug equals the file name and a photo cover has its alt text.",
+    "The build also checks: links in the body lead to a page or file of the site, exactly 4 published posts are featured, the slug equals the file name and a photo cover has its alt text.",
   products: "The build also checks: the id equals the file name and content/documentation has its manual.",
   portfolio: "The build also checks: the product exists and is published, and a photo has its alt text.",
   pages: "The build also checks that links in the body lead to a page or file of the site.",

@@ -235,7 +235,7 @@ describe("cmsConfig", () => {
   test("names the rules only the build checks in the editor's help text", () => {
     const cms = config();
     const posts = cms.collections.find((c) => c.name === "posts");
-    expect(posts?.description).toMatch(/at most 4 posts are featured/);
+    expect(posts?.description).toMatch(/exactly 4 published posts are featured/);
     expect(posts?.description).toMatch(/links in the body lead to a page or file/);
     const site = fieldsOf(cms.collections.find((c) => c.name === "site"));
     expect(site.find((f) => f.name === "timeZone")?.hint).toMatch(/^The vendor's time zone.*Checked by the build/);
