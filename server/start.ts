@@ -1,10 +1,10 @@
 import "../scripts/require-node.ts";
-import { spawn, spawnSync } from "node:child_process";
-import { realpathSync } from "node:fs";
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sesEmulator from "aws-ses-v2-local";
 import { provideLocalLeadQueue } from "../lambdas/shared/lead-queue.ts";
+import { workflowCheckout } from "./cms-workflow.ts";
 import { startDevLoop } from "./dev.ts";
 import { InProcessQueue } from "./in-process-queue.ts";
 import { LambdaHost } from "./lambda-host.ts";
@@ -77,32 +77,6 @@ function startCmsBackend() {
   return child;
 }
 
-/**
- * The branch decap-server's git mode will merge published entries into: the one checked out in `repoDir`. Stops npm
- * run dev with one line when that checkout cannot take the workflow: content/ not at the top of a git repository, no
- * branch checked out, no identity to commit with, or uncommitted changes (decap-server commits with `git add .`, so
- * they would land in an entry's branch, and its rebase refuses a dirty tree).
- */
-function workflowBranch(repoDir: string): string {
-  const git = (...args: string[]) => spawnSync("git", ["-C", repoDir, ...args], { encoding: "utf8" });
-  const clone = `git clone . /tmp/site-cms && CONTENT_DIR=/tmp/site-cms/content npm run dev -- --workflow`;
-  const refuse = (reason: string): never => {
-    console.error(`[cms] --workflow: ${reason}. Try it on a clone: ${clone}`);
-    process.exit(1);
-  };
-  const top = git("rev-parse", "--show-toplevel");
-  if (top.status !== 0) refuse(`${repoDir} is not in a git repository`);
-  if (realpathSync(top.stdout.trim()) !== realpathSync(repoDir))
-    refuse(`content/ must sit at the top of its git repository (${top.stdout.trim()}), not below it`);
-  const branch = git("symbolic-ref", "--quiet", "--short", "HEAD");
-  if (branch.status !== 0) refuse(`${repoDir} has no branch checked out (detached HEAD)`);
-  if (git("var", "GIT_COMMITTER_IDENT").status !== 0) refuse("git has no user.name and user.email to commit with");
-  const dirty = git("status", "--porcelain").stdout.trim().split("\n").filter(Boolean);
-  if (dirty.length)
-    refuse(`${repoDir} has uncommitted changes (${dirty.slice(0, 3).join(", ")}); commit them or set them aside first`);
-  return branch.stdout.trim();
-}
-
 /** Runs the build in a fresh process so that edited modules are loaded anew; resolves to success. */
 function runBuild(): Promise<boolean> {
   return new Promise((resolve) => {
@@ -142,7 +116,13 @@ if (takenLine) {
 }
 
 // A checkout that cannot take the editorial workflow stops npm run dev -- --workflow before anything starts.
-const workflowInto = workflow ? workflowBranch(path.dirname(contentDir)) : undefined;
+const checkout = workflow ? workflowCheckout(path.dirname(contentDir)) : undefined;
+if (checkout && "refused" in checkout) {
+  const clone = "git clone . /tmp/site-cms && CONTENT_DIR=/tmp/site-cms/content npm run dev -- --workflow";
+  console.error(`[cms] --workflow: ${checkout.refused}. Try it on a clone: ${clone}`);
+  process.exit(1);
+}
+const workflowInto = checkout && "branch" in checkout ? checkout.branch : undefined;
 
 // The store first, before the build: nothing else starts when it cannot.
 const dynamo = await startLeadStore();
