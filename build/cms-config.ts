@@ -54,9 +54,14 @@ export interface CmsCollection {
   fields?: CmsField[];
 }
 
-/** Where saves go: the local proxy (npm run dev, decap-server) or GitHub with a pull request per entry. */
+/**
+ * Where saves go: the local proxy (npm run dev, decap-server) writing content/ directly; the local proxy in git mode
+ * (npm run dev -- --workflow), which rehearses production's workflow with a branch per entry in the local repository
+ * and merges it into `branch` on publish; or GitHub with a pull request per entry.
+ */
 export type CmsBackend =
   | { kind: "local"; url: string }
+  | { kind: "local-git"; url: string; branch: string }
   | { kind: "github"; repo: string; branch: string; baseUrl: string; authEndpoint: string };
 
 /**
@@ -127,7 +132,7 @@ const MULTILINE = new Set(["description", "fullDescription", "shortDescription",
 /** Text no JSON Schema keyword carries, said to editors in the hint, because the build checks it after a save. */
 const BUILD_CHECKS: Partial<Record<CollectionName, string>> = {
   posts:
-    "The build also checks: links in the body lead to a page or file of the site, at most 4 posts are featured, the slug equals the file name and a photo cover has its alt text.",
+    "The build also checks: links in the body lead to a page or file of the site, exactly 4 published posts are featured, the slug equals the file name and a photo cover has its alt text.",
   products: "The build also checks: the id equals the file name and content/documentation has its manual.",
   portfolio: "The build also checks: the product exists and is published, and a photo has its alt text.",
   pages: "The build also checks that links in the body lead to a page or file of the site.",
@@ -202,6 +207,14 @@ function backendConfig(backend: CmsBackend): Pick<CmsConfig, "backend" | "local_
     return {
       backend: { name: "proxy", proxy_url: backend.url, branch: "main" },
       local_backend: { url: backend.url, allowed_hosts: ["127.0.0.1", "localhost"] },
+    };
+  }
+  if (backend.kind === "local-git") {
+    // decap-server merges a published entry into the branch checked out, so the configuration names that branch.
+    return {
+      backend: { name: "proxy", proxy_url: backend.url, branch: backend.branch },
+      local_backend: { url: backend.url, allowed_hosts: ["127.0.0.1", "localhost"] },
+      publish_mode: "editorial_workflow",
     };
   }
   return {
@@ -418,11 +431,13 @@ function capitalize(text: string): string {
 }
 
 /**
- * The backend the build's environment asks for: CMS_LOCAL_BACKEND (npm run dev sets it to decap-server's address),
- * else GitHub from CMS_GITHUB_REPO (owner/name), CMS_GITHUB_BRANCH (main) and CMS_AUTH_URL (the OAuth function's
+ * The backend the build's environment asks for: CMS_LOCAL_BACKEND (npm run dev sets it to decap-server's address, and
+ * CMS_LOCAL_BRANCH to the checked-out branch when decap-server runs in git mode for the editorial workflow), else GitHub from CMS_GITHUB_REPO (owner/name), CMS_GITHUB_BRANCH (main) and CMS_AUTH_URL (the OAuth function's
  * origin; the site's own origin by default, where the stack would route /api/github-oauth).
  */
 export function cmsBackendFromEnv(env: Readonly<Record<string, string | undefined>>, siteUrl: string): CmsBackend {
+  if (env.CMS_LOCAL_BACKEND && env.CMS_LOCAL_BRANCH)
+    return { kind: "local-git", url: env.CMS_LOCAL_BACKEND, branch: env.CMS_LOCAL_BRANCH };
   if (env.CMS_LOCAL_BACKEND) return { kind: "local", url: env.CMS_LOCAL_BACKEND };
   return {
     kind: "github",

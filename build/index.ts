@@ -269,7 +269,12 @@ export class BuildSession {
     const admin = await this.#admin;
     const backend = this.#options.cmsBackend ?? cmsBackendFromEnv(process.env, content.site.url);
     const page = adminPage({ entry: admin.entry, content, stylesheet: bundle.stylesheet, backend });
-    const where = backend.kind === "local" ? backend.url : `github.com/${backend.repo} (${backend.branch})`;
+    const where =
+      backend.kind === "github"
+        ? `github.com/${backend.repo} (${backend.branch})`
+        : backend.kind === "local-git"
+          ? `${backend.url}, a branch per entry merged into ${backend.branch}`
+          : backend.url;
     return { files: [...admin.files, page], cached: admin.cached, backend: where };
   }
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sesEmulator from "aws-ses-v2-local";
 import { provideLocalLeadQueue } from "../lambdas/shared/lead-queue.ts";
+import { workflowCheckout } from "./cms-workflow.ts";
 import { startDevLoop } from "./dev.ts";
 import { InProcessQueue } from "./in-process-queue.ts";
 import { LambdaHost } from "./lambda-host.ts";
@@ -38,9 +39,17 @@ const distDir = path.resolve(rootDir, process.env.DIST_DIR ?? "dist");
 const contentDir = path.resolve(rootDir, process.env.CONTENT_DIR ?? "content");
 
 /**
- * decap-server in its file-system mode, on 127.0.0.1 only: it writes what /admin saves under the folder that holds
- * content/ (the generated configuration names paths like content/blog), so a test's copy of the content is edited, not
- * the checkout's. Its address reaches the build through CMS_LOCAL_BACKEND.
+ * npm run dev -- --workflow: production's editorial workflow on a local repository. decap-server's git mode commits each
+ * saved entry on a cms/… branch of the repository that holds content/ and merges it on publish, so it is never the
+ * default: it switches branches in that checkout while it works.
+ */
+const workflow = dev && process.argv.includes("--workflow");
+
+/**
+ * decap-server, on 127.0.0.1 only: it writes what /admin saves under the folder that holds content/ (the generated
+ * configuration names paths like content/blog), so a test's copy of the content is edited, not the checkout's; in
+ * the file-system mode directly, in git mode (--workflow) on branches. Its address reaches the build through
+ * CMS_LOCAL_BACKEND, and in git mode the branch it merges into through CMS_LOCAL_BRANCH.
  */
 function startCmsBackend() {
   if (path.basename(contentDir) !== "content")
@@ -48,11 +57,12 @@ function startCmsBackend() {
       `[cms] the editor writes content/… under ${path.dirname(contentDir)}; CONTENT_DIR should end in /content`,
     );
   process.env.CMS_LOCAL_BACKEND = `http://127.0.0.1:${cmsPort}/api/v1`;
+  if (workflowInto) process.env.CMS_LOCAL_BRANCH = workflowInto;
   const child = spawn(process.execPath, [path.join(rootDir, "node_modules/decap-server/dist/index.js")], {
     cwd: path.dirname(contentDir),
     env: {
       ...process.env,
-      MODE: "fs",
+      MODE: workflow ? "git" : "fs",
       GIT_REPO_DIRECTORY: path.dirname(contentDir),
       PORT: String(cmsPort),
       BIND_HOST: "127.0.0.1",
@@ -104,6 +114,15 @@ if (takenLine) {
   console.error(takenLine);
   process.exit(1);
 }
+
+// A checkout that cannot take the editorial workflow stops npm run dev -- --workflow before anything starts.
+const checkout = workflow ? workflowCheckout(path.dirname(contentDir)) : undefined;
+if (checkout && "refused" in checkout) {
+  const clone = "git clone . /tmp/site-cms && CONTENT_DIR=/tmp/site-cms/content npm run dev -- --workflow";
+  console.error(`[cms] --workflow: ${checkout.refused}. Try it on a clone: ${clone}`);
+  process.exit(1);
+}
+const workflowInto = checkout && "branch" in checkout ? checkout.branch : undefined;
 
 // The store first, before the build: nothing else starts when it cannot.
 const dynamo = await startLeadStore();
@@ -200,7 +219,9 @@ server.listen(port, host, () => {
   );
   if (dev)
     console.log(
-      `  Editor:   http://${host}:${port}/admin/  (saves into ${path.relative(rootDir, contentDir) || contentDir} through decap-server on 127.0.0.1:${cmsPort})`,
+      workflow
+        ? `  Editor:   http://${host}:${port}/admin/  (editorial workflow: each entry a cms/… branch of ${path.dirname(contentDir)}, merged into ${workflowInto} on publish; decap-server on 127.0.0.1:${cmsPort})`
+        : `  Editor:   http://${host}:${port}/admin/  (saves into ${path.relative(rootDir, contentDir) || contentDir} through decap-server on 127.0.0.1:${cmsPort})`,
     );
   if (dev) console.log("  Watching content/, src/, public/, build/ and lambdas/ for changes.\n");
 });

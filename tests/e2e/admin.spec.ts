@@ -3,10 +3,9 @@ import { cp, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { parse } from "yaml";
+import { expect, test } from "@playwright/test";
 import { blogPostSchema } from "../../src/schemas/blog-post.ts";
-import { photo } from "../fixtures/images.ts";
+import { AdminEditor, frontMatter } from "./admin-editor.ts";
 import { startDevServer } from "./dev-server.ts";
 import { stopServer } from "./stop-server.ts";
 
@@ -51,37 +50,6 @@ test.afterAll(async () => {
   await rm(work, { recursive: true, force: true, maxRetries: 5 });
 });
 
-/** Clicks an editor makes, counted for the note (what it costs to publish from /admin). */
-let clicks = 0;
-async function click(target: Locator): Promise<void> {
-  clicks += 1;
-  await target.click();
-}
-
-/** Opens /admin and signs in to the local backend; returns what the page loaded, by URL, in bytes. */
-async function openAdmin(page: Page): Promise<Map<string, number>> {
-  const loaded = new Map<string, number>();
-  page.on("requestfinished", async (request) => {
-    loaded.set(request.url(), (await request.sizes()).responseBodySize);
-  });
-  const problems: string[] = [];
-  page.on("pageerror", (error) => problems.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
-  await page.goto(`${BASE}/admin/`);
-  await click(page.getByRole("button", { name: "Login" }));
-  await expect(page.getByRole("link", { name: "Articles" })).toBeVisible({ timeout: 30_000 });
-  expect(problems).toEqual([]);
-  return loaded;
-}
-
-/** Front matter and body of a markdown file. */
-function frontMatter(text: string): unknown {
-  const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
-  return parse(match?.[1] ?? "");
-}
-
 async function exists(file: string): Promise<boolean> {
   return stat(file).then(
     () => true,
@@ -92,12 +60,13 @@ async function exists(file: string): Promise<boolean> {
 test("an article with a photo cover, saved as a draft, is written to content/ and shown under its Draft banner", async ({
   page,
 }) => {
-  const loaded = await openAdmin(page);
-  const adminBytes = [...loaded.values()].reduce((sum, bytes) => sum + bytes, 0);
+  const editor = new AdminEditor(page);
+  await editor.open(BASE);
+  const adminBytes = [...editor.loaded.values()].reduce((sum, bytes) => sum + bytes, 0);
   const dist = path.join(work, "dist");
   const gzipBytes = (
     await Promise.all(
-      [...loaded.keys()]
+      [...editor.loaded.keys()]
         .filter((url) => url.startsWith(`${BASE}/admin/`))
         .map(async (url) => {
           const file = new URL(url).pathname.replace(/\/$/, "/index.html");
@@ -106,43 +75,28 @@ test("an article with a photo cover, saved as a draft, is written to content/ an
     )
   ).reduce((sum, bytes) => sum + bytes, 0);
 
-  await click(page.getByRole("link", { name: "Articles" }));
-  clicks = 0;
+  await editor.click(page.getByRole("link", { name: "Articles" }));
+  editor.clicks = 0;
   const started = performance.now();
-  await click(page.getByRole("link", { name: /Article$/ }));
-  await page.getByLabel("ID", { exact: true }).fill("editor-first-post");
-  await page.getByLabel("Slug", { exact: true }).fill("editor-first-post");
-  await page.getByLabel("Title", { exact: true }).fill("Written in the Browser");
-  await page.getByLabel("Excerpt", { exact: true }).fill("An article an editor wrote at /admin, with a photo.");
-  await click(page.getByLabel("Category", { exact: true }));
-  await click(page.getByText("Business", { exact: true }));
-  await page.getByLabel("Name", { exact: true }).fill("Ananya Rao");
-  await page.getByLabel("Avatar", { exact: true }).fill("AR");
-  await page.getByLabel("Bio", { exact: true }).fill("Ananya writes about launching apps.");
-  await page.getByLabel("Date", { exact: true }).fill("2026-11-20");
-  await click(page.getByRole("button", { name: "Choose an image" }));
-  await page
-    .locator('input[type="file"]')
-    .setInputFiles({ name: "editor-cover.jpg", mimeType: "image/jpeg", buffer: await photo(4000, 3000) });
-  await click(page.getByRole("button", { name: "Choose selected" }));
-  await page.getByLabel("Image alt (optional)", { exact: true }).fill("A hillside at dawn");
-  // The preview is the article as the site draws it, with the photo just picked (not on the server yet).
-  const preview = page.frameLocator("iframe");
-  await expect(preview.getByRole("heading", { level: 1, name: "Written in the Browser" })).toBeVisible();
-  await expect(preview.getByRole("img", { name: "A hillside at dawn" })).toHaveAttribute("src", /^blob:/);
-  await click(page.getByLabel("Draft (optional)", { exact: true }));
-  await click(page.locator('[data-slate-editor="true"]'));
-  await page.keyboard.type("Editors can now publish from the browser.");
-  await click(page.getByRole("button", { name: "Publish" }));
-  await click(page.getByText("Publish now", { exact: true }));
+  await editor.writePost({
+    slug: "editor-first-post",
+    title: "Written in the Browser",
+    cover: "editor-cover.jpg",
+    width: 4000,
+    height: 3000,
+  });
+  await editor.click(page.getByLabel("Draft (optional)", { exact: true }));
+  await editor.writeBody("Editors can now publish from the browser.");
+  await editor.click(page.getByRole("button", { name: "Publish" }));
+  await editor.click(page.getByText("Publish now", { exact: true }));
 
   const file = path.join(contentDir, "blog/editor-first-post.md");
   await expect.poll(() => exists(file), { timeout: 30_000 }).toBe(true);
   const seconds = (performance.now() - started) / 1000;
   console.log(
-    `[admin] New post → file on disk: ${clicks} clicks, ${seconds.toFixed(1)} s; /admin loaded ${Math.round(adminBytes / 1024)} KB (${Math.round(gzipBytes / 1024)} KB gzip)`,
+    `[admin] New post → file on disk: ${editor.clicks} clicks, ${seconds.toFixed(1)} s; /admin loaded ${Math.round(adminBytes / 1024)} KB (${Math.round(gzipBytes / 1024)} KB gzip)`,
   );
-  test.info().annotations.push({ type: "measure", description: `${clicks} clicks, ${seconds.toFixed(1)} s` });
+  test.info().annotations.push({ type: "measure", description: `${editor.clicks} clicks, ${seconds.toFixed(1)} s` });
 
   const post = blogPostSchema.parse(frontMatter(await readFile(file, "utf8")));
   expect(post).toMatchObject({
@@ -166,13 +120,14 @@ test("an article with a photo cover, saved as a draft, is written to content/ an
 
 test("a product's short description edited in /admin shows on its product page", async ({ page }) => {
   const before = (await readFile(path.join(contentDir, "products/esim.yaml"), "utf8")).split("\n");
-  await openAdmin(page);
-  await click(page.getByRole("link", { name: "Products" }));
-  await click(page.getByRole("link", { name: /^eSIM/ }));
+  const editor = new AdminEditor(page);
+  await editor.open(BASE);
+  await editor.click(page.getByRole("link", { name: "Products" }));
+  await editor.click(page.getByRole("link", { name: /^eSIM/ }));
   const text = "Sell travel data plans under your own brand, edited from the browser.";
   await page.getByLabel("Short description", { exact: true }).fill(text);
-  await click(page.getByRole("button", { name: "Publish" }));
-  await click(page.getByText("Publish now", { exact: true }));
+  await editor.click(page.getByRole("button", { name: "Publish" }));
+  await editor.click(page.getByText("Publish now", { exact: true }));
   await expect
     .poll(async () => readFile(path.join(contentDir, "products/esim.yaml"), "utf8"), { timeout: 30_000 })
     .toContain(text);

@@ -8,11 +8,16 @@ export interface DevServer {
 
 /**
  * `npm run dev` (server/start.ts --dev) started by a spec from `cwd` with `env` over the environment (its ports, content
- * and dist folders); resolves once it serves the site, or rejects with what it printed after `timeoutMs`. Stop it with
- * stopServer (./stop-server.ts).
+ * and dist folders) and `args` after `--dev` (`--workflow`); resolves once it serves the site, or rejects with what it
+ * printed after `timeoutMs`. Stop it with stopServer (./stop-server.ts).
  */
-export function startDevServer(cwd: string, env: Record<string, string>, timeoutMs: number): Promise<DevServer> {
-  const server = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--dev"], {
+export function startDevServer(
+  cwd: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+  args: readonly string[] = [],
+): Promise<DevServer> {
+  const server = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--dev", ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -236,7 +236,7 @@ describe("cmsConfig", () => {
   test("names the rules only the build checks in the editor's help text", () => {
     const cms = config();
     const posts = cms.collections.find((c) => c.name === "posts");
-    expect(posts?.description).toMatch(/at most 4 posts are featured/);
+    expect(posts?.description).toMatch(/exactly 4 published posts are featured/);
     expect(posts?.description).toMatch(/links in the body lead to a page or file/);
     const site = fieldsOf(cms.collections.find((c) => c.name === "site"));
     expect(site.find((f) => f.name === "timeZone")?.hint).toMatch(/^The vendor's time zone.*Checked by the build/);
@@ -272,6 +272,17 @@ describe("cmsConfig", () => {
       site,
     );
     expect(elsewhere).toMatchObject({ baseUrl: "https://staging.example.com", branch: "content" });
+  });
+
+  test("rehearses the editorial workflow locally only when npm run dev -- --workflow names the branch to merge into", () => {
+    const env = { CMS_LOCAL_BACKEND: local.url, CMS_GITHUB_REPO: "acme/site" };
+    expect(cmsBackendFromEnv(env, "https://www.example.com/")).toEqual(local);
+    const backend = cmsBackendFromEnv({ ...env, CMS_LOCAL_BRANCH: "trunk" }, "https://www.example.com/");
+    expect(cmsConfig({ backend, siteUrl: "https://www.example.com" })).toMatchObject({
+      backend: { name: "proxy", proxy_url: local.url, branch: "trunk" },
+      local_backend: { url: local.url },
+      publish_mode: "editorial_workflow",
+    });
   });
 });
 
