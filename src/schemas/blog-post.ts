@@ -36,7 +36,7 @@ export const blogPostSchema = z.strictObject({
     ),
   featured: z
     ._default(z.boolean(), false)
-    .check(d("true: shown in the home page's blog teaser, which shows the newest 4 featured posts; no more than 4")),
+    .check(d("true: one of the 4 posts in the home page's blog teaser; exactly 4 published posts are featured")),
   keywords: z._default(z.array(text()), []).check(d("Search keywords for this article")),
   draft: z
     .optional(z.boolean())
