@@ -69,8 +69,16 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
   const assets = { outdir: path.join(rootDir, "dist/assets"), format: "esm", entryNames: "[name]-[hash]" } as const;
   // The loader is bundled on its own, never split: it is one request however many modules it shares with the islands
   // (the consent rules, the visit's source), which keep their own copies in their chunks.
+  const css = await bundleStyles(rootDir, common);
+  // The loader fetches the page sheets a page does not link ahead of the visitor's next page (src/client/next-page.ts).
+  const pageSheets = JSON.stringify(css.stylesheets.pages.map((sheet) => sheet.href));
   const loaderJs = await esbuild
-    .build({ ...common, ...assets, entryPoints: [{ in: path.join(rootDir, "src/client/loader.ts"), out: "loader" }] })
+    .build({
+      ...common,
+      ...assets,
+      define: { ...common.define, __PAGE_SHEETS__: pageSheets },
+      entryPoints: [{ in: path.join(rootDir, "src/client/loader.ts"), out: "loader" }],
+    })
     .catch((cause: unknown) => {
       throw new BuildError("Having trouble bundling the loader, src/client/loader.ts", { cause });
     });
@@ -102,8 +110,6 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     .catch((cause: unknown) => {
       throw new BuildError("Having trouble bundling the islands in src/islands", { cause });
     });
-
-  const css = await bundleStyles(rootDir, common);
 
   const inlineDir = path.join(rootDir, "src/client/inline");
   const inlineNames = (await readdir(inlineDir).catch(() => [] as string[])).filter((f) => f.endsWith(".ts"));

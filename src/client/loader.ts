@@ -16,7 +16,7 @@ import { startFilters } from "./filters.ts";
 import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
 import { listenForItemLinks } from "./item-links.ts";
 import { currentPage, keepSource } from "./lead-source.ts";
-import { fetchNextPages } from "./next-page.ts";
+import { fetchNextPages, fetchPageSheets } from "./next-page.ts";
 import { listenForSearchShortcut } from "./search-shortcut.ts";
 import { startThemeSwitch } from "./theme-switch.ts";
 
@@ -40,6 +40,17 @@ const afterAnswerShows = () =>
     }),
     new Promise((resolve) => setTimeout(resolve, 400)),
   ]);
+
+/** Wakes on the first sign that someone is at the page. Document scrolls only (no capture): a carousel's autoplay
+ * scrolls its own strip, and that is nobody. */
+const whenPresent = (wake: () => void) => {
+  const signs = ["pointermove", "scroll", "keydown", "touchstart"] as const;
+  const seen = () => {
+    for (const name of signs) removeEventListener(name, seen);
+    wake();
+  };
+  for (const name of signs) addEventListener(name, seen, { passive: true });
+};
 
 const browser: RuntimeEnv = {
   load: (src) => afterAnswerShows().then(() => import(src)),
@@ -78,15 +89,7 @@ const browser: RuntimeEnv = {
     );
     for (const target of targets) observer.observe(target);
   },
-  // Document scrolls only (no capture): a carousel's autoplay scrolls its own strip, and that is nobody.
-  whenPresent: (wake) => {
-    const signs = ["pointermove", "scroll", "keydown", "touchstart"] as const;
-    const seen = () => {
-      for (const name of signs) removeEventListener(name, seen);
-      wake();
-    };
-    for (const name of signs) addEventListener(name, seen, { passive: true });
-  },
+  whenPresent,
   whenOpenerReached: (dialog, wake) => {
     const openers = [...document.querySelectorAll<HTMLElement>(`[commandfor="${CSS.escape(dialog.id)}"]`)].filter(
       (control) => !dialog.contains(control),
@@ -143,3 +146,5 @@ startExplorer(document, connection());
 whenActivated(() => keepSource(hasAnalyticsConsent(document.documentElement), currentPage()));
 listenForItemLinks(document);
 fetchNextPages(document, connection());
+// Once the page is idle and someone is at it (a visit without input fetches nothing ahead).
+browser.whenIdle(() => whenPresent(() => fetchPageSheets(document, connection())));

@@ -5,7 +5,8 @@ import { DESKTOP } from "./page-checks.ts";
 /**
  * Issue 35: island code is fetched ahead (rel=prefetch, never run) only for what the visitor is heading to, and only
  * when the connection allows. The rule is in src/client/island-runtime.ts; its cases are unit-tested there, this is
- * its wiring in a real page. A visit without input fetches nothing ahead on any route (every-route.spec.ts).
+ * its wiring in a real page. A visit without input fetches nothing ahead on any route (every-route.spec.ts). The
+ * page sheets are fetched ahead the same way (src/client/next-page.ts fetchPageSheets).
  */
 
 test.use({ viewport: DESKTOP });
@@ -59,4 +60,38 @@ test("with Save-Data nothing is fetched ahead, and the form still wakes when use
   await form.getByLabel("Full Name").focus();
   await expect(form).toHaveAttribute("data-hydrated", "");
   expect(requested.filter((r) => r.path === chunk).map((r) => r.ahead)).toEqual([false]);
+});
+
+test("once someone is at the page, the sheets of other kinds of page are fetched ahead, and the next page takes its own from the cache", async ({
+  page,
+}) => {
+  const sheetsOf = async (path: string) =>
+    [...(await (await page.request.get(path)).text()).matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map(
+      (match) => match[1] ?? "",
+    );
+  const productSheets = await sheetsOf("/products/astroway");
+  const requested = watchRequests(page);
+  await page.goto("/about");
+  await page.waitForLoadState("networkidle");
+  const aheadSheets = () => requested.filter((r) => r.ahead && r.path.endsWith(".css")).map((r) => r.path);
+  // Nobody at the page yet: nothing fetched ahead.
+  expect(aheadSheets()).toEqual([]);
+
+  await page.mouse.move(4, 300);
+  await page.mouse.move(8, 320);
+  const aboutSheets = await sheetsOf("/about");
+  const notLinked = productSheets.filter((sheet) => !aboutSheets.includes(sheet));
+  expect(notLinked.length).toBeGreaterThan(0);
+  await expect.poll(aheadSheets).toEqual(expect.arrayContaining(notLinked));
+  await page.waitForLoadState("networkidle");
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const fromCache = new Set<string>();
+  cdp.on("Network.responseReceived", ({ response }) => {
+    if (response.fromDiskCache || response.fromPrefetchCache) fromCache.add(new URL(response.url).pathname);
+  });
+  await page.goto("/products/astroway");
+  await page.waitForLoadState("load");
+  expect(notLinked.filter((sheet) => !fromCache.has(sheet))).toEqual([]);
 });
