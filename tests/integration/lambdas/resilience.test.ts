@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createSesMailer } from "../../../lambdas/shared/mailer.ts";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { ATTEMPT_MS, createSesMailer } from "../../../lambdas/shared/mailer.ts";
 import type { SesFault } from "../../../server/ses-fault-proxy.ts";
 import { LEAD_FUNCTIONS, type LeadStack, startLeadStack, type StoredMail, VALID } from "./harness.ts";
 
@@ -9,7 +9,8 @@ import { LEAD_FUNCTIONS, type LeadStack, startLeadStack, type StoredMail, VALID 
  * in-process retry queue feeding the real deliver-lead) under poison input, SES outages, double submits and a
  * harassment attempt. The functions keep `npm start`'s 10 s timeout: with less, a loaded machine (the whole unit step
  * runs beside this file) spent the direct mail's budget on the store and left the lead to the queue, so a test that
- * counts mails right after the answer saw one fewer. Only the hanging-SES case waits that timeout out.
+ * counts mails right after the answer saw one fewer. The hanging-SES case moves a fake clock past the attempt's
+ * deadline instead of waiting it out.
  */
 const RECIPIENT = "hello@example.com";
 let stack: LeadStack;
@@ -23,6 +24,9 @@ afterAll(async () => {
 beforeEach(async () => {
   stack.fault("pass");
   await stack.clearMails();
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const vendorMails = (mails: StoredMail[]) => mails.filter((mail) => mail.destination.to.includes(RECIPIENT));
@@ -64,9 +68,17 @@ describe("when SES misbehaves", () => {
   test.each<SesFault>(["refuse", "throttle", "error", "hang"])(
     "SES %s: the visitor is answered within the function's timeout, the lead is stored as not mailed (unknown when SES never answered), and the retry mails it exactly once once SES is back",
     async (fault) => {
+      // The mailer's attempt and the Lambda context's deadline on a fake clock, for SES that never answers.
+      if (fault === "hang") vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
       stack.fault(fault);
       const lead = { ...VALID["send-contact-email"], email: visitor(), submissionId: randomUUID() };
-      const { status, answer } = await stack.call("send-contact-email", lead);
+      const answering = stack.call("send-contact-email", lead);
+      if (fault === "hang") {
+        // SES holds the request: the attempt gives up at its deadline (8 s), inside the function's 10 s.
+        await stack.ses.whenHeld(1);
+        await vi.advanceTimersByTimeAsync(ATTEMPT_MS);
+      }
+      const { status, answer } = await answering;
       expect([status, answer]).toEqual([200, { success: true, data: { id: lead.submissionId } }]);
       const stored = await stack.lead(lead.submissionId);
       expect(stored).toMatchObject({
@@ -78,6 +90,7 @@ describe("when SES misbehaves", () => {
       expect(stored?.lastError).toMatch(/\S/);
 
       stack.fault("pass");
+      stack.ses.release();
       await stack.retryNow();
       await stack.retryNow();
       await stack.sweep();
