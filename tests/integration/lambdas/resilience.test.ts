@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { DELIVERY } from "../../../lambdas/shared/delivery.ts";
 import { ATTEMPT_MS, createSesMailer } from "../../../lambdas/shared/mailer.ts";
 import type { SesFault } from "../../../server/ses-fault-proxy.ts";
 import { LEAD_FUNCTIONS, type LeadStack, startLeadStack, type StoredMail, VALID } from "./harness.ts";
@@ -122,8 +123,10 @@ describe("when SES misbehaves", () => {
   });
 
   test("the sweep mails a lead a crashed handler stored but never queued", async () => {
+    // The sweep's ages on a fake clock (Date only): the lead is stored now, and the clock moves.
+    vi.useFakeTimers({ toFake: ["Date"] });
     const submissionId = randomUUID();
-    const then = new Date(Date.now() - 3 * 60_000).toISOString();
+    const then = new Date().toISOString();
     const lead = { ...VALID["send-contact-email"], email: visitor() };
     const { website: _website, elapsedMs: _elapsed, ...fields } = lead;
     await stack.store.put({
@@ -136,6 +139,10 @@ describe("when SES misbehaves", () => {
       lead: fields,
       expiresAt: 0,
     });
+    // Untouched for less than 2 minutes, a handler may still be on it: left alone.
+    vi.setSystemTime(Date.now() + DELIVERY.sweepAfterMs - 1_000);
+    expect(await stack.sweep()).toEqual({ enqueued: 0 });
+    vi.setSystemTime(Date.now() + 2_000);
     expect(await stack.sweep()).toEqual({ enqueued: 1 });
     await stack.retryNow();
     expect(vendorMails(await stack.mails())).toHaveLength(1);
