@@ -104,23 +104,7 @@ describe("when SES misbehaves", () => {
     },
   );
 
-  test("a lead whose retries all fail goes to the dead letters, stays stored, and is mailed once when replayed", async () => {
-    stack.fault("error");
-    const lead = { ...VALID["send-installation-email"], email: visitor(), submissionId: randomUUID() };
-    expect((await stack.call("send-installation-email", lead)).status).toBe(200);
-    for (let i = 0; i < 5; i++) await stack.retryNow();
-    expect(stack.queue.deadLetters).toEqual([{ submissionId: lead.submissionId, form: "send-installation-email" }]);
-    expect(await stack.lead(lead.submissionId)).toMatchObject({
-      status: "failed",
-      attempts: 6,
-      lastError: "InternalFailure",
-    });
-    stack.fault("pass");
-    expect(stack.queue.redrive()).toBe(1);
-    await stack.retryNow();
-    expect(vendorMails(await stack.mails())).toHaveLength(1);
-    expect(await stack.lead(lead.submissionId)).toMatchObject({ status: "acknowledged" });
-  });
+  // A lead whose retries all fail (dead letters, replay): start-retry.test.ts, on the clock of npm start's queue.
 
   test("the sweep mails a lead a crashed handler stored but never queued", async () => {
     // The sweep's ages on a fake clock (Date only): the lead is stored now, and the clock moves.
