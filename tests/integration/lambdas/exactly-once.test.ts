@@ -173,7 +173,8 @@ describe("issue 26: leads exactly once", () => {
 
   test("row 4: a slow store (the write lands, the answer comes late) mails the lead once, and records it mailed when the store answers", async () => {
     fakeClock();
-    // The lead's write and the read that checks it; the counters answer at once, as their own client gives up fast.
+    // The lead's write and the read that checks it. The counters pass: their client gives up on the socket's own timer,
+    // which runs on the real clock, and the test would wait it out.
     stack.storeFault("slow", ["PutItem", "GetItem"]);
     const slowBefore = stack.storeRequests.counts.slow;
     const body = lead();
