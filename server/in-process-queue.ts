@@ -120,6 +120,14 @@ export class InProcessQueue implements LeadQueue {
     await this.#tick(true);
   }
 
+  /**
+   * Resolves once the round under way, if any, is done: a test that moved a fake clock past a message's delay waits
+   * here for the delivery it set off, not for a while.
+   */
+  settled(): Promise<void> {
+    return this.#busy;
+  }
+
   /** Moves the dead letters back onto the queue (what SQS's StartMessageMoveTask does). */
   redrive(): number {
     const moved = this.deadLetters.splice(0);

@@ -27,6 +27,8 @@ export interface LocalRetryOptions {
   backoffMs?: number;
   /** How often the sweep runs (AWS: every 5 minutes). */
   sweepEveryMs?: number;
+  /** How often the queue looks for visible messages (default 250 ms). */
+  pollMs?: number;
   /** deliver-lead's handlers; the real module unless a measurement passes its own (scripts/measure-local-retry.ts). */
   deliver?: DeliverLeadModule;
 }
@@ -46,11 +48,11 @@ function deliverContext(): Partial<Context> {
  * (the queue does not outlive the server; the table does). `mailEvent` takes SES's send events, as EventBridge
  * delivers them in AWS. Env must be set before this is called.
  */
-export async function startLocalRetry({ queue, backoffMs, sweepEveryMs, deliver: given }: LocalRetryOptions) {
+export async function startLocalRetry({ queue, backoffMs, sweepEveryMs, pollMs, deliver: given }: LocalRetryOptions) {
   const deliver =
     given ??
     ((await import(pathToFileURL(path.join(rootDir, "lambdas/deliver-lead/handler.ts")).href)) as DeliverLeadModule);
-  queue.start({ consume: (event) => deliver.handler(event, deliverContext()), backoffMs });
+  queue.start({ consume: (event) => deliver.handler(event, deliverContext()), backoffMs, pollMs });
   const report = (what: string) => (error: unknown) => console.error(`[retry] ${what} failed`, error);
   await deliver.sweepAtStart().catch(report("the start-up sweep"));
   const timer = setInterval(

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Holds } from "./fault-holds.ts";
 
 /**
  * pass: forwarded to the emulator; refuse: the connection is dropped at once; throttle: 429 TooManyRequests;
  * error: 500 InternalFailure; hang: the request is accepted and never answered; slow: forwarded (the mail is sent)
- * but the answer comes only after `slowMs`, later than the sender waits.
+ * but the answer is held, until `release()` or for `slowMs`, later than the sender waits.
  */
 export type SesFault = "pass" | "refuse" | "throttle" | "error" | "hang" | "slow";
 export const SES_FAULTS: ReadonlyArray<Exclude<SesFault, "pass" | "slow">> = ["refuse", "throttle", "error", "hang"];
@@ -40,6 +41,15 @@ export interface SesFaultProxy {
   readonly counts: Record<SesFault, number>;
   /** Send events published so far (one per mail the emulator took). */
   readonly sent: number;
+  /** Requests waiting now: hanging ones, and slow ones whose answer is held. */
+  readonly held: number;
+  /**
+   * Resolves once `count` requests are waiting at once: whatever the sender does next waits on its own clock, so a
+   * test on a fake one knows when to move it.
+   */
+  whenHeld(count: number): Promise<void>;
+  /** Answers every held slow request now and drops every hanging one; returns how many there were. */
+  release(): number;
   close(): Promise<void>;
 }
 
@@ -47,7 +57,10 @@ export interface SesFaultProxyOptions {
   /** The SES emulator's URL. */
   target: string;
   port?: number;
-  /** How late a `slow` answer comes (default 15 s: later than any attempt waits). */
+  /**
+   * How late a `slow` answer comes (the load script: a while later than an attempt waits). Unset, it waits for
+   * `release()`, so a test moves its own clock past the sender's deadline and then lets the answer go.
+   */
   slowMs?: number;
   /**
    * Called with the send event of every mail the emulator took, as SES's configuration set publishes it: what lets
@@ -102,7 +115,7 @@ function sendEvent(body: string, messageId: string): SesSendEvent | undefined {
 export async function startSesFaultProxy({
   target,
   port = 0,
-  slowMs = 15_000,
+  slowMs,
   onSend,
 }: SesFaultProxyOptions): Promise<SesFaultProxy> {
   const to = new URL(target);
@@ -118,12 +131,13 @@ export async function startSesFaultProxy({
         ? (pool[Math.floor(Math.random() * pool.length)] ?? "error")
         : "pass";
   const timers = new Set<NodeJS.Timeout>();
+  const waiting = new Holds();
 
   const server: Server = createServer((req, res) => {
     const fault = pick();
     counts[fault] += 1;
     if (fault === "refuse") return void req.socket.destroy();
-    if (fault === "hang") return;
+    if (fault === "hang") return waiting.hold(res, () => req.socket.destroy());
     if (fault === "throttle" || fault === "error") {
       req.resume();
       const answer =
@@ -159,6 +173,7 @@ export async function startSesFaultProxy({
               if (!res.destroyed) res.writeHead(status, answer.headers).end(text);
             };
             if (fault !== "slow") return reply();
+            if (slowMs === undefined) return waiting.hold(res, reply);
             const timer = setTimeout(() => {
               timers.delete(timer);
               reply();
@@ -185,9 +200,15 @@ export async function startSesFaultProxy({
     get sent() {
       return sent;
     },
+    get held() {
+      return waiting.size;
+    },
+    whenHeld: (count) => waiting.when(count),
+    release: () => waiting.release(),
     close: () =>
       new Promise((resolve) => {
         for (const timer of timers) clearTimeout(timer);
+        waiting.release();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -1,21 +1,34 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Holds } from "./fault-holds.ts";
 
 /**
  * pass: forwarded to the local DynamoDB; refuse: the connection is dropped at once (nothing written); hang: accepted
- * and never answered (nothing written); slow: forwarded (the write lands) but answered only after `slowMs`, later
- * than the store client waits.
+ * and never answered (nothing written); slow: forwarded (the write lands) but the answer is held, until `release()` or
+ * for `slowMs`, later than the store client waits.
  */
 export type StoreFault = "pass" | "refuse" | "hang" | "slow";
 
 export interface StoreFaultProxy {
   url: string;
-  /** Every request from now on gets this. */
-  set(fault: StoreFault): void;
+  /**
+   * Every request from now on gets this; with `operations` (DynamoDB's names, e.g. "PutItem"), only those requests do
+   * and the others pass.
+   */
+  set(fault: StoreFault, operations?: ReadonlyArray<string>): void;
   /** Requests so far, by what they got. */
   readonly counts: Record<StoreFault, number>;
+  /** Requests waiting now: hanging ones, and slow ones whose answer is held. */
+  readonly held: number;
+  /** Resolves once `count` requests are waiting at once (the store client now waits on its own clock). */
+  whenHeld(count: number): Promise<void>;
+  /** Answers every held slow request now and drops every hanging one; returns how many there were. */
+  release(): number;
   close(): Promise<void>;
 }
+
+/** The operation a DynamoDB request asks for: its X-Amz-Target is `DynamoDB_20120810.<Operation>`. */
+const operationOf = (target: string | string[] | undefined) => String(target ?? "").replace(/^.*\./, "");
 
 /**
  * A fault-injecting proxy in front of the local DynamoDB, for tests and the load script: the handlers and deliver-lead
@@ -23,20 +36,26 @@ export interface StoreFaultProxy {
  */
 export async function startStoreFaultProxy({
   target,
-  slowMs = 3_000,
+  slowMs,
 }: {
   target: string;
+  /** How late a `slow` answer comes; unset, it waits for `release()` (a test moves its own clock meanwhile). */
   slowMs?: number;
 }): Promise<StoreFaultProxy> {
   const to = new URL(target);
   let fault: StoreFault = "pass";
+  let only: ReadonlySet<string> | undefined;
   const counts: Record<StoreFault, number> = { pass: 0, refuse: 0, hang: 0, slow: 0 };
   const timers = new Set<NodeJS.Timeout>();
+  const waiting = new Holds();
   const server: Server = createServer((req, res) => {
-    const now = fault;
+    const now = only && !only.has(operationOf(req.headers["x-amz-target"])) ? "pass" : fault;
     counts[now] += 1;
     if (now === "refuse") return void req.socket.destroy();
-    if (now === "hang") return void req.resume();
+    if (now === "hang") {
+      req.resume();
+      return waiting.hold(res, () => req.socket.destroy());
+    }
     const forward = request(
       { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
@@ -47,6 +66,7 @@ export async function startStoreFaultProxy({
             if (!res.destroyed) res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(parts));
           };
           if (now !== "slow") return reply();
+          if (slowMs === undefined) return waiting.hold(res, reply);
           const timer = setTimeout(() => {
             timers.delete(timer);
             reply();
@@ -61,13 +81,20 @@ export async function startStoreFaultProxy({
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    set(next) {
+    set(next, operations) {
       fault = next;
+      only = operations && new Set(operations);
     },
     counts,
+    get held() {
+      return waiting.size;
+    },
+    whenHeld: (count) => waiting.when(count),
+    release: () => waiting.release(),
     close: () =>
       new Promise((resolve) => {
         for (const timer of timers) clearTimeout(timer);
+        waiting.release();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

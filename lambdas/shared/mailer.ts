@@ -92,7 +92,7 @@ export interface SesMailerOptions {
  * The longest single attempt. A timed-out attempt is ambiguous (SES may have taken the mail and answered late), and
  * every retry after one risks a second copy, so an attempt gets all the time the caller has, up to this.
  */
-const ATTEMPT_MS = 8_000;
+export const ATTEMPT_MS = 8_000;
 /** Tries per send: the lead is stored, so a mail SES keeps refusing goes to the retry queue rather than keep the visitor waiting. */
 const MAX_TRIES = 3;
 /** A retry is worth starting only with at least this much time left. */

@@ -1,33 +1,47 @@
 import { randomUUID } from "node:crypto";
-import { UpdateItemCommand } from "@aws-sdk/client-dynamodb";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { DELIVERY } from "../../../lambdas/shared/delivery.ts";
 import { REUSED_ID } from "../../../lambdas/shared/lead-handler.ts";
-import { leadKey } from "../../../lambdas/shared/lead-store.ts";
-import { LOCAL_LEADS_TABLE } from "../../../server/local-dynamo.ts";
-import { eventually, type LeadStack, leadIdOf, startLeadStack, type StoredMail, VALID } from "./harness.ts";
+import { ATTEMPT_MS } from "../../../lambdas/shared/mailer.ts";
+import { type LeadStack, leadIdOf, startLeadStack, type StoredMail, VALID } from "./harness.ts";
 
 /**
  * Issue 26, "leads exactly once": one test per row of the red team's table, on the local stack with SES and the store
  * behind fault proxies (refuse, hang, slow-but-succeeds). Each counts: leads accepted = stored = mailed, vendor mails
  * and send events per lead, answers of 500. Row 1 is in local-store.test.ts, rows 2 and 9 in leads-cli.test.ts, row 6
- * in fuzz.test.ts, and issue 24's item 4 (a failed mail retried within seconds) in start-retry.test.ts and dev-retry.test.ts. The functions' timeout is 15 s here, so that a slow store (every request
- * answered after 2.5 s, later than the client's 2 s) still leaves the handler time to mail; SES's slow answers come
- * after 9 s, later than an attempt's 8 s.
+ * in fuzz.test.ts, and issue 24's item 4 (a failed mail retried within seconds) in start-retry.test.ts and
+ * dev-retry.test.ts. The tests that wait for a deadline (an attempt's 8 s for SES, the handler's wait for the store, the
+ * pause for a send event) run on a fake clock: the proxy holds the request, the test moves the clock past the deadline,
+ * then lets the held answer go. The queue runs only when a test says so (`retryNow`, `drain`), never behind a test
+ * that moves the clock.
  */
 const RECIPIENT = "hello@example.com";
+const SEND_EVENT_WAIT_MS = 60_000;
 const FORM = "send-contact-email";
 let stack: LeadStack;
 beforeAll(async () => {
   stack = await startLeadStack({
-    functionTimeoutMs: 15_000,
-    sesSlowMs: 9_000,
-    storeSlowMs: 2_500,
     // As npm start: a retry waits a second or two, not a minute.
     maxDelaySeconds: 1,
     retryBackoffMs: 200,
-    env: { ACK_CLIENT_HOURLY_LIMIT: "10" },
+    retryPollMs: 3_600_000,
+    // A minute's pause for a send event (AWS: 5): a fake clock moved further than 5 minutes makes the store refuse
+    // the SDK's signature as expired, and the SDK's retry then waits on the fake clock.
+    env: { ACK_CLIENT_HOURLY_LIMIT: "10", SEND_EVENT_WAIT_SECONDS: String(SEND_EVENT_WAIT_MS / 1000) },
   });
 });
+afterEach(() => {
+  vi.useRealTimers();
+});
+/**
+ * Date, performance and setTimeout on a fake clock: the mailer's attempt, the handler's waits for the store and the
+ * Lambda context's deadline count on it. setInterval stays real: the queue polls only when told here.
+ */
+const fakeClock = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date", "performance"] });
+/** Waits, a turn of the event loop at a time (no timer), until `check` holds. */
+async function until(check: () => boolean) {
+  while (!check()) await new Promise((resolve) => setImmediate(resolve));
+}
 afterAll(async () => {
   await stack?.close();
 });
@@ -76,26 +90,21 @@ async function drain() {
   await stack.sweep();
   await stack.retryNow();
 }
-/** Moves a lead's last change into the past, as the clock would (the pause an unknown lead waits for its send event). */
-async function age(submissionId: string, minutes: number) {
-  const then = new Date(Date.now() - minutes * 60_000).toISOString();
-  await stack.dynamo.client.send(
-    new UpdateItemCommand({
-      TableName: LOCAL_LEADS_TABLE,
-      Key: { pk: { S: leadKey(submissionId) } },
-      UpdateExpression: "SET updatedAt = :then",
-      ExpressionAttributeValues: { ":then": { S: then } },
-    }),
-  );
-}
 
 describe("issue 26: leads exactly once", () => {
   test("row 3: SES that takes the mail but answers after the attempt: every lead is mailed once, its send event marks it mailed, nothing is resent, each visitor is confirmed once", async () => {
+    fakeClock();
     stack.fault("slow");
     const sent = Array.from({ length: 4 }, () => lead());
     const eventsBefore = vendorEvents();
-    const answers = await Promise.all(sent.map((body) => stack.call(FORM, body, { headers: client() })));
+    const answering = Promise.all(sent.map((body) => stack.call(FORM, body, { headers: client() })));
+    // Every vendor mail taken and its answer held: each attempt gives up at its deadline, and the visitors are answered
+    // while SES still holds those answers (the confirmations that follow pass); then SES answers.
+    await stack.ses.whenHeld(sent.length);
+    await vi.advanceTimersByTimeAsync(ATTEMPT_MS);
     stack.fault("pass");
+    const answers = await answering;
+    stack.ses.release();
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     await drain();
     await stack.sweepAtStart();
@@ -132,18 +141,28 @@ describe("issue 26: leads exactly once", () => {
   });
 
   test("row 3: a lead whose send never got an answer stays unknown, is not resent while its send event may come, and is mailed once after the pause", async () => {
+    fakeClock();
     stack.fault("hang");
     const body = lead();
-    expect((await stack.call(FORM, body, { headers: client() })).status).toBe(200);
+    const answering = stack.call(FORM, body, { headers: client() });
+    await stack.ses.whenHeld(1);
+    await vi.advanceTimersByTimeAsync(ATTEMPT_MS);
+    expect((await answering).status).toBe(200);
     stack.fault("pass");
+    stack.ses.release();
     expect(await stack.lead(body.submissionId)).toMatchObject({ status: "unknown", attempts: 1 });
+    const state = async () => [
+      (await copies()).get(body.submissionId) ?? 0,
+      (await stack.lead(body.submissionId))?.status,
+    ];
     await drain();
-    expect([(await copies()).get(body.submissionId) ?? 0, (await stack.lead(body.submissionId))?.status]).toEqual([
-      0,
-      "unknown",
-    ]);
-    // No send event came in the pause (300 s): now it is tried again, once.
-    await age(body.submissionId, 6);
+    expect(await state()).toEqual([0, "unknown"]);
+    // A second before the pause is over, its send event may still come: nothing is resent.
+    vi.setSystemTime(Date.now() + SEND_EVENT_WAIT_MS - 1_000);
+    await drain();
+    expect(await state()).toEqual([0, "unknown"]);
+    // No send event came in the pause: now it is tried again, once.
+    vi.setSystemTime(Date.now() + 2_000);
     await drain();
     await drain();
     expect([(await copies()).get(body.submissionId), (await stack.lead(body.submissionId))?.status]).toEqual([
@@ -153,13 +172,25 @@ describe("issue 26: leads exactly once", () => {
   }, 60_000);
 
   test("row 4: a slow store (the write lands, the answer comes late) mails the lead once, and records it mailed when the store answers", async () => {
-    stack.storeFault("slow");
+    fakeClock();
+    // The lead's write and the read that checks it. The counters pass: their client gives up on the socket's own timer,
+    // which runs on the real clock, and the test would wait it out.
+    stack.storeFault("slow", ["PutItem", "GetItem"]);
+    const slowBefore = stack.storeRequests.counts.slow;
     const body = lead();
-    const answer = await stack.call(FORM, body, { headers: client() });
+    const answering = stack.call(FORM, body, { headers: client() });
+    // The write landed, its answer held: the handler stops waiting at its deadline and checks with a read, held too.
+    await stack.storeRequests.whenHeld(1);
+    await vi.advanceTimersByTimeAsync(DELIVERY.storePutMs);
+    await until(() => stack.storeRequests.counts.slow >= slowBefore + 2);
+    await vi.advanceTimersByTimeAsync(DELIVERY.storeCheckMs);
+    const answer = await answering;
     expect([answer.status, answer.answer]).toEqual([200, { success: true, data: { id: body.submissionId } }]);
     stack.storeFault("pass");
+    stack.storeRequests.release();
     // The slow write landed as received; "store me" marks it mailed; the sweeps find nothing left to mail.
-    expect(await eventually(async () => (await stack.lead(body.submissionId))?.status === "mailed")).toBe(true);
+    await stack.retryNow();
+    expect((await stack.lead(body.submissionId))?.status).toBe("mailed");
     await drain();
     await stack.sweepAtStart();
     await stack.retryNow();

@@ -5,9 +5,10 @@ import sesEmulator from "aws-ses-v2-local";
 import type { LeadRecord } from "../../../lambdas/shared/lead-record.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { vi } from "vitest";
 import { provideLocalLeadQueue } from "../../../lambdas/shared/lead-queue.ts";
 import { createDynamoLeadStore } from "../../../lambdas/shared/lead-store.ts";
-import { InProcessQueue } from "../../../server/in-process-queue.ts";
+import { InProcessQueue, LOCAL_QUEUE_DEFAULTS } from "../../../server/in-process-queue.ts";
 import { invokeLambda, LOCAL_FUNCTION_TIMEOUT_MS, type LambdaHandler } from "../../../server/lambda-adapter.ts";
 import { localLambdaEnv } from "../../../server/lambda-env.ts";
 import { withExtraRoutes } from "../../../server/load-handlers.ts";
@@ -55,10 +56,11 @@ export interface LeadStackOptions {
   dev?: boolean;
   /** The longest a retry waits on the local queue (npm start: 2 s); unset keeps every delay, as SQS would. */
   maxDelaySeconds?: number;
-  /** How late SES's `slow` answers come. */
-  sesSlowMs?: number;
-  /** How late the store's `slow` answers come. */
-  storeSlowMs?: number;
+  /**
+   * How often the retry queue looks for visible messages (250 ms): a file whose tests run the queue only through
+   * `retryNow` sets it beyond the file's length, so that no delivery runs behind a test that moves a fake clock.
+   */
+  retryPollMs?: number;
   /** Keep dynalite's data in this folder (LevelDB on disk, as `npm start`'s LEADS_DIR); in memory when unset. */
   leadsDir?: string;
 }
@@ -81,14 +83,13 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
   const events: unknown[] = [];
   const proxy = await startSesFaultProxy({
     target: sesUrl,
-    slowMs: options.sesSlowMs,
     onSend: async (event) => {
       events.push(event);
       await retry?.mailEvent(event);
     },
   });
   const dynamo = await startLocalDynamo({ port: 0, dataDir: options.leadsDir });
-  const storeProxy = await startStoreFaultProxy({ target: dynamo.endpoint, slowMs: options.storeSlowMs });
+  const storeProxy = await startStoreFaultProxy({ target: dynamo.endpoint });
   Object.assign(
     process.env,
     await localLambdaEnv({ sesEndpoint: proxy.url, dynamoEndpoint: storeProxy.url, recipient: "hello@example.com" }),
@@ -116,7 +117,12 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
   withExtraRoutes(handlers);
   retry = await (options.asNpmStart
     ? startLocalRetry({ queue })
-    : startLocalRetry({ queue, backoffMs: options.retryBackoffMs ?? 50, sweepEveryMs: 3_600_000 }));
+    : startLocalRetry({
+        queue,
+        backoffMs: options.retryBackoffMs ?? 50,
+        sweepEveryMs: 3_600_000,
+        pollMs: options.retryPollMs,
+      }));
   const started = retry;
   const server: Server = createServer((req, res) => {
     const name = new URL(req.url ?? "/", "http://localhost").pathname.replace(/^\/api\//, "");
@@ -167,12 +173,17 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
     fault(fault: SesFault) {
       proxy.set(fault);
     },
-    /** Makes the store misbehave (through its proxy) until `storeFault("pass")`; the test's own `store` goes around it. */
-    storeFault(fault: StoreFault) {
-      storeProxy.set(fault);
+    /**
+     * Makes the store misbehave (through its proxy) until `storeFault("pass")`, for every request or only those of
+     * `operations` (e.g. "PutItem"); the test's own `store` goes around it.
+     */
+    storeFault(fault: StoreFault, operations?: ReadonlyArray<string>) {
+      storeProxy.set(fault, operations);
     },
-    /** SES requests by what they got, and the send events published. */
+    /** SES requests by what they got, the send events published, and the requests held (hang, slow). */
     ses: proxy,
+    /** The store's requests by what they got, and those held (hang, slow). */
+    storeRequests: storeProxy,
     /** Send events published so far (one per mail SES took), as the configuration set's rule delivers them. */
     events,
     /** Every stored lead, newest first. */
@@ -269,56 +280,69 @@ export async function eventually(check: () => Promise<boolean>, tries = 150): Pr
 }
 
 /**
- * Issue 32 row 1: SES refuses a lead's mail in its handler and again at the retry queue's first receive, then
- * recovers. Only a queue that gives a failed message back (backoff, as SQS's visibility timeout) mails it: one that
- * drops it after a failed receive leaves the lead failed. Returns the lead's id; the caller checks the mails.
+ * Moves the fake clock from one timer to the next (the retry queue's polls), letting each round of the queue finish
+ * before the next, until `done` holds or `limitMs` have passed on it; returns the milliseconds it moved. The caller
+ * faked Date and setInterval before starting the stack, so the queue's delays, backoff and polls run on that clock.
  */
-export async function failTwiceThenRecover(stack: LeadStack, form: LeadFunction, lead: Record<string, unknown>) {
+export async function advanceUntil(stack: LeadStack, done: () => Promise<boolean>, limitMs: number): Promise<number> {
+  const from = Date.now();
+  while (!(await done()) && Date.now() - from < limitMs) {
+    await vi.advanceTimersToNextTimerAsync();
+    await stack.queue.settled();
+  }
+  return Date.now() - from;
+}
+
+/**
+ * Issue 32 row 1 on a fake clock: SES refuses a lead's mail in its handler and again at the retry queue's first
+ * receive, then recovers. Only a queue that gives a failed message back after its backoff (as SQS's visibility
+ * timeout) mails it. Reports when each retry came, on the fake clock, from the moment before: the handler's retry
+ * waits `LOCAL_MAX_DELAY_SECONDS` (a minute in AWS), the next the first backoff; a queue polls every
+ * `LOCAL_QUEUE_DEFAULTS.pollMs`, so a retry comes within one poll after its wait, never before.
+ */
+export async function retriedTwiceFailedLead(stack: LeadStack, form: LeadFunction, email: string) {
   const submissionId = randomUUID();
-  stack.fault("error");
-  const { status } = await stack.call(form, { ...lead, submissionId });
+  const vendorCopies = async () =>
+    (await stack.mails()).filter(
+      (mail) => mail.destination.to.includes("hello@example.com") && leadIdOf(mail) === submissionId,
+    ).length;
   // Failed and let go: a claim counts the attempt before SES is asked, and the lease stays until the attempt ends.
   const failedAt = async (attempts: number) => {
     const record = await stack.lead(submissionId);
     return record?.status === "failed" && record.attempts === attempts && record.leaseUntil === undefined;
   };
-  const handlerFailed = await failedAt(1);
-  const queueFailed = await eventually(() => failedAt(2));
-  stack.fault("pass");
-  return { status, handlerFailed, queueFailed, submissionId };
-}
+  const onTime = (waitedMs: number, waitMs: number) =>
+    waitedMs >= waitMs && waitedMs < waitMs + LOCAL_QUEUE_DEFAULTS.pollMs ? "on time" : `after ${waitedMs} ms`;
 
-/**
- * What the retry queue started as server/start.ts starts it makes of a lead whose mail SES refused twice
- * (`failTwiceThenRecover`): the answer, both failures, the vendor's copies once it settled, and the stored lead. Two
- * backoffs and two SES tries per attempt: given room on a loaded machine, as only the outcome is asserted.
- */
-export async function retriedTwiceFailedLead(stack: LeadStack, form: LeadFunction, email: string) {
-  const { status, handlerFailed, queueFailed, submissionId } = await failTwiceThenRecover(stack, form, {
-    ...VALID[form],
-    email,
-  });
-  const vendorCopies = async () =>
-    (await stack.mails()).filter(
-      (mail) => mail.destination.to.includes("hello@example.com") && leadIdOf(mail) === submissionId,
-    ).length;
-  await eventually(async () => (await vendorCopies()) === 1, 300);
-  await eventually(async () => (await stack.lead(submissionId))?.status === "acknowledged");
+  stack.fault("error");
+  const { status } = await stack.call(form, { ...VALID[form], email, submissionId });
+  const handlerFailed = await failedAt(1);
+  const firstRetry = await advanceUntil(stack, () => failedAt(2), 60_000);
+  const queueFailed = await failedAt(2);
+  stack.fault("pass");
+  const secondRetry = await advanceUntil(stack, async () => (await vendorCopies()) > 0, 60_000);
   const stored = await stack.lead(submissionId);
   return {
     status,
     handlerFailed,
     queueFailed,
+    firstRetry: onTime(firstRetry, LOCAL_MAX_DELAY_SECONDS * 1000),
+    secondRetry: onTime(secondRetry, LOCAL_QUEUE_DEFAULTS.backoffMs),
     vendorCopies: await vendorCopies(),
     lead: { status: stored?.status, attempts: stored?.attempts },
   };
 }
 
-/** A lead mailed by the retry queue within seconds, once, with no sweep, the lead acknowledged on its third attempt. */
+/**
+ * A lead mailed by the retry queue within seconds (4 on the fake clock: the local delay, then the first backoff), once,
+ * with no sweep (it runs every 5 minutes), the lead acknowledged on its third attempt.
+ */
 export const RETRIED_ONCE = {
   status: 200,
   handlerFailed: true,
   queueFailed: true,
+  firstRetry: "on time",
+  secondRetry: "on time",
   vendorCopies: 1,
   lead: { status: "acknowledged", attempts: 3 },
 };

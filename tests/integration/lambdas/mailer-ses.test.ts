@@ -1,15 +1,16 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sesEmulator from "aws-ses-v2-local";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { createSesMailer, MailerError } from "../../../lambdas/shared/mailer.ts";
 import { type SesFaultProxy, startSesFaultProxy } from "../../../server/ses-fault-proxy.ts";
 
 /**
  * The SES mailer against the local SES emulator behind the fault proxy: a real SDK client on a socket that hangs, and
- * SES's own 429 and 500 answers. They run on the real clock (a 500 ms deadline, the SDK's real retry pauses), so they
- * live here rather than in the unit tests StrykerJS runs; tests/unit/lambdas/shared/mailer.test.ts holds the same rules
- * on a fake clock with a fake client.
+ * SES's own 429 and 500 answers. The hanging socket's deadline runs on a fake clock moved once the proxy holds the
+ * request; the 429s and 500s on the real one (the mailer's real pauses between tries, 0.3 s a send), so they live here
+ * rather than in the unit tests StrykerJS runs; tests/unit/lambdas/shared/mailer.test.ts holds the same rules on a fake
+ * clock with a fake client.
  */
 describe("createSesMailer against the SES emulator", () => {
   type StartEmulator = (config: { host: string; port: number }) => Promise<Server>;
@@ -38,6 +39,9 @@ describe("createSesMailer against the SES emulator", () => {
     ses = await startEmulator({ host: "127.0.0.1", port: 0 });
     proxy = await startSesFaultProxy({ target: `http://127.0.0.1:${(ses.address() as AddressInfo).port}` });
   });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   afterAll(async () => {
     await proxy?.close();
     ses?.closeAllConnections();
@@ -48,7 +52,13 @@ describe("createSesMailer against the SES emulator", () => {
     const mailer = createSesMailer({ region: "us-east-1", endpoint: proxy.url });
     proxy.set("hang");
     const before = counted();
-    const error = await mailer.send(mail, { timeoutMs: 500 }).catch((caught: unknown) => caught);
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const sending = mailer.send(mail, { timeoutMs: 500 }).catch((caught: unknown) => caught);
+    await proxy.whenHeld(1);
+    await vi.advanceTimersByTimeAsync(500);
+    const error = await sending;
+    vi.useRealTimers();
+    proxy.release();
     expect(error).toBeInstanceOf(MailerError);
     expect((error as MailerError).code).toBe("DeadlineExceeded");
     expect(proxy.counts.hang - before.hang).toBe(1);

@@ -98,6 +98,40 @@ describe("InProcessQueue", () => {
     expect(queue.size).toBe(1);
   });
 
+  test("should let a caller wait for the round under way, and resolve at once when none is", async () => {
+    const queue = new InProcessQueue();
+    let finish = () => {};
+    const delivered: string[] = [];
+    queue.start({
+      consume: async (event) => {
+        await new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+        delivered.push(...event.Records.map((record) => record.messageId));
+        return { batchItemFailures: [] };
+      },
+      pollMs: 100,
+    });
+    let settled = false;
+    void queue.settled().then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(true);
+    await queue.enqueue(MESSAGE, 0);
+    await vi.advanceTimersByTimeAsync(100);
+    settled = false;
+    void queue.settled().then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect([settled, delivered.length]).toEqual([false, 0]);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect([settled, delivered.length]).toEqual([true, 1]);
+    queue.stop();
+  });
+
   test("should return a whole batch when deliver-lead throws, and remove only the messages that succeeded", async () => {
     const queue = new InProcessQueue();
     let calls = 0;
@@ -136,6 +170,27 @@ describe("startLocalRetry", () => {
     expect(context?.getRemainingTimeInMillis?.()).toBe(DELIVERY.deliverFunctionTimeoutMs - 1_000);
     vi.advanceTimersByTime(60_000);
     expect(context?.getRemainingTimeInMillis?.()).toBe(0);
+  });
+
+  test("should start the queue polling as often as told, every 250 ms unless told", async () => {
+    const told = deliverWith();
+    const queue = new InProcessQueue();
+    const retry = await startLocalRetry({ queue, deliver: told.deliver, pollMs: 1_000 });
+    await queue.enqueue(MESSAGE, 0);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(told.calls.contexts).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(told.calls.contexts).toHaveLength(1);
+    retry.stop();
+
+    const untold = deliverWith();
+    const byDefault = await startLocalRetry({ queue, deliver: untold.deliver });
+    await queue.enqueue(MESSAGE, 0);
+    await vi.advanceTimersByTimeAsync(249);
+    expect(untold.calls.contexts).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(untold.calls.contexts).toHaveLength(1);
+    byDefault.stop();
   });
 
   test("should sweep every 5 minutes, or as often as told, and report a failed sweep", async () => {
