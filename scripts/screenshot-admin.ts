@@ -30,20 +30,17 @@ const exec = promisify(execFile);
 const work = await mkdtemp(path.join(tmpdir(), "screenshot-admin-"));
 const repo = path.join(work, "site");
 await exec("git", ["clone", "--quiet", ROOT, repo]);
-const { server } = await startDevServer(
-  ROOT,
-  {
-    PORT: String(port),
-    SES_PORT: String(port + 1),
-    DYNAMO_PORT: String(port + 2),
-    CMS_PORT: String(port + 3),
-    LEADS_DIR: path.join(work, "leads"),
-    CONTENT_DIR: path.join(repo, "content"),
-    DIST_DIR: path.join(work, "dist"),
-  },
-  180_000,
-  ["--workflow"],
-);
+const { server } = await startDevServer({
+  cwd: ROOT,
+  port,
+  sesPort: port + 1, // the lead store takes port + 2
+  cmsPort: port + 3,
+  leadsDir: path.join(work, "leads"),
+  contentDir: path.join(repo, "content"),
+  distDir: path.join(work, "dist"),
+  timeoutMs: 180_000,
+  args: ["--workflow"],
+});
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: CHROMIUM_ARGS,

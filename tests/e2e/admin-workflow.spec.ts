@@ -44,20 +44,17 @@ test.beforeAll(async () => {
   await git("config", "user.email", "editor@example.com");
   await git("add", "--all");
   await git("commit", "--quiet", "--no-gpg-sign", "-m", "The site's content");
-  ({ server } = await startDevServer(
-    ROOT,
-    {
-      PORT: String(PORT),
-      SES_PORT: String(SES_PORT),
-      DYNAMO_PORT: String(SES_PORT + 1),
-      CMS_PORT: String(CMS_PORT),
-      LEADS_DIR: path.join(work, "leads"),
-      CONTENT_DIR: path.join(repo, "content"),
-      DIST_DIR: path.join(work, "dist"),
-    },
-    170_000,
-    ["--workflow"],
-  ));
+  ({ server } = await startDevServer({
+    cwd: ROOT,
+    port: PORT,
+    sesPort: SES_PORT,
+    cmsPort: CMS_PORT,
+    leadsDir: path.join(work, "leads"),
+    contentDir: path.join(repo, "content"),
+    distDir: path.join(work, "dist"),
+    timeoutMs: 170_000,
+    args: ["--workflow"],
+  }));
 });
 
 test.afterAll(async () => {

@@ -30,19 +30,16 @@ test.beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "admin-"));
   contentDir = path.join(work, "content");
   await cp(path.join(ROOT, "content"), contentDir, { recursive: true });
-  ({ server } = await startDevServer(
-    ROOT,
-    {
-      PORT: String(PORT),
-      SES_PORT: String(SES_PORT),
-      DYNAMO_PORT: String(SES_PORT + 1),
-      CMS_PORT: String(CMS_PORT),
-      LEADS_DIR: path.join(work, "leads"),
-      CONTENT_DIR: contentDir,
-      DIST_DIR: path.join(work, "dist"),
-    },
-    170_000,
-  ));
+  ({ server } = await startDevServer({
+    cwd: ROOT,
+    port: PORT,
+    sesPort: SES_PORT,
+    cmsPort: CMS_PORT,
+    leadsDir: path.join(work, "leads"),
+    contentDir,
+    distDir: path.join(work, "dist"),
+    timeoutMs: 170_000,
+  }));
 });
 
 test.afterAll(async () => {

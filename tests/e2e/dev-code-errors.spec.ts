@@ -15,7 +15,6 @@ import { stopServer } from "./stop-server.ts";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 12;
 const SES_PORT = Number(process.env.E2E_SES_PORT ?? 8025) + 12;
-const DYNAMO_PORT = SES_PORT + 1;
 const CMS_PORT = Number(process.env.E2E_PORT ?? 4173) + 82;
 const BASE = `http://127.0.0.1:${PORT}`;
 const COMPONENT = "src/components/site-footer.tsx";
@@ -35,22 +34,16 @@ test.beforeAll(async () => {
       await cp(path.join(ROOT, part), path.join(project, part), { recursive: true });
   }
   await symlink(path.join(ROOT, "node_modules"), path.join(project, "node_modules"), "dir");
-  ({ server } = await startDevServer(
-    project,
-    {
-      PORT: String(PORT),
-      SES_PORT: String(SES_PORT),
-      DYNAMO_PORT: String(DYNAMO_PORT),
-      // The editor's backend (decap-server) that npm run dev starts, on a port of this spec's own.
-      CMS_PORT: String(CMS_PORT),
-      LEADS_DIR: path.join(project, ".data"),
-      // Its own copy's content and build: inherited from npm test, DIST_DIR would be the build every other browser
-      // test reads, and this server's first build would empty it under them.
-      CONTENT_DIR: path.join(project, "content"),
-      DIST_DIR: path.join(project, "dist"),
-    },
-    100_000,
-  ));
+  ({ server } = await startDevServer({
+    cwd: project,
+    port: PORT,
+    sesPort: SES_PORT,
+    cmsPort: CMS_PORT,
+    leadsDir: path.join(project, ".data"),
+    contentDir: path.join(project, "content"),
+    distDir: path.join(project, "dist"),
+    timeoutMs: 100_000,
+  }));
 });
 
 test.afterAll(async () => {

@@ -40,21 +40,16 @@ test.beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "dev-loop-"));
   contentDir = path.join(work, "content");
   await cp(path.join(ROOT, "content"), contentDir, { recursive: true });
-  dev = await startDevServer(
-    ROOT,
-    {
-      PORT: String(PORT),
-      SES_PORT: String(SES_PORT),
-      // A lead store of its own: inherited, DYNAMO_PORT would be the port of the server the other browser tests use.
-      DYNAMO_PORT: String(SES_PORT + 1),
-      // The editor's backend (decap-server) that npm run dev starts, on a port of this spec's own.
-      CMS_PORT: String(CMS_PORT),
-      LEADS_DIR: path.join(work, "leads"),
-      CONTENT_DIR: contentDir,
-      DIST_DIR: path.join(work, "dist"),
-    },
-    100_000,
-  );
+  dev = await startDevServer({
+    cwd: ROOT,
+    port: PORT,
+    sesPort: SES_PORT,
+    cmsPort: CMS_PORT,
+    leadsDir: path.join(work, "leads"),
+    contentDir,
+    distDir: path.join(work, "dist"),
+    timeoutMs: 100_000,
+  });
 });
 
 test.afterAll(async () => {

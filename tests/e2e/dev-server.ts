@@ -6,17 +6,42 @@ export interface DevServer {
   output: () => string;
 }
 
+/** Where a spec's `npm run dev` runs: its own ports and folders, never those of the server the other specs share. */
+export interface DevServerSetup {
+  /** The checkout, or a copy of the project. */
+  cwd: string;
+  /** The site's port, the SES emulator's (the lead store takes the next one) and /admin's backend's (decap-server). */
+  port: number;
+  sesPort: number;
+  cmsPort: number;
+  /**
+   * Its leads, content and build: inherited from npm test, DIST_DIR would be the build every other browser test
+   * reads, and this server's first build would empty it under them.
+   */
+  leadsDir: string;
+  contentDir: string;
+  distDir: string;
+  /** How long its first build may take before the start counts as failed. */
+  timeoutMs: number;
+  /** After `--dev`, e.g. `--workflow`. */
+  args?: readonly string[];
+}
+
 /**
- * `npm run dev` (server/start.ts --dev) started by a spec from `cwd` with `env` over the environment (its ports, content
- * and dist folders) and `args` after `--dev` (`--workflow`); resolves once it serves the site, or rejects with what it
+ * `npm run dev` (server/start.ts --dev) started by a spec; resolves once it serves the site, or rejects with what it
  * printed after `timeoutMs`. Stop it with stopServer (./stop-server.ts).
  */
-export function startDevServer(
-  cwd: string,
-  env: Record<string, string>,
-  timeoutMs: number,
-  args: readonly string[] = [],
-): Promise<DevServer> {
+export function startDevServer(setup: DevServerSetup): Promise<DevServer> {
+  const { cwd, port, sesPort, cmsPort, leadsDir, contentDir, distDir, timeoutMs, args = [] } = setup;
+  const env = {
+    PORT: String(port),
+    SES_PORT: String(sesPort),
+    DYNAMO_PORT: String(sesPort + 1),
+    CMS_PORT: String(cmsPort),
+    LEADS_DIR: leadsDir,
+    CONTENT_DIR: contentDir,
+    DIST_DIR: distDir,
+  };
   const server = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--dev", ...args], {
     cwd,
     env: { ...process.env, ...env },
