@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { renderMarkdown } from "../../build/markdown.ts";
 import { asReturningVisitor, builtRoutes, expect, test } from "./fixtures.ts";
+import { expectReadableText } from "./readable-text.ts";
 
 /**
  * What a visitor sees: a full-page screenshot of every page template at a phone's and a desktop's width, light and
@@ -116,8 +117,10 @@ async function codeAndTables(page: Page, width: number): Promise<void> {
   }
 }
 
+const PHONE_WIDTH = 390;
+
 for (const viewport of [
-  { width: 390, height: 844 },
+  { width: PHONE_WIDTH, height: 844 },
   { width: 1440, height: 900 },
 ]) {
   test.describe(`at ${viewport.width} px`, () => {
@@ -137,6 +140,12 @@ for (const viewport of [
             .toBe(true);
         await expectLooks(page, `${name}-${viewport.width}`);
         await parts?.(page, viewport.width);
+        // Text over gradients and pictures, which axe cannot judge, measured on the pixels: on a phone, in both themes.
+        if (viewport.width === PHONE_WIDTH)
+          for (const colorScheme of ["light", "dark"] as const) {
+            await page.emulateMedia({ colorScheme });
+            await expectReadableText(page, `${name} (${url}), ${colorScheme}`);
+          }
       });
     }
   });
