@@ -83,28 +83,26 @@ export function HomeHero({ site, products }: { site: Site; products: HeroProduct
             className="hero-carousel"
           >
             {products.map((product, index) => (
-              <a key={product.id} className="hero-slide" href={`/products/${product.id}`}>
-                <Picture
-                  slot="half"
-                  priority={index === 0}
-                  src={product.image}
-                  alt=""
-                  width={800}
-                  height={560}
-                  loading={index === 0 ? "eager" : "lazy"}
-                  fetchPriority={index === 0 ? "high" : undefined}
-                  decoding="async"
-                />
-                <span className="hero-slide__caption">
-                  <span className="icon-tile icon-tile--sm icon-tile--brand">
-                    <ProductIcon name={product.icon} />
-                  </span>
-                  <span className="hero-slide__text">
-                    <strong>{product.name}</strong>
-                    <span>{product.tagline}</span>
-                  </span>
-                </span>
-              </a>
+              // The slide is the group round the link (a link cannot be a group); the caption's icon, name and
+              // tagline sit in the link's own grid (home.css), with no wrappers of their own.
+              <div key={product.id}>
+                <a className="hero-slide" href={`/products/${product.id}`}>
+                  <Picture
+                    slot="half"
+                    priority={index === 0}
+                    src={product.image}
+                    alt=""
+                    width={800}
+                    height={560}
+                    loading={index === 0 ? "eager" : "lazy"}
+                    fetchPriority={index === 0 ? "high" : undefined}
+                    decoding="async"
+                  />
+                  <ProductIcon name={product.icon} className="icon-tile icon-tile--sm icon-tile--brand" />
+                  <strong>{product.name}</strong>
+                  <span>{product.tagline}</span>
+                </a>
+              </div>
             ))}
           </Carousel>
         </div>

@@ -46,13 +46,10 @@ export function ProductExplorer({ products }: { products: Product[] }) {
                   aria-labelledby={`explorer-${product.id}-name`}
                   aria-describedby={`explorer-${product.id}-short`}
                 />
-                <span className="icon-tile icon-tile--sm">
-                  <ProductIcon name={product.icon} />
-                </span>
-                <span className="explorer__option-text">
-                  <strong id={`explorer-${product.id}-name`}>{product.name}</strong>
-                  <span id={`explorer-${product.id}-short`}>{product.shortDescription}</span>
-                </span>
+                {/* Icon, name and description sit in the label's own grid (home.css), without wrappers. */}
+                <ProductIcon name={product.icon} className="icon-tile icon-tile--sm" />
+                <strong id={`explorer-${product.id}-name`}>{product.name}</strong>
+                <span id={`explorer-${product.id}-short`}>{product.shortDescription}</span>
               </label>
             ))}
           </fieldset>
