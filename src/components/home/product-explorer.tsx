@@ -86,9 +86,8 @@ export function ExplorerPanel({ product }: { product: Product }) {
         <h4>Key features</h4>
         <ul className="check-list explorer__features">
           {product.features.slice(0, MAX_KEY_FEATURES).map((feature) => (
-            <li key={feature}>
-              <span>{feature}</span>
-            </li>
+            // Plain text: the list's grid (check-list.css) puts it beside the mark as one item, no span needed.
+            <li key={feature}>{feature}</li>
           ))}
         </ul>
         <div className="explorer__actions">

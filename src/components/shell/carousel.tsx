@@ -19,9 +19,9 @@ type SlideProps = { className?: string };
 
 /**
  * A carousel that is server HTML and CSS: the slides are a scroll-snap strip, laid out and clipped by the stylesheet
- * from the first paint (`--slides-per-view` on the carousel sets the widths), and one inline script for all of a
- * page's carousels (src/client/inline/carousel.ts, which the page places after its last carousel with
- * `<InlineScript name="carousel" />`) drives dots, arrows and autoplay without a framework.
+ * from the first paint (`--slides-per-view` on the carousel sets the widths), and one script for all of a page's
+ * carousels (src/client/carousel.ts, which the page places after its last carousel with `<PageModule name="carousel" />`) makes and drives dots, arrows
+ * and autoplay without a framework.
  */
 export function Carousel({
   id,
@@ -57,7 +57,7 @@ export function Carousel({
           } as SlideProps),
         )}
       </div>
-      {/* Dots and arrows are made by the carousel script (src/client/inline/carousel.ts); this row keeps their room. */}
+      {/* Dots and arrows are made by the carousel script (src/client/carousel.ts); this row keeps their room. */}
       <div className="carousel__controls" />
     </section>
   );
