@@ -1,9 +1,12 @@
+import { SITE_ICONS } from "../../lib/site-icons.ts";
+
 /**
- * The brand mark: a gradient tile with an N, drawn by the stylesheet (shell.css) on one empty element. As an inline
- * SVG it was nine elements with a gradient of its own, twice on every page (header and footer).
+ * The brand mark: the site's SVG icon itself (public/favicon.svg, the same gradient tile with an N), which every page's
+ * head links already, so the browser has it cached. As an inline SVG it was nine elements with a gradient of its own,
+ * twice on every page (header and footer).
  */
 export function LogoMark() {
-  return <span className="logo-mark" aria-hidden="true" />;
+  return <img className="logo-mark" src={SITE_ICONS.svg} alt="" width={36} height={36} />;
 }
 
 /** Mark and name, linking home. */
