@@ -32,8 +32,9 @@ export function PortfolioTeaser({ projects }: { projects: PortfolioProject[] }) 
           className="portfolio-carousel"
         >
           {projects.map((project) => (
-            // The carousel makes each slide a group named "n of 6"; its heading says which project it is.
-            <article key={project.id} className="project-slide">
+            // The carousel makes each slide a group named "n of 6" (a role an article may not take); its heading says
+            // which project it is.
+            <div key={project.id} className="project-slide">
               <div className="project-slide__media">
                 <Picture
                   slot="half"
@@ -76,7 +77,7 @@ export function PortfolioTeaser({ projects }: { projects: PortfolioProject[] }) 
                   )}
                 </div>
               </div>
-            </article>
+            </div>
           ))}
         </Carousel>
         <div className="section__footer">

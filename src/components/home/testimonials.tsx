@@ -27,15 +27,16 @@ export function Testimonials({ testimonials, site }: { testimonials: Testimonial
           className="testimonial-carousel"
         >
           {testimonials.map((t) => (
-            <figure key={`${t.name}-${t.role}`} className="testimonial-card">
+            // A div, not a figure: the carousel makes each slide an ARIA group, a role a figure may not take.
+            <div key={`${t.name}-${t.role}`} className="testimonial-card">
               <Stars rating={t.rating} />
               <blockquote>{t.content}</blockquote>
-              {/* The initials' circle is drawn by CSS from data-avatar, and the role is the caption's own text under the
+              {/* The initials' circle is drawn by CSS from data-avatar, and the role is the line's own text under the
                   name (home.css): two elements fewer in each of 18 cards. */}
-              <figcaption data-avatar={t.avatar}>
+              <p className="testimonial-card__by" data-avatar={t.avatar}>
                 <strong>{t.name}</strong> {t.company ? `${t.role}, ${t.company}` : t.role}
-              </figcaption>
-            </figure>
+              </p>
+            </div>
           ))}
         </Carousel>
       </div>
