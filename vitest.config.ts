@@ -19,11 +19,17 @@ export default defineConfig({
           include: [
             "tests/unit/**/*.test.{ts,tsx}",
             "tests/integration/**/*.test.{ts,tsx}",
-            "tests/infra/**/*.test.ts",
             "tests/install/**/*.test.ts",
           ],
           exclude: SITE_TESTS,
         },
+      },
+      {
+        extends: true,
+        // The CDK app's tests share one module graph: each file would otherwise load aws-cdk-lib anew (about half of
+        // their time). Safe because they only synthesize into folders of their own and read the templates; none
+        // mocks a module or touches process.env.
+        test: { name: "infra", include: ["tests/infra/**/*.test.ts"], isolate: false },
       },
       {
         extends: true,

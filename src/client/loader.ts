@@ -16,7 +16,7 @@ import { startFilters } from "./filters.ts";
 import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
 import { listenForItemLinks } from "./item-links.ts";
 import { currentPage, keepSource } from "./lead-source.ts";
-import { fetchNextPages, fetchPageSheets, SHEETS_AFTER_PRESENCE_MS } from "./next-page.ts";
+import { fetchNextPages, fetchPageSheets } from "./next-page.ts";
 import { listenForSearchShortcut } from "./search-shortcut.ts";
 import { startThemeSwitch } from "./theme-switch.ts";
 
@@ -146,8 +146,7 @@ startExplorer(document, connection(), (islands) => startIslands(islands, browser
 whenActivated(() => keepSource(hasAnalyticsConsent(document.documentElement), currentPage()));
 listenForItemLinks(document);
 fetchNextPages(document, connection());
-// Once the page is idle and someone is at it (a visit without input fetches nothing ahead), a moment after the first
-// sign of them: that sign is often their first tap, whose answer shares its frame with no download (first-tap.spec).
-browser.whenIdle(() =>
-  whenPresent(() => setTimeout(() => fetchPageSheets(document, connection()), SHEETS_AFTER_PRESENCE_MS)),
-);
+// Once the page is idle (its own requests done): a visitor who taps a link without scrolling first would otherwise
+// find the sheets not there (no sign of them until the tap itself), and a tap's answer shares its frame with no
+// download (first-tap.spec: fetched here, they are part of the idle work before the visitor reads).
+browser.whenIdle(() => fetchPageSheets(document, connection()));

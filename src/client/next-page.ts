@@ -62,14 +62,13 @@ export function fetchNextPages(doc: Document, connection: ConnectionFacts | unde
 declare const __PAGE_SHEETS__: readonly string[] | undefined;
 const PAGE_SHEETS: readonly string[] = typeof __PAGE_SHEETS__ === "undefined" ? [] : __PAGE_SHEETS__;
 
-/** How long after the first sign of someone at the page its sheets are fetched ahead (see the loader). */
-export const SHEETS_AFTER_PRESENCE_MS = 1000;
-
 /**
  * The page sheets (src/lib/stylesheets.ts) this page does not link, fetched into the HTTP cache: call once the page is
- * idle and someone has been at it for SHEETS_AFTER_PRESENCE_MS. The next document comes from the cache (above), but a page of another kind would still wait a round trip for
- * its own sheet before it paints (on the phone profile about 150 ms of a 500–600 ms navigation). They are hashed and
- * cached for a year, about 7 KB gzip together, so a visit pays for them once; never on Save-Data or 2g.
+ * idle. The next document comes from the cache (above), but a page of another kind would still wait a round trip for
+ * its own sheet before it paints (on the phone profile about 150 ms of a 500–600 ms navigation). Not on the first sign
+ * of someone at the page, as before: on a phone that sign is often the tap on the link itself, too late to help it.
+ * They are hashed and cached for a year, about 7 KB gzip together, so a visit pays for them once (a visitor who leaves
+ * without reading on pays them too); never on Save-Data or 2g.
  */
 export function fetchPageSheets(
   doc: Document,
