@@ -33,8 +33,16 @@ export interface IslandBundle {
   inlineScripts: Map<string, InlineScript>;
   /** URL of each JS file → URLs of the chunks it imports statically (what loading it costs). */
   imports: Map<string, string[]>;
+  /** PAGE_MODULES name → URL of its module, for the pages that place it (src/components/inline-script.tsx). */
+  modules: Map<string, string>;
   files: OutputFile[];
 }
+
+/**
+ * Plain modules (src/client/<name>.ts, no framework, no island) a page places with <PageModule name>: code that only
+ * some pages run and none needs before the first paint, so it is neither inline in their HTML nor in every page's loader.
+ */
+export const PAGE_MODULES = ["carousel"] as const;
 
 interface BundleOptions {
   rootDir: string;
@@ -81,6 +89,18 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     })
     .catch((cause: unknown) => {
       throw new BuildError("Having trouble bundling the loader, src/client/loader.ts", { cause });
+    });
+  // Each page module on its own, never split like the loader: one request, sharing no chunk with the islands.
+  const modulesJs = await esbuild
+    .build({
+      ...common,
+      ...assets,
+      entryPoints: PAGE_MODULES.map((name) => ({ in: path.join(rootDir, `src/client/${name}.ts`), out: name })),
+    })
+    .catch((cause: unknown) => {
+      throw new BuildError(`Having trouble bundling the page modules (${PAGE_MODULES.join(", ")}) in src/client`, {
+        cause,
+      });
     });
   const js = await esbuild
     .build({
@@ -130,7 +150,7 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
 
   const distDir = path.join(rootDir, "dist");
   const files: OutputFile[] = [
-    ...[...(loaderJs.outputFiles ?? []), ...(js.outputFiles ?? [])].map((f) => ({
+    ...[...(loaderJs.outputFiles ?? []), ...(modulesJs.outputFiles ?? []), ...(js.outputFiles ?? [])].map((f) => ({
       path: path.relative(distDir, f.path).split(path.sep).join("/"),
       contents: f.contents,
     })),
@@ -152,10 +172,12 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
       meta.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path)),
     );
   }
+  const modules = new Map(PAGE_MODULES.map((name) => [name, outputFor(modulesJs.metafile, `src/client/${name}.ts`)]));
   return {
     chunks,
     ids,
     imports,
+    modules,
     loader: outputFor(loaderJs.metafile, "src/client/loader.ts"),
     stylesheet: css.stylesheets,
     inlineScripts,

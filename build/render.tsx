@@ -17,7 +17,10 @@ export interface RenderedPage {
 }
 
 /** What a page render needs besides its route and the content: the bundle's URLs and inline scripts. */
-export type RenderAssets = Pick<IslandBundle, "chunks" | "ids" | "imports" | "stylesheet" | "loader" | "inlineScripts">;
+export type RenderAssets = Pick<
+  IslandBundle,
+  "chunks" | "ids" | "imports" | "stylesheet" | "loader" | "inlineScripts" | "modules"
+>;
 
 /** A route's data and head; also what the incremental build compares to decide whether a page must be rendered again. */
 export function pageData(route: Route, content: SiteContent): { data: unknown; head: PageHead } {

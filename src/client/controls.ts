@@ -38,7 +38,6 @@ function startDialogs(doc: Document): void {
       if (!(dialog instanceof HTMLDialogElement)) return;
       const command = button.getAttribute("command");
       if (command === "show-modal") openers.set(dialog, button);
-      if (command === "show-modal" && button.dataset.productId) showProduct(dialog, button.dataset);
       if (nativeCommands) return;
       if (command === "show-modal" && !dialog.open) dialog.showModal();
       else if (command === "close" && dialog.open) dialog.close();
@@ -72,21 +71,6 @@ function startDialogs(doc: Document): void {
     },
     true,
   );
-}
-
-/**
- * A purchase dialog shared by several products (src/components/product/buy-control.tsx, SharedBuyDialog) becomes the
- * tapped Buy Now's product before it opens: its title and description, and the product its form sends
- * (src/islands/product-inquiry-form.tsx reads it from the dialog).
- */
-function showProduct(dialog: HTMLElement, product: DOMStringMap): void {
-  dialog.dataset.productName = product.productName ?? "";
-  dialog.dataset.productId = product.productId ?? "";
-  for (const slot of dialog.querySelectorAll<HTMLElement>("[data-product-slot]")) {
-    const text = slot.dataset.productSlot === "name" ? product.productName : product.productDescription;
-    slot.textContent = text ?? "";
-    slot.hidden = !text;
-  }
 }
 
 function outside(element: Element, event: MouseEvent): boolean {

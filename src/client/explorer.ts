@@ -6,15 +6,21 @@ import { type ConnectionFacts, mayFetchAhead } from "../lib/connection.ts";
  * (`data-panels`) fetched once as the explorer nears the screen, so a choice rarely waits for the network; on Save-Data
  * or 2g (mayFetchAhead), only once a choice asks for it.
  */
-export function startExplorer(doc: Document, connection: ConnectionFacts | undefined): void {
+export function startExplorer(
+  doc: Document,
+  connection: ConnectionFacts | undefined,
+  /** Wakes the islands of a panel just put in place (a product sold directly brings its inquiry form in its panel). */
+  wakeIslands: (islands: Iterable<HTMLElement>) => void,
+): void {
   const ahead = mayFetchAhead(connection);
-  for (const explorer of doc.querySelectorAll<HTMLElement>(".explorer[data-panels]")) startOne(explorer, ahead);
+  for (const explorer of doc.querySelectorAll<HTMLElement>(".explorer[data-panels]"))
+    startOne(explorer, ahead, wakeIslands);
 }
 
 type Panels = Record<string, string>;
 
 /** @param ahead whether the panels may be fetched before a choice (not on Save-Data or 2g: then on the first choice) */
-function startOne(explorer: HTMLElement, ahead: boolean): void {
+function startOne(explorer: HTMLElement, ahead: boolean, wakeIslands: (islands: Iterable<HTMLElement>) => void): void {
   const panels = explorer.querySelector<HTMLElement>(".explorer__panels");
   const url = explorer.dataset.panels;
   if (!panels || !url) return;
@@ -55,6 +61,7 @@ function startOne(explorer: HTMLElement, ahead: boolean): void {
       const template = document.createElement("template");
       template.innerHTML = html;
       panels.replaceChildren(template.content);
+      wakeIslands(panels.querySelectorAll<HTMLElement>("site-island"));
     } catch (error) {
       // The product's own page has every detail the panel would show.
       console.warn("[explorer] panel not loaded; opening the product's page", error);

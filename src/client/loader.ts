@@ -141,7 +141,7 @@ startThemeSwitch(document.documentElement);
 startIslands(document.querySelectorAll<HTMLElement>("site-island"), browser);
 listenForSearchShortcut(document);
 startFilters(document);
-startExplorer(document, connection());
+startExplorer(document, connection(), (islands) => startIslands(islands, browser));
 // Noted once the page is shown: a prerendered page's session storage is not the visit's until then.
 whenActivated(() => keepSource(hasAnalyticsConsent(document.documentElement), currentPage()));
 listenForItemLinks(document);

@@ -29,7 +29,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="container site-footer__top">
         <div className="site-footer__brand">
-          <Brand name={site.name} id="footer" />
+          <Brand name={site.name} />
           <p>{site.tagline}.</p>
           <SocialLinks social={site.social} className="social-links" />
         </div>

@@ -53,7 +53,7 @@ export function SiteHeader() {
       </div>
       <nav className="nav-bar" aria-label="Main">
         <div className="container main-nav">
-          <Brand name={site.name} id="header" />
+          <Brand name={site.name} />
           <ul className="main-nav__items">
             {MENU.map((item) =>
               item.label === "Apps" ? (
@@ -78,13 +78,9 @@ export function SiteHeader() {
                             href={`/products/${product.id}`}
                             aria-current={current(`/products/${product.id}`)}
                           >
-                            <span className="icon-tile icon-tile--sm">
-                              <ProductIcon name={product.icon} />
-                            </span>
-                            <span className="apps-menu__text">
-                              <strong>{product.name}</strong>
-                              <span>{product.shortDescription}</span>
-                            </span>
+                            <ProductIcon name={product.icon} className="icon-tile icon-tile--sm" />
+                            <strong>{product.name}</strong>
+                            <span>{product.shortDescription}</span>
                           </a>
                         </li>
                       ))}

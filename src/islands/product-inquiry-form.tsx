@@ -1,4 +1,3 @@
-import { useRef, useSyncExternalStore } from "react";
 import { MISSING_FIELDS } from "../client/leads.ts";
 import { ContactFallback } from "../components/forms/contact-fallback.tsx";
 import { type LeadField, LeadForm } from "../components/forms/lead-form.tsx";
@@ -52,11 +51,6 @@ export default function ProductInquiryForm({
   contactPhone,
 }: ProductInquiryFormProps) {
   const close = () => (document.getElementById(dialogId) as HTMLDialogElement | null)?.close();
-  const product = useDialogProduct(dialogId, { id: productId, name: productName });
-  // The rules load once, but a shared dialog's product may change after they do (React reads the product the eager
-  // loader wrote only after hydration): each check is for the product the dialog shows then, never a stale one.
-  const shown = useRef(product.name);
-  shown.current = product.name;
   return (
     <>
       <LeadForm
@@ -66,11 +60,11 @@ export default function ProductInquiryForm({
         loadSchema={() =>
           import("../schemas/product-inquiry.ts").then(({ productInquirySchema }) => ({
             safeParse: (value: unknown) =>
-              productInquirySchema({ products: [{ id: "", name: shown.current }], packages: [] }).safeParse(value),
+              productInquirySchema({ products: [{ id: "", name: productName }], packages: [] }).safeParse(value),
           }))
         }
-        extra={{ product: product.name }}
-        productId={product.id}
+        extra={{ product: productName }}
+        productId={productId}
         messages={{
           success: INQUIRY_MESSAGES.success,
           failure: INQUIRY_MESSAGES.failure(contactEmail, contactPhone),
@@ -88,24 +82,4 @@ export default function ProductInquiryForm({
       </ContactFallback>
     </>
   );
-}
-
-/**
- * The product the dialog is for: its props' product, or the one a shared dialog was last opened for (the eager loader
- * writes it into the dialog's data attributes: src/client/controls.ts).
- */
-function useDialogProduct(dialogId: string, initial: { id: string; name: string }): { id: string; name: string } {
-  const dialog = () => (typeof document === "undefined" ? null : document.getElementById(dialogId));
-  const id = useSyncExternalStore(
-    (changed) => {
-      const element = dialog();
-      if (!element) return () => undefined;
-      const observer = new MutationObserver(changed);
-      observer.observe(element, { attributes: true, attributeFilter: ["data-product-id"] });
-      return () => observer.disconnect();
-    },
-    () => dialog()?.dataset.productId || initial.id,
-    () => initial.id,
-  );
-  return id === initial.id ? initial : { id, name: dialog()?.dataset.productName ?? initial.name };
 }

@@ -1,7 +1,12 @@
 import type { ReactNode } from "react";
 import { SeoHead } from "../components/seo-head.tsx";
 import { SiteProvider } from "../components/site-context.tsx";
-import { InlineScriptsProvider, LINK_TOKEN_SCRIPT, PLACED_SCRIPTS } from "../components/inline-script.tsx";
+import {
+  InlineScriptsProvider,
+  LINK_TOKEN_SCRIPT,
+  PageModulesProvider,
+  PLACED_SCRIPTS,
+} from "../components/inline-script.tsx";
 import type { SiteContent } from "../lib/content.ts";
 import { IslandScope } from "../lib/island-wrapper.tsx";
 import type { PageHead } from "../lib/page.ts";
@@ -13,6 +18,8 @@ export interface DocumentAssets {
   stylesheet: Stylesheets;
   loader: string;
   inlineScripts: ReadonlyMap<string, { code: string }>;
+  /** The page modules' URLs by name (build/bundle.ts PAGE_MODULES). */
+  modules: ReadonlyMap<string, string>;
 }
 
 interface ScopeProps {
@@ -29,7 +36,9 @@ export function PageScope({ content, isCurrent, assets, islands, children }: Sco
   return (
     <SiteProvider value={{ content, isCurrent }}>
       <IslandScope counts={islands}>
-        <InlineScriptsProvider value={assets.inlineScripts}>{children}</InlineScriptsProvider>
+        <InlineScriptsProvider value={assets.inlineScripts}>
+          <PageModulesProvider value={assets.modules}>{children}</PageModulesProvider>
+        </InlineScriptsProvider>
       </IslandScope>
     </SiteProvider>
   );

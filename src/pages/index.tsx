@@ -6,7 +6,7 @@ import { ProductExplorer } from "../components/home/product-explorer.tsx";
 import { ShowMoreInformation } from "../components/home/show-more.tsx";
 import { Testimonials } from "../components/home/testimonials.tsx";
 import { WhyChoose } from "../components/home/why-choose.tsx";
-import { InlineScript } from "../components/inline-script.tsx";
+import { PageModule } from "../components/inline-script.tsx";
 import { HOME_FEATURED_POSTS } from "../lib/limits.ts";
 import { definePage } from "../lib/page.ts";
 import { organization, webSite } from "../lib/structured-data.ts";
@@ -32,8 +32,8 @@ export default definePage({
       <ProductExplorer products={products} />
       <Testimonials testimonials={testimonials} site={site} />
       <PortfolioTeaser projects={projects} />
-      {/* One copy drives the three carousels above (hero, testimonials, portfolio). */}
-      <InlineScript name="carousel" />
+      {/* One module drives the three carousels above (hero, testimonials, portfolio). */}
+      <PageModule name="carousel" />
       <BlogTeaser posts={featured} />
       <ClosingCta site={site} />
     </>

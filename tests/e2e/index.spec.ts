@@ -391,7 +391,7 @@ test.describe("product explorer", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("one purchase dialog serves every product sold directly: it is titled and sends the product tapped", async ({
+  test("a product sold directly brings its purchase dialog with its panel: it is titled and sends the product", async ({
     page,
     consoleErrors,
   }) => {
@@ -402,9 +402,10 @@ test.describe("product explorer", () => {
     if (!last || sold.length < 2) throw new Error("The catalogue needs two products sold directly");
     await page.goto("/");
     const explorer = page.getByRole("region", { name: "Explore Our Ready-Made Apps" });
-    await expect(page.locator("dialog.product-inquiry-dialog")).toHaveCount(1);
+    await expect(page.locator("dialog.product-inquiry-dialog")).toHaveCount(0);
     await explorer.scrollIntoViewIfNeeded();
     await choose(explorer, last.name);
+    await expect(page.locator("dialog.product-inquiry-dialog")).toHaveCount(1);
     await explorer.getByRole("article", { name: last.name }).getByRole("button", { name: "Buy Now" }).click();
     const dialog = page.getByRole("dialog", { name: `Buy ${last.name}` });
     await expect(dialog).toBeVisible();

@@ -1,4 +1,4 @@
-import { ArrowRight, Calendar, Clock } from "../icon.tsx";
+import { ArrowRight } from "../icon.tsx";
 import type { BlogPost } from "../../lib/content.ts";
 import { formatShortDate } from "../../lib/dates.ts";
 import { formatReadTime } from "../../lib/reading-time.ts";
@@ -39,12 +39,11 @@ export function BlogTeaser({ posts }: { posts: TeaserPost[] }) {
                 <div className="post-teaser__body">
                   <p className="post-teaser__meta">
                     <span className="badge badge--primary">{post.category}</span>
-                    <span>
-                      <Calendar aria-hidden="true" /> <time dateTime={post.date}>{formatShortDate(post.date)}</time>
-                    </span>
-                    <span>
-                      <Clock aria-hidden="true" /> {formatReadTime(post.readingMinutes)}
-                    </span>
+                    {/* The calendar and clock marks are drawn by home.css, not an SVG and a wrapper each. */}
+                    <time className="post-teaser__date" dateTime={post.date}>
+                      {formatShortDate(post.date)}
+                    </time>
+                    <span className="post-teaser__read">{formatReadTime(post.readingMinutes)}</span>
                   </p>
                   <h3>
                     <a className="card__link" href={`/blog/${post.slug}`}>

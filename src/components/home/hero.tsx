@@ -1,4 +1,4 @@
-import { ArrowRight, BadgeCheck, Code, Headset, MousePointerClick } from "../icon.tsx";
+import { ArrowRight, MousePointerClick } from "../icon.tsx";
 import { TIMINGS } from "../../lib/limits.ts";
 import type { Product } from "../../schemas/product.ts";
 import type { Site } from "../../schemas/site.ts";
@@ -51,22 +51,18 @@ export function HomeHero({ site, products }: { site: Site; products: HeroProduct
               About Us
             </a>
           </div>
+          {/* Each chip's mark is drawn by home.css, not an SVG in the page. */}
           <ul className="home-hero__chips">
-            <li className="chip">
-              <Code aria-hidden="true" /> 100% source code
-            </li>
-            <li className="chip">
-              <BadgeCheck aria-hidden="true" /> White-label ready
-            </li>
-            <li className="chip">
-              <Headset aria-hidden="true" /> Installation &amp; support
-            </li>
+            <li className="chip home-hero__chip--code">100% source code</li>
+            <li className="chip home-hero__chip--white-label">White-label ready</li>
+            <li className="chip home-hero__chip--support">Installation &amp; support</li>
           </ul>
           <ul className="achievements">
+            {/* The figure, then what it counts as the item's own text (home.css sets it under the figure). */}
             {achievements.map((item) => (
               <li key={item.label}>
                 <strong>{item.value}</strong>
-                <span>{item.label}</span>
+                {item.label}
               </li>
             ))}
           </ul>
@@ -83,28 +79,26 @@ export function HomeHero({ site, products }: { site: Site; products: HeroProduct
             className="hero-carousel"
           >
             {products.map((product, index) => (
-              <a key={product.id} className="hero-slide" href={`/products/${product.id}`}>
-                <Picture
-                  slot="half"
-                  priority={index === 0}
-                  src={product.image}
-                  alt=""
-                  width={800}
-                  height={560}
-                  loading={index === 0 ? "eager" : "lazy"}
-                  fetchPriority={index === 0 ? "high" : undefined}
-                  decoding="async"
-                />
-                <span className="hero-slide__caption">
-                  <span className="icon-tile icon-tile--sm icon-tile--brand">
-                    <ProductIcon name={product.icon} />
-                  </span>
-                  <span className="hero-slide__text">
-                    <strong>{product.name}</strong>
-                    <span>{product.tagline}</span>
-                  </span>
-                </span>
-              </a>
+              // The slide is the group round the link (a link cannot be a group); the caption's icon, name and
+              // tagline sit in the link's own grid (home.css), with no wrappers of their own.
+              <div key={product.id}>
+                <a className="hero-slide" href={`/products/${product.id}`}>
+                  <Picture
+                    slot="half"
+                    priority={index === 0}
+                    src={product.image}
+                    alt=""
+                    width={800}
+                    height={560}
+                    loading={index === 0 ? "eager" : "lazy"}
+                    fetchPriority={index === 0 ? "high" : undefined}
+                    decoding="async"
+                  />
+                  <ProductIcon name={product.icon} className="icon-tile icon-tile--sm icon-tile--brand" />
+                  <strong>{product.name}</strong>
+                  <span>{product.tagline}</span>
+                </a>
+              </div>
             ))}
           </Carousel>
         </div>

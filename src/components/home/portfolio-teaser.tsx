@@ -32,7 +32,9 @@ export function PortfolioTeaser({ projects }: { projects: PortfolioProject[] }) 
           className="portfolio-carousel"
         >
           {projects.map((project) => (
-            <article key={project.id} className="project-slide" aria-labelledby={`project-${project.id}`}>
+            // The carousel makes each slide a group named "n of 6" (a role an article may not take); its heading says
+            // which project it is.
+            <div key={project.id} className="project-slide">
               <div className="project-slide__media">
                 <Picture
                   slot="half"
@@ -49,7 +51,7 @@ export function PortfolioTeaser({ projects }: { projects: PortfolioProject[] }) 
                   <span className="badge badge--primary">{project.category}</span>
                   <span className="project-slide__year">{project.year}</span>
                 </p>
-                <h3 id={`project-${project.id}`}>{project.title}</h3>
+                <h3>{project.title}</h3>
                 <p className="project-slide__client">Client: {project.client}</p>
                 <p className="project-slide__description">{project.description}</p>
                 <ul className="tags" aria-label="Technologies">
@@ -75,7 +77,7 @@ export function PortfolioTeaser({ projects }: { projects: PortfolioProject[] }) 
                   )}
                 </div>
               </div>
-            </article>
+            </div>
           ))}
         </Carousel>
         <div className="section__footer">

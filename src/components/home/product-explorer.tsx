@@ -1,6 +1,5 @@
 import { ArrowRight, Download, Headset, Wrench } from "../icon.tsx";
-import { BuyControl, SharedBuyDialog } from "../product/buy-control.tsx";
-import { buyMode } from "../../lib/buy-mode.ts";
+import { BuyControl } from "../product/buy-control.tsx";
 import { MAX_KEY_FEATURES } from "../../lib/limits.ts";
 import type { Product } from "../../schemas/product.ts";
 import { ProductIcon } from "../icon.tsx";
@@ -11,9 +10,6 @@ import { Picture } from "../picture.tsx";
  * holds the chosen product's panel only, and src/client/explorer.ts fetches the others once, as the explorer nears.
  */
 export const EXPLORER_PANELS_PATH = "/products/explorer-panels.json";
-
-/** The one product inquiry dialog of the explorer's products sold directly: in the page, for each panel's Buy Now. */
-export const EXPLORER_BUY_DIALOG_ID = "explorer-buy";
 
 /**
  * Home's product explorer: a list of products on the left and the chosen one's details on the right. The list is a
@@ -46,13 +42,10 @@ export function ProductExplorer({ products }: { products: Product[] }) {
                   aria-labelledby={`explorer-${product.id}-name`}
                   aria-describedby={`explorer-${product.id}-short`}
                 />
-                <span className="icon-tile icon-tile--sm">
-                  <ProductIcon name={product.icon} />
-                </span>
-                <span className="explorer__option-text">
-                  <strong id={`explorer-${product.id}-name`}>{product.name}</strong>
-                  <span id={`explorer-${product.id}-short`}>{product.shortDescription}</span>
-                </span>
+                {/* Icon, name and description sit in the label's own grid (home.css), without wrappers. */}
+                <ProductIcon name={product.icon} className="icon-tile icon-tile--sm" />
+                <strong id={`explorer-${product.id}-name`}>{product.name}</strong>
+                <span id={`explorer-${product.id}-short`}>{product.shortDescription}</span>
               </label>
             ))}
           </fieldset>
@@ -63,11 +56,6 @@ export function ProductExplorer({ products }: { products: Product[] }) {
             </p>
           </noscript>
         </div>
-        {/* Outside the panels: a panel put in place later cannot wake an island, and the dialog holds one. */}
-        <SharedBuyDialog
-          products={products.filter((product) => buyMode(product) === "dialog")}
-          dialogId={EXPLORER_BUY_DIALOG_ID}
-        />
       </div>
     </section>
   );
@@ -89,9 +77,8 @@ export function ExplorerPanel({ product }: { product: Product }) {
         <h4>Key features</h4>
         <ul className="check-list explorer__features">
           {product.features.slice(0, MAX_KEY_FEATURES).map((feature) => (
-            <li key={feature}>
-              <span>{feature}</span>
-            </li>
+            // Plain text: the list's grid (check-list.css) puts it beside the mark as one item, no span needed.
+            <li key={feature}>{feature}</li>
           ))}
         </ul>
         <div className="explorer__actions">
@@ -99,7 +86,9 @@ export function ExplorerPanel({ product }: { product: Product }) {
             View Details
             <ArrowRight aria-hidden="true" />
           </a>
-          <BuyControl product={product} dialogId={EXPLORER_BUY_DIALOG_ID} />
+          {/* A product sold directly brings its inquiry dialog in its panel: home holds none until one is chosen
+              (src/client/explorer.ts wakes the dialog's form island when the panel is put in place). */}
+          <BuyControl product={product} />
         </div>
         <ul className="explorer__links">
           <li>

@@ -47,9 +47,7 @@ export function WhyChoose({ site }: { site: Site }) {
         <ul className="why-choose__grid">
           {reasons.map(({ icon: Icon, title, text }) => (
             <li key={title} className="card card--hover why-card">
-              <span className="icon-tile icon-tile--brand">
-                <Icon aria-hidden="true" />
-              </span>
+              <Icon className="icon-tile icon-tile--brand" />
               <h3>{title}</h3>
               <p>{text}</p>
             </li>

@@ -1,4 +1,4 @@
-import { Children, type ReactNode } from "react";
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
 
 interface CarouselProps {
   /** id of the viewport; unique in the page. */
@@ -11,14 +11,17 @@ interface CarouselProps {
   dots?: boolean;
   arrows?: boolean;
   className?: string;
+  /** The slides: each element becomes a slide itself (no wrapper round it), so it must not be a link or a button. */
   children: ReactNode;
 }
 
+type SlideProps = { className?: string };
+
 /**
  * A carousel that is server HTML and CSS: the slides are a scroll-snap strip, laid out and clipped by the stylesheet
- * from the first paint (`--slides-per-view` on the carousel sets the widths), and one inline script for all of a
- * page's carousels (src/client/inline/carousel.ts, which the page places after its last carousel with
- * `<InlineScript name="carousel" />`) drives dots, arrows and autoplay without a framework.
+ * from the first paint (`--slides-per-view` on the carousel sets the widths), and one script for all of a page's
+ * carousels (src/client/carousel.ts, which the page places after its last carousel with `<PageModule name="carousel" />`) makes and drives dots, arrows
+ * and autoplay without a framework.
  */
 export function Carousel({
   id,
@@ -30,17 +33,7 @@ export function Carousel({
   className,
   children,
 }: CarouselProps) {
-  const slides = Children.toArray(children);
-  const arrow = (step: 1 | -1) => (
-    <button
-      type="button"
-      className="carousel__arrow"
-      data-step={step}
-      aria-label={`${step > 0 ? "Next" : "Previous"} ${slideName}`}
-    >
-      <Chevron d={step > 0 ? "m9 18 6-6-6-6" : "m15 18-6-6 6-6"} />
-    </button>
-  );
+  const slides = Children.toArray(children).filter((child): child is ReactElement<SlideProps> => isValidElement(child));
   return (
     <section
       className={className ? `carousel ${className}` : "carousel"}
@@ -48,50 +41,24 @@ export function Carousel({
       aria-label={label}
       data-delay={delayMs}
       data-slide-name={slideName}
+      data-dots={dots ? "" : undefined}
+      data-arrows={arrows ? "" : undefined}
     >
       {/* Focusable so keyboards can scroll the strip (WCAG 2.1.1); focus inside pauses autoplay. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1). */}
       <div className="carousel__viewport" id={id} tabIndex={0}>
-        <div className="carousel__container">
-          {slides.map((slide, index) => (
-            // biome-ignore lint/a11y/useSemanticElements: a slide is an ARIA group (APG carousel pattern), not a form fieldset.
-            <div
-              key={index}
-              className="carousel__slide"
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${slides.length}`}
-            >
-              {slide}
-            </div>
-          ))}
-        </div>
-      </div>
-      <div className="carousel__controls">
-        {arrows && arrow(-1)}
-        {dots && (
-          <div className="carousel__dots">
-            {slides.map((_, index) => (
-              <button
-                key={index}
-                type="button"
-                className="carousel__dot"
-                aria-label={`Go to ${slideName} ${index + 1} of ${slides.length}`}
-                aria-current={index === 0 ? "true" : undefined}
-              />
-            ))}
-          </div>
+        {/* Each slide is an ARIA group (APG carousel pattern) on the element itself: a wrapper per slide was 34 of home's elements. */}
+        {slides.map((slide, index) =>
+          cloneElement(slide, {
+            className: slide.props.className ? `carousel__slide ${slide.props.className}` : "carousel__slide",
+            role: "group",
+            "aria-roledescription": "slide",
+            "aria-label": `${index + 1} of ${slides.length}`,
+          } as SlideProps),
         )}
-        {arrows && arrow(1)}
       </div>
+      {/* Dots and arrows are made by the carousel script (src/client/carousel.ts); this row keeps their room. */}
+      <div className="carousel__controls" />
     </section>
-  );
-}
-
-function Chevron({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }

@@ -37,42 +37,31 @@ export function FloatingContact() {
             <X aria-hidden="true" />
           </button>
         </div>
+        {/* Each item: its icon as a tile beside its lines, in the item's own grid (shell.css), with no wrappers. */}
         <div className="dialog__body contact-dialog__body">
           <div className="contact-dialog__item">
-            <span className="icon-tile icon-tile--sm">
-              <Mail aria-hidden="true" />
-            </span>
-            <div>
-              <a className="contact-dialog__link" href={`mailto:${contact.email}`}>
-                {contact.email}
-              </a>
-              <p>{contact.emailReply}</p>
-            </div>
+            <Mail className="icon-tile icon-tile--sm" />
+            <a className="contact-dialog__link" href={`mailto:${contact.email}`}>
+              {contact.email}
+            </a>
+            <p>{contact.emailReply}</p>
           </div>
           <div className="contact-dialog__item">
-            <span className="icon-tile icon-tile--sm">
-              <PhoneCall aria-hidden="true" />
-            </span>
-            <div>
-              <h3>Give us a call</h3>
-              <p>{contact.callHours}</p>
-              <a className="contact-dialog__link" href={telUrl(contact.phone)}>
-                {/* A phone number must not break across lines. */}
-                {contact.phone.replace(/ /g, "\u00a0")}
-              </a>
-            </div>
+            <PhoneCall className="icon-tile icon-tile--sm" />
+            <h3>Give us a call</h3>
+            <p>{contact.callHours}</p>
+            <a className="contact-dialog__link" href={telUrl(contact.phone)}>
+              {/* A phone number must not break across lines. */}
+              {contact.phone.replace(/ /g, "\u00a0")}
+            </a>
           </div>
           <div className="contact-dialog__item">
-            <span className="icon-tile icon-tile--sm contact-dialog__whatsapp">
-              <WhatsappIcon />
-            </span>
-            <div>
-              <h3>Send us a message</h3>
-              <a className="contact-dialog__link" href={whatsappUrl(contact.whatsapp)} rel="noopener" target="_blank">
-                Chat on WhatsApp
-              </a>
-              <p>{contact.whatsappReply}</p>
-            </div>
+            <WhatsappIcon className="icon-tile icon-tile--sm contact-dialog__whatsapp" />
+            <h3>Send us a message</h3>
+            <a className="contact-dialog__link" href={whatsappUrl(contact.whatsapp)} rel="noopener" target="_blank">
+              Chat on WhatsApp
+            </a>
+            <p>{contact.whatsappReply}</p>
           </div>
           <a className="contact-dialog__page" href="/contact">
             Contact Page →

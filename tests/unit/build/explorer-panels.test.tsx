@@ -41,29 +41,36 @@ describe("explorerPanelsFile", () => {
     }
   });
 
-  test("should hold no island: a panel put in place after load wakes none", () => {
-    for (const [id, html] of Object.entries(panels))
-      expect(
-        elementsOf(parseFragment(html)).filter((element) => element.tagName === "site-island"),
-        id,
-      ).toEqual([]);
+  test("should hold an island only in the panel of a product sold directly: its inquiry form", () => {
+    for (const product of content.products) {
+      const islands = elementsOf(parseFragment(panels[product.id] ?? ""))
+        .filter((element) => element.tagName === "site-island")
+        .map((element) => String(element.properties.dataIsland));
+      expect(islands, product.id).toEqual(buyMode(product) === "dialog" ? ["product-inquiry-form"] : []);
+    }
   });
 
-  test("should open, from each Buy Now, a purchase dialog that home holds", () => {
-    const dialogs = new Set(
-      elementsOf(parsePage(home))
-        .filter((element) => element.tagName === "dialog")
-        .map((element) => String(element.properties.id)),
-    );
+  test("should open, from each Buy Now, the purchase dialog in the same panel", () => {
     const sold = content.products.filter((product) => buyMode(product) === "dialog");
     expect(sold.length).toBeGreaterThan(0);
     for (const product of sold) {
-      const button = elementsOf(parseFragment(panels[product.id] ?? "")).find(
+      const elements = elementsOf(parseFragment(panels[product.id] ?? ""));
+      const button = elements.find(
         (element) => element.tagName === "button" && element.properties.command === "show-modal",
       );
+      const dialogs = elements.filter((element) => element.tagName === "dialog").map((d) => String(d.properties.id));
       expect(button, product.id).toBeDefined();
-      expect(dialogs, product.id).toContain(String(button?.properties.commandFor ?? button?.properties.commandfor));
+      expect(dialogs, product.id).toEqual([String(button?.properties.commandFor ?? button?.properties.commandfor)]);
     }
+  });
+
+  test("should leave home without a purchase dialog while the first product is not sold directly", () => {
+    const [first] = content.products;
+    expect(first && buyMode(first)).not.toBe("dialog");
+    const inquiry = elementsOf(parsePage(home)).filter((element) =>
+      String(element.properties.className ?? "").includes("product-inquiry-dialog"),
+    );
+    expect(inquiry).toEqual([]);
   });
 
   test("should leave the other products' panels out of home's HTML", () => {

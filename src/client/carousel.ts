@@ -1,24 +1,44 @@
-import { whenActivated } from "../activation.ts";
+import { whenActivated } from "./activation.ts";
 
 /**
- * The carousels' controls in a few hundred bytes, placed once per page after its last carousel (src/pages/index.tsx,
- * with src/components/shell/carousel.tsx): dots and arrows scroll the CSS scroll-snap strip, autoplay every
- * `data-delay` ms loops back to the start, and pauses while the pointer or focus is inside or the carousel is out of
- * view; with reduced motion nothing moves by itself. Swipe, wheel and keyboard scrolling are the browser's own; the
- * dots follow them. One copy serves every carousel: a copy after each weighed a kilobyte of the page's HTML apiece.
+ * The carousels' controls (src/components/shell/carousel.tsx), a module the page with carousels places after the last
+ * one (`<PageModule name="carousel" />`, run once the page is parsed): it makes the dots and arrows, which scroll the CSS scroll-snap strip; autoplay every `data-delay`
+ * ms loops back to the start, and pauses while the pointer or focus is inside or the carousel is out of view; with
+ * reduced motion nothing moves by itself. Swipe, wheel and keyboard scrolling are the browser's own; the dots follow
+ * them. Until it runs the slides are a strip that scrolls by itself, and the controls' row keeps their room, hidden.
+ * An inline copy in the page weighed 1.2 KB of home's gzip HTML.
  *
- * It reads no layout while the page is parsed: the server HTML is the first state (slide 1 current, every dot), and
- * the dots are measured against the strip only once the carousel is on screen. A measurement here would force a
- * layout of everything parsed so far before the first paint (on home: three carousels, half the main-thread work
- * before the first paint, multiplied by Lighthouse's CPU slowdown).
+ * It reads no layout when it starts: the first state is slide 1 current and a dot for every slide, and the dots are
+ * measured against the strip only once the carousel is on screen (the observer's first answer comes after a layout).
  */
 const startCarousel = (root: HTMLElement) => {
   const viewport = root.querySelector<HTMLElement>(".carousel__viewport");
-  if (!viewport || root.dataset.ready !== undefined) return;
+  const controls = root.querySelector<HTMLElement>(".carousel__controls");
+  if (!viewport || !controls || root.dataset.ready !== undefined) return;
   const slides = [...viewport.querySelectorAll<HTMLElement>(".carousel__slide")];
-  const dots = [...root.querySelectorAll<HTMLButtonElement>(".carousel__dot")];
   const still = matchMedia("(prefers-reduced-motion: reduce)");
   const name = root.dataset.slideName;
+  // The controls are made here, not sent in the HTML: they do nothing without this script, and are hidden until it
+  // runs (carousel.css), so the page sends an empty row of reserved height instead of a button per slide.
+  const button = (parent: HTMLElement, className: string, label: string) => {
+    const made = parent.appendChild(document.createElement("button"));
+    made.type = "button";
+    made.className = className;
+    made.setAttribute("aria-label", label);
+    return made;
+  };
+  const arrow = (step: number) => {
+    if (root.dataset.arrows === undefined) return;
+    button(controls, "carousel__arrow", `${step > 0 ? "Next" : "Previous"} ${name}`).dataset.step = String(step);
+  };
+  arrow(-1);
+  const row = root.dataset.dots === undefined ? undefined : controls.appendChild(document.createElement("div"));
+  if (row) row.className = "carousel__dots";
+  const dots = row
+    ? slides.map((_, i) => button(row, "carousel__dot", `Go to ${name} ${i + 1} of ${slides.length}`))
+    : [];
+  dots[0]?.setAttribute("aria-current", "true");
+  arrow(1);
   let index = 0;
   let held = 12; // pointer inside (1), focus inside (2), out of view (4), page loading or not yet shown (8)
   let timer: ReturnType<typeof setTimeout> | undefined;
