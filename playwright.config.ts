@@ -16,10 +16,9 @@ const DYNAMO_PORT = Number(process.env.DYNAMO_PORT ?? SES_PORT + 1);
 process.env.E2E_LEADS_DIR ??= mkdtempSync(path.join(tmpdir(), `storefront-e2e-leads-${PORT}-`));
 /**
  * Debian's chromium-headless-shell where it is installed, else its full Chromium: the same Blink and Skia (the
- * screenshot baselines were made with the shell), without the browser around them, so a page costs the 2-core machine
- * about a third of the CPU (0.2 s instead of 0.6 s per context and page load) and the browser step, which is
- * CPU-bound, takes that much less. CHROMIUM_PATH picks another binary. The benchmarks keep the full browser, as
- * visitors run it.
+ * screenshot baselines were made with the shell), without the browser around it: each context and page load costs far
+ * less CPU, and the browser step on a 2-core machine is bound by CPU. CHROMIUM_PATH picks another binary. The
+ * benchmarks keep the full browser, as visitors run it.
  */
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");

@@ -26,9 +26,9 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The CDK app's tests share one module graph: each file would otherwise load aws-cdk-lib anew (about half of
-        // their time). Safe because they only synthesize into folders of their own and read the templates; none
-        // mocks a module or touches process.env.
+        // The CDK app's tests share one module graph: each file would otherwise load aws-cdk-lib anew. Safe because
+        // they only synthesize into folders of their own and read the templates; none mocks a module or touches
+        // process.env.
         test: { name: "infra", include: ["tests/infra/**/*.test.ts"], isolate: false },
       },
       {

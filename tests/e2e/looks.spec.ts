@@ -13,7 +13,8 @@ import { expectReadableText } from "./readable-text.ts";
  *
  * Moving parts stand still: the clock is Playwright's (carousels and the typewriter stay on their first slide and
  * word), consent is given and the WhatsApp popup already seen, CSS animations are finished (playwright.config.ts),
- * and lazy images are loaded before the picture is taken.
+ * and lazy images are loaded before the picture is taken. At a phone's width, text axe cannot judge (over gradients and
+ * pictures) is also measured against the pixels behind it, in both themes (readable-text.ts).
  */
 
 const { pages } = builtRoutes();

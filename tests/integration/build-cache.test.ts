@@ -53,8 +53,8 @@ describe("the build cache in a warm build", () => {
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), "build-cache-"));
     // /admin's bundle is keyed by its inputs, not by the code's paths, so the repository's warm entry serves the copies
-    // too (made anew, it was a fifth of this test). Every other kind is keyed by code paths, which differ in a copy
-    // whose node_modules is a link, and starts empty.
+    // too: made anew, it is the slowest output of the first build. Every other kind is keyed by code paths, which
+    // differ in a copy whose node_modules is a link, and starts empty.
     cache = await cacheWarmedWith(path.join(work, "cache"), ["admin"]);
   });
   afterAll(() => rm(work, { recursive: true, force: true }));
