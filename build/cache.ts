@@ -148,10 +148,16 @@ async function codeHash(rootDir: string, entry: string): Promise<string> {
   return inputsDigest(rootDir, Object.keys(result.metafile.inputs).sort());
 }
 
-/** The hash of files by path and content; a missing file counts as empty. */
+/**
+ * The hash of files by path and content; a missing file counts as empty. A dependency counts by its path from
+ * node_modules on: a checkout whose node_modules links to another's (a git worktree, a copy in a test) lists it through
+ * that link's target, and makes the same outputs.
+ */
 async function inputsDigest(rootDir: string, inputs: readonly string[]): Promise<string> {
   const contents = await Promise.all(
     inputs.map((input) => readFile(path.resolve(rootDir, input)).catch(() => Buffer.alloc(0))),
   );
-  return digest(inputs.flatMap((input, i) => [input, contents[i] ?? ""]));
+  const named = inputs.map((input, i) => ({ name: input.slice(Math.max(0, input.indexOf("node_modules/"))), i }));
+  named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return digest(named.flatMap(({ name, i }) => [name, contents[i] ?? ""]));
 }
