@@ -1,7 +1,24 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /** Tests that read the built site: they share one build, made by the "site" project's global setup. */
 const SITE_TESTS = ["tests/quality/**/*.test.ts", "tests/integration/build.test.ts"];
+
+/**
+ * A unit test file that replaces a module, a global, the environment or the timers, or spies on a shared object: it
+ * runs with a module graph of its own, as every integration test does. Decided by reading each file, so a new test
+ * that starts to mock is isolated without anyone remembering to list it.
+ */
+const CHANGES_SHARED_STATE =
+  /vi\.(mock|doMock|stubEnv|stubGlobal|spyOn|useFakeTimers|resetModules)|process\.env(\.\w+|\[[^\]]+\]) =|delete process\.env|@vitest-environment/;
+const ISOLATED_UNIT_TESTS = readdirSync(path.join(import.meta.dirname, "tests/unit"), {
+  recursive: true,
+  encoding: "utf8",
+})
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `tests/unit/${file.split(path.sep).join("/")}`)
+  .filter((file) => CHANGES_SHARED_STATE.test(readFileSync(path.join(import.meta.dirname, file), "utf8")));
 
 export default defineConfig({
   test: {
@@ -14,13 +31,20 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // Pure functions and components: one module graph per worker instead of one per file, which was a third of
+        // these files' time (loading zod, React and unified again for each).
         test: {
           name: "unit",
-          include: [
-            "tests/unit/**/*.test.{ts,tsx}",
-            "tests/integration/**/*.test.{ts,tsx}",
-            "tests/install/**/*.test.ts",
-          ],
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          exclude: ISOLATED_UNIT_TESTS,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: [...ISOLATED_UNIT_TESTS, "tests/integration/**/*.test.{ts,tsx}", "tests/install/**/*.test.ts"],
           exclude: SITE_TESTS,
         },
       },

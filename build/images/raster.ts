@@ -10,6 +10,12 @@ export const RESVG_WASM = require.resolve("@resvg/resvg-wasm/index_bg.wasm");
 export const SHARP_VERSIONS = JSON.stringify(sharp.versions);
 let ready: Promise<void> | undefined;
 
+/** resvg's WebAssembly, initialised once per process (a second initWasm throws), whoever asks first. */
+export function resvgReady(): Promise<void> {
+  ready ??= initWasm(readFile(RESVG_WASM));
+  return ready;
+}
+
 export interface RasterOptions {
   /** Output width in pixels; the height follows the SVG's aspect ratio. */
   width: number;
@@ -53,9 +59,7 @@ async function sharpPng(svg: string | Uint8Array, { width, background }: RasterO
 }
 
 async function resvgPng(svg: string | Uint8Array, options: RasterOptions): Promise<Uint8Array> {
-  // resvg's WebAssembly may be initialised only once per process.
-  ready ??= initWasm(readFile(RESVG_WASM));
-  await ready;
+  await resvgReady();
   const resvg = new Resvg(svg, {
     fitTo: { mode: "width", value: options.width },
     background: options.background,

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { initWasm, Resvg } from "@resvg/resvg-wasm";
+import { Resvg } from "@resvg/resvg-wasm";
 import { beforeAll, describe, expect, test } from "vitest";
+import { resvgReady } from "../../../../build/images/raster.ts";
 import { woffToSfnt } from "../../../../build/images/woff.ts";
 
 const require = createRequire(import.meta.url);
@@ -21,7 +22,8 @@ function inkedPixels(fonts: Uint8Array[]): number {
 }
 
 describe("woffToSfnt", () => {
-  beforeAll(() => initWasm(readFile(require.resolve("@resvg/resvg-wasm/index_bg.wasm"))));
+  // Through the build's own initialisation: the test files share one process, and resvg starts once per process.
+  beforeAll(() => resvgReady());
 
   test("should unpack the bundled Inter into a font resvg draws text with", async () => {
     const sfnt = woffToSfnt(await interWoff());
