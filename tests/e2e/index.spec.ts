@@ -169,17 +169,23 @@ test.describe("the first screen on a phone", () => {
     await frozenClock(page);
     await page.goto("/");
     const typed = page.getByRole("heading", { level: 1 }).locator(".typewriter");
-    const lead = page.locator(".home-hero__lead");
-    /** What the visitor sees of the line: its text, its height, the caret's look, and where the paragraph below starts. */
-    const look = async () => ({
-      text: (await typed.textContent()) ?? "",
-      height: (await typed.boundingBox())?.height,
-      leadTop: (await lead.boundingBox())?.y,
-      caret: await typed.locator(".typewriter__caret").evaluate((caret) => ({
-        width: caret.getBoundingClientRect().width,
-        animation: getComputedStyle(caret).animationName,
-      })),
-    });
+    /**
+     * What the visitor sees of the line: its text, its height, the caret's look, and where the paragraph below starts.
+     * Read in one call: the cycle has a step per character.
+     */
+    const look = () =>
+      typed.evaluate((line) => {
+        const caret = line.querySelector(".typewriter__caret");
+        return {
+          text: line.textContent ?? "",
+          height: line.getBoundingClientRect().height,
+          leadTop: document.querySelector(".home-hero__lead")?.getBoundingClientRect().top,
+          caret: {
+            width: caret?.getBoundingClientRect().width ?? 0,
+            animation: caret && getComputedStyle(caret).animationName,
+          },
+        };
+      });
     const first = await look();
     expect(first.text).toBe(HERO_WORDS[0]);
     const steps = typewriterCycle(HERO_WORDS, {
