@@ -31,8 +31,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // Pure functions and components: one module graph per worker instead of one per file, which was a third of
-        // these files' time (loading zod, React and unified again for each).
+        // Pure functions and components: one module graph per worker, instead of loading zod, React and unified again
+        // for each file.
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
