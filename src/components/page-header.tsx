@@ -16,7 +16,7 @@ export function PageHeader({
     <header className="page-header">
       <div className="container">
         {eyebrow && <p className="eyebrow">{eyebrow}</p>}
-        <h1 id="page-title">{title}</h1>
+        <h1>{title}</h1>
         {lead && <p className="lead">{lead}</p>}
         {children}
       </div>

@@ -63,12 +63,6 @@ interface DocumentProps {
   body: string;
 }
 
-/** The id of the page's first <h1>, if it has one (every page module gives it one). */
-export function headingId(page: string): string | undefined {
-  const heading = /<h1\b[^>]*>/.exec(page)?.[0];
-  return heading && /\bid="([^"]+)"/.exec(heading)?.[1];
-}
-
 /** The whole HTML document: the head, and the body rendered already. */
 export function Document({ content, head, path, assets, special, page, body }: DocumentProps) {
   // Head scripts only: the placed ones go after the component that needs them (src/components/inline-script.tsx).
@@ -82,7 +76,6 @@ export function Document({ content, head, path, assets, special, page, body }: D
     // Before anything else runs, the token leaves the address bar, so no script or report can read it there.
     .sort(([a], [b]) => Number(b === LINK_TOKEN_SCRIPT) - Number(a === LINK_TOKEN_SCRIPT));
   const theme = assets.stylesheet.themeColors;
-  const heading = headingId(page);
   return (
     // The analytics settings ride on <html> for the consent head script (src/client/analytics.ts reads them); a page
     // with a token in its address has no measurement id, so Google's tag is never loaded there, whatever the consent.
@@ -104,10 +97,6 @@ export function Document({ content, head, path, assets, special, page, body }: D
         <link rel="icon" href={SITE_ICONS.svg} type="image/svg+xml" />
         <link rel="apple-touch-icon" href={SITE_ICONS.appleTouch} />
         <link rel="manifest" href={SITE_ICONS.manifest} />
-        {/* No first frame without the page's heading (issue 35). The parser yields while it works through the shell's
-            header, and the browser painted that alone first, then the heading a frame later: on a phone, a whole frame
-            of the next page's time to its h1. Held until the heading is parsed, the first paint has it. */}
-        {heading && <link rel="expect" href={`#${heading}`} blocking="render" />}
         {stylesheetsFor(page, assets.stylesheet).map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

@@ -9,7 +9,7 @@ export default definePage({
       <p className="not-found__code" aria-hidden="true">
         404
       </p>
-      <h1 id="page-title">Oops! Page not found</h1>
+      <h1>Oops! Page not found</h1>
       <p className="lead">The page you are looking for does not exist or has moved.</p>
       <p>
         <a className="button button--primary" href="/">

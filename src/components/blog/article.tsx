@@ -23,7 +23,7 @@ export function Article({ post, url, body }: { post: ArticlePost; url: string; b
           <p>
             <span className="badge badge--primary">{post.category}</span>
           </p>
-          <h1 id="page-title">{post.title}</h1>
+          <h1>{post.title}</h1>
           <div className="article__byline">
             <AuthorAvatar initials={post.author.avatar} />
             <div>

@@ -10,7 +10,7 @@ export function NewsletterLinkPage({ action }: { action: keyof typeof NEWSLETTER
   const text = NEWSLETTER_LINK_PAGE_TEXT[action];
   return (
     <section className="newsletter-outcome newsletter-outcome--ok container">
-      <h1 id="page-title">{text.title}</h1>
+      <h1>{text.title}</h1>
       <p className="lead">{text.text}</p>
       <form method="post" action={text.action} hidden>
         <input type="hidden" name="token" />

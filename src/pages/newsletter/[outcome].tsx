@@ -28,7 +28,7 @@ export default definePage<
   }),
   Page: ({ title, text, tone, confirmed }) => (
     <section className={`newsletter-outcome newsletter-outcome--${tone} container`}>
-      <h1 id="page-title">{title}</h1>
+      <h1>{title}</h1>
       {confirmed && <InlineScript name="sign-up" />}
       <p className="lead">{text}</p>
       <p>

@@ -10,7 +10,7 @@ export default definePage({
   }),
   Page: () => (
     <section className="not-found container">
-      <h1 id="page-title">Product Not Found</h1>
+      <h1>Product Not Found</h1>
       <p>The product you are looking for does not exist or has been removed.</p>
       <a className="button button--primary" href="/products">
         Back to Products

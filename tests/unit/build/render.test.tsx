@@ -63,21 +63,6 @@ describe("renderPage", () => {
     ]);
   });
 
-  test("holds every page's first paint until its heading is parsed, so the h1 is in the first frame", () => {
-    const shared = { ...assets };
-    for (const each of routes) {
-      const html = renderPage(each, content, shared).html;
-      const head = html.slice(0, html.indexOf("</head>"));
-      const expected = [...head.matchAll(/<link rel="expect" href="#([^"]+)" blocking="render"\/>/g)].map(
-        ([, id]) => id,
-      );
-      // The page's first h1 has the id the link names (an id that is not there would hold the paint to the end).
-      const heading = /\bid="([^"]+)"/.exec(/<h1\b[^>]*>/.exec(html)?.[0] ?? "")?.[1];
-      expect(heading, each.path).toBeDefined();
-      expect(expected, each.path).toEqual([heading]);
-    }
-  });
-
   test("numbers the shell's islands after the page's own, so no two islands on a page share an id", () => {
     // A page that shows the cookie settings button itself, as the footer does.
     const withSettings: Route = {
