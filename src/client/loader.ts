@@ -145,7 +145,7 @@ startExplorer(document, connection(), (islands) => startIslands(islands, browser
 // Noted once the page is shown: a prerendered page's session storage is not the visit's until then.
 whenActivated(() => keepSource(hasAnalyticsConsent(document.documentElement), currentPage()));
 listenForItemLinks(document);
-fetchNextPages(document, connection());
+fetchNextPages(document, connection(), browser.whenIdle);
 // Once the page is idle (its own requests done): a visitor who taps a link without scrolling first would otherwise
 // find the sheets not there (no sign of them until the tap itself), and a tap's answer shares its frame with no
 // download (first-tap.spec: fetched here, they are part of the idle work before the visitor reads).

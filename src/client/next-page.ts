@@ -16,8 +16,25 @@ import { addressToFetchAhead, NOT_FETCHED_AHEAD_LINKS, SPECULATION_RULES } from 
 /** A pointer passing over a link on its way elsewhere rests less than this on it; a reader aiming at it, longer. */
 const HOVER_INTENT_MS = 80;
 
-/** Starts fetching ahead, unless the connection asks to save data. Call once per page. */
-export function fetchNextPages(doc: Document, connection: ConnectionFacts | undefined): void {
+/**
+ * On a touch screen nothing hovers, and the first sign of a tap is the finger landing on the link: a fetch started
+ * then races the tap itself (a round trip against the ~100 ms a finger rests), and the new page may wait for it. So a
+ * touch device also fetches a link of the page's content that has stayed in view this long (the reader stopped
+ * scrolling there, and may tap it)...
+ */
+const IN_VIEW_MS = 1000;
+/** ...but no more than this many per page: slowly scrolling a long list must not fetch all of it. */
+const IN_VIEW_FETCHES = 3;
+
+/**
+ * Starts fetching ahead, unless the connection asks to save data. Call once per page; `whenIdle` runs what may wait
+ * until the page has loaded what it shows.
+ */
+export function fetchNextPages(
+  doc: Document,
+  connection: ConnectionFacts | undefined,
+  whenIdle: (run: () => void) => void = (run) => run(),
+): void {
   if (!mayFetchAhead(connection)) return;
   const speculates = HTMLScriptElement.supports?.("speculationrules") === true;
   if (speculates) {
@@ -28,11 +45,12 @@ export function fetchNextPages(doc: Document, connection: ConnectionFacts | unde
   }
   const fetched = new Set<string>();
   const prefetches = doc.createElement("link").relList.supports("prefetch");
-  const fetchAhead = (target: EventTarget | null) => {
+  /** True when it started a fetch (a link fetched already, or not to be fetched, starts none). */
+  const fetchAhead = (target: EventTarget | null): boolean => {
     const link = target instanceof Element ? target.closest("a[href]") : null;
-    if (!(link instanceof HTMLAnchorElement)) return;
+    if (!(link instanceof HTMLAnchorElement)) return false;
     const href = addressToFetchAhead(link.href, new URL(doc.URL), link.matches(NOT_FETCHED_AHEAD_LINKS));
-    if (!href || fetched.has(href)) return;
+    if (!href || fetched.has(href)) return false;
     fetched.add(href);
     if (prefetches) {
       const prefetch = doc.createElement("link");
@@ -43,11 +61,14 @@ export function fetchNextPages(doc: Document, connection: ConnectionFacts | unde
       fetch(href, { credentials: "same-origin" })
         .then((response) => response.arrayBuffer()) // read to the end, so the cache keeps the whole document
         .catch(() => fetched.delete(href));
+    return true;
   };
   // Keyboard focus only: a click focuses its link too, on the pointer down the rules (or the listener below) act on.
   doc.addEventListener("focusin", (event) => {
     if (event.target instanceof Element && event.target.matches(":focus-visible")) fetchAhead(event.target);
   });
+  // Every engine: Chromium's rules act on pointer down at the earliest, which on a touch screen is the tap.
+  if (doc.defaultView?.matchMedia("(hover: none)").matches) whenIdle(() => fetchInView(doc, fetchAhead));
   if (speculates) return;
   let resting: ReturnType<typeof setTimeout> | undefined;
   // The pointer moving on to anything else cancels the wait: pointerover fires on whatever it enters next.
@@ -56,6 +77,37 @@ export function fetchNextPages(doc: Document, connection: ConnectionFacts | unde
     resting = setTimeout(() => fetchAhead(event.target), HOVER_INTENT_MS);
   });
   doc.addEventListener("pointerdown", (event) => fetchAhead(event.target), { passive: true });
+}
+
+/** Fetches the content links (in <main>) that stay in view IN_VIEW_MS, up to IN_VIEW_FETCHES of them. */
+function fetchInView(doc: Document, fetchAhead: (link: Element) => boolean): void {
+  const view = doc.defaultView;
+  if (!view || !("IntersectionObserver" in view)) return;
+  let left = IN_VIEW_FETCHES;
+  const waits = new Map<Element, ReturnType<typeof setTimeout>>();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const { target, isIntersecting } of entries) {
+        clearTimeout(waits.get(target));
+        waits.delete(target);
+        if (!isIntersecting) continue;
+        waits.set(
+          target,
+          setTimeout(() => {
+            waits.delete(target);
+            observer.unobserve(target);
+            if (fetchAhead(target)) left -= 1;
+            if (left > 0) return;
+            observer.disconnect();
+            for (const wait of waits.values()) clearTimeout(wait);
+          }, IN_VIEW_MS),
+        );
+      }
+    },
+    // Wholly in view: a link cut by the screen's edge is being scrolled past, not read.
+    { threshold: 1 },
+  );
+  for (const link of doc.querySelectorAll("main a[href]")) observer.observe(link);
 }
 
 /** The built page sheets' URLs (build/bundle.ts defines them for the loader); none where nothing defines them (tests). */

@@ -215,6 +215,37 @@ for (const engine of ENGINES) {
   });
 }
 
+for (const engine of ENGINES.slice(0, 2)) {
+  test.describe(`on a touch screen, in ${engine.name}`, () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+    test("a content link left in view for a second is fetched before any touch, once, and the tap opens it from the cache", async ({
+      page,
+    }) => {
+      await emulate(page, engine.hide);
+      await page.clock.install();
+      const requests = await countRequests(page, "/contact");
+      await page.goto("/about");
+      await pauseClock(page);
+      const link = page.locator('main a[href="/contact"]').filter({ visible: true }).first();
+      await link.scrollIntoViewIfNeeded();
+      // The page's idle moment, then the second in view; the observer reports on frames, which the clock does not run.
+      await page.clock.runFor(4000);
+      await expect
+        .poll(async () => {
+          await page.clock.runFor(500);
+          return requests.network();
+        })
+        .toBe(1);
+      await link.tap();
+      await page.waitForURL("**/contact");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      // Neither the tap nor Chromium's prefetch on pointer down went to the server again: the cache answered both.
+      expect(requests.network()).toBe(1);
+    });
+  });
+}
+
 test("a link passed over without resting on it fetches nothing", async ({ page }) => {
   await emulate(page, ["speculationrules"]);
   await page.clock.install();
