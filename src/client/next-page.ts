@@ -79,8 +79,11 @@ export function fetchNextPages(
   doc.addEventListener("pointerdown", (event) => fetchAhead(event.target), { passive: true });
 }
 
-/** Fetches the content links (in <main>) that stay in view IN_VIEW_MS, up to IN_VIEW_FETCHES of them. */
-function fetchInView(doc: Document, fetchAhead: (link: Element) => boolean): void {
+/**
+ * Fetches the content links (in <main>) that stay wholly in view IN_VIEW_MS, up to IN_VIEW_FETCHES of them; `fetchAhead`
+ * says whether it started a fetch (a link fetched already, or not to be fetched, uses up nothing).
+ */
+export function fetchInView(doc: Document, fetchAhead: (link: Element) => boolean): void {
   const view = doc.defaultView;
   if (!view || !("IntersectionObserver" in view)) return;
   let left = IN_VIEW_FETCHES;
