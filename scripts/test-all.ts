@@ -7,8 +7,7 @@ import { type Counted, countPlaywright, countVitest } from "./test-report.ts";
 
 /**
  * `npm test`: every check, in the order that fails fastest: typecheck, lint, the build, the infra synth, unit and
- * integration tests, then the browser tests (Chromium, then the cross-engine smoke in WebKit and Firefox). Typecheck
- * and lint need nothing built, so they run beside the build and the synth, their output held until they end. The site
+ * integration tests, then the browser tests (Chromium, then the cross-engine smoke in WebKit and Firefox). The site
  * is built once, into dist/: the synth, the tests that read the build (vitest's "site" project, through SITE_DIST_DIR
  * and the build's report) and the browser tests all use it.
  * Ends with one line `N passed, N failed` counting every test case plus each tool check (typecheck, lint, build).
@@ -100,34 +99,22 @@ const steps: Step[] = [
   },
 ];
 
-/** Runs a step; a held step's output is kept and returned instead of shown as it comes. */
-const run = (step: Step, hold = false) =>
-  new Promise<{ code: number; output: string }>((resolve) => {
+const run = (step: Step) =>
+  new Promise<number>((resolve) => {
     const [command = "", ...args] = step.command;
-    const env = { ...process.env, ...step.env };
-    const child = spawn(command, args, { cwd: rootDir, stdio: hold ? ["ignore", "pipe", "pipe"] : "inherit", env });
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
-    child.on("close", (code) => resolve({ code: code ?? 1, output }));
-    child.on("error", (error) => resolve({ code: 1, output: `${output}${error.message}\n` }));
+    const child = spawn(command, args, { cwd: rootDir, stdio: "inherit", env: { ...process.env, ...step.env } });
+    child.on("exit", (code) => resolve(code ?? 1));
+    child.on("error", () => resolve(1));
   });
-const header = (step: Step) => `\n=== ${step.name}: ${step.command.map((c) => path.basename(c)).join(" ")}\n`;
-const timed = async (step: Step, hold = false) => {
-  const started = performance.now();
-  const result = await run(step, hold);
-  return { ...result, seconds: Math.round((performance.now() - started) / 1000) };
-};
-
-/** Checks that need nothing built: started at once, beside the build and the synth, and reported after the synth. */
-const BESIDE_BUILD = new Set(["typecheck", "lint"]);
-const held = new Map(steps.filter((step) => BESIDE_BUILD.has(step.name)).map((step) => [step, timed(step, true)]));
 
 let passed = 0;
 let failed = 0;
-const summary = new Map<Step, string>();
+const summary: string[] = [];
 const failures: string[] = [];
-const record = async (step: Step, { code, seconds }: { code: number; seconds: number }) => {
+for (const step of steps) {
+  console.log(`\n=== ${step.name}: ${step.command.map((c) => path.basename(c)).join(" ")}\n`);
+  const started = performance.now();
+  const code = await run(step);
   const counted = step.count ? await step.count().catch(() => undefined) : undefined;
   const result = counted ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, failures: [] };
   if (code !== 0 && result.failed === 0) {
@@ -137,31 +124,14 @@ const record = async (step: Step, { code, seconds }: { code: number; seconds: nu
   passed += result.passed;
   failed += result.failed;
   failures.push(...result.failures.map((failure) => `${step.name}: ${failure}`));
-  summary.set(
-    step,
-    `${step.name.padEnd(10)} ${code === 0 ? "ok  " : "FAIL"} ${result.passed} passed, ${result.failed} failed (${seconds} s)`,
+  summary.push(
+    `${step.name.padEnd(10)} ${code === 0 ? "ok  " : "FAIL"} ${result.passed} passed, ${result.failed} failed (${Math.round((performance.now() - started) / 1000)} s)`,
   );
-};
-const reportHeld = async () => {
-  for (const [step, outcome] of held) {
-    const ended = await outcome;
-    console.log(`${header(step)}${ended.output}`);
-    await record(step, ended);
-  }
-  held.clear();
-};
-for (const step of steps) {
-  if (BESIDE_BUILD.has(step.name)) continue;
-  if (step.name === "unit") await reportHeld();
-  console.log(header(step));
-  const outcome = await timed(step);
-  await record(step, outcome);
   // The browser tests need a build; without one there is nothing to test.
-  if (step.name === "build" && outcome.code !== 0) break;
+  if (step.name === "build" && code !== 0) break;
 }
-await reportHeld();
 // Repeated last, where a CI log's tail shows it: which cases failed or were flaky, not only how many.
 if (failures.length > 0) console.log(`\nFailed or flaky:\n${failures.map((failure) => `  ${failure}`).join("\n")}`);
-console.log(`\n${steps.flatMap((step) => summary.get(step) ?? []).join("\n")}\n`);
+console.log(`\n${summary.join("\n")}\n`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
