@@ -88,7 +88,7 @@ export function fetchInView(doc: Document, fetchAhead: (link: Element) => boolea
   if (!view || !("IntersectionObserver" in view)) return;
   let left = IN_VIEW_FETCHES;
   const waits = new Map<Element, ReturnType<typeof setTimeout>>();
-  const observer = new IntersectionObserver(
+  const observer = new view.IntersectionObserver(
     (entries) => {
       for (const { target, isIntersecting } of entries) {
         clearTimeout(waits.get(target));

@@ -53,11 +53,9 @@ function page() {
 describe("fetching ahead on a touch screen what the reader stopped at", () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    vi.stubGlobal("IntersectionObserver", FakeObserver);
   });
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   test("fetches a link once it has stayed wholly in view for a second, not before", () => {
