@@ -361,6 +361,9 @@ test.describe("a returning visitor", () => {
 test.describe("Google's tag", () => {
   const sites: Record<"basic" | "advanced", string> = { basic: "", advanced: "" };
   const cleanups: (() => Promise<void>)[] = [];
+  // In one worker, in order: each worker that ran some of these would build both sites again (two builds, 4 s each
+  // on a busy machine).
+  test.describe.configure({ mode: "default" });
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
