@@ -1,4 +1,5 @@
-import { cp, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -6,16 +7,19 @@ import { type DevServer, startDevServer } from "./dev-server.ts";
 import { stopServer } from "./stop-server.ts";
 
 /**
- * `npm run dev` as an editor uses it: its own server (ports E2E_PORT + 10, E2E_SES_PORT + 10 and, for /admin's backend, E2E_PORT + 81) over a copy of
- * content/, edited the way editors' tools save files.
+ * `npm run dev` as editors and developers use it: content edited the way editors' tools save files, and a code
+ * mistake in src/, each shown over the open page. One server (ports E2E_PORT + 10, E2E_SES_PORT + 10 and + 11,
+ * E2E_PORT + 81 for /admin's backend) runs from a copy of the project, so breaking a component or a content file never
+ * touches the checkout other tests build from; its first build is paid once for both kinds of edit.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 10;
 const SES_PORT = Number(process.env.E2E_SES_PORT ?? 8025) + 10;
 const CMS_PORT = Number(process.env.E2E_PORT ?? 4173) + 81;
 const BASE = `http://127.0.0.1:${PORT}`;
+const COMPONENT = "src/components/site-footer.tsx";
 
-let work: string;
+let project: string;
 let contentDir: string;
 let dev: DevServer | undefined;
 /** Each good build after a save logs "site ready". */
@@ -37,24 +41,30 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000); // the first build of a fresh copy; a hook does not take the describe's timeout
-  work = await mkdtemp(path.join(tmpdir(), "dev-loop-"));
-  contentDir = path.join(work, "content");
-  await cp(path.join(ROOT, "content"), contentDir, { recursive: true });
+  project = await mkdtemp(path.join(tmpdir(), "dev-"));
+  contentDir = path.join(project, "content");
+  const parts = ["src", "build", "server", "public", "lambdas", "scripts", "content", "package.json", "tsconfig.json"];
+  // The build cache too, when there is one: share cards and PDFs are then read, not drawn again.
+  for (const part of [...parts, ".cache"]) {
+    if (existsSync(path.join(ROOT, part)))
+      await cp(path.join(ROOT, part), path.join(project, part), { recursive: true });
+  }
+  await symlink(path.join(ROOT, "node_modules"), path.join(project, "node_modules"), "dir");
   dev = await startDevServer({
-    cwd: ROOT,
+    cwd: project,
     port: PORT,
     sesPort: SES_PORT,
     cmsPort: CMS_PORT,
-    leadsDir: path.join(work, "leads"),
+    leadsDir: path.join(project, ".data"),
     contentDir,
-    distDir: path.join(work, "dist"),
+    distDir: path.join(project, "dist"),
     timeoutMs: 100_000,
   });
 });
 
 test.afterAll(async () => {
   await stopServer(dev?.server);
-  await rm(work, { recursive: true, force: true, maxRetries: 5 });
+  await rm(project, { recursive: true, force: true, maxRetries: 5 });
 });
 
 test("an article saved atomically, then in place, shows in the open page each time", async ({ page }) => {
@@ -157,4 +167,26 @@ test("a draft saved while the server runs is shown under a Draft banner, and a p
   await page.goto(`${BASE}/blog/saas-script-server-checklist`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("note", { name: "Draft" })).toHaveCount(0);
+});
+
+test("a TSX syntax error shows its file, line, column and the compiler's message over the page, and the next good save clears it", async ({
+  page,
+}) => {
+  await page.goto(`${BASE}/about`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const file = path.join(project, COMPONENT);
+  const original = await readFile(file, "utf8");
+  const at = original.indexOf("return (");
+  expect(at).toBeGreaterThan(0);
+  const line = original.slice(0, at).split("\n").length;
+  await writeFile(file, `${original.slice(0, at)}return <div << (${original.slice(at + "return (".length)}`);
+
+  const overlay = page.getByRole("alertdialog", { name: "The build failed" });
+  await expect(overlay).toBeVisible({ timeout: 60_000 });
+  await expect(overlay).toContainText(new RegExp(`${COMPONENT}:${line}:\\d+ Expected identifier but found "\\("`));
+  await expect(overlay).not.toContainText("The build process stopped");
+
+  await writeFile(file, original);
+  await expect(overlay).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
