@@ -8,11 +8,11 @@ import { runCli } from "../fixtures/cli.ts";
 import { cacheWarmedWith, ROOT } from "../fixtures/content.ts";
 
 /**
- * The build cache keys each output by the code that made it (build/cache.ts). Here the code really changes between two
- * builds that share a cache: `npm run build` of two copies of the project side by side, the second with its slug rule
- * edited, each loaded in this process from its own folder (a module is loaded once per path, so edited code needs a
- * folder of its own). Side by side, their code differs only where it was edited: the paths the code hash lists, those
- * of the dependencies included, are relative to the project.
+ * The build cache keys each output by the code that made it (build/cache.ts). Here the code really changes between
+ * builds that share a cache: `npm run build` of the project, then of a copy of it with its slug rule edited, loaded in
+ * this process from its own folder (a module is loaded once per path, so edited code needs a folder of its own). The
+ * copy's code differs only where it was edited: the paths the code hash lists, those of the dependencies included,
+ * are relative to the project, so the copy's other outputs come from the project's cache.
  */
 describe("the build cache in a warm build", () => {
   let work: string;
@@ -66,9 +66,7 @@ describe("the build cache in a warm build", () => {
   afterAll(() => rm(work, { recursive: true, force: true }));
 
   test("serves unchanged markdown from the cache, and renders it again when slugify changes", async () => {
-    const project = await copyProject("project");
-    // Taken from the warm cache: the copy's code is the repository's, wherever its files and dependencies lie.
-    expect(await buildInto(project, "cold")).toMatch(/\[share-cards\] (\d+) share cards \(0 drawn, \1 cached/);
+    expect(await buildInto(ROOT, "cold")).toMatch(/\[share-cards\] (\d+) share cards \(0 drawn, \1 cached/);
     const cold = await headingIds("cold");
     expect(cold.length).toBeGreaterThan(2);
 
@@ -78,7 +76,7 @@ describe("the build cache in a warm build", () => {
       const file = path.join(entries, name);
       await writeFile(file, (await readFile(file, "utf8")).replaceAll('<h2 id=\\"', '<h2 id=\\"cached-'));
     }
-    await buildInto(project, "warm");
+    await buildInto(ROOT, "warm");
     expect(await headingIds("warm")).toEqual(cold.map((id) => `cached-${id}`));
 
     const edited = await copyProject("edited-slug", async (dir) => {
@@ -87,7 +85,8 @@ describe("the build cache in a warm build", () => {
       expect(source).toContain("return text\n");
       await writeFile(slug, source.replace("return text\n", 'return "changed-" + text\n'));
     });
-    // Its share cards' code is unchanged, and the cards come from the cache: the copy's other keys are the first's.
+    // Taken from the warm cache: the copy's code is the repository's but for slugify, wherever its files and
+    // dependencies lie, so its share cards are not drawn again.
     expect(await buildInto(edited, "edited")).toMatch(/\[share-cards\] (\d+) share cards \(0 drawn, \1 cached/);
     expect(await headingIds("edited")).toEqual(cold.map((id) => `changed-${id}`));
   });
