@@ -35,6 +35,15 @@ export interface EngineDriver {
   evaluate<T>(expression: string): Promise<T>;
   /** Error messages the page logged or threw since the last goto, where the driver can see them (else undefined). */
   consoleErrors(): Promise<string[] | undefined>;
+  /**
+   * Opens a window of its own (own session storage, own viewport) at about:blank, behind the one in use, and returns
+   * its handle. The window in use stays in use.
+   */
+  openWindow(): Promise<string>;
+  /** Uses that window from now on, brought to the front so that keys reach it; returns the handle of the one before. */
+  switchWindow(handle: string): Promise<string>;
+  /** Closes the window in use and uses `next`. */
+  closeWindow(next: string): Promise<void>;
   close(): Promise<void>;
 }
 

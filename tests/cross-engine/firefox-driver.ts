@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import puppeteer, { type ElementHandle, type Page } from "puppeteer-core";
+import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
 import { BASE_URL, type EngineDriver, waitFor } from "./driver.ts";
 import { describeQuery, LOCATOR_SCRIPT, type Query } from "./locate.ts";
 
@@ -18,23 +18,43 @@ export async function launchFirefox(): Promise<EngineDriver> {
     userDataDir: profile,
   });
   const page = await browser.newPage();
-  return new FirefoxDriver(page, async () => {
+  return new FirefoxDriver(browser, page, async () => {
     await browser.close().catch(() => {});
     await rm(profile, { recursive: true, force: true });
   });
 }
 
+/** A tab, with what its page logged since its last goto and the viewport last set (each tab has its own). */
+interface Tab {
+  page: Page;
+  errors: string[];
+  pending: Promise<void>[];
+  viewport: string;
+}
+
 class FirefoxDriver implements EngineDriver {
   readonly engine = "firefox";
   readonly touch = true;
-  private errors: string[] = [];
-  private pending: Promise<void>[] = [];
-  private viewport = "";
+  private readonly tabs = new Map<string, Tab>();
+  private tab: Tab;
+  private window = "1";
+  private opened = 1;
 
   constructor(
-    private readonly page: Page,
+    private readonly browser: Browser,
+    page: Page,
     private readonly stop: () => Promise<void>,
   ) {
+    this.tab = this.track(page);
+    this.tabs.set(this.window, this.tab);
+  }
+
+  private get page() {
+    return this.tab.page;
+  }
+
+  private track(page: Page): Tab {
+    const tab: Tab = { page, errors: [], pending: [], viewport: "" };
     page.on("console", (message) => {
       if (message.type() !== "error") return;
       // An Error argument prints as "JSHandle@error": read its name and message from the page instead.
@@ -50,9 +70,10 @@ class FirefoxDriver implements EngineDriver {
         (parts) => parts.join(" "),
         () => message.text(),
       );
-      this.pending.push(text.then((resolved) => void this.errors.push(resolved)));
+      tab.pending.push(text.then((resolved) => void tab.errors.push(resolved)));
     });
-    page.on("pageerror", (error) => this.errors.push(error instanceof Error ? error.message : String(error)));
+    page.on("pageerror", (error) => tab.errors.push(error instanceof Error ? error.message : String(error)));
+    return tab;
   }
 
   private async locate(query: Query): Promise<ElementHandle<Element> | null> {
@@ -75,17 +96,17 @@ class FirefoxDriver implements EngineDriver {
     // Through a blank page first: what the previous page logs while it unloads (Firefox rejects its pending fetches,
     // and the site logs that) is not this page's error.
     await this.page.goto("about:blank");
-    await Promise.all(this.pending);
-    this.errors = [];
-    this.pending = [];
+    await Promise.all(this.tab.pending);
+    this.tab.errors = [];
+    this.tab.pending = [];
     await this.page.goto(new URL(target, BASE_URL).href, { waitUntil: "load" });
     // Web fonts that swap in after load move things: a tap aimed before that could land beside its target.
     await this.page.evaluate("document.fonts.ready.then(() => true)");
   }
 
   async setViewport(width: number, height: number) {
-    if (this.viewport === `${width}x${height}`) return;
-    this.viewport = `${width}x${height}`;
+    if (this.tab.viewport === `${width}x${height}`) return;
+    this.tab.viewport = `${width}x${height}`;
     await this.page.setViewport({ width, height });
   }
 
@@ -138,8 +159,32 @@ class FirefoxDriver implements EngineDriver {
   }
 
   async consoleErrors() {
-    await Promise.all(this.pending);
-    return [...this.errors];
+    await Promise.all(this.tab.pending);
+    return [...this.tab.errors];
+  }
+
+  async openWindow() {
+    this.opened += 1;
+    const handle = String(this.opened);
+    this.tabs.set(handle, this.track(await this.browser.newPage({ background: true })));
+    return handle;
+  }
+
+  async switchWindow(handle: string) {
+    const tab = this.tabs.get(handle);
+    if (!tab) throw new Error(`firefox: no window ${handle}`);
+    const before = this.window;
+    await tab.page.bringToFront();
+    this.tab = tab;
+    this.window = handle;
+    return before;
+  }
+
+  async closeWindow(next: string) {
+    const closing = this.window;
+    await this.switchWindow(next);
+    await this.tabs.get(closing)?.page.close();
+    this.tabs.delete(closing);
   }
 
   close() {

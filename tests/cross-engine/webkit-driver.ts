@@ -69,7 +69,7 @@ export async function launchWebKit(): Promise<EngineDriver> {
     "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] },
   });
   const driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities).build();
-  return new WebKitDriver(driver, () => {
+  return new WebKitDriver(driver, await driver.getWindowHandle(), () => {
     service.kill();
     xvfb.process.kill();
   });
@@ -78,10 +78,13 @@ export async function launchWebKit(): Promise<EngineDriver> {
 class WebKitDriver implements EngineDriver {
   readonly engine = "webkit";
   readonly touch = true;
-  private viewport = "";
+  /** The size last set, per window: each window has its own. */
+  private viewports = new Map<string, string>();
 
   constructor(
     private readonly driver: WebDriver,
+    /** The handle of the window in use. */
+    private window: string,
     private readonly stop: () => void,
   ) {}
 
@@ -103,8 +106,8 @@ class WebKitDriver implements EngineDriver {
   }
 
   async setViewport(width: number, height: number) {
-    if (this.viewport === `${width}x${height}`) return;
-    this.viewport = `${width}x${height}`;
+    if (this.viewports.get(this.window) === `${width}x${height}`) return;
+    this.viewports.set(this.window, `${width}x${height}`);
     // The window's rect includes MiniBrowser's chrome: size it, then add what the chrome took.
     const window = this.driver.manage().window();
     await window.setRect({ width, height });
@@ -178,6 +181,27 @@ class WebKitDriver implements EngineDriver {
   /** WebDriver classic has no console log in WebKitGTK: not checked in this engine. */
   async consoleErrors() {
     return undefined;
+  }
+
+  async openWindow() {
+    // A window, not a tab: a tab behind another is a hidden page, and WebKit may slow a hidden page's timers.
+    await this.driver.switchTo().newWindow("window");
+    const handle = await this.driver.getWindowHandle();
+    await this.driver.switchTo().window(this.window);
+    return handle;
+  }
+
+  async switchWindow(handle: string) {
+    const before = this.window;
+    await this.driver.switchTo().window(handle);
+    this.window = handle;
+    return before;
+  }
+
+  async closeWindow(next: string) {
+    await this.driver.close();
+    this.viewports.delete(this.window);
+    await this.switchWindow(next);
   }
 
   async close() {
