@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -32,6 +32,22 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/**
+ * Playwright's Chromium keeps its shared memory (the frames each page hands the compositor) in files under /tmp on
+ * Linux (`--disable-dev-shm-usage`), for containers whose /dev/shm is Docker's 64 MB. Where /dev/shm holds at least a
+ * gigabyte, it is used, as Chromium does by default: on this machine /tmp is a disk, and the browser step took 290 s
+ * against 300 s (user + system CPU 538 s against 558 s).
+ */
+const ROOMY_DEV_SHM = (() => {
+  if (process.platform !== "linux") return false;
+  try {
+    const { blocks, bsize } = statfsSync("/dev/shm");
+    return blocks * bsize >= 2 ** 30;
+  } catch {
+    return false;
+  }
+})();
+
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
@@ -49,7 +65,11 @@ export default defineConfig({
   reporter: process.env.PW_JSON_OUTPUT ? [["list"], ["json", { outputFile: process.env.PW_JSON_OUTPUT }]] : "list",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      ignoreDefaultArgs: ROOMY_DEV_SHM ? ["--disable-dev-shm-usage"] : [],
+    },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
