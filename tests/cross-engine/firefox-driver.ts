@@ -166,7 +166,8 @@ class FirefoxDriver implements EngineDriver {
   async openWindow() {
     this.opened += 1;
     const handle = String(this.opened);
-    this.tabs.set(handle, this.track(await this.browser.newPage({ background: true })));
+    // A window, not a tab: a tab behind another is a hidden page, and Firefox may slow a hidden page's timers.
+    this.tabs.set(handle, this.track(await this.browser.newPage({ type: "window", background: true })));
     return handle;
   }
 

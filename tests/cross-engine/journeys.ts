@@ -17,9 +17,10 @@ import { describeQuery, type Query, role, text } from "./locate.ts";
 export interface Journey {
   name: string;
   /**
-   * Run when the session starts, before every journey, in a window of its own (its own session storage and
-   * viewport): what the page then does on its own clock happens while the other journeys run, instead of being
-   * waited for. `run` goes on in that window at the journey's turn.
+   * Run when the session starts, before any journey, in a window of its own (its own session storage and viewport):
+   * what the page then does on its own clock happens while the other journeys run, instead of being waited for. `run`
+   * goes on in that window at the journey's turn. The window shares local storage with the others, so it receives
+   * their storage events (prepare() clearing it, the theme switch writing it).
    */
   start?: (driver: EngineDriver) => Promise<void>;
   run: (driver: EngineDriver) => Promise<void>;
@@ -433,7 +434,8 @@ const disclosureJourneys: Journey[] = DISCLOSURES.flatMap((control) =>
 // 4. Site search.
 
 /**
- * Whether the WhatsApp popup opened in time, as the page saw it: "open", or "late" if it was still shut WAIT_MS after
+ * Judged on the page's real clock, not a fake one as the Chromium specs do (whatsapp-popup.spec.ts): neither WebDriver
+ * can install a clock before the page's scripts run. Whether the WhatsApp popup opened in time, as the page saw it: "open", or "late" if it was still shut WAIT_MS after
  * it was due (where a visitor who waited that long would find it shut). START_POPUP_DEADLINE has the page note the
  * popup's state at that moment, on the clock its timer runs on (performance.now() counts from the start of the load),
  * so the verdict does not depend on when the journey reads it: a popup that opens at 60 s is late even when read at

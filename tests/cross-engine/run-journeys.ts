@@ -1,11 +1,34 @@
 import { afterAll, beforeAll, describe, test } from "vitest";
-import type { EngineDriver } from "./driver.ts";
+import { type EngineDriver, WAIT_MS } from "./driver.ts";
 import { type Journey, JOURNEYS } from "./journeys.ts";
 
 /** A journey's window opened when the session started, and what its `start` threw there. */
 interface Started {
   window: string;
   failure?: { error: unknown };
+}
+
+/** How long a `start` may take (a page load and a script): past it, the journey fails, and the others still run. */
+const START_MS = 3 * WAIT_MS;
+
+/**
+ * Runs `start` in a new window and comes back to the window in use. What goes wrong there is the journey's failure,
+ * reported in its own test; only a driver that can no longer switch windows fails the session.
+ */
+async function startAside(driver: EngineDriver, start: (driver: EngineDriver) => Promise<void>): Promise<Started> {
+  const window = await driver.openWindow();
+  const main = await driver.switchWindow(window);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${driver.engine}: its start took over ${START_MS} ms`)), START_MS);
+  });
+  const failure = await Promise.race([start(driver), timedOut]).then(
+    () => undefined,
+    (error: unknown) => ({ error }),
+  );
+  clearTimeout(timer);
+  await driver.switchWindow(main);
+  return { window, failure };
 }
 
 /**
@@ -19,16 +42,7 @@ export function runJourneys(title: string, launch: () => Promise<EngineDriver>):
     beforeAll(async () => {
       driver = await launch();
       for (const journey of JOURNEYS) {
-        if (!journey.start) continue;
-        const window = await driver.openWindow();
-        const main = await driver.switchWindow(window);
-        // Its failure is the journey's, reported in its test: the other journeys still run.
-        const failure = await journey.start(driver).then(
-          () => undefined,
-          (error: unknown) => ({ error }),
-        );
-        started.set(journey, { window, failure });
-        await driver.switchWindow(main);
+        if (journey.start) started.set(journey, await startAside(driver, journey.start));
       }
     });
     afterAll(async () => {
@@ -41,11 +55,15 @@ export function runJourneys(title: string, launch: () => Promise<EngineDriver>):
         if (!own) return journey.run(driver);
         if (own.failure) throw own.failure.error;
         const main = await driver.switchWindow(own.window);
-        try {
-          await journey.run(driver);
-        } finally {
-          await driver.closeWindow(main);
-        }
+        const failed = await journey.run(driver).then(
+          () => undefined,
+          (error: unknown) => ({ error }),
+        );
+        // A window that will not close fails a journey that passed; it never hides why one failed.
+        await driver.closeWindow(main).catch((error: unknown) => {
+          if (!failed) throw error;
+        });
+        if (failed) throw failed.error;
       });
     }
   });

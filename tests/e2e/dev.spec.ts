@@ -19,6 +19,7 @@ const CMS_PORT = Number(process.env.E2E_PORT ?? 4173) + 81;
 const BASE = `http://127.0.0.1:${PORT}`;
 const COMPONENT = "src/components/site-footer.tsx";
 
+let work: string;
 let project: string;
 let contentDir: string;
 let dev: DevServer | undefined;
@@ -37,13 +38,17 @@ async function saveInPlace(file: string, change: (text: string) => string): Prom
   await writeFile(target, change(await readFile(target, "utf8")));
 }
 
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+// In order, in one worker, with one server; a test that fails does not skip the rest (they get a new server).
+test.describe.configure({ mode: "default", timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000); // the first build of a fresh copy; a hook does not take the describe's timeout
-  project = await mkdtemp(path.join(tmpdir(), "dev-"));
-  contentDir = path.join(project, "content");
-  const parts = ["src", "build", "server", "public", "lambdas", "scripts", "content", "package.json", "tsconfig.json"];
+  work = await mkdtemp(path.join(tmpdir(), "dev-"));
+  project = path.join(work, "project");
+  // Beside the project, not in it, as an editor's CONTENT_DIR may be: the server must watch and name it all the same.
+  contentDir = path.join(work, "content");
+  await cp(path.join(ROOT, "content"), contentDir, { recursive: true });
+  const parts = ["src", "build", "server", "public", "lambdas", "scripts", "package.json", "tsconfig.json"];
   // The build cache too, when there is one: share cards and PDFs are then read, not drawn again.
   for (const part of [...parts, ".cache"]) {
     if (existsSync(path.join(ROOT, part)))
@@ -64,7 +69,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await stopServer(dev?.server);
-  await rm(project, { recursive: true, force: true, maxRetries: 5 });
+  await rm(work, { recursive: true, force: true, maxRetries: 5 });
 });
 
 test("an article saved atomically, then in place, shows in the open page each time", async ({ page }) => {

@@ -52,8 +52,9 @@ describe("the build cache in a warm build", () => {
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), "build-cache-"));
-    // A copy's keys are the repository's (its dependencies count from node_modules on, through the link), so every
-    // kind but the one watched here starts warm: the first build renders the markdown and draws nothing.
+    // Every kind but the one watched here starts warm: the first build renders the markdown and draws nothing. The
+    // edited copy's keys are the repository's but where its code changed (its dependencies count from node_modules on,
+    // through the link), so it too draws nothing.
     cache = await cacheWarmedWith(path.join(work, "cache"), [
       "admin",
       "cards",
