@@ -35,10 +35,8 @@ export const CHROMIUM_ARGS = [
 /**
  * Playwright's Chromium keeps its shared memory (the frames each page hands the compositor) in files under /tmp on
  * Linux (`--disable-dev-shm-usage`), for containers whose /dev/shm is Docker's 64 MB. Where /dev/shm has a gigabyte
- * free, it is used, as Chromium does by default: on this machine /tmp is a disk. Measured here in pairs, /dev/shm
- * first: the whole browser step 290 s against 300 s, two runs of every-route and looks 93 against 101 and 98 s, with
- * 10–14 s less CPU in each pair; about as large as the difference between two runs of the same code, but every pair
- * went the same way.
+ * free, it is used, as Chromium does by default: where /tmp is a disk (this machine's is), every frame would otherwise
+ * go through a file.
  */
 const ROOMY_DEV_SHM = (() => {
   if (process.platform !== "linux") return false;

@@ -56,9 +56,8 @@ function lowestContrast(probe: Probe, image: { data: Buffer; width: number; heig
 /**
  * The text elements of the page whose contrast axe cannot tell (over a gradient, a picture, a pseudo-element or another
  * element), as selectors. Which they are depends on the page's structure, not its colours: both themes draw the same
- * gradients and pictures (src/styles/tokens.css changes their colours only). Scanned in the light theme on every page
- * template at 390 px, the dark theme's list was the same or a subset (home: 77 of the light theme's 80), so one scan
- * serves both themes.
+ * gradients and pictures (src/styles/tokens.css changes their colours only), so one scan, in the light theme, serves
+ * both. A gradient or picture drawn in the dark theme alone would need a scan of its own.
  */
 export async function textAxeCannotTell(page: Page): Promise<string[]> {
   // axe works on timers: on a clock the test holds still (a screenshot test's), time is moved on in small steps until
