@@ -76,22 +76,25 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
 
   const assets = { outdir: path.join(rootDir, "dist/assets"), format: "esm", entryNames: "[name]-[hash]" } as const;
   // The loader is bundled on its own, never split: it is one request however many modules it shares with the islands
-  // (the consent rules, the visit's source), which keep their own copies in their chunks.
-  const css = await bundleStyles(rootDir, common);
-  // The loader fetches the page sheets a page does not link ahead of the visitor's next page (src/client/next-page.ts).
-  const pageSheets = JSON.stringify(css.stylesheets.pages.map((sheet) => sheet.href));
-  const loaderJs = await esbuild
-    .build({
-      ...common,
-      ...assets,
-      define: { ...common.define, __PAGE_SHEETS__: pageSheets },
-      entryPoints: [{ in: path.join(rootDir, "src/client/loader.ts"), out: "loader" }],
-    })
-    .catch((cause: unknown) => {
-      throw new BuildError("Having trouble bundling the loader, src/client/loader.ts", { cause });
-    });
+  // (the consent rules, the visit's source), which keep their own copies in their chunks. It waits for the styles (it
+  // names the page sheets); the other bundles need nothing from each other and are made at the same time.
+  const stylesAndLoader = bundleStyles(rootDir, common).then(async (css) => {
+    // The loader fetches the page sheets a page does not link ahead of the visitor's next page (src/client/next-page.ts).
+    const pageSheets = JSON.stringify(css.stylesheets.pages.map((sheet) => sheet.href));
+    const loaderJs = await esbuild
+      .build({
+        ...common,
+        ...assets,
+        define: { ...common.define, __PAGE_SHEETS__: pageSheets },
+        entryPoints: [{ in: path.join(rootDir, "src/client/loader.ts"), out: "loader" }],
+      })
+      .catch((cause: unknown) => {
+        throw new BuildError("Having trouble bundling the loader, src/client/loader.ts", { cause });
+      });
+    return { css, loaderJs };
+  });
   // Each page module on its own, never split like the loader: one request, sharing no chunk with the islands.
-  const modulesJs = await esbuild
+  const pageModules = esbuild
     .build({
       ...common,
       ...assets,
@@ -102,7 +105,7 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
         cause,
       });
     });
-  const js = await esbuild
+  const islands = esbuild
     .build({
       ...common,
       ...assets,
@@ -130,23 +133,13 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     .catch((cause: unknown) => {
       throw new BuildError("Having trouble bundling the islands in src/islands", { cause });
     });
-
-  const inlineDir = path.join(rootDir, "src/client/inline");
-  const inlineNames = (await readdir(inlineDir).catch(() => [] as string[])).filter((f) => f.endsWith(".ts"));
-  const inlineScripts = new Map<string, InlineScript>();
-  for (const file of inlineNames) {
-    const result = await esbuild.build({
-      ...common,
-      entryPoints: [path.join(inlineDir, file)],
-      format: "iife",
-      metafile: false,
-    });
-    const code = (result.outputFiles?.[0]?.text ?? "").trim();
-    inlineScripts.set(file.slice(0, -3), {
-      code,
-      hash: `'sha256-${createHash("sha256").update(code).digest("base64")}'`,
-    });
-  }
+  const [{ css, loaderJs }, modulesJs, js, inlineScriptsByName, ids] = await Promise.all([
+    stylesAndLoader,
+    pageModules,
+    islands,
+    inlineScripts(rootDir, common),
+    islandComponents(islandsDir, islandIds),
+  ]);
 
   const distDir = path.join(rootDir, "dist");
   const files: OutputFile[] = [
@@ -163,7 +156,6 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
   };
 
   const chunks = new Map(islandIds.map((id) => [id, outputFor(js.metafile, `island:${id}`)]));
-  const ids = await islandComponents(islandsDir, islandIds);
   const url = (out: string) => `/${path.relative(distDir, path.join(rootDir, out)).split(path.sep).join("/")}`;
   const imports = new Map<string, string[]>();
   for (const [out, meta] of Object.entries(js.metafile?.outputs ?? {})) {
@@ -180,9 +172,38 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     modules,
     loader: outputFor(loaderJs.metafile, "src/client/loader.ts"),
     stylesheet: css.stylesheets,
-    inlineScripts,
+    inlineScripts: inlineScriptsByName,
     files,
   };
+}
+
+/**
+ * src/client/inline/<name>.ts, each bundled as a script of its own (an IIFE) to inline in <head>, with its CSP hash:
+ * one esbuild run for all of them.
+ */
+async function inlineScripts(rootDir: string, common: esbuild.BuildOptions): Promise<Map<string, InlineScript>> {
+  const inlineDir = path.join(rootDir, "src/client/inline");
+  const names = (await readdir(inlineDir).catch(() => [] as string[])).filter((f) => f.endsWith(".ts")).sort();
+  if (names.length === 0) return new Map();
+  const result = await esbuild
+    .build({
+      ...common,
+      entryPoints: names.map((file) => ({ in: path.join(inlineDir, file), out: file.slice(0, -3) })),
+      outdir: path.join(rootDir, "dist/inline"),
+      format: "iife",
+    })
+    .catch((cause: unknown) => {
+      throw new BuildError("Having trouble bundling the inline scripts in src/client/inline", { cause });
+    });
+  const scripts = new Map<string, InlineScript>();
+  for (const output of result.outputFiles ?? []) {
+    const code = output.text.trim();
+    scripts.set(path.basename(output.path, ".js"), {
+      code,
+      hash: `'sha256-${createHash("sha256").update(code).digest("base64")}'`,
+    });
+  }
+  return scripts;
 }
 
 /** Each island's component → its id (the file name in src/islands), for the server-side wrapper to name it. */
