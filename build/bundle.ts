@@ -133,11 +133,11 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     .catch((cause: unknown) => {
       throw new BuildError("Having trouble bundling the islands in src/islands", { cause });
     });
-  const [{ css, loaderJs }, modulesJs, js, inlineScriptsByName, ids] = await Promise.all([
+  const [{ css, loaderJs }, modulesJs, js, inlineScripts, ids] = await Promise.all([
     stylesAndLoader,
     pageModules,
     islands,
-    inlineScripts(rootDir, common),
+    bundleInlineScripts(rootDir, common),
     islandComponents(islandsDir, islandIds),
   ]);
 
@@ -172,7 +172,7 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     modules,
     loader: outputFor(loaderJs.metafile, "src/client/loader.ts"),
     stylesheet: css.stylesheets,
-    inlineScripts: inlineScriptsByName,
+    inlineScripts,
     files,
   };
 }
@@ -181,7 +181,7 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
  * src/client/inline/<name>.ts, each bundled as a script of its own (an IIFE) to inline in <head>, with its CSP hash:
  * one esbuild run for all of them.
  */
-async function inlineScripts(rootDir: string, common: esbuild.BuildOptions): Promise<Map<string, InlineScript>> {
+async function bundleInlineScripts(rootDir: string, common: esbuild.BuildOptions): Promise<Map<string, InlineScript>> {
   const inlineDir = path.join(rootDir, "src/client/inline");
   const names = (await readdir(inlineDir).catch(() => [] as string[])).filter((f) => f.endsWith(".ts")).sort();
   if (names.length === 0) return new Map();
