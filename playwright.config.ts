@@ -48,6 +48,12 @@ const ROOMY_DEV_SHM = (() => {
   }
 })();
 
+/**
+ * Screenshot baselines (tests/e2e/looks.spec.ts): up to 1% of a picture's pixels may differ (antialiasing of text
+ * after a chromium update), a changed size never may; animations are finished and the caret hidden before a shot.
+ */
+export const SCREENSHOTS = { maxDiffPixelRatio: 0.01, animations: "disabled", caret: "hide" } as const;
+
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
@@ -57,11 +63,7 @@ export default defineConfig({
   // still reported, by name, as flaky at the end of `npm test` (scripts/test-report.ts), so a flake is seen, not hidden.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
-  expect: {
-    // Screenshot baselines (tests/e2e/looks.spec.ts): up to 1% of a picture's pixels may differ (antialiasing of text
-    // after a chromium update), a changed size never may; animations are finished and the caret hidden before a shot.
-    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: "disabled", caret: "hide" },
-  },
+  expect: { toHaveScreenshot: SCREENSHOTS },
   reporter: process.env.PW_JSON_OUTPUT ? [["list"], ["json", { outputFile: process.env.PW_JSON_OUTPUT }]] : "list",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -196,7 +196,8 @@ async function bundleInlineScripts(rootDir: string, common: esbuild.BuildOptions
       throw new BuildError("Having trouble bundling the inline scripts in src/client/inline", { cause });
     });
   const scripts = new Map<string, InlineScript>();
-  for (const output of result.outputFiles ?? []) {
+  // Only the scripts: an inline script that imported a stylesheet would add a .css output, never to be run as one.
+  for (const output of (result.outputFiles ?? []).filter((file) => file.path.endsWith(".js"))) {
     const code = output.text.trim();
     scripts.set(path.basename(output.path, ".js"), {
       code,

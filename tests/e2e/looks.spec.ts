@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { renderMarkdown } from "../../build/markdown.ts";
+import { SCREENSHOTS } from "../../playwright.config.ts";
 import { asReturningVisitor, builtRoutes, expect, test } from "./fixtures.ts";
 import { expectReadableText, textAxeCannotTell } from "./readable-text.ts";
 
@@ -60,7 +61,7 @@ const NOW = new Date("2026-06-15T10:00:00Z");
 /** A long line of code and an aligned table through the real markdown stage (no published post has them yet). */
 const CODE_AND_TABLES = readFileSync(path.resolve(import.meta.dirname, "../fixtures/prose/code-and-tables.md"), "utf8");
 
-// A full-page picture of a long page takes seconds on a busy 2-core machine, and each is taken twice (until stable).
+// A full-page picture of a long page takes seconds on a busy 2-core machine, and one that differs is taken again.
 test.describe.configure({ timeout: 120_000 });
 // Fonts are drawn differently on macOS and Windows: there are no baselines to compare with, and a missing one would
 // fail every run. The pictures are checked where the baselines are made: Linux, as CI runs.
@@ -94,16 +95,20 @@ async function open(page: Page, url: string): Promise<void> {
 const fullPage = (page: Page) => ({ fullPage: true, mask: [page.locator(".site-footer__copyright")], timeout: 60_000 });
 
 /**
- * `toHaveScreenshot`, sooner when nothing moved: the page is shot once with the matcher's own settings and its pixels,
- * decoded by sharp, are compared with the baseline's. Only a picture that differs (or a missing baseline, or
- * `--update-snapshots=all`) goes through the matcher, which shoots it again and judges it with its tolerance, writes
- * the diff or the new baseline. The matcher decodes both pictures in JavaScript: on a long page at 1440 px, about
- * 12 million pixels each, most of its time went to that.
+ * `toHaveScreenshot`, sooner when nothing moved: the page is shot once with the settings the matcher takes from
+ * playwright.config.ts (SCREENSHOTS) and the options below, and its pixels, decoded by sharp, are
+ * compared with the baseline's. Only a picture that differs (or a missing baseline, or `--update-snapshots=all`) goes
+ * through the matcher, which shoots it again and judges it with its tolerance, writes the diff or the new baseline: so
+ * a picture passes here only where the matcher would pass it too, and a setting missed here costs time, not a check.
+ * The matcher decodes both pictures in JavaScript: on a long page at 1440 px, about 12 million pixels each, most of
+ * its time went to that.
  */
 async function expectSamePicture(page: Page, name: string): Promise<void> {
   const baseline = test.info().snapshotPath(name, { kind: "screenshot" });
   if (test.info().config.updateSnapshots !== "all" && existsSync(baseline)) {
-    const shot = await page.screenshot({ ...fullPage(page), animations: "disabled", caret: "hide", scale: "css" });
+    const { animations, caret } = SCREENSHOTS;
+    // CSS pixels: the matcher's default scale.
+    const shot = await page.screenshot({ ...fullPage(page), animations, caret, scale: "css" });
     const [actual, expected] = await Promise.all(
       [shot, baseline].map((image) => sharp(image).ensureAlpha().raw().toBuffer({ resolveWithObject: true })),
     );
