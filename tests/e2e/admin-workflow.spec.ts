@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { blogPostSchema } from "../../src/schemas/blog-post.ts";
 import { AdminEditor, frontMatter } from "./admin-editor.ts";
-import { startDevServer } from "./dev-server.ts";
+import { devServerPorts, startDevServer } from "./dev-server.ts";
 import { stopServer } from "./stop-server.ts";
 
 /**
@@ -16,10 +16,7 @@ import { stopServer } from "./stop-server.ts";
  * decap-server's git mode keeps each entry on a cms/… branch, as GitHub keeps it on a pull request's branch.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 30;
-const SES_PORT = Number(process.env.E2E_SES_PORT ?? 8025) + 30;
-const CMS_PORT = Number(process.env.E2E_PORT ?? 4173) + 83;
-const BASE = `http://127.0.0.1:${PORT}`;
+const { port: PORT, sesPort: SES_PORT, cmsPort: CMS_PORT, base: BASE } = devServerPorts(30, 83);
 const SLUG = "editor-workflow-post";
 const BRANCH = `cms/posts/${SLUG}`;
 

@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { blogPostSchema } from "../../src/schemas/blog-post.ts";
 import { AdminEditor, frontMatter } from "./admin-editor.ts";
-import { startDevServer } from "./dev-server.ts";
+import { devServerPorts, startDevServer } from "./dev-server.ts";
 import { stopServer } from "./stop-server.ts";
 
 /**
@@ -14,10 +14,7 @@ import { stopServer } from "./stop-server.ts";
  * E2E_PORT + 80) over a copy of content/: Decap CMS saves through decap-server into the copy, and the dev site rebuilds.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 20;
-const SES_PORT = Number(process.env.E2E_SES_PORT ?? 8025) + 20;
-const CMS_PORT = Number(process.env.E2E_PORT ?? 4173) + 80;
-const BASE = `http://127.0.0.1:${PORT}`;
+const { port: PORT, sesPort: SES_PORT, cmsPort: CMS_PORT, base: BASE } = devServerPorts(20, 80);
 
 let work: string;
 let contentDir: string;

@@ -28,6 +28,20 @@ export interface DevServerSetup {
 }
 
 /**
+ * The ports of a spec's own `npm run dev`, set apart from the shared server's (playwright.config.ts: E2E_PORT and
+ * E2E_SES_PORT) by `offset`, and decap-server's by `cmsOffset` from E2E_PORT; with the site's address.
+ */
+export function devServerPorts(offset: number, cmsOffset: number) {
+  const port = Number(process.env.E2E_PORT ?? 4173) + offset;
+  return {
+    port,
+    sesPort: Number(process.env.E2E_SES_PORT ?? 8025) + offset,
+    cmsPort: Number(process.env.E2E_PORT ?? 4173) + cmsOffset,
+    base: `http://127.0.0.1:${port}`,
+  };
+}
+
+/**
  * `npm run dev` (server/start.ts --dev) started by a spec; resolves once it serves the site, or rejects with what it
  * printed after `timeoutMs`. Stop it with stopServer (./stop-server.ts).
  */

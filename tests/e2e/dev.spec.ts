@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/p
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { type DevServer, startDevServer } from "./dev-server.ts";
+import { type DevServer, devServerPorts, startDevServer } from "./dev-server.ts";
 import { stopServer } from "./stop-server.ts";
 
 /**
@@ -13,10 +13,7 @@ import { stopServer } from "./stop-server.ts";
  * touches the checkout other tests build from; its first build is paid once for both kinds of edit.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 10;
-const SES_PORT = Number(process.env.E2E_SES_PORT ?? 8025) + 10;
-const CMS_PORT = Number(process.env.E2E_PORT ?? 4173) + 81;
-const BASE = `http://127.0.0.1:${PORT}`;
+const { port: PORT, sesPort: SES_PORT, cmsPort: CMS_PORT, base: BASE } = devServerPorts(10, 81);
 const COMPONENT = "src/components/site-footer.tsx";
 
 let work: string;
