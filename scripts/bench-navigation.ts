@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { type Browser, type CDPSession, chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS } from "../playwright.config.ts";
 import { quietOverlays } from "../tests/e2e/first-tap-controls.ts";
-import { median, PHONE, startSite, stopSite } from "./bench-site.ts";
+import { median, NAVIGATIONS, type Navigation, PHONE, startSite, stopSite } from "./bench-site.ts";
 
 /**
  * `npm run bench:navigation` (issue 35): how long a visitor on a phone waits for the next page after tapping an
@@ -59,31 +59,6 @@ const holdMs = Math.max(0, Number(args.hold));
 const port = Number(args.port);
 const baseURL = `http://127.0.0.1:${port}`;
 
-interface Navigation {
-  id: string;
-  title: string;
-  from: string;
-  /** The link tapped: the first visible one in <main> matching this selector. */
-  link: string;
-}
-
-const NAVIGATIONS: Navigation[] = [
-  // Not a hero slide: the carousel turns every 3 s, and the slide under the finger may change before the tap.
-  {
-    id: "home-product",
-    title: "home → a product page",
-    from: "/",
-    link: 'main a[href^="/products/"]:not(.hero-slide)',
-  },
-  { id: "blog-article", title: "/blog → an article", from: "/blog", link: 'main a[href^="/blog/"]' },
-  { id: "about-contact", title: "/about → /contact", from: "/about", link: 'main a[href="/contact"]' },
-  {
-    id: "products-product",
-    title: "/products → a product page",
-    from: "/products",
-    link: 'main a[href^="/products/"]',
-  },
-];
 const only = args.only?.split(",");
 const navigations = only ? NAVIGATIONS.filter((nav) => only.includes(nav.id)) : NAVIGATIONS;
 if (navigations.length === 0)

@@ -13,6 +13,33 @@ export const PHONE = {
   network: { latency: 150, bytesPerSecond: 200_000 },
 } as const;
 
+/** A navigation the navigation benchmarks time: from a page, a tap on one of its links. */
+export interface Navigation {
+  id: string;
+  title: string;
+  from: string;
+  /** The link tapped: the first visible one in <main> matching this selector. */
+  link: string;
+}
+
+/** The four navigations of issue 35, in the order the benchmarks print them. */
+export const NAVIGATIONS: readonly Navigation[] = [
+  // Not a hero slide: the carousel turns every 3 s, and the slide under the finger may change before the tap.
+  {
+    id: "home-product",
+    title: "home → a product page",
+    from: "/",
+    link: 'main a[href^="/products/"]:not(.hero-slide)',
+  },
+  { id: "blog-article", title: "/blog → an article", from: "/blog", link: 'main a[href^="/blog/"]' },
+  { id: "about-contact", title: "/about → /contact", from: "/about", link: 'main a[href="/contact"]' },
+  {
+    id: "products-product",
+    title: "/products → a product page",
+    from: "/products",
+    link: 'main a[href^="/products/"]',
+  },
+];
 export interface SitePorts {
   site: number;
   ses: number;
