@@ -78,7 +78,8 @@ const steps: Step[] = [
   },
   {
     // The key journeys in WebKit (WebKitGTK through WebKitWebDriver, under its own Xvfb) and Firefox (WebDriver BiDi),
-    // against the same build served by `npm start`'s stack on the smoke's own ports (tests/cross-engine/server.ts).
+    // and a prerender in a Chromium nothing drives (X input on Xvfb), against the same build served by `npm start`'s
+    // stack on the smoke's own ports (tests/cross-engine/server.ts).
     name: "engines",
     command: [
       bin("vitest"),

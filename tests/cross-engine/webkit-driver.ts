@@ -1,47 +1,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { createServer } from "node:net";
 import { Builder, Capabilities, Key, type WebDriver, type WebElement } from "selenium-webdriver";
 import { Command, Name } from "selenium-webdriver/lib/command.js";
 import { BASE_URL, type EngineDriver, waitFor } from "./driver.ts";
 import { describeQuery, LOCATOR_SCRIPT, type Query } from "./locate.ts";
+import { freePort, startXvfb } from "./xvfb.ts";
 
 /** Debian's WebKitGTK: the driver, and the MiniBrowser it automates (webkit2gtk-driver, libwebkit2gtk-4.1-0). */
 const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? "/usr/bin/WebKitWebDriver";
 const MINIBROWSER = process.env.WEBKIT_BROWSER_PATH ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 
 const KEYS = { Enter: Key.ENTER, Escape: Key.ESCAPE, Tab: Key.TAB, "/": "/" } as const;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-
-/** Xvfb on the first free display (it writes the number it took to fd 3), as MiniBrowser has no headless mode. */
-async function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
-  const xvfb = spawn("Xvfb", ["-displayfd", "3", "-screen", "0", "1440x1000x24", "-nolisten", "tcp"], {
-    stdio: ["ignore", "ignore", "pipe", "pipe"],
-  });
-  const fd = xvfb.stdio[3];
-  if (!fd) throw new Error("Xvfb: no display pipe");
-  let stderr = "";
-  xvfb.stderr?.on("data", (chunk) => {
-    stderr += String(chunk);
-  });
-  const number = await Promise.race([
-    once(fd, "data").then(([chunk]) => String(chunk).trim()),
-    once(xvfb, "exit").then(() => {
-      throw new Error(`Xvfb did not start (is the xvfb package installed?): ${stderr.trim()}`);
-    }),
-  ]);
-  return { display: `:${number}`, process: xvfb };
-}
 
 /** WebKitWebDriver answering on `port`. */
 async function startDriver(port: number, display: string): Promise<ChildProcess> {

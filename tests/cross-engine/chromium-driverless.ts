@@ -1,0 +1,286 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+
+/**
+ * Chromium as visitors run it: nothing attached. Any DevTools client (Playwright's, a bare CDP session) turns
+ * prerendering off (the Preload domain reports PrerenderingDisabledByDevTools), so the speculation rules can only be
+ * seen acting in a browser no one drives. Here Chromium runs as an app window on an X display (Xvfb), the pointer is
+ * real X input (xdotool), and a proxy in front of the site adds a recorder script to every page (and its hash to the
+ * CSP) that reports what the page sees with sendBeacon. Used by prerender.test.ts and `npm run bench:prerender`.
+ */
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const REPORT_PATH = "/__recorder";
+
+/** What the recorder reports. Times are wall-clock milliseconds (timeOrigin plus a page time). */
+export type Report =
+  /** The link the visitor will use, scrolled to the middle of the window, in screen pixels. */
+  | { kind: "link"; page: string; x: number; y: number; href: string }
+  | { kind: "no-link"; page: string }
+  /** A prerendered page finished loading in the background: a click now shows it as it is. */
+  | { kind: "prerendered"; page: string }
+  | { kind: "click"; page: string; at: number }
+  /** A page was shown: at load, or at activation for a prerendered one (`start` is then the activation). */
+  | { kind: "shown"; page: string; prerendered: boolean; start: number; h1: number | null; lcp: number | null };
+
+/**
+ * Runs at the start of every page the proxy serves, before the page's own scripts. Once the page has loaded and the
+ * visitor has read for `readMs`, reports the first visible link matching `selector`; reports clicks, a prerender that
+ * finished loading, and when the page was shown and its `<h1>` and largest paint were drawn (Element Timing, LCP).
+ */
+function installRecorder(selector: string, readMs: number, reportPath: string): void {
+  const page = location.pathname;
+  const send = (report: object) => navigator.sendBeacon(reportPath, JSON.stringify({ page, ...report }));
+  addEventListener("click", (event) => send({ kind: "click", at: performance.timeOrigin + event.timeStamp }), {
+    capture: true,
+  });
+  const times = { h1: null as number | null, lcp: null as number | null };
+  new MutationObserver((records, observer) => {
+    for (const record of records)
+      for (const node of record.addedNodes)
+        if (node instanceof HTMLHeadingElement && node.localName === "h1") {
+          node.setAttribute("elementtiming", "recorder-h1");
+          observer.disconnect();
+        }
+  }).observe(document, { childList: true, subtree: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { identifier?: string; renderTime?: number })[])
+      if (entry.identifier === "recorder-h1" && times.h1 === null)
+        times.h1 = performance.timeOrigin + (entry.renderTime || entry.startTime);
+  }).observe({ type: "element", buffered: true });
+  new PerformanceObserver((list) => {
+    const last = list.getEntries().at(-1);
+    if (last) times.lcp = performance.timeOrigin + last.startTime;
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+  const doc = document as Document & { prerendering?: boolean };
+  const prerendered = doc.prerendering === true;
+  // The paint entries of the first frames arrive a little after them.
+  const reportShown = () =>
+    setTimeout(() => {
+      const entry = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & {
+        activationStart?: number;
+      };
+      send({ kind: "shown", prerendered, start: performance.timeOrigin + (entry.activationStart ?? 0), ...times });
+    }, 1000);
+  if (prerendered) {
+    doc.addEventListener("prerenderingchange", reportShown, { once: true });
+    addEventListener("load", () => doc.prerendering && send({ kind: "prerendered" }), { once: true });
+    return;
+  }
+  addEventListener("load", reportShown, { once: true });
+  addEventListener(
+    "load",
+    () =>
+      setTimeout(() => {
+        const link = [...document.querySelectorAll<HTMLAnchorElement>(selector)].find(
+          (candidate) => candidate.getClientRects().length > 0,
+        );
+        if (!link) return send({ kind: "no-link" });
+        link.scrollIntoView({ block: "center" });
+        requestAnimationFrame(() => {
+          const box = link.getBoundingClientRect();
+          // An app window on a display with no window manager: the viewport starts below the window's own top.
+          const top = screenY + (outerHeight - innerHeight);
+          send({
+            kind: "link",
+            x: screenX + box.x + box.width / 2,
+            y: top + box.y + box.height / 2,
+            href: link.pathname,
+          });
+        });
+      }, readMs),
+    { once: true },
+  );
+}
+
+/** A page the proxy served: its path, and when the request arrived (wall clock). */
+export interface Served {
+  page: string;
+  at: number;
+}
+
+export interface RecordingProxy {
+  /** The proxy's origin: open pages here. */
+  url: string;
+  reports: Report[];
+  /** The HTML documents requested through the proxy, in order. */
+  served: Served[];
+  /** The first report (already received or to come) that `pick` accepts; throws, naming `awaited`, after `timeoutMs`. */
+  next<T extends Report>(awaited: string, pick: (report: Report) => report is T, timeoutMs?: number): Promise<T>;
+  /** Forgets the reports and documents so far. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export interface ProxyOptions {
+  /** The site behind the proxy. */
+  upstream: URL;
+  /** The link the recorder looks for once the page is read, and how long the visitor reads first. */
+  link: string;
+  readMs: number;
+  /** Added before each request is forwarded (a network's round trip). */
+  latencyMs?: number;
+  /** Each response waits as long as its gzipped bytes would take at this rate; 0 for no wait. */
+  bytesPerSecond?: number;
+}
+
+/** Starts the recording proxy on a free port. */
+export async function startRecordingProxy(options: ProxyOptions): Promise<RecordingProxy> {
+  const { upstream, latencyMs = 0, bytesPerSecond = 0 } = options;
+  const script = `var __name = (fn) => fn; (${installRecorder.toString()})(${JSON.stringify(options.link)}, ${options.readMs}, ${JSON.stringify(REPORT_PATH)});`;
+  const scriptHash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+  const reports: Report[] = [];
+  const served: Served[] = [];
+  let changed = () => {};
+
+  const forward = async (request: http.IncomingMessage, body: Buffer, response: http.ServerResponse, at: number) => {
+    const answer = await fetch(new URL(request.url ?? "/", upstream), {
+      method: request.method,
+      // The proxy edits pages, so it asks for plain bytes (fetch decompresses whatever comes).
+      headers: Object.entries(request.headers).flatMap(([name, value]) =>
+        typeof value === "string" && !["host", "accept-encoding", "connection"].includes(name) ? [[name, value]] : [],
+      ),
+      body: body.length ? new Uint8Array(body) : undefined,
+      redirect: "manual",
+    });
+    const headers = Object.fromEntries(
+      [...answer.headers].filter(
+        ([name]) => !["content-length", "content-encoding", "transfer-encoding"].includes(name),
+      ),
+    );
+    let content = Buffer.from(await answer.arrayBuffer());
+    if (answer.headers.get("content-type")?.startsWith("text/html")) {
+      served.push({ page: new URL(request.url ?? "/", upstream).pathname, at });
+      content = Buffer.from(content.toString("utf8").replace("<head>", `<head><script>${script}</script>`));
+      const csp = headers["content-security-policy"];
+      if (csp) headers["content-security-policy"] = csp.replace("script-src", `script-src ${scriptHash}`);
+    }
+    // The site compresses what it sends: wait as long as its gzipped bytes would take, then send at once.
+    if (bytesPerSecond > 0) await sleep((gzipSync(content).length * 1000) / bytesPerSecond);
+    response.writeHead(answer.status, headers);
+    response.end(content);
+  };
+
+  const server = http.createServer(async (request, response) => {
+    const at = Date.now();
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    if (request.url === REPORT_PATH) {
+      reports.push(JSON.parse(Buffer.concat(chunks).toString("utf8")) as Report);
+      response.writeHead(204).end();
+      changed();
+      return;
+    }
+    if (latencyMs > 0) await sleep(latencyMs);
+    try {
+      await forward(request, Buffer.concat(chunks), response, at);
+    } catch (error) {
+      // The page sees a failed request and its report says what went wrong; the proxy keeps serving.
+      if (!response.headersSent) response.writeHead(502);
+      response.end(String(error));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (typeof address !== "object" || !address) throw new Error("the recording proxy has no port");
+
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    reports,
+    served,
+    next: (awaited, pick, timeoutMs = 30_000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () =>
+            reject(new Error(`${awaited}: not within ${timeoutMs} ms; the pages reported ${JSON.stringify(reports)}`)),
+          timeoutMs,
+        );
+        changed = () => {
+          const found = reports.find(pick);
+          if (!found) return;
+          clearTimeout(timer);
+          changed = () => {};
+          resolve(found);
+        };
+        changed();
+      }),
+    reset: () => {
+      reports.length = 0;
+      served.length = 0;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface DriverlessChromium {
+  close(): Promise<void>;
+}
+
+/**
+ * Opens `url` in a new Chromium app window (a fresh profile: cold cache) on `display`, at `width`×`height`.
+ * `cpuTasks`, a cgroup's task file, puts every process of the browser in that group from its start.
+ */
+export function launchChromium(options: {
+  url: string;
+  display: string;
+  width: number;
+  height: number;
+  cpuTasks?: string;
+}): DriverlessChromium {
+  const profile = mkdtempSync(path.join(tmpdir(), "chromium-driverless-"));
+  const args = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    `--user-data-dir=${profile}`,
+    "--window-position=0,0",
+    `--window-size=${options.width},${options.height}`,
+    `--app=${options.url}`,
+  ];
+  const env = { ...process.env, DISPLAY: options.display };
+  // The shell joins the group, then becomes the browser.
+  const browser: ChildProcess = options.cpuTasks
+    ? spawn("sh", ["-c", `echo $$ > "${options.cpuTasks}" && exec "$0" "$@"`, CHROMIUM, ...args], {
+        env,
+        stdio: "ignore",
+      })
+    : spawn(CHROMIUM, args, { env, stdio: "ignore" });
+  browser.on("error", () => undefined); // reported by the run that waits for the page
+  return {
+    close: async () => {
+      if (browser.exitCode === null && browser.signalCode === null) {
+        const exited = new Promise((resolve) => browser.once("exit", resolve));
+        browser.kill("SIGTERM");
+        await Promise.race([exited, sleep(5000).then(() => browser.kill("SIGKILL"))]);
+      }
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+const run = promisify(execFile);
+
+/** The X pointer on `display` (xdotool): what a mouse does, as input the browser cannot tell from a person's. */
+export function pointer(display: string) {
+  const xdotool = async (...args: string[]) => {
+    try {
+      await run("xdotool", args, { env: { ...process.env, DISPLAY: display } });
+    } catch (error) {
+      throw new Error(`xdotool ${args.join(" ")} failed (is the xdotool package installed?): ${String(error)}`);
+    }
+  };
+  return {
+    moveTo: (x: number, y: number) => xdotool("mousemove", String(Math.round(x)), String(Math.round(y))),
+    click: () => xdotool("click", "1"),
+  };
+}
