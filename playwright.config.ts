@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./tests/chromium-args.ts";
 
 /** Browser tests run against `npm start`'s server (routing, handlers, SES emulator) on its own ports. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -22,15 +23,6 @@ process.env.E2E_LEADS_DIR ??= mkdtempSync(path.join(tmpdir(), `storefront-e2e-le
  */
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /**
  * Playwright's Chromium keeps its shared memory (the frames each page hands the compositor) in files under /tmp on

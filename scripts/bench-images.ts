@@ -5,7 +5,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
-import { CHROMIUM_ARGS } from "../playwright.config.ts";
+import { CHROMIUM_ARGS } from "../tests/chromium-args.ts";
 import { CONTENT_TYPES } from "../src/lib/static-files.ts";
 import { addImage, editPost, photo } from "../tests/fixtures/images.ts";
 

@@ -4,7 +4,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { CHROMIUM_ARGS } from "../playwright.config.ts";
+import { CHROMIUM_ARGS } from "../tests/chromium-args.ts";
 import {
   act,
   answerShown,

@@ -4,7 +4,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { type Browser, type CDPSession, chromium, type Page } from "playwright-core";
-import { CHROMIUM_ARGS } from "../playwright.config.ts";
+import { CHROMIUM_ARGS } from "../tests/chromium-args.ts";
 import { quietOverlays } from "../tests/e2e/first-tap-controls.ts";
 import { median, NAVIGATIONS, type Navigation, PHONE, startSite, stopSite } from "./bench-site.ts";
 

@@ -1,4 +1,5 @@
 import "./require-node.ts";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -16,10 +17,10 @@ import { median, NAVIGATIONS, type Navigation, PHONE, startSite, stopSite } from
 
 /**
  * `npm run bench:prerender` (issue 35): what a visitor's Chromium shows after a click on an internal link, measured
- * with nothing attached to the browser. `npm run bench:navigation` drives Chromium through the DevTools protocol,
- * and any DevTools client turns prerendering off (the Preload domain reports PrerenderingDisabledByDevTools), so it
- * can only time the fallback: a full load of a document fetched ahead. Visitors' Chrome has no such client, and the
- * speculation rules (src/lib/speculation-rules.ts) prerender the link a pointer rests on. This benchmark runs that.
+ * in a driverless Chromium (nothing attached to it). `npm run bench:navigation` drives Chromium through the DevTools
+ * protocol, and any DevTools client turns prerendering off (the Preload domain reports PrerenderingDisabledByDevTools),
+ * so it can only time the fallback: a full load of a document fetched ahead. Visitors' Chrome has no such client, and
+ * the speculation rules (src/lib/speculation-rules.ts) prerender the link a pointer rests on. This benchmark runs that.
  *
  * How (tests/cross-engine/chromium-driverless.ts, which the prerender smoke in `npm test` also uses). Chromium runs
  * as an app window on Xvfb, a fresh profile per run (cold cache), behind a proxy in front of `npm start`'s server that
@@ -33,9 +34,8 @@ import { median, NAVIGATIONS, type Navigation, PHONE, startSite, stopSite } from
  * The CPU. DevTools' 4× slowdown needs DevTools; instead all the browser's processes share a CPU cgroup limited to a
  * fraction of one core (--cpu, default 0.5). That is not the same slow phone: DevTools slows the page's main thread
  * only, the cgroup slows everything together (the browser process, the compositor, the prerender itself), and a phone
- * has several slow cores. At 0.25 a frame of an already prerendered page took longer to show than DevTools' 4× full
- * load; compare --cpu settings with each other, not with bench:navigation. A cgroup needs root on Linux; without one
- * the browser runs at full speed and the report says so.
+ * has several slow cores; so compare --cpu settings with each other, not with bench:navigation. A cgroup needs root on
+ * Linux; without one the browser runs at full speed and the report says so.
  *
  * Needs Linux with Xvfb and xdotool (Debian: apt-get install xvfb xdotool) and Chromium (/usr/bin/chromium or
  * CHROMIUM_PATH).
@@ -66,54 +66,75 @@ const navigations = only ? NAVIGATIONS.filter((nav) => only.includes(nav.id)) : 
 if (navigations.length === 0)
   throw new Error(`--only ${args.only}: no such navigation; ids are ${NAVIGATIONS.map((n) => n.id).join(", ")}`);
 
+/** A CPU cgroup holding the browser to part of one core. */
+interface CpuGroup {
+  /** The file a process writes its pid to, to join. */
+  tasks: string;
+  /** Ends every process in the group (a closed browser's renderers outlive it for a moment): between runs. */
+  empty(): Promise<void>;
+  remove(): Promise<void>;
+}
+
 /**
- * A CPU cgroup holding the browser to `share` of one core, or undefined when none can be made (not Linux, not root,
- * no cpu controller). Returns the file a process writes its pid to, and how to remove the group.
+ * A group holding the browser to `share` of one core, or undefined when none can be made (not Linux, not root, no cpu
+ * controller): checked by moving a process in.
  */
-function cpuGroup(share: number): { tasks: string; remove: () => Promise<void> } | undefined {
+function cpuGroup(share: number): CpuGroup | undefined {
   if (share <= 0) return undefined;
   const name = `bench-prerender-${process.pid}`;
   const period = 100_000;
   const quota = String(Math.max(1_000, Math.round(share * period)));
-  try {
-    if (existsSync("/sys/fs/cgroup/cpu/cpu.cfs_quota_us")) {
-      const dir = `/sys/fs/cgroup/cpu/${name}`;
-      mkdirSync(dir);
-      writeFileSync(`${dir}/cpu.cfs_period_us`, String(period));
-      writeFileSync(`${dir}/cpu.cfs_quota_us`, quota);
-      return { tasks: `${dir}/tasks`, remove: () => removeGroup(dir, "tasks") };
-    }
-    if (existsSync("/sys/fs/cgroup/cgroup.controllers")) {
-      const dir = `/sys/fs/cgroup/${name}`;
-      mkdirSync(dir);
-      writeFileSync(`${dir}/cpu.max`, `${quota} ${period}`);
-      return { tasks: `${dir}/cgroup.procs`, remove: () => removeGroup(dir, "cgroup.procs") };
-    }
-  } catch {
-    // not allowed here: run unlimited, and say so
-  }
-  return undefined;
-}
-
-/** Ends what the browser left in the group (renderers outlive a killed browser process for a moment), then removes it. */
-async function removeGroup(dir: string, tasksFile: string): Promise<void> {
-  for (let tries = 0; tries < 50; tries++) {
-    const pids = readFileSync(path.join(dir, tasksFile), "utf8").split("\n").filter(Boolean);
-    for (const pid of pids) {
-      try {
-        process.kill(Number(pid), "SIGKILL");
-      } catch {
-        // gone already
-      }
-    }
+  const v1 = existsSync("/sys/fs/cgroup/cpu/cpu.cfs_quota_us");
+  const dir = v1 ? `/sys/fs/cgroup/cpu/${name}` : `/sys/fs/cgroup/${name}`;
+  const tasks = path.join(dir, v1 ? "tasks" : "cgroup.procs");
+  const pids = () => {
     try {
-      rmdirSync(dir);
-      return;
+      return readFileSync(tasks, "utf8").split("\n").filter(Boolean).map(Number);
     } catch {
+      return [];
+    }
+  };
+  const empty = async () => {
+    for (let tries = 0; tries < 50 && pids().length > 0; tries++) {
+      for (const pid of pids()) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // gone already
+        }
+      }
       await sleep(100);
     }
+  };
+  try {
+    if (!v1 && !readFileSync("/sys/fs/cgroup/cgroup.controllers", "utf8").split(" ").includes("cpu")) return undefined;
+    mkdirSync(dir);
+  } catch {
+    return undefined; // not allowed here: run unlimited, and say so
   }
-  console.error(`could not remove the cgroup ${dir}; remove it with rmdir once its processes have ended`);
+  try {
+    if (v1) {
+      writeFileSync(path.join(dir, "cpu.cfs_period_us"), String(period));
+      writeFileSync(path.join(dir, "cpu.cfs_quota_us"), quota);
+    } else writeFileSync(path.join(dir, "cpu.max"), `${quota} ${period}`);
+    // A process can join (the browser will, the same way): a group that cannot be joined would limit nothing.
+    execFileSync("sh", ["-c", `echo $$ > "${tasks}"`]);
+  } catch {
+    rmdirSync(dir);
+    return undefined;
+  }
+  return {
+    tasks,
+    empty,
+    remove: async () => {
+      await empty();
+      try {
+        rmdirSync(dir);
+      } catch {
+        console.error(`could not remove the cgroup ${dir}; remove it with rmdir once its processes have ended`);
+      }
+    },
+  };
 }
 
 const READ_MS = 2000;
@@ -134,28 +155,39 @@ interface Run {
 const isLink = (report: Report): report is Extract<Report, { kind: "link" | "no-link" }> =>
   report.kind === "link" || report.kind === "no-link";
 
-async function measure(nav: Navigation, proxy: RecordingProxy, display: string, cpuTasks?: string): Promise<Run> {
+async function measure(nav: Navigation, proxy: RecordingProxy, display: string, group?: CpuGroup): Promise<Run> {
   proxy.reset();
   const { width, height } = PHONE.context.viewport;
-  const browser = launchChromium({ url: `${proxy.url}${nav.from}`, display, width, height, cpuTasks });
+  const browser = launchChromium({ url: `${proxy.url}${nav.from}`, display, width, height, cpuTasks: group?.tasks });
   try {
-    const found = await proxy.next(
-      `${nav.from} shows its link`,
-      (report): report is Extract<Report, { kind: "link" | "no-link" }> => isLink(report) && report.page === nav.from,
-      TIMEOUT_MS,
+    const found = await browser.watch(
+      proxy.next(
+        `${nav.from} shows its link`,
+        (report): report is Extract<Report, { kind: "link" | "no-link" }> => isLink(report) && report.page === nav.from,
+        TIMEOUT_MS,
+      ),
     );
     if (found.kind === "no-link") throw new Error(`${nav.from}: no visible ${nav.link}`);
     const mouse = pointer(display);
     await mouse.moveTo(found.x, found.y);
     await sleep(restMs);
+    const clickedAt = Date.now();
     await mouse.click();
-    const shown = await proxy.next(
-      `the click shows ${found.href}`,
-      (report): report is Extract<Report, { kind: "shown" }> => report.kind === "shown" && report.page === found.href,
-      TIMEOUT_MS,
+    const click = await browser.watch(
+      proxy.next(
+        `the click on ${nav.from}`,
+        (report): report is Extract<Report, { kind: "click" }> => report.kind === "click" && report.page === nav.from,
+        TIMEOUT_MS,
+      ),
     );
-    const click = proxy.reports.find((report): report is Extract<Report, { kind: "click" }> => report.kind === "click");
-    if (!click) throw new Error(`${nav.from}: the click was not recorded`);
+    const shown = await browser.watch(
+      proxy.next(
+        `the click shows ${found.href}`,
+        (report): report is Extract<Report, { kind: "shown" }> => report.kind === "shown" && report.page === found.href,
+        TIMEOUT_MS,
+      ),
+    );
+    // Page times against the click's page time (the browser's clock); requests against clickedAt (this process's).
     const since = (at: number | null) => (at === null ? null : Math.round((at - click.at) * 10) / 10);
     return {
       page: found.href,
@@ -163,10 +195,12 @@ async function measure(nav: Navigation, proxy: RecordingProxy, display: string, 
       startMs: since(shown.start) ?? 0,
       h1Ms: since(shown.h1),
       lcpMs: since(shown.lcp),
-      documentsAfter: proxy.served.filter((entry) => entry.page === found.href && entry.at >= click.at).length,
+      documentsAfter: proxy.served.filter((entry) => entry.page === found.href && entry.at >= clickedAt).length,
     };
   } finally {
     await browser.close();
+    // Renderers of this run must not spend the next run's share.
+    await group?.empty();
   }
 }
 
@@ -174,6 +208,11 @@ const loadAtStart = loadavg();
 const site = await startSite(args.dist, { site: sitePort, ses: sitePort + 1, dynamo: sitePort + 2 });
 const results: { nav: Navigation; runs: Run[] }[] = [];
 const group = cpuGroup(cpuShare);
+// Ctrl-C: the group must not outlive the benchmark (finally blocks do not run on a signal).
+process.once("SIGINT", () => {
+  site.kill("SIGTERM");
+  group?.remove().finally(() => process.exit(130));
+});
 let xvfb: Awaited<ReturnType<typeof startXvfb>> | undefined;
 try {
   xvfb = await startXvfb();
@@ -188,7 +227,7 @@ try {
     const done: Run[] = [];
     for (let i = 0; i < runs; i += 1) {
       try {
-        done.push(await measure(nav, proxy, xvfb.display, group?.tasks));
+        done.push(await measure(nav, proxy, xvfb.display, group));
       } catch (error) {
         const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
         done.push({
@@ -226,7 +265,7 @@ const numbers = (done: Run[], pick: (run: Run) => number | null) =>
     return entry.error || value === null ? [] : [value];
   });
 console.log(
-  `\nChromium with nothing attached, ${group ? `CPU limited to ${cpuShare} of one core` : cpuShare > 0 ? "CPU NOT limited (no writable cgroup)" : "CPU not limited (--cpu 0)"}, ${PHONE.network.latency} ms latency per request, ${PHONE.network.bytesPerSecond / 1000} KB/s per response; pointer rests ${restMs} ms on the link, ${READ_MS / 1000} s after load.\n`,
+  `\nA driverless Chromium, ${group ? `CPU limited to ${cpuShare} of one core` : cpuShare > 0 ? "CPU NOT limited (no writable cgroup)" : "CPU not limited (--cpu 0)"}, ${PHONE.network.latency} ms latency per request, ${PHONE.network.bytesPerSecond / 1000} KB/s per response; pointer rests ${restMs} ms on the link, ${READ_MS / 1000} s after load.\n`,
 );
 console.log(
   row([
@@ -236,10 +275,11 @@ console.log(
     "click → h1 ms",
     "click → LCP ms",
     "documents after click",
+    "no h1 paint",
     "failed",
   ]),
 );
-console.log(row(["---", "---:", "---:", "---:", "---:", "---:", "---:"]));
+console.log(row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]));
 for (const { nav, runs: done } of results) {
   const ok = done.filter((entry) => !entry.error);
   console.log(
@@ -250,6 +290,7 @@ for (const { nav, runs: done } of results) {
       spread(numbers(done, (entry) => entry.h1Ms)),
       spread(numbers(done, (entry) => entry.lcpMs)),
       ok.reduce((total, entry) => total + entry.documentsAfter, 0),
+      ok.filter((entry) => entry.h1Ms === null).length,
       done.length - ok.length,
     ]),
   );

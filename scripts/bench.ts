@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import lighthouse, { desktopConfig, type Result } from "lighthouse";
-import { CHROMIUM_ARGS } from "../playwright.config.ts";
+import { CHROMIUM_ARGS } from "../tests/chromium-args.ts";
 import type { RouteTable } from "../src/lib/routing.ts";
 import { KEY_ROUTES, LIGHTHOUSE_TARGETS } from "../tests/quality/budgets.ts";
 

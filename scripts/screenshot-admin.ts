@@ -6,7 +6,7 @@ import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { chromium, type Page } from "playwright-core";
 import { serializeJson } from "../src/lib/island-wrapper.tsx";
-import { CHROMIUM_ARGS } from "../playwright.config.ts";
+import { CHROMIUM_ARGS } from "../tests/chromium-args.ts";
 import { startDevServer } from "../tests/e2e/dev-server.ts";
 import { stopServer } from "../tests/e2e/stop-server.ts";
 import { photo } from "../tests/fixtures/images.ts";

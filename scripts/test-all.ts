@@ -7,7 +7,8 @@ import { type Counted, countPlaywright, countVitest } from "./test-report.ts";
 
 /**
  * `npm test`: every check, in the order that fails fastest: typecheck, lint, the build, the infra synth, unit and
- * integration tests, then the browser tests (Chromium, then the cross-engine smoke in WebKit and Firefox). The site
+ * integration tests, then the browser tests (Chromium, then the cross-engine smoke: WebKit, Firefox and a prerender in a
+ * driverless Chromium). The site
  * is built once, into dist/: the synth, the tests that read the build (vitest's "site" project, through SITE_DIST_DIR
  * and the build's report) and the browser tests all use it.
  * Ends with one line `N passed, N failed` counting every test case plus each tool check (typecheck, lint, build).
@@ -78,7 +79,7 @@ const steps: Step[] = [
   },
   {
     // The key journeys in WebKit (WebKitGTK through WebKitWebDriver, under its own Xvfb) and Firefox (WebDriver BiDi),
-    // and a prerender in a Chromium nothing drives (X input on Xvfb), against the same build served by `npm start`'s
+    // and a prerender in a driverless Chromium (X input on Xvfb), against the same build served by `npm start`'s
     // stack on the smoke's own ports (tests/cross-engine/server.ts).
     name: "engines",
     command: [

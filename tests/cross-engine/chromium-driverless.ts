@@ -7,25 +7,34 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
+import { CHROMIUM_ARGS } from "../chromium-args.ts";
+import { quietOverlays } from "../e2e/first-tap-controls.ts";
 
 /**
- * Chromium as visitors run it: nothing attached. Any DevTools client (Playwright's, a bare CDP session) turns
- * prerendering off (the Preload domain reports PrerenderingDisabledByDevTools), so the speculation rules can only be
- * seen acting in a browser no one drives. Here Chromium runs as an app window on an X display (Xvfb), the pointer is
- * real X input (xdotool), and a proxy in front of the site adds a recorder script to every page (and its hash to the
- * CSP) that reports what the page sees with sendBeacon. Used by prerender.test.ts and `npm run bench:prerender`.
+ * A driverless Chromium: the browser as visitors run it, with nothing attached. Any DevTools client (Playwright's, a
+ * bare CDP session) turns prerendering off (the Preload domain reports PrerenderingDisabledByDevTools), so the
+ * speculation rules can only be seen acting in a browser no one drives. Here Chromium runs as an app window on an X
+ * display (Xvfb), the pointer is real X input (xdotool), and a proxy in front of the site adds a recorder script to
+ * every page (and its hash to the CSP) that reports what the page sees with sendBeacon. Used by prerender.test.ts and
+ * `npm run bench:prerender`.
  */
 
+/** The full browser (a headless shell opens no window for X's pointer); CHROMIUM_PATH, as for the benchmarks. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const REPORT_PATH = "/__recorder";
 
-/** What the recorder reports. Times are wall-clock milliseconds (timeOrigin plus a page time). */
+/**
+ * What the recorder reports. Times are the browser's: its timeOrigin plus a page time, comparable between pages of the
+ * browser, not with the clock of this process.
+ */
 export type Report =
   /** The link the visitor will use, scrolled to the middle of the window, in screen pixels. */
   | { kind: "link"; page: string; x: number; y: number; href: string }
   | { kind: "no-link"; page: string }
+  /** The pointer reached the link. */
+  | { kind: "pointer-on-link"; page: string }
   /** A prerendered page finished loading in the background: a click now shows it as it is. */
-  | { kind: "prerendered"; page: string }
+  | { kind: "prerender-loaded"; page: string }
   | { kind: "click"; page: string; at: number }
   /** A page was shown: at load, or at activation for a prerendered one (`start` is then the activation). */
   | { kind: "shown"; page: string; prerendered: boolean; start: number; h1: number | null; lcp: number | null };
@@ -37,6 +46,7 @@ export type Report =
  */
 function installRecorder(selector: string, readMs: number, reportPath: string): void {
   const page = location.pathname;
+  // Each run is a fresh profile: the cookie banner and, after a while, the WhatsApp popup would cover the link.
   const send = (report: object) => navigator.sendBeacon(reportPath, JSON.stringify({ page, ...report }));
   addEventListener("click", (event) => send({ kind: "click", at: performance.timeOrigin + event.timeStamp }), {
     capture: true,
@@ -61,20 +71,22 @@ function installRecorder(selector: string, readMs: number, reportPath: string): 
   }).observe({ type: "largest-contentful-paint", buffered: true });
   const doc = document as Document & { prerendering?: boolean };
   const prerendered = doc.prerendering === true;
-  // The paint entries of the first frames arrive a little after them.
-  const reportShown = () =>
+  // Once the heading's paint is known (it comes a little after its frame; at most 10 s), and the largest paint with it.
+  const reportShown = (waited = 0) => {
+    if (times.h1 === null && waited < 10_000) return setTimeout(() => reportShown(waited + 100), 100);
     setTimeout(() => {
       const entry = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & {
         activationStart?: number;
       };
       send({ kind: "shown", prerendered, start: performance.timeOrigin + (entry.activationStart ?? 0), ...times });
-    }, 1000);
+    }, 200);
+  };
   if (prerendered) {
-    doc.addEventListener("prerenderingchange", reportShown, { once: true });
-    addEventListener("load", () => doc.prerendering && send({ kind: "prerendered" }), { once: true });
+    doc.addEventListener("prerenderingchange", () => reportShown(), { once: true });
+    addEventListener("load", () => doc.prerendering && send({ kind: "prerender-loaded" }), { once: true });
     return;
   }
-  addEventListener("load", reportShown, { once: true });
+  addEventListener("load", () => reportShown(), { once: true });
   addEventListener(
     "load",
     () =>
@@ -83,6 +95,7 @@ function installRecorder(selector: string, readMs: number, reportPath: string): 
           (candidate) => candidate.getClientRects().length > 0,
         );
         if (!link) return send({ kind: "no-link" });
+        link.addEventListener("pointerover", () => send({ kind: "pointer-on-link" }), { once: true });
         link.scrollIntoView({ block: "center" });
         requestAnimationFrame(() => {
           const box = link.getBoundingClientRect();
@@ -100,7 +113,7 @@ function installRecorder(selector: string, readMs: number, reportPath: string): 
   );
 }
 
-/** A page the proxy served: its path, and when the request arrived (wall clock). */
+/** A page the proxy served: its path, and when the request arrived (Date.now() of this process). */
 export interface Served {
   page: string;
   at: number;
@@ -112,7 +125,7 @@ export interface RecordingProxy {
   reports: Report[];
   /** The HTML documents requested through the proxy, in order. */
   served: Served[];
-  /** The first report (already received or to come) that `pick` accepts; throws, naming `awaited`, after `timeoutMs`. */
+  /** The first report (received or to come) that `pick` accepts; throws, naming `awaited`, after `timeoutMs`. */
   next<T extends Report>(awaited: string, pick: (report: Report) => report is T, timeoutMs?: number): Promise<T>;
   /** Forgets the reports and documents so far. */
   reset(): void;
@@ -134,7 +147,7 @@ export interface ProxyOptions {
 /** Starts the recording proxy on a free port. */
 export async function startRecordingProxy(options: ProxyOptions): Promise<RecordingProxy> {
   const { upstream, latencyMs = 0, bytesPerSecond = 0 } = options;
-  const script = `var __name = (fn) => fn; (${installRecorder.toString()})(${JSON.stringify(options.link)}, ${options.readMs}, ${JSON.stringify(REPORT_PATH)});`;
+  const script = `var __name = (fn) => fn; (${quietOverlays.toString()})(false); (${installRecorder.toString()})(${JSON.stringify(options.link)}, ${options.readMs}, ${JSON.stringify(REPORT_PATH)});`;
   const scriptHash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
   const reports: Report[] = [];
   const served: Served[] = [];
@@ -150,6 +163,8 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Record
       body: body.length ? new Uint8Array(body) : undefined,
       redirect: "manual",
     });
+    // One Set-Cookie kept at most, and Location left as the site wrote it: no page on these paths sets two cookies or
+    // redirects.
     const headers = Object.fromEntries(
       [...answer.headers].filter(
         ([name]) => !["content-length", "content-encoding", "transfer-encoding"].includes(name),
@@ -168,25 +183,30 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Record
     response.end(content);
   };
 
-  const server = http.createServer(async (request, response) => {
+  const receive = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     const at = Date.now();
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     if (request.url === REPORT_PATH) {
-      reports.push(JSON.parse(Buffer.concat(chunks).toString("utf8")) as Report);
+      const report: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      if (typeof report !== "object" || report === null || !("kind" in report) || !("page" in report))
+        throw new Error(`not a report: ${JSON.stringify(report)}`);
+      reports.push(report as Report);
       response.writeHead(204).end();
       changed();
       return;
     }
     if (latencyMs > 0) await sleep(latencyMs);
-    try {
-      await forward(request, Buffer.concat(chunks), response, at);
-    } catch (error) {
-      // The page sees a failed request and its report says what went wrong; the proxy keeps serving.
+    await forward(request, Buffer.concat(chunks), response, at);
+  };
+  const server = http.createServer((request, response) =>
+    receive(request, response).catch((error: unknown) => {
+      // A beacon cut off by a closing browser, a site that did not answer: the page sees a failed request, and the
+      // proxy keeps serving.
       if (!response.headersSent) response.writeHead(502);
       response.end(String(error));
-    }
-  });
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   if (typeof address !== "object" || !address) throw new Error("the recording proxy has no port");
@@ -220,6 +240,8 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Record
 }
 
 export interface DriverlessChromium {
+  /** Resolves with `step`, or rejects as soon as the browser exits or cannot start. */
+  watch<T>(step: Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -236,12 +258,7 @@ export function launchChromium(options: {
 }): DriverlessChromium {
   const profile = mkdtempSync(path.join(tmpdir(), "chromium-driverless-"));
   const args = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
+    ...CHROMIUM_ARGS,
     `--user-data-dir=${profile}`,
     "--window-position=0,0",
     `--window-size=${options.width},${options.height}`,
@@ -255,15 +272,28 @@ export function launchChromium(options: {
         stdio: "ignore",
       })
     : spawn(CHROMIUM, args, { env, stdio: "ignore" });
-  browser.on("error", () => undefined); // reported by the run that waits for the page
+  let closing = false;
+  const exited = new Promise<void>((resolve) => browser.once("exit", () => resolve()));
+  const failed = new Promise<never>((_, reject) => {
+    browser.once("error", (error) => reject(new Error(`${CHROMIUM} did not start (is chromium installed?): ${error}`)));
+    exited.then(() => {
+      if (!closing) reject(new Error(`${CHROMIUM} exited (code ${browser.exitCode}, signal ${browser.signalCode})`));
+    });
+  });
+  failed.catch(() => undefined); // reported through watch()
   return {
+    watch: (step) => Promise.race([step, failed]),
     close: async () => {
-      if (browser.exitCode === null && browser.signalCode === null) {
-        const exited = new Promise((resolve) => browser.once("exit", resolve));
+      closing = true;
+      // No pid: it never started (the error is reported through watch()), and no exit will come.
+      if (browser.pid !== undefined && browser.exitCode === null && browser.signalCode === null) {
         browser.kill("SIGTERM");
-        await Promise.race([exited, sleep(5000).then(() => browser.kill("SIGKILL"))]);
+        const killer = setTimeout(() => browser.kill("SIGKILL"), 5000);
+        await exited;
+        clearTimeout(killer);
       }
-      rmSync(profile, { recursive: true, force: true });
+      // Renderers may still be writing into the profile for a moment after the browser exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

@@ -12,12 +12,17 @@ import { startXvfb } from "./xvfb.ts";
 
 /**
  * Issue 35, item 1, where it happens: the speculation rules prerender the page behind the link a pointer rests on, and
- * the click shows that page without fetching it again. Only a Chromium that nothing drives prerenders (see
- * chromium-driverless.ts), so this runs one on Xvfb with xdotool's pointer; the browser tests check the rules Chromium
- * parses and the links it lists (tests/e2e/navigation.spec.ts), this checks that they act: the CSP lets them run, no
- * header or page script stops the prerender, and the page shown is the prerendered one.
+ * the click shows that page without fetching it again. Only a driverless Chromium prerenders (chromium-driverless.ts),
+ * so this runs one on Xvfb with xdotool's pointer. The browser tests check the rules Chromium parses and the links it
+ * lists as candidates (tests/e2e/navigation.spec.ts); this checks that they act: the CSP lets them run, no header or
+ * page script stops the prerender, and the page shown is the prerendered one.
  */
-describe.skipIf(process.platform !== "linux")("Chromium with nothing attached (as visitors run it)", () => {
+const is =
+  <K extends Report["kind"]>(kind: K, page: string) =>
+  (report: Report): report is Extract<Report, { kind: K }> =>
+    report.kind === kind && report.page === page;
+
+describe.skipIf(process.platform !== "linux")("a driverless Chromium (as visitors run it)", () => {
   let xvfb: { display: string; process: ChildProcess };
   let proxy: RecordingProxy;
   beforeAll(async () => {
@@ -29,36 +34,28 @@ describe.skipIf(process.platform !== "linux")("Chromium with nothing attached (a
     xvfb?.process.kill();
   });
 
+  // Each step has its own limit, together under the test's: a slow step fails with its own name.
   test("prerenders the page a pointer rests on, and the click shows it without fetching it again", async () => {
     const browser = launchChromium({ url: `${proxy.url}/about`, display: xvfb.display, width: 390, height: 844 });
     try {
-      const link = await proxy.next(
-        "/about shows its link to /contact",
-        (report): report is Extract<Report, { kind: "link" }> => report.kind === "link" && report.page === "/about",
-      );
+      const link = await browser.watch(proxy.next("/about shows its link to /contact", is("link", "/about"), 20_000));
       expect(link.href).toBe("/contact");
       const mouse = pointer(xvfb.display);
       await mouse.moveTo(link.x, link.y);
-      // The prerender has loaded in the background (document.prerendering was still true at its load event).
-      await proxy.next(
-        "the pointer on the link prerenders /contact",
-        (report): report is Extract<Report, { kind: "prerendered" }> =>
-          report.kind === "prerendered" && report.page === "/contact",
+      await browser.watch(proxy.next("the pointer reaches the link", is("pointer-on-link", "/about"), 5_000));
+      // document.prerendering was still true at the prerendered page's load event.
+      await browser.watch(
+        proxy.next("the pointer on the link prerenders /contact", is("prerender-loaded", "/contact"), 15_000),
       );
+      const clickedAt = Date.now();
       await mouse.click();
-      const shown = await proxy.next(
-        "the click shows /contact",
-        (report): report is Extract<Report, { kind: "shown" }> => report.kind === "shown" && report.page === "/contact",
-      );
-      const click = proxy.reports.find(
-        (report): report is Extract<Report, { kind: "click" }> => report.kind === "click" && report.page === "/about",
-      );
+      await browser.watch(proxy.next("the click on the link", is("click", "/about"), 5_000));
+      const shown = await browser.watch(proxy.next("the click shows /contact", is("shown", "/contact"), 10_000));
       expect(shown.prerendered).toBe(true);
-      expect(click).toBeDefined();
-      // Requested once, by the prerender, before the click; never again by the click.
-      const contactRequests = proxy.served.filter((served) => served.page === "/contact");
-      expect(contactRequests).toHaveLength(1);
-      expect(contactRequests[0]?.at).toBeLessThan(click?.at ?? 0);
+      // Requested once, by the prerender, before the click (both times on this process's clock); never by the click.
+      const requests = proxy.served.filter((served) => served.page === "/contact");
+      expect(requests).toHaveLength(1);
+      expect(requests[0]?.at).toBeLessThan(clickedAt);
     } finally {
       await browser.close();
     }

@@ -1,15 +1,27 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { Builder, Capabilities, Key, type WebDriver, type WebElement } from "selenium-webdriver";
 import { Command, Name } from "selenium-webdriver/lib/command.js";
 import { BASE_URL, type EngineDriver, waitFor } from "./driver.ts";
 import { describeQuery, LOCATOR_SCRIPT, type Query } from "./locate.ts";
-import { freePort, startXvfb } from "./xvfb.ts";
+import { startXvfb } from "./xvfb.ts";
 
 /** Debian's WebKitGTK: the driver, and the MiniBrowser it automates (webkit2gtk-driver, libwebkit2gtk-4.1-0). */
 const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? "/usr/bin/WebKitWebDriver";
 const MINIBROWSER = process.env.WEBKIT_BROWSER_PATH ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 
 const KEYS = { Enter: Key.ENTER, Escape: Key.ESCAPE, Tab: Key.TAB, "/": "/" } as const;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer().once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
 
 /** WebKitWebDriver answering on `port`. */
 async function startDriver(port: number, display: string): Promise<ChildProcess> {

@@ -4,7 +4,8 @@ import { asReturningVisitor, expect, test } from "./fixtures.ts";
 /**
  * Issue 35: the next page is fetched before the tap that opens it (src/client/next-page.ts, rules in
  * src/lib/speculation-rules.ts). Chromium under automation parses speculation rules and lists their candidates but
- * never acts on them, so the rules are checked through the DevTools protocol's Preload domain; the fetch on hover,
+ * never acts on them, so the rules are checked through the DevTools protocol's Preload domain (that they act, in a
+ * driverless Chromium: tests/cross-engine/prerender.test.ts); the fetch on hover,
  * focus and pointer down, which every engine gets, is checked by counting what reaches the network. Timers run on
  * Playwright's clock: nothing here waits for real time.
  */
