@@ -8,7 +8,6 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { CHROMIUM_ARGS } from "../chromium-args.ts";
-import { quietOverlays } from "../e2e/first-tap-controls.ts";
 
 /**
  * A driverless Chromium: the browser as visitors run it, with nothing attached. Any DevTools client (Playwright's, a
@@ -34,19 +33,46 @@ export type Report =
   /** The pointer reached the link. */
   | { kind: "pointer-on-link"; page: string }
   /** A prerendered page finished loading in the background: a click now shows it as it is. */
-  | { kind: "prerender-loaded"; page: string }
+  | ({ kind: "prerender-loaded"; page: string } & Counted)
   | { kind: "click"; page: string; at: number }
   /** A page was shown: at load, or at activation for a prerendered one (`start` is then the activation). */
-  | { kind: "shown"; page: string; prerendered: boolean; start: number; h1: number | null; lcp: number | null };
+  | ({
+      kind: "shown";
+      page: string;
+      prerendered: boolean;
+      start: number;
+      h1: number | null;
+      lcp: number | null;
+    } & Counted);
+
+/** What the page has counted so far: Google's tag requested (its script element) and page views (`config` commands). */
+export interface Counted {
+  tags: number;
+  pageViews: number;
+}
 
 /**
  * Runs at the start of every page the proxy serves, before the page's own scripts. Once the page has loaded and the
  * visitor has read for `readMs`, reports the first visible link matching `selector`; reports clicks, a prerender that
  * finished loading, and when the page was shown and its `<h1>` and largest paint were drawn (Element Timing, LCP).
  */
-function installRecorder(selector: string, readMs: number, reportPath: string): void {
+function installRecorder(selector: string, readMs: number, reportPath: string, analytics: boolean): void {
   const page = location.pathname;
-  // Each run is a fresh profile: the cookie banner and, after a while, the WhatsApp popup would cover the link.
+  // Each run is a fresh profile: the cookie banner (its choice made here) and, after a while, the WhatsApp popup would
+  // cover the link.
+  const preferences = { analytics, functional: false, marketing: false };
+  localStorage.setItem(
+    "cookie-consent",
+    JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
+  );
+  sessionStorage.setItem("whatsappPopupShown", "true");
+  const counted = () => ({
+    tags: document.querySelectorAll("script#google-tag").length,
+    // gtag() pushes Arguments objects.
+    pageViews: ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).filter(
+      (command) => command[0] === "config",
+    ).length,
+  });
   const send = (report: object) => navigator.sendBeacon(reportPath, JSON.stringify({ page, ...report }));
   addEventListener("click", (event) => send({ kind: "click", at: performance.timeOrigin + event.timeStamp }), {
     capture: true,
@@ -78,12 +104,15 @@ function installRecorder(selector: string, readMs: number, reportPath: string): 
       const entry = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & {
         activationStart?: number;
       };
-      send({ kind: "shown", prerendered, start: performance.timeOrigin + (entry.activationStart ?? 0), ...times });
+      const start = performance.timeOrigin + (entry.activationStart ?? 0);
+      send({ kind: "shown", prerendered, start, ...times, ...counted() });
     }, 200);
   };
   if (prerendered) {
     doc.addEventListener("prerenderingchange", () => reportShown(), { once: true });
-    addEventListener("load", () => doc.prerendering && send({ kind: "prerender-loaded" }), { once: true });
+    addEventListener("load", () => doc.prerendering && send({ kind: "prerender-loaded", ...counted() }), {
+      once: true,
+    });
     return;
   }
   addEventListener("load", () => reportShown(), { once: true });
@@ -142,12 +171,21 @@ export interface ProxyOptions {
   latencyMs?: number;
   /** Each response waits as long as its gzipped bytes would take at this rate; 0 for no wait. */
   bytesPerSecond?: number;
+  /**
+   * The site's Google Analytics measurement id, added to every page as if content/site.yaml had one, with the
+   * visitor's consent to analytics stored; without it, every cookie choice is declined.
+   */
+  measurementId?: string;
 }
 
 /** Starts the recording proxy on a free port. */
 export async function startRecordingProxy(options: ProxyOptions): Promise<RecordingProxy> {
   const { upstream, latencyMs = 0, bytesPerSecond = 0 } = options;
-  const script = `var __name = (fn) => fn; (${quietOverlays.toString()})(false); (${installRecorder.toString()})(${JSON.stringify(options.link)}, ${options.readMs}, ${JSON.stringify(REPORT_PATH)});`;
+  const { measurementId } = options;
+  const recorderArgs = [options.link, options.readMs, REPORT_PATH, measurementId !== undefined].map((arg) =>
+    JSON.stringify(arg),
+  );
+  const script = `var __name = (fn) => fn; (${installRecorder.toString()})(${recorderArgs.join(", ")});`;
   const scriptHash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
   const reports: Report[] = [];
   const served: Served[] = [];
@@ -173,7 +211,9 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Record
     let content = Buffer.from(await answer.arrayBuffer());
     if (answer.headers.get("content-type")?.startsWith("text/html")) {
       served.push({ page: new URL(request.url ?? "/", upstream).pathname, at });
-      content = Buffer.from(content.toString("utf8").replace("<head>", `<head><script>${script}</script>`));
+      let html = content.toString("utf8").replace("<head>", `<head><script>${script}</script>`);
+      if (measurementId) html = html.replace("<html ", `<html data-analytics-id="${measurementId}" `);
+      content = Buffer.from(html);
       const csp = headers["content-security-policy"];
       if (csp) headers["content-security-policy"] = csp.replace("script-src", `script-src ${scriptHash}`);
     }

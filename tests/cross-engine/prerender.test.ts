@@ -11,11 +11,13 @@ import { BASE_URL } from "./driver.ts";
 import { startXvfb } from "./xvfb.ts";
 
 /**
- * Issue 35, item 1, where it happens: the speculation rules prerender the page behind the link a pointer rests on, and
- * the click shows that page without fetching it again. Only a driverless Chromium prerenders (chromium-driverless.ts),
- * so this runs one on Xvfb with xdotool's pointer. The browser tests check the rules Chromium parses and the links it
- * lists as candidates (tests/e2e/navigation.spec.ts); this checks that they act: the CSP lets them run, no header or
- * page script stops the prerender, and the page shown is the prerendered one.
+ * Issue 35, items 1 and 2, where they happen: the speculation rules prerender the page behind the link a pointer rests
+ * on, the click shows that page without fetching it again, and the page counts its view when shown, not while
+ * prerendered. Only a driverless Chromium prerenders (chromium-driverless.ts), so this runs one on Xvfb with xdotool's
+ * pointer. The browser tests check the rules Chromium parses and the links it lists as candidates
+ * (tests/e2e/navigation.spec.ts) and a page told it is prerendered (tests/e2e/prerendered.spec.ts); this checks that
+ * they act: the CSP lets the rules run, no header or page script stops the prerender, the page shown is the
+ * prerendered one, and Chromium's own prerendering wakes the page's analytics once, at activation.
  */
 const is =
   <K extends Report["kind"]>(kind: K, page: string) =>
@@ -27,7 +29,13 @@ describe.skipIf(process.platform !== "linux")("a driverless Chromium (as visitor
   let proxy: RecordingProxy;
   beforeAll(async () => {
     xvfb = await startXvfb();
-    proxy = await startRecordingProxy({ upstream: new URL(BASE_URL), link: 'main a[href="/contact"]', readMs: 500 });
+    proxy = await startRecordingProxy({
+      upstream: new URL(BASE_URL),
+      link: 'main a[href="/contact"]',
+      readMs: 500,
+      // With analytics on and consented to, Google's tag is what a page view starts.
+      measurementId: "G-TEST123",
+    });
   });
   afterAll(async () => {
     await proxy?.close();
@@ -35,7 +43,7 @@ describe.skipIf(process.platform !== "linux")("a driverless Chromium (as visitor
   });
 
   // Each step has its own limit, together under the test's: a slow step fails with its own name.
-  test("prerenders the page a pointer rests on, and the click shows it without fetching it again", async () => {
+  test("prerenders the page a pointer rests on; the click shows it without fetching it again and counts its view then", async () => {
     const browser = launchChromium({ url: `${proxy.url}/about`, display: xvfb.display, width: 390, height: 844 });
     try {
       const link = await browser.watch(proxy.next("/about shows its link to /contact", is("link", "/about"), 20_000));
@@ -44,14 +52,18 @@ describe.skipIf(process.platform !== "linux")("a driverless Chromium (as visitor
       await mouse.moveTo(link.x, link.y);
       await browser.watch(proxy.next("the pointer reaches the link", is("pointer-on-link", "/about"), 5_000));
       // document.prerendering was still true at the prerendered page's load event.
-      await browser.watch(
+      const prerendered = await browser.watch(
         proxy.next("the pointer on the link prerenders /contact", is("prerender-loaded", "/contact"), 15_000),
       );
+      // Loaded in the background, and nothing counted yet.
+      expect([prerendered.tags, prerendered.pageViews]).toEqual([0, 0]);
       const clickedAt = Date.now();
       await mouse.click();
       await browser.watch(proxy.next("the click on the link", is("click", "/about"), 5_000));
       const shown = await browser.watch(proxy.next("the click shows /contact", is("shown", "/contact"), 10_000));
       expect(shown.prerendered).toBe(true);
+      // Shown: one page view, one request of Google's tag.
+      expect([shown.tags, shown.pageViews]).toEqual([1, 1]);
       // Requested once, by the prerender, before the click (both times on this process's clock); never by the click.
       const requests = proxy.served.filter((served) => served.page === "/contact");
       expect(requests).toHaveLength(1);
