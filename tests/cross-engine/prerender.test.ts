@@ -46,15 +46,24 @@ describe.skipIf(process.platform !== "linux")("a driverless Chromium (as visitor
   test("prerenders the page a pointer rests on; the click shows it without fetching it again and counts its view then", async () => {
     const browser = launchChromium({ url: `${proxy.url}/about`, display: xvfb.display, width: 390, height: 844 });
     try {
-      const link = await browser.watch(proxy.next("/about shows its link to /contact", is("link", "/about"), 20_000));
+      const link = await browser.watch(proxy.next("/about shows its link to /contact", is("link", "/about"), 15_000));
       expect(link.href).toBe("/contact");
       const mouse = pointer(xvfb.display);
       await mouse.moveTo(link.x, link.y);
       await browser.watch(proxy.next("the pointer reaches the link", is("pointer-on-link", "/about"), 5_000));
-      // document.prerendering was still true at the prerendered page's load event.
-      const prerendered = await browser.watch(
-        proxy.next("the pointer on the link prerenders /contact", is("prerender-loaded", "/contact"), 15_000),
-      );
+      // document.prerendering was still true at the prerendered page's load event. Chromium may decline a prerender
+      // for reasons of its own (memory, its limits), which no page can prevent; a visitor would move the pointer again.
+      const loaded = is("prerender-loaded", "/contact");
+      let prerendered = await browser
+        .watch(proxy.next("the pointer on the link prerenders /contact", loaded, 10_000))
+        .catch(() => undefined);
+      if (!prerendered) {
+        await mouse.moveTo(0, 0);
+        await mouse.moveTo(link.x, link.y);
+        prerendered = await browser.watch(
+          proxy.next("the pointer on the link, moved there again, prerenders /contact", loaded, 10_000),
+        );
+      }
       // Loaded in the background, and nothing counted yet.
       expect([prerendered.tags, prerendered.pageViews]).toEqual([0, 0]);
       const clickedAt = Date.now();
@@ -64,10 +73,10 @@ describe.skipIf(process.platform !== "linux")("a driverless Chromium (as visitor
       expect(shown.prerendered).toBe(true);
       // Shown: one page view, one request of Google's tag.
       expect([shown.tags, shown.pageViews]).toEqual([1, 1]);
-      // Requested once, by the prerender, before the click (both times on this process's clock); never by the click.
+      // Requested by the prerender, before the click (both times on this process's clock); never by the click.
       const requests = proxy.served.filter((served) => served.page === "/contact");
-      expect(requests).toHaveLength(1);
-      expect(requests[0]?.at).toBeLessThan(clickedAt);
+      expect(requests.filter((request) => request.at < clickedAt)).not.toHaveLength(0);
+      expect(requests.filter((request) => request.at >= clickedAt)).toEqual([]);
     } finally {
       await browser.close();
     }
