@@ -9,7 +9,7 @@ import {
   launchChromium,
   pointer,
   type RecordingProxy,
-  type Report,
+  reportOf,
   startRecordingProxy,
 } from "../tests/cross-engine/chromium-driverless.ts";
 import { startXvfb } from "../tests/cross-engine/xvfb.ts";
@@ -152,20 +152,13 @@ interface Run {
   error?: string;
 }
 
-const isLink = (report: Report): report is Extract<Report, { kind: "link" | "no-link" }> =>
-  report.kind === "link" || report.kind === "no-link";
-
 async function measure(nav: Navigation, proxy: RecordingProxy, display: string, group?: CpuGroup): Promise<Run> {
   proxy.reset();
   const { width, height } = PHONE.context.viewport;
   const browser = launchChromium({ url: `${proxy.url}${nav.from}`, display, width, height, cpuTasks: group?.tasks });
   try {
     const found = await browser.watch(
-      proxy.next(
-        `${nav.from} shows its link`,
-        (report): report is Extract<Report, { kind: "link" | "no-link" }> => isLink(report) && report.page === nav.from,
-        TIMEOUT_MS,
-      ),
+      proxy.next(`${nav.from} shows its link`, reportOf(nav.from, "link", "no-link"), TIMEOUT_MS),
     );
     if (found.kind === "no-link") throw new Error(`${nav.from}: no visible ${nav.link}`);
     const mouse = pointer(display);
@@ -173,19 +166,9 @@ async function measure(nav: Navigation, proxy: RecordingProxy, display: string, 
     await sleep(restMs);
     const clickedAt = Date.now();
     await mouse.click();
-    const click = await browser.watch(
-      proxy.next(
-        `the click on ${nav.from}`,
-        (report): report is Extract<Report, { kind: "click" }> => report.kind === "click" && report.page === nav.from,
-        TIMEOUT_MS,
-      ),
-    );
+    const click = await browser.watch(proxy.next(`the click on ${nav.from}`, reportOf(nav.from, "click"), TIMEOUT_MS));
     const shown = await browser.watch(
-      proxy.next(
-        `the click shows ${found.href}`,
-        (report): report is Extract<Report, { kind: "shown" }> => report.kind === "shown" && report.page === found.href,
-        TIMEOUT_MS,
-      ),
+      proxy.next(`the click shows ${found.href}`, reportOf(found.href, "shown"), TIMEOUT_MS),
     );
     // Page times against the click's page time (the browser's clock); requests against clickedAt (this process's).
     const since = (at: number | null) => (at === null ? null : Math.round((at - click.at) * 10) / 10);

@@ -7,6 +7,8 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
+import { createConsentRecord } from "../../src/lib/consent.ts";
+import { CONSENT_STORAGE_KEY, WHATSAPP_SHOWN_KEY } from "../../src/lib/limits.ts";
 import { CHROMIUM_ARGS } from "../chromium-args.ts";
 
 /**
@@ -56,16 +58,15 @@ export interface Counted {
  * visitor has read for `readMs`, reports the first visible link matching `selector`; reports clicks, a prerender that
  * finished loading, and when the page was shown and its `<h1>` and largest paint were drawn (Element Timing, LCP).
  */
-function installRecorder(selector: string, readMs: number, reportPath: string, analytics: boolean): void {
+function installRecorder(
+  selector: string,
+  readMs: number,
+  reportPath: string,
+  stored: { local: Record<string, string>; session: Record<string, string> },
+): void {
   const page = location.pathname;
-  // Each run is a fresh profile: the cookie banner (its choice made here) and, after a while, the WhatsApp popup would
-  // cover the link.
-  const preferences = { analytics, functional: false, marketing: false };
-  localStorage.setItem(
-    "cookie-consent",
-    JSON.stringify({ preferences, timestamp: new Date().toISOString(), version: "1.0" }),
-  );
-  sessionStorage.setItem("whatsappPopupShown", "true");
+  for (const [key, value] of Object.entries(stored.local)) localStorage.setItem(key, value);
+  for (const [key, value] of Object.entries(stored.session)) sessionStorage.setItem(key, value);
   const counted = () => ({
     tags: document.querySelectorAll("script#google-tag").length,
     // gtag() pushes Arguments objects.
@@ -148,6 +149,12 @@ export interface Served {
   at: number;
 }
 
+/** Accepts the reports of these kinds from one page (for `RecordingProxy.next`). */
+export const reportOf =
+  <K extends Report["kind"]>(page: string, ...kinds: K[]) =>
+  (report: Report): report is Extract<Report, { kind: K }> =>
+    (kinds as string[]).includes(report.kind) && report.page === page;
+
 export interface RecordingProxy {
   /** The proxy's origin: open pages here. */
   url: string;
@@ -182,9 +189,14 @@ export interface ProxyOptions {
 export async function startRecordingProxy(options: ProxyOptions): Promise<RecordingProxy> {
   const { upstream, latencyMs = 0, bytesPerSecond = 0 } = options;
   const { measurementId } = options;
-  const recorderArgs = [options.link, options.readMs, REPORT_PATH, measurementId !== undefined].map((arg) =>
-    JSON.stringify(arg),
-  );
+  // Each run is a fresh profile: the cookie banner (its choice made here) and, after a while, the WhatsApp popup would
+  // cover the link.
+  const preferences = { analytics: measurementId !== undefined, functional: false, marketing: false };
+  const stored = {
+    local: { [CONSENT_STORAGE_KEY]: JSON.stringify(createConsentRecord(preferences, new Date())) },
+    session: { [WHATSAPP_SHOWN_KEY]: "true" },
+  };
+  const recorderArgs = [options.link, options.readMs, REPORT_PATH, stored].map((arg) => JSON.stringify(arg));
   const script = `var __name = (fn) => fn; (${installRecorder.toString()})(${recorderArgs.join(", ")});`;
   const scriptHash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
   const reports: Report[] = [];

@@ -1,12 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  launchChromium,
-  pointer,
-  type RecordingProxy,
-  type Report,
-  startRecordingProxy,
-} from "./chromium-driverless.ts";
+import { launchChromium, pointer, type RecordingProxy, reportOf, startRecordingProxy } from "./chromium-driverless.ts";
 import { BASE_URL } from "./driver.ts";
 import { startXvfb } from "./xvfb.ts";
 
@@ -19,10 +13,6 @@ import { startXvfb } from "./xvfb.ts";
  * they act: the CSP lets the rules run, no header or page script stops the prerender, the page shown is the
  * prerendered one, and Chromium's own prerendering wakes the page's analytics once, at activation.
  */
-const is =
-  <K extends Report["kind"]>(kind: K, page: string) =>
-  (report: Report): report is Extract<Report, { kind: K }> =>
-    report.kind === kind && report.page === page;
 
 describe.skipIf(process.platform !== "linux")("a driverless Chromium (as visitors run it)", () => {
   let xvfb: { display: string; process: ChildProcess };
@@ -46,14 +36,16 @@ describe.skipIf(process.platform !== "linux")("a driverless Chromium (as visitor
   test("prerenders the page a pointer rests on; the click shows it without fetching it again and counts its view then", async () => {
     const browser = launchChromium({ url: `${proxy.url}/about`, display: xvfb.display, width: 390, height: 844 });
     try {
-      const link = await browser.watch(proxy.next("/about shows its link to /contact", is("link", "/about"), 15_000));
+      const link = await browser.watch(
+        proxy.next("/about shows its link to /contact", reportOf("/about", "link"), 15_000),
+      );
       expect(link.href).toBe("/contact");
       const mouse = pointer(xvfb.display);
       await mouse.moveTo(link.x, link.y);
-      await browser.watch(proxy.next("the pointer reaches the link", is("pointer-on-link", "/about"), 5_000));
+      await browser.watch(proxy.next("the pointer reaches the link", reportOf("/about", "pointer-on-link"), 5_000));
       // document.prerendering was still true at the prerendered page's load event. Chromium may decline a prerender
       // for reasons of its own (memory, its limits), which no page can prevent; a visitor would move the pointer again.
-      const loaded = is("prerender-loaded", "/contact");
+      const loaded = reportOf("/contact", "prerender-loaded");
       let prerendered = await browser
         .watch(proxy.next("the pointer on the link prerenders /contact", loaded, 10_000))
         .catch(() => undefined);
@@ -68,8 +60,8 @@ describe.skipIf(process.platform !== "linux")("a driverless Chromium (as visitor
       expect([prerendered.tags, prerendered.pageViews]).toEqual([0, 0]);
       const clickedAt = Date.now();
       await mouse.click();
-      await browser.watch(proxy.next("the click on the link", is("click", "/about"), 5_000));
-      const shown = await browser.watch(proxy.next("the click shows /contact", is("shown", "/contact"), 10_000));
+      await browser.watch(proxy.next("the click on the link", reportOf("/about", "click"), 5_000));
+      const shown = await browser.watch(proxy.next("the click shows /contact", reportOf("/contact", "shown"), 10_000));
       expect(shown.prerendered).toBe(true);
       // Shown: one page view, one request of Google's tag.
       expect([shown.tags, shown.pageViews]).toEqual([1, 1]);
