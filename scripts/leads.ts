@@ -8,7 +8,7 @@ import { CloudFormationClient, DescribeStacksCommand } from "@aws-sdk/client-clo
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SendMessageCommand, SQSClient, StartMessageMoveTaskCommand } from "@aws-sdk/client-sqs";
 import { existingLeads, formMails } from "../lambdas/deliver-lead/deliver-lead.ts";
-import { readConfig } from "../lambdas/shared/env.ts";
+import { type LeadConfig, readConfig } from "../lambdas/shared/env.ts";
 import { deliverStoredLead } from "../lambdas/shared/delivery.ts";
 import { invocationDeadline } from "../lambdas/shared/deadline.ts";
 import { LEAD_STATUSES, type LeadRecord, type LeadStatus } from "../lambdas/shared/lead-record.ts";
@@ -314,6 +314,15 @@ async function localConfig(env: NodeJS.ProcessEnv, sesEndpoint: string, dynamoEn
   });
 }
 
+/** The mailer the local handlers use, on the local SES emulator. */
+const localMailer = (config: LeadConfig, sesEndpoint: string) =>
+  createSesMailer({
+    region: config.region,
+    endpoint: sesEndpoint,
+    credentials: LOCAL_CREDENTIALS,
+    retryPauseMs: config.sesRetryPauseMs,
+  });
+
 /**
  * Takes a lead out of the spam folder after checking it can be mailed (a bot's body that failed the form's checks
  * cannot); the caller then mails it as any stored lead.
@@ -404,7 +413,7 @@ async function onLocal(run: Run, since: Date): Promise<void> {
       const deps = {
         config,
         store: db.store,
-        mailer: createSesMailer({ region: config.region, endpoint: sesEndpoint, credentials: LOCAL_CREDENTIALS }),
+        mailer: localMailer(config, sesEndpoint),
         queue: { enqueue: async () => undefined },
         log: createLogger("leads-release", "warn", (line) => out.log(line)),
       };
@@ -422,7 +431,7 @@ async function onLocal(run: Run, since: Date): Promise<void> {
       const deps = {
         config,
         store: db.store,
-        mailer: createSesMailer({ region: config.region, endpoint: sesEndpoint, credentials: LOCAL_CREDENTIALS }),
+        mailer: localMailer(config, sesEndpoint),
         queue: { enqueue: async () => undefined },
         log: createLogger("leads-replay", "warn", (line) => out.log(line)),
       };
@@ -442,7 +451,7 @@ async function onLocal(run: Run, since: Date): Promise<void> {
         store: db.store,
         client: db.client,
         tableName: LOCAL_LEADS_TABLE,
-        mailer: createSesMailer({ region: config.region, endpoint: sesEndpoint, credentials: LOCAL_CREDENTIALS }),
+        mailer: localMailer(config, sesEndpoint),
         config,
         log: createLogger("leads-digest", "warn", (line) => out.log(line)),
         releaseCommand: (id) => `npm run leads -- release ${id}`,

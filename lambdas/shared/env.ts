@@ -41,6 +41,8 @@ export interface LeadConfig {
   ackClientHourlyLimit: number;
   /** How long a lead whose mail had an unclear outcome waits for SES's send event before it is tried again. */
   sendEventWaitMs: number;
+  /** The mailer's first pause before it tries a throttled or failed send again within the call; the next one doubles. */
+  sesRetryPauseMs: number;
   /** Days a stored lead is kept (the table's TTL); content/site.yaml leads.retentionDays. */
   leadRetentionDays: number;
   /**
@@ -61,6 +63,7 @@ export const LEAD_DEFAULTS = {
   ackDailyLimit: 3,
   ackClientHourlyLimit: 10,
   sendEventWaitSeconds: 300,
+  sesRetryPauseMs: 100,
   retentionDays: 365,
   rateLimit: LEAD_SPAM.leadsPerClientHour,
 } as const;
@@ -89,6 +92,7 @@ export const LEAD_ENV = {
     "optional: the ARN of the Secrets Manager secret holding the webhook's https URL (the stack sets it with -c leadWebhook=true)",
   ACK_CLIENT_HOURLY_LIMIT: `optional: acknowledgements for leads from one client address per UTC hour, a whole number >= 0 (default ${LEAD_DEFAULTS.ackClientHourlyLimit})`,
   SEND_EVENT_WAIT_SECONDS: `optional: seconds a lead whose send timed out waits for its SES send event before a retry, a whole number >= 0 (default ${LEAD_DEFAULTS.sendEventWaitSeconds})`,
+  SES_RETRY_PAUSE_MS: `optional: milliseconds the mailer pauses before it tries a throttled or failed send again within the call, doubling each time, a whole number >= 0 (default ${LEAD_DEFAULTS.sesRetryPauseMs})`,
   LEAD_RETENTION_DAYS: `optional: days a stored lead is kept, a whole number >= 1 (default ${LEAD_DEFAULTS.retentionDays}; content/site.yaml leads.retentionDays)`,
 } as const;
 export type LeadEnvName = keyof typeof LEAD_ENV;
@@ -214,6 +218,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
   const leadRateLimit = whole("LEAD_RATE_LIMIT", LEAD_DEFAULTS.rateLimit, 1);
   const ackClientHourlyLimit = whole("ACK_CLIENT_HOURLY_LIMIT", LEAD_DEFAULTS.ackClientHourlyLimit, 0);
   const sendEventWaitSeconds = whole("SEND_EVENT_WAIT_SECONDS", LEAD_DEFAULTS.sendEventWaitSeconds, 0);
+  const sesRetryPauseMs = whole("SES_RETRY_PAUSE_MS", LEAD_DEFAULTS.sesRetryPauseMs, 0);
   const leadRetentionDays = whole("LEAD_RETENTION_DAYS", LEAD_DEFAULTS.retentionDays, 1);
 
   if (problems.length > 0) {
@@ -241,6 +246,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
     leadRateLimit,
     ackClientHourlyLimit,
     sendEventWaitMs: sendEventWaitSeconds * 1000,
+    sesRetryPauseMs,
     leadRetentionDays,
     leadWebhook: leadWebhookUrl
       ? { url: leadWebhookUrl }

@@ -1,4 +1,5 @@
 import { SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
+import { LEAD_DEFAULTS } from "./env.ts";
 
 /** One e-mail: a single recipient, a single Reply-To, both bodies. */
 export interface OutgoingMail {
@@ -86,6 +87,8 @@ export interface SesMailerOptions {
   configurationSet?: string;
   /** Fixed credentials (the local emulator's); unset reads the SDK's default chain, as Lambda does. */
   credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** The first pause before a transient failure is tried again; the next one doubles (config `sesRetryPauseMs`). */
+  retryPauseMs?: number;
 }
 
 /**
@@ -109,7 +112,13 @@ const MIN_RETRY_MS = 750;
  * is replaced, because such an error can leave state behind that breaks the next mail on this warm container.
  * Text is made well-formed (`toWellFormed`) as a backstop: the schemas already reject lone surrogates.
  */
-export function createSesMailer({ region, endpoint, configurationSet, credentials }: SesMailerOptions): Mailer {
+export function createSesMailer({
+  region,
+  endpoint,
+  configurationSet,
+  credentials,
+  retryPauseMs = LEAD_DEFAULTS.sesRetryPauseMs,
+}: SesMailerOptions): Mailer {
   const newClient = () =>
     new SESv2Client({
       region,
@@ -178,7 +187,7 @@ export function createSesMailer({ region, endpoint, configurationSet, credential
             });
           return await attempt(mail, Math.min(ATTEMPT_MS, left));
         } catch (cause) {
-          const pause = 100 * 2 ** tries;
+          const pause = retryPauseMs * 2 ** tries;
           if (!isTransient(cause) || tries + 1 >= MAX_TRIES || deadline - performance.now() < pause + MIN_RETRY_MS)
             throw new MailerError("SES did not accept the mail", { cause });
           await new Promise((resolve) => setTimeout(resolve, pause));

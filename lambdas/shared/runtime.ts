@@ -42,6 +42,7 @@ export function leadRuntime(
       region: config.region,
       endpoint: config.sesEndpoint,
       configurationSet: config.sesConfigurationSet,
+      retryPauseMs: config.sesRetryPauseMs,
     }),
     store: createDynamoLeadStore({
       tableName: config.leadsTableName,

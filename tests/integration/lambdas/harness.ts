@@ -99,6 +99,9 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
       // client have their own tests.
       LEAD_RATE_LIMIT: "100000",
       ACK_CLIENT_HOURLY_LIMIT: "100000",
+      // The mailer tries a failed send again at once: its pauses are timed on a fake clock in mailer.test.ts, and the
+      // handlers' clock here is the real one.
+      SES_RETRY_PAUSE_MS: "0",
       ...options.env,
     },
   );

@@ -68,7 +68,8 @@ describe("createSesMailer against the SES emulator", () => {
   });
 
   test("should retry throttling and 500s within the call, three tries at most, and never a refusal", async () => {
-    const mailer = createSesMailer({ region: "us-east-1", endpoint: proxy.url });
+    // The pauses between tries are the unit tests' (mailer.test.ts, on a fake clock); here only the tries count.
+    const mailer = createSesMailer({ region: "us-east-1", endpoint: proxy.url, retryPauseMs: 0 });
     proxy.set("error");
     const before = counted();
     const error = await mailer.send(mail, { timeoutMs: 5_000 }).catch((caught: unknown) => caught);

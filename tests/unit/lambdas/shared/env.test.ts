@@ -200,6 +200,7 @@ describe("readConfig", () => {
         LEAD_RATE_LIMIT: "1",
         ACK_CLIENT_HOURLY_LIMIT: "0",
         SEND_EVENT_WAIT_SECONDS: "90",
+        SES_RETRY_PAUSE_MS: "0",
         ACK_DAILY_LIMIT: "0",
         LEAD_RETENTION_DAYS: "1",
       }),
@@ -207,12 +208,15 @@ describe("readConfig", () => {
       leadRateLimit: 1,
       ackClientHourlyLimit: 0,
       sendEventWaitMs: 90_000,
+      sesRetryPauseMs: 0,
       ackDailyLimit: 0,
       leadRetentionDays: 1,
     });
     expect(() => readConfig({ ...env, LEAD_RATE_LIMIT: "0" })).toThrow('LEAD_RATE_LIMIT is "0"');
     expect(() => readConfig({ ...env, ACK_CLIENT_HOURLY_LIMIT: "-1" })).toThrow('ACK_CLIENT_HOURLY_LIMIT is "-1"');
     expect(() => readConfig({ ...env, SEND_EVENT_WAIT_SECONDS: "1.5" })).toThrow('SEND_EVENT_WAIT_SECONDS is "1.5"');
+    expect(() => readConfig({ ...env, SES_RETRY_PAUSE_MS: "-5" })).toThrow('SES_RETRY_PAUSE_MS is "-5"');
+    expect(readConfig(env).sesRetryPauseMs).toBe(100);
   });
 
   test("should say how many variables are wrong, in one line each, and where they are built", () => {

@@ -261,6 +261,12 @@ describe("createSesMailer", () => {
     }
   });
 
+  test("should pause as configured before a retry, doubling the pause each time", async () => {
+    const { calls } = fakeSes(answers.failed());
+    await settle(createSesMailer({ region: "us-east-1", retryPauseMs: 40 }).send(MAIL, { timeoutMs: 5_000 }));
+    expect(calls.map((call) => call.at - (calls[0]?.at ?? 0))).toEqual([0, 40, 120]);
+  });
+
   test("should keep the client SES answered with throttling, for the retry and the next mail", async () => {
     const { calls, destroyed } = fakeSes(answers.throttled(), {}, {});
     const send = mailer();
