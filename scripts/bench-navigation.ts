@@ -34,6 +34,14 @@ import { median, NAVIGATIONS, type Navigation, PHONE, startSite, stopSite } from
  * cache has no raw response headers to report (CDP responseReceivedExtraInfo) and adds 0 bytes, though CDP gives it
  * the body's encoded length again; a revalidation adds its headers.
  *
+ * What the driven browser pays that a visitor's does not. Playwright starts Chromium with the back/forward cache and
+ * paint holding off, so the page being left is torn down while the next one waits to commit. And a trace shows the
+ * page being left restyled and repainted in full, on screen and off, once the next page's view is made in the same
+ * renderer (the reason given is "PlatformColorChange" on <html>), before the next page commits. A Chromium nothing
+ * drives, tracing from its start (--trace-startup), shows no such restyle for a link between two plain pages, while
+ * Playwright with its default context does. So the site has no remedy for that frame (skipping what is out of view
+ * as the navigation starts would serve this benchmark, not visitors); a real Chrome's figure is bench:prerender's.
+ *
  * The machine these numbers come from is shared and noisy: the load average is printed before and after; compare
  * runs made back to back, and read the spread, not only the median.
  *
