@@ -38,8 +38,8 @@ import { median, NAVIGATIONS, type Navigation, PHONE, startSite, stopSite } from
  * paint holding off, so the page being left is torn down while the next one waits to commit. And a trace shows the
  * page being left restyled and repainted in full, on screen and off, once the next page's view is made in the same
  * renderer (the reason given is "PlatformColorChange" on <html>), before the next page commits. A Chromium nothing
- * drives, tracing from its start (--trace-startup), shows no such restyle for a link between two plain pages, while
- * Playwright with its default context does. So the site has no remedy for that frame (skipping what is out of view
+ * drives, tracing from its start (--trace-startup), shows no such restyle from home to a product page, nor between
+ * two bare pages, where Playwright with its default context does. So the site has no remedy for that frame (skipping what is out of view
  * as the navigation starts would serve this benchmark, not visitors); a real Chrome's figure is bench:prerender's.
  *
  * The machine these numbers come from is shared and noisy: the load average is printed before and after; compare
