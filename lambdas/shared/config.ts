@@ -26,7 +26,7 @@ import { readConfig } from "./env.ts";
  * | `ACK_DAILY_LIMIT`     | no       | acknowledgements per recipient address (normalised) per UTC day (default 3)  |
  * | `ACK_CLIENT_HOURLY_LIMIT` | no   | acknowledgements for leads from one client address per UTC hour (default 10) |
  * | `SEND_EVENT_WAIT_SECONDS` | no   | pause an `unknown` lead waits for its SES send event before a retry (300)    |
- * | `SES_RETRY_PAUSE_MS` | no     | the mailer's first pause before it retries a throttled or failed send (100)  |
+ * | `SES_RETRY_PAUSE_MS`  | no       | ms the mailer waits before retrying a throttled or failed send (100, doubling) |
  * | `LEAD_RATE_LIMIT`     | no       | leads per client address per hour before the rest go to the spam folder (10)  |
  * | `LEAD_RETENTION_DAYS` | no       | days a stored lead is kept, the table's TTL (default 365; site.yaml)         |
  *
