@@ -44,6 +44,12 @@ export interface IslandBundle {
  */
 export const PAGE_MODULES = ["carousel"] as const;
 
+/**
+ * Modules the loader imports when it needs them (src/client/<name>.ts), built like the page modules: the swap of a
+ * page fetched ahead into the document, which only a touch screen uses, once it has such a page.
+ */
+const LOADER_MODULES = ["page-swap"] as const;
+
 interface BundleOptions {
   rootDir: string;
   islandsDir: string;
@@ -75,17 +81,42 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
   };
 
   const assets = { outdir: path.join(rootDir, "dist/assets"), format: "esm", entryNames: "[name]-[hash]" } as const;
+  const distDir = path.join(rootDir, "dist");
+  /** The URL of the file esbuild made for an entry point. */
+  const outputFor = (metafile: esbuild.Metafile | undefined, entry: string) => {
+    const found = Object.entries(metafile?.outputs ?? {}).find(([, out]) => out.entryPoint === entry);
+    if (!found) throw new BuildError(`esbuild produced no output for ${entry}`);
+    return `/${path.relative(distDir, path.join(rootDir, found[0])).split(path.sep).join("/")}`;
+  };
+
+  // Each page module on its own, never split like the loader: one request, sharing no chunk with the islands.
+  const moduleNames = [...PAGE_MODULES, ...LOADER_MODULES];
+  const pageModules = esbuild
+    .build({
+      ...common,
+      ...assets,
+      entryPoints: moduleNames.map((name) => ({ in: path.join(rootDir, `src/client/${name}.ts`), out: name })),
+    })
+    .catch((cause: unknown) => {
+      throw new BuildError(`Having trouble bundling the page modules (${moduleNames.join(", ")}) in src/client`, {
+        cause,
+      });
+    });
   // The loader is bundled on its own, never split: it is one request however many modules it shares with the islands
   // (the consent rules, the visit's source), which keep their own copies in their chunks. It waits for the styles (it
-  // names the page sheets); the other bundles need nothing from each other and are made at the same time.
-  const stylesAndLoader = bundleStyles(rootDir, common).then(async (css) => {
+  // names the page sheets) and the modules it imports; the islands need nothing from the others and are made at the
+  // same time.
+  const stylesAndLoader = Promise.all([bundleStyles(rootDir, common), pageModules]).then(async ([css, modulesJs]) => {
     // The loader fetches the page sheets a page does not link ahead of the visitor's next page (src/client/next-page.ts).
     const pageSheets = JSON.stringify(css.stylesheets.pages.map((sheet) => sheet.href));
+    const pageSwap = JSON.stringify(outputFor(modulesJs.metafile, "src/client/page-swap.ts"));
     const loaderJs = await esbuild
       .build({
         ...common,
         ...assets,
-        define: { ...common.define, __PAGE_SHEETS__: pageSheets },
+        define: { ...common.define, __PAGE_SHEETS__: pageSheets, __PAGE_SWAP__: pageSwap },
+        // The modules it imports are built already (above): left as they are, by URL.
+        external: ["/assets/*"],
         entryPoints: [{ in: path.join(rootDir, "src/client/loader.ts"), out: "loader" }],
       })
       .catch((cause: unknown) => {
@@ -93,18 +124,6 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
       });
     return { css, loaderJs };
   });
-  // Each page module on its own, never split like the loader: one request, sharing no chunk with the islands.
-  const pageModules = esbuild
-    .build({
-      ...common,
-      ...assets,
-      entryPoints: PAGE_MODULES.map((name) => ({ in: path.join(rootDir, `src/client/${name}.ts`), out: name })),
-    })
-    .catch((cause: unknown) => {
-      throw new BuildError(`Having trouble bundling the page modules (${PAGE_MODULES.join(", ")}) in src/client`, {
-        cause,
-      });
-    });
   const islands = esbuild
     .build({
       ...common,
@@ -141,7 +160,6 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     islandComponents(islandsDir, islandIds),
   ]);
 
-  const distDir = path.join(rootDir, "dist");
   const files: OutputFile[] = [
     ...[...(loaderJs.outputFiles ?? []), ...(modulesJs.outputFiles ?? []), ...(js.outputFiles ?? [])].map((f) => ({
       path: path.relative(distDir, f.path).split(path.sep).join("/"),
@@ -149,12 +167,6 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     })),
     ...css.files,
   ];
-  const outputFor = (metafile: esbuild.Metafile | undefined, entry: string) => {
-    const found = Object.entries(metafile?.outputs ?? {}).find(([, out]) => out.entryPoint === entry);
-    if (!found) throw new BuildError(`esbuild produced no output for ${entry}`);
-    return `/${path.relative(distDir, path.join(rootDir, found[0])).split(path.sep).join("/")}`;
-  };
-
   const chunks = new Map(islandIds.map((id) => [id, outputFor(js.metafile, `island:${id}`)]));
   const url = (out: string) => `/${path.relative(distDir, path.join(rootDir, out)).split(path.sep).join("/")}`;
   const imports = new Map<string, string[]>();

@@ -27,6 +27,11 @@ import { median, NAVIGATIONS, type Navigation, PHONE, startSite, stopSite } from
  * those times minus the tap. A page swapped with a cross-document view transition counts from the frame its
  * `<h1>` is drawn in, while the transition's cross-fade is still under way.
  *
+ * A page shown in the document the tap was in (src/client/page-swap.ts: on a touch screen, a link whose page was
+ * fetched ahead) is timed by the same recorder, started in the old page at the touchend: its `<h1>` is marked as the
+ * swap inserts it. Such a page has no paint or LCP entries of its own (the document's are from before the tap, and LCP
+ * stops at the first input), so those columns are empty; its "document from" is "swap".
+ *
  * How the bytes are counted. CDP's Network domain sees every request for the next page's URL, whatever fetched it
  * (the navigation, a rel=prefetch, a fetch()): its encoded bytes, split into those requested before the finger touched
  * the screen and those from the touch on (a fetch started on touchstart counts after), until the network has been
@@ -34,7 +39,7 @@ import { median, NAVIGATIONS, type Navigation, PHONE, startSite, stopSite } from
  * cache has no raw response headers to report (CDP responseReceivedExtraInfo) and adds 0 bytes, though CDP gives it
  * the body's encoded length again; a revalidation adds its headers.
  *
- * What the driven browser pays that a visitor's does not. Playwright starts Chromium with the back/forward cache and
+ * What the driven browser pays that a visitor's does not, on a page load (a swap pays none of it). Playwright starts Chromium with the back/forward cache and
  * paint holding off, so the page being left is torn down while the next one waits to commit. And a trace shows the
  * page being left restyled and repainted in full, on screen and off, once the next page's view is made in the same
  * renderer (the reason given is "PlatformColorChange" on <html>), before the next page commits. A Chromium nothing
@@ -91,44 +96,60 @@ type WithNavTimes = { __benchNav?: NavTimes };
  */
 function installNavRecorder(): void {
   const key = "bench-navigation";
+  /** Notes when the next page's <h1>, first paint and largest paint are drawn, as wall-clock times after `tapAt`. */
+  const record = (tapAt: number) => {
+    const times: NavTimes = { tap: tapAt, h1: null, fcp: null, lcp: null };
+    (window as WithNavTimes).__benchNav = times;
+    const after = (pageTime: number) => performance.timeOrigin + pageTime > tapAt;
+    // Element Timing reports when the heading's text was painted (after its font, if any, arrived), which a frame in
+    // which it is laid out does not: the attribute is set as the parser (or a same-document swap) inserts the element,
+    // before any paint.
+    new MutationObserver((records, observer) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          const h1 =
+            node instanceof HTMLHeadingElement && node.localName === "h1"
+              ? node
+              : node instanceof Element
+                ? node.querySelector("h1")
+                : null;
+          if (!h1) continue;
+          h1.setAttribute("elementtiming", "bench-h1");
+          observer.disconnect();
+          return;
+        }
+    }).observe(document, { childList: true, subtree: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { identifier?: string; renderTime?: number })[])
+        if (entry.identifier === "bench-h1" && times.h1 === null)
+          times.h1 = performance.timeOrigin + (entry.renderTime || entry.startTime);
+    }).observe({ type: "element", buffered: true });
+    // In a page swapped into the same document, the paints before the tap are the old page's: not counted.
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (entry.name === "first-contentful-paint" && after(entry.startTime))
+          times.fcp = performance.timeOrigin + entry.startTime;
+    }).observe({ type: "paint", buffered: true });
+    new PerformanceObserver((list) => {
+      const last = list.getEntries().at(-1);
+      if (last && after(last.startTime)) times.lcp = performance.timeOrigin + last.startTime;
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  };
   addEventListener(
     "touchend",
-    (event) =>
-      sessionStorage.setItem(
-        key,
-        JSON.stringify({ at: performance.timeOrigin + event.timeStamp, from: location.href }),
-      ),
+    (event) => {
+      const at = performance.timeOrigin + event.timeStamp;
+      sessionStorage.setItem(key, JSON.stringify({ at, from: location.href }));
+      // A tap that swaps the next page into this document: the same recorder, from the tap on.
+      record(at);
+    },
     { capture: true, passive: true },
   );
   const stored = sessionStorage.getItem(key);
   if (stored === null) return;
   const tap = JSON.parse(stored) as { at: number; from: string };
   if (tap.from === location.href) return;
-  const times: NavTimes = { tap: tap.at, h1: null, fcp: null, lcp: null };
-  (window as WithNavTimes).__benchNav = times;
-  // Element Timing reports when the heading's text was painted (after its font, if any, arrived), which a frame in
-  // which it is laid out does not: the attribute is set as the parser inserts the element, before any paint.
-  new MutationObserver((records, observer) => {
-    for (const record of records)
-      for (const node of record.addedNodes)
-        if (node instanceof HTMLHeadingElement && node.localName === "h1") {
-          node.setAttribute("elementtiming", "bench-h1");
-          observer.disconnect();
-        }
-  }).observe(document, { childList: true, subtree: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { identifier?: string; renderTime?: number })[])
-      if (entry.identifier === "bench-h1" && times.h1 === null)
-        times.h1 = performance.timeOrigin + (entry.renderTime || entry.startTime);
-  }).observe({ type: "element", buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      if (entry.name === "first-contentful-paint") times.fcp = performance.timeOrigin + entry.startTime;
-  }).observe({ type: "paint", buffered: true });
-  new PerformanceObserver((list) => {
-    const last = list.getEntries().at(-1);
-    if (last) times.lcp = performance.timeOrigin + last.startTime;
-  }).observe({ type: "largest-contentful-paint", buffered: true });
+  record(tap.at);
 }
 /** As an init script's source, with a stand-in for tsx's `__name` helper (see first-tap-controls.ts). */
 const RECORDER_SCRIPT = `var __name = (fn) => fn; (${installNavRecorder.toString()})();`;
@@ -141,8 +162,11 @@ interface Run {
   /** Bytes of the next page's URL requested before the touch (a prefetch) and from the touch on. */
   bytesBefore: number;
   bytesAfter: number;
-  /** Where the navigation's document came from: the network, the HTTP cache, a 304. */
-  served: "network" | "cache" | "304" | "?";
+  /**
+   * Where the navigation's document came from: the network, the HTTP cache, a 304; or "swap" when the page was shown
+   * in the document the tap was in, from the document fetched ahead (src/client/page-swap.ts).
+   */
+  served: "network" | "cache" | "304" | "swap" | "?";
   error?: string;
 }
 
@@ -242,8 +266,11 @@ async function measure(browser: Browser, nav: Navigation): Promise<Run> {
     await page.waitForFunction(() => (window as WithNavTimes).__benchNav?.h1 != null, undefined, {
       timeout: TIMEOUT_MS,
     });
-    const { bytesBefore, bytesAfter, served } = await network.quiet();
+    const { bytesBefore, bytesAfter, served: loaded } = await network.quiet();
     const times = await page.evaluate(() => (window as WithNavTimes).__benchNav);
+    // The document still the one `from` loaded: the page was swapped into it.
+    const loadedAs = await page.evaluate(() => performance.getEntriesByType("navigation")[0]?.name ?? "");
+    const served = samePath(loadedAs, nav.from) ? "swap" : loaded;
     if (!times) throw new Error(`${href}: the recorder did not run`);
     const since = (at: number | null) => (at === null ? null : Math.round((at - times.tap) * 10) / 10);
     return {

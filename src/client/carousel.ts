@@ -59,7 +59,8 @@ const startCarousel = (root: HTMLElement) => {
   };
   const schedule = () => {
     clearTimeout(timer);
-    const playing = !held && !still.matches;
+    // A page swapped out (src/client/page-swap.ts) takes its carousels with it: they stop there.
+    const playing = !held && !still.matches && root.isConnected;
     if (playing) timer = setTimeout(() => go(index + 1), Number(root.dataset.delay));
     // Says when the countdown to the next slide runs (it waits until the carousel is in view); tests wait for it.
     root.toggleAttribute("data-playing", playing);
@@ -124,4 +125,9 @@ const startCarousel = (root: HTMLElement) => {
   root.dataset.ready = "";
 };
 
-for (const root of document.querySelectorAll<HTMLElement>(".carousel")) startCarousel(root);
+/** Starts the carousels of the page in `doc`: on import, and for a page swapped in (src/client/page-swap.ts). */
+export function startPage(doc: Document): void {
+  for (const root of doc.querySelectorAll<HTMLElement>(".carousel")) startCarousel(root);
+}
+
+startPage(document);

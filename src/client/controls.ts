@@ -22,6 +22,25 @@ export function startControls(doc: Document): void {
   startDisclosures(doc);
   startTabs(doc);
   startChoices(doc);
+  enhanceControls(doc);
+}
+
+/**
+ * What the listeners cannot delegate, done for the page in the document: at the start, and again for a page swapped
+ * in (src/client/page-swap.ts): disclosure roots are marked as run by script, and choice groups show the stored
+ * choice.
+ */
+export function enhanceControls(doc: Document): void {
+  // From now on the script decides; CSS that opened menus on focus (for pages without it) stands down.
+  for (const root of doc.querySelectorAll<HTMLElement>("[data-disclosure-root]")) root.dataset.enhanced = "";
+  for (const group of doc.querySelectorAll<HTMLElement>("[data-choice]")) {
+    try {
+      const stored = localStorage.getItem(group.dataset.choice ?? "");
+      if (stored) applyChoice(group, stored);
+    } catch {
+      // Storage can be blocked; the server's default stands.
+    }
+  }
 }
 
 const closestIn = <E extends Element>(target: EventTarget | null, selector: string): E | null =>
@@ -108,10 +127,12 @@ function startPopovers(doc: Document): void {
     const popover = closestIn<HTMLElement>(event.target, "a")?.closest<HTMLElement>("[popover]");
     if (popover?.matches(":popover-open")) popover.hidePopover();
   });
-  // A menu for narrow screens closes when the window grows past them.
+  // A menu for narrow screens closes when the window grows past them: found when it does, in whichever page is shown.
   for (const popover of doc.querySelectorAll<HTMLElement>("[popover][data-until]")) {
-    matchMedia(popover.dataset.until ?? "").addEventListener("change", (event) => {
-      if (event.matches && popover.matches(":popover-open")) popover.hidePopover();
+    const query = popover.dataset.until ?? "";
+    matchMedia(query).addEventListener("change", (event) => {
+      const open = doc.querySelector<HTMLElement>(`[popover][data-until="${CSS.escape(query)}"]:popover-open`);
+      if (event.matches) open?.hidePopover();
     });
   }
 }
@@ -138,8 +159,6 @@ function startDisclosures(doc: Document): void {
   const openMenus = () =>
     doc.querySelectorAll<HTMLElement>(`${DISCLOSURE}[data-disclosure='menu'][aria-expanded='true']`);
   const rootOf = (button: Element) => button.closest("[data-disclosure-root]") ?? button.parentElement;
-  // From now on the script decides; CSS that opened menus on focus (for pages without it) stands down.
-  for (const root of doc.querySelectorAll<HTMLElement>("[data-disclosure-root]")) root.dataset.enhanced = "";
 
   doc.addEventListener("click", (event) => {
     const button = closestIn<HTMLElement>(event.target, DISCLOSURE);
@@ -243,14 +262,6 @@ function startTabs(doc: Document): void {
  * `data-choice-for` the element whose `data-choice-value` the stylesheet reads.
  */
 function startChoices(doc: Document): void {
-  for (const group of doc.querySelectorAll<HTMLElement>("[data-choice]")) {
-    try {
-      const stored = localStorage.getItem(group.dataset.choice ?? "");
-      if (stored) applyChoice(group, stored);
-    } catch {
-      // Storage can be blocked; the server's default stands.
-    }
-  }
   doc.addEventListener("click", (event) => {
     const button = closestIn<HTMLButtonElement>(event.target, "[data-choice] button[value]");
     const group = button?.closest<HTMLElement>("[data-choice]");

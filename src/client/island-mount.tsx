@@ -2,10 +2,16 @@ import type { ComponentType } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { IslandBoundary } from "../lib/island-boundary.tsx";
 
+declare global {
+  /** Every island root mounted in this document, with what unmounts it (read by src/client/page-swap.ts). */
+  var siteMountedIslands: Map<Element, () => void> | undefined;
+}
+
 /**
  * The body of every island entry chunk: hydrates the server HTML (or mounts a client-only island) as its own React
  * root, with the id prefix the server used. Resolves once React has committed the island and run its effects, so the
- * loader marks it awake (and replays a held click) only when its handlers are really there.
+ * loader marks it awake (and replays a held click) only when its handlers are really there. Each root is listed in
+ * `siteMountedIslands`, so that a page swapped out (src/client/page-swap.ts) takes its islands' effects with it.
  */
 export function mount(
   id: string,
@@ -23,7 +29,9 @@ export function mount(
         <Component {...props} />
       </IslandBoundary>
     );
-    if (options.clientOnly) createRoot(root, settings).render(island);
-    else hydrateRoot(root, island, settings);
+    const reactRoot = options.clientOnly ? createRoot(root, settings) : hydrateRoot(root, island, settings);
+    if (options.clientOnly) reactRoot.render(island);
+    globalThis.siteMountedIslands ??= new Map();
+    globalThis.siteMountedIslands.set(root, () => reactRoot.unmount());
   });
 }

@@ -75,13 +75,22 @@ export function keepSource(analyticsConsent: boolean, page: PageFacts): void {
   }
 }
 
+declare global {
+  /**
+   * The address of the page a page swapped into this document was reached from (src/client/page-swap.ts): its
+   * referrer, as a page load would have had it. On `globalThis`, since the loader and the island chunks that read it
+   * each bundle this module.
+   */
+  var siteSwappedFrom: string | undefined;
+}
+
 /** The current page's facts. */
 export function currentPage(): PageFacts {
   return {
     search: location.search,
     pathname: location.pathname,
     hostname: location.hostname,
-    referrer: document.referrer,
+    referrer: globalThis.siteSwappedFrom ?? document.referrer,
   };
 }
 

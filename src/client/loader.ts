@@ -5,18 +5,20 @@
  * leaves its server HTML working if it fails. It also applies URL preselections to forms, runs the header's theme
  * switch, notes what brought the visitor (kept for the session only with analytics consent: src/client/lead-source.ts)
  * and reports marketplace buy-link clicks to the data layer, without React. And it has the next page fetched before
- * the tap that opens it (src/client/next-page.ts).
+ * the tap that opens it (src/client/next-page.ts), and on a touch screen shown in this document (src/client/page-swap.ts):
+ * what runs for each page is in `startPage`, the rest once per document.
  */
 import { hasAnalyticsConsent } from "../lib/analytics-consent.ts";
 import type { ConnectionFacts } from "../lib/connection.ts";
 import { whenActivated } from "./activation.ts";
-import { startControls } from "./controls.ts";
+import { enhanceControls, startControls } from "./controls.ts";
 import { startExplorer } from "./explorer.ts";
 import { startFilters } from "./filters.ts";
 import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
 import { listenForItemLinks } from "./item-links.ts";
 import { currentPage, keepSource } from "./lead-source.ts";
 import { fetchNextPages, fetchPageSheets } from "./next-page.ts";
+import type { PageSwaps, startPageSwaps } from "./page-swap.ts";
 import { listenForSearchShortcut } from "./search-shortcut.ts";
 import { startThemeSwitch } from "./theme-switch.ts";
 
@@ -135,17 +137,43 @@ const browser: RuntimeEnv = {
   },
 };
 
+const startPage = () => {
+  presetFromUrl(document, location.search);
+  startIslands(document.querySelectorAll<HTMLElement>("site-island"), browser);
+  startFilters(document);
+  startExplorer(document, connection(), (islands) => startIslands(islands, browser));
+};
+
 startControls(document);
-presetFromUrl(document, location.search);
-startThemeSwitch(document.documentElement);
-startIslands(document.querySelectorAll<HTMLElement>("site-island"), browser);
+const showThemeChoice = startThemeSwitch(document.documentElement);
+startPage();
 listenForSearchShortcut(document);
-startFilters(document);
-startExplorer(document, connection(), (islands) => startIslands(islands, browser));
 // Noted once the page is shown: a prerendered page's session storage is not the visit's until then.
 whenActivated(() => keepSource(hasAnalyticsConsent(document.documentElement), currentPage()));
 listenForItemLinks(document);
-fetchNextPages(document, connection(), browser.whenIdle);
+/** The page swap module's URL (build/bundle.ts defines it for the loader). */
+declare const __PAGE_SWAP__: string;
+let swaps: Promise<PageSwaps> | undefined;
+/**
+ * On a touch screen, a page fetched ahead is kept to be shown in this document when tapped (src/client/page-swap.ts,
+ * which ignores a page it keeps already). The code for it comes with the first such page: a screen that hovers never
+ * needs it; if it cannot come, links open as usual.
+ */
+const keep = (href: string): boolean => {
+  swaps ??= (import(__PAGE_SWAP__) as Promise<{ startPageSwaps: typeof startPageSwaps }>).then((module) =>
+    module.startPageSwaps(document, {
+      startPage: () => {
+        enhanceControls(document);
+        showThemeChoice();
+        startPage();
+        watchLinksInView();
+      },
+    }),
+  );
+  swaps.then((started) => started.keep(href)).catch(() => undefined);
+  return true;
+};
+const watchLinksInView = fetchNextPages(document, connection(), browser.whenIdle, keep);
 // Once the page is idle (its own requests done): a visitor who taps a link without scrolling first would otherwise
 // find the sheets not there (no sign of them until the tap itself), and a tap's answer shares its frame with no
 // download (first-tap.spec: fetched here, they are part of the idle work before the visitor reads).

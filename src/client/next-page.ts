@@ -27,15 +27,18 @@ const IN_VIEW_MS = 1000;
 const IN_VIEW_FETCHES = 3;
 
 /**
- * Starts fetching ahead, unless the connection asks to save data. Call once per page; `whenIdle` runs what may wait
- * until the page has loaded what it shows.
+ * Starts fetching ahead, unless the connection asks to save data. Call once per document; `whenIdle` runs what may
+ * wait until the page has loaded what it shows. On a touch screen the documents of links left in view are fetched
+ * by `keep` (src/client/page-swap.ts), which shows their page in this document when tapped, and says whether it
+ * started a fetch. Returns what to run for a page swapped in: the watch on its links in view.
  */
 export function fetchNextPages(
   doc: Document,
   connection: ConnectionFacts | undefined,
   whenIdle: (run: () => void) => void = (run) => run(),
-): void {
-  if (!mayFetchAhead(connection)) return;
+  keep?: (href: string) => boolean,
+): () => void {
+  if (!mayFetchAhead(connection)) return () => undefined;
   const speculates = HTMLScriptElement.supports?.("speculationrules") === true;
   if (speculates) {
     const rules = doc.createElement("script");
@@ -45,12 +48,17 @@ export function fetchNextPages(
   }
   const fetched = new Set<string>();
   const prefetches = doc.createElement("link").relList.supports("prefetch");
-  /** True when it started a fetch (a link fetched already, or not to be fetched, starts none). */
-  const fetchAhead = (target: EventTarget | null): boolean => {
+  /**
+   * True when it started a fetch (a link fetched already, or not to be fetched, starts none); `keep` fetches and keeps
+   * the document instead of leaving it to the HTTP cache.
+   */
+  const fetchAhead = (target: EventTarget | null, keep?: (href: string) => boolean): boolean => {
     const link = target instanceof Element ? target.closest("a[href]") : null;
     if (!(link instanceof HTMLAnchorElement)) return false;
     const href = addressToFetchAhead(link.href, new URL(doc.URL), link.matches(NOT_FETCHED_AHEAD_LINKS));
-    if (!href || fetched.has(href)) return false;
+    if (!href) return false;
+    if (keep) return keep(href);
+    if (fetched.has(href)) return false;
     fetched.add(href);
     if (prefetches) {
       const prefetch = doc.createElement("link");
@@ -68,15 +76,19 @@ export function fetchNextPages(
     if (event.target instanceof Element && event.target.matches(":focus-visible")) fetchAhead(event.target);
   });
   // Every engine: Chromium's rules act on pointer down at the earliest, which on a touch screen is the tap.
-  if (doc.defaultView?.matchMedia("(hover: none)").matches) whenIdle(() => fetchInView(doc, fetchAhead));
-  if (speculates) return;
-  let resting: ReturnType<typeof setTimeout> | undefined;
-  // The pointer moving on to anything else cancels the wait: pointerover fires on whatever it enters next.
-  doc.addEventListener("pointerover", (event) => {
-    clearTimeout(resting);
-    resting = setTimeout(() => fetchAhead(event.target), HOVER_INTENT_MS);
-  });
-  doc.addEventListener("pointerdown", (event) => fetchAhead(event.target), { passive: true });
+  const touch = doc.defaultView?.matchMedia("(hover: none)").matches === true;
+  const watchInView = () => fetchInView(doc, (link) => fetchAhead(link, keep));
+  if (touch) whenIdle(watchInView);
+  if (!speculates) {
+    let resting: ReturnType<typeof setTimeout> | undefined;
+    // The pointer moving on to anything else cancels the wait: pointerover fires on whatever it enters next.
+    doc.addEventListener("pointerover", (event) => {
+      clearTimeout(resting);
+      resting = setTimeout(() => fetchAhead(event.target), HOVER_INTENT_MS);
+    });
+    doc.addEventListener("pointerdown", (event) => fetchAhead(event.target), { passive: true });
+  }
+  return touch ? watchInView : () => undefined;
 }
 
 /**

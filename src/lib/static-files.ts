@@ -40,9 +40,11 @@ export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([
  * it (src/client/next-page.ts) is still fresh when the tap comes, in every engine: one that had to revalidate would
  * spend a round trip on the tap after all. Short enough that a deploy reaches a returning visitor within minutes;
  * the pages they hold keep working meanwhile, since hashed assets are never removed. `s-maxage=0` keeps shared caches
- * asking every time (CloudFront's own page TTL, set by its cache policy, overrides it).
+ * asking every time (CloudFront's own page TTL, set by its cache policy, overrides it). A page kept for a swap
+ * (src/client/page-swap.ts) is shown as is for as long.
  */
-export const PAGE_CACHE_CONTROL = "public, max-age=300, s-maxage=0, must-revalidate";
+export const PAGE_FRESH_MS = 300_000;
+export const PAGE_CACHE_CONTROL = `public, max-age=${PAGE_FRESH_MS / 1000}, s-maxage=0, must-revalidate`;
 
 /** The not-found views (/404.html, /products/_404.html): revalidated, so a page published since is found at once. */
 const isNotFoundView = (file: string) => /\/_?404\.html$/.test(file);

@@ -20,7 +20,8 @@ import { whenActivated } from "../activation.ts";
   let index = 0;
   const step = () => {
     const current = steps[index];
-    if (!current) return;
+    // A page swapped out (src/client/page-swap.ts) takes its typewriter with it: it stops there.
+    if (!current || !box.isConnected) return;
     text.textContent = current.text;
     // Between two words the line holds only the caret: it stops blinking then, so the line never looks empty.
     box.toggleAttribute("data-empty", !current.text);

@@ -1,0 +1,323 @@
+/**
+ * Issue 35: on a touch screen, a tap on a link whose page is already in hand shows that page in this document, with
+ * no new page load. A phone pays for a page load in ways a swap does not: tearing down the page being left, a new
+ * document's setup, and a first frame drawn in parts as the parser goes (traced in scripts/bench-navigation.ts).
+ *
+ * Which taps: only links whose document src/client/next-page.ts fetched ahead and keeps here (`keep`): on a touch
+ * screen, the content links the reader left in view. Every other link (and every link on a screen that hovers, where
+ * the rest before a click gives Chromium's prerender or the hover fetch its head start) navigates as usual. A kept
+ * link is marked `data-no-speculate`, so Chromium's rules do not start a prerender on the tap that this swap serves.
+ *
+ * What a swap does, in order: the new page's stylesheets are linked (and awaited; they are in the cache since the page
+ * went idle, src/client/next-page.ts fetchPageSheets); the head's title, metadata and structured data become the new
+ * page's; the URL is pushed (after the title, so an analytics tag watching history reads the new one); the body is
+ * replaced, the old page's islands unmounted, the new body's inline scripts run and its page modules started
+ * (`startPage`); the view starts at the top (or at the link's #fragment), focus starts at the top as after a load,
+ * and the new title is announced. Back and forward swap the page of that history entry back in, from the HTTP cache,
+ * and restore where it was scrolled to.
+ *
+ * Anything unexpected (a page built by another deploy, a failed parse, a page that is not the site's) falls back to
+ * an ordinary navigation: the visitor always gets the page.
+ */
+
+import { PAGE_FRESH_MS } from "../lib/static-files.ts";
+
+/** The part of history.state this module owns: set on every entry it made or swapped away from. */
+interface SwapState {
+  swapped: true;
+  /** Where the page was scrolled to when it was left. */
+  scrollY?: number;
+}
+
+const isSwapState = (state: unknown): state is SwapState =>
+  typeof state === "object" && state !== null && (state as Partial<SwapState>).swapped === true;
+
+/** Head elements that differ from page to page; the rest (stylesheets aside) is the same on every page, or the runtime's. */
+const PAGE_HEAD =
+  'title, meta[name]:not([name="theme-color"]):not([name="viewport"]), meta[property], link[rel="canonical"], link[rel="alternate"], script[type="application/ld+json"]';
+
+/** The eager loader's module script: a page that names another one was built by another deploy. */
+const LOADER = 'script[type="module"][src*="/loader-"]';
+
+export interface PageSwaps {
+  /** Fetches a page's document and keeps it for a tap on a link to it; `href` is absolute, without fragment. */
+  keep(href: string): boolean;
+}
+
+export interface SwapHooks {
+  /** Starts what the loader runs for each page (controls, islands, filters...) on the page now in the document. */
+  startPage(doc: Document): void;
+}
+
+export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
+  const view = doc.defaultView;
+  if (!view) return { keep: () => false };
+  const { history, location } = view;
+  const kept = new Set<string>();
+  /**
+   * Documents arrived and parsed, for a tap to find without waiting, and when they arrived. Parsed when the page is
+   * idle: on a phone, parsing a page takes tens of ms, which the tap would otherwise wait for. Each is used once (its
+   * body moves into this document).
+   */
+  const ready = new Map<string, { next: Document; at: number }>();
+  /** The page in the document now, as path and query: a move to another fragment of it is not a swap. */
+  let shown = pageOf(location.href);
+
+  const keep = (href: string): boolean => {
+    for (const link of doc.querySelectorAll<HTMLAnchorElement>("a[href]"))
+      if (withoutFragment(link.href) === href) link.dataset.noSpeculate = "";
+    if (kept.has(href)) return false;
+    kept.add(href);
+    void fetchPage(href).then((html) => {
+      if (html === undefined) return kept.delete(href);
+      const at = Date.now();
+      whenIdle(view, () => {
+        const next = parse(html);
+        if (!next) return kept.delete(href);
+        ready.set(href, { next, at });
+        void loadSheets(doc, next);
+      });
+    });
+    return true;
+  };
+
+  /** The page `html` is the document of, or undefined when this document cannot show it. */
+  const parse = (html: string): Document | undefined => {
+    const next = new DOMParser().parseFromString(html, "text/html");
+    const loader = (d: Document) => d.querySelector(LOADER)?.getAttribute("src");
+    return next.querySelector("main") && loader(next) === loader(doc) ? next : undefined;
+  };
+
+  /**
+   * Shows the page `next` at `href`. `entry` says how history moves: a new entry for a tap, none for back or forward
+   * (which restores the entry's scroll position).
+   */
+  const swap = async (href: string, next: Document, entry: "push" | { scrollY?: number }): Promise<void> => {
+    // Focus leaves the page first, while its styles are clean: a focused element removed with the body has the browser
+    // restyle the whole document there and then (its focus fixup), and once the new page's sheets are linked below,
+    // that restyle is of every element of the page being left, tens of ms on a phone.
+    if (doc.activeElement instanceof HTMLElement) doc.activeElement.blur();
+    await loadSheets(doc, next);
+    replaceHead(doc, next);
+    doc.documentElement.lang = next.documentElement.lang;
+    // A lead sent from the new page tells where it was reached from as after a page load: this site, not the arrival
+    // (src/client/lead-source.ts reads it; set here, not imported, so this module shares no code with the loader).
+    globalThis.siteSwappedFrom = location.href;
+    if (entry === "push") history.pushState({ swapped: true } satisfies SwapState, "", href);
+    shown = pageOf(href);
+    const body = doc.adoptNode(next.body);
+    doc.body.replaceWith(body);
+    applySheets(doc, next);
+    const fragment = new URL(href).hash.slice(1);
+    const anchor = fragment ? doc.getElementById(decodeURIComponent(fragment)) : null;
+    if (entry !== "push" && entry.scrollY !== undefined) view.scrollTo(0, entry.scrollY);
+    else if (anchor) anchor.scrollIntoView();
+    else view.scrollTo(0, 0);
+    // The rest waits until the new page has been drawn once: the visitor sees it a frame sooner, and the page works
+    // without script meanwhile (links, forms) as it does while a page loads.
+    await afterNextPaint(view);
+    stopIslands();
+    runInlineScripts(doc, body);
+    hooks.startPage(doc);
+    startPageModules(doc, body);
+    startFromTop(doc, body);
+  };
+
+  /** Notes on the entry being left that this module shows it again, and where it was scrolled to. */
+  const leave = () => {
+    history.scrollRestoration = "manual";
+    history.replaceState({ ...(history.state ?? {}), swapped: true, scrollY: view.scrollY } satisfies SwapState, "");
+  };
+
+  const navigate = (href: string) => (error: unknown) => {
+    console.error("[page swap]", error);
+    location.assign(href);
+  };
+
+  // Bubbling, at the document: a handler of the page (a dialog's link, an island) that took the click has said so.
+  doc.addEventListener("click", (event) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download")) return;
+    if (link.target && link.target !== "_self") return;
+    const href = withoutFragment(link.href);
+    const page = ready.get(href);
+    if (!page) return;
+    // Older than a page may be cached (a deploy since would not show): the browser asks for it again.
+    if (Date.now() - page.at > PAGE_FRESH_MS) {
+      ready.delete(href);
+      kept.delete(href);
+      return;
+    }
+    ready.delete(href);
+    kept.delete(href);
+    event.preventDefault();
+    leave();
+    swap(link.href, page.next, "push").catch(navigate(link.href));
+  });
+
+  view.addEventListener("popstate", (event) => {
+    const state: unknown = event.state;
+    if (!isSwapState(state) || pageOf(location.href) === shown) return;
+    const href = location.href;
+    void fetchPage(withoutFragment(href))
+      .then((html) => {
+        const next = html === undefined ? undefined : parse(html);
+        return next ? swap(href, next, { scrollY: state.scrollY }) : location.reload();
+      })
+      .catch(() => location.reload());
+  });
+
+  return { keep };
+}
+
+/** Runs `run` when the main thread is idle (soon, in an engine without idle callbacks). */
+const whenIdle = (view: Window, run: () => void) => {
+  if (typeof view.requestIdleCallback === "function") view.requestIdleCallback(run, { timeout: 2000 });
+  else view.setTimeout(run, 0);
+};
+
+/** Resolves once the next frame has been drawn: a task queued from its animation frame callback runs after it. */
+const afterNextPaint = (view: Window) =>
+  new Promise<void>((resolve) => view.requestAnimationFrame(() => view.setTimeout(resolve, 0)));
+
+const withoutFragment = (href: string) => {
+  const url = new URL(href);
+  url.hash = "";
+  return url.href;
+};
+
+const pageOf = (href: string) => {
+  const url = new URL(href);
+  return url.pathname + url.search;
+};
+
+/** A page's document, from the HTTP cache when fresh there; undefined for anything but the page the link names. */
+const fetchPage = (href: string): Promise<string | undefined> =>
+  fetch(href, { credentials: "same-origin" })
+    .then((response) => {
+      // A redirect or an error page is not the page the link names: the browser's own navigation shows it.
+      const page = response.ok && !response.redirected && response.headers.get("content-type")?.includes("text/html");
+      return page ? response.text() : undefined;
+    })
+    .catch(() => undefined);
+
+const sheetLinks = (d: Document) => [...d.querySelectorAll<HTMLLinkElement>('head link[rel="stylesheet"]')];
+
+/** The media a stylesheet linked for a page not yet shown waits with: loaded and parsed, never applied. */
+const WAITING = "not all";
+
+/**
+ * Links the stylesheets of page `next` that this document lacks, to wait (WAITING), and resolves once all of the
+ * page's sheets have loaded (or failed). Called when a page is kept, so that at the tap they are loaded and parsed
+ * already (from the cache: src/client/next-page.ts fetchPageSheets), which is tens of ms on a phone; and at the tap.
+ */
+function loadSheets(doc: Document, next: Document): Promise<unknown> {
+  const linked = new Map(sheetLinks(doc).map((link) => [link.getAttribute("href"), link]));
+  const links = sheetLinks(next).map((wanted) => {
+    const href = wanted.getAttribute("href");
+    const have = linked.get(href);
+    if (have) return have;
+    const link = doc.createElement("link");
+    link.rel = "stylesheet";
+    link.media = WAITING;
+    link.href = href ?? "";
+    doc.head.append(link);
+    return link;
+  });
+  const loaded = (link: HTMLLinkElement) =>
+    new Promise((resolve) => {
+      link.addEventListener("load", resolve, { once: true });
+      link.addEventListener("error", resolve, { once: true });
+    });
+  return Promise.all(links.filter((link) => link.sheet === null).map(loaded));
+}
+
+/**
+ * Makes this document's stylesheets page `next`'s (all loaded: loadSheets), in its order, which the cascade depends
+ * on; those of the page left go with it. Synchronous, with the swap of the body: no frame shows either page with the
+ * other's styles.
+ */
+function applySheets(doc: Document, next: Document): void {
+  const have = new Map(sheetLinks(doc).map((link) => [link.getAttribute("href"), link]));
+  const wanted = sheetLinks(next).flatMap((want) => {
+    const link = have.get(want.getAttribute("href"));
+    if (!link) return [];
+    have.delete(want.getAttribute("href"));
+    if (want.media) link.media = want.media;
+    else link.removeAttribute("media");
+    return [link];
+  });
+  for (const unwanted of have.values()) unwanted.remove();
+  // Moved only when out of order: a moved sheet is parsed again.
+  const order = sheetLinks(doc);
+  if (wanted.some((link, i) => order[i] !== link)) for (const link of wanted) doc.head.append(link);
+}
+
+/** The head's page-specific elements (PAGE_HEAD) become the new page's. */
+function replaceHead(doc: Document, next: Document): void {
+  for (const el of doc.head.querySelectorAll(PAGE_HEAD)) el.remove();
+  const anchor = doc.head.querySelector('link[rel="stylesheet"]');
+  for (const el of next.head.querySelectorAll(PAGE_HEAD)) doc.head.insertBefore(doc.adoptNode(el), anchor);
+}
+
+/**
+ * The body's inline scripts (a parsed document's never run), each run in its place, where it finds its element by
+ * `document.currentScript`. Module scripts are the page modules: `startPage` starts them.
+ */
+function runInlineScripts(doc: Document, body: HTMLElement): void {
+  for (const old of body.querySelectorAll<HTMLScriptElement>("script:not([src]):not([type])")) {
+    const script = doc.createElement("script");
+    script.textContent = old.textContent;
+    old.replaceWith(script);
+  }
+}
+
+/**
+ * Unmounts the islands of the page left (src/client/island-mount.tsx lists them), so that nothing of theirs runs on:
+ * a timer, a listener on the window.
+ */
+function stopIslands(): void {
+  const mounted = globalThis.siteMountedIslands;
+  for (const [root, unmount] of mounted ?? []) {
+    if (root.isConnected) continue;
+    mounted?.delete(root);
+    unmount();
+  }
+}
+
+/** What a page module (src/components/inline-script.tsx PageModule) exports to start on a page swapped in. */
+export interface PageModule {
+  startPage?(doc: Document): void;
+}
+
+/**
+ * The body's page modules: a module runs once per document, on import (here, the first time a page that has it is
+ * swapped in); `startPage` then starts it on this page.
+ */
+function startPageModules(doc: Document, body: HTMLElement): void {
+  for (const script of body.querySelectorAll<HTMLScriptElement>('script[type="module"][src]'))
+    import(/* @vite-ignore */ script.src)
+      .then((module: PageModule) => module.startPage?.(doc))
+      .catch((error: unknown) => console.error("[page module]", script.src, error));
+}
+
+/**
+ * As after a page load: focus starts at the top of the page (the next Tab reaches the skip link), and a screen reader
+ * hears the new page's title, from a polite live region the swap adds to the page.
+ */
+function startFromTop(doc: Document, body: HTMLElement): void {
+  body.tabIndex = -1;
+  body.focus({ preventScroll: true });
+  body.removeAttribute("tabindex");
+  const region = doc.createElement("p");
+  region.className = "visually-hidden";
+  region.setAttribute("aria-live", "polite");
+  // First in the body: at its end, the 1 px region would lengthen the page by a pixel (it is positioned where it stands).
+  body.prepend(region);
+  // Filled after it is in the page: a live region announces changes, not the text it is born with.
+  setTimeout(() => {
+    region.textContent = doc.title;
+  }, 100);
+}
