@@ -8,13 +8,13 @@
  * the rest before a click gives Chromium's prerender or the hover fetch its head start) navigates as usual. A kept
  * link is marked `data-no-speculate`, so Chromium's rules do not start a prerender on the tap that this swap serves.
  *
- * What a swap does, in order: the new page's stylesheets are linked (and awaited; they are in the cache since the page
- * went idle, src/client/next-page.ts fetchPageSheets); the head's title, metadata and structured data become the new
- * page's; the URL is pushed (after the title, so an analytics tag watching history reads the new one); the body is
- * replaced, the old page's islands unmounted, the new body's inline scripts run and its page modules started
- * (`startPage`); the view starts at the top (or at the link's #fragment), focus starts at the top as after a load,
- * and the new title is announced. Back and forward swap the page of that history entry back in, from the HTTP cache,
- * and restore where it was scrolled to.
+ * A kept page is parsed, and its stylesheets loaded without applying them, while the page is idle. What a tap then
+ * does, in order: the head's title, metadata and structured data become the new page's; the URL is pushed (after the
+ * title, so an analytics tag watching history reads the new one); the body and the stylesheets are replaced together,
+ * in one frame; the view starts at the top (or at the link's #fragment). Once that frame is drawn, the old page's
+ * islands are unmounted, the new body's inline scripts run and its page modules started (`startPage`), focus starts
+ * at the top as after a load, and the new title is announced. Back and forward swap the page of that history entry
+ * back in, from the HTTP cache, where it was scrolled to.
  *
  * Anything unexpected (a page built by another deploy, a failed parse, a page that is not the site's) falls back to
  * an ordinary navigation: the visitor always gets the page.
@@ -129,6 +129,21 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
     history.replaceState({ ...(history.state ?? {}), swapped: true, scrollY: view.scrollY } satisfies SwapState, "");
   };
 
+  // Where the page shown is scrolled to, kept in its entry as it changes (at rest, not on every frame: browsers limit
+  // how often history may be written): back and forward restore it.
+  let saving: ReturnType<typeof setTimeout> | undefined;
+  view.addEventListener(
+    "scroll",
+    () => {
+      clearTimeout(saving);
+      saving = setTimeout(() => {
+        const state: unknown = history.state;
+        if (isSwapState(state)) history.replaceState({ ...state, scrollY: view.scrollY } satisfies SwapState, "");
+      }, 200);
+    },
+    { passive: true },
+  );
+
   const navigate = (href: string) => (error: unknown) => {
     console.error("[page swap]", error);
     location.assign(href);
@@ -158,6 +173,7 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
   });
 
   view.addEventListener("popstate", (event) => {
+    clearTimeout(saving); // a position noted for the entry left must not land in this one
     const state: unknown = event.state;
     if (!isSwapState(state) || pageOf(location.href) === shown) return;
     const href = location.href;

@@ -166,7 +166,9 @@ test("the form of a page swapped in sends the lead to the vendor's mailbox, from
   expect(consoleErrors).toEqual([]);
 });
 
-test("back shows the page before where it was scrolled to, and forward the next one again", async ({ page }) => {
+test("back shows the page before where it was scrolled to, and forward the next one where it was left", async ({
+  page,
+}) => {
   const { link } = await keepPage(page, "/about", "/contact");
   const aboutHeading = await page.getByRole("heading", { level: 1 }).textContent();
   const scrolled = await page.evaluate(() => scrollY);
@@ -175,6 +177,8 @@ test("back shows the page before where it was scrolled to, and forward the next 
   await page.waitForURL("**/contact");
   const contactHeading = await page.getByRole("heading", { level: 1 }).textContent();
   expect(await page.evaluate(() => scrollY)).toBe(0);
+  await page.evaluate(() => scrollTo(0, 600));
+  await page.clock.runFor(300);
 
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(aboutHeading ?? "");
@@ -182,6 +186,7 @@ test("back shows the page before where it was scrolled to, and forward the next 
   await expect.poll(() => page.evaluate(() => scrollY)).toBe(scrolled);
   await page.goForward();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(contactHeading ?? "");
+  await expect.poll(() => page.evaluate(() => scrollY)).toBe(600);
   expect(await sameDocument(page)).toBe(true);
 });
 
