@@ -162,9 +162,11 @@ let swaps: Promise<PageSwaps> | undefined;
 const keep = (href: string): boolean => {
   swaps ??= (import(__PAGE_SWAP__) as Promise<{ startPageSwaps: typeof startPageSwaps }>).then((module) =>
     module.startPageSwaps(document, {
-      startPage: () => {
+      showPage: () => {
         enhanceControls(document);
         showThemeChoice();
+      },
+      startPage: () => {
         startPage();
         watchLinksInView();
       },

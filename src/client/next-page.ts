@@ -20,7 +20,8 @@ const HOVER_INTENT_MS = 80;
  * On a touch screen nothing hovers, and the first sign of a tap is the finger landing on the link: a fetch started
  * then races the tap itself (a round trip against the ~100 ms a finger rests), and the new page may wait for it. So a
  * touch device also fetches a link of the page's content that has stayed in view this long (the reader stopped
- * scrolling there, and may tap it)...
+ * scrolling there, and may tap it), and keeps its page to show it in this document on the tap
+ * (src/client/page-swap.ts)...
  */
 const IN_VIEW_MS = 1000;
 /** ...but no more than this many per page: slowly scrolling a long list must not fetch all of it. */
@@ -29,8 +30,8 @@ const IN_VIEW_FETCHES = 3;
 /**
  * Starts fetching ahead, unless the connection asks to save data. Call once per document; `whenIdle` runs what may
  * wait until the page has loaded what it shows. On a touch screen the documents of links left in view are fetched
- * by `keep` (src/client/page-swap.ts), which shows their page in this document when tapped, and says whether it
- * started a fetch. Returns what to run for a page swapped in: the watch on its links in view.
+ * by `keep` (src/client/page-swap.ts), which shows their page in this document when tapped; it says whether the
+ * link counts as one of the page's fetches. Returns what to run for a page swapped in: the watch on its links in view.
  */
 export function fetchNextPages(
   doc: Document,

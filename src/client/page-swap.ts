@@ -27,7 +27,12 @@ interface SwapState {
   swapped: true;
   /** Where the page was scrolled to when it was left. */
   scrollY?: number;
+  /** What the visitor had typed or chosen in the page's fields when it was left (fieldsOf). */
+  fields?: FieldValue[];
 }
+
+/** A field's place among the page's fields (FIELDS, in document order), and its value or checked state. */
+type FieldValue = [index: number, value: string | boolean];
 
 const isSwapState = (state: unknown): state is SwapState =>
   typeof state === "object" && state !== null && (state as Partial<SwapState>).swapped === true;
@@ -45,7 +50,9 @@ export interface PageSwaps {
 }
 
 export interface SwapHooks {
-  /** Starts what the loader runs for each page (controls, islands, filters...) on the page now in the document. */
+  /** What the page must show in its first frame (the stored choices: theme, currency), run as its body goes in. */
+  showPage(doc: Document): void;
+  /** Starts what the loader runs for each page (islands, filters...), once the page has been drawn. */
   startPage(doc: Document): void;
 }
 
@@ -62,6 +69,8 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
   const ready = new Map<string, { next: Document; at: number }>();
   /** The page in the document now, as path and query: a move to another fragment of it is not a swap. */
   let shown = pageOf(location.href);
+  /** The latest tap or move in history: a swap still waiting when another starts gives way to it. */
+  let latest = 0;
 
   const keep = (href: string): boolean => {
     for (const link of doc.querySelectorAll<HTMLAnchorElement>("a[href]"))
@@ -92,12 +101,18 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
    * Shows the page `next` at `href`. `entry` says how history moves: a new entry for a tap, none for back or forward
    * (which restores the entry's scroll position).
    */
-  const swap = async (href: string, next: Document, entry: "push" | { scrollY?: number }): Promise<void> => {
+  const swap = async (
+    href: string,
+    next: Document,
+    entry: "push" | Omit<SwapState, "swapped">,
+    mine: number,
+  ): Promise<void> => {
     // Focus leaves the page first, while its styles are clean: a focused element removed with the body has the browser
     // restyle the whole document there and then (its focus fixup), and once the new page's sheets are linked below,
     // that restyle is of every element of the page being left, tens of ms on a phone.
     if (doc.activeElement instanceof HTMLElement) doc.activeElement.blur();
     await loadSheets(doc, next);
+    if (mine !== latest) return;
     replaceHead(doc, next);
     doc.documentElement.lang = next.documentElement.lang;
     // A lead sent from the new page tells where it was reached from as after a page load: this site, not the arrival
@@ -108,6 +123,11 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
     const body = doc.adoptNode(next.body);
     doc.body.replaceWith(body);
     applySheets(doc, next);
+    if (entry !== "push") restoreFields(body, entry.fields);
+    // What the first frame must show as the page would after a load: its inline scripts (the stored currency on
+    // /installation) and the stored choices.
+    runInlineScripts(doc, body);
+    hooks.showPage(doc);
     const fragment = new URL(href).hash.slice(1);
     const anchor = fragment ? doc.getElementById(decodeURIComponent(fragment)) : null;
     if (entry !== "push" && entry.scrollY !== undefined) view.scrollTo(0, entry.scrollY);
@@ -117,7 +137,7 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
     // without script meanwhile (links, forms) as it does while a page loads.
     await afterNextPaint(view);
     stopIslands();
-    runInlineScripts(doc, body);
+    if (mine !== latest) return; // another page is in already, and starts itself
     hooks.startPage(doc);
     startPageModules(doc, body);
     startFromTop(doc, body);
@@ -126,8 +146,13 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
   /** Notes on the entry being left that this module shows it again, and where it was scrolled to. */
   const leave = () => {
     history.scrollRestoration = "manual";
-    history.replaceState({ ...(history.state ?? {}), swapped: true, scrollY: view.scrollY } satisfies SwapState, "");
+    const left: SwapState = { swapped: true, scrollY: view.scrollY, fields: fieldsOf(doc.body) };
+    history.replaceState({ ...(history.state ?? {}), ...left }, "");
   };
+  // A reload or a page load away restores the position as the browser does for any page (it keeps it per entry).
+  view.addEventListener("pagehide", () => {
+    history.scrollRestoration = "auto";
+  });
 
   // Where the page shown is scrolled to, kept in its entry as it changes (at rest, not on every frame: browsers limit
   // how often history may be written): back and forward restore it.
@@ -169,18 +194,20 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
     kept.delete(href);
     event.preventDefault();
     leave();
-    swap(link.href, page.next, "push").catch(navigate(link.href));
+    swap(link.href, page.next, "push", ++latest).catch(navigate(link.href));
   });
 
   view.addEventListener("popstate", (event) => {
     clearTimeout(saving); // a position noted for the entry left must not land in this one
+    const mine = ++latest;
     const state: unknown = event.state;
     if (!isSwapState(state) || pageOf(location.href) === shown) return;
     const href = location.href;
     void fetchPage(withoutFragment(href))
       .then((html) => {
+        if (mine !== latest) return; // the visitor moved on while it came
         const next = html === undefined ? undefined : parse(html);
-        return next ? swap(href, next, { scrollY: state.scrollY }) : location.reload();
+        return next ? swap(href, next, state, mine) : location.reload();
       })
       .catch(() => location.reload());
   });
@@ -276,6 +303,35 @@ function replaceHead(doc: Document, next: Document): void {
   for (const el of doc.head.querySelectorAll(PAGE_HEAD)) el.remove();
   const anchor = doc.head.querySelector('link[rel="stylesheet"]');
   for (const el of next.head.querySelectorAll(PAGE_HEAD)) doc.head.insertBefore(doc.adoptNode(el), anchor);
+}
+
+/** The fields whose values a page keeps across back and forward, as a browser restores a form. */
+const FIELDS =
+  "input:not([type=hidden]):not([type=password]):not([type=file]):not([type=submit]):not([type=button]), textarea, select";
+
+/** The fields of `body` the visitor changed: typed into, ticked, chosen. */
+function fieldsOf(body: HTMLElement): FieldValue[] {
+  const changed: FieldValue[] = [];
+  body.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(FIELDS).forEach((field, i) => {
+    if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
+      if (field.checked !== field.defaultChecked) changed.push([i, field.checked]);
+    } else if (field instanceof HTMLSelectElement) {
+      if (![...field.options].some((option) => option.selected && option.defaultSelected))
+        changed.push([i, field.value]);
+    } else if (field.value !== field.defaultValue) changed.push([i, field.value]);
+  });
+  return changed;
+}
+
+/** Puts back what fieldsOf noted, in a fresh copy of the same page (the same fields in the same order). */
+function restoreFields(body: HTMLElement, fields: FieldValue[] = []): void {
+  const all = body.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(FIELDS);
+  for (const [i, value] of fields) {
+    const field = all[i];
+    if (!field) continue;
+    if (typeof value === "boolean" && field instanceof HTMLInputElement) field.checked = value;
+    else if (typeof value === "string") field.value = value;
+  }
 }
 
 /**

@@ -22,11 +22,12 @@ function built(route: string) {
   };
 }
 
-/** Requests for `pathname`'s document (by a navigation or a fetch) from now on. */
-function documentRequests(page: Page, pathname: string) {
+/** Requests for the document at `address` (path and query; by a navigation or a fetch) from now on. */
+function documentRequests(page: Page, address: string) {
   const seen: string[] = [];
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname === pathname && ["document", "fetch"].includes(request.resourceType()))
+    const url = new URL(request.url());
+    if (url.pathname + url.search === address && ["document", "fetch"].includes(request.resourceType()))
       seen.push(request.resourceType());
   });
   return seen;
@@ -252,4 +253,63 @@ test("a page kept longer than a page may be cached is asked for again with an or
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await sameDocument(page)).toBe(false);
   expect(requests).toEqual(["fetch", "document"]);
+});
+
+test("back then forward at once, while the page before is still coming, shows the page of the address", async ({
+  page,
+}) => {
+  const { link } = await keepPage(page, "/about", "/contact");
+  await tapAndWait(page, link, "/contact");
+  const contact = await page.getByRole("heading", { level: 1 }).textContent();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/about", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.evaluate(() => history.back());
+  await page.waitForURL("**/about");
+  await page.evaluate(() => history.forward());
+  await page.waitForURL("**/contact");
+  const arrived = page.waitForResponse("**/about");
+  release();
+  await arrived;
+  await page.clock.runFor(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(contact ?? "");
+  await expect(page).toHaveTitle(built("contact").title);
+  expect(await sameDocument(page)).toBe(true);
+});
+
+test("what the visitor typed in a page is there again when back brings it", async ({ page }) => {
+  const post = content.posts[0];
+  if (!post) throw new Error("no posts");
+  const { link } = await keepPage(page, "/blog", `/blog/${post.slug}`);
+  const email = page.getByRole("textbox", { name: /e-?mail/i }).first();
+  await email.fill("asha@example.org");
+  await tapAndWait(page, link, `/blog/${post.slug}`);
+  await page.goBack();
+  await page.waitForURL("**/blog");
+  await page.clock.runFor(200);
+  await expect(page.getByRole("textbox", { name: /e-?mail/i }).first()).toHaveValue("asha@example.org");
+  expect(await sameDocument(page)).toBe(true);
+});
+
+test("a swapped page reloaded comes back where it was scrolled to", async ({ page }) => {
+  const { link } = await keepPage(page, "/about", "/contact");
+  await tapAndWait(page, link, "/contact");
+  await page.evaluate(() => scrollTo(0, 600));
+  await page.clock.runFor(300);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => scrollY)).toBe(600);
+});
+
+test("the stored currency is the one /installation shows in its first frame when swapped in", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("installation-currency", "INR"));
+  const { link } = await keepPage(page, "/products/esim", "/installation?product=esim");
+  await link.tap();
+  await page.waitForURL("**/installation?product=esim");
+  // The clock stands still: no frame has run the page's deferred start yet, so this is what its first frame shows.
+  await expect(page.locator("#packages")).toHaveAttribute("data-choice-value", "INR");
 });
