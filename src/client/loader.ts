@@ -145,7 +145,7 @@ const startPage = () => {
 };
 
 startControls(document);
-const showThemeChoice = startThemeSwitch(document.documentElement);
+startThemeSwitch(document.documentElement);
 startPage();
 listenForSearchShortcut(document);
 // Noted once the page is shown: a prerendered page's session storage is not the visit's until then.
@@ -162,10 +162,7 @@ let swaps: Promise<PageSwaps> | undefined;
 const keep = (href: string): boolean => {
   swaps ??= (import(__PAGE_SWAP__) as Promise<{ startPageSwaps: typeof startPageSwaps }>).then((module) =>
     module.startPageSwaps(document, {
-      showPage: () => {
-        enhanceControls(document);
-        showThemeChoice();
-      },
+      showPage: enhanceControls,
       startPage: () => {
         startPage();
         watchLinksInView();

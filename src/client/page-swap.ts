@@ -50,7 +50,7 @@ export interface PageSwaps {
 }
 
 export interface SwapHooks {
-  /** What the page must show in its first frame (the stored choices: theme, currency), run as its body goes in. */
+  /** What the page must show in its first frame (stored choices, such as the currency), run as its body goes in. */
   showPage(doc: Document): void;
   /** Starts what the loader runs for each page (islands, filters...), once the page has been drawn. */
   startPage(doc: Document): void;
@@ -128,6 +128,9 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
     // /installation) and the stored choices.
     runInlineScripts(doc, body);
     hooks.showPage(doc);
+    // The theme switch of the new header shows the theme in use (src/client/theme-switch.ts keeps it on <html>).
+    for (const input of body.querySelectorAll<HTMLInputElement>(".theme-switch input"))
+      input.checked = input.value === doc.documentElement.dataset.theme;
     const fragment = new URL(href).hash.slice(1);
     const anchor = fragment ? doc.getElementById(decodeURIComponent(fragment)) : null;
     if (entry !== "push" && entry.scrollY !== undefined) view.scrollTo(0, entry.scrollY);

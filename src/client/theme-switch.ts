@@ -4,10 +4,9 @@ import { readThemeChoice, THEME_STORAGE_KEY, type ThemeChoice } from "../lib/the
  * The header's theme switch (src/components/shell/theme-switch.tsx), started by the eager loader: checks the
  * stored choice, applies and stores a new one, and follows a choice made in another tab. The head script
  * (src/client/inline/theme.ts) has put the stored theme on <html> before the first paint; this adds the browser's
- * toolbar colour. Without storage a choice lasts for the page. Returns what checks the stored choice again, for the
- * header of a page swapped in (src/client/page-swap.ts).
+ * toolbar colour. Without storage a choice lasts for the page.
  */
-export function startThemeSwitch(html: HTMLElement): () => void {
+export function startThemeSwitch(html: HTMLElement): void {
   // Each theme-color meta as the server wrote it, for its own scheme: "(prefers-color-scheme: dark)" or light.
   const metas = [...html.querySelectorAll<HTMLMetaElement>("meta[name=theme-color]")].map((meta) => ({
     meta,
@@ -38,5 +37,4 @@ export function startThemeSwitch(html: HTMLElement): () => void {
   addEventListener("storage", ({ key }) => {
     if (key === THEME_STORAGE_KEY || key === null) show(readThemeChoice(() => localStorage));
   });
-  return () => show(readThemeChoice(() => localStorage));
 }

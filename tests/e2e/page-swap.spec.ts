@@ -313,3 +313,12 @@ test("the stored currency is the one /installation shows in its first frame when
   // The clock stands still: no frame has run the page's deferred start yet, so this is what its first frame shows.
   await expect(page.locator("#packages")).toHaveAttribute("data-choice-value", "INR");
 });
+
+test("the header of a page swapped in shows the theme the visitor chose", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+  const { link } = await keepPage(page, "/about", "/contact");
+  await link.tap();
+  await page.waitForURL("**/contact");
+  await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
+  expect(await sameDocument(page)).toBe(true);
+});
