@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { missingPackagesMessage, missingSystemPackages } from "./system-packages.ts";
 import { type Counted, countPlaywright, countVitest } from "./test-report.ts";
 
 /**
@@ -13,6 +14,19 @@ import { type Counted, countPlaywright, countVitest } from "./test-report.ts";
  * and the build's report) and the browser tests all use it.
  * Ends with one line `N passed, N failed` counting every test case plus each tool check (typecheck, lint, build).
  */
+// Before any step: a missing browser would otherwise fail a hundred tests twenty minutes in.
+if (process.platform !== "linux") {
+  console.error(
+    "npm test drives Debian's browsers (scripts/system-packages.txt): on macOS or Windows, run it in WSL or a Debian container",
+  );
+  process.exit(1);
+}
+const missing = missingSystemPackages();
+if (missing.length > 0) {
+  console.error(missingPackagesMessage(missing));
+  process.exit(1);
+}
+
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = path.join(rootDir, ".test-output");
 await mkdir(outDir, { recursive: true });

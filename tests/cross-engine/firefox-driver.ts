@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
+import { BidiFrame } from "puppeteer-core/internal/bidi/Frame.js";
 import { BASE_URL, type EngineDriver, waitFor } from "./driver.ts";
 import { describeQuery, LOCATOR_SCRIPT, type Query } from "./locate.ts";
 
@@ -107,7 +108,16 @@ class FirefoxDriver implements EngineDriver {
   async setViewport(width: number, height: number) {
     if (this.tab.viewport === `${width}x${height}`) return;
     this.tab.viewport = `${width}x${height}`;
-    await this.page.setViewport({ width, height });
+    // Only WebDriver BiDi's browsingContext.setViewport, which every Firefox with BiDi knows: Puppeteer's
+    // page.setViewport also sends emulation.setScreenOrientationOverride, which Firefox ESR 140 refuses.
+    await this.context().setViewport({ viewport: { width, height } });
+  }
+
+  /** The tab's WebDriver BiDi browsing context, for the commands sent as they are, without Puppeteer's additions. */
+  private context() {
+    const frame = this.page.mainFrame();
+    if (!(frame instanceof BidiFrame)) throw new Error("firefox: the page is not driven over WebDriver BiDi");
+    return frame.browsingContext;
   }
 
   async click(query: Query) {
@@ -118,8 +128,35 @@ class FirefoxDriver implements EngineDriver {
 
   async tap(query: Query) {
     const element = await this.element(query);
-    await element.evaluate((el) => el.scrollIntoView({ block: "center" }));
-    await element.tap();
+    // Aimed once the element has stopped moving: a dialog that has just opened may still be sliding in.
+    const [x, y] = await element.evaluate(async (el): Promise<[number, number]> => {
+      el.scrollIntoView({ block: "center" });
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      let box = el.getBoundingClientRect();
+      for (let settled = 0, frames = 0; settled < 2 && frames < 60; frames++) {
+        await frame();
+        const next = el.getBoundingClientRect();
+        settled = next.x === box.x && next.y === box.y && next.width === box.width ? settled + 1 : 0;
+        box = next;
+      }
+      return [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
+    });
+    // One touch sequence, then released, as the WebKit driver taps: Puppeteer's tap leaves the finger's input state
+    // behind, and Firefox ESR 140 then makes no click of a later tap on a modal dialog's button.
+    const context = this.context();
+    await context.performActions([
+      {
+        type: "pointer",
+        id: "finger",
+        parameters: { pointerType: "touch" },
+        actions: [
+          { type: "pointerMove", x, y, origin: "viewport" },
+          { type: "pointerDown", button: 0 },
+          { type: "pointerUp", button: 0 },
+        ],
+      },
+    ]);
+    await context.releaseActions();
   }
 
   async focus(query: Query) {
