@@ -17,8 +17,7 @@ const DYNAMO_PORT = Number(process.env.DYNAMO_PORT ?? SES_PORT + 1);
 process.env.E2E_LEADS_DIR ??= mkdtempSync(path.join(tmpdir(), `storefront-e2e-leads-${PORT}-`));
 /**
  * Debian's chromium-headless-shell where it is installed, else its full Chromium: the same Blink and Skia (the
- * screenshot baselines were made with the shell), without the browser around it: each context and page load costs far
- * less CPU, and the browser step on a 2-core machine is bound by CPU. CHROMIUM_PATH picks another binary. The
+ * screenshot baselines pass on either), without the browser around it: each context and page load costs far less CPU, and the browser step on a 2-core machine is bound by CPU. CHROMIUM_PATH picks another binary. The
  * benchmarks keep the full browser, as visitors run it.
  */
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
@@ -40,12 +39,6 @@ const ROOMY_DEV_SHM = (() => {
   }
 })();
 
-/**
- * Screenshot baselines (tests/e2e/looks.spec.ts): up to 1% of a picture's pixels may differ (antialiasing of text
- * after a chromium update), a changed size never may; animations are finished and the caret hidden before a shot.
- */
-export const SCREENSHOTS = { maxDiffPixelRatio: 0.01, animations: "disabled", caret: "hide" } as const;
-
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
@@ -55,7 +48,6 @@ export default defineConfig({
   // still reported, by name, as flaky at the end of `npm test` (scripts/test-report.ts), so a flake is seen, not hidden.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
-  expect: { toHaveScreenshot: SCREENSHOTS },
   reporter: process.env.PW_JSON_OUTPUT ? [["list"], ["json", { outputFile: process.env.PW_JSON_OUTPUT }]] : "list",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

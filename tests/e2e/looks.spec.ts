@@ -1,21 +1,21 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import sharp from "sharp";
 import { renderMarkdown } from "../../build/markdown.ts";
-import { SCREENSHOTS } from "../../playwright.config.ts";
 import { asReturningVisitor, builtRoutes, expect, test } from "./fixtures.ts";
+import { expectPicture, pinFonts } from "./pictures.ts";
 import { expectReadableText, textAxeCannotTell } from "./readable-text.ts";
 
 /**
  * What a visitor sees: a full-page screenshot of every page template at a phone's and a desktop's width, light and
- * dark, against baselines in looks.spec.ts-snapshots/ (made on this machine image's Debian chromium, as CI runs it).
- * A change that moves pixels on purpose is accepted by looking at the new pictures and running
+ * dark, against baselines in looks.spec.ts-snapshots/, compared by pictures.ts (bundled fonts, whole-pixel clips, a
+ * tolerance measured across Chromium builds). A change that moves pixels on purpose, or a browser update that moves
+ * them legitimately, is accepted by looking at the new pictures and running
  * `npx playwright test tests/e2e/looks.spec.ts --update-snapshots`.
  *
  * Moving parts stand still: the clock is Playwright's (carousels and the typewriter stay on their first slide and
- * word), consent is given and the WhatsApp popup already seen, CSS animations are finished (playwright.config.ts),
- * and lazy images are loaded before the picture is taken. At a phone's width, text axe cannot judge (over gradients and
+ * word), consent is given and the WhatsApp popup already seen, CSS animations are finished and the caret hidden, and
+ * lazy images are loaded before the picture is taken. At a phone's width, text axe cannot judge (over gradients and
  * pictures) is also measured against the pixels behind it, in both themes (readable-text.ts).
  */
 
@@ -61,13 +61,11 @@ const NOW = new Date("2026-06-15T10:00:00Z");
 /** A long line of code and an aligned table through the real markdown stage (no published post has them yet). */
 const CODE_AND_TABLES = readFileSync(path.resolve(import.meta.dirname, "../fixtures/prose/code-and-tables.md"), "utf8");
 
-// A full-page picture of a long page takes seconds on a busy 2-core machine, and one that differs is taken again.
+// A full-page picture of a long page takes seconds on a busy 2-core machine.
 test.describe.configure({ timeout: 120_000 });
-// Fonts are drawn differently on macOS and Windows: there are no baselines to compare with, and a missing one would
-// fail every run. The pictures are checked where the baselines are made: Linux, as CI runs.
-test.skip(process.platform !== "linux", "screenshot baselines are made on Linux (CI's Debian chromium)");
 
 test.beforeEach(async ({ page }) => {
+  await pinFonts(page);
   await asReturningVisitor(page, "2026-06-01T00:00:00.000Z");
   // Held still from the start: time moves only when open() moves it, however slowly the page loads.
   await page.clock.install({ time: NOW });
@@ -88,53 +86,20 @@ async function open(page: Page, url: string): Promise<void> {
   });
 }
 
-/**
- * Full-page options: the build's year in the footer changes each January, so it is hidden, not compared; a long page
- * takes seconds to capture on a busy 2-core machine, more than expect's 5 s.
- */
-const fullPage = (page: Page) => ({ fullPage: true, mask: [page.locator(".site-footer__copyright")], timeout: 60_000 });
-
-/**
- * `toHaveScreenshot`, sooner when nothing moved: the page is shot once with the settings the matcher takes from
- * playwright.config.ts (SCREENSHOTS) and the options below, and its pixels, decoded by sharp, are
- * compared with the baseline's. Only a picture that differs (or a missing baseline, or `--update-snapshots=all`) goes
- * through the matcher, which shoots it again and judges it with its tolerance, writes the diff or the new baseline: so
- * a picture passes here only where the matcher would pass it too, and a setting missed here costs time, not a check.
- * The matcher decodes both pictures in JavaScript: on a long page at 1440 px, about 12 million pixels each, most of
- * its time went to that.
- */
-async function expectSamePicture(page: Page, name: string): Promise<void> {
-  const baseline = test.info().snapshotPath(name, { kind: "screenshot" });
-  if (test.info().config.updateSnapshots !== "all" && existsSync(baseline)) {
-    const { animations, caret } = SCREENSHOTS;
-    // CSS pixels: the matcher's default scale.
-    const shot = await page.screenshot({ ...fullPage(page), animations, caret, scale: "css" });
-    const [actual, expected] = await Promise.all(
-      [shot, baseline].map((image) => sharp(image).ensureAlpha().raw().toBuffer({ resolveWithObject: true })),
-    );
-    if (
-      actual &&
-      expected &&
-      actual.info.width === expected.info.width &&
-      actual.info.height === expected.info.height &&
-      actual.data.equals(expected.data)
-    )
-      return;
-  }
-  await expect(page).toHaveScreenshot(name, fullPage(page));
-}
+/** The build's year in the footer changes each January: hidden, not compared. */
+const year = (page: Page) => [page.locator(".site-footer__copyright")];
 
 async function expectLooks(page: Page, name: string): Promise<void> {
-  await expectSamePicture(page, `${name}-light.png`);
+  await expectPicture(page, test.info(), `${name}-light.png`, { mask: year(page) });
   await page.emulateMedia({ colorScheme: "dark" });
-  await expectSamePicture(page, `${name}-dark.png`);
+  await expectPicture(page, test.info(), `${name}-dark.png`, { mask: year(page) });
 }
 
 /** The first testimonial's rating: five separate stars (not one smear of lines back to the first). */
 async function ratingStars(page: Page, width: number): Promise<void> {
   await page.emulateMedia({ colorScheme: "light" });
   const stars = page.locator(".testimonial-card__stars").first();
-  await expect(stars).toHaveScreenshot(`stars-${width}.png`, { maxDiffPixelRatio: 0 });
+  await expectPicture(page, test.info(), `stars-${width}.png`, { of: stars });
 }
 
 /** An article's code block and aligned table (no published post has them yet), light and dark. */
@@ -146,7 +111,7 @@ async function codeAndTables(page: Page, width: number): Promise<void> {
   }, html);
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
-    await expect(prose).toHaveScreenshot(`code-and-tables-${width}-${colorScheme}.png`);
+    await expectPicture(page, test.info(), `code-and-tables-${width}-${colorScheme}.png`, { of: prose });
   }
 }
 
