@@ -47,6 +47,8 @@ export interface BuildOptions {
   now?: Date;
   /** Where /admin saves; from the environment when absent (build/cms-config.ts cmsBackendFromEnv). */
   cmsBackend?: CmsBackend;
+  /** A build for a stack (the CDK app), with its githubRepo setting: /admin must then name the repository it saves to. */
+  deployment?: { githubRepo: string | undefined };
 }
 
 export interface BuildResult {
@@ -265,16 +267,18 @@ export class BuildSession {
 
   /** /admin: the editor's bundle and its page, whose configuration is generated from the content model. */
   async #adminFiles(content: SiteContent, bundle: IslandBundle) {
+    const { cmsBackend, deployment } = this.#options;
+    // First: a build that names no repository to save to stops before the bundle is paid for.
+    const backend = cmsBackend ?? cmsBackendFromEnv(process.env, content.site.url, deployment);
     this.#admin ??= bundleAdmin(this.#rootDir, this.#cache);
     const admin = await this.#admin;
-    const backend = this.#options.cmsBackend ?? cmsBackendFromEnv(process.env, content.site.url);
     const page = adminPage({ entry: admin.entry, content, stylesheet: bundle.stylesheet, backend });
     const where =
       backend.kind === "github"
         ? `github.com/${backend.repo} (${backend.branch})`
         : backend.kind === "local-git"
-          ? `${backend.url}, a branch per entry merged into ${backend.branch}`
-          : backend.url;
+          ? `the local checkout through npm run dev, a branch per entry merged into ${backend.branch}`
+          : "the local checkout's content/ through npm run dev";
     return { files: [...admin.files, page], cached: admin.cached, backend: where };
   }
 
