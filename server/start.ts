@@ -9,6 +9,7 @@ import { createCmsBackend } from "./cms-backend.ts";
 import { workflowCheckout } from "./cms-workflow.ts";
 import { startDevLoop } from "./dev.ts";
 import { InProcessQueue } from "./in-process-queue.ts";
+import type { LambdaHandler } from "./lambda-adapter.ts";
 import { LambdaHost } from "./lambda-host.ts";
 import { localLambdaEnv } from "./lambda-env.ts";
 import { handlerNames, loadHandlers, withExtraRoutes } from "./load-handlers.ts";
@@ -166,10 +167,27 @@ const queue = new InProcessQueue({ maxDelaySeconds: LOCAL_MAX_DELAY_SECONDS });
 provideLocalLeadQueue(queue);
 // In dev the handlers run in a worker that restarts when the catalogue they read changes (server/lambda-host.ts).
 const apiHost = dev ? new LambdaHost(rootDir, () => ({ ...process.env }), queue) : undefined;
-const handlers = apiHost ? withExtraRoutes(apiHost.handlers(await handlerNames(rootDir))) : await loadHandlers(rootDir);
+const handlers = apiHost
+  ? withExtraRoutes(new Map([...apiHost.handlers(await handlerNames(rootDir))].map(([n, h]) => [n, untilValid(h)])))
+  : await loadHandlers(rootDir);
 // Leads the handlers could not mail are retried in this process, as deliver-lead does from the queue in AWS; it reads
 // the handlers' environment as it starts, so on content the build refuses it waits for the first good save too.
 if (!apiStale) retry = await startLocalRetry({ queue });
+/**
+ * Until content/ first validates, the handlers have no environment to start with (the retry, started with the first
+ * good one, tells): a call is answered that it must wait, not with their configuration error.
+ */
+function untilValid(handler: LambdaHandler): LambdaHandler {
+  const error = "The local API starts once content/ is valid: fix the errors the build shows";
+  return async (event, context) =>
+    retry
+      ? handler(event, context)
+      : {
+          statusCode: 503,
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ success: false, error }),
+        };
+}
 async function reloadApi(changed?: readonly string[]) {
   const catalogue = ["products", "installation-packages.yaml", "site.yaml"].map((name) => path.join(contentDir, name));
   if (!apiStale && changed && !changed.some((file) => catalogue.some((prefix) => file.startsWith(prefix)))) return;
