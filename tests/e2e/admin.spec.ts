@@ -62,7 +62,8 @@ test("an article with a photo cover, saved as a draft, is written to content/ an
   const gzipBytes = (
     await Promise.all(
       [...editor.loaded.keys()]
-        .filter((url) => url.startsWith(`${BASE}/admin/`))
+        // The editor's files; not what its backend answered (/admin/api/v1).
+        .filter((url) => url.startsWith(`${BASE}/admin/`) && !url.startsWith(`${BASE}/admin/api/`))
         .map(async (url) => {
           const file = new URL(url).pathname.replace(/\/$/, "/index.html");
           return gzipSync(await readFile(path.join(dist, file)), { level: 9 }).length;
@@ -207,7 +208,9 @@ test("the editor's backend refuses another local page, a forged Host and every p
       ] as [unknown, RequestMode][],
     },
   );
-  expect(answers).toEqual(["refused", "refused", "opaque"]);
+  // A no-cors request is sent without asking first and its answer is never readable (Chromium may drop it as a network
+  // error): what it did is told by the files, checked below.
+  expect(answers).toEqual(["refused", "refused", expect.stringMatching(/^(opaque|refused)$/)]);
 
   // DNS rebinding: a name of the attacker's that resolves to 127.0.0.1, so the page's origin and Host are both its own.
   const { port } = new URL(api);
