@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { cp, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
-import { request as httpRequest, type OutgoingHttpHeaders } from "node:http";
+import { createServer, request as httpRequest, type OutgoingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -177,16 +177,14 @@ test("the editor's backend refuses another local page, a forged Host and every p
       branch: "main",
       entry: { slug: "x", path: file, raw: "written by someone else" },
       assets: [],
-      options: { commitMessage: "x" },
+      options: { commitMessage: "x", useWorkflow: false, status: "draft" },
     },
   });
 
   // Another app served on this machine, open in the editor's browser, calls the backend.
-  const other = `http://127.0.0.1:${PORT + 1}`;
-  await page.route(`${other}/`, (route) =>
-    route.fulfill({ contentType: "text/html", body: "<title>Other app</title>" }),
-  );
-  await page.goto(`${other}/`);
+  const otherApp = createServer((_req, res) => res.end("<title>Other app</title>"));
+  await new Promise<void>((resolve) => otherApp.listen(PORT + 1, "127.0.0.1", resolve));
+  await page.goto(`http://127.0.0.1:${PORT + 1}/`).finally(() => otherApp.close());
   const answers = await page.evaluate(
     async ({ api, bodies }) =>
       Promise.all(
