@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { imagePath } from "../src/schemas/common.ts";
 import { LOCAL_CMS_API } from "../src/lib/security-headers.ts";
 import { type Collection, type CollectionName, collectionEntries } from "./collections.ts";
-import { BuildError } from "./errors.ts";
+import { SettingError } from "./errors.ts";
 
 /**
  * Decap CMS's configuration, derived from the content model (build/collections.ts) and the JSON Schemas of its zod
@@ -427,13 +427,11 @@ function capitalize(text: string): string {
 
 /**
  * The backend the build's environment asks for. CMS_LOCAL_BACKEND: npm run dev's own (server/cms-backend.ts), in git
- * mode for the editorial workflow when CMS_LOCAL_BRANCH names the branch it merges into. Otherwise GitHub, on the
- * repository of the stack's githubRepo setting (`deployment`), else CMS_GITHUB_REPO (owner/name), else the one GitHub
- * Actions builds (GITHUB_REPOSITORY), with CMS_GITHUB_BRANCH (main) and CMS_AUTH_URL (the OAuth function's origin;
- * the site's own origin by default, where the stack routes /api/github-oauth). A build that names no repository edits
- * the local checkout through npm run dev, unless it is for a deployment (a stack, or GitHub Actions): that one stops.
+ * mode for the editorial workflow when CMS_LOCAL_BRANCH names the branch it merges into. Otherwise GitHub, on
+ * cmsRepository's repository, with CMS_GITHUB_BRANCH (main) and CMS_AUTH_URL (the OAuth function's origin; the site's
+ * own origin by default, where the stack routes /api/github-oauth); with none, the local checkout through npm run dev.
  * @param deployment set when the build is for a stack (the CDK app), with the stack's githubRepo setting
- * @throws BuildError naming the setting to give, when a deployment's build names no repository
+ * @throws SettingError from cmsRepository
  */
 export function cmsBackendFromEnv(
   env: Readonly<Record<string, string | undefined>>,
@@ -443,12 +441,7 @@ export function cmsBackendFromEnv(
   if (env.CMS_LOCAL_BACKEND && env.CMS_LOCAL_BRANCH)
     return { kind: "local-git", url: env.CMS_LOCAL_BACKEND, branch: env.CMS_LOCAL_BRANCH };
   if (env.CMS_LOCAL_BACKEND) return { kind: "local", url: env.CMS_LOCAL_BACKEND };
-  const repo = deployment?.githubRepo || env.CMS_GITHUB_REPO || env.GITHUB_REPOSITORY;
-  if (!repo && (deployment || env.GITHUB_ACTIONS === "true"))
-    throw new BuildError(
-      "/admin would save nowhere: name the GitHub repository it saves to with the stack setting githubRepo " +
-        "(-c githubRepo=owner/name, or SITE_GITHUB_REPO) or CMS_GITHUB_REPO=owner/name",
-    );
+  const repo = cmsRepository(env, deployment);
   if (!repo) return { kind: "local", url: LOCAL_CMS_API };
   return {
     kind: "github",
@@ -457,4 +450,24 @@ export function cmsBackendFromEnv(
     baseUrl: env.CMS_AUTH_URL || new URL(siteUrl).origin,
     authEndpoint: "api/github-oauth/auth",
   };
+}
+
+/**
+ * The GitHub repository /admin saves to: the stack's githubRepo setting (`deployment`), else CMS_GITHUB_REPO
+ * (owner/name), else the one GitHub Actions builds (GITHUB_REPOSITORY); undefined for a local build, which edits the
+ * local checkout, and for npm run dev's (CMS_LOCAL_BACKEND).
+ * @throws SettingError naming the setting to give, when a deployment's build (a stack's, or in GitHub Actions) has none
+ */
+export function cmsRepository(
+  env: Readonly<Record<string, string | undefined>>,
+  deployment?: { githubRepo: string | undefined },
+): string | undefined {
+  if (env.CMS_LOCAL_BACKEND) return undefined;
+  const repo = deployment?.githubRepo || env.CMS_GITHUB_REPO || env.GITHUB_REPOSITORY;
+  if (!repo && (deployment || env.GITHUB_ACTIONS === "true"))
+    throw new SettingError(
+      "/admin would save nowhere: name the GitHub repository it saves to with the stack setting githubRepo " +
+        "(-c githubRepo=owner/name, or SITE_GITHUB_REPO) or CMS_GITHUB_REPO=owner/name",
+    );
+  return repo || undefined;
 }

@@ -7,7 +7,7 @@ import { PRODUCTION, type SiteEnvironment, withEnvironment } from "../src/lib/si
 import { adminPage, bundleAdmin } from "./admin.ts";
 import { type IslandBundle, type OutputFile, bundleIslands } from "./bundle.ts";
 import { BuildCache, digest } from "./cache.ts";
-import { type CmsBackend, cmsBackendFromEnv } from "./cms-config.ts";
+import { type CmsBackend, cmsBackendFromEnv, cmsRepository } from "./cms-config.ts";
 import { checkContentLinks, servedFiles } from "./check-links.ts";
 import type { CompiledContent } from "./compile-content.ts";
 import { buildDocumentationPdfs } from "./documentation-pdf.ts";
@@ -100,6 +100,8 @@ export class BuildSession {
    */
   async build(changed?: readonly string[]): Promise<BuildResult> {
     const started = performance.now();
+    // A build that cannot say where /admin saves stops before any work.
+    if (!this.#options.cmsBackend) cmsRepository(process.env, this.#options.deployment);
     const log = this.#options.log ?? (() => {});
     const stage = stageTimer(log);
     const rootDir = this.#rootDir;
@@ -267,11 +269,10 @@ export class BuildSession {
 
   /** /admin: the editor's bundle and its page, whose configuration is generated from the content model. */
   async #adminFiles(content: SiteContent, bundle: IslandBundle) {
-    const { cmsBackend, deployment } = this.#options;
-    // First: a build that names no repository to save to stops before the bundle is paid for.
-    const backend = cmsBackend ?? cmsBackendFromEnv(process.env, content.site.url, deployment);
     this.#admin ??= bundleAdmin(this.#rootDir, this.#cache);
     const admin = await this.#admin;
+    const { cmsBackend, deployment } = this.#options;
+    const backend = cmsBackend ?? cmsBackendFromEnv(process.env, content.site.url, deployment);
     const page = adminPage({ entry: admin.entry, content, stylesheet: bundle.stylesheet, backend });
     const where =
       backend.kind === "github"

@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
@@ -274,6 +276,25 @@ describe("cmsConfig", () => {
     expect(() => cmsBackendFromEnv({}, site, { githubRepo: undefined })).toThrow(stop);
     expect(() => cmsBackendFromEnv({ GITHUB_ACTIONS: "true" }, site)).toThrow(stop);
     expect(cmsBackendFromEnv({}, site)).toEqual(local);
+  });
+
+  test("npm run build in GitHub Actions without a repository stops at once with that line, writing nothing", async () => {
+    const { buildCli } = await import("../../../build/cli.ts");
+    let printed = "";
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        printed += chunk;
+        done();
+      },
+    });
+    const out = path.join(tmpdir(), `cms-config-unbuilt-${process.pid}`);
+    const code = await buildCli(["--out", out], { env: { GITHUB_ACTIONS: "true" }, stdout: sink, stderr: sink });
+    expect(code).toBe(1);
+    expect(printed.trim().split("\n")).toEqual([
+      "Build failed.",
+      expect.stringMatching(/^\/admin would save nowhere: .* githubRepo .* CMS_GITHUB_REPO=owner\/name$/),
+    ]);
+    expect(existsSync(out)).toBe(false);
   });
 
   test("signs in through the stack's OAuth function on the site's own origin, or on CMS_AUTH_URL when given", () => {
