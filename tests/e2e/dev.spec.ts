@@ -78,19 +78,25 @@ test("started on content the build refuses, it serves the errors over the page, 
   request,
 }) => {
   const overlay = page.getByRole("alertdialog", { name: "The build failed" });
+  const inquiry = {
+    ...{ name: "Ann Lee", email: "ann@example.com", mobile: "+14155550100", company: "ACME", product: "eSIM" },
+    ...{ message: "We would like a quote for a travel data brand.", elapsedMs: 9000 },
+  };
   try {
     await page.goto(`${BASE}/about`);
     await expect(overlay).toBeVisible({ timeout: 30_000 });
     await expect(overlay).toContainText(`content/${STRAY}: Ignored file`);
+    const waiting = await request.post(`${BASE}/api/send-product-inquiry`, { data: inquiry });
+    expect(waiting.status()).toBe(503);
+    expect(await waiting.json()).toEqual({
+      success: false,
+      error: "The local API starts once content/ is valid: fix the errors the build shows",
+    });
   } finally {
     await rm(path.join(contentDir, STRAY), { force: true });
   }
   await expect(overlay).toBeHidden({ timeout: 100_000 });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  const inquiry = {
-    ...{ name: "Ann Lee", email: "ann@example.com", mobile: "+14155550100", company: "ACME", product: "eSIM" },
-    ...{ message: "We would like a quote for a travel data brand.", elapsedMs: 9000 },
-  };
   // The handlers take their catalogue from that good build's content, a moment after the page shows it.
   await expect(async () => {
     const answer = await request.post(`${BASE}/api/send-product-inquiry`, { data: inquiry });
