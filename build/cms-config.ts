@@ -1,6 +1,8 @@
 import * as z from "zod/mini";
 import { imagePath } from "../src/schemas/common.ts";
+import { LOCAL_CMS_API } from "../src/lib/security-headers.ts";
 import { type Collection, type CollectionName, collectionEntries } from "./collections.ts";
+import { SettingError } from "./errors.ts";
 
 /**
  * Decap CMS's configuration, derived from the content model (build/collections.ts) and the JSON Schemas of its zod
@@ -87,7 +89,6 @@ function yamlFormat(jsonSchema: string): string {
 export interface CmsConfig {
   load_config_file: false;
   backend: Record<string, string>;
-  local_backend?: { url: string; allowed_hosts: string[] };
   publish_mode?: "editorial_workflow";
   media_folder: string;
   public_folder: string;
@@ -201,19 +202,13 @@ export function cmsConfig({ backend, siteUrl }: { backend: CmsBackend; siteUrl: 
   };
 }
 
-function backendConfig(backend: CmsBackend): Pick<CmsConfig, "backend" | "local_backend" | "publish_mode"> {
-  if (backend.kind === "local") {
-    // decap-server's fs mode writes the checkout directly: no branches, so no editorial workflow locally.
-    return {
-      backend: { name: "proxy", proxy_url: backend.url, branch: "main" },
-      local_backend: { url: backend.url, allowed_hosts: ["127.0.0.1", "localhost"] },
-    };
-  }
+function backendConfig(backend: CmsBackend): Pick<CmsConfig, "backend" | "publish_mode"> {
+  // decap-server's fs mode writes the checkout directly: no branches, so no editorial workflow locally.
+  if (backend.kind === "local") return { backend: { name: "proxy", proxy_url: backend.url, branch: "main" } };
   if (backend.kind === "local-git") {
     // decap-server merges a published entry into the branch checked out, so the configuration names that branch.
     return {
       backend: { name: "proxy", proxy_url: backend.url, branch: backend.branch },
-      local_backend: { url: backend.url, allowed_hosts: ["127.0.0.1", "localhost"] },
       publish_mode: "editorial_workflow",
     };
   }
@@ -431,20 +426,48 @@ function capitalize(text: string): string {
 }
 
 /**
- * The backend the build's environment asks for: CMS_LOCAL_BACKEND (npm run dev sets it to decap-server's address, and
- * CMS_LOCAL_BRANCH to the checked-out branch when decap-server runs in git mode for the editorial workflow), else GitHub from CMS_GITHUB_REPO (owner/name), CMS_GITHUB_BRANCH (main) and CMS_AUTH_URL (the OAuth function's
- * origin; the site's own origin by default, where the stack would route /api/github-oauth).
+ * The backend the build's environment asks for. CMS_LOCAL_BACKEND: npm run dev's own (server/cms-backend.ts), in git
+ * mode for the editorial workflow when CMS_LOCAL_BRANCH names the branch it merges into. Otherwise GitHub, on
+ * cmsRepository's repository, with CMS_GITHUB_BRANCH (main) and CMS_AUTH_URL (the OAuth function's origin; the site's
+ * own origin by default, where the stack routes /api/github-oauth); with none, the local checkout through npm run dev.
+ * @param deployment set when the build is for a stack (the CDK app), with the stack's githubRepo setting
+ * @throws SettingError from cmsRepository
  */
-export function cmsBackendFromEnv(env: Readonly<Record<string, string | undefined>>, siteUrl: string): CmsBackend {
+export function cmsBackendFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  siteUrl: string,
+  deployment?: { githubRepo: string | undefined },
+): CmsBackend {
   if (env.CMS_LOCAL_BACKEND && env.CMS_LOCAL_BRANCH)
     return { kind: "local-git", url: env.CMS_LOCAL_BACKEND, branch: env.CMS_LOCAL_BRANCH };
   if (env.CMS_LOCAL_BACKEND) return { kind: "local", url: env.CMS_LOCAL_BACKEND };
+  const repo = cmsRepository(env, deployment);
+  if (!repo) return { kind: "local", url: LOCAL_CMS_API };
   return {
     kind: "github",
-    // Unset, the editor loads but cannot sign in; the build's [admin] line names the repository it was given.
-    repo: env.CMS_GITHUB_REPO || "OWNER/REPOSITORY",
+    repo,
     branch: env.CMS_GITHUB_BRANCH || "main",
     baseUrl: env.CMS_AUTH_URL || new URL(siteUrl).origin,
     authEndpoint: "api/github-oauth/auth",
   };
+}
+
+/**
+ * The GitHub repository /admin saves to: the stack's githubRepo setting (`deployment`), else CMS_GITHUB_REPO
+ * (owner/name), else the one GitHub Actions builds (GITHUB_REPOSITORY); undefined for a local build, which edits the
+ * local checkout, and for npm run dev's (CMS_LOCAL_BACKEND).
+ * @throws SettingError naming the setting to give, when a deployment's build (a stack's, or in GitHub Actions) has none
+ */
+export function cmsRepository(
+  env: Readonly<Record<string, string | undefined>>,
+  deployment?: { githubRepo: string | undefined },
+): string | undefined {
+  if (env.CMS_LOCAL_BACKEND) return undefined;
+  const repo = deployment?.githubRepo || env.CMS_GITHUB_REPO || env.GITHUB_REPOSITORY;
+  if (!repo && (deployment || env.GITHUB_ACTIONS === "true"))
+    throw new SettingError(
+      "/admin would save nowhere: name the GitHub repository it saves to with the stack setting githubRepo " +
+        "(-c githubRepo=owner/name, or SITE_GITHUB_REPO) or CMS_GITHUB_REPO=owner/name",
+    );
+  return repo || undefined;
 }

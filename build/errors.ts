@@ -67,6 +67,11 @@ export class BuildError extends Error {
   }
 }
 
+/** A setting the build needs and was not given: its message names the setting, and no stack trace would help. */
+export class SettingError extends BuildError {
+  override name = "SettingError";
+}
+
 /** Formats `features[3].url` from a zod issue path. */
 export function formatPath(path: readonly PropertyKey[]): string {
   let out = "";
@@ -125,7 +130,7 @@ function withLineText(at: NonNullable<PartialMessage["location"]>) {
 
 /** Prints an error for the person who can fix it: editors get their lines, our bugs get the cause chain. */
 export function describeError(error: unknown): string {
-  if (error instanceof ContentErrors) return error.message;
+  if (error instanceof ContentErrors || error instanceof SettingError) return error.message;
   const code = describeCodeError(error);
   if (code) return `Syntax error in the code:\n${code}`;
   const lines: string[] = [];

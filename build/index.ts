@@ -7,7 +7,7 @@ import { PRODUCTION, type SiteEnvironment, withEnvironment } from "../src/lib/si
 import { adminPage, bundleAdmin } from "./admin.ts";
 import { type IslandBundle, type OutputFile, bundleIslands } from "./bundle.ts";
 import { BuildCache, digest } from "./cache.ts";
-import { type CmsBackend, cmsBackendFromEnv } from "./cms-config.ts";
+import { type CmsBackend, cmsBackendFromEnv, cmsRepository } from "./cms-config.ts";
 import { checkContentLinks, servedFiles } from "./check-links.ts";
 import type { CompiledContent } from "./compile-content.ts";
 import { buildDocumentationPdfs } from "./documentation-pdf.ts";
@@ -47,6 +47,8 @@ export interface BuildOptions {
   now?: Date;
   /** Where /admin saves; from the environment when absent (build/cms-config.ts cmsBackendFromEnv). */
   cmsBackend?: CmsBackend;
+  /** A build for a stack (the CDK app), with its githubRepo setting: /admin must then name the repository it saves to. */
+  deployment?: { githubRepo: string | undefined };
 }
 
 export interface BuildResult {
@@ -98,6 +100,8 @@ export class BuildSession {
    */
   async build(changed?: readonly string[]): Promise<BuildResult> {
     const started = performance.now();
+    // A build that cannot say where /admin saves stops before any work.
+    if (!this.#options.cmsBackend) cmsRepository(process.env, this.#options.deployment);
     const log = this.#options.log ?? (() => {});
     const stage = stageTimer(log);
     const rootDir = this.#rootDir;
@@ -267,14 +271,15 @@ export class BuildSession {
   async #adminFiles(content: SiteContent, bundle: IslandBundle) {
     this.#admin ??= bundleAdmin(this.#rootDir, this.#cache);
     const admin = await this.#admin;
-    const backend = this.#options.cmsBackend ?? cmsBackendFromEnv(process.env, content.site.url);
+    const { cmsBackend, deployment } = this.#options;
+    const backend = cmsBackend ?? cmsBackendFromEnv(process.env, content.site.url, deployment);
     const page = adminPage({ entry: admin.entry, content, stylesheet: bundle.stylesheet, backend });
     const where =
       backend.kind === "github"
         ? `github.com/${backend.repo} (${backend.branch})`
         : backend.kind === "local-git"
-          ? `${backend.url}, a branch per entry merged into ${backend.branch}`
-          : backend.url;
+          ? `the local checkout through npm run dev, a branch per entry merged into ${backend.branch}`
+          : "the local checkout's content/ through npm run dev";
     return { files: [...admin.files, page], cached: admin.cached, backend: where };
   }
 

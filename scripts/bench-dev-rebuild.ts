@@ -91,7 +91,6 @@ try {
       ...process.env,
       PORT: String(port),
       SES_PORT: String(port + 1),
-      CMS_PORT: String(port + 3),
       CONTENT_DIR: contentDir,
       DIST_DIR: path.join(work, "dist"),
     },

@@ -15,7 +15,7 @@ import { photo } from "../tests/fixtures/images.ts";
  * The screenshots of docs/editing.md's "Editing in the browser (/admin)", taken by hand (not part of npm test) after a
  * change to /admin: `npx tsx scripts/screenshot-admin.ts [--port 4400] [--out docs/screenshots]`.
  * It clones this repository into a temporary folder and runs `npm run dev -- --workflow` on the clone's content/ (ports
- * --port to --port + 3), so the editor sees production's workflow (save, In review, Ready, publish) and nothing here
+ * --port to --port + 2), so the editor sees production's workflow (save, In review, Ready, publish) and nothing here
  * is committed. Look at every picture before committing it.
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -34,7 +34,6 @@ const { server } = await startDevServer({
   cwd: ROOT,
   port,
   sesPort: port + 1, // the lead store takes port + 2
-  cmsPort: port + 3,
   leadsDir: path.join(work, "leads"),
   contentDir: path.join(repo, "content"),
   distDir: path.join(work, "dist"),
@@ -65,9 +64,8 @@ async function signInScreen(page: Page): Promise<void> {
     const [whole, json] = /<script type="application\/json" id="cms-data">([\s\S]*?)<\/script>/.exec(html) ?? [];
     if (!whole || !json) throw new Error("/admin/ has no #cms-data");
     const data = JSON.parse(json) as { config: Record<string, unknown> };
-    data.config.backend = { name: "github", repo: "OWNER/REPOSITORY", branch: "main", base_url: base };
+    data.config.backend = { name: "github", repo: "acme/storefront", branch: "main", base_url: base };
     data.config.publish_mode = "editorial_workflow";
-    delete data.config.local_backend;
     const body = html.replace(whole, `<script type="application/json" id="cms-data">${serializeJson(data)}</script>`);
     await route.fulfill({ response, body });
   });

@@ -10,7 +10,14 @@ import {
   showsPrices,
 } from "../src/lib/currency.ts";
 import { resolveRequest, type RouteTable } from "../src/lib/routing.ts";
-import { adminSecurityHeaders, GITHUB_API, isAdminPath, securityHeaders } from "../src/lib/security-headers.ts";
+import {
+  adminSecurityHeaders,
+  GITHUB_API,
+  isAdminPath,
+  LOCAL_CMS_API,
+  securityHeaders,
+} from "../src/lib/security-headers.ts";
+import type { CmsBackendHandler } from "./cms-backend.ts";
 import { CONTENT_TYPES, COMPRESSIBLE_EXTENSIONS, cacheControl } from "../src/lib/static-files.ts";
 import { invokeLambda, type LambdaHandler } from "./lambda-adapter.ts";
 
@@ -25,8 +32,8 @@ export interface SiteServerOptions {
    * to play a visitor elsewhere); none: no currency cookie, as when the edge cannot see the country.
    */
   viewerCountry?: string;
-  /** Where /admin may connect besides the site: decap-server's address in dev; GitHub's API otherwise. */
-  adminConnect?: readonly string[];
+  /** npm run dev: /admin's backend (server/cms-backend.ts), at LOCAL_CMS_API; /admin then connects to nothing else. */
+  cmsBackend?: CmsBackendHandler;
 }
 
 /** What the dev loop adds to the server: its browser script and stylesheet, its event stream, the last failure. */
@@ -73,6 +80,12 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
         return;
       }
       return invokeLambda(handler, req, res, name);
+    }
+    if (url.pathname === LOCAL_CMS_API) {
+      if (options.cmsBackend) return options.cmsBackend(req, res);
+      const error = "The editor saves into content/ only while npm run dev runs: start it and open /admin/ there";
+      res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ error }));
+      return;
     }
     if (devReload && url.pathname === "/__dev/reload.js") {
       res
@@ -136,7 +149,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
       );
     }
     const headers: Record<string, string> = {
-      ...(admin ? adminSecurityHeaders({ connect: options.adminConnect ?? [GITHUB_API] }) : securityHeaders(csp)),
+      ...(admin ? adminSecurityHeaders({ connect: options.cmsBackend ? [] : [GITHUB_API] }) : securityHeaders(csp)),
       "content-type": CONTENT_TYPES[ext] ?? "application/octet-stream",
       "cache-control": devReload ? "no-store" : cacheControl(file),
       vary: "accept-encoding",

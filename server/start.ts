@@ -4,9 +4,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sesEmulator from "aws-ses-v2-local";
 import { provideLocalLeadQueue } from "../lambdas/shared/lead-queue.ts";
+import { LOCAL_CMS_API } from "../src/lib/security-headers.ts";
+import { createCmsBackend } from "./cms-backend.ts";
 import { workflowCheckout } from "./cms-workflow.ts";
 import { startDevLoop } from "./dev.ts";
 import { InProcessQueue } from "./in-process-queue.ts";
+import type { LambdaHandler } from "./lambda-adapter.ts";
 import { LambdaHost } from "./lambda-host.ts";
 import { localLambdaEnv } from "./lambda-env.ts";
 import { handlerNames, loadHandlers, withExtraRoutes } from "./load-handlers.ts";
@@ -29,8 +32,6 @@ const host = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? 8080);
 const sesPort = Number(process.env.SES_PORT ?? 8005);
 const dynamoPort = Number(process.env.DYNAMO_PORT ?? 8006);
-/** npm run dev: decap-server, the content editor's local backend (/admin saves through it into content/). */
-const cmsPort = Number(process.env.CMS_PORT ?? 8081);
 /** Where the leads are kept; LEADS_DIR lets a test server keep its own (npm run leads reads the same variable). */
 const leadsDir = path.resolve(rootDir, process.env.LEADS_DIR ?? ".data/dynamodb");
 /** Where the build writes and the server reads; DIST_DIR lets parallel test runs keep separate builds. */
@@ -46,35 +47,21 @@ const contentDir = path.resolve(rootDir, process.env.CONTENT_DIR ?? "content");
 const workflow = dev && process.argv.includes("--workflow");
 
 /**
- * decap-server, on 127.0.0.1 only: it writes what /admin saves under the folder that holds content/ (the generated
- * configuration names paths like content/blog), so a test's copy of the content is edited, not the checkout's; in
- * the file-system mode directly, in git mode (--workflow) on branches. Its address reaches the build through
- * CMS_LOCAL_BACKEND, and in git mode the branch it merges into through CMS_LOCAL_BRANCH.
+ * /admin's local backend, inside this server at /admin/api/v1 of the site's own origin (server/cms-backend.ts): it
+ * writes what /admin saves under the folder that holds content/ (the generated configuration names paths like
+ * content/blog), so a test's copy of the content is edited, not the checkout's; in the file-system mode directly, in
+ * git mode (--workflow) on branches. The build learns of it through CMS_LOCAL_BACKEND, and in git mode of the branch
+ * it merges into through CMS_LOCAL_BRANCH.
  */
 function startCmsBackend() {
   if (path.basename(contentDir) !== "content")
     console.warn(
       `[cms] the editor writes content/… under ${path.dirname(contentDir)}; CONTENT_DIR should end in /content`,
     );
-  process.env.CMS_LOCAL_BACKEND = `http://127.0.0.1:${cmsPort}/api/v1`;
+  process.env.CMS_LOCAL_BACKEND = LOCAL_CMS_API;
   if (workflowInto) process.env.CMS_LOCAL_BRANCH = workflowInto;
-  const child = spawn(process.execPath, [path.join(rootDir, "node_modules/decap-server/dist/index.js")], {
-    cwd: path.dirname(contentDir),
-    env: {
-      ...process.env,
-      MODE: workflow ? "git" : "fs",
-      GIT_REPO_DIRECTORY: path.dirname(contentDir),
-      PORT: String(cmsPort),
-      BIND_HOST: "127.0.0.1",
-      LOG_LEVEL: process.env.CMS_LOG_LEVEL ?? "warn",
-    },
-    stdio: "inherit",
-  });
-  child.on("exit", (code, signal) => {
-    if (signal !== "SIGTERM")
-      console.error(`[cms] decap-server stopped (exit code ${code}); /admin cannot save until npm run dev restarts`);
-  });
-  return child;
+  const names = new Set([host, "127.0.0.1", "localhost", "[::1]"]);
+  return createCmsBackend({ contentDir, workflow, hosts: [...names].map((name) => `${name}:${port}`) });
 }
 
 /** Runs the build in a fresh process so that edited modules are loaded anew; resolves to success. */
@@ -108,7 +95,6 @@ async function startLeadStore() {
 const takenLine = await takenPortLine([
   { port, host, setting: "PORT", serves: "the site" },
   { port: sesPort, host: "127.0.0.1", setting: "SES_PORT", serves: "the mailbox" },
-  ...(dev ? [{ port: cmsPort, host: "127.0.0.1", setting: "CMS_PORT", serves: "the content editor's backend" }] : []),
 ]);
 if (takenLine) {
   console.error(takenLine);
@@ -128,7 +114,7 @@ const workflowInto = checkout && "branch" in checkout ? checkout.branch : undefi
 const dynamo = await startLeadStore();
 
 // Before the first build: the build writes /admin's configuration with this backend (build/cms-config.ts).
-const cmsServer = dev ? startCmsBackend() : undefined;
+const cmsBackend = dev ? await startCmsBackend() : undefined;
 
 // npm run dev keeps serving when a build fails: the dev loop shows the errors and retries on the next save.
 const devLoop = dev
@@ -181,15 +167,34 @@ const queue = new InProcessQueue({ maxDelaySeconds: LOCAL_MAX_DELAY_SECONDS });
 provideLocalLeadQueue(queue);
 // In dev the handlers run in a worker that restarts when the catalogue they read changes (server/lambda-host.ts).
 const apiHost = dev ? new LambdaHost(rootDir, () => ({ ...process.env }), queue) : undefined;
-const handlers = apiHost ? withExtraRoutes(apiHost.handlers(await handlerNames(rootDir))) : await loadHandlers(rootDir);
-// Leads the handlers could not mail are retried in this process, as deliver-lead does from the queue in AWS.
-retry = await startLocalRetry({ queue });
+const handlers = apiHost
+  ? withExtraRoutes(new Map([...apiHost.handlers(await handlerNames(rootDir))].map(([n, h]) => [n, untilValid(h)])))
+  : await loadHandlers(rootDir);
+// Leads the handlers could not mail are retried in this process, as deliver-lead does from the queue in AWS; it reads
+// the handlers' environment as it starts, so on content the build refuses it waits for the first good save too.
+if (!apiStale) retry = await startLocalRetry({ queue });
+/**
+ * Until content/ first validates, the handlers have no environment to start with (the retry, started with the first
+ * good one, tells): a call is answered that it must wait, not with their configuration error.
+ */
+function untilValid(handler: LambdaHandler): LambdaHandler {
+  const error = "The local API starts once content/ is valid: fix the errors the build shows";
+  return async (event, context) =>
+    retry
+      ? handler(event, context)
+      : {
+          statusCode: 503,
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ success: false, error }),
+        };
+}
 async function reloadApi(changed?: readonly string[]) {
   const catalogue = ["products", "installation-packages.yaml", "site.yaml"].map((name) => path.join(contentDir, name));
   if (!apiStale && changed && !changed.some((file) => catalogue.some((prefix) => file.startsWith(prefix)))) return;
   try {
     Object.assign(process.env, await lambdaEnv());
     await apiHost?.reload();
+    retry ??= await startLocalRetry({ queue });
     apiStale = false;
     console.log("[api] handlers reloaded with the current content");
   } catch (error) {
@@ -206,7 +211,7 @@ const server = await createSiteServer({
   handlers,
   devReload: devLoop?.hooks,
   viewerCountry,
-  adminConnect: cmsServer ? [`http://127.0.0.1:${cmsPort}`] : undefined,
+  cmsBackend,
 });
 server.listen(port, host, () => {
   console.log(`\n  Site:     http://${host}:${port}/`);
@@ -220,15 +225,14 @@ server.listen(port, host, () => {
   if (dev)
     console.log(
       workflow
-        ? `  Editor:   http://${host}:${port}/admin/  (editorial workflow: each entry a cms/… branch of ${path.dirname(contentDir)}, merged into ${workflowInto} on publish; decap-server on 127.0.0.1:${cmsPort})`
-        : `  Editor:   http://${host}:${port}/admin/  (saves into ${path.relative(rootDir, contentDir) || contentDir} through decap-server on 127.0.0.1:${cmsPort})`,
+        ? `  Editor:   http://${host}:${port}/admin/  (editorial workflow: each entry a cms/… branch of ${path.dirname(contentDir)}, merged into ${workflowInto} on publish)`
+        : `  Editor:   http://${host}:${port}/admin/  (saves into ${path.relative(rootDir, contentDir) || contentDir})`,
     );
   if (dev) console.log("  Watching content/, src/, public/, build/ and lambdas/ for changes.\n");
 });
 
 const stop = async () => {
   retry?.stop();
-  cmsServer?.kill("SIGTERM");
   server.close();
   ses.close();
   await sesEvents.close();

@@ -14,10 +14,10 @@ try {
   const { app } = await createSiteApp({
     rootDir,
     env: process.env,
-    buildSite: async (outDir, environment) => {
+    buildSite: async (outDir, environment, deployment) => {
       // Loaded only when a build is due: `cdk destroy` never pays for the whole pipeline's imports.
       const { build } = await import("../../build/index.ts");
-      const result = await build({ rootDir, outDir, environment, log: (line) => console.error(line) });
+      const result = await build({ rootDir, outDir, environment, deployment, log: (line) => console.error(line) });
       console.error(
         `[build] ${result.pages} pages for ${environment.name} in ${result.ms} ms → ${path.relative(rootDir, outDir)}`,
       );

@@ -25,7 +25,15 @@ export interface SiteAppOptions extends AppProps {
    * Builds the site for the stack's environment into outDir; called when no prebuilt distDir is given.
    * bin/site.ts passes the real build; tests pass a prebuilt distDir instead.
    */
-  buildSite?: (outDir: string, environment: SiteEnvironment) => Promise<void>;
+  buildSite?: (outDir: string, environment: SiteEnvironment, deployment?: SiteDeployment) => Promise<void>;
+}
+
+/**
+ * What a production or staging stack's build must know besides its environment: the repository /admin saves to
+ * (build/index.ts deployment). A preview's has none: previews carry no editor.
+ */
+export interface SiteDeployment {
+  githubRepo: string | undefined;
 }
 
 export type SiteApp =
@@ -58,7 +66,8 @@ export async function createSiteApp(options: SiteAppOptions): Promise<SiteApp> {
     if (!buildSite) throw new Error("createSiteApp needs a prebuilt distDir or a buildSite function");
     // One folder per stack: a staging build never lands in the folder production deploys from.
     distDir = path.join(rootDir, ".dist", config.stackName);
-    await buildSite(distDir, environment);
+    const deployment = config.environment === "preview" ? undefined : { githubRepo: config.githubRepo };
+    await buildSite(distDir, environment, deployment);
   }
   const build = readSiteBuild(distDir);
   const stack = new SiteStack(app, config.stackName, {

@@ -77,6 +77,8 @@ export interface SiteConfig {
    * lives in a Secrets Manager secret the stack creates (docs/deploy.md, Sign-in for /admin).
    */
   githubOAuth: { clientId: string | undefined; scope: "repo" | "public_repo" };
+  /** The repository /admin saves to (owner/name); the build's CMS_GITHUB_REPO or GitHub Actions' own when unset. */
+  githubRepo: string | undefined;
 }
 
 /** Thrown with every problem listed; bin/site.ts prints the message without a stack trace. */
@@ -158,6 +160,11 @@ export const CONTEXT_KEYS = {
   githubClientId: {
     example: "Ov23liAbCdEf12345678",
     about: "the client id of the GitHub OAuth app /admin signs in with (docs/deploy.md, Sign-in for /admin)",
+  },
+  githubRepo: {
+    example: "acme/storefront",
+    about:
+      "the GitHub repository (owner/name) /admin saves to (default: CMS_GITHUB_REPO, or in GitHub Actions the workflow's repository)",
   },
   githubScope: {
     example: "public_repo",
@@ -282,6 +289,11 @@ const contextSchema = z.object({
       .check(z.regex(/^[A-Za-z0-9.]{16,40}$/, "expected a GitHub client id: letters and digits, such as Ov23li…")),
   ),
   githubScope: z._default(z.enum(["repo", "public_repo"], { error: "expected repo or public_repo" }), "repo"),
+  githubRepo: z.optional(
+    z
+      .string()
+      .check(z.regex(/^[\w.-]+\/[\w.-]+$/, "expected a GitHub repository as owner/name, such as acme/storefront")),
+  ),
   destroy: z._default(flag(), false),
 });
 
@@ -498,6 +510,7 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
     ackDailyLimit: c.ackDailyLimit,
     leadWebhook: c.leadWebhook,
     githubOAuth: { clientId: c.githubClientId, scope: c.githubScope },
+    githubRepo: c.githubRepo,
   };
 }
 

@@ -51,13 +51,16 @@ export function contentSecurityPolicy({ scriptHashes }: CspInput): string {
 /** The content editor's folder: its page and bundle get adminSecurityHeaders(), every other path the site's. */
 export const ADMIN_PATH = "/admin";
 
+/** Where /admin reads and writes content/ on `npm run dev` (server/cms-backend.ts), on the site's own origin. */
+export const LOCAL_CMS_API = `${ADMIN_PATH}/api/v1`;
+
 /** Whether a request path is the content editor's (/admin, /admin/ and the files under it). */
 export function isAdminPath(pathname: string): boolean {
   return pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`);
 }
 
 export interface AdminCspInput {
-  /** Where the editor reads and writes content: GitHub's API in production, decap-server locally. */
+  /** Where the editor reads and writes content besides its own origin: GitHub's API in production. */
   connect: readonly string[];
 }
 

@@ -16,7 +16,7 @@ import { stopServer } from "./stop-server.ts";
  * decap-server's git mode keeps each entry on a cms/… branch, as GitHub keeps it on a pull request's branch.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const { port: PORT, sesPort: SES_PORT, cmsPort: CMS_PORT, base: BASE } = devServerPorts(30, 83);
+const { port: PORT, sesPort: SES_PORT, base: BASE } = devServerPorts(6);
 const SLUG = "editor-workflow-post";
 const BRANCH = `cms/posts/${SLUG}`;
 
@@ -45,7 +45,6 @@ test.beforeAll(async () => {
     cwd: ROOT,
     port: PORT,
     sesPort: SES_PORT,
-    cmsPort: CMS_PORT,
     leadsDir: path.join(work, "leads"),
     contentDir: path.join(repo, "content"),
     distDir: path.join(work, "dist"),

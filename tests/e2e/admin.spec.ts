@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { createServer, request as httpRequest, type OutgoingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -10,11 +11,12 @@ import { devServerPorts, startDevServer } from "./dev-server.ts";
 import { stopServer } from "./stop-server.ts";
 
 /**
- * /admin as an editor uses it, on `npm run dev` (ports E2E_PORT + 20, E2E_SES_PORT + 20, decap-server on
- * E2E_PORT + 80) over a copy of content/: Decap CMS saves through decap-server into the copy, and the dev site rebuilds.
+ * /admin as an editor uses it, on `npm run dev` (ports E2E_PORT + 4, E2E_SES_PORT + 4 and + 5) over a copy of
+ * content/: Decap CMS saves through the dev server's backend (decap-server's handlers) into the copy, and the dev site
+ * rebuilds.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const { port: PORT, sesPort: SES_PORT, cmsPort: CMS_PORT, base: BASE } = devServerPorts(20, 80);
+const { port: PORT, sesPort: SES_PORT, base: BASE } = devServerPorts(4);
 
 let work: string;
 let contentDir: string;
@@ -31,7 +33,6 @@ test.beforeAll(async () => {
     cwd: ROOT,
     port: PORT,
     sesPort: SES_PORT,
-    cmsPort: CMS_PORT,
     leadsDir: path.join(work, "leads"),
     contentDir,
     distDir: path.join(work, "dist"),
@@ -61,7 +62,8 @@ test("an article with a photo cover, saved as a draft, is written to content/ an
   const gzipBytes = (
     await Promise.all(
       [...editor.loaded.keys()]
-        .filter((url) => url.startsWith(`${BASE}/admin/`))
+        // The editor's files; not what its backend answered (/admin/api/v1).
+        .filter((url) => url.startsWith(`${BASE}/admin/`) && !url.startsWith(`${BASE}/admin/api/`))
         .map(async (url) => {
           const file = new URL(url).pathname.replace(/\/$/, "/index.html");
           return gzipSync(await readFile(path.join(dist, file)), { level: 9 }).length;
@@ -138,4 +140,110 @@ test("a product's short description edited in /admin shows on its product page",
     await site.goto(`${BASE}/products/esim`);
     await expect(site.locator("body")).toContainText(text);
   }).toPass({ timeout: 60_000 });
+});
+
+/** A POST of `body` as JSON from outside any browser, with headers of our choosing (a forged Host too). */
+function post(url: string, body: unknown, headers: OutgoingHttpHeaders): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: "POST", headers: { "content-type": "application/json", ...headers } });
+    req.on("error", reject);
+    req.on("response", async (res) => {
+      let text = "";
+      for await (const chunk of res) text += chunk;
+      resolve({ status: res.statusCode ?? 0, text });
+    });
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** Where the built /admin saves, as its configuration names it. */
+async function adminBackend(): Promise<string> {
+  const html = await readFile(path.join(work, "dist/admin/index.html"), "utf8");
+  const json = /<script type="application\/json" id="cms-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "{}";
+  const { config } = JSON.parse(json) as { config: { backend: { proxy_url: string } } };
+  return new URL(config.backend.proxy_url, BASE).href;
+}
+
+test("the editor's backend refuses another local page, a forged Host and every path outside content/, and writes nothing", async ({
+  page,
+}) => {
+  const api = await adminBackend();
+  const files = async () => (await readdir(work, { recursive: true })).filter((f) => !/^(dist|leads)\b/.test(f)).sort();
+  const before = await files();
+  const read = (file: string) => ({ action: "getEntry", params: { branch: "main", path: file } });
+  const write = (file: string) => ({
+    action: "persistEntry",
+    params: {
+      branch: "main",
+      entry: { slug: "x", path: file, raw: "written by someone else" },
+      assets: [],
+      options: { commitMessage: "x", useWorkflow: false, status: "draft" },
+    },
+  });
+
+  // Another app served on this machine, open in the editor's browser, calls the backend.
+  const otherApp = createServer((_req, res) => res.end("<title>Other app</title>"));
+  await new Promise<void>((resolve) => otherApp.listen(PORT + 1, "127.0.0.1", resolve));
+  await page.goto(`http://127.0.0.1:${PORT + 1}/`).finally(() => otherApp.close());
+  const answers = await page.evaluate(
+    async ({ api, bodies }) =>
+      Promise.all(
+        bodies.map(async ([body, mode]) => {
+          const headers = mode === "cors" ? { "content-type": "application/json" } : undefined;
+          const init = { method: "POST", mode, headers, body: JSON.stringify(body) } as const;
+          return fetch(api, init).then(
+            async (res) => (res.type === "opaque" ? "opaque" : `${res.status} ${await res.text()}`),
+            () => "refused",
+          );
+        }),
+      ),
+    {
+      api,
+      bodies: [
+        [read("content/site.yaml"), "cors"],
+        [write("content/blog/from-another-page.md"), "cors"],
+        [write("content/blog/from-another-page.md"), "no-cors"],
+      ] as [unknown, RequestMode][],
+    },
+  );
+  // A no-cors request is sent without asking first and its answer is never readable (Chromium may drop it as a network
+  // error): what it did is told by the files, checked below.
+  expect(answers).toEqual(["refused", "refused", expect.stringMatching(/^(opaque|refused)$/)]);
+
+  // DNS rebinding: a name of the attacker's that resolves to 127.0.0.1, so the page's origin and Host are both its own.
+  const { port } = new URL(api);
+  const rebound = { host: `rebind.evil.example:${port}`, origin: `http://rebind.evil.example:${port}` };
+  expect((await post(api, read("content/site.yaml"), rebound)).status).toBe(403);
+  expect((await post(api, write("content/blog/rebound.md"), rebound)).status).toBe(403);
+
+  // From /admin's own origin, every path outside content/, plainly or encoded.
+  const outside = [
+    "build/evil.ts",
+    "src/evil.ts",
+    ".git/hooks/pre-commit",
+    "../evil.md",
+    "content/../src/evil.ts",
+    "content/%2e%2e/src/evil.ts",
+    "content/..%2fsrc%2fevil.ts",
+  ];
+  for (const file of outside) {
+    expect((await post(api, write(file), { origin: BASE })).status, file).toBe(403);
+    expect((await post(api, read(file), { origin: BASE })).status, file).toBe(403);
+  }
+  const media = {
+    action: "persistMedia",
+    params: {
+      branch: "main",
+      asset: { path: "src/evil.js", content: "", encoding: "base64" },
+      options: { commitMessage: "x" },
+    },
+  };
+  expect((await post(api, media, { origin: BASE })).status).toBe(403);
+
+  expect(await files()).toEqual(before);
+  expect(await exists(path.join(work, "../evil.md"))).toBe(false);
+  // The editor itself still reads through it.
+  const own = await post(api, read("content/site.yaml"), { origin: BASE });
+  expect(own.status).toBe(200);
+  expect(own.text).toContain("Nexaworks");
 });

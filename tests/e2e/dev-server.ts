@@ -10,10 +10,9 @@ export interface DevServer {
 export interface DevServerSetup {
   /** The checkout, or a copy of the project. */
   cwd: string;
-  /** The site's port, the SES emulator's (the lead store takes the next one) and /admin's backend's (decap-server). */
+  /** The site's port (/admin's backend is served on it too) and the SES emulator's (the lead store takes the next one). */
   port: number;
   sesPort: number;
-  cmsPort: number;
   /**
    * Its leads, content and build: inherited from npm test, DIST_DIR would be the build every other browser test
    * reads, and this server's first build would empty it under them.
@@ -29,16 +28,12 @@ export interface DevServerSetup {
 
 /**
  * The ports of a spec's own `npm run dev`, set apart from the shared server's (playwright.config.ts: E2E_PORT and
- * E2E_SES_PORT) by `offset`, and decap-server's by `cmsOffset` from E2E_PORT; with the site's address.
+ * E2E_SES_PORT, its store on the next) by `offset`, an even number under 10, so that every server of a run stays
+ * within ten ports of each base; with the site's address.
  */
-export function devServerPorts(offset: number, cmsOffset: number) {
+export function devServerPorts(offset: 2 | 4 | 6 | 8) {
   const port = Number(process.env.E2E_PORT ?? 4173) + offset;
-  return {
-    port,
-    sesPort: Number(process.env.E2E_SES_PORT ?? 8025) + offset,
-    cmsPort: Number(process.env.E2E_PORT ?? 4173) + cmsOffset,
-    base: `http://127.0.0.1:${port}`,
-  };
+  return { port, sesPort: Number(process.env.E2E_SES_PORT ?? 8025) + offset, base: `http://127.0.0.1:${port}` };
 }
 
 /**
@@ -46,12 +41,11 @@ export function devServerPorts(offset: number, cmsOffset: number) {
  * printed after `timeoutMs`. Stop it with stopServer (./stop-server.ts).
  */
 export function startDevServer(setup: DevServerSetup): Promise<DevServer> {
-  const { cwd, port, sesPort, cmsPort, leadsDir, contentDir, distDir, timeoutMs, args = [] } = setup;
+  const { cwd, port, sesPort, leadsDir, contentDir, distDir, timeoutMs, args = [] } = setup;
   const env = {
     PORT: String(port),
     SES_PORT: String(sesPort),
     DYNAMO_PORT: String(sesPort + 1),
-    CMS_PORT: String(cmsPort),
     LEADS_DIR: leadsDir,
     CONTENT_DIR: contentDir,
     DIST_DIR: distDir,

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -7,14 +8,16 @@ import { type DevServer, devServerPorts, startDevServer } from "./dev-server.ts"
 import { stopServer } from "./stop-server.ts";
 
 /**
- * `npm run dev` as editors and developers use it: content edited the way editors' tools save files, and a code
- * mistake in src/, each shown over the open page. One server (ports E2E_PORT + 10, E2E_SES_PORT + 10 and + 11,
- * E2E_PORT + 81 for /admin's backend) runs from a copy of the project, so breaking a component or a content file never
- * touches the checkout other tests build from; its first build is paid once for both kinds of edit.
+ * `npm run dev` as editors and developers use it: started on content the build refuses, content edited the way
+ * editors' tools save files, and a code mistake in src/, each shown over the open page; then killed. One server (ports
+ * E2E_PORT + 2, E2E_SES_PORT + 2 and + 3) runs from a copy of the project, so breaking a component or a content file
+ * never touches the checkout other tests build from; its first good build is paid once for every kind of edit.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const { port: PORT, sesPort: SES_PORT, cmsPort: CMS_PORT, base: BASE } = devServerPorts(10, 81);
+const { port: PORT, sesPort: SES_PORT, base: BASE } = devServerPorts(2);
 const COMPONENT = "src/components/site-footer.tsx";
+/** A file the build refuses (articles are .md files), there when the server starts. */
+const STRAY = "blog/notes.txt";
 
 let work: string;
 let project: string;
@@ -52,11 +55,11 @@ test.beforeAll(async () => {
       await cp(path.join(ROOT, part), path.join(project, part), { recursive: true });
   }
   await symlink(path.join(ROOT, "node_modules"), path.join(project, "node_modules"), "dir");
+  await writeFile(path.join(contentDir, STRAY), "Ideas for next month's articles.\n");
   dev = await startDevServer({
     cwd: project,
     port: PORT,
     sesPort: SES_PORT,
-    cmsPort: CMS_PORT,
     leadsDir: path.join(project, ".data"),
     contentDir,
     distDir: path.join(project, "dist"),
@@ -67,6 +70,40 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await stopServer(dev?.server);
   await rm(work, { recursive: true, force: true, maxRetries: 5 });
+});
+
+// First: every other test needs the good build that removing the stray file brings.
+test("started on content the build refuses, it serves the errors over the page, and the first good save brings the site and its API", async ({
+  page,
+  request,
+}) => {
+  const overlay = page.getByRole("alertdialog", { name: "The build failed" });
+  const inquiry = {
+    ...{ name: "Ann Lee", email: "ann@example.com", mobile: "+14155550100", company: "ACME", product: "eSIM" },
+    ...{ message: "We would like a quote for a travel data brand.", elapsedMs: 9000 },
+  };
+  try {
+    await page.goto(`${BASE}/about`);
+    await expect(overlay).toBeVisible({ timeout: 30_000 });
+    await expect(overlay).toContainText(`content/${STRAY}: Ignored file`);
+    const waiting = await request.post(`${BASE}/api/send-product-inquiry`, { data: inquiry });
+    expect(waiting.status()).toBe(503);
+    expect(await waiting.json()).toEqual({
+      success: false,
+      error: "The local API starts once content/ is valid: fix the errors the build shows",
+    });
+  } finally {
+    await rm(path.join(contentDir, STRAY), { force: true });
+  }
+  await expect(overlay).toBeHidden({ timeout: 100_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The handlers take their catalogue from that good build's content, a moment after the page shows it.
+  await expect(async () => {
+    const answer = await request.post(`${BASE}/api/send-product-inquiry`, { data: inquiry });
+    expect(await answer.json()).toMatchObject({ success: true });
+  }).toPass({ timeout: 30_000 });
+  // No stack trace on the way: the errors were the content's, told once.
+  expect(dev?.output()).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
 });
 
 test("an article saved atomically, then in place, shows in the open page each time", async ({ page }) => {
@@ -191,4 +228,36 @@ test("a TSX syntax error shows its file, line, column and the compiler's message
   await writeFile(file, original);
   await expect(overlay).toBeHidden({ timeout: 60_000 });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+/** The processes below `pid`, children first: `ps` reads the same on Linux and macOS. */
+function descendants(pid: number): number[] {
+  const rows = execFileSync("ps", ["-A", "-o", "pid=,ppid="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((row) => row.trim().split(/\s+/).map(Number));
+  const below = (parent: number): number[] =>
+    rows.filter(([, ppid]) => ppid === parent).flatMap(([child = 0]) => [child, ...below(child)]);
+  return below(pid);
+}
+
+/** Whether `pid` still runs (a zombie, waiting to be reaped, has ended). */
+function running(pid: number): boolean {
+  try {
+    return !execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" })
+      .trim()
+      .startsWith("Z");
+  } catch {
+    return false;
+  }
+}
+
+// Last: it ends the server.
+test("killed with kill -9, npm run dev leaves no process of its own running", async () => {
+  const server = dev?.server;
+  if (!server?.pid) throw new Error("npm run dev is not running");
+  const started = descendants(server.pid);
+  expect(started.length).toBeGreaterThan(0); // the build process, at least
+  server.kill("SIGKILL");
+  await expect.poll(() => started.filter(running), { timeout: 30_000 }).toEqual([]);
 });

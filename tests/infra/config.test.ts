@@ -213,6 +213,14 @@ describe("readSiteConfig", () => {
     );
   });
 
+  test("/admin saves to the stack's githubRepo when set (SITE_GITHUB_REPO in CI), which must be owner/name", () => {
+    expect(read(EXAMPLE_CONTEXT).githubRepo).toBeUndefined();
+    expect(read(EXAMPLE_CONTEXT, { SITE_GITHUB_REPO: "acme/storefront" }).githubRepo).toBe("acme/storefront");
+    expect(problems({ ...EXAMPLE_CONTEXT, githubRepo: "https://github.com/acme/storefront" })).toEqual([
+      expect.stringContaining("githubRepo: expected a GitHub repository as owner/name, such as acme/storefront"),
+    ]);
+  });
+
   test("refuses a malformed client id, a scope wider than the repository, and a client id for the preview", () => {
     expect(problems({ ...EXAMPLE_CONTEXT, githubClientId: "not an id", githubScope: "admin:org" })).toEqual([
       '- githubClientId: expected a GitHub client id: letters and digits, such as Ov23li…, found "not an id" (the client id of the GitHub OAuth app /admin signs in with (docs/deploy.md, Sign-in for /admin)); fix: -c githubClientId=Ov23liAbCdEf12345678',

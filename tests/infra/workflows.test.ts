@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
+import { cmsBackendFromEnv, cmsConfig } from "../../build/cms-config.ts";
 import { ROOT } from "../fixtures/content.ts";
 
 interface Step {
@@ -23,6 +24,7 @@ interface Job {
   steps: Step[];
 }
 interface Workflow {
+  env?: Record<string, string>;
   on: Record<string, unknown> & { schedule?: { cron: string }[] };
   permissions?: Record<string, string>;
   jobs: Record<string, Job>;
@@ -166,4 +168,27 @@ describe("every pull request gets annotations and a preview, and forks get no cr
       for (const line of lines) expect(line).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
     },
   );
+});
+
+describe("/admin in the sites the workflows build", () => {
+  test("saves to the workflow's own repository in production, staging and every pull request's preview", async () => {
+    // What GitHub Actions puts in every step's environment, under the workflow's, the job's and the step's own.
+    const runner = { CI: "true", GITHUB_ACTIONS: "true", GITHUB_REPOSITORY: "a/b" };
+    const builds = [
+      { file: "deploy.yml", job: "test", step: "Build the site and synthesize the stack", stack: true },
+      { file: "pull-request.yml", job: "preview-build", step: "Build the preview", stack: false },
+      { file: "pull-request.yml", job: "test", step: "Validate content", stack: false },
+    ];
+    for (const { file, job, step, stack } of builds) {
+      const workflow = await readWorkflow(file);
+      const found = workflow.jobs[job]?.steps.find((s) => s.name === step);
+      expect(found?.run, `${file} ${step}`).toMatch(/^npm run (build|synth)\b/);
+      const env = { ...runner, ...workflow.env, ...workflow.jobs[job]?.env, ...found?.env };
+      // npm run synth builds inside the CDK app, for a stack: build/index.ts's deployment, with no githubRepo set.
+      const backend = cmsBackendFromEnv(env, "https://www.example.com", stack ? { githubRepo: undefined } : undefined);
+      const admin = cmsConfig({ backend, siteUrl: "https://www.example.com" });
+      expect(admin.backend, `${file} ${step}`).toMatchObject({ name: "github", repo: "a/b" });
+      expect(JSON.stringify(admin)).not.toContain("OWNER/REPOSITORY");
+    }
+  });
 });

@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
@@ -18,7 +20,7 @@ import { type CollectionName, collectionEntries } from "../../../build/collectio
 import { GITHUB_OAUTH_PATHS } from "../../../lambdas/github-oauth/paths.ts";
 import { ROOT } from "../../fixtures/content.ts";
 
-const local = { kind: "local", url: "http://127.0.0.1:8081/api/v1" } as const;
+const local = { kind: "local", url: "/admin/api/v1" } as const;
 const config = () => cmsConfig({ backend: local, siteUrl: "https://www.example.com" });
 
 /**
@@ -242,11 +244,8 @@ describe("cmsConfig", () => {
     expect(site.find((f) => f.name === "timeZone")?.hint).toMatch(/^The vendor's time zone.*Checked by the build/);
   });
 
-  test("edits the checkout through decap-server locally and opens pull requests on GitHub in production", () => {
-    expect(config()).toMatchObject({
-      backend: { name: "proxy", proxy_url: local.url },
-      local_backend: { url: local.url },
-    });
+  test("edits the checkout through npm run dev locally and opens pull requests on GitHub in production", () => {
+    expect(config()).toMatchObject({ backend: { name: "proxy", proxy_url: local.url } });
     expect(config().publish_mode).toBeUndefined();
     const github = cmsConfig({
       backend: cmsBackendFromEnv({ CMS_GITHUB_REPO: "acme/site" }, "https://www.example.com/"),
@@ -256,7 +255,46 @@ describe("cmsConfig", () => {
       backend: { name: "github", repo: "acme/site", branch: "main", base_url: "https://www.example.com" },
       publish_mode: "editorial_workflow",
     });
-    expect(github.local_backend).toBeUndefined();
+  });
+
+  test("saves to the stack's repository, else CMS_GITHUB_REPO, else the one GitHub Actions builds", () => {
+    const site = "https://www.example.com/";
+    const repoOf = (env: Record<string, string>, githubRepo?: string) => {
+      const backend = cmsBackendFromEnv(env, site, { githubRepo });
+      return backend.kind === "github" ? backend.repo : backend.kind;
+    };
+    const actions = { GITHUB_ACTIONS: "true", GITHUB_REPOSITORY: "a/b" };
+    expect(repoOf(actions)).toBe("a/b");
+    expect(repoOf({ ...actions, CMS_GITHUB_REPO: "acme/content" })).toBe("acme/content");
+    expect(repoOf({ ...actions, CMS_GITHUB_REPO: "acme/content" }, "acme/stack")).toBe("acme/stack");
+  });
+
+  test("a deployment's build that names no repository stops saying which setting to give; a local one edits the checkout", () => {
+    const site = "https://www.example.com/";
+    const stop =
+      /^\/admin would save nowhere: name the GitHub repository it saves to with the stack setting githubRepo .*CMS_GITHUB_REPO=owner\/name$/;
+    expect(() => cmsBackendFromEnv({}, site, { githubRepo: undefined })).toThrow(stop);
+    expect(() => cmsBackendFromEnv({ GITHUB_ACTIONS: "true" }, site)).toThrow(stop);
+    expect(cmsBackendFromEnv({}, site)).toEqual(local);
+  });
+
+  test("npm run build in GitHub Actions without a repository stops at once with that line, writing nothing", async () => {
+    const { buildCli } = await import("../../../build/cli.ts");
+    let printed = "";
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        printed += chunk;
+        done();
+      },
+    });
+    const out = path.join(tmpdir(), `cms-config-unbuilt-${process.pid}`);
+    const code = await buildCli(["--out", out], { env: { GITHUB_ACTIONS: "true" }, stdout: sink, stderr: sink });
+    expect(code).toBe(1);
+    expect(printed.trim().split("\n")).toEqual([
+      "Build failed.",
+      expect.stringMatching(/^\/admin would save nowhere: .* githubRepo .* CMS_GITHUB_REPO=owner\/name$/),
+    ]);
+    expect(existsSync(out)).toBe(false);
   });
 
   test("signs in through the stack's OAuth function on the site's own origin, or on CMS_AUTH_URL when given", () => {
@@ -280,7 +318,6 @@ describe("cmsConfig", () => {
     const backend = cmsBackendFromEnv({ ...env, CMS_LOCAL_BRANCH: "trunk" }, "https://www.example.com/");
     expect(cmsConfig({ backend, siteUrl: "https://www.example.com" })).toMatchObject({
       backend: { name: "proxy", proxy_url: local.url, branch: "trunk" },
-      local_backend: { url: local.url },
       publish_mode: "editorial_workflow",
     });
   });
