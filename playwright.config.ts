@@ -53,7 +53,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
       executablePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
+      // Glyphs placed as the full browser places them: the headless shell otherwise hints web fonts fully, which
+      // changed line heights (and so every screenshot's size) against the full browser's.
+      args: [...CHROMIUM_ARGS, "--font-render-hinting=none"],
       ignoreDefaultArgs: ROOMY_DEV_SHM ? ["--disable-dev-shm-usage"] : [],
     },
   },

@@ -26,6 +26,8 @@ export const PICTURE_TOLERANCE = {
 
 export interface Comparison {
   pass: boolean;
+  /** The share of pixels that differ (1 when the sizes cannot be compared). */
+  ratio: number;
   /** Why it failed, in a sentence. */
   reason: string;
   /** Expected picture, faded, with differing pixels in red; only when the sizes are comparable. */
@@ -44,11 +46,11 @@ export async function comparePictures(
   const [actual, expected] = await Promise.all([decode(actualPng), decode(expectedPng)]);
   const size = (raw: Raw) => `${raw.info.width}×${raw.info.height}`;
   if (actual.info.width !== expected.info.width || Math.abs(actual.info.height - expected.info.height) > tolerance.rows)
-    return { pass: false, reason: `its size changed from ${size(expected)} to ${size(actual)} px` };
+    return { pass: false, ratio: 1, reason: `its size changed from ${size(expected)} to ${size(actual)} px` };
   const { width } = expected.info;
   const rows = Math.min(actual.info.height, expected.info.height);
   if (actual.info.height === expected.info.height && actual.data.equals(expected.data))
-    return { pass: true, reason: "" };
+    return { pass: true, ratio: 0, reason: "" };
   const moved = (index: number) => {
     if (index >= width * rows * 4) return true;
     for (let channel = 0; channel < 3; channel++)
@@ -60,7 +62,7 @@ export async function comparePictures(
   let differing = width * Math.max(0, actual.info.height - expected.info.height);
   for (let index = 0; index < pixels * 4; index += 4) if (moved(index)) differing++;
   const ratio = differing / (width * Math.max(actual.info.height, expected.info.height));
-  if (ratio <= tolerance.ratio) return { pass: true, reason: "" };
+  if (ratio <= tolerance.ratio) return { pass: true, ratio, reason: "" };
   const diff = Buffer.alloc(pixels * 4);
   for (let index = 0; index < pixels * 4; index += 4) {
     const grey = Math.round(((expected.data[index] ?? 0) + (expected.data[index + 1] ?? 0)) / 2);
@@ -68,6 +70,7 @@ export async function comparePictures(
   }
   return {
     pass: false,
+    ratio,
     reason: `${(ratio * 100).toFixed(2)}% of its pixels differ (${(tolerance.ratio * 100).toFixed(0)}% may)`,
     diff: await sharp(diff, { raw: { width, height: expected.info.height, channels: 4 } })
       .png()
