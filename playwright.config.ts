@@ -22,6 +22,12 @@ process.env.E2E_LEADS_DIR ??= mkdtempSync(path.join(tmpdir(), `storefront-e2e-le
  */
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+/**
+ * The screenshots (looks.spec.ts) are drawn by the full browser, as visitors' Chromium draws them: the shell places
+ * a few glyphs a row apart from it, so baselines drawn by one would fail on a machine with the other. Chromium 150 and
+ * 156 draw them alike.
+ */
+const LOOKS_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
  * Playwright's Chromium keeps its shared memory (the frames each page hands the compositor) in files under /tmp on
@@ -39,6 +45,13 @@ const ROOMY_DEV_SHM = (() => {
   }
 })();
 
+const LAUNCH = {
+  // Glyphs placed by the fonts' own metrics, not the machine's fontconfig hinting (which also made the headless shell
+  // hint web fonts fully, moving line heights against the full browser).
+  args: [...CHROMIUM_ARGS, "--font-render-hinting=none"],
+  ignoreDefaultArgs: ROOMY_DEV_SHM ? ["--disable-dev-shm-usage"] : [],
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
@@ -51,15 +64,21 @@ export default defineConfig({
   reporter: process.env.PW_JSON_OUTPUT ? [["list"], ["json", { outputFile: process.env.PW_JSON_OUTPUT }]] : "list",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    launchOptions: {
-      executablePath: CHROMIUM,
-      // Glyphs placed as the full browser places them: the headless shell otherwise hints web fonts fully, which
-      // changed line heights (and so every screenshot's size) against the full browser's.
-      args: [...CHROMIUM_ARGS, "--font-render-hinting=none"],
-      ignoreDefaultArgs: ROOMY_DEV_SHM ? ["--disable-dev-shm-usage"] : [],
-    },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: "looks.spec.ts",
+      use: { ...devices["Desktop Chrome"], launchOptions: { ...LAUNCH, executablePath: CHROMIUM } },
+    },
+    {
+      name: "looks",
+      testMatch: "looks.spec.ts",
+      // The baselines' names stay those of the one project there used to be.
+      snapshotPathTemplate: "{testDir}/{testFilePath}-snapshots/{arg}-chromium-{platform}{ext}",
+      use: { ...devices["Desktop Chrome"], launchOptions: { ...LAUNCH, executablePath: LOOKS_CHROMIUM } },
+    },
+  ],
   webServer: {
     command: "tsx server/start.ts --no-build",
     url: `http://127.0.0.1:${PORT}/`,
