@@ -17,7 +17,7 @@ interface Palette {
 type Screen = (p: Palette, seed: number) => string;
 
 /**
- * One picture per project without an image of its own, drawn from its data in the style of the hand-drawn artwork:
+ * One picture per project without an image of its own, drawn from its data in the flat style of the product artwork:
  * its app's screen on a phone between two floating cards, coloured by the project's colour, with its name on the
  * screen. A category draws its kind of screen; the id's hash varies what the screen and the cards hold, so two
  * astrology apps of one colour still differ.
@@ -42,6 +42,8 @@ export function projectArtwork({ id, title, category, color }: PortfolioProject)
 <linearGradient id="bg" x2="1" y2="1"><stop offset="0" stop-color="${p.ground[0]}"/><stop offset="1" stop-color="${p.ground[1]}"/></linearGradient>
 <clipPath id="scr"><rect x="300" y="40" width="200" height="420" rx="22"/></clipPath>
 <filter id="sh" x="-20%" y="-20%" width="140%" height="150%"><feDropShadow dx="0" dy="8" stdDeviation="10" flood-color="#1e1b4b" flood-opacity=".14"/></filter>
+<path id="st" d="M0,-9 L2.2,-3.1 L8.6,-2.8 L3.6,1.2 L5.3,7.3 L0,3.8 L-5.3,7.3 L-3.6,1.2 L-8.6,-2.8 L-2.2,-3.1Z"/>
+<path id="sp" d="M0,-10 L1.8,-1.8 L10,0 L1.8,1.8 L0,10 L-1.8,1.8 L-10,0 L-1.8,-1.8Z"/>
 </defs>
 <rect width="800" height="500" fill="url(#bg)"/>
 <circle cx="${90 + (seed % 60)}" cy="420" r="120" fill="#fff" opacity=".35"/>
@@ -157,7 +159,7 @@ function ratingCard(p: Palette, seed: number): string {
     (_, i) =>
       `<use href="#st" x="${104 + i * 22}" y="${y + 78}" fill="${i < 4 + (seed % 2) ? "#f59e0b" : "#e5e7eb"}"/>`,
   ).join("");
-  return `<defs><path id="st" d="M0.0,-9.0 L2.2,-3.1 L8.6,-2.8 L3.6,1.2 L5.3,7.3 L0.0,3.8 L-5.3,7.3 L-3.6,1.2 L-8.6,-2.8 L-2.2,-3.1Z"/><path id="sp" d="M0.0,-10.0 L1.8,-1.8 L10.0,0.0 L1.8,1.8 L0.0,10.0 L-1.8,1.8 L-10.0,0.0 L-1.8,-1.8Z"/></defs><rect x="80" y="${y}" width="180" height="104" rx="16" fill="#fff" filter="url(#sh)"/><circle cx="118" cy="${y + 38}" r="20" fill="${p.soft}"/><circle cx="118" cy="${y + 32}" r="7" fill="#fff"/><path d="M104 ${y + 52}a14 12 0 0 1 28 0z" fill="#fff"/><rect x="148" y="${y + 26}" width="84" height="8" rx="4" fill="${p.deep}"/><rect x="148" y="${y + 42}" width="56" height="6" rx="3" fill="#d1d5db"/>${stars}`;
+  return `<rect x="80" y="${y}" width="180" height="104" rx="16" fill="#fff" filter="url(#sh)"/><circle cx="118" cy="${y + 38}" r="20" fill="${p.soft}"/><circle cx="118" cy="${y + 32}" r="7" fill="#fff"/><path d="M104 ${y + 52}a14 12 0 0 1 28 0z" fill="#fff"/><rect x="148" y="${y + 26}" width="84" height="8" rx="4" fill="${p.deep}"/><rect x="148" y="${y + 42}" width="56" height="6" rx="3" fill="#d1d5db"/>${stars}`;
 }
 
 /** A card on the right: a small bar chart of the app's growth, its bars from the seed. */
