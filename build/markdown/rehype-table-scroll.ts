@@ -1,7 +1,7 @@
 import type { Element, Nodes, Root } from "hast";
 
 /** The name a screen reader gives a table's scroll box when the keyboard reaches it. */
-export const TABLE_LABEL = "Table";
+const TABLE_LABEL = "Table";
 
 /**
  * Puts every table in a box of its own that scrolls sideways when the table is wider than the column (prose.css), so

@@ -17,7 +17,7 @@ export const productIcons = [
 ] as const;
 
 /** Icons a What You Get card may show, by what the buyer receives; each maps to an SVG in src/components/icon.tsx. */
-export const deliverableIcons = [
+const deliverableIcons = [
   "package",
   "smartphone",
   "globe",
