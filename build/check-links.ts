@@ -159,7 +159,7 @@ export async function servedFiles(copies: readonly CopiedFolder[]): Promise<stri
     const entries = await readdir(copy.from, { recursive: true, withFileTypes: true }).catch(() => [] as Dirent[]);
     for (const entry of entries) {
       const served = servedPath(copy, path.join(entry.parentPath, entry.name));
-      if (entry.isFile() && !copy.leaveOut?.has(served)) out.push(served);
+      if (entry.isFile() && !entry.name.startsWith(".") && !copy.leaveOut?.has(served)) out.push(served);
     }
   }
   return out;

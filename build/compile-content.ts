@@ -7,6 +7,7 @@ import type { SourceFile } from "./load-content.ts";
 import type { ValidContent } from "./validate-content.ts";
 import type { ContentIssue } from "./errors.ts";
 import { bodyPictures } from "./images/body-pictures.ts";
+import { projectArtworkPath } from "./images/project-artwork.ts";
 
 /** A link written in a markdown body, checked against the rendered site by build/check-links.ts. */
 export interface ContentLink {
@@ -121,7 +122,7 @@ export async function compileContent(
     }),
     portfolio: valid.portfolio.flatMap((project) => {
       const item = shown(project, `content/portfolio/${project.id}.yaml`);
-      return item ? [item] : [];
+      return item ? [{ ...item, image: item.image ?? projectArtworkPath(item.id) }] : [];
     }),
     posts: posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)),
     pages,

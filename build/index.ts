@@ -14,6 +14,7 @@ import { buildDocumentationPdfs } from "./documentation-pdf.ts";
 import { ContentErrors, formatIssue } from "./errors.ts";
 import { explorerPanelsFile } from "./explorer-panels.tsx";
 import { blogIndexFile, robots, rssFeed, sitemap } from "./feeds.ts";
+import { projectArtworkFiles } from "./images/project-artwork.ts";
 import { buildImageVariants, variantPaths } from "./images/variants.ts";
 import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./incremental.ts";
 import type { ParseCache } from "./load-content.ts";
@@ -148,6 +149,7 @@ export class BuildSession {
     const feeds = [
       ...feedFiles(rendered.pages, content),
       explorerPanelsFile(content, bundle),
+      ...projectArtworkFiles(content.portfolio),
       { path: sprite.path.slice(1), contents: Buffer.from(sprite.text) },
     ];
     // Before anything is drawn: a broken link fails the build in seconds, not after the share cards and PDFs.

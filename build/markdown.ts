@@ -12,6 +12,7 @@ import type { Heading } from "../src/lib/content.ts";
 import { rehypeCodeBlocks } from "./markdown/rehype-code-blocks.ts";
 import { rehypeHeadingIds } from "./markdown/rehype-heading-ids.ts";
 import { rehypeTableAlign } from "./markdown/rehype-table-align.ts";
+import { rehypeTableScroll } from "./markdown/rehype-table-scroll.ts";
 import { type RawHtml, remarkRawHtml } from "./markdown/remark-raw-html.ts";
 import { type MarkdownReference, remarkReferences } from "./markdown/remark-references.ts";
 
@@ -20,8 +21,8 @@ const CELL_CLASSES: [string, ...string[]] = ["className", "align-left", "align-c
 
 /**
  * The sanitize schema: GitHub's default, plus heading ids (kept without the "user-content-" prefix because our own
- * plugin made them, for the table of contents), the rel/target our external-link plugin adds, the code blocks' role
- * and name, and the table cells' alignment classes.
+ * plugin made them, for the table of contents), the rel/target our external-link plugin adds, the code blocks' and
+ * tables' scroll boxes' role and name, and the table cells' alignment classes.
  */
 const sanitizeSchema: SanitizeSchema = {
   ...defaultSchema,
@@ -30,6 +31,7 @@ const sanitizeSchema: SanitizeSchema = {
     ...defaultSchema.attributes,
     a: [...(defaultSchema.attributes?.a ?? []), "target", "rel"],
     pre: [...(defaultSchema.attributes?.pre ?? []), ["role", "group"], "ariaLabel"],
+    div: [...(defaultSchema.attributes?.div ?? []), ["className", "table-scroll"], ["role", "group"], "ariaLabel"],
     td: [...(defaultSchema.attributes?.td ?? []), CELL_CLASSES],
     th: [...(defaultSchema.attributes?.th ?? []), CELL_CLASSES],
   },
@@ -38,7 +40,7 @@ const sanitizeSchema: SanitizeSchema = {
 /**
  * Built once: CommonMark with GitHub's extensions (tables, strikethrough, autolinks, footnotes, task lists), every line
  * break inside a paragraph kept → the links, images and raw HTML found → HTML (raw HTML left out) → our plugins (heading
- * ids, external links, code blocks as keyboard stops, table alignment as classes) →
+ * ids, external links, code blocks and tables as keyboard stops, table alignment as classes) →
  * sanitize (the last transform) → stringify.
  */
 const processor = unified()
@@ -53,6 +55,7 @@ const processor = unified()
   .use(rehypeExternalLinks, { target: "_blank", rel: ["noopener", "noreferrer"] })
   .use(rehypeCodeBlocks)
   .use(rehypeTableAlign)
+  .use(rehypeTableScroll)
   .use(rehypeSanitize, sanitizeSchema)
   .use(rehypeStringify);
 

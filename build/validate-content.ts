@@ -142,7 +142,12 @@ export function validateContent(
             : [];
         }),
       ...imageFields(products, () => ({ shown: SHOWN.product })),
-      ...imageFields(portfolio, (p) => ({ shown: SHOWN.portfolio, altField: "imageAlt", alt: p.imageAlt })),
+      ...imageFields(
+        portfolio.flatMap(({ value, source }) =>
+          value.image ? [{ value: { ...value, image: value.image }, source }] : [],
+        ),
+        (p) => ({ shown: SHOWN.portfolio, altField: "imageAlt", alt: p.imageAlt }),
+      ),
       ...imageFields(posts, (p) => ({ shown: SHOWN.cover, altField: "imageAlt", alt: p.data.imageAlt })),
     ],
     [...raw.posts, ...raw.pages].flatMap((source) =>

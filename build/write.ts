@@ -30,7 +30,9 @@ export function servedPath(copy: CopiedFolder, file: string): string {
 
 export async function copyFolders(outDir: string, copies: readonly CopiedFolder[]): Promise<void> {
   for (const copy of copies) {
-    const filter = (file: string) => !copy.leaveOut?.has(servedPath(copy, file));
+    // A dotfile (.gitkeep, .DS_Store) keeps a folder or records a desktop's state: never something to serve.
+    const filter = (file: string) =>
+      !path.basename(file).startsWith(".") && !copy.leaveOut?.has(servedPath(copy, file));
     await cp(copy.from, path.join(outDir, copy.to), { recursive: true, filter }).catch(
       (error: NodeJS.ErrnoException) => {
         if (error.code !== "ENOENT") throw error;

@@ -3,6 +3,8 @@ import type { ComponentType, ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Product } from "../schemas/product.ts";
 
+type Deliverable = NonNullable<Product["whatYouGet"]>[number];
+
 /**
  * The site's icons, drawn once in a sprite (/assets/icons-<hash>.svg, cached for a year like the other hashed assets)
  * and placed with `<svg><use href="…#name"/></svg>`: two elements and ~120 bytes per icon in a page's HTML instead
@@ -118,6 +120,28 @@ const PRODUCT_ICONS: Record<Product["icon"], Icon> = {
   "phone-call": PhoneCall,
   brain: spriteIcon("brain", lucide.Brain),
 };
+
+/** The What You Get `icon` enum of src/schemas/product.ts. */
+const DELIVERABLE_ICONS: Record<Deliverable["icon"], Icon> = {
+  package: Package,
+  smartphone: spriteIcon("smartphone", lucide.Smartphone),
+  globe: spriteIcon("globe", lucide.Globe),
+  dashboard: spriteIcon("layout-dashboard", lucide.LayoutDashboard),
+  support: Headset,
+  documentation: FileText,
+  setup: Wrench,
+  integrations: spriteIcon("plug", lucide.Plug),
+  bot: PRODUCT_ICONS.bot,
+  analytics: spriteIcon("chart-column", lucide.ChartColumn),
+  team: Users,
+  code: Code,
+};
+
+/** A What You Get card's icon; decorative (aria-hidden) because the card's title is always next to it. */
+export function DeliverableIcon({ name, ...props }: { name: Deliverable["icon"] } & IconProps) {
+  const Drawn = DELIVERABLE_ICONS[name];
+  return <Drawn {...props} />;
+}
 
 /** A product's icon; decorative (aria-hidden) because the product name is always next to it. */
 export function ProductIcon({ name, ...props }: { name: Product["icon"] } & IconProps) {

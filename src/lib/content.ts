@@ -33,6 +33,9 @@ export interface BlogPost extends BlogPostFrontMatter {
 /** A product or project as pages read it: `unpublished` is set only in builds that show drafts (npm run dev). */
 export type Listed<T> = T & { unpublished?: Unpublished };
 
+/** A project with its image: the editor's, or the artwork the build draws for it (build/images/project-artwork.ts). */
+export type ShownProject = Listed<PortfolioProject & { image: string }>;
+
 export interface PolicyPage extends PolicyPageFrontMatter {
   /** File name, which is also the route: privacy → /privacy. */
   name: string;
@@ -51,7 +54,7 @@ export interface SiteContent {
   productPage: ProductPageCopy;
   /** Sorted by `order`. */
   products: Listed<Product>[];
-  portfolio: Listed<PortfolioProject>[];
+  portfolio: ShownProject[];
   /** Newest first. */
   posts: BlogPost[];
   pages: PolicyPage[];

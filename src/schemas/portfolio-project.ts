@@ -14,6 +14,7 @@ export const portfolioCategories = [
   "Real Estate",
   "Recruitment",
 ] as const;
+export type PortfolioCategory = (typeof portfolioCategories)[number];
 
 const d = z.describe;
 
@@ -25,7 +26,18 @@ export const portfolioProjectSchema = z.strictObject({
   category: z.enum(portfolioCategories).check(d("The filter button the project appears under")),
   client: text().check(d("Client name")),
   year: z.number().check(z.int(), z.gte(2016), z.lte(2100), d("Year of delivery")),
-  image: imagePath().check(d("Card image under content/images, written as served: /images/portfolio/<name>.svg")),
+  image: z
+    .optional(imagePath())
+    .check(
+      d(
+        "Optional card image under content/images, written as served: /images/portfolio/<name>.jpg; without it the build draws the project's artwork from its category, title and color",
+      ),
+    ),
+  color: z
+    .optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/, "Expected a colour like #6d28d9")))
+    .check(
+      d("The app's brand colour, for the artwork the build draws when there is no image; one of its own when absent"),
+    ),
   imageAlt: z
     .optional(text())
     .check(

@@ -16,6 +16,22 @@ export const productIcons = [
   "brain",
 ] as const;
 
+/** Icons a What You Get card may show, by what the buyer receives; each maps to an SVG in src/components/icon.tsx. */
+const deliverableIcons = [
+  "package",
+  "smartphone",
+  "globe",
+  "dashboard",
+  "support",
+  "documentation",
+  "setup",
+  "integrations",
+  "bot",
+  "analytics",
+  "team",
+  "code",
+] as const;
+
 export const demoTypes = ["website", "app", "admin", "other"] as const;
 
 const d = z.describe;
@@ -59,7 +75,17 @@ const productFileSchema = z.strictObject({
     .check(z.minLength(1), d("Technical specifications table: label and value")),
   perfectFor: z.array(text()).check(z.minLength(1), d("The Perfect For list")),
   whatYouGet: z
-    .optional(z.array(z.strictObject({ title: text(), description: text() })))
+    .optional(
+      z.array(
+        z.strictObject({
+          title: text(),
+          description: text(),
+          icon: z
+            ._default(z.enum(deliverableIcons), "package")
+            .check(d("The card's icon: what the buyer receives (an app, a website, a dashboard, support …)")),
+        }),
+      ),
+    )
     .check(d("Optional What You Get cards")),
   demoDetails: z
     .optional(

@@ -245,22 +245,29 @@ test.describe("hero product carousel", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("pauses while the pointer is over it", async ({ page }) => {
+  test("pauses while the pointer is over it or keyboard focus is inside it", async ({ page }) => {
     await frozenClock(page);
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Featured products" });
+    const current = (n: number) =>
+      expect(carousel.getByRole("button", { name: new RegExp(`^Go to product ${n} of `) })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
     await carousel.getByRole("group").first().hover();
     await page.clock.runFor(9000);
-    await expect(carousel.getByRole("button", { name: /^Go to product 1 of / })).toHaveAttribute(
-      "aria-current",
-      "true",
-    );
+    await current(1);
     await page.mouse.move(5, 600);
     await page.clock.runFor(3000);
-    await expect(carousel.getByRole("button", { name: /^Go to product 2 of / })).toHaveAttribute(
-      "aria-current",
-      "true",
-    );
+    await current(2);
+    // A keyboard user reading the slide shown: it stays until focus leaves the carousel.
+    const link = carousel.getByRole("group").nth(1).getByRole("link");
+    await link.focus();
+    await page.clock.runFor(9000);
+    await current(2);
+    await link.blur();
+    await page.clock.runFor(3000);
+    await current(3);
   });
 
   test("a slide opens its product page", async ({ page }) => {

@@ -5,6 +5,7 @@ import { renderMarkdown } from "../../build/markdown.ts";
 import { asReturningVisitor, builtRoutes, expect, test } from "./fixtures.ts";
 import { expectPicture, pinFonts } from "./pictures.ts";
 import { expectReadableText, textAxeCannotTell } from "./readable-text.ts";
+import { content } from "./site-content.ts";
 
 /**
  * What a visitor sees: a full-page screenshot of every page template at a phone's and a desktop's width, light and
@@ -20,6 +21,7 @@ import { expectReadableText, textAxeCannotTell } from "./readable-text.ts";
  */
 
 const { pages } = builtRoutes();
+const { posts } = content;
 const firstOf = (prefix: string) => {
   const found = pages.find((page) => page.startsWith(prefix) && page.length > prefix.length);
   if (!found) throw new Error(`no page under ${prefix} in the build`);
@@ -115,6 +117,43 @@ async function codeAndTables(page: Page, width: number): Promise<void> {
   }
 }
 
+/** The end of the scroll, where the floating Contact us button stands beside the footer's last lines, light and dark. */
+async function footerAtTheBottom(page: Page, width: number): Promise<void> {
+  await open(page, "/about");
+  // The copyright line is what must stay clear of the button, so it is shown, with the build's year held still.
+  await page.getByRole("contentinfo").evaluate((footer) => {
+    const walker = document.createTreeWalker(footer, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      node.textContent = node.textContent?.replace(/© \d{4}/, "© 2026") ?? "";
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+  });
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page).toHaveScreenshot(`footer-${width}-${colorScheme}.png`);
+  }
+}
+
+/** A published article's table, whole words scrolling inside its box, and the paragraph after it, light and dark. */
+async function articleTable(page: Page, width: number): Promise<void> {
+  const withTable = posts.find((post) => post.html.includes("<table>"));
+  if (!withTable) throw new Error("no published post has a table");
+  await open(page, `/blog/${withTable.slug}`);
+  // On the whole page, where the header and the floating button stand elsewhere; the box's height is the table's.
+  const clip = await page
+    .getByRole("group", { name: "Table" })
+    .first()
+    .evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const after = element.nextElementSibling?.getBoundingClientRect() ?? box;
+      const top = box.top + window.scrollY - 8;
+      return { x: 0, y: top, width: document.documentElement.clientWidth, height: after.bottom - box.top + 16 };
+    });
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page).toHaveScreenshot(`article-table-${width}-${colorScheme}.png`, { fullPage: true, clip });
+  }
+}
+
 const PHONE_WIDTH = 390;
 
 for (const viewport of [
@@ -149,5 +188,12 @@ for (const viewport of [
         }
       });
     }
+
+    test("the footer beside the floating button and an article's table look as they did, light and dark", async ({
+      page,
+    }) => {
+      await footerAtTheBottom(page, viewport.width);
+      await articleTable(page, viewport.width);
+    });
   });
 }

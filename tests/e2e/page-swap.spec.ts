@@ -77,7 +77,18 @@ test("a tapped link whose page was fetched ahead shows that page without loading
   consoleErrors,
 }) => {
   await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+  // What a screen reader follows: the elements that took focus, by the heading of the page they were in.
+  await page.addInitScript(() => {
+    const focused: string[] = [];
+    Object.assign(window, { focused });
+    addEventListener("focusin", ({ target }) => {
+      if (target instanceof Element)
+        focused.push(`${target.localName} of ${document.querySelector("h1")?.textContent}`);
+    });
+  });
+  const focusedSoFar = () => page.evaluate(() => (window as unknown as { focused: string[] }).focused.splice(0));
   const { link, requests } = await keepPage(page, "/about", "/contact");
+  await focusedSoFar();
   await link.tap();
   await page.waitForURL("**/contact");
   // The clock stands still: no frame has run the page's deferred start yet, so this is what its first frame shows.
@@ -101,6 +112,8 @@ test("a tapped link whose page was fetched ahead shows that page without loading
   // Once drawn: focus starts at the top as after a load, and a screen reader hears the new title.
   await page.clock.runFor(200);
   await expect(page.locator('[aria-live="polite"]').filter({ hasText: contact.title })).toHaveCount(1);
+  const heading = await page.getByRole("heading", { level: 1 }).textContent();
+  expect(await focusedSoFar()).toContain(`body of ${heading}`);
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
   expect(consoleErrors).toEqual([]);

@@ -282,6 +282,37 @@ test.describe("contact dialog", () => {
   });
 });
 
+test.describe("floating Contact us button", () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`at ${viewport.width} px the floating button covers no footer text or link at the bottom of the scroll`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/about");
+      await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+      const button = await page.getByRole("button", { name: "Contact us" }).boundingBox();
+      if (!button) throw new Error("the Contact us button is not shown");
+      const covered = await page.getByRole("contentinfo").evaluate((footer, box) => {
+        const boxes: { what: string; rect: DOMRect }[] = [];
+        const walker = document.createTreeWalker(footer, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const rect of range.getClientRects()) boxes.push({ what: node.textContent?.trim() ?? "", rect });
+        }
+        for (const control of footer.querySelectorAll("a, button"))
+          boxes.push({ what: control.textContent?.trim() || control.outerHTML, rect: control.getBoundingClientRect() });
+        return boxes
+          .filter(({ what, rect }) => what && rect.width > 0)
+          .filter(({ rect }) => rect.right > box.x && rect.left < box.x + box.width)
+          .filter(({ rect }) => rect.bottom > box.y && rect.top < box.y + box.height)
+          .map(({ what }) => what);
+      }, button);
+      expect(covered).toEqual([]);
+    });
+  }
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: DESKTOP });
 

@@ -224,13 +224,13 @@ describe("image mistakes fail the build at the line that names the image", () =>
     ]);
   });
 
-  test("a portfolio photo without imageAlt; the SVG artwork beside it needs none", async () => {
+  test("a portfolio photo without imageAlt; the artwork drawn for the others needs none", async () => {
     const errors = await errorsWith(async (dir) => {
       await addImage(dir, "/images/portfolio/basketly.jpg", await photo(1600, 1000));
       const file = path.join(dir, "portfolio/basketly-quick-grocery.yaml");
       await writeFile(
         file,
-        (await readFile(file, "utf8")).replace(/^image: .*$/m, "image: /images/portfolio/basketly.jpg"),
+        (await readFile(file, "utf8")).replace(/^color: .*$/m, "image: /images/portfolio/basketly.jpg"),
       );
     });
     expect(errors).toHaveLength(1);

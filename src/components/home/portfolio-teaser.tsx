@@ -1,6 +1,6 @@
 import { ArrowRight, ExternalLink } from "../icon.tsx";
 import { MAX_TECHNOLOGIES, TIMINGS } from "../../lib/limits.ts";
-import type { PortfolioProject } from "../../schemas/portfolio-project.ts";
+import type { ShownProject } from "../../lib/content.ts";
 import { Carousel } from "../shell/carousel.tsx";
 import { Picture } from "../picture.tsx";
 
@@ -8,14 +8,14 @@ import { Picture } from "../picture.tsx";
 const HOME_PROJECTS = 6;
 
 /** One project per category (its newest), newest first: a varied teaser of the portfolio. */
-export function portfolioHighlights(projects: readonly PortfolioProject[], limit = HOME_PROJECTS): PortfolioProject[] {
+export function portfolioHighlights(projects: readonly ShownProject[], limit = HOME_PROJECTS): ShownProject[] {
   const newest = [...projects].sort((a, b) => b.year - a.year || a.title.localeCompare(b.title));
   const seen = new Set<string>();
   return newest.filter((p) => !seen.has(p.category) && seen.add(p.category)).slice(0, limit);
 }
 
 /** Home's portfolio teaser: a carousel of delivered projects and a link to the whole portfolio. */
-export function PortfolioTeaser({ projects }: { projects: PortfolioProject[] }) {
+export function PortfolioTeaser({ projects }: { projects: ShownProject[] }) {
   return (
     <section className="section portfolio-teaser" aria-labelledby="portfolio-title">
       <div className="container">

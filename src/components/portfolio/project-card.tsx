@@ -1,11 +1,10 @@
 import { ExternalLink } from "../icon.tsx";
-import type { Listed } from "../../lib/content.ts";
-import type { PortfolioProject } from "../../schemas/portfolio-project.ts";
+import type { ShownProject } from "../../lib/content.ts";
 import { Picture } from "../picture.tsx";
 import { DraftBadge } from "../draft-banner.tsx";
 
 /** One delivered project; `data-category` lets the portfolio filter show or hide it. */
-export function ProjectCard({ project }: { project: Listed<PortfolioProject> }) {
+export function ProjectCard({ project }: { project: ShownProject }) {
   const {
     title,
     description,

@@ -1,4 +1,4 @@
-import { Package } from "../icon.tsx";
+import { DeliverableIcon } from "../icon.tsx";
 import type { Product } from "../../schemas/product.ts";
 import { ProductSection } from "./product-section.tsx";
 
@@ -10,7 +10,7 @@ export function WhatYouGet({ items }: { items: NonNullable<Product["whatYouGet"]
         {items.map((item) => (
           <li key={item.title} className="card feature-card">
             <span className="icon-tile icon-tile--sm">
-              <Package aria-hidden="true" />
+              <DeliverableIcon name={item.icon} aria-hidden="true" />
             </span>
             <h3>{item.title}</h3>
             <p>{item.description}</p>

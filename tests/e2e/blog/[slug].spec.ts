@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import { renderMarkdown } from "../../../build/markdown.ts";
 import { axe, asReturningVisitor, expect, test } from "../fixtures.ts";
 import { content } from "../site-content.ts";
@@ -145,7 +146,7 @@ const CODE_AND_TABLES = readFileSync(
 test.describe("code blocks and tables on a 390 px phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("a long line of code scrolls inside its block by keyboard, never the page; columns align as written", async ({
+  test("a long line of code and a wide table scroll inside their boxes by keyboard, never the page; a table keeps its words whole and its columns align as written", async ({
     page,
   }) => {
     const { html } = await renderMarkdown(CODE_AND_TABLES, "code-and-tables.md");
@@ -169,6 +170,54 @@ test.describe("code blocks and tables on a 390 px phone", () => {
       .locator("td")
       .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).textAlign));
     expect(alignments).toEqual(["left", "center", "right"]);
+    expect(await brokenWords(page)).toEqual([]);
+    const wide = page.getByRole("group", { name: "Table" }).last();
+    const across = () => wide.evaluate((box) => ({ left: box.scrollLeft, more: box.scrollWidth - box.clientWidth }));
+    expect((await across()).more).toBeGreaterThan(0);
+    await wide.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => (await across()).left).toBeGreaterThan(0);
     expect((await axe(page).include("article .prose").analyze()).violations).toEqual([]);
   });
+
+  test("an article's table keeps its words whole, within the page, with room below it", async ({ page }) => {
+    const withTable = posts.find((post) => post.html.includes("<table>"));
+    if (!withTable) throw new Error("no published post has a table");
+    await page.goto(`/blog/${withTable.slug}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await brokenWords(page)).toEqual([]);
+    const box = page.getByRole("group", { name: "Table" }).first();
+    const gap = await box.evaluate(
+      (element) =>
+        (element.nextElementSibling?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY) -
+        element.getBoundingClientRect().bottom,
+    );
+    expect(gap).toBeGreaterThanOrEqual(16);
+  });
 });
+
+/**
+ * The words of the article's tables that the browser split across two lines: each word's characters are measured as a
+ * Range, and a word whose boxes stand on more than one line was broken inside (a line may end at a space or after a
+ * dash only).
+ */
+function brokenWords(page: Page): Promise<string[]> {
+  return page.locator("article .prose table").evaluateAll((tables) =>
+    tables.flatMap((table) => {
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of (node.textContent ?? "").matchAll(/[^\s\-–—]+[-–—]?/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set(
+            [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)),
+          );
+          if (lines.size > 1) broken.push(word[0]);
+        }
+      }
+      return broken;
+    }),
+  );
+}

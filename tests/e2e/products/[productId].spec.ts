@@ -57,6 +57,11 @@ test.describe("/products/{id}", () => {
     const whatYouGet = page.getByRole("region", { name: "What You Get" });
     for (const item of astroway.whatYouGet ?? [])
       await expect(whatYouGet.getByRole("heading", { name: item.title, exact: true })).toBeVisible();
+    // Each card shows the icon content chose for it: as many different pictures as different icons chosen.
+    const pictures = await whatYouGet
+      .locator("li svg use")
+      .evaluateAll((uses) => uses.map((use) => use.getAttribute("href")));
+    expect(new Set(pictures).size).toBe(new Set(astroway.whatYouGet?.map((item) => item.icon)).size);
     for (const feature of astroway.features)
       await expect(page.getByText(feature, { exact: true }).first()).toBeAttached();
     for (const spec of astroway.techSpecs)

@@ -37,9 +37,11 @@ describe("renderMarkdown", () => {
     expect(html).toContain('<h2 id="refund-rules">');
   });
 
-  test("renders GitHub tables", async () => {
+  test("renders GitHub tables, each in a named keyboard stop that scrolls it sideways on a narrow screen", async () => {
     const { html } = await renderMarkdown("| a | b |\n|---|---|\n| 1 | 2 |", "post.md");
-    expect(html).toContain("<table>");
+    expect(html).toMatch(
+      /^<div class="table-scroll" tabindex="0" role="group" aria-label="Table"><table>[\s\S]*<\/table><\/div>$/,
+    );
   });
 
   test("makes a code block a named keyboard stop, so a reader can scroll its long lines without a mouse", async () => {
