@@ -129,7 +129,7 @@ async function footerAtTheBottom(page: Page, width: number): Promise<void> {
   });
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
-    await expect(page).toHaveScreenshot(`footer-${width}-${colorScheme}.png`);
+    await expectPicture(page, test.info(), `footer-${width}-${colorScheme}.png`, { of: "window" });
   }
 }
 
@@ -150,7 +150,7 @@ async function articleTable(page: Page, width: number): Promise<void> {
     });
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
-    await expect(page).toHaveScreenshot(`article-table-${width}-${colorScheme}.png`, { fullPage: true, clip });
+    await expectPicture(page, test.info(), `article-table-${width}-${colorScheme}.png`, { of: clip });
   }
 }
 

@@ -79,8 +79,8 @@ export async function comparePictures(
 }
 
 export interface PictureOptions {
-  /** The whole page (the default), or one part of it. */
-  of?: Locator;
+  /** The whole page (the default), one part of it, a box of the page, or what the window shows. */
+  of?: Locator | Box | "window";
   /** Covered with one colour before the shot (the footer's year). */
   mask?: Locator[];
 }
@@ -115,16 +115,24 @@ async function saveBaseline(file: string, png: Buffer): Promise<void> {
   await writeFile(file, await sharp(png).png({ compressionLevel: 9, palette: false }).toBuffer());
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The box on whole pixels, as large as needed to hold it. */
+const wholePixels = (box: Box): Box => {
+  const x = Math.floor(box.x);
+  const y = Math.floor(box.y);
+  return { x, y, width: Math.ceil(box.x + box.width) - x, height: Math.ceil(box.y + box.height) - y };
+};
+
 async function takePicture(page: Page, { of, mask }: PictureOptions): Promise<Buffer> {
   const settings = { animations: "disabled", caret: "hide", scale: "css", mask, timeout: 60_000 } as const;
-  if (!of) return page.screenshot({ ...settings, fullPage: true });
+  if (of === undefined) return page.screenshot({ ...settings, fullPage: true });
+  if (of === "window") return page.screenshot(settings);
+  if (!("boundingBox" in of)) return page.screenshot({ ...settings, fullPage: true, clip: wholePixels(of) });
   await of.scrollIntoViewIfNeeded();
   const box = await of.boundingBox();
   if (!box) throw new Error(`nothing to shoot: ${String(of)} is not shown`);
-  const x = Math.floor(box.x);
-  const y = Math.floor(box.y);
-  const clip = { x, y, width: Math.ceil(box.x + box.width) - x, height: Math.ceil(box.y + box.height) - y };
-  return page.screenshot({ ...settings, clip });
+  return page.screenshot({ ...settings, clip: wholePixels(box) });
 }
 
 const require = createRequire(import.meta.url);
