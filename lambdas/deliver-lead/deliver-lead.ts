@@ -130,10 +130,10 @@ export function sentLeadOf(event: unknown): string | undefined {
 }
 
 /**
- * SES sent the vendor's copy of a lead: the lead is mailed, whatever the attempt that sent it concluded. When that
- * attempt had given up on SES's answer (the lead was unknown, and no attempt holds it), what follows a mail (the
- * webhook, the visitor's confirmation) falls to this event; an attempt still on the lead does it itself
- * (lambdas/shared/delivery.ts). Other events are ignored.
+ * SES sent the vendor's copy of a lead: the lead is mailed, whatever the attempt that sent it concluded, and what
+ * follows a mail (the webhook, the visitor's confirmation) is handed on unless the attempt did so already: an attempt
+ * may give up on SES's answer, end on a refused resend or die, and this event is then the only one left to do it
+ * (lambdas/shared/delivery.ts, `afterMail`). Other events are ignored.
  * @returns the lead marked, or undefined.
  */
 export async function recordSendEvent(
@@ -145,13 +145,12 @@ export async function recordSendEvent(
 ): Promise<string | undefined> {
   const submissionId = sentLeadOf(event);
   if (!submissionId) return undefined;
-  const now = new Date();
-  const before = await deps.store.markMailed(submissionId, now);
+  const before = await deps.store.markMailed(submissionId, new Date());
   deps.log.info({ requestId, submissionId, outcome: "send-event" });
-  // An attempt holding the lease (a retry of an unknown lead, say) does what follows its own mail.
-  if (before?.status !== "unknown" || (before.leaseUntil ?? 0) >= now.getTime()) return submissionId;
-  const mails = forms.get(before.form)?.(before.lead, deps.config, submissionId);
-  if (mails) await afterMail(before, mails, deps, deadline, requestId);
+  // Mailed already: by the attempt, which may have ended before handing it on.
+  const lead = before ?? (await deps.store.get(submissionId));
+  const mails = lead && forms.get(lead.form)?.(lead.lead, deps.config, submissionId);
+  if (lead && mails) await afterMail(lead, mails, deps, deadline, requestId);
   return submissionId;
 }
 

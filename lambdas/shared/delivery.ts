@@ -97,6 +97,11 @@ export async function deliverStoredLead(
     log.error({ requestId, submissionId, outcome: "mail-failed", error: "UnreadableLead" });
     return "failed";
   }
+  // Whoever ends last of this attempt and the mail's send event hands the lead on; the store's claim keeps it to one.
+  const handOn = () =>
+    afterMail(record, mails, deps, deadline, requestId).catch((error: unknown) => {
+      log.error({ requestId, submissionId, outcome: "follow-up-failed", error: codeOf(error) });
+    });
   try {
     await mailer.send(mails.vendor, { timeoutMs: deadline.remainingMs(DELIVERY.reserveMs) });
   } catch (error) {
@@ -112,28 +117,32 @@ export async function deliverStoredLead(
       // SES may have taken it: no resend now; its send event marks the lead mailed, or a quiet pause allows a retry.
       log.warn({ requestId, submissionId, outcome: "mail-unknown", error: code, attempts: record.attempts });
       if (await store.markUnknown(submissionId, code, new Date())) return "unknown";
-      // Its send event came while this attempt waited for SES's answer, and left what follows the mail to it.
-      await afterMail(record, mails, deps, deadline, requestId);
+      // Its send event came while this attempt waited for SES's answer: the lead is mailed.
+      await handOn();
       return "mailed";
     }
     log.warn({ requestId, submissionId, outcome: "mail-failed", error: code, attempts: record.attempts });
-    await store.markFailed(submissionId, code, new Date());
-    return "failed";
+    if (await store.markFailed(submissionId, code, new Date())) return "failed";
+    // An earlier attempt's mail went out meanwhile (its send event marked the lead mailed): nothing to retry.
+    await handOn();
+    return "done";
   }
   await store.markMailed(submissionId, new Date()).catch((error: unknown) => {
     // The vendor has the lead; only the record lags. Logged, because a sweep may then mail it once more.
     log.error({ requestId, submissionId, outcome: "record-failed", error: codeOf(error) });
   });
   log.info({ requestId, submissionId, outcome: "mailed", attempts: record.attempts });
-  await afterMail(record, mails, deps, deadline, requestId);
+  await handOn();
   return "mailed";
 }
 
 /**
  * What follows the vendor's mail, once a lead: the team's webhook (from the queue, so it can neither hold up nor
  * replace the mail; enqueued alongside the acknowledgement rather than after it) and the visitor's confirmation.
- * The attempt that sent the mail does it, unless it gave up on SES's answer (the lead is unknown): then the send
- * event that marks the lead mailed does.
+ * Both the attempt that sent the mail and the mail's send event call it, whichever ends last and however the attempt
+ * ended (answer, timeout, refusal of a later resend): the first to claim the lead in the store does it, the other
+ * finds it claimed and does nothing.
+ * @throws when the store cannot be asked (the caller logs it, or the send event is tried again).
  */
 export async function afterMail(
   record: LeadRecord,
@@ -144,6 +153,7 @@ export async function afterMail(
 ): Promise<void> {
   const { store, log, config } = deps;
   const { submissionId } = record;
+  if (!(await store.claimFollowUp(submissionId, new Date()))) return;
   const notified =
     config.leadWebhook && record.form !== SUBSCRIBE_FUNCTION
       ? deps.queue.enqueue({ submissionId, form: record.form, kind: "webhook" }, 0).catch((error: unknown) => {

@@ -66,6 +66,12 @@ export interface LeadStore {
   markUnknown(submissionId: string, code: string, now: Date): Promise<boolean>;
   /** Gives the lease back without counting the attempt: the mail was never tried (the mailer was not configured). */
   release(submissionId: string, now: Date): Promise<void>;
+  /**
+   * Takes the one right to hand a mailed lead on (its webhook post, the visitor's confirmation): true for the first
+   * caller only, whether that is the attempt that mailed it or its send event. The confirmation's outcome is "pending"
+   * until `markAcknowledgement` records it.
+   */
+  claimFollowUp(submissionId: string, now: Date): Promise<boolean>;
   markAcknowledgement(submissionId: string, outcome: AckOutcome, now: Date): Promise<void>;
   /** Counts one acknowledgement to `address` (normalised) today; false (and nothing counted) once `limit` is reached. */
   countAcknowledgement(address: string, limit: number, now: Date, retentionSeconds: number): Promise<boolean>;
@@ -290,6 +296,19 @@ export function createDynamoLeadStore({
         ),
       );
     },
+
+    claimFollowUp: (submissionId, now) =>
+      conditional(() =>
+        client.send(
+          update(
+            submissionId,
+            "SET acknowledgement = :pending, updatedAt = :now",
+            "#status = :mailed AND attribute_not_exists(acknowledgement)",
+            { ":pending": "pending", ":now": now.toISOString(), ":mailed": "mailed" },
+            { "#status": "status" },
+          ),
+        ),
+      ),
 
     async markAcknowledgement(submissionId, outcome, now) {
       const sent = outcome === "sent";

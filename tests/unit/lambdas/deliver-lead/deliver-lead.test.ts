@@ -1,8 +1,10 @@
 import type { SQSEvent } from "aws-lambda";
-import { describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { deliverBatch, formMails, recordSendEvent, sweep } from "../../../../lambdas/deliver-lead/deliver-lead.ts";
 import { LEAD_ID_HEADER, LEAD_ID_TAG, LEAD_MAIL_TAG } from "../../../../lambdas/shared/lead-mails.ts";
 import { invocationDeadline } from "../../../../lambdas/shared/deadline.ts";
+import { deliverStoredLead } from "../../../../lambdas/shared/delivery.ts";
+import { MailerError } from "../../../../lambdas/shared/mailer.ts";
 import type { LeadRecord } from "../../../../lambdas/shared/lead-record.ts";
 import { fakeMailer, memoryLogger, memoryQueue, memoryStore, testConfig } from "../fakes.ts";
 
@@ -133,11 +135,104 @@ describe("recordSendEvent", () => {
   test.each([
     ["received, its first attempt still waiting for SES", { status: "received" as const }],
     ["unknown, and a retry holding it", { status: "unknown" as const, leaseUntil: Date.now() + 60_000 }],
-  ])("should leave the confirmation to the attempt when the lead was %s", async (_, state) => {
+  ])("should hand the lead on itself when it was %s, once, and the attempt then does not again", async (_, state) => {
     const deps = setup();
     await deps.store.put(record(UUID, state));
     await recordSendEvent(sendEvent(UUID), deps, forms, invocationDeadline(undefined, 30_000), "r");
-    expect(deps.store.records.get(UUID)).toMatchObject({ status: "mailed" });
-    expect(visitorMails(deps)).toEqual([]);
+    expect(deps.store.records.get(UUID)).toMatchObject({ status: "acknowledged" });
+    expect(visitorMails(deps)).toHaveLength(1);
+  });
+});
+
+/**
+ * An attempt SES outlasts, on a fake clock: the vendor's mail goes out (its send event comes while the attempt still
+ * holds the lead), and the attempt ends without knowing it. The webhook post and the visitor's confirmation must
+ * follow exactly once, whichever of the two ends last.
+ */
+describe("a mail attempt that SES outlasts", () => {
+  const UUID = "6a0c2f1e-3b4d-4e5f-8a9b-0c1d2e3f4a5b";
+  const hooked = testConfig({ leadWebhook: { url: "https://hooks.example.com/x" } });
+  const sendEvent = {
+    detail: {
+      eventType: "Send",
+      mail: { headers: [{ name: LEAD_ID_HEADER, value: UUID }], tags: { [LEAD_MAIL_TAG]: ["vendor"] } },
+    },
+  };
+  /** A mailer whose vendor mail SES takes at once (its send event goes out) and then answers as `ends` says. */
+  function slowSes(deps: ReturnType<typeof setup>, ends: "timeout" | "refused" | "late-success") {
+    const events: Array<Promise<unknown>> = [];
+    deps.mailer.send = async (mail, { timeoutMs }) => {
+      if (mail.to !== "hello@example.com") {
+        deps.mailer.sent.push(mail);
+        return { messageId: "ack" };
+      }
+      events.push(
+        recordSendEvent(sendEvent, deps, formMails(hooked.catalogue), invocationDeadline(undefined, 30_000), "event"),
+      );
+      if (ends === "late-success") {
+        await new Promise((resolve) => setTimeout(resolve, timeoutMs));
+        return { messageId: "late" };
+      }
+      if (ends === "refused")
+        throw new MailerError("refused", {
+          cause: Object.assign(new Error("throttled"), { name: "TooManyRequestsException" }),
+        });
+      await new Promise((resolve) => setTimeout(resolve, timeoutMs));
+      throw new MailerError("no answer", {
+        cause: Object.assign(new Error("SES did not answer"), { name: "TimeoutError", code: "DeadlineExceeded" }),
+      });
+    };
+    return events;
+  }
+  const handedOn = (deps: ReturnType<typeof setup>) => ({
+    webhooks: deps.queue.messages.filter((m) => m.kind === "webhook").length,
+    confirmations: deps.mailer.sent.filter((mail) => mail.to === LEAD.email).length,
+  });
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date("2026-11-27T10:00:00.000Z") });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test.each([
+    ["times out and cannot record that (a slow store)", "timeout" as const, true],
+    ["times out and records it", "timeout" as const, false],
+    ["gets SES's success only after its deadline", "late-success" as const, false],
+  ])("should post and confirm a slow mail once when its first attempt %s", async (_, ends, storeFails) => {
+    const deps = { ...setup(), config: hooked };
+    await deps.store.put(record(UUID, { status: "received", attempts: 0, receivedAt: new Date().toISOString() }));
+    if (storeFails) deps.store.markUnknown = () => Promise.reject(new Error("store timed out"));
+    const events = slowSes(deps, ends);
+    const mailsOf = formMails(hooked.catalogue).get("send-contact-email");
+    if (!mailsOf) throw new Error("no form");
+    const attempt = deliverStoredLead(UUID, mailsOf, deps, invocationDeadline(undefined, 10_000), "first").catch(
+      () => "threw",
+    );
+    await vi.advanceTimersByTimeAsync(10_000);
+    await attempt;
+    await Promise.all(events);
+    expect(handedOn(deps)).toEqual({ webhooks: 1, confirmations: 1 });
+  });
+
+  test("should post and confirm once when a retry holds the lead as its first mail's event comes, and SES refuses the retry", async () => {
+    const deps = { ...setup(), config: hooked };
+    const longAgo = new Date(Date.now() - 10 * 60_000).toISOString();
+    await deps.store.put(
+      record(UUID, { status: "unknown", attempts: 1, lastError: "DeadlineExceeded", updatedAt: longAgo }),
+    );
+    const events = slowSes(deps, "refused");
+    const answer = await deliverBatch(
+      batch(message(UUID)),
+      deps,
+      formMails(hooked.catalogue),
+      invocationDeadline(undefined, 30_000),
+      "retry",
+    );
+    await Promise.all(events);
+    expect(answer.batchItemFailures).toEqual([]);
+    expect(deps.store.records.get(UUID)?.status).toBe("acknowledged");
+    expect(handedOn(deps)).toEqual({ webhooks: 1, confirmations: 1 });
   });
 });
