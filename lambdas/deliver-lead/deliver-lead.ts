@@ -65,9 +65,16 @@ export async function deliverBatch(
         return undefined;
       }
       try {
-        if (message.unstored) {
-          await storeUnstored(message.unstored, deps, requestId);
-          return undefined;
+        const held = message.unstored;
+        if (held) {
+          await storeUnstored(held, deps, requestId);
+          // A lead its handler mailed is handed on here (its send event found no record to mark); one held unmailed
+          // (neither the store nor SES answered its handler) is mailed below, as any retry.
+          if (held.status !== "received") {
+            const mails = held.status === "mailed" ? mailsOf(held.lead, deps.config, held.submissionId) : undefined;
+            if (mails) await afterMail(held, mails, deps, deadline, requestId);
+            return undefined;
+          }
         }
         const result = await deliverStoredLead(message.submissionId, mailsOf, deps, deadline, requestId);
         if (result === "waiting" || result === "unknown") {
@@ -99,12 +106,19 @@ export async function deliverBatch(
 }
 
 /**
- * A lead the store was down for, mailed directly by its handler: written now as mailed. If the handler's own put
- * landed after all (a slow store), that record is marked mailed instead, so the sweep does not mail it again.
+ * A lead the store was down for, written now: mailed directly by its handler, or held unmailed when SES failed too.
+ * If the handler's own put landed after all (a slow store), that record is kept; a mailed one is marked mailed, so the
+ * sweep does not mail it again.
  */
 async function storeUnstored(record: LeadRecord, deps: DeliveryDeps, requestId: string): Promise<void> {
-  if ((await deps.store.put(record)) === "duplicate") await deps.store.markMailed(record.submissionId, new Date());
-  deps.log.info({ requestId, submissionId: record.submissionId, outcome: "stored-after-mail" });
+  const stored = await deps.store.put(record);
+  if (stored === "duplicate" && record.status === "mailed")
+    await deps.store.markMailed(record.submissionId, new Date());
+  deps.log.info({
+    requestId,
+    submissionId: record.submissionId,
+    outcome: record.status === "received" ? "stored-held" : "stored-after-mail",
+  });
 }
 
 /**
