@@ -6,6 +6,8 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import sesEmulator from "aws-ses-v2-local";
 import { provideLocalLeadQueue } from "../lambdas/shared/lead-queue.ts";
+import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { documentClient } from "../lambdas/shared/document-client.ts";
 import { createDynamoLeadStore } from "../lambdas/shared/lead-store.ts";
 import { InProcessQueue } from "../server/in-process-queue.ts";
 import { invokeLambda, type LambdaHandler } from "../server/lambda-adapter.ts";
@@ -216,7 +218,7 @@ await Promise.all(
         }).then(
           async (response) => {
             const answer = (await response.json()) as { data?: { id?: string } };
-            if (response.status === 200 && answer.data?.id === submissionId) accepted.add(submissionId);
+            if (response.ok && answer.data?.id === submissionId) accepted.add(submissionId);
             return String(response.status);
           },
           (error: unknown) => (error instanceof Error ? error.name : "error"),
@@ -295,10 +297,29 @@ const mailedLeadIds = [...storedIds].filter((id) => !spamIds.has(id) && vendorCo
 const webhookLost = mailedLeadIds.filter((id) => !webhookPosts.has(id)).length;
 const webhookDuplicates = [...webhookPosts.values()].reduce((sum, count) => sum + Math.max(0, count - 1), 0);
 const webhookStrays = [...webhookPosts.keys()].filter((id) => !mailedLeadIds.includes(id)).length;
+// A mailed lead's confirmation is handed on once: its outcome (sent, limited, failed, off) is recorded on the lead;
+// none, or a claim still "pending", is a confirmation lost.
+const confirmationOutcomes = new Map<string, string>();
+for (let start: Record<string, unknown> | undefined, first = true; first || start; first = false) {
+  const page = await documentClient(dynamo.client).send(
+    new ScanCommand({
+      TableName: LOCAL_LEADS_TABLE,
+      ProjectionExpression: "submissionId, acknowledgement",
+      ExclusiveStartKey: start,
+    }),
+  );
+  for (const item of page.Items ?? [])
+    if (typeof item.acknowledgement === "string")
+      confirmationOutcomes.set(String(item.submissionId), item.acknowledgement);
+  start = page.LastEvaluatedKey;
+}
+const confirmationsLost = mailedLeadIds.filter(
+  (id) => (confirmationOutcomes.get(id) ?? "pending") === "pending",
+).length;
 
 console.table({
   sent: { value: sent },
-  "accepted (200)": { value: accepted.size },
+  "accepted (2xx)": { value: accepted.size },
   stored: { value: storedIds.size },
   mailed: { value: mailed },
   spam: { value: spamIds.size },
@@ -310,6 +331,7 @@ console.table({
   "vendor send events": { value: sendEvents },
   lost: { value: lost },
   acknowledgements: { value: acknowledgements },
+  "confirmations lost (never handed on)": { value: confirmationsLost },
   [`webhook 500s (down ${WEBHOOK_DOWN_S} s)`]: { value: webhookRefused },
   "webhook posts": { value: [...webhookPosts.values()].reduce((a, b) => a + b, 0) },
   "webhook lost": { value: webhookLost },
@@ -371,7 +393,7 @@ await Promise.all(
       }).then(
         async (response) => {
           const answer = (await response.json()) as { data?: { id?: string } };
-          if (response.status === 200 && answer.data?.id === submissionId) outageAccepted.add(submissionId);
+          if (response.ok && answer.data?.id === submissionId) outageAccepted.add(submissionId);
           return String(response.status);
         },
         (error: unknown) => (error instanceof Error ? error.name : "error"),
@@ -404,7 +426,7 @@ const outageLost = outageAccepted.size - Math.min(storedAfterReturn, outageMaile
 console.table({
   "outage s": { value: OUTAGE_S },
   sent: { value: outageSent },
-  "accepted (200)": { value: outageAccepted.size },
+  "accepted (2xx)": { value: outageAccepted.size },
   [`stored within ${RETURN_LIMIT_S} s of the return`]: { value: storedAfterReturn },
   "s from the return to the last stored": {
     value: storedAfterReturn === outageAccepted.size ? Number(allStoredAfterS.toFixed(1)) : Number.NaN,
@@ -435,10 +457,11 @@ if (
   duplicates > accepted.size * 0.01 ||
   webhookLost > 0 ||
   webhookDuplicates > 0 ||
-  webhookStrays > 0
+  webhookStrays > 0 ||
+  confirmationsLost > 0
 ) {
   console.error(
-    `[bench:leads] FAILED: ${lost} lost, ${spamMailed} spam mailed, ${duplicates} raw duplicate sends, webhook: ${webhookLost} lost, ${webhookDuplicates} duplicates, ${webhookStrays} strays`,
+    `[bench:leads] FAILED: ${lost} lost, ${spamMailed} spam mailed, ${duplicates} raw duplicate sends, webhook: ${webhookLost} lost, ${webhookDuplicates} duplicates, ${webhookStrays} strays; ${confirmationsLost} confirmations lost`,
   );
   process.exitCode = 1;
 }
