@@ -127,9 +127,14 @@ export async function deliverStoredLead(
     await handOn();
     return "done";
   }
-  await store.markMailed(submissionId, new Date()).catch((error: unknown) => {
-    // The vendor has the lead; only the record lags. Logged, because a sweep may then mail it once more.
+  await store.markMailed(submissionId, new Date()).catch(async (error: unknown) => {
+    // The vendor has the lead; only the record lags (a full local disk, a store that is down). The queue writes it,
+    // and hands the lead on, once the store takes writes again, rather than a sweep mailing it once more.
     log.error({ requestId, submissionId, outcome: "record-failed", error: codeOf(error) });
+    const mailed: LeadRecord = { ...record, status: "mailed", updatedAt: new Date().toISOString() };
+    await deps.queue.enqueue({ submissionId, form: record.form, unstored: mailed }, 0).catch((queueError: unknown) => {
+      log.error({ requestId, submissionId, outcome: "record-lost", error: codeOf(queueError) });
+    });
   });
   log.info({ requestId, submissionId, outcome: "mailed", attempts: record.attempts });
   await handOn();
