@@ -9,6 +9,7 @@ import { provideLocalLeadQueue } from "../lambdas/shared/lead-queue.ts";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { documentClient } from "../lambdas/shared/document-client.ts";
 import { createDynamoLeadStore } from "../lambdas/shared/lead-store.ts";
+import { verifyLeadWebhook } from "../lambdas/shared/webhook-signature.ts";
 import { InProcessQueue } from "../server/in-process-queue.ts";
 import { invokeLambda, type LambdaHandler } from "../server/lambda-adapter.ts";
 import { localLambdaEnv } from "../server/lambda-env.ts";
@@ -84,6 +85,7 @@ const dynamo = await startLocalDynamo({ port: 0 });
 // The team's receiver: answers 500 until `webhookUpAt`, then 200, counting each lead's accepted posts.
 let webhookUpAt = Number.POSITIVE_INFINITY;
 let webhookRefused = 0;
+let webhookUnsigned = 0;
 const webhookPosts = new Map<string, number>();
 const receiver = createServer((req, res) => {
   let raw = "";
@@ -91,6 +93,14 @@ const receiver = createServer((req, res) => {
     raw += chunk;
   });
   req.on("end", () => {
+    // A post whose signature does not verify is refused, as a receiver following docs/deploy.md does.
+    if (
+      !verifyLeadWebhook(raw, String(req.headers["x-lead-signature"]), process.env.LEAD_WEBHOOK_SIGNING_SECRET ?? "")
+    ) {
+      webhookUnsigned += 1;
+      res.writeHead(401).end();
+      return;
+    }
     if (performance.now() < webhookUpAt) {
       webhookRefused += 1;
       res.writeHead(500).end();
@@ -334,6 +344,7 @@ console.table({
   "confirmations lost (never handed on)": { value: confirmationsLost },
   [`webhook 500s (down ${WEBHOOK_DOWN_S} s)`]: { value: webhookRefused },
   "webhook posts": { value: [...webhookPosts.values()].reduce((a, b) => a + b, 0) },
+  "webhook posts not signed right": { value: webhookUnsigned },
   "webhook lost": { value: webhookLost },
   "webhook duplicates": { value: webhookDuplicates },
   "webhook posts of no mailed lead": { value: webhookStrays },
@@ -458,10 +469,11 @@ if (
   webhookLost > 0 ||
   webhookDuplicates > 0 ||
   webhookStrays > 0 ||
+  webhookUnsigned > 0 ||
   confirmationsLost > 0
 ) {
   console.error(
-    `[bench:leads] FAILED: ${lost} lost, ${spamMailed} spam mailed, ${duplicates} raw duplicate sends, webhook: ${webhookLost} lost, ${webhookDuplicates} duplicates, ${webhookStrays} strays; ${confirmationsLost} confirmations lost`,
+    `[bench:leads] FAILED: ${lost} lost, ${spamMailed} spam mailed, ${duplicates} raw duplicate sends, webhook: ${webhookLost} lost, ${webhookDuplicates} duplicates, ${webhookStrays} strays, ${webhookUnsigned} not signed right; ${confirmationsLost} confirmations lost`,
   );
   process.exitCode = 1;
 }
