@@ -73,6 +73,7 @@ export async function spamDigest(_event: Partial<ScheduledEvent>): Promise<{ out
     client: new DynamoDBClient({ region: config.region, endpoint: config.dynamoEndpoint, maxAttempts: 3 }),
     tableName: config.leadsTableName,
     releaseCommand: (id) => `npm run leads -- release ${id}${stack ? ` --stack ${stack}` : ""}`,
+    listCommand: (since) => `npm run leads -- --status spam --since ${since}${stack ? ` --stack ${stack}` : ""}`,
   });
   return { outcome: result.outcome };
 }
