@@ -59,6 +59,11 @@ export async function deliverBatch(
           : "gone";
         return result === "failed" ? record.messageId : undefined;
       }
+      if (message?.kind === "follow-up")
+        return followUp(message.submissionId, deps, forms, deadline, requestId).then(
+          () => undefined,
+          () => record.messageId,
+        );
       const mailsOf = message && forms.get(message.form);
       if (!message || !mailsOf) {
         deps.log.error({ requestId, outcome: "unknown-message", error: message ? `form ${message.form}` : "body" });
@@ -144,10 +149,11 @@ export function sentLeadOf(event: unknown): string | undefined {
 }
 
 /**
- * SES sent the vendor's copy of a lead: the lead is mailed, whatever the attempt that sent it concluded, and what
- * follows a mail (the webhook, the visitor's confirmation) is handed on unless the attempt did so already: an attempt
- * may give up on SES's answer, end on a refused resend or die, and this event is then the only one left to do it
- * (lambdas/shared/delivery.ts, `afterMail`). Other events are ignored.
+ * SES sent the vendor's copy of a lead: the lead is mailed, whatever the attempt that sent it concluded. What follows a
+ * mail (the webhook, the visitor's confirmation) is handed on here when no attempt can still be on the lead (it was
+ * unknown, unleased); otherwise the attempt does it as it ends, and a "follow-up" message, due when its lease runs out,
+ * does it in case the attempt ended without (refused on a resend, a store error, a crash): `afterMail` in
+ * lambdas/shared/delivery.ts keeps it to once. Other events are ignored.
  * @returns the lead marked, or undefined.
  */
 export async function recordSendEvent(
@@ -159,13 +165,39 @@ export async function recordSendEvent(
 ): Promise<string | undefined> {
   const submissionId = sentLeadOf(event);
   if (!submissionId) return undefined;
-  const before = await deps.store.markMailed(submissionId, new Date());
+  const now = new Date();
+  const before = await deps.store.markMailed(submissionId, now);
   deps.log.info({ requestId, submissionId, outcome: "send-event" });
-  // Mailed already: by the attempt, which may have ended before handing it on.
+  const heldMs = (before?.leaseUntil ?? 0) - now.getTime();
+  if (before && heldMs < 0) {
+    const mails = forms.get(before.form)?.(before.lead, deps.config, submissionId);
+    if (mails) await afterMail(before, mails, deps, deadline, requestId);
+    return submissionId;
+  }
+  // Leased by an attempt still waiting for SES, or mailed already by the attempt, which hands it on next.
   const lead = before ?? (await deps.store.get(submissionId));
-  const mails = lead && forms.get(lead.form)?.(lead.lead, deps.config, submissionId);
-  if (lead && mails) await afterMail(lead, mails, deps, deadline, requestId);
+  if (lead?.status !== "mailed" && !before) return submissionId;
+  await deps.queue.enqueue(
+    { submissionId, form: lead?.form ?? "", kind: "follow-up" },
+    Math.ceil(Math.max(0, heldMs) / 1000) + FOLLOW_UP_GRACE_SECONDS,
+  );
   return submissionId;
+}
+
+/** A follow-up check waits this long past the attempt's lease: time for it to hand the lead on itself. */
+const FOLLOW_UP_GRACE_SECONDS = 5;
+
+/** A mailed lead's follow-up check: hands it on unless its attempt (or anything else) did. */
+async function followUp(
+  submissionId: string,
+  deps: DeliveryDeps,
+  forms: ReadonlyMap<string, MailsOf>,
+  deadline: Deadline,
+  requestId: string,
+): Promise<void> {
+  const lead = await deps.store.get(submissionId);
+  const mails = lead?.status === "mailed" && forms.get(lead.form)?.(lead.lead, deps.config, submissionId);
+  if (lead && mails) await afterMail(lead, mails, deps, deadline, requestId);
 }
 
 export interface SweepOptions {

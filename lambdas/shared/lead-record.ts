@@ -89,14 +89,15 @@ export interface LeadRecord {
 }
 
 /**
- * The message on the retry queue (SQS body, JSON): mail the lead, or (kind "webhook") post it to the team's webhook.
+ * The message on the retry queue (SQS body, JSON): mail the lead, (kind "webhook") post it to the team's webhook, or
+ * (kind "follow-up") hand a mailed lead on if the attempt that held it when its send event came did not.
  * With `unstored`, the lead was mailed while the store was down and the message asks deliver-lead to store it, as
  * mailed ("store me"): `npm run leads` then shows it.
  */
 export interface RetryMessage {
   submissionId: string;
   form: string;
-  kind?: "webhook";
+  kind?: "webhook" | "follow-up";
   unstored?: LeadRecord;
 }
 
@@ -115,7 +116,7 @@ export function parseRetryMessage(body: string): RetryMessage | undefined {
     if (typeof value !== "object" || value === null) return undefined;
     const { submissionId, form, kind, unstored } = value as Record<string, unknown>;
     if (typeof submissionId !== "string" || typeof form !== "string" || !submissionId || !form) return undefined;
-    if (kind === "webhook") return { submissionId, form, kind };
+    if (kind === "webhook" || kind === "follow-up") return { submissionId, form, kind };
     return isUnstored(unstored, submissionId) ? { submissionId, form, unstored } : { submissionId, form };
   } catch {
     return undefined;

@@ -133,16 +133,29 @@ describe("recordSendEvent", () => {
   });
 
   test.each([
-    ["received, its first attempt still waiting for SES", { status: "received" as const }],
-    ["unknown, and a retry holding it", { status: "unknown" as const, leaseUntil: Date.now() + 60_000 }],
-  ])("should hand the lead on itself when it was %s, once, and the attempt then does not again", async (_, state) => {
+    ["received, with no attempt holding it", { status: "received" as const }, 0],
+    ["unknown, and a retry holding it", { status: "unknown" as const, leaseUntil: Date.now() + 60_000 }, 60],
+  ])("should hand the lead on, once, when the event found it %s", async (_, state, heldSeconds) => {
     const deps = setup();
     await deps.store.put(record(UUID, state));
     await recordSendEvent(sendEvent(UUID), deps, forms, invocationDeadline(undefined, 30_000), "r");
+    // A held lead is checked once its lease is over (and a little more), as the attempt may still hand it on.
+    const checks = deps.queue.messages.filter((m) => m.kind === "follow-up");
+    expect(checks.map((m) => m.delaySeconds >= heldSeconds)).toEqual(heldSeconds ? [true] : []);
+    await runQueued(deps);
+    await runQueued(deps);
     expect(deps.store.records.get(UUID)).toMatchObject({ status: "acknowledged" });
     expect(visitorMails(deps)).toHaveLength(1);
   });
 });
+
+/** Runs the messages on the memory queue of `kind` (all when unset) once, as deliver-lead would, and takes them off. */
+async function runQueued(deps: ReturnType<typeof setup>, kind?: string, forms_ = forms) {
+  const due = deps.queue.messages.filter((message) => kind === undefined || message.kind === kind);
+  deps.queue.messages.splice(0, deps.queue.messages.length, ...deps.queue.messages.filter((m) => !due.includes(m)));
+  const bodies = due.map((message) => JSON.stringify(message));
+  if (bodies.length > 0) await deliverBatch(batch(...bodies), deps, forms_, invocationDeadline(undefined, 30_000), "q");
+}
 
 /**
  * An attempt SES outlasts, on a fake clock: the vendor's mail goes out (its send event comes while the attempt still
@@ -213,6 +226,8 @@ describe("a mail attempt that SES outlasts", () => {
     await vi.advanceTimersByTimeAsync(10_000);
     await attempt;
     await Promise.all(events);
+    // The follow-up check due after the attempt's lease (deliver-lead takes it from the queue then).
+    await runQueued(deps, "follow-up", formMails(hooked.catalogue));
     expect(handedOn(deps)).toEqual({ webhooks: 1, confirmations: 1 });
   });
 
@@ -231,6 +246,7 @@ describe("a mail attempt that SES outlasts", () => {
       "retry",
     );
     await Promise.all(events);
+    await runQueued(deps, "follow-up", formMails(hooked.catalogue));
     expect(answer.batchItemFailures).toEqual([]);
     expect(deps.store.records.get(UUID)?.status).toBe("acknowledged");
     expect(handedOn(deps)).toEqual({ webhooks: 1, confirmations: 1 });

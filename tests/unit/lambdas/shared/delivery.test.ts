@@ -4,7 +4,8 @@ import { invocationDeadline } from "../../../../lambdas/shared/deadline.ts";
 import { deliverStoredLead, sendEventWaitSeconds } from "../../../../lambdas/shared/delivery.ts";
 import { MailerError } from "../../../../lambdas/shared/mailer.ts";
 import { LEAD_ID_HEADER, LEAD_MAIL_TAG } from "../../../../lambdas/shared/lead-mails.ts";
-import { recordSendEvent } from "../../../../lambdas/deliver-lead/deliver-lead.ts";
+import { deliverBatch, recordSendEvent } from "../../../../lambdas/deliver-lead/deliver-lead.ts";
+import type { SQSEvent } from "aws-lambda";
 import { contactMessageForm } from "../../../../lambdas/send-contact-email/contact-message.ts";
 import { fakeMailer, memoryLogger, memoryQueue, memoryStore, testConfig } from "../fakes.ts";
 
@@ -151,6 +152,15 @@ describe("deliverStoredLead", () => {
       new Map([["send-contact-email", mailsOf]]),
       invocationDeadline(undefined, 10_000),
       "e",
+    );
+    // The lead was still leased by the attempt: a follow-up check is due after its lease, as deliver-lead runs it.
+    const queued = deps.queue.messages.splice(0).map((message) => JSON.stringify(message));
+    await deliverBatch(
+      { Records: queued.map((body, n) => ({ messageId: `q${n}`, body })) } as SQSEvent,
+      deps,
+      new Map([["send-contact-email", mailsOf]]),
+      invocationDeadline(undefined, 10_000),
+      "q",
     );
     expect(deps.mailer.sent.map((mail) => mail.to)).toEqual(["hello@example.com", "asha@example.org"]);
   });
