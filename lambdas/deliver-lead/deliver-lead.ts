@@ -174,12 +174,12 @@ export async function recordSendEvent(
     if (mails) await afterMail(before, mails, deps, deadline, requestId);
     return submissionId;
   }
-  // Leased by an attempt still waiting for SES, or mailed already by the attempt, which hands it on next.
-  const lead = before ?? (await deps.store.get(submissionId));
-  if (lead?.status !== "mailed" && !before) return submissionId;
+  // Mailed already: by the attempt, which hands it on next (or queues a follow-up when the store fails it).
+  if (!before) return submissionId;
+  // Leased by an attempt still waiting for SES: checked once its lease is over.
   await deps.queue.enqueue(
-    { submissionId, form: lead?.form ?? "", kind: "follow-up" },
-    Math.ceil(Math.max(0, heldMs) / 1000) + FOLLOW_UP_GRACE_SECONDS,
+    { submissionId, form: before.form, kind: "follow-up" },
+    Math.ceil(heldMs / 1000) + FOLLOW_UP_GRACE_SECONDS,
   );
   return submissionId;
 }

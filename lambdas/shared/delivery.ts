@@ -99,8 +99,12 @@ export async function deliverStoredLead(
   }
   // Whoever ends last of this attempt and the mail's send event hands the lead on; the store's claim keeps it to one.
   const handOn = () =>
-    afterMail(record, mails, deps, deadline, requestId).catch((error: unknown) => {
+    afterMail(record, mails, deps, deadline, requestId).catch(async (error: unknown) => {
+      // The store did not answer the claim: a follow-up message asks again (lambdas/deliver-lead/deliver-lead.ts).
       log.error({ requestId, submissionId, outcome: "follow-up-failed", error: codeOf(error) });
+      await deps.queue
+        .enqueue({ submissionId, form: record.form, kind: "follow-up" }, DELIVERY.retryDelaySeconds)
+        .catch(() => undefined);
     });
   try {
     await mailer.send(mails.vendor, { timeoutMs: deadline.remainingMs(DELIVERY.reserveMs) });
