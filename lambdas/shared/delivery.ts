@@ -97,7 +97,7 @@ export async function deliverStoredLead(
     log.error({ requestId, submissionId, outcome: "mail-failed", error: "UnreadableLead" });
     return "failed";
   }
-  // Whoever ends last of this attempt and the mail's send event hands the lead on; the store's claim keeps it to one.
+  // However this attempt ends with the lead mailed, it hands it on, unless the send event or a follow-up did first.
   const handOn = () =>
     afterMail(record, mails, deps, deadline, requestId).catch(async (error: unknown) => {
       // The store did not answer the claim: a follow-up message asks again (lambdas/deliver-lead/deliver-lead.ts).
@@ -148,9 +148,9 @@ export async function deliverStoredLead(
 /**
  * What follows the vendor's mail, once a lead: the team's webhook (from the queue, so it can neither hold up nor
  * replace the mail; enqueued alongside the acknowledgement rather than after it) and the visitor's confirmation.
- * Both the attempt that sent the mail and the mail's send event call it, whichever ends last and however the attempt
- * ended (answer, timeout, refusal of a later resend): the first to claim the lead in the store does it, the other
- * finds it claimed and does nothing.
+ * The attempt that sent the mail calls it however it ended (answer, timeout, refusal of a later resend), and so do
+ * the mail's send event and a follow-up message (lambdas/deliver-lead/deliver-lead.ts): the first to claim the lead
+ * in the store does it, the others find it claimed and do nothing.
  * @throws when the store cannot be asked (the caller logs it, or the send event is tried again).
  */
 export async function afterMail(
