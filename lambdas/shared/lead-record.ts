@@ -92,7 +92,7 @@ export interface LeadRecord {
  * The message on the retry queue (SQS body, JSON): mail the lead, (kind "webhook") post it to the team's webhook, or
  * (kind "follow-up") hand a mailed lead on if the attempt that held it when its send event came did not.
  * With `unstored`, the lead was mailed while the store was down and the message asks deliver-lead to store it, as
- * mailed ("store me"): `npm run leads` then shows it.
+ * mailed ("store me"): `npm run leads` then shows it; on a follow-up, it is the lead as its send event found it.
  */
 export interface RetryMessage {
   submissionId: string;
@@ -116,7 +116,10 @@ export function parseRetryMessage(body: string): RetryMessage | undefined {
     if (typeof value !== "object" || value === null) return undefined;
     const { submissionId, form, kind, unstored } = value as Record<string, unknown>;
     if (typeof submissionId !== "string" || typeof form !== "string" || !submissionId || !form) return undefined;
-    if (kind === "webhook" || kind === "follow-up") return { submissionId, form, kind };
+    if (kind === "webhook") return { submissionId, form, kind };
+    // A follow-up carries the lead as its send event found it, so the check needs no read.
+    if (kind === "follow-up")
+      return isUnstored(unstored, submissionId) ? { submissionId, form, kind, unstored } : { submissionId, form, kind };
     return isUnstored(unstored, submissionId) ? { submissionId, form, unstored } : { submissionId, form };
   } catch {
     return undefined;
