@@ -74,8 +74,9 @@ export async function deliverBatch(
         if (held) {
           await storeUnstored(held, deps, requestId);
           // A lead its handler mailed is handed on here (its send event found no record to mark); one held unmailed
-          // (neither the store nor SES answered its handler) is mailed below, as any retry.
-          if (held.status !== "received") {
+          // (neither the store nor SES answered its handler) is mailed below, as any retry (an unknown one after
+          // its send-event pause).
+          if (held.status !== "received" && held.status !== "unknown") {
             const mails = held.status === "mailed" ? mailsOf(held.lead, deps.config, held.submissionId) : undefined;
             if (mails) await afterMail(held, mails, deps, deadline, requestId);
             return undefined;
@@ -119,10 +120,13 @@ async function storeUnstored(record: LeadRecord, deps: DeliveryDeps, requestId: 
   const stored = await deps.store.put(record);
   if (stored === "duplicate" && record.status === "mailed")
     await deps.store.markMailed(record.submissionId, new Date());
+  // The handler's own put landed: a mail SES may have taken waits for its send event there too.
+  if (stored === "duplicate" && record.status === "unknown")
+    await deps.store.markUnknown(record.submissionId, record.lastError ?? "unknown", new Date());
   deps.log.info({
     requestId,
     submissionId: record.submissionId,
-    outcome: record.status === "received" ? "stored-held" : "stored-after-mail",
+    outcome: record.status === "mailed" ? "stored-after-mail" : "stored-held",
   });
 }
 

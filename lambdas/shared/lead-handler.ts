@@ -335,12 +335,19 @@ async function mailUnstored(
   mailFailure: string,
 ): Promise<{ answer: LeadAnswer; outcome: string; error?: string }> {
   const { submissionId, form } = record;
-  const error = await deps.mailer
+  const failed = await deps.mailer
     .send(mails.vendor, { timeoutMs: deadline.remainingMs(DELIVERY.reserveMs) })
     .then(() => undefined)
-    .catch((cause: unknown) => (cause instanceof MailerError ? cause.code : errorName(cause)));
+    .catch((cause: unknown) => cause);
+  const error = failed === undefined ? undefined : failed instanceof MailerError ? failed.code : errorName(failed);
   const at = new Date().toISOString();
-  const kept: LeadRecord = error ? record : { ...record, status: "mailed", updatedAt: at, attempts: 1 };
+  // SES may have taken a mail it did not answer: held as unknown, it waits for its send event before a retry.
+  const unclear = failed instanceof MailerError && failed.failure === "unclear";
+  const kept: LeadRecord = !error
+    ? { ...record, status: "mailed", updatedAt: at, attempts: 1 }
+    : unclear
+      ? { ...record, status: "unknown", lastError: error, updatedAt: at, attempts: 1 }
+      : record;
   const queued = await deps.queue.enqueue({ submissionId, form, unstored: kept }, 0).then(
     () => undefined,
     (cause: unknown) => errorName(cause),

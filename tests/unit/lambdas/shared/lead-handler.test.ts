@@ -147,6 +147,39 @@ describe("storeAndMailLeads", () => {
     expect(none.log.lines.at(-1)).toMatchObject({ level: "error", outcome: "not-kept", error: "Throttling" });
   });
 
+  test("should hold a lead whose direct mail got no answer as unknown, so the queue waits for its send event before mailing it", async () => {
+    const { handler, store, mailer, queue, config: cfg, log } = setup();
+    store.failPut = true;
+    mailer.send = async () => {
+      throw new MailerError("no answer", {
+        cause: Object.assign(new Error("no answer"), { name: "TimeoutError", code: "DeadlineExceeded" }),
+      });
+    };
+    expect((await handler(postEvent({ ...LEAD, submissionId: ID }))).statusCode).toBe(202);
+    expect(queue.messages[0]?.unstored).toMatchObject({ status: "unknown", lastError: "DeadlineExceeded" });
+    store.failPut = false;
+    const sent: string[] = [];
+    mailer.send = async (mail) => {
+      sent.push(mail.to);
+      return { messageId: "m" };
+    };
+    const body = JSON.stringify(queue.messages.shift());
+    const { deliverBatch, formMails } = await import("../../../../lambdas/deliver-lead/deliver-lead.ts");
+    const deps = { config: cfg, mailer, log, store, queue };
+    await deliverBatch(
+      { Records: [{ messageId: "q1", body }] } as never,
+      deps,
+      formMails(cfg.catalogue),
+      { remainingMs: () => 20_000 },
+      "d",
+    );
+    expect(store.records.get(ID)?.status).toBe("unknown");
+    expect(sent).toEqual([]);
+    expect(queue.messages).toEqual([
+      expect.objectContaining({ submissionId: ID, delaySeconds: cfg.sendEventWaitMs / 1000 }),
+    ]);
+  });
+
   test("should never answer a lead a slow store kept as a failure: held on the queue, it is stored once and mailed once", async () => {
     vi.useFakeTimers();
     try {
@@ -156,11 +189,9 @@ describe("storeAndMailLeads", () => {
       const late = <T>(value: Promise<T>) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 6_500));
       store.put = (record) => late(put(record));
       store.get = (id) => late(get(id));
-      // SES takes nothing in what is left of the invocation.
+      // SES refuses what is left of the invocation.
       mailer.send = async () => {
-        throw new MailerError("no answer", {
-          cause: Object.assign(new Error("no time left"), { name: "TimeoutError", code: "DeadlineExceeded" }),
-        });
+        throw new MailerError("refused", { cause: Object.assign(new Error("throttled"), { code: "Throttling" }) });
       };
       const answer = handler(postEvent({ ...LEAD, submissionId: ID }));
       await vi.advanceTimersByTimeAsync(20_000);
