@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
 import type { Deadline } from "../shared/deadline.ts";
@@ -175,14 +176,16 @@ export async function recordSendEvent(
   const heldMs = (before?.leaseUntil ?? 0) - now.getTime();
   if (before && heldMs < 0) {
     const mails = forms.get(before.form)?.(before.lead, deps.config, submissionId);
-    if (mails) await afterMail(before, mails, deps, deadline, requestId);
+    // A retry of this event (same id) may claim again what a try whose answer was lost claimed.
+    const eventId = (event as { id?: unknown } | null)?.id;
+    if (mails) await afterMail(before, mails, deps, deadline, requestId, String(eventId ?? randomUUID()));
     return submissionId;
   }
   // Mailed already: by the attempt, which hands it on next (or queues a follow-up when the store fails it).
   if (!before) return submissionId;
   // Leased by an attempt still waiting for SES: checked once its lease is over.
   await deps.queue.enqueue(
-    { submissionId, form: before.form, kind: "follow-up", unstored: before },
+    { submissionId, form: before.form, kind: "follow-up", unstored: before, claimant: randomUUID() },
     Math.ceil(heldMs / 1000) + FOLLOW_UP_GRACE_SECONDS,
   );
   return submissionId;
@@ -196,7 +199,7 @@ const FOLLOW_UP_GRACE_SECONDS = 5;
  * message, the usual case (handed on already) costs one conditional write that fails.
  */
 async function followUp(
-  { submissionId, unstored }: RetryMessage,
+  { submissionId, unstored, claimant }: RetryMessage,
   deps: DeliveryDeps,
   forms: ReadonlyMap<string, MailsOf>,
   deadline: Deadline,
@@ -204,7 +207,7 @@ async function followUp(
 ): Promise<void> {
   const lead = unstored ?? (await deps.store.get(submissionId));
   const mails = lead && forms.get(lead.form)?.(lead.lead, deps.config, submissionId);
-  if (lead && mails) await afterMail(lead, mails, deps, deadline, requestId);
+  if (lead && mails) await afterMail(lead, mails, deps, deadline, requestId, claimant);
 }
 
 export interface SweepOptions {

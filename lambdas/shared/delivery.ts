@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
 import type { Deadline } from "./deadline.ts";
 import type { LeadConfig } from "./env.ts";
@@ -98,12 +99,13 @@ export async function deliverStoredLead(
     return "failed";
   }
   // However this attempt ends with the lead mailed, it hands it on, unless the send event or a follow-up did first.
+  const claimant = randomUUID();
   const handOn = () =>
-    afterMail(record, mails, deps, deadline, requestId).catch(async (error: unknown) => {
-      // The store did not answer the claim: a follow-up message asks again (lambdas/deliver-lead/deliver-lead.ts).
+    afterMail(record, mails, deps, deadline, requestId, claimant).catch(async (error: unknown) => {
+      // The store did not answer the claim (it may have taken it): a follow-up message asks again as this claimant.
       log.error({ requestId, submissionId, outcome: "follow-up-failed", error: codeOf(error) });
       await deps.queue
-        .enqueue({ submissionId, form: record.form, kind: "follow-up" }, DELIVERY.retryDelaySeconds)
+        .enqueue({ submissionId, form: record.form, kind: "follow-up", claimant }, DELIVERY.retryDelaySeconds)
         .catch(() => undefined);
     });
   try {
@@ -151,6 +153,7 @@ export async function deliverStoredLead(
  * The attempt that sent the mail calls it however it ended (answer, timeout, refusal of a later resend), and so do
  * the mail's send event and a follow-up message (lambdas/deliver-lead/deliver-lead.ts): the first to claim the lead
  * in the store does it, the others find it claimed and do nothing.
+ * @param claimant who claims: the same on every try of one caller, so a claim the store took but did not answer holds.
  * @throws when the store cannot be asked (the caller logs it, or the send event is tried again).
  */
 export async function afterMail(
@@ -159,10 +162,11 @@ export async function afterMail(
   deps: DeliveryDeps,
   deadline: Deadline,
   requestId: string,
+  claimant: string = randomUUID(),
 ): Promise<void> {
   const { store, log, config } = deps;
   const { submissionId } = record;
-  if (!(await store.claimFollowUp(submissionId, new Date()))) return;
+  if (!(await store.claimFollowUp(submissionId, new Date(), claimant))) return;
   const notified =
     config.leadWebhook && record.form !== SUBSCRIBE_FUNCTION
       ? deps.queue.enqueue({ submissionId, form: record.form, kind: "webhook" }, 0).catch((error: unknown) => {

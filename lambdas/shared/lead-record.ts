@@ -99,14 +99,16 @@ export interface RetryMessage {
   form: string;
   kind?: "webhook" | "follow-up";
   unstored?: LeadRecord;
+  /** A follow-up's claim on the hand-on (LeadStore.claimFollowUp), the same on every receive of the message. */
+  claimant?: string;
 }
 
 /**
  * A retry message as a queue's message body: the whole message, so a lead mailed while the store was down travels in
  * `unstored` to deliver-lead, which stores it. parseRetryMessage reads it back.
  */
-export function retryMessageBody({ submissionId, form, kind, unstored }: RetryMessage): string {
-  return JSON.stringify({ submissionId, form, kind, unstored });
+export function retryMessageBody({ submissionId, form, kind, unstored, claimant }: RetryMessage): string {
+  return JSON.stringify({ submissionId, form, kind, unstored, claimant });
 }
 
 /** Parses a retry message body; undefined when it is not one (a stray message is dropped, not retried forever). */
@@ -114,12 +116,18 @@ export function parseRetryMessage(body: string): RetryMessage | undefined {
   try {
     const value: unknown = JSON.parse(body);
     if (typeof value !== "object" || value === null) return undefined;
-    const { submissionId, form, kind, unstored } = value as Record<string, unknown>;
+    const { submissionId, form, kind, unstored, claimant } = value as Record<string, unknown>;
     if (typeof submissionId !== "string" || typeof form !== "string" || !submissionId || !form) return undefined;
     if (kind === "webhook") return { submissionId, form, kind };
     // A follow-up carries the lead as its send event found it, so the check needs no read.
     if (kind === "follow-up")
-      return isUnstored(unstored, submissionId) ? { submissionId, form, kind, unstored } : { submissionId, form, kind };
+      return {
+        submissionId,
+        form,
+        kind,
+        ...(isUnstored(unstored, submissionId) ? { unstored } : {}),
+        ...(typeof claimant === "string" ? { claimant } : {}),
+      };
     return isUnstored(unstored, submissionId) ? { submissionId, form, unstored } : { submissionId, form };
   } catch {
     return undefined;

@@ -78,6 +78,7 @@ export function memoryStore(): LeadStore & {
 } {
   const records = new Map<string, LeadRecord & { leaseUntil?: number; acknowledgement?: AckOutcome | "pending" }>();
   const counters = new Map<string, number>();
+  const claimants = new Map<string, string>();
   const open = (record: LeadRecord | undefined) => record?.status === "received" || record?.status === "failed";
   const store = {
     records,
@@ -137,10 +138,12 @@ export function memoryStore(): LeadStore & {
       if (record?.leaseUntil !== undefined && record.attempts > 0)
         Object.assign(record, { attempts: record.attempts - 1, updatedAt: now.toISOString(), leaseUntil: undefined });
     },
-    async claimFollowUp(id: string, now: Date) {
+    async claimFollowUp(id: string, now: Date, claimant: string) {
       const record = records.get(id);
-      if (record?.status !== "mailed" || record.acknowledgement !== undefined) return false;
+      const mine = record?.acknowledgement === "pending" && claimants.get(id) === claimant;
+      if (record?.status !== "mailed" || (record.acknowledgement !== undefined && !mine)) return false;
       Object.assign(record, { acknowledgement: "pending", updatedAt: now.toISOString() });
+      claimants.set(id, claimant);
       return true;
     },
     async markAcknowledgement(id: string, outcome: AckOutcome, now: Date) {
