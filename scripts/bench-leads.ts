@@ -28,8 +28,10 @@ import { startStoreFaultProxy } from "../server/store-fault-proxy.ts";
  * (CloudFront-Viewer-Address), all but its first 10 an hour over the per-client limit; every other lead has a client
  * of its own. A slow-SES window (--slow, default 0.1 of the leads, in the middle of the run) has SES take every mail
  * but answer after the attempt gave up, as the red team's slow SES did. Then SES recovers, the retry path drains, and
- * the script counts: sent, accepted, stored, mailed, spam, vendor mails, raw duplicate sends (at most 1% of leads),
- * send events, spam mailed and lost (the last two must be 0), and the visitor's latency p50/p99. The pause an unknown
+ * the script counts: sent, accepted, stored, mailed, spam (and the suspected leads the folder's hourly bounds only
+ * counted, which its counters must account for), vendor mails, raw duplicate sends (at most 1% of leads), send
+ * events, spam mailed and lost (the last two must be 0), confirmations never handed on (0), and the visitor's latency
+ * p50/p99. The pause an unknown
  * lead waits for its send event is --event-wait seconds (default 5, production 300) so that the drain does not wait
  * five minutes. The team's webhook receiver is down (answers 500) for the first --webhook-down seconds of the run
  * (default 30), then up: every mailed lead must reach it exactly once (webhook lost and webhook duplicates must be 0);
