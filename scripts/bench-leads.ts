@@ -6,7 +6,11 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import sesEmulator from "aws-ses-v2-local";
 import { provideLocalLeadQueue } from "../lambdas/shared/lead-queue.ts";
+import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { documentClient } from "../lambdas/shared/document-client.ts";
 import { createDynamoLeadStore } from "../lambdas/shared/lead-store.ts";
+import { suspectCounts } from "../lambdas/shared/spam-folder.ts";
+import { verifyLeadWebhook } from "../lambdas/shared/webhook-signature.ts";
 import { InProcessQueue } from "../server/in-process-queue.ts";
 import { invokeLambda, type LambdaHandler } from "../server/lambda-adapter.ts";
 import { localLambdaEnv } from "../server/lambda-env.ts";
@@ -24,8 +28,10 @@ import { startStoreFaultProxy } from "../server/store-fault-proxy.ts";
  * (CloudFront-Viewer-Address), all but its first 10 an hour over the per-client limit; every other lead has a client
  * of its own. A slow-SES window (--slow, default 0.1 of the leads, in the middle of the run) has SES take every mail
  * but answer after the attempt gave up, as the red team's slow SES did. Then SES recovers, the retry path drains, and
- * the script counts: sent, accepted, stored, mailed, spam, vendor mails, raw duplicate sends (at most 1% of leads),
- * send events, spam mailed and lost (the last two must be 0), and the visitor's latency p50/p99. The pause an unknown
+ * the script counts: sent, accepted, stored, mailed, spam (and the suspected leads the folder's hourly bounds only
+ * counted, which its counters must account for), vendor mails, raw duplicate sends (at most 1% of leads), send
+ * events, spam mailed and lost (the last two must be 0), confirmations never handed on (0), and the visitor's latency
+ * p50/p99. The pause an unknown
  * lead waits for its send event is --event-wait seconds (default 5, production 300) so that the drain does not wait
  * five minutes. The team's webhook receiver is down (answers 500) for the first --webhook-down seconds of the run
  * (default 30), then up: every mailed lead must reach it exactly once (webhook lost and webhook duplicates must be 0);
@@ -82,6 +88,7 @@ const dynamo = await startLocalDynamo({ port: 0 });
 // The team's receiver: answers 500 until `webhookUpAt`, then 200, counting each lead's accepted posts.
 let webhookUpAt = Number.POSITIVE_INFINITY;
 let webhookRefused = 0;
+let webhookUnsigned = 0;
 const webhookPosts = new Map<string, number>();
 const receiver = createServer((req, res) => {
   let raw = "";
@@ -89,6 +96,14 @@ const receiver = createServer((req, res) => {
     raw += chunk;
   });
   req.on("end", () => {
+    // A post whose signature does not verify is refused, as a receiver following docs/deploy.md does.
+    if (
+      !verifyLeadWebhook(raw, String(req.headers["x-lead-signature"]), process.env.LEAD_WEBHOOK_SIGNING_SECRET ?? "")
+    ) {
+      webhookUnsigned += 1;
+      res.writeHead(401).end();
+      return;
+    }
     if (performance.now() < webhookUpAt) {
       webhookRefused += 1;
       res.writeHead(500).end();
@@ -176,6 +191,8 @@ const slowTo = slowFrom + Math.round(TOTAL * SLOW);
 let slowLeads = 0;
 const NOISY_CLIENT = "203.0.113.99";
 const accepted = new Set<string>();
+/** Leads sent as a bot's (a trap) or from the noisy client: the spam folder may only count them (its hourly bounds). */
+const suspected = new Set<string>();
 const answers: Record<string, number> = {};
 const times: number[] = [];
 let sent = 0;
@@ -194,6 +211,7 @@ await Promise.all(
       const submissionId = randomUUID();
       const trap = i % 10 === 3 ? { elapsedMs: 500 } : i % 10 === 5 ? { website: "https://spam.example.net" } : {};
       const client = i % 25 === 11 ? NOISY_CLIENT : `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+      if (Object.keys(trap).length > 0 || client === NOISY_CLIENT) suspected.add(submissionId);
       const body = JSON.stringify({
         name: `Visitor ${i}`,
         email: `visitor-${i}@example.org`,
@@ -216,7 +234,7 @@ await Promise.all(
         }).then(
           async (response) => {
             const answer = (await response.json()) as { data?: { id?: string } };
-            if (response.status === 200 && answer.data?.id === submissionId) accepted.add(submissionId);
+            if (response.ok && answer.data?.id === submissionId) accepted.add(submissionId);
             return String(response.status);
           },
           (error: unknown) => (error instanceof Error ? error.name : "error"),
@@ -287,21 +305,53 @@ for (const mail of mails) {
   vendorCopies.set(id, (vendorCopies.get(id) ?? 0) + 1);
 }
 const duplicates = [...vendorCopies.values()].reduce((sum, count) => sum + Math.max(0, count - 1), 0);
-// Lost: answered 200 but not stored, or stored outside the spam folder and never mailed.
-const lost = [...accepted].filter((id) => !storedIds.has(id) || (!spamIds.has(id) && !vendorCopies.has(id))).length;
+// Suspected leads over the spam folder's hourly bounds (per client, and all clients together) are only counted, by
+// design: the counters must hold at least as many as were answered and not stored.
+const countedNotStored = (await suspectCounts(dynamo.client, LOCAL_LEADS_TABLE, new Date(0))).reduce(
+  (sum, count) => sum + count.notStored,
+  0,
+);
+const unstoredSuspects = [...accepted].filter((id) => !storedIds.has(id) && suspected.has(id)).length;
+// Lost: answered 2xx but not stored (nor counted by a bound), or stored outside the spam folder and never mailed.
+const lost =
+  [...accepted].filter(
+    (id) =>
+      (!storedIds.has(id) && !suspected.has(id)) || (storedIds.has(id) && !spamIds.has(id) && !vendorCopies.has(id)),
+  ).length + Math.max(0, unstoredSuspects - countedNotStored);
 const spamMailed = [...spamIds].filter((id) => vendorCopies.has(id)).length;
 const mailed = (statuses.mailed ?? 0) + (statuses.acknowledged ?? 0);
 const mailedLeadIds = [...storedIds].filter((id) => !spamIds.has(id) && vendorCopies.has(id));
 const webhookLost = mailedLeadIds.filter((id) => !webhookPosts.has(id)).length;
 const webhookDuplicates = [...webhookPosts.values()].reduce((sum, count) => sum + Math.max(0, count - 1), 0);
 const webhookStrays = [...webhookPosts.keys()].filter((id) => !mailedLeadIds.includes(id)).length;
+// A mailed lead's confirmation is handed on once: its outcome (sent, limited, failed, off) is recorded on the lead;
+// none, or a claim still "pending", is a confirmation lost.
+const confirmationOutcomes = new Map<string, string>();
+for (let start: Record<string, unknown> | undefined, first = true; first || start; first = false) {
+  const page = await documentClient(dynamo.client).send(
+    new ScanCommand({
+      TableName: LOCAL_LEADS_TABLE,
+      ProjectionExpression: "submissionId, acknowledgement",
+      ExclusiveStartKey: start,
+    }),
+  );
+  for (const item of page.Items ?? [])
+    if (typeof item.acknowledgement === "string")
+      confirmationOutcomes.set(String(item.submissionId), item.acknowledgement);
+  start = page.LastEvaluatedKey;
+}
+const confirmationsLost = mailedLeadIds.filter(
+  (id) => (confirmationOutcomes.get(id) ?? "pending") === "pending",
+).length;
 
 console.table({
   sent: { value: sent },
-  "accepted (200)": { value: accepted.size },
+  "accepted (2xx)": { value: accepted.size },
   stored: { value: storedIds.size },
   mailed: { value: mailed },
   spam: { value: spamIds.size },
+  "spam counted, not stored (bounds)": { value: unstoredSuspects },
+  "  counters say": { value: countedNotStored },
   "spam mailed": { value: spamMailed },
   "slow-window leads": { value: slowLeads },
   "vendor mails": { value: [...vendorCopies.values()].reduce((a, b) => a + b, 0) },
@@ -310,8 +360,10 @@ console.table({
   "vendor send events": { value: sendEvents },
   lost: { value: lost },
   acknowledgements: { value: acknowledgements },
+  "confirmations lost (never handed on)": { value: confirmationsLost },
   [`webhook 500s (down ${WEBHOOK_DOWN_S} s)`]: { value: webhookRefused },
   "webhook posts": { value: [...webhookPosts.values()].reduce((a, b) => a + b, 0) },
+  "webhook posts not signed right": { value: webhookUnsigned },
   "webhook lost": { value: webhookLost },
   "webhook duplicates": { value: webhookDuplicates },
   "webhook posts of no mailed lead": { value: webhookStrays },
@@ -371,7 +423,7 @@ await Promise.all(
       }).then(
         async (response) => {
           const answer = (await response.json()) as { data?: { id?: string } };
-          if (response.status === 200 && answer.data?.id === submissionId) outageAccepted.add(submissionId);
+          if (response.ok && answer.data?.id === submissionId) outageAccepted.add(submissionId);
           return String(response.status);
         },
         (error: unknown) => (error instanceof Error ? error.name : "error"),
@@ -404,7 +456,7 @@ const outageLost = outageAccepted.size - Math.min(storedAfterReturn, outageMaile
 console.table({
   "outage s": { value: OUTAGE_S },
   sent: { value: outageSent },
-  "accepted (200)": { value: outageAccepted.size },
+  "accepted (2xx)": { value: outageAccepted.size },
   [`stored within ${RETURN_LIMIT_S} s of the return`]: { value: storedAfterReturn },
   "s from the return to the last stored": {
     value: storedAfterReturn === outageAccepted.size ? Number(allStoredAfterS.toFixed(1)) : Number.NaN,
@@ -435,10 +487,12 @@ if (
   duplicates > accepted.size * 0.01 ||
   webhookLost > 0 ||
   webhookDuplicates > 0 ||
-  webhookStrays > 0
+  webhookStrays > 0 ||
+  webhookUnsigned > 0 ||
+  confirmationsLost > 0
 ) {
   console.error(
-    `[bench:leads] FAILED: ${lost} lost, ${spamMailed} spam mailed, ${duplicates} raw duplicate sends, webhook: ${webhookLost} lost, ${webhookDuplicates} duplicates, ${webhookStrays} strays`,
+    `[bench:leads] FAILED: ${lost} lost, ${spamMailed} spam mailed, ${duplicates} raw duplicate sends, webhook: ${webhookLost} lost, ${webhookDuplicates} duplicates, ${webhookStrays} strays, ${webhookUnsigned} not signed right; ${confirmationsLost} confirmations lost`,
   );
   process.exitCode = 1;
 }

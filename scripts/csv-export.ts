@@ -6,8 +6,9 @@ import { leadFields } from "../src/schemas/lead-fields.ts";
 /**
  * CSV for a spreadsheet, written so that opening it runs nothing (OWASP "CSV Injection", ASVS 1.2.10):
  * - every cell is quoted (csv-stringify escapes the quotes inside), so a `,` in a value never starts a cell;
- * - a spreadsheet whose list separator is `;` splits the file at every `;` whatever the quotes: a `;` followed by a
- *   formula character gets a `'` after it, so that piece starts with `'` as well;
+ * - a spreadsheet whose list separator is `;` splits the file at every `;` whatever the quotes, and some importers
+ *   split a quoted cell at its line breaks: a `;` or a line break followed by a formula character gets a `'` after
+ *   it, so that piece starts with `'` as well;
  * - a cell a spreadsheet would evaluate gets a leading `'`: one that starts with = + - @ (or their full-width forms,
  *   which some East Asian versions of Excel take as the ASCII ones), also after leading white space, which Excel and
  *   LibreOffice skip; or that starts with a tab, CR, LF or NUL;
@@ -41,12 +42,17 @@ const TYPED_FORMATS: Readonly<Record<string, (value: string) => boolean>> = {
  * at every `;`, quotes or not, and the piece after it starts a cell of its own.
  */
 const FORMULA_AFTER_SEMICOLON = /;(?=[\s"]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/gu;
+/**
+ * A line break before a formula: an importer that takes a line break inside quotes as the end of the row (Excel's
+ * legacy text import, many CRM uploads) starts a cell with what follows it.
+ */
+const FORMULA_AFTER_LINE_BREAK = /(\r\n|\r|\n)(?=[ \t"]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/gu;
 
 /** The text of one cell of `column`, defused unless it is exactly that column's format. */
 export function spreadsheetSafe(value: string, column: string): string {
   const typed = Object.hasOwn(TYPED_FORMATS, column) ? TYPED_FORMATS[column] : undefined;
   if (typed?.(value)) return value;
-  const pieces = value.replace(FORMULA_AFTER_SEMICOLON, ";'");
+  const pieces = value.replace(FORMULA_AFTER_SEMICOLON, ";'").replace(FORMULA_AFTER_LINE_BREAK, "$1'");
   return FORMULA_START.test(pieces) ? `'${pieces}` : pieces;
 }
 

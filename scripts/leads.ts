@@ -35,7 +35,8 @@ import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../serve
  *
  *   npm run leads                          the local store of `npm start` (.data/dynamodb, or LEADS_DIR)
  *   npm run leads -- --json                one JSON object per line (submissionId, form, status, receivedAt, …)
- *   npm run leads -- --since 7d            only leads received in the last 7 days (s, m, h, d, w)
+ *   npm run leads -- --since 7d            only leads received in the last 7 days (s, m, h, d, w), or since a time
+ *                                          (--since 2026-11-20T10:00:00.000Z, as the spam digest prints it)
  *   npm run leads -- --stack SiteStack     the deployed table, named by the stack's outputs (default AWS credentials)
  *   npm run leads -- --status spam         only leads with that status (received, mailed, acknowledged, failed, spam)
  *   npm run leads -- --csv                 one row per lead: every field, status, dates (for a spreadsheet), the
@@ -114,11 +115,15 @@ function fail(message: string): never {
   throw new CliFailure(message);
 }
 
-/** "7d" → the date 7 days ago; epoch when not given. */
+/** "7d" → the date 7 days ago; an ISO time as it is; epoch when not given. */
 function sinceDate(raw: string | undefined): Date {
   if (!raw) return new Date(0);
+  if (/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(raw) && Number.isFinite(Date.parse(raw))) return new Date(raw);
   const match = /^(\d+)([smhdw])$/.exec(raw);
-  if (!match) fail(`--since ${raw}: expected a number and a unit, e.g. 30m, 12h, 7d or 2w`);
+  if (!match)
+    fail(
+      `--since ${raw}: expected a number and a unit, e.g. 30m, 12h, 7d or 2w, or a time such as 2026-11-20T10:00:00.000Z`,
+    );
   const unit = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 }[match[2] as "s" | "m" | "h" | "d" | "w"];
   return new Date(Date.now() - Number(match[1]) * unit * 1000);
 }

@@ -27,8 +27,10 @@ interface LocalLambdaEnvOptions {
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
- * The newsletter's signing secret for local runs: made once (32 random bytes, hex) in .data/newsletter-secret and
- * kept, so links mailed by an earlier npm start still work. In AWS it is a Secrets Manager secret.
+ * A signing secret for local runs: made once (32 random bytes, hex) in the git-ignored .data folder and kept, so links
+ * mailed by an earlier npm start still work and a webhook receiver keeps its key. In AWS each is a Secrets Manager
+ * secret. The newsletter's links are signed with .data/newsletter-secret, webhook posts with
+ * .data/webhook-signing-secret.
  */
 export function localNewsletterSecret(file = path.join(rootDir, ".data/newsletter-secret")): string {
   if (!existsSync(file)) {
@@ -60,6 +62,7 @@ export async function localLambdaEnv({
   const content = await readSiteContent(contentDir, { drafts, now: new Date() });
   return {
     NEWSLETTER_SECRET: localNewsletterSecret(),
+    LEAD_WEBHOOK_SIGNING_SECRET: localNewsletterSecret(path.join(rootDir, ".data/webhook-signing-secret")),
     ...(linkBase ? { NEWSLETTER_LINK_BASE: linkBase } : {}),
     // The emulator wants a signed request, any key will do; the SDK reads these like Lambda's own credentials.
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,

@@ -69,6 +69,8 @@ export class SiteStack extends Stack {
   readonly githubOAuth: GitHubOAuth | undefined;
   /** Holds the lead webhook's URL (-c leadWebhook=true); its value is set by the operator, never by the stack. */
   readonly leadWebhookSecret: secretsmanager.Secret | undefined;
+  /** The key every webhook post is signed with (-c leadWebhook=true), generated; the receiver verifies with it. */
+  readonly leadWebhookSigningSecret: secretsmanager.Secret | undefined;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -129,6 +131,21 @@ export class SiteStack extends Stack {
         reason:
           "The value is a URL issued by the receiving service (a Slack incoming webhook); it is rotated there and set here by hand.",
       });
+    // Receivers check each post's HMAC under this generated key (lambdas/shared/webhook-signature.ts); only the sender
+    // may read it here, and the operator hands its value to the receiving service (docs/deploy.md).
+    this.leadWebhookSigningSecret = config.leadWebhook
+      ? new secretsmanager.Secret(this, "LeadWebhookSigningSecret", {
+          description: "Signs every lead webhook post (HMAC-SHA256, lambdas/shared/webhook-signature.ts)",
+          generateSecretString: { passwordLength: 64, excludePunctuation: true },
+          removalPolicy: config.environment === "production" ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+        })
+      : undefined;
+    if (this.leadWebhookSigningSecret)
+      Validations.of(this.leadWebhookSigningSecret).acknowledge({
+        id: "AwsSolutions-SMG4",
+        reason:
+          "The receiver holds a copy; it is rotated by hand, signing with both keys for a while (docs/deploy.md).",
+      });
     const logRetention = config.logRetentionDays as logs.RetentionDays;
     // Lambda sets AWS_REGION itself (and refuses it as a variable); it is the stack's region, where the identity lives.
     const { AWS_REGION: _region, ...content } = leadEnvironment({
@@ -145,6 +162,9 @@ export class SiteStack extends Stack {
       ACK_DAILY_LIMIT: String(config.ackDailyLimit),
       LEAD_RETENTION_DAYS: String(leadContent.retentionDays),
       ...(this.leadWebhookSecret ? { LEAD_WEBHOOK_SECRET_ARN: this.leadWebhookSecret.secretArn } : {}),
+      ...(this.leadWebhookSigningSecret
+        ? { LEAD_WEBHOOK_SIGNING_SECRET_ARN: this.leadWebhookSigningSecret.secretArn }
+        : {}),
     };
 
     const storeLead = new iam.PolicyStatement({
@@ -215,7 +235,7 @@ export class SiteStack extends Stack {
       sesResources,
       configurationSet,
       logRetention,
-      webhookSecret: this.leadWebhookSecret,
+      webhookSecrets: [this.leadWebhookSecret, this.leadWebhookSigningSecret].filter((secret) => secret !== undefined),
     });
 
     for (const fn of this.functions) {

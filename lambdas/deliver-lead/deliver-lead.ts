@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
 import type { Deadline } from "../shared/deadline.ts";
@@ -11,7 +12,7 @@ import {
 } from "../shared/delivery.ts";
 import { storedLeadMails } from "../shared/lead-handler.ts";
 import { LEAD_ID_HEADER, LEAD_ID_TAG, LEAD_MAIL_TAG } from "../shared/lead-mails.ts";
-import { type LeadRecord, parseRetryMessage } from "../shared/lead-record.ts";
+import { type LeadRecord, parseRetryMessage, type RetryMessage } from "../shared/lead-record.ts";
 import { isUnmailed, type LeadStore } from "../shared/lead-store.ts";
 import { deliverWebhook, type WebhookDeps } from "../shared/lead-webhook.ts";
 import type { Logger } from "../shared/log.ts";
@@ -59,15 +60,28 @@ export async function deliverBatch(
           : "gone";
         return result === "failed" ? record.messageId : undefined;
       }
+      if (message?.kind === "follow-up")
+        return followUp(message, deps, forms, deadline, requestId).then(
+          () => undefined,
+          () => record.messageId,
+        );
       const mailsOf = message && forms.get(message.form);
       if (!message || !mailsOf) {
         deps.log.error({ requestId, outcome: "unknown-message", error: message ? `form ${message.form}` : "body" });
         return undefined;
       }
       try {
-        if (message.unstored) {
-          await storeUnstored(message.unstored, deps, requestId);
-          return undefined;
+        const held = message.unstored;
+        if (held) {
+          await storeUnstored(held, deps, requestId);
+          // A lead its handler mailed is handed on here (its send event found no record to mark); one held unmailed
+          // (neither the store nor SES answered its handler) is mailed below, as any retry (an unknown one after
+          // its send-event pause).
+          if (held.status !== "received" && held.status !== "unknown") {
+            const mails = held.status === "mailed" ? mailsOf(held.lead, deps.config, held.submissionId) : undefined;
+            if (mails) await afterMail(held, mails, deps, deadline, requestId);
+            return undefined;
+          }
         }
         const result = await deliverStoredLead(message.submissionId, mailsOf, deps, deadline, requestId);
         if (result === "waiting" || result === "unknown") {
@@ -99,12 +113,22 @@ export async function deliverBatch(
 }
 
 /**
- * A lead the store was down for, mailed directly by its handler: written now as mailed. If the handler's own put
- * landed after all (a slow store), that record is marked mailed instead, so the sweep does not mail it again.
+ * A lead the store was down for, written now: mailed directly by its handler, or held unmailed when SES failed too.
+ * If the handler's own put landed after all (a slow store), that record is kept; a mailed one is marked mailed, so the
+ * sweep does not mail it again.
  */
 async function storeUnstored(record: LeadRecord, deps: DeliveryDeps, requestId: string): Promise<void> {
-  if ((await deps.store.put(record)) === "duplicate") await deps.store.markMailed(record.submissionId, new Date());
-  deps.log.info({ requestId, submissionId: record.submissionId, outcome: "stored-after-mail" });
+  const stored = await deps.store.put(record);
+  if (stored === "duplicate" && record.status === "mailed")
+    await deps.store.markMailed(record.submissionId, new Date());
+  // The handler's own put landed: a mail SES may have taken waits for its send event there too.
+  if (stored === "duplicate" && record.status === "unknown")
+    await deps.store.markUnknown(record.submissionId, record.lastError ?? "unknown", new Date());
+  deps.log.info({
+    requestId,
+    submissionId: record.submissionId,
+    outcome: record.status === "mailed" ? "stored-after-mail" : "stored-held",
+  });
 }
 
 /**
@@ -130,10 +154,11 @@ export function sentLeadOf(event: unknown): string | undefined {
 }
 
 /**
- * SES sent the vendor's copy of a lead: the lead is mailed, whatever the attempt that sent it concluded. When that
- * attempt had given up on SES's answer (the lead was unknown, and no attempt holds it), what follows a mail (the
- * webhook, the visitor's confirmation) falls to this event; an attempt still on the lead does it itself
- * (lambdas/shared/delivery.ts). Other events are ignored.
+ * SES sent the vendor's copy of a lead: the lead is mailed, whatever the attempt that sent it concluded. What follows a
+ * mail (the webhook, the visitor's confirmation) is handed on here when no attempt can still be on the lead (it was
+ * unknown, unleased); otherwise the attempt does it as it ends, and a "follow-up" message, due when its lease runs out,
+ * does it in case the attempt ended without (refused on a resend, a store error, a crash): `afterMail` in
+ * lambdas/shared/delivery.ts keeps it to once. Other events are ignored.
  * @returns the lead marked, or undefined.
  */
 export async function recordSendEvent(
@@ -148,11 +173,41 @@ export async function recordSendEvent(
   const now = new Date();
   const before = await deps.store.markMailed(submissionId, now);
   deps.log.info({ requestId, submissionId, outcome: "send-event" });
-  // An attempt holding the lease (a retry of an unknown lead, say) does what follows its own mail.
-  if (before?.status !== "unknown" || (before.leaseUntil ?? 0) >= now.getTime()) return submissionId;
-  const mails = forms.get(before.form)?.(before.lead, deps.config, submissionId);
-  if (mails) await afterMail(before, mails, deps, deadline, requestId);
+  const heldMs = (before?.leaseUntil ?? 0) - now.getTime();
+  if (before && heldMs < 0) {
+    const mails = forms.get(before.form)?.(before.lead, deps.config, submissionId);
+    // A retry of this event (same id) may claim again what a try whose answer was lost claimed.
+    const eventId = (event as { id?: unknown } | null)?.id;
+    if (mails) await afterMail(before, mails, deps, deadline, requestId, String(eventId ?? randomUUID()));
+    return submissionId;
+  }
+  // Mailed already: by the attempt, which hands it on next (or queues a follow-up when the store fails it).
+  if (!before) return submissionId;
+  // Leased by an attempt still waiting for SES: checked once its lease is over.
+  await deps.queue.enqueue(
+    { submissionId, form: before.form, kind: "follow-up", unstored: before, claimant: randomUUID() },
+    Math.ceil(heldMs / 1000) + FOLLOW_UP_GRACE_SECONDS,
+  );
   return submissionId;
+}
+
+/** A follow-up check waits this long past the attempt's lease: time for it to hand the lead on itself. */
+const FOLLOW_UP_GRACE_SECONDS = 5;
+
+/**
+ * A mailed lead's follow-up check: hands it on unless its attempt (or anything else) did. With the lead in the
+ * message, the usual case (handed on already) costs one conditional write that fails.
+ */
+async function followUp(
+  { submissionId, unstored, claimant }: RetryMessage,
+  deps: DeliveryDeps,
+  forms: ReadonlyMap<string, MailsOf>,
+  deadline: Deadline,
+  requestId: string,
+): Promise<void> {
+  const lead = unstored ?? (await deps.store.get(submissionId));
+  const mails = lead && forms.get(lead.form)?.(lead.lead, deps.config, submissionId);
+  if (lead && mails) await afterMail(lead, mails, deps, deadline, requestId, claimant);
 }
 
 export interface SweepOptions {

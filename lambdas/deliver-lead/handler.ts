@@ -3,7 +3,7 @@ import type { Context, ScheduledEvent, SQSBatchResponse, SQSEvent } from "aws-la
 import { config } from "../shared/config.ts";
 import { invocationDeadline } from "../shared/deadline.ts";
 import { DELIVERY } from "../shared/delivery.ts";
-import { webhookUrl } from "../shared/lead-webhook.ts";
+import { webhookSigningSecret, webhookUrl } from "../shared/lead-webhook.ts";
 import { leadRuntime } from "../shared/runtime.ts";
 import { secretsManagerReader } from "../shared/secret-value.ts";
 import { sendSpamDigest } from "../shared/spam-digest.ts";
@@ -21,6 +21,7 @@ const forms = formMails(config.catalogue);
 const webhook = config.leadWebhook
   ? {
       url: webhookUrl(config.leadWebhook, secretsManagerReader(config.region)),
+      signingSecret: webhookSigningSecret(config.leadWebhookSigning, secretsManagerReader(config.region)),
       store: deps.store,
       client: new DynamoDBClient({ region: config.region, endpoint: config.dynamoEndpoint, maxAttempts: 3 }),
       tableName: config.leadsTableName,
@@ -72,6 +73,7 @@ export async function spamDigest(_event: Partial<ScheduledEvent>): Promise<{ out
     client: new DynamoDBClient({ region: config.region, endpoint: config.dynamoEndpoint, maxAttempts: 3 }),
     tableName: config.leadsTableName,
     releaseCommand: (id) => `npm run leads -- release ${id}${stack ? ` --stack ${stack}` : ""}`,
+    listCommand: (since) => `npm run leads -- --status spam --since ${since}${stack ? ` --stack ${stack}` : ""}`,
   });
   return { outcome: result.outcome };
 }

@@ -67,6 +67,14 @@ const html = (statusCode: number, heading: string, text: string, cookies?: strin
 
 const AGAIN = "Close this window and sign in again from the editor.";
 
+/** The answer when the function's own settings are wrong: a plain page, never a stack or a variable's name. */
+export const misconfiguredAnswer = (): Result =>
+  html(
+    500,
+    "Sign-in is not available",
+    "The site's GitHub sign-in is not set up correctly. Please try again later, or ask the site's operator.",
+  );
+
 const STATE_TEXT: Record<StateProblem, string> = {
   missing: `This sign-in did not start from the editor, or your browser did not keep its cookie. ${AGAIN}`,
   forged: `This sign-in's check did not match the one the site set. ${AGAIN}`,

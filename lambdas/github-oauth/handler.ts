@@ -2,7 +2,13 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "
 import { ConfigError } from "../shared/env.ts";
 import { createLogger } from "../shared/log.ts";
 import { readOnce, secretsManagerReader } from "../shared/secret-value.ts";
-import { answerSignIn, GITHUB_SCOPES, type GitHubScope, type OAuthSettings } from "./github-oauth.ts";
+import {
+  answerSignIn,
+  GITHUB_SCOPES,
+  type GitHubScope,
+  misconfiguredAnswer,
+  type OAuthSettings,
+} from "./github-oauth.ts";
 import { GITHUB_OAUTH_FUNCTION } from "./paths.ts";
 
 /**
@@ -46,6 +52,15 @@ export function requestCookies(event: APIGatewayProxyEventV2): string[] {
 }
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  let settings: OAuthSettings | undefined;
+  try {
+    settings = readOAuthSettings(process.env);
+  } catch (error) {
+    // The editor sees a sentence; the operator gets the variable to fix in the log (ConfigError names no secret).
+    const message = error instanceof ConfigError ? error.message : error instanceof Error ? error.name : typeof error;
+    log.error({ requestId: event.requestContext.requestId, outcome: "misconfigured", error: message });
+    return misconfiguredAnswer();
+  }
   return answerSignIn(
     {
       method: event.requestContext.http.method,
@@ -55,7 +70,7 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
       requestId: event.requestContext.requestId,
     },
     {
-      settings: readOAuthSettings(process.env),
+      settings,
       clientSecret,
       fetch: globalThis.fetch,
       now: Date.now,

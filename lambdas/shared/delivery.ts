@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
 import type { Deadline } from "./deadline.ts";
 import type { LeadConfig } from "./env.ts";
@@ -97,6 +98,16 @@ export async function deliverStoredLead(
     log.error({ requestId, submissionId, outcome: "mail-failed", error: "UnreadableLead" });
     return "failed";
   }
+  // However this attempt ends with the lead mailed, it hands it on, unless the send event or a follow-up did first.
+  const claimant = randomUUID();
+  const handOn = () =>
+    afterMail(record, mails, deps, deadline, requestId, claimant).catch(async (error: unknown) => {
+      // The store did not answer the claim (it may have taken it): a follow-up message asks again as this claimant.
+      log.error({ requestId, submissionId, outcome: "follow-up-failed", error: codeOf(error) });
+      await deps.queue
+        .enqueue({ submissionId, form: record.form, kind: "follow-up", claimant }, DELIVERY.retryDelaySeconds)
+        .catch(() => undefined);
+    });
   try {
     await mailer.send(mails.vendor, { timeoutMs: deadline.remainingMs(DELIVERY.reserveMs) });
   } catch (error) {
@@ -112,28 +123,38 @@ export async function deliverStoredLead(
       // SES may have taken it: no resend now; its send event marks the lead mailed, or a quiet pause allows a retry.
       log.warn({ requestId, submissionId, outcome: "mail-unknown", error: code, attempts: record.attempts });
       if (await store.markUnknown(submissionId, code, new Date())) return "unknown";
-      // Its send event came while this attempt waited for SES's answer, and left what follows the mail to it.
-      await afterMail(record, mails, deps, deadline, requestId);
+      // Its send event came while this attempt waited for SES's answer: the lead is mailed.
+      await handOn();
       return "mailed";
     }
     log.warn({ requestId, submissionId, outcome: "mail-failed", error: code, attempts: record.attempts });
-    await store.markFailed(submissionId, code, new Date());
-    return "failed";
+    if (await store.markFailed(submissionId, code, new Date())) return "failed";
+    // An earlier attempt's mail went out meanwhile (its send event marked the lead mailed): nothing to retry.
+    await handOn();
+    return "done";
   }
-  await store.markMailed(submissionId, new Date()).catch((error: unknown) => {
-    // The vendor has the lead; only the record lags. Logged, because a sweep may then mail it once more.
+  await store.markMailed(submissionId, new Date()).catch(async (error: unknown) => {
+    // The vendor has the lead; only the record lags (a full local disk, a store that is down). The queue writes it,
+    // and hands the lead on, once the store takes writes again, rather than a sweep mailing it once more.
     log.error({ requestId, submissionId, outcome: "record-failed", error: codeOf(error) });
+    const mailed: LeadRecord = { ...record, status: "mailed", updatedAt: new Date().toISOString() };
+    await deps.queue.enqueue({ submissionId, form: record.form, unstored: mailed }, 0).catch((queueError: unknown) => {
+      log.error({ requestId, submissionId, outcome: "record-lost", error: codeOf(queueError) });
+    });
   });
   log.info({ requestId, submissionId, outcome: "mailed", attempts: record.attempts });
-  await afterMail(record, mails, deps, deadline, requestId);
+  await handOn();
   return "mailed";
 }
 
 /**
  * What follows the vendor's mail, once a lead: the team's webhook (from the queue, so it can neither hold up nor
  * replace the mail; enqueued alongside the acknowledgement rather than after it) and the visitor's confirmation.
- * The attempt that sent the mail does it, unless it gave up on SES's answer (the lead is unknown): then the send
- * event that marks the lead mailed does.
+ * The attempt that sent the mail calls it however it ended (answer, timeout, refusal of a later resend), and so do
+ * the mail's send event and a follow-up message (lambdas/deliver-lead/deliver-lead.ts): the first to claim the lead
+ * in the store does it, the others find it claimed and do nothing.
+ * @param claimant who claims: the same on every try of one caller, so a claim the store took but did not answer holds.
+ * @throws when the store cannot be asked (the caller logs it, or the send event is tried again).
  */
 export async function afterMail(
   record: LeadRecord,
@@ -141,9 +162,11 @@ export async function afterMail(
   deps: DeliveryDeps,
   deadline: Deadline,
   requestId: string,
+  claimant: string = randomUUID(),
 ): Promise<void> {
   const { store, log, config } = deps;
   const { submissionId } = record;
+  if (!(await store.claimFollowUp(submissionId, new Date(), claimant))) return;
   const notified =
     config.leadWebhook && record.form !== SUBSCRIBE_FUNCTION
       ? deps.queue.enqueue({ submissionId, form: record.form, kind: "webhook" }, 0).catch((error: unknown) => {

@@ -51,10 +51,14 @@ export interface LeadConfig {
    * only deliver-lead's sender may read it; the URL itself is given only to local runs.
    */
   leadWebhook: LeadWebhookSource | undefined;
+  /** The key each webhook post is signed with (lambdas/shared/webhook-signature.ts); without one no post is sent. */
+  leadWebhookSigning: WebhookSigningSource | undefined;
 }
 
 /** Where the webhook's URL comes from: given (local runs), or the ARN of the secret that holds it (AWS). */
 export type LeadWebhookSource = { url: string } | { secretArn: string };
+/** Where the webhook's signing key comes from: given (local runs), or the ARN of the secret that holds it (AWS). */
+export type WebhookSigningSource = { secret: string } | { secretArn: string };
 
 /** The local server's retry queue, passed to the handlers by the server (server/in-process-queue.ts). */
 export const IN_PROCESS_QUEUE = "in-process";
@@ -90,6 +94,10 @@ export const LEAD_ENV = {
     "optional, local runs only: an http(s) URL that receives every mailed lead as JSON (Slack-compatible text plus the fields)",
   LEAD_WEBHOOK_SECRET_ARN:
     "optional: the ARN of the Secrets Manager secret holding the webhook's https URL (the stack sets it with -c leadWebhook=true)",
+  LEAD_WEBHOOK_SIGNING_SECRET:
+    "optional, local runs only: the key webhook posts are signed with (npm start generates .data/webhook-signing-secret)",
+  LEAD_WEBHOOK_SIGNING_SECRET_ARN:
+    "optional: the ARN of the Secrets Manager secret webhook posts are signed with (the stack sets it with -c leadWebhook=true)",
   ACK_CLIENT_HOURLY_LIMIT: `optional: acknowledgements for leads from one client address per UTC hour, a whole number >= 0 (default ${LEAD_DEFAULTS.ackClientHourlyLimit})`,
   SEND_EVENT_WAIT_SECONDS: `optional: seconds a lead whose send timed out waits for its SES send event before a retry, a whole number >= 0 (default ${LEAD_DEFAULTS.sendEventWaitSeconds})`,
   SES_RETRY_PAUSE_MS: `optional: milliseconds the mailer pauses before it tries a throttled or failed send again within the call, doubling each time, a whole number >= 0 (default ${LEAD_DEFAULTS.sesRetryPauseMs})`,
@@ -215,6 +223,8 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
   const leadWebhookSecretArn = env.LEAD_WEBHOOK_SECRET_ARN?.trim() || undefined;
   if (leadWebhookUrl && leadWebhookSecretArn)
     problem("LEAD_WEBHOOK_URL", "is set as well as LEAD_WEBHOOK_SECRET_ARN; unset it (it is for local runs only)");
+  const signingSecret = env.LEAD_WEBHOOK_SIGNING_SECRET?.trim() || undefined;
+  const signingSecretArn = env.LEAD_WEBHOOK_SIGNING_SECRET_ARN?.trim() || undefined;
   const leadRateLimit = whole("LEAD_RATE_LIMIT", LEAD_DEFAULTS.rateLimit, 1);
   const ackClientHourlyLimit = whole("ACK_CLIENT_HOURLY_LIMIT", LEAD_DEFAULTS.ackClientHourlyLimit, 0);
   const sendEventWaitSeconds = whole("SEND_EVENT_WAIT_SECONDS", LEAD_DEFAULTS.sendEventWaitSeconds, 0);
@@ -252,6 +262,11 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
       ? { url: leadWebhookUrl }
       : leadWebhookSecretArn
         ? { secretArn: leadWebhookSecretArn }
+        : undefined,
+    leadWebhookSigning: signingSecret
+      ? { secret: signingSecret }
+      : signingSecretArn
+        ? { secretArn: signingSecretArn }
         : undefined,
   };
 }

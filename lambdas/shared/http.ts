@@ -31,6 +31,14 @@ export function success(id: string): LeadAnswer {
   return { statusCode: 200, headers: JSON_HEADERS, body: JSON.stringify({ success: true, data: { id } }) };
 }
 
+/**
+ * The lead is not stored yet but held on the retry queue, which stores and mails it: as good as stored for the
+ * visitor (the form shows its success), 202 for anyone reading the status.
+ */
+export function accepted(id: string): LeadAnswer {
+  return { ...success(id), statusCode: 202 };
+}
+
 export function failure(statusCode: number, error: string, headers: Record<string, string> = {}): LeadAnswer {
   return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify({ success: false, error }) };
 }

@@ -11,7 +11,8 @@ import {
   type MailsOf,
   sendEventWaitSeconds,
 } from "./delivery.ts";
-import { clientAddress, errorAnswer, failure, type LeadAnswer, readJsonBody, success } from "./http.ts";
+import { accepted, clientAddress, errorAnswer, failure, type LeadAnswer, readJsonBody, success } from "./http.ts";
+import { MailerError } from "./mailer.ts";
 import type { LeadRecord, SpamReason } from "./lead-record.ts";
 import { clientHash, STORE_CANNOT_WRITE, storeCannotWrite } from "./lead-store.ts";
 import {
@@ -262,12 +263,11 @@ export function storeAndMailLeads<S extends z.ZodMiniType>(form: LeadForm<S>, de
         // A slow store may have written the lead and only answered late: a consistent read says whether it did, so
         // that a lead the sweep will find is not also mailed from here.
         const landed = await withinMs(store.get(submissionId), DELIVERY.storeCheckMs).catch(() => undefined);
-        if (!landed)
-          return finish(
-            await mailUnstored(record, form.mails(parsed.data, config, submissionId), deps, deadline, requestId),
-            "sent-unstored",
-            { submissionId },
-          );
+        if (!landed) {
+          const mails = form.mails(parsed.data, config, submissionId);
+          const kept = await mailUnstored(record, mails, deps, deadline, requestId, form.mailFailure);
+          return finish(kept.answer, kept.outcome, { submissionId, error: kept.error });
+        }
         stored = "duplicate";
       }
       if (stored === "duplicate") {
@@ -322,7 +322,9 @@ export function storeAndMailLeads<S extends z.ZodMiniType>(form: LeadForm<S>, de
 /**
  * The store is down: mail the vendor directly so the lead still reaches them, and leave the lead on the retry queue as
  * "store me" (status mailed), so deliver-lead records it once the store is back and `npm run leads` shows it. If the
- * mail fails too, the visitor is told so (502) and keeps what they typed.
+ * mail fails too, the lead is held on the queue unmailed ("store me, then mail me"): the put may have landed after all,
+ * so the visitor is never told a kept lead failed. Only when the queue refuses as well is nothing known to keep it:
+ * 503, and the form sends it again under the same submission id (stored once whichever attempt lands).
  */
 async function mailUnstored(
   record: LeadRecord,
@@ -330,26 +332,36 @@ async function mailUnstored(
   deps: LeadDeps,
   deadline: ReturnType<typeof invocationDeadline>,
   requestId: string,
-): Promise<LeadAnswer> {
+  mailFailure: string,
+): Promise<{ answer: LeadAnswer; outcome: string; error?: string }> {
   const { submissionId, form } = record;
-  await deps.mailer.send(mails.vendor, { timeoutMs: deadline.remainingMs(DELIVERY.reserveMs) });
+  const failed = await deps.mailer
+    .send(mails.vendor, { timeoutMs: deadline.remainingMs(DELIVERY.reserveMs) })
+    .then(() => undefined)
+    .catch((cause: unknown) => cause);
+  const error = failed === undefined ? undefined : failed instanceof MailerError ? failed.code : errorName(failed);
   const at = new Date().toISOString();
-  try {
-    await deps.queue.enqueue(
-      { submissionId, form, unstored: { ...record, status: "mailed", updatedAt: at, attempts: 1 } },
-      0,
-    );
-  } catch (error) {
-    // Mailed, but no record will follow: the one case where `npm run leads` cannot show a lead the vendor has.
-    deps.log.error({
-      requestId,
-      submissionId,
-      outcome: "unstored-lost",
-      error: error instanceof Error ? error.name : typeof error,
-    });
-  }
-  return success(submissionId);
+  // SES may have taken a mail it did not answer: held as unknown, it waits for its send event before a retry.
+  const unclear = failed instanceof MailerError && failed.failure === "unclear";
+  const kept: LeadRecord = !error
+    ? { ...record, status: "mailed", updatedAt: at, attempts: 1 }
+    : unclear
+      ? { ...record, status: "unknown", lastError: error, updatedAt: at, attempts: 1 }
+      : record;
+  const queued = await deps.queue.enqueue({ submissionId, form, unstored: kept }, 0).then(
+    () => undefined,
+    (cause: unknown) => errorName(cause),
+  );
+  if (error)
+    return queued
+      ? { answer: failure(503, mailFailure, { "retry-after": "5" }), outcome: "not-kept", error }
+      : { answer: accepted(submissionId), outcome: "held-unstored", error };
+  // Mailed, but no record will follow: the one case where `npm run leads` cannot show a lead the vendor has.
+  if (queued) deps.log.error({ requestId, submissionId, outcome: "unstored-lost", error: queued });
+  return { answer: success(submissionId), outcome: "sent-unstored" };
 }
+
+const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
 
 /** The promise's value, or a rejection once `ms` have passed (the call itself is left to finish or fail on its own). */
 function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -89,23 +89,26 @@ export interface LeadRecord {
 }
 
 /**
- * The message on the retry queue (SQS body, JSON): mail the lead, or (kind "webhook") post it to the team's webhook.
+ * The message on the retry queue (SQS body, JSON): mail the lead, (kind "webhook") post it to the team's webhook, or
+ * (kind "follow-up") hand a mailed lead on if the attempt that held it when its send event came did not.
  * With `unstored`, the lead was mailed while the store was down and the message asks deliver-lead to store it, as
- * mailed ("store me"): `npm run leads` then shows it.
+ * mailed ("store me"): `npm run leads` then shows it; on a follow-up, it is the lead as its send event found it.
  */
 export interface RetryMessage {
   submissionId: string;
   form: string;
-  kind?: "webhook";
+  kind?: "webhook" | "follow-up";
   unstored?: LeadRecord;
+  /** A follow-up's claim on the hand-on (LeadStore.claimFollowUp), the same on every receive of the message. */
+  claimant?: string;
 }
 
 /**
  * A retry message as a queue's message body: the whole message, so a lead mailed while the store was down travels in
  * `unstored` to deliver-lead, which stores it. parseRetryMessage reads it back.
  */
-export function retryMessageBody({ submissionId, form, kind, unstored }: RetryMessage): string {
-  return JSON.stringify({ submissionId, form, kind, unstored });
+export function retryMessageBody({ submissionId, form, kind, unstored, claimant }: RetryMessage): string {
+  return JSON.stringify({ submissionId, form, kind, unstored, claimant });
 }
 
 /** Parses a retry message body; undefined when it is not one (a stray message is dropped, not retried forever). */
@@ -113,9 +116,18 @@ export function parseRetryMessage(body: string): RetryMessage | undefined {
   try {
     const value: unknown = JSON.parse(body);
     if (typeof value !== "object" || value === null) return undefined;
-    const { submissionId, form, kind, unstored } = value as Record<string, unknown>;
+    const { submissionId, form, kind, unstored, claimant } = value as Record<string, unknown>;
     if (typeof submissionId !== "string" || typeof form !== "string" || !submissionId || !form) return undefined;
     if (kind === "webhook") return { submissionId, form, kind };
+    // A follow-up carries the lead as its send event found it, so the check needs no read.
+    if (kind === "follow-up")
+      return {
+        submissionId,
+        form,
+        kind,
+        ...(isUnstored(unstored, submissionId) ? { unstored } : {}),
+        ...(typeof claimant === "string" ? { claimant } : {}),
+      };
     return isUnstored(unstored, submissionId) ? { submissionId, form, unstored } : { submissionId, form };
   } catch {
     return undefined;

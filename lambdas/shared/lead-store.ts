@@ -66,6 +66,13 @@ export interface LeadStore {
   markUnknown(submissionId: string, code: string, now: Date): Promise<boolean>;
   /** Gives the lease back without counting the attempt: the mail was never tried (the mailer was not configured). */
   release(submissionId: string, now: Date): Promise<void>;
+  /**
+   * Takes the one right to hand a mailed lead on (its webhook post, the visitor's confirmation): true for the first
+   * claimant only (the attempt that mailed it, its send event, a follow-up message), and again for that claimant, so
+   * a claim whose answer was lost can be asked again. The confirmation's outcome is "pending" until
+   * `markAcknowledgement` records it.
+   */
+  claimFollowUp(submissionId: string, now: Date, claimant: string): Promise<boolean>;
   markAcknowledgement(submissionId: string, outcome: AckOutcome, now: Date): Promise<void>;
   /** Counts one acknowledgement to `address` (normalised) today; false (and nothing counted) once `limit` is reached. */
   countAcknowledgement(address: string, limit: number, now: Date, retentionSeconds: number): Promise<boolean>;
@@ -290,6 +297,19 @@ export function createDynamoLeadStore({
         ),
       );
     },
+
+    claimFollowUp: (submissionId, now, claimant) =>
+      conditional(() =>
+        client.send(
+          update(
+            submissionId,
+            "SET acknowledgement = :pending, followUpBy = :claimant, updatedAt = :now",
+            "#status = :mailed AND (attribute_not_exists(acknowledgement) OR (acknowledgement = :pending AND followUpBy = :claimant))",
+            { ":pending": "pending", ":claimant": claimant, ":now": now.toISOString(), ":mailed": "mailed" },
+            { "#status": "status" },
+          ),
+        ),
+      ),
 
     async markAcknowledgement(submissionId, outcome, now) {
       const sent = outcome === "sent";

@@ -3,18 +3,20 @@ import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from "@aws-sdk
 import { documentClient } from "./document-client.ts";
 import type { Deadline } from "./deadline.ts";
 import { DELIVERY } from "./delivery.ts";
-import type { LeadWebhookSource } from "./env.ts";
+import type { LeadWebhookSource, WebhookSigningSource } from "./env.ts";
 import type { LeadRecord } from "./lead-record.ts";
 import { leadKey, type LeadStore } from "./lead-store.ts";
 import type { Logger } from "./log.ts";
 import { type ReadSecret, readOnce } from "./secret-value.ts";
+import { SIGNATURE_HEADER, signatureHeader } from "./webhook-signature.ts";
 
 /**
  * Lead notifications where the team works: deliver-lead posts each mailed lead as JSON, a Slack-compatible `text`
  * plus the lead itself, to a URL that is a secret (in AWS a Secrets Manager secret only the sender may read; locally
  * LEAD_WEBHOOK_URL). It runs from the retry queue (a message of kind "webhook" that delivery.ts enqueues after the
  * vendor's mail), so a failing receiver is retried by SQS and ends in the dead-letter queue like any mail, and never
- * touches the visitor's answer. `webhookAt` on the lead keeps it to one post.
+ * touches the visitor's answer. `webhookAt` on the lead keeps it to one post. Every post is signed
+ * (lambdas/shared/webhook-signature.ts), so a receiver can tell it from one sent by whoever learnt the URL.
  */
 
 /**
@@ -29,6 +31,11 @@ export interface WebhookDeps {
    * from the environment. A rejection counts as a failed post.
    */
   url: () => Promise<string>;
+  /**
+   * The secret every post is signed with (lambdas/shared/webhook-signature.ts), asked for when a post is due: in AWS
+   * read from Secrets Manager, locally given. A rejection counts as a failed post: nothing is ever posted unsigned.
+   */
+  signingSecret: () => Promise<string>;
   store: Pick<LeadStore, "get">;
   client: DynamoDBClient;
   tableName: string;
@@ -111,10 +118,15 @@ export async function deliverWebhook(
     timeoutMs,
   );
   try {
-    const response = await fetch(await deps.url(), {
+    const [url, secret] = await Promise.all([deps.url(), deps.signingSecret()]);
+    const body = JSON.stringify(webhookPayload(lead, deps.siteName));
+    const response = await fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(webhookPayload(lead, deps.siteName)),
+      headers: {
+        "content-type": "application/json",
+        [SIGNATURE_HEADER]: signatureHeader(body, secret, Math.floor(Date.now() / 1000)),
+      },
+      body,
       redirect: "error",
       signal: timer.signal,
     });
@@ -185,4 +197,29 @@ export function webhookUrl(source: LeadWebhookSource, read: ReadSecret): () => P
       );
     return value;
   });
+}
+
+/**
+ * The signing secret, from where the configuration says it is: given (local runs: .data/webhook-signing-secret), or
+ * the secret's value, read once per container. Rejects (a failed post, retried) while there is none of 32 characters.
+ */
+export function webhookSigningSecret(
+  source: WebhookSigningSource | undefined,
+  read: ReadSecret,
+): () => Promise<string> {
+  const value =
+    source && "secret" in source
+      ? () => Promise.resolve(source.secret)
+      : readOnce(async () => (source ? ((await read(source.secretArn)) ?? "") : ""));
+  return async () => {
+    const secret = (await value()).trim();
+    if (secret.length < 32)
+      throw Object.assign(
+        new Error(
+          `the webhook's signing secret has ${secret.length} characters; expected at least 32 (LEAD_WEBHOOK_SIGNING_SECRET_ARN)`,
+        ),
+        { code: "WebhookSigningSecretUnset" },
+      );
+    return secret;
+  };
 }

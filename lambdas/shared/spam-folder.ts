@@ -144,46 +144,57 @@ export interface SuspectCap {
 export const suspectKey = (address: string, now: Date, overLimit = false) =>
   `${SUSPECT_KEY_PREFIX}${createHash("sha256").update(address).digest("hex")}#${now.toISOString().slice(0, 13)}${overLimit ? "#limit" : ""}`;
 
+/** The `client` of the counter that bounds every client together (SuspectCount). */
+export const ALL_CLIENTS = "all";
+/** The key of the counter of every client's stored suspected leads in one UTC hour. */
+export const allClientsKey = (now: Date) => `${SUSPECT_KEY_PREFIX}${ALL_CLIENTS}#${now.toISOString().slice(0, 13)}`;
+
 /**
  * The cap kept in the leads table: one counter item per client and hour, kept as long as the spam it stands for, and
  * listed through the `byDay` index (partition `suspect#<day>`) so `npm run leads`, the report and the digest show how
- * many were counted and not stored.
+ * many were counted and not stored. A lead within its client's cap is counted once more against every client's
+ * together (`totalLimit` an hour, LEAD_SPAM.storedPerHour): many addresses at their own cap store no more than that.
  */
 export function createDynamoSuspectCap({
   client,
   tableName,
   limit,
   overLimitLimit = LEAD_SPAM.storedLimitedPerClientHour,
+  totalLimit = LEAD_SPAM.storedPerHour,
 }: {
   client: DynamoDBClient;
   tableName: string;
   limit: number;
   overLimitLimit?: number;
+  totalLimit?: number;
 }): SuspectCap {
   const table = documentClient(client);
+  const count = async (key: string, cap: number, now: Date) => {
+    const hour = `${now.toISOString().slice(0, 13)}:00:00.000Z`;
+    const { Attributes } = await table.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { pk: key },
+        UpdateExpression:
+          "ADD #count :one SET #day = :day, #cap = :cap, receivedAt = :hour, updatedAt = :now, expiresAt = if_not_exists(expiresAt, :expires)",
+        ExpressionAttributeNames: { "#count": "count", "#day": "day", "#cap": "cap" },
+        ExpressionAttributeValues: {
+          ":one": 1,
+          ":cap": cap,
+          ":day": suspectDay(leadDay(hour)),
+          ":hour": hour,
+          ":now": now.toISOString(),
+          ":expires": spamExpiresAt(now),
+        },
+        ReturnValues: "UPDATED_NEW",
+      }),
+    );
+    return (number(Attributes?.count) ?? 0) <= cap;
+  };
   return {
     async admit(address, now, overLimit = false) {
-      const cap = overLimit ? overLimitLimit : limit;
-      const hour = `${now.toISOString().slice(0, 13)}:00:00.000Z`;
-      const { Attributes } = await table.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { pk: suspectKey(address, now, overLimit) },
-          UpdateExpression:
-            "ADD #count :one SET #day = :day, #cap = :cap, receivedAt = :hour, updatedAt = :now, expiresAt = if_not_exists(expiresAt, :expires)",
-          ExpressionAttributeNames: { "#count": "count", "#day": "day", "#cap": "cap" },
-          ExpressionAttributeValues: {
-            ":one": 1,
-            ":cap": cap,
-            ":day": suspectDay(leadDay(hour)),
-            ":hour": hour,
-            ":now": now.toISOString(),
-            ":expires": spamExpiresAt(now),
-          },
-          ReturnValues: "UPDATED_NEW",
-        }),
-      );
-      return (number(Attributes?.count) ?? 0) <= cap;
+      if (!(await count(suspectKey(address, now, overLimit), overLimit ? overLimitLimit : limit, now))) return false;
+      return count(allClientsKey(now), totalLimit, now);
     },
   };
 }
@@ -191,7 +202,7 @@ export function createDynamoSuspectCap({
 /** One client's hour over the cap: how many suspected leads came, and how many of them were counted, not stored. */
 export interface SuspectCount {
   hour: string;
-  /** The first 8 hex digits of the client's hash: tells clients apart, does not find them. */
+  /** The first 8 hex digits of the client's hash (tells clients apart, does not find them), or ALL_CLIENTS. */
   client: string;
   count: number;
   notStored: number;
@@ -199,7 +210,10 @@ export interface SuspectCount {
   updatedAt: string;
 }
 
-/** The hours since `since` in which a client sent more suspected leads than the folder stores, newest first. */
+/**
+ * The hours since `since` in which a client, or all of them together (client ALL_CLIENTS), sent more suspected leads
+ * than the folder stores, newest first.
+ */
 export async function suspectCounts(
   client: DynamoDBClient,
   tableName: string,
@@ -219,7 +233,7 @@ export async function suspectCounts(
       if (count > cap && updatedAt >= since.toISOString())
         counts.push({
           hour: text(item.receivedAt) ?? "",
-          client: (text(item.pk) ?? "").slice(SUSPECT_KEY_PREFIX.length, SUSPECT_KEY_PREFIX.length + 8),
+          client: clientOf(text(item.pk) ?? ""),
           count,
           notStored: count - cap,
           updatedAt,
@@ -234,9 +248,16 @@ export function describeSuspectCounts(counts: ReadonlyArray<SuspectCount>): stri
   const total = counts.reduce((sum, count) => sum + count.notStored, 0);
   if (total === 0) return "";
   const hours = counts.map(
-    (count) => `${count.hour.slice(0, 13).replace("T", " ")}h client ${count.client}: ${count.notStored}`,
+    (count) =>
+      `${count.hour.slice(0, 13).replace("T", " ")}h ${count.client === ALL_CLIENTS ? "all clients" : `client ${count.client}`}: ${count.notStored}`,
   );
-  return `Also ${total} suspected lead${total === 1 ? "" : "s"} counted, not stored (over ${LEAD_SPAM.storedPerClientHour} caught by a trap, or ${LEAD_SPAM.storedLimitedPerClientHour} over the rate limit, an hour from one client): ${hours.join("; ")}`;
+  return `Also ${total} suspected lead${total === 1 ? "" : "s"} counted, not stored (over ${LEAD_SPAM.storedPerClientHour} caught by a trap, or ${LEAD_SPAM.storedLimitedPerClientHour} over the rate limit, an hour from one client, or ${LEAD_SPAM.storedPerHour} an hour from all clients together): ${hours.join("; ")}`;
+}
+
+/** Who a counter counts: ALL_CLIENTS, or the first 8 hex digits of one client's hash. */
+function clientOf(key: string): string {
+  const id = key.slice(SUSPECT_KEY_PREFIX.length);
+  return id.startsWith(`${ALL_CLIENTS}#`) ? ALL_CLIENTS : id.slice(0, 8);
 }
 
 /** When a stored spam lead expires. */

@@ -31,6 +31,29 @@ export type LeadResult = { ok: true; id: string } | { ok: false; error: string; 
 /** The handler's status for a submission id already used for other fields: send again under a new id. */
 export const REUSED_ID_STATUS = 409;
 
+/**
+ * Answers after which nothing is known to keep the lead (503: neither the store, SES nor the retry queue took it) or
+ * the handler's own answer never came (502, 504: its gateway gave up): sent once more under the same submission id,
+ * which the handler stores and mails once however many of the attempts land (docs/architecture.md, "What the answer
+ * means").
+ */
+export const RESEND_STATUSES: readonly number[] = [502, 503, 504];
+
+/**
+ * Sends a lead and acts on the answer: a reused id (409) is sent again under a new one; an answer that leaves the
+ * lead's fate open (RESEND_STATUSES) is sent once more under the same one. Any 2xx is a kept lead.
+ */
+export async function sendUntilSettled(send: () => Promise<LeadResult>, renewId: () => void): Promise<LeadResult> {
+  const result = await send();
+  if (result.ok) return result;
+  if (result.status === REUSED_ID_STATUS) {
+    // The id was taken by an earlier attempt with other fields: this lead is sent once more under an id of its own.
+    renewId();
+    return send();
+  }
+  return RESEND_STATUSES.includes(result.status) ? send() : result;
+}
+
 /** Hex SHA-256 of the body: CloudFront's origin access control to a Lambda function URL requires it on POST. */
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -225,12 +248,7 @@ export function useLeadForm(options: LeadFormOptions) {
         },
         options.messages.fallback,
       );
-    let result = await send();
-    if (!result.ok && result.status === REUSED_ID_STATUS) {
-      // The id was taken by an earlier attempt with other fields: this lead is sent once more under an id of its own.
-      submissionIds.current.renew();
-      result = await send();
-    }
+    const result = await sendUntilSettled(send, () => submissionIds.current.renew());
     setSubmitting(false);
     if (result.ok) {
       form.reset();

@@ -53,11 +53,13 @@ export const DESKTOP_QUERY = "(min-width: 1120px)";
  * suspected in an hour, the folder keeps `storedPerClientHour` caught by a trap (which no person fills) and
  * `storedLimitedPerClientHour` over the rate limit (which passed every check, and may be a person behind a mobile
  * carrier's shared address: ten times as many, so none is lost at any real rate), and counts the rest
- * (lambdas/shared/spam-folder.ts), so a flood costs the store a bounded size (docs/deploy.md, "Spam folder").
+ * (lambdas/shared/spam-folder.ts); of all clients together it keeps `storedPerHour` an hour and counts the rest, so
+ * a flood from any number of addresses costs the store a bounded size (docs/deploy.md, "Spam folder").
  */
 export const LEAD_SPAM = {
   retentionDays: 30,
   leadsPerClientHour: 10,
   storedPerClientHour: 20,
   storedLimitedPerClientHour: 200,
+  storedPerHour: 300,
 } as const;

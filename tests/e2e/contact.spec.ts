@@ -67,7 +67,7 @@ test("submitting with required fields missing asks for them and sends nothing", 
   expect(calls).toBe(0);
 });
 
-test("a corrected lead after a failed send goes with a new submission id, and a reused id answered 409 is sent again with another", async ({
+test("a lead whose fate a 502 left open is sent once more under its id; corrected after the failure it goes with a new id, and a reused id answered 409 is sent again with another", async ({
   page,
 }) => {
   const ids: string[] = [];
@@ -75,6 +75,7 @@ test("a corrected lead after a failed send goes with a new submission id, and a 
     const body = route.request().postDataJSON() as { submissionId: string };
     ids.push(body.submissionId);
     const answers = [
+      { status: 502, body: { success: false, error: "Failed to send email" } },
       { status: 502, body: { success: false, error: "Failed to send email" } },
       {
         status: 409,
@@ -85,7 +86,7 @@ test("a corrected lead after a failed send goes with a new submission id, and a 
       },
       { status: 200, body: { success: true, data: { id: body.submissionId } } },
     ];
-    const answer = answers[Math.min(ids.length - 1, answers.length - 1)] ?? answers[2];
+    const answer = answers[Math.min(ids.length - 1, answers.length - 1)] ?? answers[3];
     return route.fulfill({
       status: answer?.status,
       contentType: "application/json",
@@ -100,11 +101,15 @@ test("a corrected lead after a failed send goes with a new submission id, and a 
   await form.getByRole("textbox", { name: "Subject" }).fill("Reseller pricing");
   await form.getByRole("textbox", { name: "Message" }).fill("Do you offer reseller pricing for eSIM?");
   await form.getByRole("button", { name: "Send Message" }).click();
+  // Sent, answered 502, sent again by the form under the same id, answered 502 again: only then the failure.
+  await expect.poll(() => ids.length).toBe(2);
   await expect(page.getByText("Failed to submit request. Please try again or contact us directly.")).toBeVisible();
   await form.getByRole("textbox", { name: "Email Address" }).fill("asha@example.org");
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Message sent! We'll get back to you soon.")).toBeVisible();
-  expect(ids).toHaveLength(3);
+  expect(ids).toHaveLength(4);
+  // The form sent the first lead again by itself under the same id; the corrected one under two new ones.
+  expect(ids[1]).toBe(ids[0]);
   expect(new Set(ids).size).toBe(3);
 });
 

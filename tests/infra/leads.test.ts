@@ -496,8 +496,8 @@ describe("the lead webhook", () => {
     setup = await synthLeads({ leadWebhook: "true" });
   });
   afterAll(() => setup?.cleanup());
-  const secretId = () =>
-    setup.resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("LeadWebhookSecret"))?.[0];
+  const secretId = (prefix = "LeadWebhookSecret") =>
+    setup.resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith(prefix))?.[0];
 
   test("with leadWebhook=true every function's environment holds only the secret's ARN, never a URL", () => {
     expect(secretId()).toBeDefined();
@@ -510,25 +510,31 @@ describe("the lead webhook", () => {
     for (const [id, fn] of functions) {
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(variables.LEAD_WEBHOOK_URL, id).toBeUndefined();
-      if (/^(Send|Subscribe|LeadDelivery)/.test(id))
+      if (/^(Send|Subscribe|LeadDelivery)/.test(id)) {
         expect(variables.LEAD_WEBHOOK_SECRET_ARN, id).toEqual({ Ref: secretId() });
+        expect(variables.LEAD_WEBHOOK_SIGNING_SECRET_ARN, id).toEqual({ Ref: secretId("LeadWebhookSigningSecret") });
+      }
       expect(JSON.stringify(variables), id).not.toMatch(URL_LIKE);
     }
   });
 
-  test("only deliver-lead's sender, which posts, may read the webhook's secret", () => {
-    const readers = setup
-      .resources("AWS::IAM::Policy")
-      .filter(([, policy]) =>
-        ((policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement ?? []).some(
-          (statement) =>
-            [statement.Action].flat().some((action) => action.startsWith("secretsmanager:")) &&
-            JSON.stringify(statement.Resource).includes(`"${secretId()}"`),
-        ),
-      )
-      .map(([id]) => id);
-    expect(readers.join(" ")).toMatch(/^LeadDeliverySender\w*Policy\w*$/);
-  });
+  test.each(["LeadWebhookSecret", "LeadWebhookSigningSecret"])(
+    "only deliver-lead's sender, which posts, may read %s",
+    (prefix) => {
+      expect(secretId(prefix)).toBeDefined();
+      const readers = setup
+        .resources("AWS::IAM::Policy")
+        .filter(([, policy]) =>
+          ((policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement ?? []).some(
+            (statement) =>
+              [statement.Action].flat().some((action) => action.startsWith("secretsmanager:")) &&
+              JSON.stringify(statement.Resource).includes(`"${secretId(prefix)}"`),
+          ),
+        )
+        .map(([id]) => id);
+      expect(readers.join(" ")).toMatch(/^LeadDeliverySender\w*Policy\w*$/);
+    },
+  );
 
   test("without leadWebhook no secret is made and no function has a webhook variable", async () => {
     const setup = await synthLeads({});

@@ -28,8 +28,8 @@ export interface LeadDeliveryProps {
   /** The configuration set every mail goes through: its send events mark leads mailed. */
   configurationSet: ses.ConfigurationSet;
   logRetention: logs.RetentionDays;
-  /** The secret holding the lead webhook's URL: the sender, which posts, is the one function that may read it. */
-  webhookSecret?: secretsmanager.ISecret;
+  /** The secrets holding the lead webhook's URL and signing key: the sender, which posts, is the one function that may read them. */
+  webhookSecrets?: secretsmanager.ISecret[];
 }
 
 /**
@@ -75,11 +75,11 @@ export class LeadDelivery extends Construct {
         // Re-queues a lead with a delay when SES asks to slow down, or while its send event may still come.
         queueLead,
         new iam.PolicyStatement({ actions: ["ses:SendEmail"], resources: props.sesResources }),
-        ...(props.webhookSecret
+        ...(props.webhookSecrets?.length
           ? [
               new iam.PolicyStatement({
                 actions: ["secretsmanager:GetSecretValue"],
-                resources: [props.webhookSecret.secretArn],
+                resources: props.webhookSecrets.map((secret) => secret.secretArn),
               }),
             ]
           : []),

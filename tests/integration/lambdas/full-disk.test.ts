@@ -68,3 +68,29 @@ test("a full disk costs the lead sent then one answer (503, the form's failure t
   expect(await eventually(async () => (await mailed(refused.submissionId)()) === 1)).toBe(true);
   expect(await eventually(async () => (await stack.lead(refused.submissionId))?.status === "acknowledged")).toBe(true);
 });
+
+test("a lead mailed while the disk is full reaches mailed once the disk has room, without a second mail", async () => {
+  const sent = lead();
+  // The disk fills between the lead's claim and the record of its mail: every write of a mailed record fails, for
+  // longer than its send event is tried (0, 2 and 6 s).
+  const level = ClassicLevel.prototype as unknown as Record<"_put" | "_batch", (...args: unknown[]) => Promise<void>>;
+  for (const write of ["_put", "_batch"] as const) {
+    const original = level[write];
+    vi.spyOn(level, write).mockImplementation(function (this: unknown, ...args: unknown[]) {
+      return JSON.stringify(args).includes("mailed")
+        ? Promise.reject(Object.assign(new Error("IO error: No space left on device"), { code: "LEVEL_IO_ERROR" }))
+        : original.apply(this, args);
+    });
+  }
+  expect((await stack.call(FORM, sent)).status).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 7_000));
+  expect((await stack.lead(sent.submissionId))?.status).toBe("received");
+  vi.restoreAllMocks();
+  expect(await eventually(async () => (await stack.lead(sent.submissionId))?.status === "acknowledged", 300)).toBe(
+    true,
+  );
+  const vendor = (await stack.mails()).filter(
+    (mail) => mail.destination.to.includes("hello@example.com") && leadIdOf(mail) === sent.submissionId,
+  );
+  expect(vendor).toHaveLength(1);
+}, 60_000);

@@ -6,10 +6,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import type { Deadline } from "../../../lambdas/shared/deadline.ts";
 import { deliverWebhook, type WebhookDeps } from "../../../lambdas/shared/lead-webhook.ts";
 import { createLogger } from "../../../lambdas/shared/log.ts";
+import { verifyLeadWebhook } from "../../../lambdas/shared/webhook-signature.ts";
 import { LOCAL_LEADS_TABLE } from "../../../server/local-dynamo.ts";
 import { type LeadStack, startLeadStack, VALID } from "./harness.ts";
 
-/** The team's receiver: keeps every body it is sent; down until `start`. */
+/**
+ * The team's receiver: keeps every body it is sent, once its signature verifies under the key `npm start` generated
+ * (as a receiver following docs/deploy.md does; 401 otherwise); down until `start`.
+ */
 function receiver(port: number) {
   const bodies: Array<{ text: string; lead: { submissionId: string; form: string; fields: Record<string, string> } }> =
     [];
@@ -31,6 +35,11 @@ function receiver(port: number) {
             raw += chunk;
           });
           req.on("end", () => {
+            const signature = req.headers["x-lead-signature"];
+            if (!verifyLeadWebhook(raw, String(signature), process.env.LEAD_WEBHOOK_SIGNING_SECRET ?? "")) {
+              res.writeHead(401).end();
+              return;
+            }
             if (failing > 0) {
               failing -= 1;
               refused += 1;
@@ -144,6 +153,7 @@ async function mailedLead(): Promise<string> {
 
 const direct = (url: string): WebhookDeps => ({
   url: () => Promise.resolve(url),
+  signingSecret: () => Promise.resolve(process.env.LEAD_WEBHOOK_SIGNING_SECRET ?? ""),
   store: stack.store,
   client: stack.dynamoClient,
   tableName: LOCAL_LEADS_TABLE,

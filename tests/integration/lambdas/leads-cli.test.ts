@@ -77,6 +77,9 @@ describe("npm run leads", () => {
     });
     const week = await leads("--json", "--since", "7d");
     expect(week.stdout.trim().split("\n")).toHaveLength(2);
+    // A time, as the spam digest prints it in its command for the leads it did not list.
+    const fromSecond = await leads("--json", "--since", rows[1]?.receivedAt ?? "");
+    expect(fromSecond.stdout.trim().split("\n")).toHaveLength(2);
   });
 
   test("shows a table with status, form, product and age, and refuses a period it cannot read", async () => {

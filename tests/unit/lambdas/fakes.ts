@@ -73,11 +73,12 @@ export function postEvent(body: unknown): APIGatewayProxyEventV2 {
  * the handler's unit tests see the same outcomes; the DynamoDB store itself is tested against dynalite.
  */
 export function memoryStore(): LeadStore & {
-  records: Map<string, LeadRecord & { leaseUntil?: number; acknowledgement?: AckOutcome }>;
+  records: Map<string, LeadRecord & { leaseUntil?: number; acknowledgement?: AckOutcome | "pending" }>;
   failPut?: boolean;
 } {
-  const records = new Map<string, LeadRecord & { leaseUntil?: number; acknowledgement?: AckOutcome }>();
+  const records = new Map<string, LeadRecord & { leaseUntil?: number; acknowledgement?: AckOutcome | "pending" }>();
   const counters = new Map<string, number>();
+  const claimants = new Map<string, string>();
   const open = (record: LeadRecord | undefined) => record?.status === "received" || record?.status === "failed";
   const store = {
     records,
@@ -136,6 +137,14 @@ export function memoryStore(): LeadStore & {
       const record = records.get(id);
       if (record?.leaseUntil !== undefined && record.attempts > 0)
         Object.assign(record, { attempts: record.attempts - 1, updatedAt: now.toISOString(), leaseUntil: undefined });
+    },
+    async claimFollowUp(id: string, now: Date, claimant: string) {
+      const record = records.get(id);
+      const mine = record?.acknowledgement === "pending" && claimants.get(id) === claimant;
+      if (record?.status !== "mailed" || (record.acknowledgement !== undefined && !mine)) return false;
+      Object.assign(record, { acknowledgement: "pending", updatedAt: now.toISOString() });
+      claimants.set(id, claimant);
+      return true;
     },
     async markAcknowledgement(id: string, outcome: AckOutcome, now: Date) {
       const record = records.get(id);

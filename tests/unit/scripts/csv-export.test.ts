@@ -15,6 +15,9 @@ describe("CSV a spreadsheet opens without running anything", () => {
     [";=cmd|' /C calc'!A0", "name", ";'=cmd|' /C calc'!A0"],
     ["a; =1+1", "message", "a;' =1+1"],
     ["Call me at 10; not before", "message", "Call me at 10; not before"],
+    ['Hi\n=HYPERLINK("http://evil.example","x")', "message", 'Hi\n\'=HYPERLINK("http://evil.example","x")'],
+    ["Hi\r\n  +1+1", "message", "Hi\r\n'  +1+1"],
+    ["Line one\nline two - fine", "message", "Line one\nline two - fine"],
   ])("defuses %j in %s", (value, column, written) => {
     expect(spreadsheetSafe(value, column)).toBe(written);
   });

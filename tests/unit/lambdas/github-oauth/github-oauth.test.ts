@@ -9,7 +9,7 @@ import {
   type OAuthRequest,
 } from "../../../../lambdas/github-oauth/github-oauth.ts";
 import { GITHUB_TIMEOUT_MS } from "../../../../lambdas/github-oauth/github-token.ts";
-import { readOAuthSettings, requestCookies } from "../../../../lambdas/github-oauth/handler.ts";
+import { handler, readOAuthSettings, requestCookies } from "../../../../lambdas/github-oauth/handler.ts";
 import { HANDOFF_SCRIPT, successPage } from "../../../../lambdas/github-oauth/pages.ts";
 import { GITHUB_OAUTH_PATHS } from "../../../../lambdas/github-oauth/paths.ts";
 import { STATE_LIFETIME_SECONDS } from "../../../../lambdas/github-oauth/state-cookie.ts";
@@ -305,6 +305,30 @@ describe("readOAuthSettings", () => {
       }),
     ).toThrow(/GITHUB_OAUTH_SCOPE is "admin:org"; expected one of repo, public_repo/);
     expect(() => readOAuthSettings({ GITHUB_CLIENT_ID: CLIENT_ID })).toThrow(/GITHUB_CLIENT_SECRET_ARN is not set/);
+  });
+});
+
+describe("handler", () => {
+  test("should answer a misconfigured environment with a plain 500 page, no stack, and tell the operator in the log", async () => {
+    const saved = { ...process.env };
+    const logged = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    Object.assign(process.env, { GITHUB_CLIENT_ID: CLIENT_ID, GITHUB_OAUTH_SCOPE: "admin:org" });
+    try {
+      const answer = await handler({
+        rawPath: "/api/github-oauth/auth",
+        headers: {},
+        requestContext: { http: { method: "GET" }, requestId: "r1" },
+      } as unknown as APIGatewayProxyEventV2);
+      expect(answer.statusCode).toBe(500);
+      expect(answer.headers?.["content-type"]).toMatch(/^text\/html/);
+      expect(answer.body).toContain("GitHub sign-in is not set up correctly");
+      expect(answer.body).not.toMatch(/ConfigError|GITHUB_OAUTH_SCOPE|at .*\.ts/);
+      const lines = logged.mock.calls.map((call) => String(call[0]));
+      expect(lines.some((line) => line.includes("GITHUB_OAUTH_SCOPE"))).toBe(true);
+    } finally {
+      process.env = saved;
+      logged.mockRestore();
+    }
   });
 });
 

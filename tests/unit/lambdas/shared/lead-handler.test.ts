@@ -121,7 +121,7 @@ describe("storeAndMailLeads", () => {
     expect(log.lines.at(-1)).toMatchObject({ outcome: "queued", status: 200 });
   });
 
-  test("should mail directly when the store is down, and answer 502 with the form's text only if that fails too", async () => {
+  test("should mail directly when the store is down; if that fails too, hold the lead on the queue (202), and answer 503 only when nothing could keep it", async () => {
     const up = setup();
     up.store.failPut = true;
     const mailed = await up.handler(postEvent(LEAD));
@@ -131,9 +131,95 @@ describe("storeAndMailLeads", () => {
 
     const down = setup([1]);
     down.store.failPut = true;
-    const lost = await down.handler(postEvent(LEAD));
-    expect([lost.statusCode, JSON.parse(lost.body)]).toEqual([502, { success: false, error: "Failed to send email" }]);
-    expect(down.log.lines.at(-1)).toMatchObject({ level: "error", outcome: "mail-failed", error: "Throttling" });
+    const held = await down.handler(postEvent({ ...LEAD, submissionId: ID }));
+    expect([held.statusCode, JSON.parse(held.body)]).toEqual([202, { success: true, data: { id: ID } }]);
+    expect(down.queue.messages).toEqual([
+      expect.objectContaining({ submissionId: ID, unstored: expect.objectContaining({ status: "received" }) }),
+    ]);
+    expect(down.log.lines.at(-1)).toMatchObject({ outcome: "held-unstored", status: 202, error: "Throttling" });
+
+    const none = setup([1]);
+    none.store.failPut = true;
+    none.queue.enqueue = async () => Promise.reject(new TypeError("queue down"));
+    const lost = await none.handler(postEvent(LEAD));
+    expect([lost.statusCode, JSON.parse(lost.body)]).toEqual([503, { success: false, error: "Failed to send email" }]);
+    expect(lost.headers).toMatchObject({ "retry-after": "5" });
+    expect(none.log.lines.at(-1)).toMatchObject({ level: "error", outcome: "not-kept", error: "Throttling" });
+  });
+
+  test("should hold a lead whose direct mail got no answer as unknown, so the queue waits for its send event before mailing it", async () => {
+    const { handler, store, mailer, queue, config: cfg, log } = setup();
+    store.failPut = true;
+    mailer.send = async () => {
+      throw new MailerError("no answer", {
+        cause: Object.assign(new Error("no answer"), { name: "TimeoutError", code: "DeadlineExceeded" }),
+      });
+    };
+    expect((await handler(postEvent({ ...LEAD, submissionId: ID }))).statusCode).toBe(202);
+    expect(queue.messages[0]?.unstored).toMatchObject({ status: "unknown", lastError: "DeadlineExceeded" });
+    store.failPut = false;
+    const sent: string[] = [];
+    mailer.send = async (mail) => {
+      sent.push(mail.to);
+      return { messageId: "m" };
+    };
+    const body = JSON.stringify(queue.messages.shift());
+    const { deliverBatch, formMails } = await import("../../../../lambdas/deliver-lead/deliver-lead.ts");
+    const deps = { config: cfg, mailer, log, store, queue };
+    await deliverBatch(
+      { Records: [{ messageId: "q1", body }] } as never,
+      deps,
+      formMails(cfg.catalogue),
+      { remainingMs: () => 20_000 },
+      "d",
+    );
+    expect(store.records.get(ID)?.status).toBe("unknown");
+    expect(sent).toEqual([]);
+    expect(queue.messages).toEqual([
+      expect.objectContaining({ submissionId: ID, delaySeconds: cfg.sendEventWaitMs / 1000 }),
+    ]);
+  });
+
+  test("should never answer a lead a slow store kept as a failure: held on the queue, it is stored once and mailed once", async () => {
+    vi.useFakeTimers();
+    try {
+      const { handler, store, mailer, queue, config: cfg, log } = setup();
+      // The store writes the lead, but answers the put and the read that checks it only after the handler gave up.
+      const { put, get } = store;
+      const late = <T>(value: Promise<T>) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 6_500));
+      store.put = (record) => late(put(record));
+      store.get = (id) => late(get(id));
+      // SES refuses what is left of the invocation.
+      mailer.send = async () => {
+        throw new MailerError("refused", { cause: Object.assign(new Error("throttled"), { code: "Throttling" }) });
+      };
+      const answer = handler(postEvent({ ...LEAD, submissionId: ID }));
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect((await answer).statusCode).toBeLessThan(300);
+      expect(store.records.get(ID)?.status).toBe("received");
+      // deliver-lead takes the held lead: the put finds it stored, and the lease mails it once.
+      Object.assign(store, { put, get });
+      const sent: string[] = [];
+      mailer.send = async (mail) => {
+        sent.push(mail.to);
+        return { messageId: "m" };
+      };
+      const [message] = queue.messages;
+      const { deliverBatch, formMails } = await import("../../../../lambdas/deliver-lead/deliver-lead.ts");
+      const body = JSON.stringify(message);
+      const deps = { config: cfg, mailer, log, store, queue };
+      await deliverBatch(
+        { Records: [{ messageId: "q1", body }] } as never,
+        deps,
+        formMails(cfg.catalogue),
+        { remainingMs: () => 20_000 },
+        "d",
+      );
+      expect(store.records.get(ID)?.status).toBe("acknowledged");
+      expect(sent.filter((to) => to === "hello@example.com")).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("should count a failed confirmation against nothing but its own line: the lead stays mailed", async () => {

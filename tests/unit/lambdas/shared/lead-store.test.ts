@@ -329,6 +329,21 @@ describe("markAcknowledgement", () => {
   });
 });
 
+describe("claimFollowUp", () => {
+  test("should give a mailed lead's hand-on to the first claimant only (again to it), and none for a lead not recorded mailed", async () => {
+    const record = await stored({ status: "mailed" });
+    expect(await store.claimFollowUp(record.submissionId, later(1), "attempt")).toBe(true);
+    expect(await store.claimFollowUp(record.submissionId, later(2), "event")).toBe(false);
+    // The same claimant again (its first answer was lost): still its claim.
+    expect(await store.claimFollowUp(record.submissionId, later(2), "attempt")).toBe(true);
+    expect((await raw(`lead#${record.submissionId}`))?.acknowledgement).toEqual({ S: "pending" });
+    await store.markAcknowledgement(record.submissionId, "sent", later(3));
+    expect(await store.claimFollowUp(record.submissionId, later(4), "attempt")).toBe(false);
+    const unmailed = await stored({ status: "received" });
+    expect(await store.claimFollowUp(unmailed.submissionId, later(1), "attempt")).toBe(false);
+  });
+});
+
 describe("countAcknowledgement", () => {
   const DAY = 86_400;
 

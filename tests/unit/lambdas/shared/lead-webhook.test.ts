@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { GetItemCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import type { Deadline } from "../../../../lambdas/shared/deadline.ts";
@@ -10,8 +11,10 @@ import {
   WEBHOOK_TIMEOUT_MS,
   type WebhookDeps,
   webhookPayload,
+  webhookSigningSecret,
   webhookUrl,
 } from "../../../../lambdas/shared/lead-webhook.ts";
+import { SIGNATURE_HEADER, verifyLeadWebhook } from "../../../../lambdas/shared/webhook-signature.ts";
 import { LOCAL_LEADS_TABLE, type LocalDynamo, localDynamoClient } from "../../../../server/local-dynamo.ts";
 import { memoryLogger } from "../fakes.ts";
 import { startLocalTable } from "../local-table.ts";
@@ -33,6 +36,7 @@ afterEach(() => {
 });
 
 const WEBHOOK_URL = "https://hooks.example.com/T000/B000/secret";
+const SIGNING_SECRET = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 /** A Lambda with plenty of time left. */
 const roomy: Deadline = { remainingMs: (reserve = 0) => 60_000 - reserve };
 
@@ -95,6 +99,7 @@ function deps(overrides: Partial<WebhookDeps> = {}) {
     log,
     deps: {
       url: () => Promise.resolve(WEBHOOK_URL),
+      signingSecret: () => Promise.resolve(SIGNING_SECRET),
       store: createDynamoLeadStore({ tableName: LOCAL_LEADS_TABLE, region: "us-east-1", client: dynamo.client }),
       client: dynamo.client,
       tableName: LOCAL_LEADS_TABLE,
@@ -435,5 +440,60 @@ describe("webhookUrl", () => {
         message: `the secret LEAD_WEBHOOK_SECRET_ARN names holds no https URL (${value?.trim().length ?? 0} characters); set it as docs/deploy.md says`,
       });
     }
+  });
+});
+
+describe("signed posts", () => {
+  const signed = async () => {
+    const hook = receiver();
+    const lead = await mailedLead();
+    const { deps: d } = deps();
+    expect(await deliverWebhook(lead.submissionId, d, roomy, "r")).toBe("sent");
+    const [post] = hook.posts;
+    const body = String(post?.init.body);
+    const header = new Headers(post?.init.headers).get(SIGNATURE_HEADER);
+    return { body, header, at: Number(/t=(\d+)/.exec(header ?? "")?.[1]) * 1000 };
+  };
+
+  test("should sign each post so that the receiver's check takes it, and refuse it with a changed body, another secret or none", async () => {
+    const { body, header, at } = await signed();
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verifyLeadWebhook(body, header, SIGNING_SECRET, at)).toBe(true);
+    expect(verifyLeadWebhook(body.replace("Asha", "Eve"), header, SIGNING_SECRET, at)).toBe(false);
+    expect(verifyLeadWebhook(`${body} `, header, SIGNING_SECRET, at)).toBe(false);
+    expect(verifyLeadWebhook(body, header, `${SIGNING_SECRET.slice(1)}0`, at)).toBe(false);
+    expect(verifyLeadWebhook(body, null, SIGNING_SECRET, at)).toBe(false);
+    expect(verifyLeadWebhook(body, header?.replace(/v1=\w+/, "v1=zz"), SIGNING_SECRET, at)).toBe(false);
+  });
+
+  test("should refuse a replay: a timestamp more than five minutes old (or ahead), even with its own valid MAC", async () => {
+    const { body, header, at } = await signed();
+    expect(verifyLeadWebhook(body, header, SIGNING_SECRET, at + 300_000)).toBe(true);
+    expect(verifyLeadWebhook(body, header, SIGNING_SECRET, at + 301_000)).toBe(false);
+    expect(verifyLeadWebhook(body, header, SIGNING_SECRET, at - 301_000)).toBe(false);
+    // A replayed body with a fresh timestamp needs a MAC nobody without the secret can make.
+    const fresh = header?.replace(/t=\d+/, `t=${Math.floor(at / 1000) + 600}`);
+    expect(verifyLeadWebhook(body, fresh, SIGNING_SECRET, at + 600_000)).toBe(false);
+  });
+
+  test("should post nothing unsigned: without a signing secret of 32 characters the post fails and is retried", async () => {
+    const hook = receiver();
+    const lead = await mailedLead();
+    const { deps: d, log } = deps({ signingSecret: webhookSigningSecret({ secret: "short" }, async () => undefined) });
+    expect(await deliverWebhook(lead.submissionId, d, roomy, "r")).toBe("failed");
+    expect(hook.asked).toEqual([]);
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ outcome: "webhook-failed", error: "WebhookSigningSecretUnset" }),
+    );
+    const fromArn = webhookSigningSecret({ secretArn: "arn:x" }, async () => SIGNING_SECRET);
+    expect(await fromArn()).toBe(SIGNING_SECRET);
+  });
+
+  test("should show receivers, in docs/deploy.md, exactly the check this code runs", () => {
+    const source = readFileSync(new URL("../../../../lambdas/shared/webhook-signature.ts", import.meta.url), "utf8");
+    const verifier = source.slice(source.indexOf("export function verifyLeadWebhook"));
+    const docs = readFileSync(new URL("../../../../docs/deploy.md", import.meta.url), "utf8");
+    expect(verifier.length).toBeGreaterThan(200);
+    expect(docs).toContain(verifier.trim().replace(/^export /, ""));
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LeadRecord } from "../../../../lambdas/shared/lead-record.ts";
 import { createDynamoLeadStore, type LeadStore } from "../../../../lambdas/shared/lead-store.ts";
 import { MailerError } from "../../../../lambdas/shared/mailer.ts";
-import { type SpamDigestDeps, sendSpamDigest } from "../../../../lambdas/shared/spam-digest.ts";
+import { DIGEST_MAX_BYTES, type SpamDigestDeps, sendSpamDigest } from "../../../../lambdas/shared/spam-digest.ts";
 import { createDynamoSuspectCap } from "../../../../lambdas/shared/spam-folder.ts";
 import { LEAD_SPAM } from "../../../../src/lib/limits.ts";
 import { ensureLeadsTable, type LocalDynamo } from "../../../../server/local-dynamo.ts";
@@ -81,7 +81,7 @@ describe("sendSpamDigest", () => {
     // Exactly a day before: the first digest looks back one day, not further.
     const old = spam(new Date(at(1, 3).getTime() - DAY));
     const { deps, mailer, log } = await digest([lead, old]);
-    expect(await sendSpamDigest(deps, at(1, 3))).toEqual({ outcome: "mailed", leads: 1, counted: 0 });
+    expect(await sendSpamDigest(deps, at(1, 3))).toMatchObject({ outcome: "mailed", leads: 1, listed: 1, counted: 0 });
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.timeouts).toEqual([10_000]);
     const [mail] = mailer.sent;
@@ -144,7 +144,7 @@ describe("sendSpamDigest", () => {
     const { deps, mailer, log } = await digest();
     const cap = createDynamoSuspectCap({ client: dynamo.client, tableName: deps.tableName, limit: 1 });
     for (let n = 0; n < 4; n++) await cap.admit("203.0.113.7", at(0, 9, n));
-    expect(await sendSpamDigest(deps, at(0, 12))).toEqual({ outcome: "mailed", leads: 0, counted: 3 });
+    expect(await sendSpamDigest(deps, at(0, 12))).toMatchObject({ outcome: "mailed", leads: 0, counted: 3 });
     expect(mailer.sent[0]?.subject).toBe("Spam folder: 3 suspected leads in the spam folder - Shop");
     expect(mailer.sent[0]?.text).toMatch(/2031-03-01 09h, client [0-9a-f]{8}: 3 not stored/);
     expect(log.lines.at(-1)).toEqual({ level: "info", outcome: "digest-mailed", count: 3 });
@@ -208,5 +208,65 @@ describe("sendSpamDigest", () => {
     expect(await sendSpamDigest({ ...deps, store }, at(1, 3))).toEqual({ outcome: "taken" });
     expect(mailer.sent).toEqual([]);
     expect((await mark())?.lastAt).toEqual({ S: "2031-03-01T14:00:00.000Z" });
+  });
+
+  /**
+   * A folder as full as a flood makes it: `count` suspected leads, 15 s apart from `first`, from 60 clients, with
+   * names as long as the digest shows. Listed from memory: the digest reads the folder only through `list`.
+   */
+  function flood(count: number, first: Date): LeadRecord[] {
+    return Array.from({ length: count }, (_, n) =>
+      spam(new Date(first.getTime() + n * 15_000), {
+        form: n % 3 === 0 ? "send-installation-email" : "send-contact-email",
+        spamReason: n % 2 === 0 ? "too-fast" : "rate-limited",
+        client: `${String(n % 60).padStart(2, "0")}${"c".repeat(62)}`,
+        lead: { name: `Visitor ${n} ${"x".repeat(120)}`, product: "astroway" },
+        truncated: { message: 30_000 },
+      }),
+    );
+  }
+  const folder = (leads: LeadRecord[]): Pick<LeadStore, "list"> => ({
+    async *list(since) {
+      yield* leads.filter((lead) => lead.receivedAt >= since.toISOString());
+    },
+  });
+  const weight = (mail: { text: string; html: string } | undefined) =>
+    Buffer.byteLength(mail?.text ?? "") + Buffer.byteLength(mail?.html ?? "");
+
+  test("should keep one mail under its ceiling however full the folder: every lead counted by form, reason and client, the newest listed, a command for the rest", async () => {
+    const leads = flood(3_000, at(0, 1));
+    const { deps, mailer, mark } = await digest();
+    const result = await sendSpamDigest({ ...deps, store: folder(leads) }, at(1, 0));
+    expect(result).toMatchObject({ outcome: "mailed", leads: 3_000 });
+    const [mail] = mailer.sent;
+    expect(weight(mail)).toBeLessThanOrEqual(DIGEST_MAX_BYTES);
+    expect(mail?.subject).toBe("Spam folder: 3,000 suspected leads in the spam folder - Shop");
+    const text = mail?.text ?? "";
+    expect(text).toContain("By form: send-contact-email 2,000, send-installation-email 1,000");
+    expect(text).toContain("By reason: rate-limited 1,500, too-fast 1,500");
+    expect(text).toMatch(/By client: (\w{8} 50, ){10}50 more clients 2,500\n/);
+    const listed = result.outcome === "mailed" ? result.listed : 0;
+    expect(listed).toBeGreaterThan(100);
+    expect(text).toContain(
+      `The newest ${listed} of 3,000 stored; every one: npm run leads -- --status spam --since ${at(0, 0).toISOString()}`,
+    );
+    expect(text).toContain(leads.at(-1)?.submissionId);
+    expect(text).not.toContain(leads[0]?.submissionId);
+    // The mark moves past every lead the digest counted, listed or not.
+    expect((await mark())?.lastAt).toEqual({ S: leads.at(-1)?.receivedAt });
+  });
+
+  test("should never make the next digest heavier than the ceiling when a mail fails, and count both days in it", async () => {
+    const leads = flood(2_000, at(0, 1));
+    const { deps, mailer, mark } = await digest([], [1]);
+    const store = folder(leads);
+    await expect(sendSpamDigest({ ...deps, store }, at(0, 10))).rejects.toBeInstanceOf(MailerError);
+    expect(await mark()).not.toHaveProperty("lastAt");
+    leads.push(...flood(2_000, at(0, 10)));
+    const result = await sendSpamDigest({ ...deps, store, listCommand: (since) => `list --since ${since}` }, at(0, 20));
+    expect(result).toMatchObject({ outcome: "mailed", leads: 4_000 });
+    expect((await mark())?.lastAt).toEqual({ S: leads.at(-1)?.receivedAt });
+    expect(weight(mailer.sent[0])).toBeLessThanOrEqual(DIGEST_MAX_BYTES);
+    expect(mailer.sent[0]?.text).toContain(`every one: list --since ${at(-1, 20).toISOString()}`);
   });
 });

@@ -6,6 +6,7 @@ import type { LeadRecord } from "../../../../lambdas/shared/lead-record.ts";
 import { createDynamoLeadStore } from "../../../../lambdas/shared/lead-store.ts";
 import {
   createDynamoRateLimit,
+  ALL_CLIENTS,
   createDynamoSuspectCap,
   describeSuspectCounts,
   droppedKeyCount,
@@ -185,6 +186,26 @@ describe("createDynamoSuspectCap", () => {
   });
 });
 
+describe("the bound on every client together", () => {
+  test("should store no more suspected leads an hour than the bound across any number of clients, and count the rest where the digest and the report read them", async () => {
+    const table = `suspects-${randomUUID()}`;
+    const { ensureLeadsTable } = await import("../../../../server/local-dynamo.ts");
+    await ensureLeadsTable(dynamo.client, table);
+    const cap = createDynamoSuspectCap({ client: dynamo.client, tableName: table, limit: 2, totalLimit: 5 });
+    const stored: boolean[] = [];
+    // 10 addresses, 2 each: every one within its own cap; 20 suspected leads in the hour.
+    for (let n = 0; n < 20; n++) stored.push(await cap.admit(`203.0.113.${n % 10}`, later(n * 1_000)));
+    expect(stored.filter(Boolean)).toHaveLength(5);
+    expect(await cap.admit("203.0.113.99", later(HOUR))).toBe(true);
+    const counts = await suspectCounts(dynamo.client, table, later(-HOUR), later(2 * HOUR));
+    expect(counts).toEqual([expect.objectContaining({ client: ALL_CLIENTS, count: 20, notStored: 15 })]);
+    expect(describeSuspectCounts(counts)).toMatch(
+      /^Also 15 suspected leads counted, not stored .*: 2026-11-20 10h all clients: 15$/,
+    );
+    expect(LEAD_SPAM.storedPerHour).toBe(300);
+  });
+});
+
 describe("suspectCounts", () => {
   /** A table of its own: the counts are of every client in it. */
   async function counted(admit: (cap: ReturnType<typeof createDynamoSuspectCap>) => Promise<void>) {
@@ -293,7 +314,7 @@ describe("describeSuspectCounts", () => {
 
   test("should give the total and each hour in one line", () => {
     expect(describeSuspectCounts([count(1)])).toBe(
-      `Also 1 suspected lead counted, not stored (over ${LEAD_SPAM.storedPerClientHour} caught by a trap, or ${LEAD_SPAM.storedLimitedPerClientHour} over the rate limit, an hour from one client): 2026-11-20 10h client ab12cd34: 1`,
+      `Also 1 suspected lead counted, not stored (over ${LEAD_SPAM.storedPerClientHour} caught by a trap, or ${LEAD_SPAM.storedLimitedPerClientHour} over the rate limit, an hour from one client, or ${LEAD_SPAM.storedPerHour} an hour from all clients together): 2026-11-20 10h client ab12cd34: 1`,
     );
     expect(describeSuspectCounts([count(2), count(3, "2026-11-19T23:00:00.000Z")])).toMatch(
       /^Also 5 suspected leads counted, .*: 2026-11-20 10h client ab12cd34: 2; 2026-11-19 23h client ab12cd34: 3$/,
