@@ -27,6 +27,8 @@ export interface SiteServerOptions {
   viewerCountry?: string;
   /** Where /admin may connect besides the site: decap-server's address in dev; GitHub's API otherwise. */
   adminConnect?: readonly string[];
+  /** The build still writing files (npm start serves once the pages are written): a missing file waits for it. */
+  pending?: Promise<unknown>;
 }
 
 /** What the dev loop adds to the server: its browser script and stylesheet, its event stream, the last failure. */
@@ -117,7 +119,9 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
         ? { file: `${url.pathname.replace(/\/$/, "")}/index.html`, status: 200 }
         : resolveRequest(url.pathname, table);
     let filePath = path.join(distDir, file);
-    let info = await stat(filePath).catch(() => undefined);
+    const fileInfo = () => stat(filePath).catch(() => undefined);
+    let info = await fileInfo();
+    if (!info?.isFile() && options.pending) info = await options.pending.then(fileInfo);
     if (!info?.isFile()) {
       ({ file, status } = { file: "/404.html", status: 404 });
       filePath = path.join(distDir, file);

@@ -77,13 +77,21 @@ function startCmsBackend() {
   return child;
 }
 
-/** Runs the build in a fresh process so that edited modules are loaded anew; resolves to success. */
-function runBuild(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const args = ["--import", "tsx", "build/cli.ts", "--content", contentDir, "--out", distDir];
-    const child = spawn(process.execPath, args, { cwd: rootDir, stdio: "inherit" });
+/**
+ * Runs the build in a fresh process so that edited modules are loaded anew. `firstFiles` resolves to true once the
+ * pages and what they fetch are written (the site can be served), false when the build failed before; `done` to
+ * whether the whole build succeeded. The build never outlives this process.
+ */
+function runBuild(): { firstFiles: Promise<boolean>; done: Promise<boolean> } {
+  const args = ["--import", "tsx", "build/cli.ts", "--content", contentDir, "--out", distDir, "--notify-first-files"];
+  const child = spawn(process.execPath, args, { cwd: rootDir, stdio: ["inherit", "inherit", "inherit", "ipc"] });
+  process.on("exit", () => child.kill());
+  const firstFiles = new Promise<boolean>((resolve) => {
+    child.on("message", (message) => message === "first-files" && resolve(true));
     child.on("exit", (code) => resolve(code === 0));
   });
+  const done = new Promise<boolean>((resolve) => child.on("exit", (code) => resolve(code === 0)));
+  return { firstFiles, done };
 }
 
 /**
@@ -124,7 +132,10 @@ if (checkout && "refused" in checkout) {
 }
 const workflowInto = checkout && "branch" in checkout ? checkout.branch : undefined;
 
-// The store first, before the build: nothing else starts when it cannot.
+// The build runs in its own process beside the store, the mailbox and the handlers starting here.
+const building = dev || skipBuild ? undefined : runBuild();
+
+// The store before anything is served: nothing else starts when it cannot.
 const dynamo = await startLeadStore();
 
 // Before the first build: the build writes /admin's configuration with this backend (build/cms-config.ts).
@@ -140,11 +151,14 @@ const devLoop = dev
       onLambdaChange: () => reloadApi(),
     })
   : undefined;
-if (devLoop) await devLoop.ready;
-else if (!skipBuild && !(await runBuild())) {
+const buildFailed = () => {
   console.error("The build failed; fix the errors above and run npm start again.");
   process.exit(1);
-}
+};
+if (devLoop) await devLoop.ready;
+else if (building && !(await building.firstFiles)) buildFailed();
+// Served from the first files on; the share cards, PDFs, icons and /admin follow, and a request for one waits for them.
+void building?.done.then((ok) => ok || buildFailed());
 
 const ses = await sesEmulator.default({ host: "127.0.0.1", port: sesPort });
 // The handlers send through this proxy, which passes every request and publishes each accepted mail's send event, as
@@ -206,6 +220,7 @@ const server = await createSiteServer({
   handlers,
   devReload: devLoop?.hooks,
   viewerCountry,
+  pending: building?.done,
   adminConnect: cmsServer ? [`http://127.0.0.1:${cmsPort}`] : undefined,
 });
 server.listen(port, host, () => {
