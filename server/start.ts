@@ -156,9 +156,6 @@ const buildFailed = () => {
   process.exit(1);
 };
 if (devLoop) await devLoop.ready;
-else if (building && !(await building.firstFiles)) buildFailed();
-// Served from the first files on; the share cards, PDFs, icons and /admin follow, and a request for one waits for them.
-void building?.done.then((ok) => ok || buildFailed());
 
 const ses = await sesEmulator.default({ host: "127.0.0.1", port: sesPort });
 // The handlers send through this proxy, which passes every request and publishes each accepted mail's send event, as
@@ -186,6 +183,8 @@ let apiStale = false;
 try {
   Object.assign(process.env, await lambdaEnv());
 } catch (error) {
+  // Content the build refuses: its own report says why, rather than this stack trace.
+  if (!dev && building && !(await building.firstFiles)) buildFailed();
   if (!dev) throw error;
   apiStale = true;
   console.error("[api] the handlers start once content/ is valid again");
@@ -211,6 +210,10 @@ async function reloadApi(changed?: readonly string[]) {
     console.error("[api] kept the previous handlers:", error instanceof Error ? error.message : error);
   }
 }
+
+// Served once the pages are written; the share cards, PDFs, icons and /admin follow, and a request for one waits for them.
+if (building && !(await building.firstFiles)) buildFailed();
+void building?.done.then((ok) => ok || buildFailed());
 
 // The visitor the local server plays: in India, the client's home market, unless VIEWER_COUNTRY says otherwise ("" for
 // none); a request's own CloudFront-Viewer-Country header wins, as tests send it.
