@@ -10,7 +10,14 @@ import {
   showsPrices,
 } from "../src/lib/currency.ts";
 import { resolveRequest, type RouteTable } from "../src/lib/routing.ts";
-import { adminSecurityHeaders, GITHUB_API, isAdminPath, securityHeaders } from "../src/lib/security-headers.ts";
+import {
+  adminSecurityHeaders,
+  assetHeaders,
+  GITHUB_API,
+  isAdminPath,
+  isAssetPath,
+  securityHeaders,
+} from "../src/lib/security-headers.ts";
 import { CONTENT_TYPES, COMPRESSIBLE_EXTENSIONS, cacheControl } from "../src/lib/static-files.ts";
 import { invokeLambda, type LambdaHandler } from "./lambda-adapter.ts";
 
@@ -50,7 +57,7 @@ export interface DevHooks {
 
 /**
  * Serves dist/ with the production routing rules (src/lib/routing.ts), compression, cache headers, the security
- * headers and the edge's currency cookie (src/lib/currency.ts), and mounts the Lambda handlers at /api/<name>.
+ * headers (the page's on every file but the assets, as CloudFront sends them) and the edge's currency cookie (src/lib/currency.ts), and mounts the Lambda handlers at /api/<name>.
  */
 export async function createSiteServer(options: SiteServerOptions): Promise<Server> {
   const { distDir, handlers, devReload } = options;
@@ -140,7 +147,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
       );
     }
     const headers: Record<string, string> = {
-      ...(admin ? adminSecurityHeaders({ connect: options.adminConnect ?? [GITHUB_API] }) : securityHeaders(csp)),
+      ...(admin
+        ? adminSecurityHeaders({ connect: options.adminConnect ?? [GITHUB_API] })
+        : isAssetPath(file)
+          ? assetHeaders()
+          : securityHeaders(csp)),
       "content-type": CONTENT_TYPES[ext] ?? "application/octet-stream",
       "cache-control": devReload ? "no-store" : cacheControl(file),
       vary: "accept-encoding",
