@@ -77,6 +77,8 @@ export interface SiteConfig {
    * lives in a Secrets Manager secret the stack creates (docs/deploy.md, Sign-in for /admin).
    */
   githubOAuth: { clientId: string | undefined; scope: "repo" | "public_repo" };
+  /** Settings taken from the examples (-c example=true, npm run synth's offline check), as `key=value`; usually none. */
+  examples: string[];
 }
 
 /** Thrown with every problem listed; bin/site.ts prints the message without a stack trace. */
@@ -166,6 +168,11 @@ export const CONTEXT_KEYS = {
   destroy: {
     example: "true",
     about: "synthesize an empty shell of stackName for `cdk destroy` only (no build, no other keys)",
+  },
+  example: {
+    example: "true",
+    about:
+      "take the examples for a missing account, region and senderEmail, to synthesize offline as a check (npm run synth); never in GitHub Actions",
   },
 } as const;
 export type ContextKey = keyof typeof CONTEXT_KEYS;
@@ -283,6 +290,7 @@ const contextSchema = z.object({
   ),
   githubScope: z._default(z.enum(["repo", "public_repo"], { error: "expected repo or public_repo" }), "repo"),
   destroy: z._default(flag(), false),
+  example: z._default(flag(), false),
 });
 
 /** The environment variable that may set a key: SITE_ and the key in upper snake case (senderEmail → SITE_SENDER_EMAIL). */
@@ -388,6 +396,7 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
   const { env } = sources;
   raw.account ??= env.CDK_DEFAULT_ACCOUNT;
   raw.region ??= env.CDK_DEFAULT_REGION;
+  const examples = fillExamples(raw, env);
 
   const problem = (key: ContextKey, message: string) =>
     problems.push(`${key}: ${message} (${CONTEXT_KEYS[key].about}); fix: -c ${key}=${CONTEXT_KEYS[key].example}`);
@@ -498,7 +507,23 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
     ackDailyLimit: c.ackDailyLimit,
     leadWebhook: c.leadWebhook,
     githubOAuth: { clientId: c.githubClientId, scope: c.githubScope },
+    examples,
   };
+}
+
+/** What an offline check may take from the examples: nothing else is required. */
+const EXAMPLE_KEYS = ["account", "region", "senderEmail"] as const;
+
+/**
+ * -c example=true (npm run synth): the examples for the required settings not given, so the command works on a fresh
+ * clone. Never in GitHub Actions, whose synthesized stack is the one deployed: a missing setting fails there.
+ * @returns the settings taken, as `key=value`
+ */
+function fillExamples(raw: Record<string, unknown>, env: SettingSources["env"]): string[] {
+  if (!(raw.example === true || raw.example === "true") || env.GITHUB_ACTIONS === "true") return [];
+  const missing = EXAMPLE_KEYS.filter((key) => raw[key] === undefined);
+  for (const key of missing) raw[key] = CONTEXT_KEYS[key].example;
+  return missing.map((key) => `${key}=${CONTEXT_KEYS[key].example}`);
 }
 
 function configError(problems: string[]): SiteConfigError {
