@@ -2,13 +2,11 @@ import "../scripts/require-node.ts";
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import sesEmulator from "aws-ses-v2-local";
 import { provideLocalLeadQueue } from "../lambdas/shared/lead-queue.ts";
 import { workflowCheckout } from "./cms-workflow.ts";
 import { startDevLoop } from "./dev.ts";
 import { InProcessQueue } from "./in-process-queue.ts";
 import { LambdaHost } from "./lambda-host.ts";
-import { localLambdaEnv } from "./lambda-env.ts";
 import { handlerNames, loadHandlers, withExtraRoutes } from "./load-handlers.ts";
 import { LocalStoreError, startLocalDynamo } from "./local-dynamo.ts";
 import { takenPortLine } from "./ports.ts";
@@ -157,6 +155,9 @@ const buildFailed = () => {
 };
 if (devLoop) await devLoop.ready;
 
+// Loaded here, not imported above: the emulator and the content reader cost a second of CPU the build's start needs.
+const { default: sesEmulator } = await import("aws-ses-v2-local");
+const { localLambdaEnv } = await import("./lambda-env.ts");
 const ses = await sesEmulator.default({ host: "127.0.0.1", port: sesPort });
 // The handlers send through this proxy, which passes every request and publishes each accepted mail's send event, as
 // the stack's configuration set does; deliver-lead (below) marks the lead mailed.
