@@ -156,7 +156,7 @@ const buildFailed = () => {
 if (devLoop) await devLoop.ready;
 
 // Loaded here, not imported above: the emulator and the content reader cost a second of CPU the build's start needs.
-const { default: sesEmulator } = await import("aws-ses-v2-local");
+const sesEmulator = (await import("aws-ses-v2-local")).default;
 const { localLambdaEnv } = await import("./lambda-env.ts");
 const ses = await sesEmulator.default({ host: "127.0.0.1", port: sesPort });
 // The handlers send through this proxy, which passes every request and publishes each accepted mail's send event, as
