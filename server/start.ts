@@ -2,6 +2,7 @@ import "../scripts/require-node.ts";
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import sesEmulator from "aws-ses-v2-local";
 import { provideLocalLeadQueue } from "../lambdas/shared/lead-queue.ts";
 import { workflowCheckout } from "./cms-workflow.ts";
 import { startDevLoop } from "./dev.ts";
@@ -155,8 +156,7 @@ const buildFailed = () => {
 };
 if (devLoop) await devLoop.ready;
 
-// Loaded here, not imported above: the emulator and the content reader cost a second of CPU the build's start needs.
-const sesEmulator = (await import("aws-ses-v2-local")).default;
+// Loaded here, not imported above: the content reader costs half a second of CPU the build's start needs.
 const { localLambdaEnv } = await import("./lambda-env.ts");
 const ses = await sesEmulator.default({ host: "127.0.0.1", port: sesPort });
 // The handlers send through this proxy, which passes every request and publishes each accepted mail's send event, as
