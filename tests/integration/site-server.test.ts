@@ -59,16 +59,20 @@ describe("the local server's headers", () => {
 describe("serving while the build still writes (npm start)", () => {
   test("a file the build has not written yet is answered once it is, not with a 404", async () => {
     let finish = () => {};
-    const pending = new Promise<void>((resolve) => {
+    const building = new Promise<void>((resolve) => {
       finish = resolve;
     });
     // Resolved when the server starts waiting for the build: the card is then surely missing when asked for.
+    let serverWaits = () => {};
     const waiting = new Promise<void>((resolve) => {
-      const then = pending.then.bind(pending);
-      pending.then = ((...args: Parameters<typeof then>) => {
-        resolve();
-        return then(...args);
-      }) as typeof pending.then;
+      serverWaits = resolve;
+    });
+    const pending = new Proxy(building, {
+      get(target, property) {
+        if (property === "then") serverWaits();
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
     });
     const { dist, url } = await serve(pending);
     const card = fetch(`${url}/og/home.png`);
