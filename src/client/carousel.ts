@@ -105,7 +105,8 @@ const startCarousel = (root: HTMLElement) => {
   root.addEventListener("focusin", () => hold(2, true));
   root.addEventListener("focusout", (event) => hold(2, root.contains(event.relatedTarget as Node | null)));
   // Off screen it waits: no scrolling, painting or image loading the visitor cannot see. The observer's first answer
-  // comes after the first layout, so measuring then costs no extra layout; a resize measures again when in view.
+  // comes after the first layout, so measuring then costs no extra layout; a resize of the strip measures again when
+  // in view (observed on the strip, not the window: a window listener would keep a carousel swapped out alive).
   let measured = false;
   const measure = () => {
     measured = !(held & 4);
@@ -115,7 +116,9 @@ const startCarousel = (root: HTMLElement) => {
     hold(4, !entry?.isIntersecting);
     if (!measured) measure();
   }).observe(root);
-  addEventListener("resize", measure, { passive: true });
+  new ResizeObserver(() => {
+    if (measured) measure();
+  }).observe(viewport);
   // Autoplay counts from the page's load, not its first paint, and from its activation when prerendered: no slide
   // moves while the page is still loading or before the visitor sees it.
   whenActivated(() => {

@@ -20,12 +20,12 @@ import {
 } from "../lib/list-filter.ts";
 import type { Entry } from "./filter-index.ts";
 
-/** Wires every `[data-filter]` root under `root`. */
-export function startFilters(root: ParentNode): void {
-  for (const el of root.querySelectorAll<HTMLElement>("[data-filter]")) startFilter(el);
+/** Wires every `[data-filter]` root under `root`; it stops following the URL when `signal` ends (a page swapped out). */
+export function startFilters(root: ParentNode, signal?: AbortSignal): void {
+  for (const el of root.querySelectorAll<HTMLElement>("[data-filter]")) startFilter(el, signal);
 }
 
-function startFilter(el: HTMLElement): void {
+function startFilter(el: HTMLElement, signal?: AbortSignal): void {
   const data = el.dataset;
   const doc = el.ownerDocument;
   const list = doc.getElementById(data.filterList ?? "");
@@ -108,7 +108,7 @@ function startFilter(el: HTMLElement): void {
   input?.addEventListener("input", () => change({ [input.name]: input.value }));
   input?.form?.addEventListener("submit", (event) => event.preventDefault());
   for (const b of buttons) b.addEventListener("click", () => change({ [b.name]: b.value }));
-  addEventListener("popstate", read);
+  addEventListener("popstate", read, { signal });
   // Text typed before this script ran (or restored by the browser) wins over the URL.
   if (input && input.value !== input.defaultValue) {
     state = filterFromQuery(location.search, params);

@@ -44,15 +44,17 @@ const afterAnswerShows = () =>
   ]);
 
 /** Wakes on the first sign that someone is at the page. Document scrolls only (no capture): a carousel's autoplay
- * scrolls its own strip, and that is nobody. */
-const whenPresent = (wake: () => void) => {
+ * scrolls its own strip, and that is nobody. Stops waiting when `signal` ends (the page is swapped out). */
+const whenPresent = (wake: () => void, signal?: AbortSignal) => {
   const signs = ["pointermove", "scroll", "keydown", "touchstart"] as const;
   const seen = () => {
     for (const name of signs) removeEventListener(name, seen);
     wake();
   };
-  for (const name of signs) addEventListener(name, seen, { passive: true });
+  for (const name of signs) addEventListener(name, seen, { passive: true, signal });
 };
+
+const prefetched = new Set<string>();
 
 const browser: RuntimeEnv = {
   load: (src) => afterAnswerShows().then(() => import(src)),
@@ -123,12 +125,15 @@ const browser: RuntimeEnv = {
         mql.removeEventListener("change", onChange);
         wake();
       };
-      mql.addEventListener("change", onChange);
+      mql.addEventListener("change", onChange, { signal: browser.signal });
     }
   },
   log: (message, error) => console.error(message, error),
-  // rel=prefetch: lowest priority, into the HTTP cache, not run; an engine without it simply skips it.
+  // rel=prefetch: lowest priority, into the HTTP cache, not run; an engine without it simply skips it. Once per
+  // document: the pages swapped in after this one ask for the same chunks, and the head would grow with each.
   prefetch: (href) => {
+    if (prefetched.has(href)) return;
+    prefetched.add(href);
     const link = document.createElement("link");
     link.rel = "prefetch";
     link.as = "script";
@@ -137,10 +142,20 @@ const browser: RuntimeEnv = {
   },
 };
 
+/**
+ * The page in the document ends when another is swapped in (src/client/page-swap.ts): what it started on the window,
+ * the document or a shared object (listeners, observers, timers) ends with this signal, so nothing of a page left keeps
+ * its body alive.
+ */
+let pageLife = new AbortController();
+
 const startPage = () => {
+  pageLife.abort();
+  pageLife = new AbortController();
+  browser.signal = pageLife.signal;
   presetFromUrl(document, location.search);
   startIslands(document.querySelectorAll<HTMLElement>("site-island"), browser);
-  startFilters(document);
+  startFilters(document, pageLife.signal);
   startExplorer(document, connection(), (islands) => startIslands(islands, browser));
 };
 
@@ -165,14 +180,14 @@ const keep = (href: string): boolean => {
       showPage: enhanceControls,
       startPage: () => {
         startPage();
-        watchLinksInView();
+        watchLinksInView(pageLife.signal);
       },
     }),
   );
   swaps.then((started) => started.keep(href)).catch(() => undefined);
   return true;
 };
-const watchLinksInView = fetchNextPages(document, connection(), browser.whenIdle, keep);
+const watchLinksInView = fetchNextPages(document, connection(), browser.whenIdle, keep, pageLife.signal);
 // Once the page is idle (its own requests done): a visitor who taps a link without scrolling first would otherwise
 // find the sheets not there (no sign of them until the tap itself), and a tap's answer shares its frame with no
 // download (first-tap.spec: fetched here, they are part of the idle work before the visitor reads).

@@ -31,14 +31,16 @@ const IN_VIEW_FETCHES = 3;
  * Starts fetching ahead, unless the connection asks to save data. Call once per document; `whenIdle` runs what may
  * wait until the page has loaded what it shows. On a touch screen the documents of links left in view are fetched
  * by `keep` (src/client/page-swap.ts), which shows their page in this document when tapped; it says whether the
- * link counts as one of the page's fetches. Returns what to run for a page swapped in: the watch on its links in view.
+ * link counts as one of the page's fetches. Returns what to run for a page swapped in: the watch on its links in view,
+ * which ends with the page's `signal`, as the first page's does with `signal`.
  */
 export function fetchNextPages(
   doc: Document,
   connection: ConnectionFacts | undefined,
   whenIdle: (run: () => void) => void = (run) => run(),
   keep?: (href: string) => boolean,
-): () => void {
+  signal?: AbortSignal,
+): (signal?: AbortSignal) => void {
   if (!mayFetchAhead(connection)) return () => undefined;
   const speculates = HTMLScriptElement.supports?.("speculationrules") === true;
   if (speculates) {
@@ -78,8 +80,8 @@ export function fetchNextPages(
   });
   // Every engine: Chromium's rules act on pointer down at the earliest, which on a touch screen is the tap.
   const touch = doc.defaultView?.matchMedia("(hover: none)").matches === true;
-  const watchInView = () => fetchInView(doc, (link) => fetchAhead(link, keep));
-  if (touch) whenIdle(watchInView);
+  const watchInView = (signal?: AbortSignal) => fetchInView(doc, (link) => fetchAhead(link, keep), signal);
+  if (touch) whenIdle(() => watchInView(signal));
   if (!speculates) {
     let resting: ReturnType<typeof setTimeout> | undefined;
     // The pointer moving on to anything else cancels the wait: pointerover fires on whatever it enters next.
@@ -94,11 +96,12 @@ export function fetchNextPages(
 
 /**
  * Fetches the content links (in <main>) that stay wholly in view IN_VIEW_MS, up to IN_VIEW_FETCHES of them; `fetchAhead`
- * says whether it started a fetch (a link fetched already, or not to be fetched, uses up nothing).
+ * says whether it started a fetch (a link fetched already, or not to be fetched, uses up nothing). Stops when `signal`
+ * ends: the links of a page swapped out are no longer there to tap.
  */
-export function fetchInView(doc: Document, fetchAhead: (link: Element) => boolean): void {
+export function fetchInView(doc: Document, fetchAhead: (link: Element) => boolean, signal?: AbortSignal): void {
   const view = doc.defaultView;
-  if (!view || !("IntersectionObserver" in view)) return;
+  if (!view || !("IntersectionObserver" in view) || signal?.aborted) return;
   let left = IN_VIEW_FETCHES;
   const waits = new Map<Element, ReturnType<typeof setTimeout>>();
   const observer = new view.IntersectionObserver(
@@ -124,6 +127,10 @@ export function fetchInView(doc: Document, fetchAhead: (link: Element) => boolea
     { threshold: 1 },
   );
   for (const link of doc.querySelectorAll("main a[href]")) observer.observe(link);
+  signal?.addEventListener("abort", () => {
+    observer.disconnect();
+    for (const wait of waits.values()) clearTimeout(wait);
+  });
 }
 
 /** The built page sheets' URLs (build/bundle.ts defines them for the loader); none where nothing defines them (tests). */

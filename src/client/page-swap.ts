@@ -77,10 +77,12 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
       if (withoutFragment(link.href) === href) link.dataset.noSpeculate = "";
     if (kept.has(href)) return false;
     kept.add(href);
+    const keptFor = shown;
     void fetchPage(href).then((html) => {
       if (html === undefined) return kept.delete(href);
       const at = Date.now();
       whenIdle(view, () => {
+        if (shown !== keptFor) return; // kept for a page left meanwhile
         const next = parse(html);
         if (!next) return kept.delete(href);
         ready.set(href, { next, at });
@@ -120,6 +122,9 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
     globalThis.siteSwappedFrom = location.href;
     if (entry === "push") history.pushState({ swapped: true } satisfies SwapState, "", href);
     shown = pageOf(href);
+    // The pages kept for the page left are its links' (and their sheets go below): the new page keeps its own.
+    ready.clear();
+    kept.clear();
     const body = doc.adoptNode(next.body);
     doc.body.replaceWith(body);
     applySheets(doc, next);
