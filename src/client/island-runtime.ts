@@ -70,6 +70,8 @@ type Trigger = (el: HTMLElement, wake: Wake, arg: string, env: RuntimeEnv) => vo
 /** Set on the island element when its trigger fires and it is awake (after React committed) or has failed. */
 export const HYDRATED_EVENT = "island:hydrated";
 export const FAILED_EVENT = "island:failed";
+/** Dispatched (bubbling) by a page module on an element it filled with islands, for the loader to arm them. */
+export const ISLANDS_ADDED_EVENT = "site:islands";
 
 /**
  * Controls whose click means nothing until the island is awake: held, then replayed. Links, fields and labels are

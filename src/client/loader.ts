@@ -1,5 +1,7 @@
 /**
- * The only script every page loads eagerly. It runs the platform controls (menus, dialogs, tabs: src/client/controls.ts),
+ * The only script every page loads eagerly, with what every page needs (a page's own code is a page module of that
+ * page: the list filters, home's explorer, the carousels). It runs the platform controls (menus, dialogs, tabs:
+ * src/client/controls.ts),
  * so no tap on them waits for a download, and arms the islands in the page (src/client/island-runtime.ts): each
  * waits for its trigger before importing its chunk (and with it React), holds the visitor's clicks until then, and
  * leaves its server HTML working if it fails. It also applies URL preselections to forms, runs the header's theme
@@ -11,10 +13,9 @@
 import { hasAnalyticsConsent } from "../lib/analytics-consent.ts";
 import type { ConnectionFacts } from "../lib/connection.ts";
 import { whenActivated } from "./activation.ts";
+import { aheadSlice, nextSlice } from "./ahead.ts";
 import { enhanceControls, startControls } from "./controls.ts";
-import { startExplorer } from "./explorer.ts";
-import { startFilters } from "./filters.ts";
-import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
+import { ISLANDS_ADDED_EVENT, presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
 import { listenForItemLinks } from "./item-links.ts";
 import { currentPage, keepSource } from "./lead-source.ts";
 import { fetchNextPages, fetchPageSheets } from "./next-page.ts";
@@ -69,9 +70,10 @@ const browser: RuntimeEnv = {
       return false; // storage can be blocked; then there is nothing to restore
     }
   },
+  // In a slice of its own that gives way to the visitor's input (src/client/ahead.ts): what waits for idle is work
+  // done ahead, which must never delay a tap.
   whenIdle: (wake) => {
-    const whenIdle = () =>
-      "requestIdleCallback" in window ? requestIdleCallback(wake, { timeout: 3000 }) : setTimeout(wake, 200);
+    const whenIdle = () => void aheadSlice().then(wake);
     // A prerendered page is idle for the visitor once shown; until then it may never be.
     whenActivated(() => {
       if (document.readyState === "complete") whenIdle();
@@ -149,17 +151,25 @@ const browser: RuntimeEnv = {
  */
 let pageLife = new AbortController();
 
+declare global {
+  /** The page shown's lifetime (above), for the page modules (src/client/filters.ts), which share no code with this. */
+  var sitePageSignal: AbortSignal | undefined;
+}
+
 const startPage = () => {
   pageLife.abort();
   pageLife = new AbortController();
   browser.signal = pageLife.signal;
+  globalThis.sitePageSignal = pageLife.signal;
   presetFromUrl(document, location.search);
   startIslands(document.querySelectorAll<HTMLElement>("site-island"), browser);
-  startFilters(document, pageLife.signal);
-  startExplorer(document, connection(), (islands) => startIslands(islands, browser));
 };
 
 startControls(document);
+// Islands a page module put in place (the explorer's panel), in whichever page is shown.
+document.addEventListener(ISLANDS_ADDED_EVENT, ({ target }) => {
+  if (target instanceof Element) startIslands(target.querySelectorAll<HTMLElement>("site-island"), browser);
+});
 startThemeSwitch(document.documentElement);
 startPage();
 listenForSearchShortcut(document);
@@ -175,15 +185,19 @@ let swaps: Promise<PageSwaps> | undefined;
  * needs it; if it cannot come, links open as usual.
  */
 const keep = (href: string): boolean => {
-  swaps ??= (import(__PAGE_SWAP__) as Promise<{ startPageSwaps: typeof startPageSwaps }>).then((module) =>
-    module.startPageSwaps(document, {
-      showPage: enhanceControls,
-      startPage: () => {
-        startPage();
-        watchLinksInView(pageLife.signal);
-      },
-    }),
-  );
+  swaps ??= aheadSlice()
+    .then(() => import(__PAGE_SWAP__) as Promise<{ startPageSwaps: typeof startPageSwaps }>)
+    .then((module) =>
+      module.startPageSwaps(document, {
+        ahead: aheadSlice,
+        nextSlice,
+        showPage: enhanceControls,
+        startPage: () => {
+          startPage();
+          watchLinksInView(pageLife.signal);
+        },
+      }),
+    );
   swaps.then((started) => started.keep(href)).catch(() => undefined);
   return true;
 };

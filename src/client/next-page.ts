@@ -138,12 +138,13 @@ declare const __PAGE_SHEETS__: readonly string[] | undefined;
 const PAGE_SHEETS: readonly string[] = typeof __PAGE_SHEETS__ === "undefined" ? [] : __PAGE_SHEETS__;
 
 /**
- * The page sheets (src/lib/stylesheets.ts) this page does not link, fetched into the HTTP cache: call once the page is
+ * The page sheets (src/lib/stylesheets.ts) of the pages this page links to that it does not link itself (the build
+ * names them on <html data-next-sheets>, build/next-sheets.ts), fetched into the HTTP cache: call once the page is
  * idle. The next document comes from the cache (above), but a page of another kind would still wait a round trip for
  * its own sheet before it paints (on the phone profile about 150 ms of a 500–600 ms navigation). Not on the first sign
- * of someone at the page, as before: on a phone that sign is often the tap on the link itself, too late to help it.
- * They are hashed and cached for a year, about 7 KB gzip together, so a visit pays for them once (a visitor who leaves
- * without reading on pays them too); never on Save-Data or 2g.
+ * of someone at the page: on a phone that sign is often the tap on the link itself, too late to help it. Not where a
+ * pointer hovers and the engine has speculation rules: the rest on a link prerenders its page, sheets and all. They
+ * are hashed and cached for a year, so a visit pays for each once; never on Save-Data or 2g.
  */
 export function fetchPageSheets(
   doc: Document,
@@ -151,12 +152,11 @@ export function fetchPageSheets(
   sheets: readonly string[] = PAGE_SHEETS,
 ): void {
   if (!mayFetchAhead(connection)) return;
-  const linked = new Set(
-    [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname),
-  );
+  const hovers = doc.defaultView?.matchMedia("(hover: hover)").matches === true;
+  if (hovers && HTMLScriptElement.supports?.("speculationrules") === true) return;
+  const next = (doc.documentElement.dataset.nextSheets ?? "").split(" ").filter(Boolean);
   const prefetches = doc.createElement("link").relList.supports("prefetch");
-  for (const href of sheets) {
-    if (linked.has(href)) continue;
+  for (const href of next.flatMap((i) => sheets[Number(i)] ?? [])) {
     if (prefetches) {
       const prefetch = doc.createElement("link");
       prefetch.rel = "prefetch";

@@ -335,7 +335,7 @@ async function tabSize(page: Page) {
   return size;
 }
 
-test("the page stays the same size over many swaps and backs: nodes, listeners and the head's elements", async ({
+test("the page stays the same size over many swaps and backs: nodes, listeners and the head's elements; the brand mark is preloaded once", async ({
   page,
 }) => {
   // Home (carousels, the explorer, islands) and /products (filters), each swapped in once a round. Before the fix a
@@ -370,6 +370,13 @@ test("the page stays the same size over many swaps and backs: nodes, listeners a
   for (let i = 2; i < ROUNDS; i++) await round();
   const last = await tabSize(page);
   expect(await sameDocument(page)).toBe(true);
+  // The brand mark (the site's icon) is preloaded once, by the head, not again by each body swapped in.
+  const preloads = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="preload"][href="/favicon.svg"]')].map(
+      (link) => link.parentElement?.localName,
+    ),
+  );
+  expect(preloads).toEqual(["head"]);
   const grown = Object.entries(last).flatMap(([name, value]) => {
     const before = first[name as keyof typeof first];
     return value > before * 1.1 ? [`${name}: ${before} → ${value}`] : [];
