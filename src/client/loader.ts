@@ -205,4 +205,4 @@ const watchLinksInView = fetchNextPages(document, connection(), browser.whenIdle
 // Once the page is idle (its own requests done): a visitor who taps a link without scrolling first would otherwise
 // find the sheets not there (no sign of them until the tap itself), and a tap's answer shares its frame with no
 // download (first-tap.spec: fetched here, they are part of the idle work before the visitor reads).
-browser.whenIdle(() => fetchPageSheets(document, connection()));
+browser.whenIdle(() => void fetchPageSheets(document, connection()));
