@@ -83,14 +83,11 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
     if (kept.has(href)) return false;
     kept.add(href);
     const keptFor = shown;
-    // Fetched, then parsed in slices that give way to input: a request started under a tap, or tens of ms of parsing
-    // on a phone, would delay its answer.
-    void hooks
-      .ahead()
-      .then(() => fetchPage(href))
+    void fetchPage(href)
       .then(async (html) => {
         if (html === undefined) return kept.delete(href);
         const at = Date.now();
+        // Parsed in slices that give way to input: on a phone a page takes tens of ms, which a tap would wait for.
         await hooks.ahead();
         const next = shown === keptFor ? showable(await parseInSlices(doc, html, hooks.nextSlice)) : undefined;
         if (shown !== keptFor) return; // kept for a page left meanwhile
