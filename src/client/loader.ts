@@ -1,10 +1,9 @@
 /**
  * The only script every page loads eagerly, with what every page needs (a page's own code is a page module of that
- * page: the list filters, home's explorer, the carousels). It runs the platform controls (menus, dialogs, tabs:
- * src/client/controls.ts),
- * so no tap on them waits for a download, and arms the islands in the page (src/client/island-runtime.ts): each
- * waits for its trigger before importing its chunk (and with it React), holds the visitor's clicks until then, and
- * leaves its server HTML working if it fails. It also applies URL preselections to forms, runs the header's theme
+ * page: the list filters, home's carousels and explorer). It runs the platform controls (menus, dialogs, tabs:
+ * src/client/controls.ts), so no tap on them waits for a download, and arms the islands in the page
+ * (src/client/island-runtime.ts): each waits for its trigger before importing its chunk (and with it React), holds
+ * the visitor's clicks until then, and leaves its server HTML working if it fails. It also applies URL preselections to forms, runs the header's theme
  * switch, notes what brought the visitor (kept for the session only with analytics consent: src/client/lead-source.ts)
  * and reports marketplace buy-link clicks to the data layer, without React. And it has the next page fetched before
  * the tap that opens it (src/client/next-page.ts), and on a touch screen shown in this document (src/client/page-swap.ts):
