@@ -20,6 +20,7 @@ import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./increme
 import type { ParseCache } from "./load-content.ts";
 import { type MarkdownRenderer, type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
 import { type ContentRead, readContent, type Stage } from "./read-content.ts";
+import { withNextSheets } from "./next-sheets.ts";
 import { pageData, type RenderedPage, renderRoutes } from "./render.tsx";
 import { collectRoutes, type Route, routeShapes } from "./routes.ts";
 import { buildSearchIndex } from "./search-index.ts";
@@ -152,6 +153,7 @@ export class BuildSession {
       () => this.#render(routes, content, bundle),
       (r) => `${r.fresh} of ${routes.length} pages`,
     );
+    rendered.pages = withNextSheets(rendered.pages, bundle.stylesheet);
     const sprite = iconSprite();
     const feeds = [
       ...feedFiles(rendered.pages, content),
