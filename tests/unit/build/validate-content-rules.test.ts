@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { ContentErrors, formatIssue } from "../../../build/errors.ts";
 import type { RawContent, SourceFile } from "../../../build/load-content.ts";
-import { editorMessage, validateContent } from "../../../build/validate-content.ts";
+import { validateContent } from "../../../build/validate-content.ts";
+import { editorMessage } from "../../../src/schemas/messages.ts";
 import { HOME_FEATURED_POSTS, MAX_SEO_TITLE_LENGTH } from "../../../src/lib/limits.ts";
 import { realContent } from "../../fixtures/real-content.ts";
 
