@@ -65,23 +65,25 @@ export type CmsBackend =
   | { kind: "github"; repo: string; branch: string; baseUrl: string; authEndpoint: string };
 
 /**
- * YAML formats of our own, by name → the `$schema` path of the file's first line. Decap's own YAML format drops that
- * line (editors' autocompletion) and folds long lines at 80 columns, so every save would rewrap untouched text in the
- * pull request's diff; ours (src/admin/cms.tsx) writes the line back and never folds.
+ * Formats of our own for YAML files and markdown front matter, by name (`yaml-…`, `markdown-…`) → the `$schema` path
+ * of the YAML's first line. Decap's own formats re-render the whole file (keys reordered, long text refolded, that
+ * line dropped), so a one-field edit would be a diff of the whole file; ours (src/admin/cms.tsx) write only the
+ * changed fields' lines into the file's text, and that line heads a new file.
  */
 export function cmsYamlFormats(): Record<string, string> {
   return Object.fromEntries(
     collectionEntries().flatMap(([, collection]) => {
       if (!collection.schema || !collection.jsonSchema) return [];
-      if (collection.kind === "folder" && collection.format !== "yaml") return [];
+      if (collection.kind === "folder" && collection.format !== "yaml" && collection.format !== "markdown") return [];
       const up = collection.kind === "folder" ? ".." : ".";
-      return [[yamlFormat(collection.jsonSchema), `${up}/.schemas/${collection.jsonSchema}.json`]];
+      const markdown = collection.kind === "folder" && collection.format === "markdown";
+      return [[yamlFormat(collection.jsonSchema, markdown), `${up}/.schemas/${collection.jsonSchema}.json`]];
     }),
   );
 }
 
-function yamlFormat(jsonSchema: string): string {
-  return `yaml-${jsonSchema}`;
+function yamlFormat(jsonSchema: string, markdown = false): string {
+  return `${markdown ? "markdown" : "yaml"}-${jsonSchema}`;
 }
 
 export interface CmsConfig {
@@ -257,7 +259,7 @@ function cmsCollection(name: CollectionName, collection: Collection): CmsCollect
     description: BUILD_CHECKS[name],
     folder: `content/${collection.folder}`,
     extension: markdown ? "md" : "yaml",
-    format: markdown ? "frontmatter" : yamlFormat(collection.jsonSchema ?? name),
+    format: yamlFormat(collection.jsonSchema ?? name, markdown),
     create: true,
     // The file name is the entry's id or slug (the build checks they agree); policy pages are named by their title.
     slug: hasId ? `{{fields.${idField}}}` : "{{slug}}",

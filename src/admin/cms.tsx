@@ -1,12 +1,13 @@
 import CMS from "decap-cms-app";
-import { parse, stringify } from "yaml";
+import { parse } from "yaml";
 import type { CmsConfig } from "../../build/cms-config.ts";
 import { type PreviewFacts, previewTemplates } from "./previews.tsx";
+import { editYaml, splitFrontMatter } from "./yaml-edit.ts";
 
 /** What the build writes into /admin/index.html (build/admin.ts): the generated configuration and the preview's inputs. */
 export interface AdminData {
   config: CmsConfig;
-  /** Format name → the `$schema` path its files start with (build/cms-config.ts cmsYamlFormats). */
+  /** Format name (`yaml-…` or `markdown-…`) → the `$schema` path a new file's YAML starts with (build/cms-config.ts). */
   yamlFormats: Record<string, string>;
   /** The site's stylesheets, for the preview frame. */
   styles: string[];
@@ -17,12 +18,49 @@ export interface AdminData {
 const script = document.getElementById("cms-data");
 const data = JSON.parse(script?.textContent ?? "null") as AdminData | null;
 if (!data) throw new Error("/admin/index.html carries no #cms-data; it is written by build/admin.ts");
+
+/**
+ * The text of the file being saved, as it was read: Decap hands a format's toFile only the entry's data, so the
+ * preSave event, which sees the whole entry, keeps it for the toFile call that follows it in the same save.
+ */
+let saving = "";
+CMS.registerEventListener({
+  name: "preSave",
+  handler: ({ entry }: { entry: { get(key: "raw"): unknown } }) => {
+    const raw = entry.get("raw");
+    saving = typeof raw === "string" ? raw : "";
+    return undefined;
+  },
+});
+const original = () => {
+  const text = saving;
+  saving = "";
+  return text;
+};
+
 for (const [name, schema] of Object.entries(data.yamlFormats)) {
-  CMS.registerCustomFormat(name, "yaml", {
-    fromFile: (text: string) => parse(text) as unknown,
-    // lineWidth 0: a long line stays one line, so a save changes only what the editor changed.
-    toFile: (value: unknown) => `# yaml-language-server: $schema=${schema}\n${stringify(value, { lineWidth: 0 })}`,
-  });
+  const header = `# yaml-language-server: $schema=${schema}\n`;
+  const yamlOf = (before: string, value: unknown, order?: string[]) =>
+    before.trim()
+      ? editYaml(before, value as Record<string, unknown>)
+      : header + editYaml("", value as Record<string, unknown>, order);
+  if (name.startsWith("markdown-")) {
+    CMS.registerCustomFormat(name, "md", {
+      fromFile: (text: string) => {
+        const { yaml, body } = splitFrontMatter(text);
+        return { ...(parse(yaml) as object), body };
+      },
+      toFile: ({ body, ...fields }: { body?: string } & Record<string, unknown>, order?: string[]) => {
+        const { yaml } = splitFrontMatter(original());
+        return `---\n${yamlOf(yaml, fields, order)}---\n${body ?? ""}`;
+      },
+    });
+  } else {
+    CMS.registerCustomFormat(name, "yaml", {
+      fromFile: (text: string) => parse(text) as unknown,
+      toFile: (value: unknown, order?: string[]) => yamlOf(original(), value, order),
+    });
+  }
 }
 for (const href of data.styles) CMS.registerPreviewStyle(href);
 for (const [name, template] of Object.entries(previewTemplates(data.preview))) {

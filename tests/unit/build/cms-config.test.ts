@@ -40,7 +40,7 @@ function differences(cms: CmsConfig): string[] {
     if (collection.kind === "folder") {
       if (found.folder !== `content/${collection.folder}`) problems.push(`${name}: folder ${found.folder}`);
       const markdown = collection.format === "markdown";
-      if (found.format !== (markdown ? "frontmatter" : `yaml-${collection.jsonSchema}`))
+      if (found.format !== `${markdown ? "markdown" : "yaml"}-${collection.jsonSchema}`)
         problems.push(`${name}: format ${found.format}`);
       const body = fields.find((f) => f.name === "body");
       if (markdown && body?.widget !== "markdown") problems.push(`${name}: no markdown body`);
@@ -287,12 +287,13 @@ describe("cmsConfig", () => {
 });
 
 describe("cmsYamlFormats", () => {
-  test("should give every YAML collection a format that writes its schema line back", () => {
+  test("should give every collection a format of ours that writes its schema line into a new file", () => {
     const formats = cmsYamlFormats();
-    for (const collection of config().collections.filter((c) => c.format?.startsWith("yaml-")))
+    for (const collection of config().collections)
       expect(formats[collection.format ?? ""], collection.name).toMatch(/^\.\.?\/\.schemas\/[a-z-]+\.json$/);
     expect(formats["yaml-product"]).toBe("../.schemas/product.json");
     expect(formats["yaml-site"]).toBe("./.schemas/site.json");
+    expect(formats["markdown-blog-post"]).toBe("../.schemas/blog-post.json");
   });
 });
 
