@@ -487,6 +487,22 @@ describe("featured articles", () => {
       );
   });
 
+  test("should refuse a post dated before the company was founded or more than a year ahead, on its date", () => {
+    const post = real.posts.find((s) => !(s.data as { featured?: boolean }).featured);
+    const dated = (date: string) =>
+      errorsAfter((raw) => ({ posts: raw.posts.map((s) => (s === post ? edited(s, { date }) : s)) }));
+    expect(dated("1905-11-27")).toEqual([
+      expect.stringMatching(
+        /:\d+ date: date 1905-11-27 is before 2016, the year the company was founded \(site.yaml company.foundingYear\); check the year$/,
+      ),
+    ]);
+    expect(dated("2027-11-29")).toEqual([
+      expect.stringMatching(/:\d+ date: date 2027-11-29 is more than a year ahead \(after 2027-11-28\); check the year/),
+    ]);
+    expect(dated("2016-01-01")).toEqual([]);
+    expect(dated("2027-11-28")).toEqual([]);
+  });
+
   test("should refuse now a featured post scheduled for a day when one too many would be featured", () => {
     const unfeatured = real.posts.find((s) => !(s.data as { featured?: boolean }).featured);
     const errors = errorsAfter((raw) => ({
