@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isRuled, RULED } from "../src/admin/rules.ts";
 import { imagePath } from "../src/schemas/common.ts";
 import { type Collection, type CollectionName, collectionEntries } from "./collections.ts";
 
@@ -42,7 +43,6 @@ export interface CmsCollection {
   name: CollectionName;
   label: string;
   label_singular?: string;
-  description?: string;
   folder?: string;
   files?: { name: string; label: string; file: string; fields: CmsField[] }[];
   extension?: string;
@@ -130,15 +130,6 @@ export const REFERENCES: Readonly<Record<string, { collection: CollectionName; v
 
 /** Fields whose text runs over several lines; every other text field is one line. Presentation only, not a rule. */
 const MULTILINE = new Set(["description", "fullDescription", "shortDescription", "excerpt", "content", "a", "bio"]);
-
-/** Text no JSON Schema keyword carries, said to editors in the hint, because the build checks it after a save. */
-const BUILD_CHECKS: Partial<Record<CollectionName, string>> = {
-  posts:
-    "The build also checks: links in the body lead to a page or file of the site, exactly 4 published posts are featured, the slug equals the file name and a photo cover has its alt text.",
-  products: "The build also checks: the id equals the file name and content/documentation has its manual.",
-  portfolio: "The build also checks: the product exists and is published, and a photo has its alt text.",
-  pages: "The build also checks that links in the body lead to a page or file of the site.",
-};
 
 const IMAGE_PATTERN = jsonOf(imagePath()).pattern;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -246,7 +237,7 @@ function cmsCollection(name: CollectionName, collection: Collection): CmsCollect
   }
   const markdown = collection.format === "markdown";
   const media = `images/${collection.folder}`;
-  const fields = objectFields(root, { collection: name, media });
+  const fields = objectFields(root, { collection: name, media }).map((field) => typedOnce(name, field));
   if (markdown)
     fields.push({ name: "body", label: "Body", widget: "markdown", hint: "The text of the page, in markdown" });
   const idField = root.properties?.slug ? "slug" : "id";
@@ -256,7 +247,6 @@ function cmsCollection(name: CollectionName, collection: Collection): CmsCollect
     label,
     // "New Article", not "New Articles": every `what` of the table is a plural ending in s.
     label_singular: label.replace(/s$/, ""),
-    description: BUILD_CHECKS[name],
     folder: `content/${collection.folder}`,
     extension: markdown ? "md" : "yaml",
     format: yamlFormat(collection.jsonSchema ?? name, markdown),
@@ -266,6 +256,20 @@ function cmsCollection(name: CollectionName, collection: Collection): CmsCollect
     identifier_field: root.properties?.title ? "title" : root.properties?.name ? "name" : idField,
     fields,
   };
+}
+
+/**
+ * An article's slug, a product's or project's id, and an article's id are made from the title (or name) when left
+ * empty (src/admin/rules.ts), so the editor types the fact once and the file is named after it.
+ */
+function typedOnce(collection: CollectionName, field: CmsField): CmsField {
+  if (!isRuled(collection)) return field;
+  const { naming, from } = RULED[collection];
+  if (field.name === naming)
+    return { ...field, required: false, hint: `${field.hint}. Left empty, it is made from the ${from}` };
+  if (field.name === "id" && naming === "slug")
+    return { ...field, required: false, hint: `${field.hint}. Left empty, it is the slug` };
+  return field;
 }
 
 interface Place {

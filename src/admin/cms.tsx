@@ -2,6 +2,8 @@ import CMS from "decap-cms-app";
 import { parse } from "yaml";
 import type { CmsConfig } from "../../build/cms-config.ts";
 import { type PreviewFacts, previewTemplates } from "./previews.tsx";
+import { registerRuledWidgets } from "./ruled-widgets.ts";
+import { derived, isRuled } from "./rules.ts";
 import { editYaml, splitFrontMatter } from "./yaml-edit.ts";
 
 /** What the build writes into /admin/index.html (build/admin.ts): the generated configuration and the preview's inputs. */
@@ -24,12 +26,21 @@ if (!data) throw new Error("/admin/index.html carries no #cms-data; it is writte
  * preSave event, which sees the whole entry, keeps it for the toFile call that follows it in the same save.
  */
 let saving = "";
+interface SavedEntry {
+  get(key: "raw" | "collection"): unknown;
+  get(key: "data"): { toJS(): Record<string, unknown>; merge(next: Record<string, unknown>): unknown };
+}
 CMS.registerEventListener({
   name: "preSave",
-  handler: ({ entry }: { entry: { get(key: "raw"): unknown } }) => {
+  handler: ({ entry }: { entry: SavedEntry }) => {
     const raw = entry.get("raw");
     saving = typeof raw === "string" ? raw : "";
-    return undefined;
+    // The id or slug left empty is made from the title, as the rules checked it (src/admin/rules.ts).
+    const collection = String(entry.get("collection"));
+    if (!isRuled(collection)) return undefined;
+    const before = entry.get("data").toJS();
+    const made = Object.entries(derived(collection, before)).filter(([key, value]) => before[key] !== value);
+    return made.length ? entry.get("data").merge(Object.fromEntries(made)) : undefined;
   },
 });
 const original = () => {
@@ -62,6 +73,7 @@ for (const [name, schema] of Object.entries(data.yamlFormats)) {
     });
   }
 }
+registerRuledWidgets(data.preview.site);
 for (const href of data.styles) CMS.registerPreviewStyle(href);
 for (const [name, template] of Object.entries(previewTemplates(data.preview))) {
   // Decap's typings describe its own props with Immutable's types; ours name only the parts the templates read.
