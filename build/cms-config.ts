@@ -342,7 +342,9 @@ function cmsField(name: string, node: JsonNode, inRequired: boolean, place: Plac
   } else {
     throw new Error(`content schema ${place.collection}.${place.path}: no CMS widget for ${JSON.stringify(node)}`);
   }
-  const hint = [node.description, ...notes].filter(Boolean).join(". ");
+  // A date is shown in the picker's format, so the hint names none.
+  const said = field.widget === "datetime" ? node.description?.replace(/,?\s*yyyy-mm-dd/, "") : node.description;
+  const hint = [said, ...notes].filter(Boolean).join(". ");
   if (hint) field.hint = hint;
   return field;
 }

@@ -2,6 +2,7 @@ import CMS from "decap-cms-app";
 import { parse } from "yaml";
 import type { CmsConfig } from "../../build/cms-config.ts";
 import { type PreviewFacts, previewTemplates } from "./previews.tsx";
+import { DateControl } from "./date-control.tsx";
 import { registerRuledWidgets } from "./ruled-widgets.ts";
 import { derived, isRuled } from "./rules.ts";
 import { editYaml, splitFrontMatter } from "./yaml-edit.ts";
@@ -73,6 +74,10 @@ for (const [name, schema] of Object.entries(data.yamlFormats)) {
     });
   }
 }
+// Decap's typings leave out the focus callbacks every control receives, and mistype a widget's preview.
+type WidgetArgs = Parameters<typeof CMS.registerWidget>;
+const datePreview = CMS.getWidget("datetime")?.preview as unknown as WidgetArgs[2];
+CMS.registerWidget("datetime", DateControl as unknown as WidgetArgs[1], datePreview);
 registerRuledWidgets(data.preview.site);
 for (const href of data.styles) CMS.registerPreviewStyle(href);
 for (const [name, template] of Object.entries(previewTemplates(data.preview))) {
