@@ -5,6 +5,7 @@ import { type PreviewFacts, previewTemplates } from "./previews.tsx";
 import { DateControl } from "./date-control.tsx";
 import { registerRuledWidgets } from "./ruled-widgets.ts";
 import { derived, isRuled } from "./rules.ts";
+import { tableComponent } from "./table.ts";
 import { editYaml, splitFrontMatter } from "./yaml-edit.ts";
 
 /** What the build writes into /admin/index.html (build/admin.ts): the generated configuration and the preview's inputs. */
@@ -79,10 +80,20 @@ type WidgetArgs = Parameters<typeof CMS.registerWidget>;
 const datePreview = CMS.getWidget("datetime")?.preview as unknown as WidgetArgs[2];
 CMS.registerWidget("datetime", DateControl as unknown as WidgetArgs[1], datePreview);
 registerRuledWidgets(data.preview.site);
+CMS.registerEditorComponent(tableComponent as unknown as Parameters<typeof CMS.registerEditorComponent>[0]);
 for (const href of data.styles) CMS.registerPreviewStyle(href);
 for (const [name, template] of Object.entries(previewTemplates(data.preview))) {
   // Decap's typings describe its own props with Immutable's types; ours name only the parts the templates read.
   CMS.registerPreviewTemplate(name, template as unknown as Parameters<typeof CMS.registerPreviewTemplate>[1]);
 }
+// Decap keeps the entry of the first address it opened when only the address changes to another entry: reading the new
+// one from the start shows (and saves) the entry the address names.
+let entryAddress = location.hash;
+addEventListener("hashchange", () => {
+  const entry = /^#\/collections\/[^/]+\/entries\//;
+  if (entry.test(entryAddress) && entry.test(location.hash) && location.hash !== entryAddress) location.reload();
+  entryAddress = location.hash;
+});
+
 // Decap's CmsConfig type lists every widget's options as a union; ours is the subset build/cms-config.ts writes.
 CMS.init({ config: data.config } as unknown as Parameters<typeof CMS.init>[0]);

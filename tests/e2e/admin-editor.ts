@@ -68,6 +68,33 @@ export class AdminEditor {
     await expect(preview.getByRole("img", { name: "A hillside at dawn" })).toHaveAttribute("src", /^blob:/);
   }
 
+  /** Every required field of a new article but its id, slug, date and cover. */
+  async fillPost(post: { title: string }): Promise<void> {
+    const page = this.page;
+    await page.getByLabel("Title", { exact: true }).fill(post.title);
+    await page.getByLabel("Excerpt", { exact: true }).fill("An article an editor wrote at /admin.");
+    await this.click(page.getByLabel("Category", { exact: true }));
+    await this.click(page.getByText("Business", { exact: true }));
+    await page.getByLabel("Name", { exact: true }).fill("Ananya Rao");
+    await page.getByLabel("Avatar", { exact: true }).fill("AR");
+    await page.getByLabel("Bio", { exact: true }).fill("Ananya writes about launching apps.");
+    await page
+      .getByLabel("Image", { exact: true })
+      .fill("/images/blog/quick-commerce-unit-economics.svg")
+      .catch(() => undefined);
+  }
+
+  /** Writes a markdown table into the body in the editor's markdown mode. */
+  async writeTable(markdown: string): Promise<void> {
+    await this.click(this.page.getByRole("button", { name: /markdown/i }).first());
+    const body = this.page.locator('[data-slate-editor="true"]').last();
+    await this.click(body);
+    for (const [i, line] of markdown.split("\n").entries()) {
+      if (i) await this.page.keyboard.press("Shift+Enter");
+      await this.page.keyboard.type(line);
+    }
+  }
+
   /** Types a line into the markdown body. */
   async writeBody(text: string): Promise<void> {
     await this.click(this.page.locator('[data-slate-editor="true"]'));
