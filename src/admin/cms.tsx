@@ -90,7 +90,7 @@ for (const [name, template] of Object.entries(previewTemplates(data.preview))) {
 // one from the start shows (and saves) the entry the address names.
 let entryAddress = location.hash;
 addEventListener("hashchange", () => {
-  const entry = /^#\/collections\/[^/]+\/entries\//;
+  const entry = /^#\/collections\/[^/]+\/(entries\/|new)/;
   if (entry.test(entryAddress) && entry.test(location.hash) && location.hash !== entryAddress) location.reload();
   entryAddress = location.hash;
 });

@@ -18,11 +18,12 @@ interface DateProps {
 export class DateControl extends Component<DateProps> {
   input = createRef<HTMLInputElement>();
 
-  isValid() {
+  // A property, not a method: Decap calls it detached from the control.
+  isValid = () => {
     if (!this.input.current?.validity.badInput) return true;
     const message = "Not a day of the calendar: check the day and the month, or pick it in the calendar";
     return { error: { type: "CUSTOM", message } };
-  }
+  };
 
   override render() {
     const { forID, value, onChange, classNameWrapper, setActiveStyle, setInactiveStyle } = this.props;

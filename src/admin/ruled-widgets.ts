@@ -85,7 +85,8 @@ function ruled(Inner: ComponentType, site: Site): ComponentType<ControlProps> {
       return isRuled(name) && fields?.includes?.(this.props.field) ? name : undefined;
     }
 
-    isValid(): boolean | Validation | Promise<unknown> {
+    // A property, not a method: Decap calls it detached from the control.
+    isValid = (): boolean | Validation | Promise<unknown> => {
       const own = this.inner.current?.isValid?.();
       if (own instanceof Promise || own === false || (typeof own === "object" && own.error)) return own ?? true;
       const collection = this.collectionName();
@@ -93,7 +94,7 @@ function ruled(Inner: ComponentType, site: Site): ComponentType<ControlProps> {
       if (!this.folders) return loadSaved(this.props.query).then((folders) => this.check(collection, folders));
       const message = this.message(collection, this.folders);
       return message ? { error: { type: "CUSTOM", message } } : true;
-    }
+    };
 
     message(collection: RuledName, folders: Folders): string | undefined {
       const data = (this.props.entry.get("data") as ImmutableLike | undefined)?.toJS() ?? {};
