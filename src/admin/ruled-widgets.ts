@@ -13,6 +13,8 @@ interface ImmutableLike {
 interface ControlProps {
   field: ImmutableLike;
   entry: ImmutableLike;
+  /** The entry as it is now: `entry` is as of this control's last render, which other fields' edits do not cause. */
+  getEntry?: () => ImmutableLike;
   collection: ImmutableLike;
   query: (namespace: string, collection: string, fields: string[], term: string) => Promise<unknown>;
 }
@@ -97,8 +99,9 @@ function ruled(Inner: ComponentType, site: Site): ComponentType<ControlProps> {
     };
 
     message(collection: RuledName, folders: Folders): string | undefined {
-      const data = (this.props.entry.get("data") as ImmutableLike | undefined)?.toJS() ?? {};
-      const path = String(this.props.entry.get("newRecord") ? "" : (this.props.entry.get("path") ?? ""));
+      const entry = this.props.getEntry?.() ?? this.props.entry;
+      const data = (entry.get("data") as ImmutableLike | undefined)?.toJS() ?? {};
+      const path = String(entry.get("newRecord") ? "" : (entry.get("path") ?? ""));
       const issues = issuesOf({ collection, path, data: data as Record<string, unknown> }, folders, site);
       return issues.get(String(this.props.field.get("name")))?.join("; ");
     }

@@ -46,8 +46,8 @@ export class AdminEditor {
   async writePost(post: { slug: string; title: string; cover: string; width: number; height: number }) {
     const page = this.page;
     await this.click(page.getByRole("link", { name: /Article$/ }));
-    await page.getByLabel("ID", { exact: true }).fill(post.slug);
-    await page.getByLabel("Slug", { exact: true }).fill(post.slug);
+    // The id is made from the slug: the editor types it once.
+    await page.getByLabel("Slug (optional)", { exact: true }).fill(post.slug);
     await page.getByLabel("Title", { exact: true }).fill(post.title);
     await page.getByLabel("Excerpt", { exact: true }).fill("An article an editor wrote at /admin, with a photo.");
     await this.click(page.getByLabel("Category", { exact: true }));
@@ -88,11 +88,13 @@ export class AdminEditor {
 
   /** Writes a markdown table into the body in the editor's markdown mode. */
   async writeTable(markdown: string): Promise<void> {
-    await this.click(this.page.getByRole("button", { name: /markdown/i }).first());
+    // Decap's mode switch has no name of its own: it sits between the words Rich Text and Markdown.
+    const rich = this.page.getByText("Rich Text", { exact: true });
+    await this.click(rich.locator("xpath=following-sibling::*[@role='switch'][1]"));
     const body = this.page.locator('[data-slate-editor="true"]').last();
     await this.click(body);
     for (const [i, line] of markdown.split("\n").entries()) {
-      if (i) await this.page.keyboard.press("Shift+Enter");
+      if (i) await this.page.keyboard.press("Enter");
       await this.page.keyboard.type(line);
     }
   }
