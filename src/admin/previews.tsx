@@ -61,7 +61,7 @@ export function previewTemplates(facts: PreviewFacts): Record<string, ComponentT
       const body = (written as { body?: unknown } | undefined)?.body;
       const post = {
         ...data,
-        image: asset(props, data.image),
+        image: asset(props, written),
         readingMinutes: readingMinutes(typeof body === "string" ? body : ""),
         unpublished: data.draft ? ({ kind: "draft" } as const) : undefined,
       };
@@ -80,7 +80,7 @@ export function previewTemplates(facts: PreviewFacts): Record<string, ComponentT
     },
     products: (props) => {
       const { value: data, needed } = drawable(productSchema, dataOf(props), BLANK_PRODUCT);
-      const product: Product = { ...data, image: asset(props, data.image) };
+      const product: Product = { ...data, image: asset(props, dataOf(props)) };
       const unpublished = data.draft ? ({ kind: "draft" } as const) : undefined;
       const { Page } = productPage;
       return frame(
@@ -95,7 +95,7 @@ export function previewTemplates(facts: PreviewFacts): Record<string, ComponentT
       const { value: data, needed } = drawable(portfolioProjectSchema, dataOf(props), BLANK_PROJECT);
       const project = {
         ...data,
-        image: asset(props, data.image),
+        image: asset(props, dataOf(props)),
         unpublished: data.draft ? ({ kind: "draft" } as const) : undefined,
       };
       return frame(
@@ -188,8 +188,9 @@ function dataOf(props: PreviewProps): unknown {
  * field's media folder and hands out the picked file, or fetches a saved one through the backend, as a blob: URL.
  * Until either arrives, the served path.
  */
-function asset(props: PreviewProps, path: string | undefined): string {
-  if (!path) return "";
+function asset(props: PreviewProps, data: unknown): string {
+  const path = (data as { image?: unknown } | undefined)?.image;
+  if (typeof path !== "string" || !path) return "";
   const field = props.fields.find((f) => f.get("name") === "image");
   const url = props.getAsset(path.split("/").at(-1) ?? path, field)?.toString();
   return url?.startsWith("blob:") ? url : path;

@@ -16,6 +16,9 @@ interface ControlProps {
   /** The entry as it is now: `entry` is as of this control's last render, which other fields' edits do not cause. */
   getEntry?: () => ImmutableLike;
   collection: ImmutableLike;
+  value?: unknown;
+  classNameWrapper?: string;
+  hasActiveStyle?: boolean;
   query: (namespace: string, collection: string, fields: string[], term: string) => Promise<unknown>;
 }
 interface Validation {
@@ -25,6 +28,7 @@ interface InnerControl {
   isValid?: () => boolean | Validation | Promise<unknown>;
   focus?: (path?: unknown) => void;
   getValidateValue?: () => unknown;
+  shouldComponentUpdate?: (next: object) => boolean;
 }
 
 /** The saved entries of each ruled folder, read once per save: another save may have changed them. */
@@ -75,6 +79,19 @@ function ruled(Inner: ComponentType, site: Site): ComponentType<ControlProps> {
   return class Ruled extends Component<ControlProps> {
     inner = createRef<InnerControl>();
     folders: Folders | undefined;
+
+    /**
+     * Decap re-renders a control as the control itself says (the image control also when a picked file arrives), else
+     * when its value or style changes: this wrapper answers for the control inside it.
+     */
+    override shouldComponentUpdate(next: ControlProps): boolean {
+      const inner = this.inner.current;
+      if (inner?.shouldComponentUpdate) return inner.shouldComponentUpdate(next);
+      const { value, classNameWrapper, hasActiveStyle } = this.props;
+      return (
+        next.value !== value || next.classNameWrapper !== classNameWrapper || next.hasActiveStyle !== hasActiveStyle
+      );
+    }
 
     override componentDidMount() {
       if (this.collectionName()) loadSaved(this.props.query).then((folders) => (this.folders = folders));
