@@ -26,6 +26,9 @@ export interface CmsField {
   options?: string[];
   fields?: CmsField[];
   field?: CmsField;
+  /** A list's items, named in the collapsed list by their own text rather than "Item". */
+  summary?: string;
+  label_singular?: string;
   media_folder?: string;
   public_folder?: string;
   choose_url?: boolean;
@@ -334,6 +337,9 @@ function cmsField(name: string, node: JsonNode, inRequired: boolean, place: Plac
     const item = { ...place, optionalIn: undefined };
     if (node.items.type === "object") field.fields = objectFields(node.items, item);
     else field.field = cmsField("item", node.items, true, item);
+    const named = field.fields?.find((f) => f.widget === "string") ?? field.field;
+    if (named) field.summary = `{{fields.${named.name}}}`;
+    field.label_singular = singular(field.label);
   } else if (node.type === "object") {
     field.widget = "object";
     const optional = !inRequired || place.optionalIn;
@@ -432,6 +438,11 @@ export function humanize(name: string): string {
     .split(/[\s_-]+/)
     .map((word, i) => (i === 0 || /^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase()));
   return capitalize(words.join(" "));
+}
+
+/** "Tech specs" → "tech spec", "Features" → "feature": the list's "Add …" button. */
+function singular(label: string): string {
+  return label.toLowerCase().replace(/ies$/, "y").replace(/s$/, "");
 }
 
 function capitalize(text: string): string {

@@ -95,5 +95,8 @@ addEventListener("hashchange", () => {
   entryAddress = location.hash;
 });
 
+// Editing the local checkout (npm run dev), "View Live" and the header's link go to the site being edited, here.
+if (data.config.local_backend) data.config.site_url = location.origin;
+
 // Decap's CmsConfig type lists every widget's options as a union; ours is the subset build/cms-config.ts writes.
 CMS.init({ config: data.config } as unknown as Parameters<typeof CMS.init>[0]);
