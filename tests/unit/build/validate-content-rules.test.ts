@@ -497,7 +497,9 @@ describe("featured articles", () => {
       ),
     ]);
     expect(dated("2027-11-29")).toEqual([
-      expect.stringMatching(/:\d+ date: date 2027-11-29 is more than a year ahead \(after 2027-11-28\); check the year/),
+      expect.stringMatching(
+        /:\d+ date: date 2027-11-29 is more than a year ahead \(after 2027-11-28\); check the year/,
+      ),
     ]);
     expect(dated("2016-01-01")).toEqual([]);
     expect(dated("2027-11-28")).toEqual([]);
