@@ -47,7 +47,7 @@ export async function withMeasurementId(page: Page): Promise<void> {
   await page.route("**/*", async (route: Route) => {
     if (route.request().resourceType() !== "document") return route.fallback();
     const response = await route.fetch();
-    const body = (await response.text()).replace('<html lang="en"', '<html lang="en" data-analytics-id="G-TEST123"');
+    const body = (await response.text()).replace("<html ", '<html data-analytics-id="G-TEST123" ');
     return route.fulfill({ response, body });
   });
 }
