@@ -4,7 +4,7 @@ import type { LeadQueue } from "../lambdas/shared/lead-queue.ts";
 import { type RetryMessage, retryMessageBody } from "../lambdas/shared/lead-record.ts";
 
 /** Calls deliver-lead's handler with a batch, as the SQS event source mapping does. */
-export type QueueConsumer = (event: SQSEvent) => Promise<SQSBatchResponse>;
+type QueueConsumer = (event: SQSEvent) => Promise<SQSBatchResponse>;
 
 interface Held {
   id: string;

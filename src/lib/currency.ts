@@ -29,7 +29,7 @@ export const showsPrices = (path: string) => path === CURRENCY_PAGE || path.star
 export const COUNTRY_CURRENCIES: Readonly<Record<string, Currency>> = { IN: "INR" };
 export const DEFAULT_CURRENCY: Currency = "USD";
 
-export const isCurrency = (value: unknown): value is Currency => CURRENCIES.some((c) => c === value);
+const isCurrency = (value: unknown): value is Currency => CURRENCIES.some((c) => c === value);
 
 /** The currency of a visitor in `country` (CloudFront-Viewer-Country, e.g. "IN"). */
 export function currencyForCountry(country: string): Currency {

@@ -5,7 +5,7 @@ import { SITE_ICONS } from "../../lib/site-icons.ts";
  * head links already, so the browser has it cached. As an inline SVG it was nine elements with a gradient of its own,
  * twice on every page (header and footer).
  */
-export function LogoMark() {
+function LogoMark() {
   return <img className="logo-mark" src={SITE_ICONS.svg} alt="" width={36} height={36} />;
 }
 
