@@ -12,7 +12,7 @@ import { createDynamoSubscriberStore } from "../lambdas/shared/subscriber-store.
 import { LOCAL_LEADS_TABLE, type LocalDynamo, startLocalDynamo } from "../server/local-dynamo.ts";
 
 /**
- * Issue 32, rows 7 and 8, measured the way an attacker and an operator meet them, through the real CLI:
+ * Measured the way an attacker and an operator meet them, through the real CLI:
  *
  *   npx tsx scripts/attack-lead-exports.ts
  *

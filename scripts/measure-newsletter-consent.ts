@@ -2,7 +2,7 @@ import "./require-node.ts";
 import { startLeadStack, type StoredMail } from "../tests/integration/lambdas/harness.ts";
 
 /**
- * Issue 32, rows 2 and 10, measured against the lead stack of `npm start` (tests/integration/lambdas/harness.ts):
+ * Measured against the lead stack of `npm start` (tests/integration/lambdas/harness.ts):
  * whether an earlier mail's confirm link re-subscribes after an unsubscribe and a new request, what the record then
  * says (confirmedAt against mailedAt), whether a confirm link works 7 days and 1 s later, whether an unsubscribe link
  * of the first subscription acts on the second, and how many of 20 confirmations from one /64 are mailed.

@@ -40,7 +40,7 @@ export const LOCAL_QUEUE_DEFAULTS = { backoffMs: 2_000, maxReceives: 5, pollMs: 
 
 /**
  * The options with their defaults. `{ ...defaults, ...options }` let an option passed as undefined replace its
- * default: the backoff became NaN and a message that failed once was never received again (issue 32).
+ * default: the backoff became NaN and a message that failed once was never received again.
  * @throws RangeError for a setting that is not a finite number above 0: such a queue would drop or spin on messages.
  */
 export function queueSettings(options: InProcessQueueOptions): QueueSettings {

@@ -6,10 +6,10 @@ import { ATTEMPT_MS } from "../../../lambdas/shared/mailer.ts";
 import { type LeadStack, leadIdOf, startLeadStack, type StoredMail, VALID } from "./harness.ts";
 
 /**
- * Issue 26, "leads exactly once": one test per row of the red team's table, on the local stack with SES and the store
+ * Leads exactly once: one test per way a lead could be lost or doubled, on the local stack with SES and the store
  * behind fault proxies (refuse, hang, slow-but-succeeds). Each counts: leads accepted = stored = mailed, vendor mails
- * and send events per lead, answers of 500. Row 1 is in local-store.test.ts, rows 2 and 9 in leads-cli.test.ts, row 6
- * in fuzz.test.ts, and issue 24's item 4 (a failed mail retried within seconds) in start-retry.test.ts and
+ * and send events per lead, answers of 500. Leads never held in memory are in local-store.test.ts, replay and phantom index entries in
+ * leads-cli.test.ts, the spam bound in fuzz.test.ts, and a failed mail retried within seconds in start-retry.test.ts and
  * dev-retry.test.ts. The tests that wait for a deadline (an attempt's 8 s for SES, the handler's wait for the store, the
  * pause for a send event) run on a fake clock: the proxy holds the request, the test moves the clock past the deadline,
  * then lets the held answer go. The queue runs only when a test says so (`retryNow`, `drain`), never behind a test
@@ -91,7 +91,7 @@ async function drain() {
   await stack.retryNow();
 }
 
-describe("issue 26: leads exactly once", () => {
+describe("leads exactly once", () => {
   test("row 3: SES that takes the mail but answers after the attempt: every lead is mailed once, its send event marks it mailed, nothing is resent, each visitor is confirmed once", async () => {
     fakeClock();
     stack.fault("slow");
@@ -201,7 +201,7 @@ describe("issue 26: leads exactly once", () => {
     ]);
   }, 60_000);
 
-  test("issue 32 row 11: a submission id sent in upper case, then lower, then mixed is one lead: stored once, mailed once, answered with one id", async () => {
+  test("a submission id sent in upper case, then lower, then mixed is one lead: stored once, mailed once, answered with one id", async () => {
     const body = lead();
     const id = body.submissionId;
     const spellings = [id.toUpperCase(), id, `${id.slice(0, 18).toUpperCase()}${id.slice(18)}`];

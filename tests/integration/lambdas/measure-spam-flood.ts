@@ -1,5 +1,5 @@
 /**
- * Issue 32 row 6, measured: 300 junk honeypot bodies of 30 KB (2,000 keys each) from one client, through the local
+ * Measured: 300 junk honeypot bodies of 30 KB (2,000 keys each) from one client, through the local
  * lead stack (the real handlers, dynalite, the SES emulator). Prints how many were stored and what the table holds:
  * the items' bytes, and the bytes the lead index copies of them (projection ALL copies an item whole; the byDay index
  * copies its keys and listing fields).
