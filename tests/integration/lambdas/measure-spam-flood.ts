@@ -4,7 +4,7 @@
  * the items' bytes, and the bytes the lead index copies of them (projection ALL copies an item whole; the byDay index
  * copies its keys and listing fields).
  *
- *   npx tsx tests/integration/lambdas/measure-spam-flood.ts          15 junk keys of 2,000 characters (the issue's bodies)
+ *   npx tsx tests/integration/lambdas/measure-spam-flood.ts          15 junk keys of 2,000 characters
  *   npx tsx tests/integration/lambdas/measure-spam-flood.ts --keys   2,000 junk keys and a 30 KB message
  */
 import { ScanCommand } from "@aws-sdk/client-dynamodb";
