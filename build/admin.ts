@@ -16,7 +16,8 @@ const ENTRY = "src/admin/cms.tsx";
 /**
  * The bundle of /admin: Decap CMS and the preview templates (src/admin/cms.tsx), split so that what Decap loads on
  * demand (editor modes, image encoders) stays out of the first load. Nothing else of the site imports it. Kept in the
- * build cache by its inputs: it changes only when src/admin, the components it previews or node_modules change.
+ * build cache by its sources and the lock file: it changes only when src/admin, the components it previews or the
+ * installed packages change.
  */
 export async function bundleAdmin(
   rootDir: string,
@@ -58,8 +59,10 @@ export async function bundleAdmin(
     const entry = Object.entries(result.metafile.outputs).find(([, out]) => out.entryPoint === ENTRY)?.[0];
     if (!entry) throw new BuildError(`esbuild produced no output for ${ENTRY}`);
     const packed = { entry: `/${path.relative(distDir, path.join(rootDir, entry)).split(path.sep).join("/")}`, files };
-    // This module's options and esbuild's version shape the output as much as the sources do.
-    const inputs = [...Object.keys(result.metafile.inputs), "build/admin.ts", "node_modules/esbuild/package.json"];
+    // Keyed by our sources, this module's options and the lock file, which pins every package bundled (Decap's
+    // thousands of files among them) and esbuild itself: a warm start reads a few dozen files, not node_modules.
+    const sources = Object.keys(result.metafile.inputs).filter((input) => !input.includes("node_modules/"));
+    const inputs = [...sources, "build/admin.ts", "package-lock.json"];
     return { bytes: Buffer.from(JSON.stringify(packed)), inputs };
   });
   const packed = JSON.parse(bytes.toString("utf8")) as { entry: string; files: { path: string; contents: string }[] };

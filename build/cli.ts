@@ -20,7 +20,8 @@ import { readSiteEnvironment, type SiteEnvironment } from "../src/lib/site-envir
  * Draft banner (what npm run dev shows); without it, as in production and staging, they are left out of every output.
  * BUILD_NOW (an ISO date or time, e.g. 2027-05-01T00:00:00+05:30) builds as of that moment instead of the clock's.
  * `--annotations` prints every content error as a GitHub Actions `::error file=…,line=…::` line too (one workflow step
- * asks for them, so the preview build beside it does not print each error twice).
+ * asks for them, so the preview build beside it does not print each error twice). `--notify-first-files` sends its
+ * parent process (npm start, over IPC) "first-files" once the pages and what they fetch are written, before the rest.
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -36,6 +37,7 @@ export async function buildCli(args: readonly string[], io: CliIo): Promise<numb
       report: { type: "string" },
       drafts: { type: "boolean" },
       annotations: { type: "boolean" },
+      "notify-first-files": { type: "boolean" },
     },
   });
   let environment: SiteEnvironment;
@@ -60,6 +62,7 @@ export async function buildCli(args: readonly string[], io: CliIo): Promise<numb
       drafts: values.drafts,
       now,
       log: (line) => out.log(line),
+      onFirstFiles: values["notify-first-files"] ? () => process.send?.("first-files") : undefined,
     });
     if (values.report) await writeFile(path.resolve(values.report), JSON.stringify(result));
     // CPU time of all threads: a measure that a busy machine distorts less than the wall clock.

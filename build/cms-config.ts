@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isRuled, RULED } from "../src/admin/rules.ts";
 import { imagePath } from "../src/schemas/common.ts";
 import { LOCAL_CMS_API } from "../src/lib/security-headers.ts";
 import { type Collection, type CollectionName, collectionEntries } from "./collections.ts";
@@ -27,6 +28,9 @@ export interface CmsField {
   options?: string[];
   fields?: CmsField[];
   field?: CmsField;
+  /** A list's items, named in the collapsed list by their own text rather than "Item". */
+  summary?: string;
+  label_singular?: string;
   media_folder?: string;
   public_folder?: string;
   choose_url?: boolean;
@@ -44,7 +48,6 @@ export interface CmsCollection {
   name: CollectionName;
   label: string;
   label_singular?: string;
-  description?: string;
   folder?: string;
   files?: { name: string; label: string; file: string; fields: CmsField[] }[];
   extension?: string;
@@ -67,23 +70,25 @@ export type CmsBackend =
   | { kind: "github"; repo: string; branch: string; baseUrl: string; authEndpoint: string };
 
 /**
- * YAML formats of our own, by name → the `$schema` path of the file's first line. Decap's own YAML format drops that
- * line (editors' autocompletion) and folds long lines at 80 columns, so every save would rewrap untouched text in the
- * pull request's diff; ours (src/admin/cms.tsx) writes the line back and never folds.
+ * Formats of our own for YAML files and markdown front matter, by name (`yaml-…`, `markdown-…`) → the `$schema` path
+ * of the YAML's first line. Decap's own formats re-render the whole file (keys reordered, long text refolded, that
+ * line dropped), so a one-field edit would be a diff of the whole file; ours (src/admin/cms.tsx) write only the
+ * changed fields' lines into the file's text, and that line heads a new file.
  */
 export function cmsYamlFormats(): Record<string, string> {
   return Object.fromEntries(
     collectionEntries().flatMap(([, collection]) => {
       if (!collection.schema || !collection.jsonSchema) return [];
-      if (collection.kind === "folder" && collection.format !== "yaml") return [];
+      if (collection.kind === "folder" && collection.format !== "yaml" && collection.format !== "markdown") return [];
       const up = collection.kind === "folder" ? ".." : ".";
-      return [[yamlFormat(collection.jsonSchema), `${up}/.schemas/${collection.jsonSchema}.json`]];
+      const markdown = collection.kind === "folder" && collection.format === "markdown";
+      return [[yamlFormat(collection.jsonSchema, markdown), `${up}/.schemas/${collection.jsonSchema}.json`]];
     }),
   );
 }
 
-function yamlFormat(jsonSchema: string): string {
-  return `yaml-${jsonSchema}`;
+function yamlFormat(jsonSchema: string, markdown = false): string {
+  return `${markdown ? "markdown" : "yaml"}-${jsonSchema}`;
 }
 
 export interface CmsConfig {
@@ -129,15 +134,6 @@ export const REFERENCES: Readonly<Record<string, { collection: CollectionName; v
 
 /** Fields whose text runs over several lines; every other text field is one line. Presentation only, not a rule. */
 const MULTILINE = new Set(["description", "fullDescription", "shortDescription", "excerpt", "content", "a", "bio"]);
-
-/** Text no JSON Schema keyword carries, said to editors in the hint, because the build checks it after a save. */
-const BUILD_CHECKS: Partial<Record<CollectionName, string>> = {
-  posts:
-    "The build also checks: links in the body lead to a page or file of the site, exactly 4 published posts are featured, the slug equals the file name and a photo cover has its alt text.",
-  products: "The build also checks: the id equals the file name and content/documentation has its manual.",
-  portfolio: "The build also checks: the product exists and is published, and a photo has its alt text.",
-  pages: "The build also checks that links in the body lead to a page or file of the site.",
-};
 
 const IMAGE_PATTERN = jsonOf(imagePath()).pattern;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -239,7 +235,7 @@ function cmsCollection(name: CollectionName, collection: Collection): CmsCollect
   }
   const markdown = collection.format === "markdown";
   const media = `images/${collection.folder}`;
-  const fields = objectFields(root, { collection: name, media });
+  const fields = objectFields(root, { collection: name, media }).map((field) => typedOnce(name, field));
   if (markdown)
     fields.push({ name: "body", label: "Body", widget: "markdown", hint: "The text of the page, in markdown" });
   const idField = root.properties?.slug ? "slug" : "id";
@@ -249,16 +245,29 @@ function cmsCollection(name: CollectionName, collection: Collection): CmsCollect
     label,
     // "New Article", not "New Articles": every `what` of the table is a plural ending in s.
     label_singular: label.replace(/s$/, ""),
-    description: BUILD_CHECKS[name],
     folder: `content/${collection.folder}`,
     extension: markdown ? "md" : "yaml",
-    format: markdown ? "frontmatter" : yamlFormat(collection.jsonSchema ?? name),
+    format: yamlFormat(collection.jsonSchema ?? name, markdown),
     create: true,
     // The file name is the entry's id or slug (the build checks they agree); policy pages are named by their title.
     slug: hasId ? `{{fields.${idField}}}` : "{{slug}}",
     identifier_field: root.properties?.title ? "title" : root.properties?.name ? "name" : idField,
     fields,
   };
+}
+
+/**
+ * An article's slug, a product's or project's id, and an article's id are made from the title (or name) when left
+ * empty (src/admin/rules.ts), so the editor types the fact once and the file is named after it.
+ */
+function typedOnce(collection: CollectionName, field: CmsField): CmsField {
+  if (!isRuled(collection)) return field;
+  const { naming, from } = RULED[collection];
+  if (field.name === naming)
+    return { ...field, required: false, hint: `${field.hint}. Left empty, it is made from the ${from}` };
+  if (field.name === "id" && naming === "slug")
+    return { ...field, required: false, hint: `${field.hint}. Left empty, it is the slug` };
+  return field;
 }
 
 interface Place {
@@ -323,6 +332,9 @@ function cmsField(name: string, node: JsonNode, inRequired: boolean, place: Plac
     const item = { ...place, optionalIn: undefined };
     if (node.items.type === "object") field.fields = objectFields(node.items, item);
     else field.field = cmsField("item", node.items, true, item);
+    const named = field.fields?.find((f) => f.widget === "string") ?? field.field;
+    if (named) field.summary = `{{fields.${named.name}}}`;
+    field.label_singular = singular(field.label);
   } else if (node.type === "object") {
     field.widget = "object";
     const optional = !inRequired || place.optionalIn;
@@ -331,7 +343,9 @@ function cmsField(name: string, node: JsonNode, inRequired: boolean, place: Plac
   } else {
     throw new Error(`content schema ${place.collection}.${place.path}: no CMS widget for ${JSON.stringify(node)}`);
   }
-  const hint = [node.description, ...notes].filter(Boolean).join(". ");
+  // A date is shown in the picker's format, so the hint names none.
+  const said = field.widget === "datetime" ? node.description?.replace(/,?\s*yyyy-mm-dd/, "") : node.description;
+  const hint = [said, ...notes].filter(Boolean).join(". ");
   if (hint) field.hint = hint;
   return field;
 }
@@ -419,6 +433,11 @@ export function humanize(name: string): string {
     .split(/[\s_-]+/)
     .map((word, i) => (i === 0 || /^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase()));
   return capitalize(words.join(" "));
+}
+
+/** "Tech specs" → "tech spec", "Features" → "feature": the list's "Add …" button. */
+function singular(label: string): string {
+  return label.toLowerCase().replace(/ies$/, "y").replace(/s$/, "");
 }
 
 function capitalize(text: string): string {

@@ -20,6 +20,7 @@ import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./increme
 import type { ParseCache } from "./load-content.ts";
 import { type MarkdownRenderer, type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
 import { type ContentRead, readContent, type Stage } from "./read-content.ts";
+import { withNextSheets } from "./next-sheets.ts";
 import { pageData, type RenderedPage, renderRoutes } from "./render.tsx";
 import { collectRoutes, type Route, routeShapes } from "./routes.ts";
 import { buildSearchIndex } from "./search-index.ts";
@@ -50,6 +51,13 @@ export interface BuildOptions {
   cmsBackend?: CmsBackend;
   /** A build for a stack (the CDK app), with its githubRepo setting: /admin must then name the repository it saves to. */
   deployment?: { githubRepo: string | undefined };
+  /**
+   * The local server's cue to start serving (npm start): when given, the session's first build writes the pages, their
+   * styles, scripts and the files they fetch, calls this, and only then makes and writes what a first visit does not
+   * need (share cards, documentation PDFs, site icons, /admin). The build still ends only when everything is written,
+   * and fails as before when any stage does. Without it (npm run build, cdk synth) every file is written at the end.
+   */
+  onFirstFiles?: () => void;
 }
 
 export interface BuildResult {
@@ -145,6 +153,7 @@ export class BuildSession {
       () => this.#render(routes, content, bundle),
       (r) => `${r.fresh} of ${routes.length} pages`,
     );
+    rendered.pages = withNextSheets(rendered.pages, bundle.stylesheet);
     const sprite = iconSprite();
     const feeds = [
       ...feedFiles(rendered.pages, content),
@@ -165,18 +174,35 @@ export class BuildSession {
         ),
       (count) => `${count} links checked`,
     );
-    const drawn = await this.#draw(stage, read, content, rendered.heads, bundle);
-    const { files } = siteFiles({
-      pages: rendered.pages,
-      assets: bundle.files,
-      extra: [...feeds, ...drawn],
-      inlineScripts: bundle.inlineScripts,
-    });
-    await stage(
-      "write",
-      () => this.#write(files, copies, rendered.reused, changed),
-      (w) => `${w.changed} of ${files.length} files${w.removed ? `, ${w.removed} removed` : ""}`,
-    );
+    const filesWith = (extra: OutputFile[]) =>
+      siteFiles({
+        pages: rendered.pages,
+        assets: bundle.files,
+        extra: [...feeds, ...extra],
+        inlineScripts: bundle.inlineScripts,
+      }).files;
+    const write = (files: OutputFile[], written?: readonly string[]) =>
+      stage(
+        "write",
+        () => this.#write(files, copies, rendered.reused, written ?? changed),
+        (w) => `${w.changed} of ${files.length} files${w.removed ? `, ${w.removed} removed` : ""}`,
+      );
+    const drawFirst = () => this.#drawFirst(stage, read, content);
+    const drawLate = () => this.#drawLate(stage, read, content, rendered.heads, bundle);
+    // Only a clean first write may leave the late files out: a later one would remove the previous build's.
+    const early = this.#written ? undefined : this.#options.onFirstFiles;
+    let drawn: OutputFile[];
+    if (early) {
+      const first = await drawFirst();
+      await write(filesWith(first));
+      early();
+      // Nothing of content/ changed since the first write: the second writes only the late files.
+      drawn = [...first, ...(await drawLate())];
+      await write(filesWith(drawn), []);
+    } else {
+      drawn = (await Promise.all([drawFirst(), drawLate()])).flat();
+      await write(filesWith(drawn));
+    }
     await this.#cache.prune();
 
     return {
@@ -207,31 +233,42 @@ export class BuildSession {
     };
   }
 
-  /** The files drawn or encoded from content, each its own stage, side by side: photos, share cards, PDFs, icons, search. */
-  async #draw(
+  /** What the pages fetch once shown, drawn or encoded from content side by side: photos and the search index. */
+  async #drawFirst(stage: Stage, read: ContentRead, content: SiteContent): Promise<OutputFile[]> {
+    const made = await Promise.all([
+      stage(
+        "images",
+        () => buildImageVariants(this.#contentDir, read.facts, content.images ?? {}, this.#cache),
+        (v) =>
+          `${v.files.length} image files (${v.made} made, ${v.files.length - v.made} cached, ${Math.round(v.files.reduce((n, f) => n + f.contents.length, 0) / 1024)} KB)`,
+      ).then((v) => v.files),
+      stage(
+        "search",
+        () => buildSearchIndex(content),
+        (s) => `${s.documents} passages, ${Math.round(s.file.contents.length / 1024)} KB`,
+      ).then((s) => [s.file]),
+    ]);
+    return made.flat();
+  }
+
+  /** What a visit does not wait for, each its own stage, side by side: share cards, PDFs, icons, the editor. */
+  async #drawLate(
     stage: Stage,
     read: ContentRead,
     content: SiteContent,
     heads: PageHeads,
     bundle: IslandBundle,
   ): Promise<OutputFile[]> {
-    const { compiled, facts } = read;
     const brand = {
       logoFile: path.join(this.#rootDir, "public/favicon.svg"),
       tokensFile: path.join(this.#rootDir, "src/styles/tokens.css"),
     };
     const cache = this.#cache;
     const contentDir = this.#contentDir;
-    const drafts = compiled.unpublished
+    const drafts = read.compiled.unpublished
       .filter((page) => page.path.startsWith("/products/"))
       .map((page) => page.path.slice(10));
     const made = await Promise.all([
-      stage(
-        "images",
-        () => buildImageVariants(contentDir, facts, content.images ?? {}, cache),
-        (v) =>
-          `${v.files.length} image files (${v.made} made, ${v.files.length - v.made} cached, ${Math.round(v.files.reduce((n, f) => n + f.contents.length, 0) / 1024)} KB)`,
-      ).then((v) => v.files),
       stage(
         "share-cards",
         () => buildShareCards({ pages: heads, site: content.site, contentDir, ...brand, cache }),
@@ -260,11 +297,6 @@ export class BuildSession {
         () => this.#adminFiles(content, bundle),
         (a) => `${a.files.length} files${a.cached ? " (cached)" : ""}, saving to ${a.backend}`,
       ).then((a) => a.files),
-      stage(
-        "search",
-        () => buildSearchIndex(content),
-        (s) => `${s.documents} passages, ${Math.round(s.file.contents.length / 1024)} KB`,
-      ).then((s) => [s.file]),
     ]);
     return made.flat();
   }

@@ -7,8 +7,8 @@ import {
   type MarkdownCollectionName,
   type YamlFolderCollectionName,
 } from "./collections.ts";
-import { HOME_FEATURED_POSTS, MAX_SEO_TITLE_LENGTH } from "../src/lib/limits.ts";
-import { todayIn, unpublishedReason } from "../src/lib/publishing.ts";
+import { entryIssues, identityIssues, type RuleIssue } from "../src/lib/content-rules.ts";
+import { todayIn } from "../src/lib/publishing.ts";
 import { knownPlaceholders, unknownPlaceholders } from "../src/lib/site-placeholders.ts";
 import { ContentErrors, type ContentIssue, formatPath } from "./errors.ts";
 import { closest } from "./spelling.ts";
@@ -17,6 +17,7 @@ import { type ImageField, imageIssues, SHOWN } from "./images/check-images.ts";
 import { type ImageFactsMap, rasterImages } from "./images/variants.ts";
 import type { RasterImages } from "../src/lib/images.ts";
 import { decodeUrl } from "./html-tree.ts";
+import { editorMessage } from "../src/schemas/messages.ts";
 
 type Parsed<S extends z.ZodMiniType> = z.infer<S>;
 
@@ -91,18 +92,29 @@ export function validateContent(
     return data && { data, body: s.body ?? "", source: s };
   });
 
-  // File name and id (or slug) agree, so an editor finds /products/esim in content/products/esim.yaml.
-  const sameName = (source: SourceFile, field: string, value: string) => {
-    if (value !== source.name)
-      at(source, [field], `Expected "${source.name}" to match the file name, found "${value}"; rename one of them`);
-  };
   // Identity is checked on what each file says, valid or not, so a clash is reported in the same build as a misspelt
   // field beside it, not in the next one.
-  for (const { value, source } of written(raw.products, "id")) sameName(source, "id", String(value));
+  const sources = new Map([...raw.products, ...raw.portfolio, ...raw.posts].map((source) => [source.file, source]));
+  const report = (found: RuleIssue[]) => {
+    for (const { file, field, message } of found) {
+      const source = sources.get(file);
+      if (source) at(source, field, message);
+      else issues.push({ file, field: formatPath(field), message });
+    }
+  };
+  const asWritten = (list: SourceFile[]) =>
+    list.map((source) => ({ file: source.file, name: source.name, data: source.data }));
+  report(
+    identityIssues({
+      products: asWritten(raw.products),
+      portfolio: asWritten(raw.portfolio),
+      posts: asWritten(raw.posts),
+    }),
+  );
   // Like images, the manual is looked for in invalid files too.
   for (const source of raw.products) {
-    const written = valueAt(source.data, ["id"]);
-    const id = typeof written === "string" && written ? written : source.name;
+    const writtenId = valueAt(source.data, ["id"]);
+    const id = typeof writtenId === "string" && writtenId ? writtenId : source.name;
     if (source.data !== undefined && !raw.documentation.has(`${id}.md`) && !raw.documentation.has(`${id}.pdf`))
       at(
         source,
@@ -110,8 +122,6 @@ export function validateContent(
         `No documentation for "${id}": write content/documentation/${id}.md (or add content/documentation/${id}.pdf)`,
       );
   }
-  for (const { value, source } of written(raw.portfolio, "id")) sameName(source, "id", String(value));
-  for (const { value, source } of written(raw.posts, "slug")) sameName(source, "slug", String(value));
 
   // Files are looked for as written, in valid and invalid files alike: a missing cover is reported in the same build
   // as a misspelt field beside it. (A path the schema refuses is not looked for: its message says what to write.)
@@ -160,32 +170,9 @@ export function validateContent(
   issues.push(...checked.errors);
   issues.push(...rawHtmlIssues([...raw.posts, ...raw.pages]));
   if (faq) issues.push(...duplicateQuestions(faq, raw.faq));
-  duplicates(written(raw.products, "id"), "id", at);
-  duplicates(written(raw.products, "order"), "order", at);
-  duplicates(written(raw.portfolio, "id"), "id", at);
-  for (const { value, source } of posts) {
-    const { title, seoTitle } = value.data;
-    if (title.length > MAX_SEO_TITLE_LENGTH && !seoTitle) {
-      at(
-        source,
-        ["title"],
-        `Title has ${title.length} characters and search results cut it off after ${MAX_SEO_TITLE_LENGTH}; add a shorter seoTitle`,
-      );
-    }
-  }
-  duplicates(written(raw.posts, "id"), "id", at);
-  duplicates(written(raw.posts, "slug"), "slug", at);
-
-  const productIds = new Set(products.map((p) => p.value.id));
-  for (const { value, source } of portfolio) {
-    if (value.productId && !productIds.has(value.productId)) {
-      at(source, ["productId"], `Unknown product "${value.productId}"; expected one of ${[...productIds].join(", ")}`);
-    }
-  }
   if (raw.products.length === 0)
     issues.push({ file: "content/products", field: "", message: "No products found; add content/products/<id>.yaml" });
 
-  // The home page shows the newest featured posts that are published today: drafts and scheduled posts do not count.
   // A placeholder that names no fact of site.yaml would reach the page as written.
   for (const source of [raw.about, raw.faq]) {
     for (const [fieldPath, text] of stringsOf(source.data)) {
@@ -204,54 +191,18 @@ export function validateContent(
   }
 
   const today = todayIn(site?.timeZone ?? "UTC", now);
-  const featured = posts.filter((p) => p.value.data.featured && !unpublishedReason(p.value.data, today));
-  const unpublishedFeatured = posts.filter((p) => p.value.data.featured && unpublishedReason(p.value.data, today));
-  const notCounted = unpublishedFeatured.length ? " (drafts and posts dated after today do not count)" : "";
-  if (posts.length === raw.posts.length && featured.length < HOME_FEATURED_POSTS) {
-    issues.push({
-      file: "content/blog",
-      field: "featured",
-      message: `The home page shows ${HOME_FEATURED_POSTS} featured posts, found ${featured.length}${notCounted}; set featured: true on ${HOME_FEATURED_POSTS - featured.length} more`,
-    });
-  }
-  // The home page shows only the newest few: a further featured post would silently vanish from it.
-  if (featured.length > HOME_FEATURED_POSTS) {
-    const names = featured.map((p) => `${p.source.name}.md`).join(", ");
-    for (const { source } of featured) {
-      at(
-        source,
-        ["featured"],
-        `The home page shows ${HOME_FEATURED_POSTS} featured posts, found ${featured.length} (${names}); set featured: false on ${featured.length - HOME_FEATURED_POSTS} of them`,
-      );
-    }
-  }
-  // A featured post scheduled for a later day is checked now, so the daily build of that day cannot fail unattended.
-  for (const { value, source } of unpublishedFeatured) {
-    const { date, draft } = value.data;
-    if (draft) continue;
-    const onThatDay =
-      featured.length + unpublishedFeatured.filter((p) => !p.value.data.draft && p.value.data.date <= date).length;
-    if (onThatDay > HOME_FEATURED_POSTS) {
-      at(
-        source,
-        ["featured"],
-        `On ${date}, when this post is published, the home page would have ${onThatDay} featured posts and it shows ${HOME_FEATURED_POSTS}; set featured: false here and feature it once it is published`,
-      );
-    }
-  }
-
-  // A published project must not point at a product that is not published.
-  const draftProducts = new Map(products.filter((p) => p.value.draft).map((p) => [p.value.id, p.source.file]));
-  for (const { value, source } of portfolio) {
-    const draftFile = value.productId && !value.draft ? draftProducts.get(value.productId) : undefined;
-    if (draftFile) {
-      at(
-        source,
-        ["productId"],
-        `Product "${value.productId}" is a draft (${draftFile}), so its page is not published; publish it or remove productId until it is`,
-      );
-    }
-  }
+  const validOf = <T>(list: { value: T; source: SourceFile }[]) =>
+    list.map(({ value, source }) => ({ file: source.file, name: source.name, data: value }));
+  report(
+    entryIssues(
+      {
+        products: validOf(products),
+        portfolio: validOf(portfolio),
+        posts: validOf(posts).map((p) => ({ ...p, data: p.data.data })),
+      },
+      { today, foundingYear: site?.company.foundingYear, allPostsValid: posts.length === raw.posts.length },
+    ),
+  );
 
   if (issues.length || !site || !about || !faq || !testimonials || !installation || !productPage)
     throw new ContentErrors(issues);
@@ -419,67 +370,4 @@ function collect<T>(sources: SourceFile[], parse: (s: SourceFile) => T | undefin
     if (value !== undefined) out.push({ value, source });
   }
   return out;
-}
-
-/** The text or number each file writes at its top-level `field`, whether or not the rest of the file is valid. */
-function written(sources: readonly SourceFile[], field: string): { value: string | number; source: SourceFile }[] {
-  return sources.flatMap((source) => {
-    const value = valueAt(source.data, [field]);
-    return (typeof value === "string" && value !== "") || typeof value === "number" ? [{ value, source }] : [];
-  });
-}
-
-/** Names both files of a conflict and the fix, in the manner of Eleventy's duplicate-permalink message. */
-function duplicates(
-  items: { value: string | number; source: SourceFile }[],
-  field: string,
-  at: (source: SourceFile, path: PropertyKey[], message: string) => void,
-) {
-  const seen = new Map<string | number, SourceFile>();
-  for (const { value: k, source } of items) {
-    const first = seen.get(k);
-    if (first)
-      at(source, [field], `Duplicate ${field} "${k}": ${first.file} uses it already; give each file its own ${field}`);
-    else seen.set(k, source);
-  }
-}
-
-type EditorIssue = Parameters<z.core.$ZodErrorMap>[0];
-
-/**
- * Plain messages for editors, used where a schema gives none (zod/mini ships no locale): the one place bounds are
- * worded, so z.gt(0) reads "Must be more than 0" and z.gte(1) "Must be at least 1".
- */
-export function editorMessage(issue: EditorIssue): string {
-  switch (issue.code) {
-    case "invalid_type":
-      if (issue.input === undefined) return `Missing required field (expected ${issue.expected})`;
-      if (issue.expected === "int") return `Must be a whole number, found ${String(issue.input)}`;
-      return `Expected ${issue.expected}, received ${kindOf(issue.input)}`;
-    case "too_small":
-      if (issue.origin === "array")
-        return `Expected ${issue.exact ? "exactly" : "at least"} ${issue.minimum} items, found ${Array.isArray(issue.input) ? issue.input.length : 0}`;
-      if (issue.origin === "string") return `Expected at least ${issue.minimum} characters`;
-      return `Must be ${issue.inclusive ? "at least" : "more than"} ${issue.minimum}, found ${String(issue.input)}`;
-    case "too_big":
-      if (issue.origin === "array")
-        return `Expected ${issue.exact ? "exactly" : "at most"} ${issue.maximum} items, found ${Array.isArray(issue.input) ? issue.input.length : 0}`;
-      if (issue.origin === "string") return `Expected at most ${issue.maximum} characters`;
-      return `Must be ${issue.inclusive ? "at most" : "less than"} ${issue.maximum}, found ${String(issue.input)}`;
-    case "invalid_value":
-      return `Expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, received ${JSON.stringify(issue.input)}`;
-    case "unrecognized_keys":
-      return `Unknown field "${issue.keys[0]}"; check its spelling against the schema or remove it`;
-    case "invalid_format":
-      return `Invalid ${issue.format}`;
-    default:
-      return issue.message ?? "Invalid value";
-  }
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (value instanceof Date) return "date";
-  return typeof value;
 }

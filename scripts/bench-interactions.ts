@@ -25,7 +25,7 @@ import { median, PHONE, startSite, stopSite } from "./bench-site.ts";
  *   phone    390×844, touch, CPU slowed 4× and the network at 150 ms latency, 1.6 Mbit/s each way (CDP)
  *   desktop  1440×900, mouse, no throttling
  * Every run is a fresh browser context (cold cache). The page loads, the control is scrolled into view, the visitor
- * reads for a second (no waiting for hydration), then acts. The time is from the input event's timestamp to the
+ * acts 1, 2 or 3 s after the load event (`--after`; no waiting for hydration). The time is from the input event's timestamp to the
  * first animation frame in which the answer is on screen, both measured in the page (tests/e2e/first-tap-controls.ts).
  * The bytes are the encoded sizes of responses to requests started after the input, until the answer is on screen
  * and the network has been quiet for 2 s. For typing, the clock starts at the first key and the bytes at the tap that
@@ -36,6 +36,8 @@ import { median, PHONE, startSite, stopSite } from "./bench-site.ts";
  *   --only IDS     comma-separated control ids (menu, contact, buy, …)
  *   --json FILE    also writes every run there
  *   --port N       the site's port (default 4330; SES and DynamoDB emulators take 8330 and 8331)
+ *   --after MS,…   when the visitor acts, in ms after the load event: each control is timed at each (default
+ *                  1000,2000,3000: a first tap early, while the page's work ahead may still be running)
  */
 const { values: args } = parseArgs({
   options: {
@@ -44,8 +46,12 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     json: { type: "string" },
     port: { type: "string", default: "4330" },
+    after: { type: "string", default: "1000,2000,3000" },
   },
 });
+const delays = (args.after ?? "").split(",").map(Number);
+if (delays.some((ms) => !Number.isFinite(ms) || ms < 0))
+  throw new Error(`--after ${args.after}: give milliseconds after the load event, e.g. 1000,2000,3000`);
 const runs = Math.max(1, Number(args.runs));
 const port = Number(args.port);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -54,8 +60,7 @@ const controls = only ? CONTROLS.filter((control) => only.includes(control.id)) 
 if (controls.length === 0)
   throw new Error(`--only ${args.only}: no such control; ids are ${CONTROLS.map((c) => c.id).join(", ")}`);
 
-/** Reading time between the load event and the input, and the quiet that ends the byte count. */
-const READ_MS = 1000;
+/** The quiet that ends the byte count. */
 const QUIET_MS = 2000;
 const ANSWER_TIMEOUT_MS = 30_000;
 
@@ -128,7 +133,7 @@ async function watchNetwork(page: Page, profile: Profile) {
   };
 }
 
-async function measure(browser: Browser, control: Control): Promise<Run> {
+async function measure(browser: Browser, control: Control, readMs: number): Promise<Run> {
   const context = await browser.newContext({ ...PROFILES[control.profile].context, baseURL });
   try {
     await context.addInitScript(quietOverlays, control.showsCookieBanner ?? false);
@@ -136,8 +141,9 @@ async function measure(browser: Browser, control: Control): Promise<Run> {
     const page = await context.newPage();
     const network = await watchNetwork(page, control.profile);
     await page.goto(control.path, { waitUntil: "load", timeout: 120_000 });
+    const loaded = Date.now();
     await control.target(page).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(READ_MS);
+    await page.waitForTimeout(Math.max(0, loaded + readMs - Date.now()));
     await armRecorder(page, control);
     network.arm();
     await act(page, control);
@@ -169,34 +175,35 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: CHROMIUM_ARGS,
 });
-const results: { control: Control; runs: Run[] }[] = [];
+const results: { control: Control; after: number; runs: Run[] }[] = [];
 try {
-  for (const control of controls) {
-    const done: Run[] = [];
-    for (let i = 0; i < runs; i += 1) {
-      try {
-        done.push(await measure(browser, control));
-      } catch (error) {
-        done.push({
-          ms: null,
-          bytes: 0,
-          requests: [],
-          error: error instanceof Error ? error.message.split("\n")[0] : String(error),
-        });
+  for (const control of controls)
+    for (const after of delays) {
+      const done: Run[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        try {
+          done.push(await measure(browser, control, after));
+        } catch (error) {
+          done.push({
+            ms: null,
+            bytes: 0,
+            requests: [],
+            error: error instanceof Error ? error.message.split("\n")[0] : String(error),
+          });
+        }
+        const last = done.at(-1);
+        process.stderr.write(
+          `  ${control.id} at ${after} ms run ${i + 1}: ${last?.ms === null ? (last.error ?? "no answer") : `${Math.round(last?.ms ?? 0)} ms`}, ${kb(last?.bytes ?? 0)} KB\n`,
+        );
       }
-      const last = done.at(-1);
-      process.stderr.write(
-        `  ${control.id} run ${i + 1}: ${last?.ms === null ? (last.error ?? "no answer") : `${Math.round(last?.ms ?? 0)} ms`}, ${kb(last?.bytes ?? 0)} KB\n`,
-      );
+      results.push({ control, after, runs: done });
     }
-    results.push({ control, runs: done });
-  }
 } finally {
   await browser.close();
   await stopSite(server);
 }
 
-const summary = results.map(({ control, runs: done }) => {
+const summary = results.map(({ control, after, runs: done }) => {
   const times = done.flatMap((run) => (run.ms === null ? [] : [run.ms]));
   const failed = done.length - times.length;
   return {
@@ -204,6 +211,7 @@ const summary = results.map(({ control, runs: done }) => {
     control: control.title,
     profile: control.profile,
     path: control.path,
+    afterMs: after,
     medianMs: times.length ? Math.round(median(times)) : null,
     minMs: times.length ? Math.round(Math.min(...times)) : null,
     maxMs: times.length ? Math.round(Math.max(...times)) : null,
@@ -213,8 +221,8 @@ const summary = results.map(({ control, runs: done }) => {
   };
 });
 
-console.log(`\n${row(["control", "median ms", "min–max", "KB after input"])}`);
-console.log(row(["---", "---:", "---:", "---:"]));
+console.log(`\n${row(["control", "after load", "median ms", "min–max", "KB after input"])}`);
+console.log(row(["---", "---:", "---:", "---:", "---:"]));
 for (const line of summary) {
   const label = `${line.control}${line.profile === "desktop" ? " (desktop)" : ""}`;
   const range = line.minMs === null ? "—" : `${line.minMs}–${line.maxMs}`;
@@ -222,6 +230,7 @@ for (const line of summary) {
   console.log(
     row([
       label,
+      `${line.afterMs / 1000} s`,
       line.failed ? `${median} (${line.failed} of ${runs} no answer)` : median,
       range,
       line.medianKb.toFixed(1),
@@ -238,7 +247,7 @@ if (args.json) {
     runs,
     loadAverage: { start: loadAtStart, end: loadAtEnd },
     profiles: PROFILES,
-    readMs: READ_MS,
+    afterMs: delays,
     quietMs: QUIET_MS,
     controls: summary,
   };

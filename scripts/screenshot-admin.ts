@@ -96,9 +96,7 @@ try {
   await shot(page, "collections");
 
   await page.getByRole("link", { name: /Article$/ }).click();
-  const slug = "what-our-clients-launched-this-year";
-  await page.getByLabel("ID", { exact: true }).fill(slug);
-  await page.getByLabel("Slug", { exact: true }).fill(slug);
+  // The slug and id are left empty: the editor makes them from the title.
   await page.getByLabel("Title", { exact: true }).fill("What Our Clients Launched This Year");
   await page.getByLabel("Excerpt", { exact: true }).fill("Twelve apps, four countries, one checklist.");
   await page.getByLabel("Category", { exact: true }).click();
@@ -118,7 +116,7 @@ try {
   await page.keyboard.type("This year our clients launched twelve apps under their own names.");
   const preview = page.frameLocator("iframe");
   await preview.getByRole("img", { name: "A hillside at dawn above the city" }).waitFor();
-  await page.getByLabel("ID", { exact: true }).scrollIntoViewIfNeeded();
+  await page.getByLabel("ID (optional)", { exact: true }).scrollIntoViewIfNeeded();
   await shot(page, "new-post");
 
   // The form from the alt text down (the draft switch), the preview down to the photo. The image field's own thumbnail

@@ -12,8 +12,10 @@ import {
 import { resolveRequest, type RouteTable } from "../src/lib/routing.ts";
 import {
   adminSecurityHeaders,
+  assetHeaders,
   GITHUB_API,
   isAdminPath,
+  isAssetPath,
   LOCAL_CMS_API,
   securityHeaders,
 } from "../src/lib/security-headers.ts";
@@ -34,6 +36,8 @@ export interface SiteServerOptions {
   viewerCountry?: string;
   /** npm run dev: /admin's backend (server/cms-backend.ts), at LOCAL_CMS_API; /admin then connects to nothing else. */
   cmsBackend?: CmsBackendHandler;
+  /** The build still writing files (npm start serves once the pages are written): a missing file waits for it. */
+  pending?: Promise<unknown>;
 }
 
 /** What the dev loop adds to the server: its browser script and stylesheet, its event stream, the last failure. */
@@ -55,7 +59,7 @@ export interface DevHooks {
 
 /**
  * Serves dist/ with the production routing rules (src/lib/routing.ts), compression, cache headers, the security
- * headers and the edge's currency cookie (src/lib/currency.ts), and mounts the Lambda handlers at /api/<name>.
+ * headers (the page's on every file but the assets, as CloudFront sends them) and the edge's currency cookie (src/lib/currency.ts), and mounts the Lambda handlers at /api/<name>.
  */
 export async function createSiteServer(options: SiteServerOptions): Promise<Server> {
   const { distDir, handlers, devReload } = options;
@@ -130,7 +134,9 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
         ? { file: `${url.pathname.replace(/\/$/, "")}/index.html`, status: 200 }
         : resolveRequest(url.pathname, table);
     let filePath = path.join(distDir, file);
-    let info = await stat(filePath).catch(() => undefined);
+    const fileInfo = () => stat(filePath).catch(() => undefined);
+    let info = await fileInfo();
+    if (!info?.isFile() && options.pending) info = await options.pending.then(fileInfo);
     if (!info?.isFile()) {
       ({ file, status } = { file: "/404.html", status: 404 });
       filePath = path.join(distDir, file);
@@ -149,7 +155,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
       );
     }
     const headers: Record<string, string> = {
-      ...(admin ? adminSecurityHeaders({ connect: options.cmsBackend ? [] : [GITHUB_API] }) : securityHeaders(csp)),
+      ...(admin
+        ? adminSecurityHeaders({ connect: options.cmsBackend ? [] : [GITHUB_API] })
+        : isAssetPath(file)
+          ? assetHeaders()
+          : securityHeaders(csp)),
       "content-type": CONTENT_TYPES[ext] ?? "application/octet-stream",
       "cache-control": devReload ? "no-store" : cacheControl(file),
       vary: "accept-encoding",

@@ -11,7 +11,6 @@ import { startDevLoop } from "./dev.ts";
 import { InProcessQueue } from "./in-process-queue.ts";
 import type { LambdaHandler } from "./lambda-adapter.ts";
 import { LambdaHost } from "./lambda-host.ts";
-import { localLambdaEnv } from "./lambda-env.ts";
 import { handlerNames, loadHandlers, withExtraRoutes } from "./load-handlers.ts";
 import { LocalStoreError, startLocalDynamo } from "./local-dynamo.ts";
 import { takenPortLine } from "./ports.ts";
@@ -64,13 +63,21 @@ function startCmsBackend() {
   return createCmsBackend({ contentDir, workflow, hosts: [...names].map((name) => `${name}:${port}`) });
 }
 
-/** Runs the build in a fresh process so that edited modules are loaded anew; resolves to success. */
-function runBuild(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const args = ["--import", "tsx", "build/cli.ts", "--content", contentDir, "--out", distDir];
-    const child = spawn(process.execPath, args, { cwd: rootDir, stdio: "inherit" });
+/**
+ * Runs the build in a fresh process so that edited modules are loaded anew. `firstFiles` resolves to true once the
+ * pages and what they fetch are written (the site can be served), false when the build failed before; `done` to
+ * whether the whole build succeeded. The build never outlives this process.
+ */
+function runBuild(): { firstFiles: Promise<boolean>; done: Promise<boolean> } {
+  const args = ["--import", "tsx", "build/cli.ts", "--content", contentDir, "--out", distDir, "--notify-first-files"];
+  const child = spawn(process.execPath, args, { cwd: rootDir, stdio: ["inherit", "inherit", "inherit", "ipc"] });
+  process.on("exit", () => child.kill());
+  const firstFiles = new Promise<boolean>((resolve) => {
+    child.on("message", (message) => message === "first-files" && resolve(true));
     child.on("exit", (code) => resolve(code === 0));
   });
+  const done = new Promise<boolean>((resolve) => child.on("exit", (code) => resolve(code === 0)));
+  return { firstFiles, done };
 }
 
 /**
@@ -110,7 +117,10 @@ if (checkout && "refused" in checkout) {
 }
 const workflowInto = checkout && "branch" in checkout ? checkout.branch : undefined;
 
-// The store first, before the build: nothing else starts when it cannot.
+// The build runs in its own process beside the store, the mailbox and the handlers starting here.
+const building = dev || skipBuild ? undefined : runBuild();
+
+// The store before anything is served: nothing else starts when it cannot.
 const dynamo = await startLeadStore();
 
 // Before the first build: the build writes /admin's configuration with this backend (build/cms-config.ts).
@@ -126,12 +136,14 @@ const devLoop = dev
       onLambdaChange: () => reloadApi(),
     })
   : undefined;
-if (devLoop) await devLoop.ready;
-else if (!skipBuild && !(await runBuild())) {
+const buildFailed = () => {
   console.error("The build failed; fix the errors above and run npm start again.");
   process.exit(1);
-}
+};
+if (devLoop) await devLoop.ready;
 
+// Loaded here, not imported above: the content reader costs half a second of CPU the build's start needs.
+const { localLambdaEnv } = await import("./lambda-env.ts");
 const ses = await sesEmulator.default({ host: "127.0.0.1", port: sesPort });
 // The handlers send through this proxy, which passes every request and publishes each accepted mail's send event, as
 // the stack's configuration set does; deliver-lead (below) marks the lead mailed.
@@ -158,6 +170,8 @@ let apiStale = false;
 try {
   Object.assign(process.env, await lambdaEnv());
 } catch (error) {
+  // Content the build refuses: its own report says why, rather than this stack trace.
+  if (!dev && building && !(await building.firstFiles)) buildFailed();
   if (!dev) throw error;
   apiStale = true;
   console.error("[api] the handlers start once content/ is valid again");
@@ -203,6 +217,10 @@ async function reloadApi(changed?: readonly string[]) {
   }
 }
 
+// Served once the pages are written; the share cards, PDFs, icons and /admin follow, and a request for one waits for them.
+if (building && !(await building.firstFiles)) buildFailed();
+void building?.done.then((ok) => ok || buildFailed());
+
 // The visitor the local server plays: in India, the client's home market, unless VIEWER_COUNTRY says otherwise ("" for
 // none); a request's own CloudFront-Viewer-Country header wins, as tests send it.
 const viewerCountry = process.env.VIEWER_COUNTRY ?? "IN";
@@ -212,6 +230,7 @@ const server = await createSiteServer({
   devReload: devLoop?.hooks,
   viewerCountry,
   cmsBackend,
+  pending: building?.done,
 });
 server.listen(port, host, () => {
   console.log(`\n  Site:     http://${host}:${port}/`);

@@ -1,4 +1,4 @@
-import { isRasterPath } from "../../src/lib/images.ts";
+import { missingAlt } from "../../src/lib/content-rules.ts";
 import type { ContentIssue } from "../errors.ts";
 import { type ImageFactsMap, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "./variants.ts";
 import { decodeUrl } from "../html-tree.ts";
@@ -62,11 +62,8 @@ export function imageIssues(
     const at = { file: field.file, line: field.line, field: field.field };
     const large = tooLarge(field.served);
     if (large) errors.push({ ...at, message: large });
-    if (field.altField && isRasterPath(field.served) && !field.alt?.trim())
-      errors.push({
-        ...at,
-        message: `${`content${field.served}`} is a photo or screenshot and shows something: describe it in ${field.altField} (for example "${field.altField}: Order screen of the delivery app") for readers who cannot see it`,
-      });
+    const noAlt = field.altField && missingAlt(field.served, field.altField, field.alt);
+    if (noAlt) errors.push({ ...at, message: noAlt });
     const image = facts.get(field.served);
     if (field.shown && image?.width && image.height && !large) {
       const { what, width, height } = field.shown;

@@ -14,6 +14,7 @@ try {
   const { app } = await createSiteApp({
     rootDir,
     env: process.env,
+    log: (line) => console.error(line),
     buildSite: async (outDir, environment, deployment) => {
       // Loaded only when a build is due: `cdk destroy` never pays for the whole pipeline's imports.
       const { build } = await import("../../build/index.ts");

@@ -26,6 +26,8 @@ export interface SiteAppOptions extends AppProps {
    * bin/site.ts passes the real build; tests pass a prebuilt distDir instead.
    */
   buildSite?: (outDir: string, environment: SiteEnvironment, deployment?: SiteDeployment) => Promise<void>;
+  /** Where the app says what it assumed (settings taken from the examples); bin/site.ts prints to stderr. */
+  log?: (line: string) => void;
 }
 
 /**
@@ -47,12 +49,16 @@ export type SiteApp =
  * @throws SiteConfigError for bad settings or a missing build, ContentErrors for invalid content
  */
 export async function createSiteApp(options: SiteAppOptions): Promise<SiteApp> {
-  const { rootDir, env, buildSite, ...appProps } = options;
+  const { rootDir, env, buildSite, log, ...appProps } = options;
   const app = new App(appProps);
   const sources: SettingSources = { context: app.node.getAllContext(), fileContext: cdkJsonContext(rootDir), env };
   if (isTeardown(sources)) return { kind: "teardown", app, stack: teardownStack(app, sources), config: undefined };
 
   const config = readSiteConfig(sources, rootDir);
+  if (config.examples.length)
+    log?.(
+      `[synth] no ${config.examples.map((setting) => setting.split("=")[0]).join(", ")} given: an offline check with the examples ${config.examples.join(" ")}; deploy with your own (docs/deploy.md, Settings)`,
+    );
   const leadContent = await readLeadContent(config.contentDir);
   checkSiteUrl(config, leadContent.site.url);
   checkPreviewInbox(config, leadContent.site.contact.email);

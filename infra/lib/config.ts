@@ -79,6 +79,8 @@ export interface SiteConfig {
   githubOAuth: { clientId: string | undefined; scope: "repo" | "public_repo" };
   /** The repository /admin saves to (owner/name); the build's CMS_GITHUB_REPO or GitHub Actions' own when unset. */
   githubRepo: string | undefined;
+  /** Settings taken from the examples (-c example=true, npm run synth's offline check), as `key=value`; usually none. */
+  examples: string[];
 }
 
 /** Thrown with every problem listed; bin/site.ts prints the message without a stack trace. */
@@ -173,6 +175,11 @@ const CONTEXT_KEYS = {
   destroy: {
     example: "true",
     about: "synthesize an empty shell of stackName for `cdk destroy` only (no build, no other keys)",
+  },
+  example: {
+    example: "true",
+    about:
+      "take the examples for a missing account, region and senderEmail, to synthesize offline as a check (npm run synth); never in GitHub Actions",
   },
 } as const;
 type ContextKey = keyof typeof CONTEXT_KEYS;
@@ -295,6 +302,7 @@ const contextSchema = z.object({
       .check(z.regex(/^[\w.-]+\/[\w.-]+$/, "expected a GitHub repository as owner/name, such as acme/storefront")),
   ),
   destroy: z._default(flag(), false),
+  example: z._default(flag(), false),
 });
 
 /** The environment variable that may set a key: SITE_ and the key in upper snake case (senderEmail → SITE_SENDER_EMAIL). */
@@ -400,6 +408,7 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
   const { env } = sources;
   raw.account ??= env.CDK_DEFAULT_ACCOUNT;
   raw.region ??= env.CDK_DEFAULT_REGION;
+  const examples = fillExamples(raw, env);
 
   const problem = (key: ContextKey, message: string) =>
     problems.push(`${key}: ${message} (${CONTEXT_KEYS[key].about}); fix: -c ${key}=${CONTEXT_KEYS[key].example}`);
@@ -511,7 +520,23 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
     leadWebhook: c.leadWebhook,
     githubOAuth: { clientId: c.githubClientId, scope: c.githubScope },
     githubRepo: c.githubRepo,
+    examples,
   };
+}
+
+/** What an offline check may take from the examples: nothing else is required. */
+const EXAMPLE_KEYS = ["account", "region", "senderEmail"] as const;
+
+/**
+ * -c example=true (npm run synth): the examples for the required settings not given, so the command works on a fresh
+ * clone. Never in GitHub Actions, whose synthesized stack is the one deployed: a missing setting fails there.
+ * @returns the settings taken, as `key=value`
+ */
+function fillExamples(raw: Record<string, unknown>, env: SettingSources["env"]): string[] {
+  if (!(raw.example === true || raw.example === "true") || env.GITHUB_ACTIONS === "true") return [];
+  const missing = EXAMPLE_KEYS.filter((key) => raw[key] === undefined);
+  for (const key of missing) raw[key] = CONTEXT_KEYS[key].example;
+  return missing.map((key) => `${key}=${CONTEXT_KEYS[key].example}`);
 }
 
 function configError(problems: string[]): SiteConfigError {

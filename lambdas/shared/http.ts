@@ -1,5 +1,4 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { MailerError } from "./mailer.ts";
 
 /**
  * The HTTP edge of the handlers: what a request must look like, and the one place errors become answers.
@@ -112,21 +111,16 @@ export function clientNetwork(address: string): string {
 }
 
 /**
- * Maps anything thrown while handling a lead to its answer and the outcome to log.
- * @param mailFailure the spec's text when the mail could not be sent ('Failed to send email' / 'Failed to send inquiry').
+ * Maps anything thrown while handling a lead to its answer and the outcome to log. A mail that fails never ends up
+ * here: a stored lead is answered as stored, one the store could not take is held on the queue (lead-handler.ts).
  */
-export function errorAnswer(
-  error: unknown,
-  mailFailure: string,
-): { answer: LeadAnswer; outcome: string; code?: string } {
+export function errorAnswer(error: unknown): { answer: LeadAnswer; outcome: string; code?: string } {
   if (error instanceof HttpError) {
     return {
       answer: failure(error.status, error.message, error.status === 405 ? { allow: "POST" } : {}),
       outcome: error.outcome,
     };
   }
-  if (error instanceof MailerError)
-    return { answer: failure(502, mailFailure), outcome: "mail-failed", code: error.code };
   return {
     answer: failure(500, "Internal error"),
     outcome: "error",

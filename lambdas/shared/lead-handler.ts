@@ -312,7 +312,7 @@ export function storeAndMailLeads<S extends z.ZodMiniType>(form: LeadForm<S>, de
       }
       return finish(success(submissionId), result === "mailed" ? "sent" : "queued", { submissionId });
     } catch (error) {
-      const { answer, outcome, code } = errorAnswer(error, form.mailFailure);
+      const { answer, outcome, code } = errorAnswer(error);
       const stack = outcome === "error" && error instanceof Error ? error.stack : undefined;
       return finish(answer, outcome, { error: code, stack });
     }

@@ -8,7 +8,11 @@ import type { SiteContent } from "../lib/content.ts";
 import { IslandScope, setIslandManifest } from "../lib/island-wrapper.tsx";
 import { readingMinutes } from "../lib/reading-time.ts";
 import productPage from "../pages/products/[productId].tsx";
-import type { BlogPostFrontMatter, PortfolioProject, Product, Site } from "../schemas/index.ts";
+import { type BlogPostFrontMatter, blogPostSchema } from "../schemas/blog-post.ts";
+import { type PortfolioProject, portfolioProjectSchema } from "../schemas/portfolio-project.ts";
+import { type Product, productSchema } from "../schemas/product.ts";
+import type { Site } from "../schemas/site.ts";
+import { drawable, type Needed } from "./drawable.ts";
 import type { ProductPageCopy } from "../schemas/product-page.ts";
 
 /** What the preview needs of the site besides the entry being edited, written into /admin/index.html by the build. */
@@ -52,47 +56,52 @@ export function previewTemplates(facts: PreviewFacts): Record<string, ComponentT
   );
   return {
     posts: (props) => {
-      const data = dataOf<BlogPostFrontMatter & { body: string }>(props);
+      const written = dataOf(props);
+      const { value: data, needed } = drawable(blogPostSchema, written, BLANK_POST);
+      const body = (written as { body?: unknown } | undefined)?.body;
       const post = {
         ...data,
-        title: data.title ?? "",
-        category: data.category ?? "Technology",
-        author: { name: "", avatar: "", bio: "", ...data.author },
-        date: data.date ?? new Date().toISOString().slice(0, 10),
-        image: asset(props, data.image),
-        readingMinutes: readingMinutes(data.body ?? ""),
+        image: asset(props, written),
+        readingMinutes: readingMinutes(typeof body === "string" ? body : ""),
         unpublished: data.draft ? ({ kind: "draft" } as const) : undefined,
       };
       return frame(
         props,
         <>
+          <Needs needed={needed} />
           <DraftBanner reason={post.unpublished} />
           <Article
             post={post}
-            url={`${facts.site.url}/blog/${data.slug ?? ""}`}
+            url={`${facts.site.url}/blog/${data.slug}`}
             body={<div className="prose">{props.widgetFor("body")}</div>}
           />
         </>,
       );
     },
     products: (props) => {
-      const data = dataOf<Product>(props);
-      const product: Product = { ...BLANK_PRODUCT, ...data, image: asset(props, data.image) };
+      const { value: data, needed } = drawable(productSchema, dataOf(props), BLANK_PRODUCT);
+      const product: Product = { ...data, image: asset(props, dataOf(props)) };
       const unpublished = data.draft ? ({ kind: "draft" } as const) : undefined;
       const { Page } = productPage;
-      return frame(props, <Page product={{ ...product, unpublished }} copy={facts.productPage} />);
+      return frame(
+        props,
+        <>
+          <Needs needed={needed} />
+          <Page product={{ ...product, unpublished }} copy={facts.productPage} />
+        </>,
+      );
     },
     portfolio: (props) => {
-      const data = dataOf<PortfolioProject>(props);
+      const { value: data, needed } = drawable(portfolioProjectSchema, dataOf(props), BLANK_PROJECT);
       const project = {
-        ...BLANK_PROJECT,
         ...data,
-        image: asset(props, data.image),
+        image: asset(props, dataOf(props)),
         unpublished: data.draft ? ({ kind: "draft" } as const) : undefined,
       };
       return frame(
         props,
         <div className="container">
+          <Needs needed={needed} />
           <ul className="card-grid">
             <ProjectCard project={project} />
           </ul>
@@ -101,6 +110,40 @@ export function previewTemplates(facts: PreviewFacts): Record<string, ComponentT
     },
   };
 }
+
+/**
+ * What the preview could not draw yet and why, in the schema's words, above the page: the rest of the entry is drawn
+ * as the site would, and the note goes as soon as the field is fixed.
+ */
+function Needs({ needed }: { needed: Needed[] }) {
+  if (!needed.length) return null;
+  return (
+    <div className="container" role="status" aria-label="Not drawn yet">
+      <p>Not drawn until fixed:</p>
+      <ul>
+        {needed.map(({ field, message }) => (
+          <li key={field}>
+            <strong>{field}</strong>: {message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** An article with every required field empty; the date too, so an undated draft is not shown as today's. */
+const BLANK_POST: BlogPostFrontMatter = {
+  id: "",
+  slug: "",
+  title: "",
+  excerpt: "",
+  category: "Technology",
+  author: { name: "", avatar: "", bio: "" },
+  date: "",
+  image: "",
+  featured: false,
+  keywords: [],
+};
 
 /** A product with every required field empty, under what the editor has filled in so far. */
 const BLANK_PRODUCT: Product = {
@@ -134,9 +177,9 @@ const BLANK_PROJECT: PortfolioProject = {
   technologies: [],
 };
 
-/** The entry's fields as far as the editor has filled them. */
-function dataOf<T>(props: PreviewProps): Partial<T> {
-  return (props.entry.get("data")?.toJS() ?? {}) as Partial<T>;
+/** The entry's fields as far as the editor has filled them, of any shape. */
+function dataOf(props: PreviewProps): unknown {
+  return props.entry.get("data")?.toJS();
 }
 
 /**
@@ -145,8 +188,9 @@ function dataOf<T>(props: PreviewProps): Partial<T> {
  * field's media folder and hands out the picked file, or fetches a saved one through the backend, as a blob: URL.
  * Until either arrives, the served path.
  */
-function asset(props: PreviewProps, path: string | undefined): string {
-  if (!path) return "";
+function asset(props: PreviewProps, data: unknown): string {
+  const path = (data as { image?: unknown } | undefined)?.image;
+  if (typeof path !== "string" || !path) return "";
   const field = props.fields.find((f) => f.get("name") === "image");
   const url = props.getAsset(path.split("/").at(-1) ?? path, field)?.toString();
   return url?.startsWith("blob:") ? url : path;

@@ -1,8 +1,8 @@
 import { whenActivated } from "./activation.ts";
 
 /**
- * The carousels' controls (src/components/shell/carousel.tsx), a module the page with carousels places after the last
- * one (`<PageModule name="carousel" />`, run once the page is parsed): it makes the dots and arrows, which scroll the CSS scroll-snap strip; autoplay every `data-delay`
+ * The carousels' controls (src/components/shell/carousel.tsx), part of home's page module (src/client/home.ts, placed
+ * after the last carousel, run once the page is parsed): it makes the dots and arrows, which scroll the CSS scroll-snap strip; autoplay every `data-delay`
  * ms loops back to the start, and pauses while the pointer or focus is inside or the carousel is out of view; with
  * reduced motion nothing moves by itself. Swipe, wheel and keyboard scrolling are the browser's own; the dots follow
  * them. Until it runs the slides are a strip that scrolls by itself, and the controls' row keeps their room, hidden.
@@ -105,7 +105,8 @@ const startCarousel = (root: HTMLElement) => {
   root.addEventListener("focusin", () => hold(2, true));
   root.addEventListener("focusout", (event) => hold(2, root.contains(event.relatedTarget as Node | null)));
   // Off screen it waits: no scrolling, painting or image loading the visitor cannot see. The observer's first answer
-  // comes after the first layout, so measuring then costs no extra layout; a resize measures again when in view.
+  // comes after the first layout, so measuring then costs no extra layout; a resize of the strip measures again when
+  // in view (observed on the strip, not the window: a window listener would keep a carousel swapped out alive).
   let measured = false;
   const measure = () => {
     measured = !(held & 4);
@@ -115,7 +116,9 @@ const startCarousel = (root: HTMLElement) => {
     hold(4, !entry?.isIntersecting);
     if (!measured) measure();
   }).observe(root);
-  addEventListener("resize", measure, { passive: true });
+  new ResizeObserver(() => {
+    if (measured) measure();
+  }).observe(viewport);
   // Autoplay counts from the page's load, not its first paint, and from its activation when prerendered: no slide
   // moves while the page is still loading or before the visitor sees it.
   whenActivated(() => {
@@ -125,9 +128,7 @@ const startCarousel = (root: HTMLElement) => {
   root.dataset.ready = "";
 };
 
-/** Starts the carousels of the page in `doc`: on import, and for a page swapped in (src/client/page-swap.ts). */
-export function startPage(doc: Document): void {
+/** Starts the carousels of the page in `doc` (src/client/home.ts: on import, and for a page swapped in). */
+export function startCarousels(doc: Document): void {
   for (const root of doc.querySelectorAll<HTMLElement>(".carousel")) startCarousel(root);
 }
-
-startPage(document);

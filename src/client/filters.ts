@@ -1,6 +1,7 @@
 /**
  * The list filters (/products, /blog, /portfolio) without React: plain listeners on the server's controls, so the
- * first keystroke or tap filters the cards at once. src/components/list-filter.tsx renders a `[data-filter]` root:
+ * first keystroke or tap filters the cards at once. A page module (build/bundle.ts PAGE_MODULES) that the list filter
+ * places after itself (src/components/list-filter.tsx): only the pages with a list filter load it. src/components/list-filter.tsx renders a `[data-filter]` root:
  * a search box (`input[type=search]`, its name is the URL parameter) and/or choice buttons (`button[name][value]`,
  * value "" for all), a `role=status` line, and `data-filter-list`, the id of the list whose children are the cards.
  * A card is searched by its `data-search`, or else the text of its `[data-search-field]` marks; a choice compares
@@ -20,12 +21,19 @@ import {
 } from "../lib/list-filter.ts";
 import type { Entry } from "./filter-index.ts";
 
-/** Wires every `[data-filter]` root under `root`. */
-export function startFilters(root: ParentNode): void {
-  for (const el of root.querySelectorAll<HTMLElement>("[data-filter]")) startFilter(el);
+/** The filter roots started already: a page swapped in starts the module's page once on import, once by the swap. */
+const started = new WeakSet<Element>();
+
+/** Wires every `[data-filter]` root under `root`; it stops following the URL when `signal` ends (a page swapped out). */
+export function startFilters(root: ParentNode, signal?: AbortSignal): void {
+  for (const el of root.querySelectorAll<HTMLElement>("[data-filter]")) {
+    if (started.has(el)) continue;
+    started.add(el);
+    startFilter(el, signal);
+  }
 }
 
-function startFilter(el: HTMLElement): void {
+function startFilter(el: HTMLElement, signal?: AbortSignal): void {
   const data = el.dataset;
   const doc = el.ownerDocument;
   const list = doc.getElementById(data.filterList ?? "");
@@ -108,10 +116,20 @@ function startFilter(el: HTMLElement): void {
   input?.addEventListener("input", () => change({ [input.name]: input.value }));
   input?.form?.addEventListener("submit", (event) => event.preventDefault());
   for (const b of buttons) b.addEventListener("click", () => change({ [b.name]: b.value }));
-  addEventListener("popstate", read);
+  addEventListener("popstate", read, { signal });
   // Text typed before this script ran (or restored by the browser) wins over the URL.
   if (input && input.value !== input.defaultValue) {
     state = filterFromQuery(location.search, params);
     change({ [input.name]: input.value });
   } else read();
 }
+
+/**
+ * Starts the filters of the page in `doc`: on import, and for a page swapped in (src/client/page-swap.ts), for as long
+ * as that page is shown (the loader's `sitePageSignal`).
+ */
+export function startPage(doc: Document): void {
+  startFilters(doc, globalThis.sitePageSignal);
+}
+
+if (typeof document !== "undefined") startPage(document);

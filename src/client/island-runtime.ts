@@ -48,13 +48,18 @@ export interface RuntimeEnv {
   whenIdle(wake: Wake): void;
   whenVisible(el: HTMLElement, wake: Wake): void;
   /** Once someone is at the page: a pointer moved, the page scrolled, a key or a finger went down. */
-  whenPresent?(wake: Wake): void;
+  whenPresent?(wake: Wake, signal?: AbortSignal): void;
   /** Once the visitor reaches (mouse over, focus) for a control that opens `dialog`, or is there already. */
   whenOpenerReached?(dialog: Element, wake: Wake): void;
   /** The visitor's connection, as far as the browser tells. */
   connection?(): ConnectionFacts | undefined;
   whenMedia(query: string, wake: Wake): void;
   log(message: string, error: unknown): void;
+  /**
+   * The page's lifetime: a page swapped out (src/client/page-swap.ts) ends it, and with it what its islands wait for
+   * on the window (an event that never came, the first sign of someone), which would keep the page's body alive.
+   */
+  signal?: AbortSignal;
   /** Fetches a script into the cache at low priority without running it. */
   prefetch?(url: string): void;
 }
@@ -65,6 +70,8 @@ type Trigger = (el: HTMLElement, wake: Wake, arg: string, env: RuntimeEnv) => vo
 /** Set on the island element when its trigger fires and it is awake (after React committed) or has failed. */
 export const HYDRATED_EVENT = "island:hydrated";
 export const FAILED_EVENT = "island:failed";
+/** Dispatched (bubbling) by a page module on an element it filled with islands, for the loader to arm them. */
+export const ISLANDS_ADDED_EVENT = "site:islands";
 
 /**
  * Controls whose click means nothing until the island is awake: held, then replayed. Links, fields and labels are
@@ -110,7 +117,7 @@ export const triggers: Record<string, Trigger> = {
   // A window event the page fires when the island is first needed; one fired before we got here counts too.
   event: (_el, wake, name, env) => {
     if (env.fired(name)) wake();
-    else env.events.addEventListener(name, wake, { once: true });
+    else env.events.addEventListener(name, wake, { once: true, signal: env.signal });
   },
   media: (_el, wake, query, env) => env.whenMedia(query, wake),
   // Only a click or submit inside it wakes it (see hold), never hover or focus: for code that must wait until used.
@@ -217,10 +224,10 @@ export function startIslands(islands: Iterable<HTMLElement>, env: RuntimeEnv): v
     hold(el, wake);
     (triggers[name] ?? triggers.visible)?.(el, wake, rest.join(":"), env);
   }
-  const { prefetch } = env;
+  const { prefetch, signal } = env;
   if (!prefetch) return;
   env.whenIdle(() => {
-    if (!mayFetchAhead(env.connection?.())) return;
+    if (signal?.aborted || !mayFetchAhead(env.connection?.())) return;
     const fetched = new Set<string>();
     for (const el of dormant) {
       const code = el.dataset.prefetch?.split(" ").filter(Boolean) ?? [];
@@ -234,7 +241,7 @@ export function startIslands(islands: Iterable<HTMLElement>, env: RuntimeEnv): v
       };
       const dialog = el.closest("dialog");
       if (dialog) env.whenOpenerReached?.(dialog, fetchAhead);
-      else if (env.whenPresent) env.whenPresent(() => env.whenVisible(el, fetchAhead));
+      else if (env.whenPresent) env.whenPresent(() => env.whenVisible(el, fetchAhead), signal);
       else env.whenVisible(el, fetchAhead);
     }
   });

@@ -1,8 +1,9 @@
 /**
- * The only script every page loads eagerly. It runs the platform controls (menus, dialogs, tabs: src/client/controls.ts),
- * so no tap on them waits for a download, and arms the islands in the page (src/client/island-runtime.ts): each
- * waits for its trigger before importing its chunk (and with it React), holds the visitor's clicks until then, and
- * leaves its server HTML working if it fails. It also applies URL preselections to forms, runs the header's theme
+ * The only script every page loads eagerly, with what every page needs (a page's own code is a page module of that
+ * page: the list filters, home's carousels and explorer). It runs the platform controls (menus, dialogs, tabs:
+ * src/client/controls.ts), so no tap on them waits for a download, and arms the islands in the page
+ * (src/client/island-runtime.ts): each waits for its trigger before importing its chunk (and with it React), holds
+ * the visitor's clicks until then, and leaves its server HTML working if it fails. It also applies URL preselections to forms, runs the header's theme
  * switch, notes what brought the visitor (kept for the session only with analytics consent: src/client/lead-source.ts)
  * and reports marketplace buy-link clicks to the data layer, without React. And it has the next page fetched before
  * the tap that opens it (src/client/next-page.ts), and on a touch screen shown in this document (src/client/page-swap.ts):
@@ -11,10 +12,9 @@
 import { hasAnalyticsConsent } from "../lib/analytics-consent.ts";
 import type { ConnectionFacts } from "../lib/connection.ts";
 import { whenActivated } from "./activation.ts";
+import { aheadSlice, nextSlice } from "./ahead.ts";
 import { enhanceControls, startControls } from "./controls.ts";
-import { startExplorer } from "./explorer.ts";
-import { startFilters } from "./filters.ts";
-import { presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
+import { ISLANDS_ADDED_EVENT, presetFromUrl, type RuntimeEnv, startIslands } from "./island-runtime.ts";
 import { listenForItemLinks } from "./item-links.ts";
 import { currentPage, keepSource } from "./lead-source.ts";
 import { fetchNextPages, fetchPageSheets } from "./next-page.ts";
@@ -44,15 +44,17 @@ const afterAnswerShows = () =>
   ]);
 
 /** Wakes on the first sign that someone is at the page. Document scrolls only (no capture): a carousel's autoplay
- * scrolls its own strip, and that is nobody. */
-const whenPresent = (wake: () => void) => {
+ * scrolls its own strip, and that is nobody. Stops waiting when `signal` ends (the page is swapped out). */
+const whenPresent = (wake: () => void, signal?: AbortSignal) => {
   const signs = ["pointermove", "scroll", "keydown", "touchstart"] as const;
   const seen = () => {
     for (const name of signs) removeEventListener(name, seen);
     wake();
   };
-  for (const name of signs) addEventListener(name, seen, { passive: true });
+  for (const name of signs) addEventListener(name, seen, { passive: true, signal });
 };
+
+const prefetched = new Set<string>();
 
 const browser: RuntimeEnv = {
   load: (src) => afterAnswerShows().then(() => import(src)),
@@ -67,9 +69,10 @@ const browser: RuntimeEnv = {
       return false; // storage can be blocked; then there is nothing to restore
     }
   },
+  // In a slice of its own that gives way to the visitor's input (src/client/ahead.ts): what waits for idle is work
+  // done ahead, which must never delay a tap.
   whenIdle: (wake) => {
-    const whenIdle = () =>
-      "requestIdleCallback" in window ? requestIdleCallback(wake, { timeout: 3000 }) : setTimeout(wake, 200);
+    const whenIdle = () => void aheadSlice().then(wake);
     // A prerendered page is idle for the visitor once shown; until then it may never be.
     whenActivated(() => {
       if (document.readyState === "complete") whenIdle();
@@ -123,12 +126,15 @@ const browser: RuntimeEnv = {
         mql.removeEventListener("change", onChange);
         wake();
       };
-      mql.addEventListener("change", onChange);
+      mql.addEventListener("change", onChange, { signal: browser.signal });
     }
   },
   log: (message, error) => console.error(message, error),
-  // rel=prefetch: lowest priority, into the HTTP cache, not run; an engine without it simply skips it.
+  // rel=prefetch: lowest priority, into the HTTP cache, not run; an engine without it simply skips it. Once per
+  // document: the pages swapped in after this one ask for the same chunks, and the head would grow with each.
   prefetch: (href) => {
+    if (prefetched.has(href)) return;
+    prefetched.add(href);
     const link = document.createElement("link");
     link.rel = "prefetch";
     link.as = "script";
@@ -137,14 +143,32 @@ const browser: RuntimeEnv = {
   },
 };
 
+/**
+ * The page in the document ends when another is swapped in (src/client/page-swap.ts): what it started on the window,
+ * the document or a shared object (listeners, observers, timers) ends with this signal, so nothing of a page left keeps
+ * its body alive.
+ */
+let pageLife = new AbortController();
+
+declare global {
+  /** The page shown's lifetime (above), for the page modules (src/client/filters.ts), which share no code with this. */
+  var sitePageSignal: AbortSignal | undefined;
+}
+
 const startPage = () => {
+  pageLife.abort();
+  pageLife = new AbortController();
+  browser.signal = pageLife.signal;
+  globalThis.sitePageSignal = pageLife.signal;
   presetFromUrl(document, location.search);
   startIslands(document.querySelectorAll<HTMLElement>("site-island"), browser);
-  startFilters(document);
-  startExplorer(document, connection(), (islands) => startIslands(islands, browser));
 };
 
 startControls(document);
+// Islands a page module put in place (the explorer's panel), in whichever page is shown.
+document.addEventListener(ISLANDS_ADDED_EVENT, ({ target }) => {
+  if (target instanceof Element) startIslands(target.querySelectorAll<HTMLElement>("site-island"), browser);
+});
 startThemeSwitch(document.documentElement);
 startPage();
 listenForSearchShortcut(document);
@@ -160,20 +184,24 @@ let swaps: Promise<PageSwaps> | undefined;
  * needs it; if it cannot come, links open as usual.
  */
 const keep = (href: string): boolean => {
-  swaps ??= (import(__PAGE_SWAP__) as Promise<{ startPageSwaps: typeof startPageSwaps }>).then((module) =>
-    module.startPageSwaps(document, {
-      showPage: enhanceControls,
-      startPage: () => {
-        startPage();
-        watchLinksInView();
-      },
-    }),
-  );
+  swaps ??= aheadSlice()
+    .then(() => import(__PAGE_SWAP__) as Promise<{ startPageSwaps: typeof startPageSwaps }>)
+    .then((module) =>
+      module.startPageSwaps(document, {
+        ahead: aheadSlice,
+        nextSlice,
+        showPage: enhanceControls,
+        startPage: () => {
+          startPage();
+          watchLinksInView(pageLife.signal);
+        },
+      }),
+    );
   swaps.then((started) => started.keep(href)).catch(() => undefined);
   return true;
 };
-const watchLinksInView = fetchNextPages(document, connection(), browser.whenIdle, keep);
+const watchLinksInView = fetchNextPages(document, connection(), browser.whenIdle, keep, pageLife.signal);
 // Once the page is idle (its own requests done): a visitor who taps a link without scrolling first would otherwise
 // find the sheets not there (no sign of them until the tap itself), and a tap's answer shares its frame with no
 // download (first-tap.spec: fetched here, they are part of the idle work before the visitor reads).
-browser.whenIdle(() => fetchPageSheets(document, connection()));
+browser.whenIdle(() => void fetchPageSheets(document, connection()));

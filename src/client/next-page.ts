@@ -1,4 +1,5 @@
 import { type ConnectionFacts, mayFetchAhead } from "../lib/connection.ts";
+import { nextSlice } from "./ahead.ts";
 import { addressToFetchAhead, NOT_FETCHED_AHEAD_LINKS, SPECULATION_RULES } from "../lib/speculation-rules.ts";
 
 /**
@@ -31,14 +32,16 @@ const IN_VIEW_FETCHES = 3;
  * Starts fetching ahead, unless the connection asks to save data. Call once per document; `whenIdle` runs what may
  * wait until the page has loaded what it shows. On a touch screen the documents of links left in view are fetched
  * by `keep` (src/client/page-swap.ts), which shows their page in this document when tapped; it says whether the
- * link counts as one of the page's fetches. Returns what to run for a page swapped in: the watch on its links in view.
+ * link counts as one of the page's fetches. Returns what to run for a page swapped in: the watch on its links in view,
+ * which ends with the page's `signal`, as the first page's does with `signal`.
  */
 export function fetchNextPages(
   doc: Document,
   connection: ConnectionFacts | undefined,
   whenIdle: (run: () => void) => void = (run) => run(),
   keep?: (href: string) => boolean,
-): () => void {
+  signal?: AbortSignal,
+): (signal?: AbortSignal) => void {
   if (!mayFetchAhead(connection)) return () => undefined;
   const speculates = HTMLScriptElement.supports?.("speculationrules") === true;
   if (speculates) {
@@ -78,8 +81,8 @@ export function fetchNextPages(
   });
   // Every engine: Chromium's rules act on pointer down at the earliest, which on a touch screen is the tap.
   const touch = doc.defaultView?.matchMedia("(hover: none)").matches === true;
-  const watchInView = () => fetchInView(doc, (link) => fetchAhead(link, keep));
-  if (touch) whenIdle(watchInView);
+  const watchInView = (signal?: AbortSignal) => fetchInView(doc, (link) => fetchAhead(link, keep), signal);
+  if (touch) whenIdle(() => watchInView(signal));
   if (!speculates) {
     let resting: ReturnType<typeof setTimeout> | undefined;
     // The pointer moving on to anything else cancels the wait: pointerover fires on whatever it enters next.
@@ -94,11 +97,12 @@ export function fetchNextPages(
 
 /**
  * Fetches the content links (in <main>) that stay wholly in view IN_VIEW_MS, up to IN_VIEW_FETCHES of them; `fetchAhead`
- * says whether it started a fetch (a link fetched already, or not to be fetched, uses up nothing).
+ * says whether it started a fetch (a link fetched already, or not to be fetched, uses up nothing). Stops when `signal`
+ * ends: the links of a page swapped out are no longer there to tap.
  */
-export function fetchInView(doc: Document, fetchAhead: (link: Element) => boolean): void {
+export function fetchInView(doc: Document, fetchAhead: (link: Element) => boolean, signal?: AbortSignal): void {
   const view = doc.defaultView;
-  if (!view || !("IntersectionObserver" in view)) return;
+  if (!view || !("IntersectionObserver" in view) || signal?.aborted) return;
   let left = IN_VIEW_FETCHES;
   const waits = new Map<Element, ReturnType<typeof setTimeout>>();
   const observer = new view.IntersectionObserver(
@@ -124,6 +128,10 @@ export function fetchInView(doc: Document, fetchAhead: (link: Element) => boolea
     { threshold: 1 },
   );
   for (const link of doc.querySelectorAll("main a[href]")) observer.observe(link);
+  signal?.addEventListener("abort", () => {
+    observer.disconnect();
+    for (const wait of waits.values()) clearTimeout(wait);
+  });
 }
 
 /** The built page sheets' URLs (build/bundle.ts defines them for the loader); none where nothing defines them (tests). */
@@ -131,25 +139,27 @@ declare const __PAGE_SHEETS__: readonly string[] | undefined;
 const PAGE_SHEETS: readonly string[] = typeof __PAGE_SHEETS__ === "undefined" ? [] : __PAGE_SHEETS__;
 
 /**
- * The page sheets (src/lib/stylesheets.ts) this page does not link, fetched into the HTTP cache: call once the page is
+ * The page sheets (src/lib/stylesheets.ts) of the pages this page links to that it does not link itself (the build
+ * names them on <html data-next-sheets>, build/next-sheets.ts), fetched into the HTTP cache: call once the page is
  * idle. The next document comes from the cache (above), but a page of another kind would still wait a round trip for
  * its own sheet before it paints (on the phone profile about 150 ms of a 500–600 ms navigation). Not on the first sign
- * of someone at the page, as before: on a phone that sign is often the tap on the link itself, too late to help it.
- * They are hashed and cached for a year, about 7 KB gzip together, so a visit pays for them once (a visitor who leaves
- * without reading on pays them too); never on Save-Data or 2g.
+ * of someone at the page: on a phone that sign is often the tap on the link itself, too late to help it. Not where a
+ * pointer hovers and the engine has speculation rules: the rest on a link prerenders its page, sheets and all. They
+ * are hashed and cached for a year, so a visit pays for each once; never on Save-Data or 2g.
  */
-export function fetchPageSheets(
+export async function fetchPageSheets(
   doc: Document,
   connection: ConnectionFacts | undefined,
   sheets: readonly string[] = PAGE_SHEETS,
-): void {
+): Promise<void> {
   if (!mayFetchAhead(connection)) return;
-  const linked = new Set(
-    [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname),
-  );
+  const hovers = doc.defaultView?.matchMedia("(hover: hover)").matches === true;
+  if (hovers && HTMLScriptElement.supports?.("speculationrules") === true) return;
+  const next = (doc.documentElement.dataset.nextSheets ?? "").split(" ").filter(Boolean);
   const prefetches = doc.createElement("link").relList.supports("prefetch");
-  for (const href of sheets) {
-    if (linked.has(href)) continue;
+  for (const href of next.flatMap((i) => sheets[Number(i)] ?? [])) {
+    // One request a slice: starting one costs a ms or two on a phone, fifteen of them a tap's worth.
+    await nextSlice();
     if (prefetches) {
       const prefetch = doc.createElement("link");
       prefetch.rel = "prefetch";

@@ -8,9 +8,10 @@
  * the rest before a click gives Chromium's prerender or the hover fetch its head start) navigates as usual. A kept
  * link is marked `data-no-speculate`, so Chromium's rules do not start a prerender on the tap that this swap serves.
  *
- * A kept page is parsed, and its stylesheets loaded without applying them, while the page is idle. What a tap then
- * does, in order: the head's title, metadata and structured data become the new page's; the URL is pushed (after the
- * title, so an analytics tag watching history reads the new one); the body and the stylesheets are replaced together,
+ * A kept page is parsed, and its stylesheets loaded without applying them, while the page is idle, in slices that give
+ * way to the visitor's input (src/client/ahead.ts). What a tap then does, in order: the head's title, metadata and
+ * structured data become the new page's; the URL is pushed (after the title, so an analytics tag watching history
+ * reads the new one); the body and the stylesheets are replaced together,
  * in one frame; the view starts at the top (or at the link's #fragment). Once that frame is drawn, the old page's
  * islands are unmounted, the new body's inline scripts run and its page modules started (`startPage`), focus starts
  * at the top as after a load, and the new title is announced. Back and forward swap the page of that history entry
@@ -50,6 +51,10 @@ export interface PageSwaps {
 }
 
 export interface SwapHooks {
+  /** Resolves when a slice of work ahead of the visitor may run (src/client/ahead.ts aheadSlice). */
+  ahead(): Promise<void>;
+  /** Between two slices of one task ahead: gives the thread back to input (src/client/ahead.ts nextSlice). */
+  nextSlice(): Promise<void>;
   /** What the page must show in its first frame (stored choices, such as the currency), run as its body goes in. */
   showPage(doc: Document): void;
   /** Starts what the loader runs for each page (islands, filters...), once the page has been drawn. */
@@ -77,22 +82,26 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
       if (withoutFragment(link.href) === href) link.dataset.noSpeculate = "";
     if (kept.has(href)) return false;
     kept.add(href);
-    void fetchPage(href).then((html) => {
-      if (html === undefined) return kept.delete(href);
-      const at = Date.now();
-      whenIdle(view, () => {
-        const next = parse(html);
+    const keptFor = shown;
+    void fetchPage(href)
+      .then(async (html) => {
+        if (html === undefined) return kept.delete(href);
+        const at = Date.now();
+        // Parsed in slices that give way to input: on a phone a page takes tens of ms, which a tap would wait for.
+        await hooks.ahead();
+        const next = shown === keptFor ? showable(await parseInSlices(doc, html, hooks.nextSlice)) : undefined;
+        if (shown !== keptFor) return; // kept for a page left meanwhile
         if (!next) return kept.delete(href);
         ready.set(href, { next, at });
+        await hooks.nextSlice();
         void loadSheets(doc, next);
-      });
-    });
+      })
+      .catch(() => kept.delete(href));
     return true;
   };
 
-  /** The page `html` is the document of, or undefined when this document cannot show it. */
-  const parse = (html: string): Document | undefined => {
-    const next = new DOMParser().parseFromString(html, "text/html");
+  /** `next` if this document can show it: a page of the site built by the same deploy (the same loader). */
+  const showable = (next: Document): Document | undefined => {
     const loader = (d: Document) => d.querySelector(LOADER)?.getAttribute("src");
     return next.querySelector("main") && loader(next) === loader(doc) ? next : undefined;
   };
@@ -120,6 +129,9 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
     globalThis.siteSwappedFrom = location.href;
     if (entry === "push") history.pushState({ swapped: true } satisfies SwapState, "", href);
     shown = pageOf(href);
+    // The pages kept for the page left are its links' (and their sheets go below): the new page keeps its own.
+    ready.clear();
+    kept.clear();
     const body = doc.adoptNode(next.body);
     doc.body.replaceWith(body);
     applySheets(doc, next);
@@ -209,7 +221,8 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
     void fetchPage(withoutFragment(href))
       .then((html) => {
         if (mine !== latest) return; // the visitor moved on while it came
-        const next = html === undefined ? undefined : parse(html);
+        // The visitor is waiting for this one: parsed at once.
+        const next = html === undefined ? undefined : showable(new DOMParser().parseFromString(html, "text/html"));
         return next ? swap(href, next, state, mine) : location.reload();
       })
       .catch(() => location.reload());
@@ -218,11 +231,23 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
   return { keep };
 }
 
-/** Runs `run` when the main thread is idle (soon, in an engine without idle callbacks). */
-const whenIdle = (view: Window, run: () => void) => {
-  if (typeof view.requestIdleCallback === "function") view.requestIdleCallback(run, { timeout: 2000 });
-  else view.setTimeout(run, 0);
-};
+/** How much of a page's HTML one slice parses: a few ms on a phone. */
+const PARSE_SLICE = 8192;
+
+/**
+ * Parses a page's HTML as DOMParser does (no script runs: the document has no window), a slice at a time, giving the
+ * thread back between slices.
+ */
+async function parseInSlices(doc: Document, html: string, nextSlice: () => Promise<void>): Promise<Document> {
+  const parsed = doc.implementation.createHTMLDocument("");
+  parsed.open();
+  for (let at = 0; at < html.length; at += PARSE_SLICE) {
+    parsed.write(html.slice(at, at + PARSE_SLICE));
+    await nextSlice();
+  }
+  parsed.close();
+  return parsed;
+}
 
 /** Resolves once the next frame has been drawn: a task queued from its animation frame callback runs after it. */
 const afterNextPaint = (view: Window) =>

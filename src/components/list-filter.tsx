@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PageModule } from "./inline-script.tsx";
 import { type FilterStatus, statusText } from "../lib/list-filter.ts";
 
 /** The label of the choice button that shows every card; its value is "" (no filter), so the URL leaves it out. */
@@ -25,70 +26,73 @@ export interface ListFilterProps {
 }
 
 /**
- * The controls of a list filter as plain server HTML; src/client/filters.ts (loaded on every page) makes them
- * filter the cards on the first keystroke or tap, without React.
+ * The controls of a list filter as plain server HTML; src/client/filters.ts (a page module it places after itself)
+ * makes them filter the cards on the first keystroke or tap, without React.
  */
 export function ListFilter({ listId, count, className, emptyClass, status, search, choices, index }: ListFilterProps) {
   const fieldId = `${listId}-search`;
   return (
-    <div
-      className={className}
-      data-filter=""
-      data-filter-list={listId}
-      data-status-many={status.many}
-      data-status-one={status.one}
-      data-status-none={status.none}
-      data-status-loading={status.loading}
-      data-filter-index={index?.href}
-      data-filter-pager={index?.pagerId}
-      data-filter-fields={index?.fields.join(" ")}
-    >
-      {search && (
-        <search className="search-box">
-          <form action={search.action}>
-            <label className="visually-hidden" htmlFor={fieldId}>
-              {search.label}
-            </label>
-            {search.icon && (
-              <svg className="search-box__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-                <path d="m20 20-4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            )}
-            <input id={fieldId} type="search" name="search" placeholder={search.placeholder} autoComplete="off" />
-            {/* Enter submits; without JavaScript that reloads the page with ?search=…, which the script applies. */}
-            <button type="submit" className="visually-hidden" tabIndex={-1}>
-              Search
-            </button>
-          </form>
-        </search>
-      )}
-      {choices && (
-        <fieldset className="filter-buttons">
-          <legend className="visually-hidden">{choices.legend}</legend>
-          {["", ...choices.values].map((value) => (
-            <button
-              key={value}
-              type="button"
-              className="filter-button"
-              name={choices.name}
-              value={value}
-              aria-pressed={value === ""}
-            >
-              {value || ALL_CHOICES}
-            </button>
-          ))}
-        </fieldset>
-      )}
-      <p className={count === 0 ? emptyClass : "visually-hidden"} data-empty-class={emptyClass} role="status">
-        {statusText(count, status)}
-      </p>
-      {index && (
-        <>
-          <template>{index.card}</template>
-          <ul className="card-grid" aria-label={index.label} data-filter-results="" hidden />
-        </>
-      )}
-    </div>
+    <>
+      <div
+        className={className}
+        data-filter=""
+        data-filter-list={listId}
+        data-status-many={status.many}
+        data-status-one={status.one}
+        data-status-none={status.none}
+        data-status-loading={status.loading}
+        data-filter-index={index?.href}
+        data-filter-pager={index?.pagerId}
+        data-filter-fields={index?.fields.join(" ")}
+      >
+        {search && (
+          <search className="search-box">
+            <form action={search.action}>
+              <label className="visually-hidden" htmlFor={fieldId}>
+                {search.label}
+              </label>
+              {search.icon && (
+                <svg className="search-box__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                  <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+                  <path d="m20 20-4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
+              )}
+              <input id={fieldId} type="search" name="search" placeholder={search.placeholder} autoComplete="off" />
+              {/* Enter submits; without JavaScript that reloads the page with ?search=…, which the script applies. */}
+              <button type="submit" className="visually-hidden" tabIndex={-1}>
+                Search
+              </button>
+            </form>
+          </search>
+        )}
+        {choices && (
+          <fieldset className="filter-buttons">
+            <legend className="visually-hidden">{choices.legend}</legend>
+            {["", ...choices.values].map((value) => (
+              <button
+                key={value}
+                type="button"
+                className="filter-button"
+                name={choices.name}
+                value={value}
+                aria-pressed={value === ""}
+              >
+                {value || ALL_CHOICES}
+              </button>
+            ))}
+          </fieldset>
+        )}
+        <p className={count === 0 ? emptyClass : "visually-hidden"} data-empty-class={emptyClass} role="status">
+          {statusText(count, status)}
+        </p>
+        {index && (
+          <>
+            <template>{index.card}</template>
+            <ul className="card-grid" aria-label={index.label} data-filter-results="" hidden />
+          </>
+        )}
+      </div>
+      <PageModule name="filters" />
+    </>
   );
 }

@@ -95,6 +95,8 @@ export function Document({ content, head, path, assets, special, page, body }: D
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content={theme.dark} />
         <link rel="icon" href={SITE_ICONS.ico} sizes="32x32" />
         <link rel="icon" href={SITE_ICONS.svg} type="image/svg+xml" />
+        {/* The brand mark of the header and footer (src/components/shell/logo.tsx): once, here, not in the body. */}
+        <link rel="preload" as="image" href={SITE_ICONS.svg} />
         <link rel="apple-touch-icon" href={SITE_ICONS.appleTouch} />
         <link rel="manifest" href={SITE_ICONS.manifest} />
         {stylesheetsFor(page, assets.stylesheet).map((href) => (

@@ -15,8 +15,14 @@ const longFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
+/** A day as written when it is not a day yet (empty, half-typed in the editor): Intl throws on an invalid date. */
+const formatDay = (format: Intl.DateTimeFormat, isoDay: string) => {
+  const day = typeof isoDay === "string" ? parse(isoDay) : new Date(Number.NaN);
+  return Number.isNaN(day.getTime()) ? String(isoDay ?? "") : format.format(day);
+};
+
 /** "Jan 15, 2025": cards and lists (en-US short). */
-export const formatShortDate = (isoDay: string) => shortFormat.format(parse(isoDay));
+export const formatShortDate = (isoDay: string) => formatDay(shortFormat, isoDay);
 
 /** "January 15, 2025": the article header and policy pages (en-US long). */
-export const formatLongDate = (isoDay: string) => longFormat.format(parse(isoDay));
+export const formatLongDate = (isoDay: string) => formatDay(longFormat, isoDay);

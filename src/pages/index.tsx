@@ -32,8 +32,8 @@ export default definePage({
       <ProductExplorer products={products} />
       <Testimonials testimonials={testimonials} site={site} />
       <PortfolioTeaser projects={projects} />
-      {/* One module drives the three carousels above (hero, testimonials, portfolio). */}
-      <PageModule name="carousel" />
+      {/* One module drives the three carousels above (hero, testimonials, portfolio) and the explorer. */}
+      <PageModule name="home" />
       <BlogTeaser posts={featured} />
       <ClosingCta site={site} />
     </>

@@ -63,46 +63,79 @@ test("with Save-Data nothing is fetched ahead, and the form still wakes when use
   expect(requested.filter((r) => r.path === chunk).map((r) => r.ahead)).toEqual([false]);
 });
 
-test("once the page is idle, the sheets of other kinds of page are fetched ahead, and the next page takes its own from the cache", async ({
+/** The stylesheets a built page links, in order. */
+const sheetsOf = async (page: Page, path: string) =>
+  [...(await (await page.request.get(path)).text()).matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map(
+    (match) => match[1] ?? "",
+  );
+
+/** The site's pages a built page links to (anchors), without query, fragment or trailing slash. */
+const linkedPages = async (page: Page, path: string) => [
+  ...new Set(
+    [...(await (await page.request.get(path)).text()).matchAll(/<a\s[^>]*?href="(\/[^/"][^"]*|\/)"/g)].map((match) =>
+      (match[1] ?? "").replace(/[?#].*$/, "").replace(/(.)\/$/, "$1"),
+    ),
+  ),
+];
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("once the page is idle, the sheets of the pages it links to are fetched ahead, none other, and the next page takes its own from the cache", async ({
+    page,
+  }) => {
+    const aboutSheets = await sheetsOf(page, "/about");
+    const wanted = new Set<string>();
+    for (const linked of await linkedPages(page, "/about"))
+      for (const sheet of await sheetsOf(page, linked)) if (!aboutSheets.includes(sheet)) wanted.add(sheet);
+    const productSheets = await sheetsOf(page, "/products/astroway");
+    const notLinked = productSheets.filter((sheet) => !aboutSheets.includes(sheet));
+    expect(notLinked.length).toBeGreaterThan(0);
+    const requested = watchRequests(page);
+    // Held still: nothing the page does at idle may start before the test lets time move.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.goto("/about");
+    await page.waitForLoadState("load");
+    const aheadSheets = () => requested.filter((r) => r.ahead && r.path.endsWith(".css")).map((r) => r.path);
+    // Not before the page's own work is done (the loader waits for an idle moment after load).
+    expect(aheadSheets()).toEqual([]);
+
+    // No input at all: a visitor who taps a link on the first screen gives no sign of being there before the tap.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(500);
+        return aheadSheets().sort();
+      })
+      .toEqual([...wanted].sort());
+    // Not the editor's sheet: no page of the site links to /admin.
+    expect(aheadSheets().filter((sheet) => sheet.includes("/draft-"))).toEqual([]);
+    await page.waitForLoadState("networkidle");
+
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    const fromCache = new Set<string>();
+    cdp.on("Network.responseReceived", ({ response }) => {
+      if (response.fromDiskCache || response.fromPrefetchCache) fromCache.add(new URL(response.url).pathname);
+    });
+    await page.goto("/products/astroway");
+    await page.waitForLoadState("load");
+    expect(notLinked.filter((sheet) => !fromCache.has(sheet))).toEqual([]);
+  });
+});
+
+test("where a pointer hovers, nothing is fetched while idle that the rest on a link fetches anyway: no sheets, no explorer panels", async ({
   page,
 }) => {
-  const sheetsOf = async (path: string) =>
-    [...(await (await page.request.get(path)).text()).matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map(
-      (match) => match[1] ?? "",
-    );
-  const productSheets = await sheetsOf("/products/astroway");
-  const aboutSheets = await sheetsOf("/about");
-  const notLinked = productSheets.filter((sheet) => !aboutSheets.includes(sheet));
-  expect(notLinked.length).toBeGreaterThan(0);
   const requested = watchRequests(page);
-  // Held still: nothing the page does at idle may start before the test lets time move.
   await page.clock.install();
-  await page.clock.pauseAt(Date.now() + 60_000);
-  await page.goto("/about");
-  await page.waitForLoadState("load");
-  const aheadSheets = () => requested.filter((r) => r.ahead && r.path.endsWith(".css")).map((r) => r.path);
-  // Not before the page's own work is done (the loader waits for an idle moment after load).
-  expect(aheadSheets()).toEqual([]);
-
-  // No input at all: a visitor who taps a link on the first screen gives no sign of being there before the tap.
-  await expect
-    .poll(async () => {
-      await page.clock.runFor(500);
-      return aheadSheets();
-    })
-    .toEqual(expect.arrayContaining(notLinked));
-  // Nothing this page links, and each sheet once.
-  expect(aheadSheets().filter((sheet) => aboutSheets.includes(sheet))).toEqual([]);
-  expect(new Set(aheadSheets()).size).toBe(aheadSheets().length);
+  await page.goto("/");
+  await page.getByRole("region", { name: "Explore Our Ready-Made Apps" }).scrollIntoViewIfNeeded();
+  await page.clock.runFor(6_000);
   await page.waitForLoadState("networkidle");
-
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  const fromCache = new Set<string>();
-  cdp.on("Network.responseReceived", ({ response }) => {
-    if (response.fromDiskCache || response.fromPrefetchCache) fromCache.add(new URL(response.url).pathname);
-  });
-  await page.goto("/products/astroway");
-  await page.waitForLoadState("load");
-  expect(notLinked.filter((sheet) => !fromCache.has(sheet))).toEqual([]);
+  const idle = requested.filter((r) => r.ahead || r.path.endsWith(".json")).map((r) => r.path);
+  expect(idle).toEqual([]);
+  // The pointer reaching the explorer fetches its panels, before any choice.
+  await page.getByRole("region", { name: "Explore Our Ready-Made Apps" }).hover();
+  await expect.poll(() => requested.filter((r) => r.path === "/products/explorer-panels.json").length).toBe(1);
 });

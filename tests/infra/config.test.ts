@@ -54,6 +54,26 @@ describe("readSiteConfig", () => {
     });
   });
 
+  test("npm run synth (-c example=true) works as written on a fresh clone: what is missing comes from the examples, and says so", () => {
+    const config = read({ example: "true" }, { CDK_DEFAULT_REGION: "eu-west-1" });
+    expect(config).toMatchObject({
+      env: { account: "123456789012", region: "eu-west-1" },
+      senderEmail: "no-reply@example.com",
+    });
+    expect(config.examples).toEqual(["account=123456789012", "senderEmail=no-reply@example.com"]);
+    expect(read({ example: "true", account: "210987654321" }).examples).toEqual([
+      "region=us-east-1",
+      "senderEmail=no-reply@example.com",
+    ]);
+    expect(read({ ...EXAMPLE_CONTEXT, example: "true" }).examples).toEqual([]);
+  });
+
+  test("never takes the examples in GitHub Actions, whose synthesized stack is deployed, nor without -c example", () => {
+    const missing = ["account", "senderEmail"].map((key) => expect.stringContaining(`${key}: is required`));
+    expect(problems({ example: "true", region: "us-east-1" }, { GITHUB_ACTIONS: "true" })).toEqual(missing);
+    expect(problems({ region: "us-east-1" })).toEqual(missing);
+  });
+
   test("reports every missing or malformed key at once, each with the flag that fixes it", () => {
     expect(problems({ account: "12345", waf: "yes", logRetentionDays: "31" })).toEqual([
       '- account: expected a 12-digit AWS account id, found "12345" (AWS account id (defaults to the CLI\'s credentials)); fix: -c account=123456789012',

@@ -291,11 +291,26 @@ describe("SiteStack with the example settings", () => {
     expect(sent["content-security-policy"]).toContain(`script-src 'self' ${FIXTURE_SCRIPT_HASH}`);
     expect(sent["content-security-policy"]).not.toContain("unsafe-inline");
     const siteBehaviors = distributionConfig().CacheBehaviors.filter(
-      (b) => !String(b.PathPattern).startsWith("/admin") && b.PathPattern !== "/api/github-oauth/*",
+      (b) =>
+        !String(b.PathPattern).startsWith("/admin") &&
+        b.PathPattern !== "/api/github-oauth/*" &&
+        b.PathPattern !== "/assets/*",
     );
     for (const behavior of [distributionConfig().DefaultCacheBehavior, ...siteBehaviors]) {
       expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: entry?.[0] });
     }
+  });
+
+  test("sends stylesheets and scripts (/assets) only the headers that act on them: no CSP, no framing or opener rules", () => {
+    const entry = resources("AWS::CloudFront::ResponseHeadersPolicy").find(([id]) => id.includes("AssetHeaders"));
+    const config = entry?.[1].Properties.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: Record<string, unknown>;
+      CustomHeadersConfig?: { Items: unknown[] };
+    };
+    expect(Object.keys(config.SecurityHeadersConfig).sort()).toEqual(["ContentTypeOptions", "StrictTransportSecurity"]);
+    expect(config.CustomHeadersConfig).toBeUndefined();
+    const assets = distributionConfig().CacheBehaviors.find((b) => b.PathPattern === "/assets/*");
+    expect(assets?.ResponseHeadersPolicyId).toEqual({ Ref: entry?.[0] });
   });
 
   test("serves /admin and its files with the editor's own headers, the site's pages never", () => {

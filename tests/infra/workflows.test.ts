@@ -140,11 +140,18 @@ describe("every pull request gets annotations and a preview, and forks get no cr
     const deploy = jobs["preview-deploy"];
     expect(deploy?.needs).toBe("preview-build");
     expect(deploy?.environment).toMatchObject({ name: "preview" });
-    expect(deploy?.permissions).toEqual({ contents: "read", "id-token": "write", "pull-requests": "write" });
+    expect(deploy?.permissions).toEqual({
+      contents: "read",
+      "id-token": "write",
+      "pull-requests": "write",
+      statuses: "write",
+    });
     expect(deploy?.steps.some((step) => step.uses?.startsWith("actions/checkout@"))).toBe(false);
     const runs = (deploy?.steps ?? []).flatMap((step) => (step.run ? [step.run] : [])).join("\n");
     expect(runs).not.toMatch(/\b(npm|npx|tsx|node)\b/);
     expect(runs).toContain('aws s3 sync dist/ "s3://$BUCKET/$PREFIX/" --delete');
+    // The address as the commit's status, with a context naming a deploy: where /admin's "Check for Preview" looks.
+    expect(runs).toMatch(/statuses\/\$SHA" -f state=success -f context=deploy\/preview \\\n\s+-f target_url="\$URL"/);
     expect(deploy?.env?.PREFIX).toBe(`pr-\${{ github.event.pull_request.number }}`);
     // One comment, found by its marker and edited on each push.
     expect(runs).toMatch(/--method PATCH[^\n]*issues\/comments\/\$id/);

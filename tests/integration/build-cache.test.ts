@@ -27,7 +27,7 @@ describe("the build cache in a warm build", () => {
   /** A copy of the project's code in `work/<name>`, after `edit` changed its files. */
   const copyProject = async (name: string, edit: (dir: string) => Promise<void> = async () => undefined) => {
     const dir = path.join(work, name);
-    for (const entry of ["build", "src", "public", "scripts", "package.json", "tsconfig.json"])
+    for (const entry of ["build", "src", "public", "scripts", "package.json", "package-lock.json", "tsconfig.json"])
       await cp(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
     await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
     await edit(dir);

@@ -6,7 +6,14 @@ import type * as lambda from "aws-cdk-lib/aws-lambda";
 import * as s3 from "aws-cdk-lib/aws-s3";
 import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
-import { ADMIN_PATH, adminSecurityHeaders, GITHUB_API, securityHeaders } from "../../../src/lib/security-headers.ts";
+import {
+  ADMIN_PATH,
+  ASSETS_PATH,
+  adminSecurityHeaders,
+  assetHeaders,
+  GITHUB_API,
+  securityHeaders,
+} from "../../../src/lib/security-headers.ts";
 import { cacheControl } from "../../../src/lib/static-files.ts";
 import { MESSAGE_PAGE_CSP } from "../../../lambdas/github-oauth/pages.ts";
 import { GITHUB_OAUTH_PREFIX } from "../../../lambdas/github-oauth/paths.ts";
@@ -98,15 +105,23 @@ export class StaticSite extends Construct {
       code: cloudfront.FunctionCode.fromInline(viewerResponseSource()),
     });
 
+    // Previews are unreviewed rehearsals: no search engine may list them, whatever a page says.
+    const noindex: Record<string, string> = props.preview ? { "X-Robots-Tag": "noindex, nofollow" } : {};
     const { securityHeadersBehavior, customHeaders } = responseHeadersFrom({
       ...securityHeaders(build.csp),
-      // Previews are unreviewed rehearsals: no search engine may list them, whatever a page says.
-      ...(props.preview ? { "X-Robots-Tag": "noindex, nofollow" } : {}),
+      ...noindex,
     });
     const responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, "SecurityHeaders", {
       comment: "The headers of src/lib/security-headers.ts, which the local server sends too",
       securityHeadersBehavior,
       customHeadersBehavior: { customHeaders },
+    });
+
+    const assets = responseHeadersFrom({ ...assetHeaders(), ...noindex });
+    const assetHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, "AssetHeaders", {
+      comment: "Stylesheets and scripts: only the headers that act on them (src/lib/security-headers.ts assetHeaders)",
+      securityHeadersBehavior: assets.securityHeadersBehavior,
+      customHeadersBehavior: assets.customHeaders.length ? { customHeaders: assets.customHeaders } : undefined,
     });
 
     // Browsers revalidate HTML on every request (its Cache-Control says so); the edge keeps pages until the next
@@ -221,12 +236,12 @@ export class StaticSite extends Construct {
       },
       additionalBehaviors: {
         // Content-hashed files: served as they are, cached for their year (CachingOptimized honours max-age).
-        "/assets/*": {
+        [`${ASSETS_PATH}/*`]: {
           origin: siteOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy,
+          responseHeadersPolicy: assetHeadersPolicy,
           // A preview's assets live under its prefix too; the function's new URI is the cache key.
           functionAssociations: props.preview
             ? [{ function: routeRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }]

@@ -6,7 +6,10 @@ import { SITE_ICONS } from "../../lib/site-icons.ts";
  * twice on every page (header and footer).
  */
 function LogoMark() {
-  return <img className="logo-mark" src={SITE_ICONS.svg} alt="" width={36} height={36} />;
+  // Preloaded once in the head (src/layouts/document.tsx). React's server renderer would otherwise add a preload of
+  // its own before each part of the body that shows it, which a page swap then asks for again; it adds none for a
+  // low-priority image.
+  return <img className="logo-mark" src={SITE_ICONS.svg} alt="" width={36} height={36} fetchPriority="low" />;
 }
 
 /** Mark and name, linking home. */

@@ -20,7 +20,7 @@ import { VALID } from "./harness.ts";
 
 /**
  * At least 10,000 random and malformed requests per handler, through the production handler with only the SES
- * client replaced: the answer is always 200, 400, 405, 413 or 415 (502 only when SES fails), always JSON in the
+ * client replaced: the answer is always 200, 400, 405, 413 or 415 (202 or 503 only when the store fails too), always JSON in the
  * `{success, data?, error?}` shape, and every mail that leaves is addressed to one recipient with no header
  * smuggled in and no visitor markup in its HTML.
  */

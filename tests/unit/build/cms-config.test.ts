@@ -42,7 +42,7 @@ function differences(cms: CmsConfig): string[] {
     if (collection.kind === "folder") {
       if (found.folder !== `content/${collection.folder}`) problems.push(`${name}: folder ${found.folder}`);
       const markdown = collection.format === "markdown";
-      if (found.format !== (markdown ? "frontmatter" : `yaml-${collection.jsonSchema}`))
+      if (found.format !== `${markdown ? "markdown" : "yaml"}-${collection.jsonSchema}`)
         problems.push(`${name}: format ${found.format}`);
       const body = fields.find((f) => f.name === "body");
       if (markdown && body?.widget !== "markdown") problems.push(`${name}: no markdown body`);
@@ -108,7 +108,9 @@ function compareField(
     if (JSON.stringify(schema) !== JSON.stringify(cms))
       problems.push(`${at}: ${rule} differs: schema ${JSON.stringify(schema)}, CMS ${JSON.stringify(cms)}`);
   };
-  differ("required", inRequired && !schemaTakesEmpty(node), field.required ?? false);
+  // An id or slug left empty is made from the title before the save (src/admin/rules.ts), so the form does not insist.
+  const made = /Left empty, it is/.test(field.hint ?? "");
+  differ("required", inRequired && !schemaTakesEmpty(node) && !made, field.required ?? false);
   if (node.default !== undefined && node.type !== "object") differ("default", node.default, field.default);
   if (node.enum) return differ("options", node.enum, field.options);
   const reference = REFERENCES[at.replace(/^[^.]+\./, `${collection}.`)];
@@ -235,13 +237,20 @@ describe("cmsConfig", () => {
     expect(packages?.fields?.find((f) => f.name === "id")?.options).toEqual(["basic", "android", "complete"]);
   });
 
-  test("names the rules only the build checks in the editor's help text", () => {
+  test("lets an article's slug and id, and a product's id, be made from the title or name", () => {
     const cms = config();
-    const posts = cms.collections.find((c) => c.name === "posts");
-    expect(posts?.description).toMatch(/exactly 4 published posts are featured/);
-    expect(posts?.description).toMatch(/links in the body lead to a page or file/);
-    const site = fieldsOf(cms.collections.find((c) => c.name === "site"));
-    expect(site.find((f) => f.name === "timeZone")?.hint).toMatch(/^The vendor's time zone.*Checked by the build/);
+    const field = (collection: CollectionName, name: string) =>
+      fieldsOf(cms.collections.find((c) => c.name === collection)).find((f) => f.name === name);
+    expect(field("posts", "slug")).toMatchObject({
+      required: false,
+      hint: expect.stringMatching(/made from the title$/),
+    });
+    expect(field("posts", "id")).toMatchObject({ required: false, hint: expect.stringMatching(/it is the slug$/) });
+    expect(field("products", "id")).toMatchObject({
+      required: false,
+      hint: expect.stringMatching(/made from the name$/),
+    });
+    expect(field("posts", "title")?.required).toBe(true);
   });
 
   test("edits the checkout through npm run dev locally and opens pull requests on GitHub in production", () => {
@@ -324,12 +333,13 @@ describe("cmsConfig", () => {
 });
 
 describe("cmsYamlFormats", () => {
-  test("should give every YAML collection a format that writes its schema line back", () => {
+  test("should give every collection a format of ours that writes its schema line into a new file", () => {
     const formats = cmsYamlFormats();
-    for (const collection of config().collections.filter((c) => c.format?.startsWith("yaml-")))
+    for (const collection of config().collections)
       expect(formats[collection.format ?? ""], collection.name).toMatch(/^\.\.?\/\.schemas\/[a-z-]+\.json$/);
     expect(formats["yaml-product"]).toBe("../.schemas/product.json");
     expect(formats["yaml-site"]).toBe("./.schemas/site.json");
+    expect(formats["markdown-blog-post"]).toBe("../.schemas/blog-post.json");
   });
 });
 

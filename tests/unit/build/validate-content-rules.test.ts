@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { ContentErrors, formatIssue } from "../../../build/errors.ts";
 import type { RawContent, SourceFile } from "../../../build/load-content.ts";
-import { editorMessage, validateContent } from "../../../build/validate-content.ts";
+import { validateContent } from "../../../build/validate-content.ts";
+import { editorMessage } from "../../../src/schemas/messages.ts";
 import { HOME_FEATURED_POSTS, MAX_SEO_TITLE_LENGTH } from "../../../src/lib/limits.ts";
 import { realContent } from "../../fixtures/real-content.ts";
 
@@ -484,6 +485,24 @@ describe("featured articles", () => {
           `^content/blog/[\\w-]+\\.md:\\d+ featured: The home page shows ${HOME_FEATURED_POSTS} featured posts, found ${count} \\(([\\w-]+\\.md, ){${count - 1}}[\\w-]+\\.md\\); set featured: false on ${count - HOME_FEATURED_POSTS} of them$`,
         ),
       );
+  });
+
+  test("should refuse a post dated before the company was founded or more than a year ahead, on its date", () => {
+    const post = real.posts.find((s) => !(s.data as { featured?: boolean }).featured);
+    const dated = (date: string) =>
+      errorsAfter((raw) => ({ posts: raw.posts.map((s) => (s === post ? edited(s, { date }) : s)) }));
+    expect(dated("1905-11-27")).toEqual([
+      expect.stringMatching(
+        /:\d+ date: date 1905-11-27 is before 2016, the year the company was founded \(site.yaml company.foundingYear\); check the year$/,
+      ),
+    ]);
+    expect(dated("2027-11-29")).toEqual([
+      expect.stringMatching(
+        /:\d+ date: date 2027-11-29 is more than a year ahead \(after 2027-11-28\); check the year/,
+      ),
+    ]);
+    expect(dated("2016-01-01")).toEqual([]);
+    expect(dated("2027-11-28")).toEqual([]);
   });
 
   test("should refuse now a featured post scheduled for a day when one too many would be featured", () => {

@@ -103,7 +103,14 @@ describe("sweep", () => {
     await deps.store.put(record("old", { receivedAt: at(8 * 24 * 60), updatedAt: at(8 * 24 * 60) }));
     expect(await sweep(deps)).toBe(2);
     expect(deps.queue.messages.map((m) => m.submissionId).sort()).toEqual(["failed", "stuck"]);
-    expect(deps.log.lines.at(-1)).toMatchObject({ outcome: "swept", count: 2 });
+    expect(deps.log.lines.at(-1)).toMatchObject({ level: "info", outcome: "swept", count: 2 });
+  });
+
+  test("should stay quiet at info level when it finds nothing to re-enqueue", async () => {
+    const deps = setup();
+    await deps.store.put(record("mailed", { status: "mailed", updatedAt: at(30) }));
+    expect(await sweep(deps)).toBe(0);
+    expect(deps.log.lines.filter((line) => line.level !== "debug")).toEqual([]);
   });
 });
 

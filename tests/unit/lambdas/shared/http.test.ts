@@ -10,7 +10,6 @@ import {
   readJsonBody,
   success,
 } from "../../../../lambdas/shared/http.ts";
-import { MailerError } from "../../../../lambdas/shared/mailer.ts";
 
 const event = (init: { method?: string; type?: string; body?: string; base64?: boolean } = {}) =>
   ({
@@ -98,32 +97,16 @@ describe("readJsonBody", () => {
 
 describe("errorAnswer", () => {
   test("should answer a refused request with its status, and 405 with Allow: POST", () => {
-    const { answer } = errorAnswer(new HttpError(405, "Method not allowed", "wrong-method"), "Failed to send email");
+    const { answer } = errorAnswer(new HttpError(405, "Method not allowed", "wrong-method"));
     expect(answer.statusCode).toBe(405);
     expect(answer.headers).toMatchObject({ allow: "POST" });
-    const tooLarge = errorAnswer(new HttpError(413, "Request too large", "too-large"), "Failed to send email");
+    const tooLarge = errorAnswer(new HttpError(413, "Request too large", "too-large"));
     expect(tooLarge).toEqual({ answer: failure(413, "Request too large"), outcome: "too-large" });
     expect(tooLarge.answer.headers).not.toHaveProperty("allow");
   });
 
-  test("should answer a mailer failure with 502 and the spec's text", () => {
-    const { answer, outcome, code } = errorAnswer(
-      new MailerError("no", { cause: Object.assign(new Error("x"), { code: "ECONNREFUSED" }) }),
-      "Failed to send inquiry",
-    );
-    expect([answer.statusCode, JSON.parse(answer.body), outcome, code]).toEqual([
-      502,
-      { success: false, error: "Failed to send inquiry" },
-      "mail-failed",
-      "ECONNREFUSED",
-    ]);
-  });
-
   test("should answer our own bugs with a generic 500 that shows nothing of the error", () => {
-    const { answer } = errorAnswer(
-      new TypeError("cannot read x of undefined at /var/task/index.mjs:1"),
-      "Failed to send email",
-    );
+    const { answer } = errorAnswer(new TypeError("cannot read x of undefined at /var/task/index.mjs:1"));
     expect(answer.statusCode).toBe(500);
     expect(answer.body).toBe('{"success":false,"error":"Internal error"}');
   });

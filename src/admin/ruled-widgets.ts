@@ -1,0 +1,145 @@
+import CMS from "decap-cms-app";
+import { Component, type ComponentType, createElement, createRef } from "react";
+import type { Folders, Written } from "../lib/content-rules.ts";
+import type { Site } from "../schemas/site.ts";
+import { isRuled, issuesOf, RULED, type RuledName } from "./rules.ts";
+
+/** The parts of Decap's Immutable values a control's props carry that the rules read. */
+interface ImmutableLike {
+  get(key: string): unknown;
+  toJS(): unknown;
+  includes?(value: unknown): boolean;
+}
+interface ControlProps {
+  field: ImmutableLike;
+  entry: ImmutableLike;
+  /** The entry as it is now: `entry` is as of this control's last render, which other fields' edits do not cause. */
+  getEntry?: () => ImmutableLike;
+  collection: ImmutableLike;
+  value?: unknown;
+  classNameWrapper?: string;
+  hasActiveStyle?: boolean;
+  query: (namespace: string, collection: string, fields: string[], term: string) => Promise<unknown>;
+}
+interface Validation {
+  error: false | { type: string; message: string };
+}
+interface InnerControl {
+  isValid?: () => boolean | Validation | Promise<unknown>;
+  focus?: (path?: unknown) => void;
+  getValidateValue?: () => unknown;
+  shouldComponentUpdate?: (next: object) => boolean;
+}
+
+/** The saved entries of each ruled folder, read once per save: another save may have changed them. */
+let saved: Promise<Folders> | undefined;
+
+function loadSaved(query: ControlProps["query"]): Promise<Folders> {
+  const one = async (name: RuledName): Promise<Written[]> => {
+    const action = (await query(`rules-${name}`, name, [RULED[name].naming], "")) as {
+      payload?: { hits?: { path: string; slug: string; data: Record<string, unknown> }[] };
+    };
+    return (action.payload?.hits ?? []).map(({ path, slug, data: { body: _, ...data } }) => ({
+      file: path,
+      name: slug,
+      data,
+    }));
+  };
+  saved ??= Promise.all([one("products"), one("portfolio"), one("posts")]).then(([products, portfolio, posts]) => ({
+    products,
+    portfolio,
+    posts,
+  }));
+  return saved;
+}
+
+/**
+ * Wraps each of Decap's widgets so that a top-level field of an article, product or project is refused, on the field
+ * and in the build's words, when a build rule refuses it (src/lib/content-rules.ts): Decap asks every control's
+ * isValid before it saves, and a control that answers with an error stops the save.
+ */
+export function registerRuledWidgets(site: Site): void {
+  CMS.registerEventListener({
+    name: "postSave",
+    handler: () => {
+      saved = undefined;
+    },
+  });
+  // getWidgets is in Decap's registry, not in its typings.
+  const registry = CMS as unknown as { getWidgets(): { name: string; control: ComponentType }[] };
+  for (const { name, ...widget } of registry.getWidgets()) {
+    const { control, ...rest } = widget;
+    CMS.registerWidget({ name, ...rest, controlComponent: ruled(control, site) } as unknown as Parameters<
+      typeof CMS.registerWidget
+    >[0]);
+  }
+}
+
+function ruled(Inner: ComponentType, site: Site): ComponentType<ControlProps> {
+  return class Ruled extends Component<ControlProps> {
+    inner = createRef<InnerControl>();
+    folders: Folders | undefined;
+
+    /**
+     * Decap re-renders a control as the control itself says (the image control also when a picked file arrives), else
+     * when its value or style changes: this wrapper answers for the control inside it.
+     */
+    override shouldComponentUpdate(next: ControlProps): boolean {
+      const inner = this.inner.current;
+      if (inner?.shouldComponentUpdate) return inner.shouldComponentUpdate(next);
+      const { value, classNameWrapper, hasActiveStyle } = this.props;
+      return (
+        next.value !== value || next.classNameWrapper !== classNameWrapper || next.hasActiveStyle !== hasActiveStyle
+      );
+    }
+
+    override componentDidMount() {
+      if (this.collectionName()) loadSaved(this.props.query).then((folders) => (this.folders = folders));
+    }
+
+    /** The ruled collection when this control is one of its top-level fields. */
+    collectionName(): RuledName | undefined {
+      const name = String(this.props.collection.get("name"));
+      const fields = this.props.collection.get("fields") as ImmutableLike | undefined;
+      return isRuled(name) && fields?.includes?.(this.props.field) ? name : undefined;
+    }
+
+    // A property, not a method: Decap calls it detached from the control.
+    isValid = (): boolean | Validation | Promise<unknown> => {
+      const own = this.inner.current?.isValid?.();
+      if (own instanceof Promise || own === false || (typeof own === "object" && own.error)) return own ?? true;
+      const collection = this.collectionName();
+      if (!collection) return true;
+      if (!this.folders) return loadSaved(this.props.query).then((folders) => this.check(collection, folders));
+      const message = this.message(collection, this.folders);
+      return message ? { error: { type: "CUSTOM", message } } : true;
+    };
+
+    message(collection: RuledName, folders: Folders): string | undefined {
+      const entry = this.props.getEntry?.() ?? this.props.entry;
+      const data = (entry.get("data") as ImmutableLike | undefined)?.toJS() ?? {};
+      const path = String(entry.get("newRecord") ? "" : (entry.get("path") ?? ""));
+      const issues = issuesOf({ collection, path, data: data as Record<string, unknown> }, folders, site);
+      return issues.get(String(this.props.field.get("name")))?.join("; ");
+    }
+
+    /** For a save asked before the folders were read: the rule's message rejects the promise (Decap shows it). */
+    check(collection: RuledName, folders: Folders): void {
+      this.folders = folders;
+      const message = this.message(collection, folders);
+      if (message) throw message;
+    }
+
+    getValidateValue(): unknown {
+      return this.inner.current?.getValidateValue?.();
+    }
+
+    focus(path?: unknown) {
+      this.inner.current?.focus?.(path);
+    }
+
+    override render() {
+      return createElement(Inner as ComponentType<{ ref: unknown }>, { ...this.props, ref: this.inner });
+    }
+  };
+}

@@ -1,0 +1,115 @@
+import * as z from "zod/mini";
+import { entryIssues, type Folders, identityIssues, type RuleIssue, type Written } from "../lib/content-rules.ts";
+import { todayIn } from "../lib/publishing.ts";
+import { blogPostSchema } from "../schemas/blog-post.ts";
+import { editorMessage } from "../schemas/messages.ts";
+import { portfolioProjectSchema } from "../schemas/portfolio-project.ts";
+import { productSchema } from "../schemas/product.ts";
+import type { Site } from "../schemas/site.ts";
+import { unset } from "./yaml-edit.ts";
+
+/** The folders the rules look across, with where their files live and the field that names each file. */
+export const RULED = {
+  products: { folder: "content/products", extension: "yaml", naming: "id", from: "name", schema: productSchema },
+  portfolio: {
+    folder: "content/portfolio",
+    extension: "yaml",
+    naming: "id",
+    from: "title",
+    schema: portfolioProjectSchema,
+  },
+  posts: { folder: "content/blog", extension: "md", naming: "slug", from: "title", schema: blogPostSchema },
+} as const;
+export type RuledName = keyof typeof RULED;
+
+export function isRuled(name: string): name is RuledName {
+  return name in RULED;
+}
+
+/** "Why Apps Fail: 5 Lessons" → "why-apps-fail-5-lessons": a slug the schema accepts, made from a title. */
+export function slugify(title: string): string {
+  return title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/**
+ * The facts an editor types once: an empty slug (or a product's or project's id) is made from the title or name, and
+ * an article's id from its slug; the file is then named after it (the collection's slug template).
+ */
+export function derived(name: RuledName, data: Record<string, unknown>): Record<string, unknown> {
+  const { naming, from } = RULED[name];
+  const out = { ...data };
+  if (!out[naming] && typeof out[from] === "string") out[naming] = slugify(out[from]);
+  if (name === "posts" && !out.id && out.slug) out.id = out.slug;
+  return out;
+}
+
+/** The entry being edited, as Decap holds it: its path ("" until first saved) and its fields. */
+export interface Editing {
+  collection: RuledName;
+  path: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * What the build would say about the entry being edited, by top-level field: the schema's own checks that Decap's
+ * form cannot make (a day of the calendar), and the rules between entries, run over the folders as they are saved
+ * with this entry in its place, its unset fields left out as the save leaves them out.
+ */
+export function issuesOf(editing: Editing, saved: Folders, site: Site, now = new Date()): Map<string, string[]> {
+  const { folder, extension, naming, schema } = RULED[editing.collection];
+  const data = withoutUnset(derived(editing.collection, editing.data));
+  const file = editing.path || `${folder}/${String(data[naming] ?? "")}.${extension}`;
+  const name =
+    file
+      .split("/")
+      .at(-1)
+      ?.replace(/\.[^.]+$/, "") ?? "";
+  const self: Written = { file, name, data };
+  // Last, so that of two files sharing a name, this one is told; a new entry never replaces a saved file of its name.
+  const folders = {
+    ...saved,
+    [editing.collection]: [...saved[editing.collection].filter((w) => !editing.path || w.file !== file), self],
+  };
+  const found: RuleIssue[] = [
+    ...identityIssues(folders),
+    ...entryIssues(validOf(folders), contextOf(site, now, folders)),
+  ];
+  const own = z.safeParse(schema, data, { error: editorMessage });
+  if (!own.success)
+    for (const issue of own.error.issues)
+      if (issue.code === "custom") found.push({ file, field: issue.path, message: issue.message });
+  const byField = new Map<string, string[]>();
+  for (const issue of found) {
+    if (issue.file !== file && !(issue.file === folder && editing.collection === "posts")) continue;
+    const field = String(issue.field[0] ?? "");
+    byField.set(field, [...(byField.get(field) ?? []), issue.message]);
+  }
+  return byField;
+}
+
+function contextOf(site: Site, now: Date, folders: Folders) {
+  const allPostsValid = folders.posts.every((post) => z.safeParse(blogPostSchema, post.data).success);
+  return { today: todayIn(site.timeZone, now), foundingYear: site.company.foundingYear, allPostsValid };
+}
+
+function validOf(folders: Folders) {
+  const valid = <S extends z.core.$ZodType>(list: Written[], schema: S) =>
+    list.flatMap((w) => {
+      const parsed = z.safeParse(schema, w.data);
+      return parsed.success ? [{ ...w, data: parsed.data as z.output<S> }] : [];
+    });
+  return {
+    products: valid(folders.products, productSchema),
+    portfolio: valid(folders.portfolio, portfolioProjectSchema),
+    posts: valid(folders.posts, blogPostSchema),
+  };
+}
+
+function withoutUnset(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([key, value]) => key !== "body" && !unset(value)));
+}

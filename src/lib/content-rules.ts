@@ -1,0 +1,203 @@
+import { isRasterPath } from "./images.ts";
+import { HOME_FEATURED_POSTS, MAX_SEO_TITLE_LENGTH } from "./limits.ts";
+import { unpublishedReason } from "./publishing.ts";
+
+/**
+ * The rules between entries of content/ (names, duplicates, references, the featured posts, dates, alt text): the
+ * build runs them over the files on disk (build/validate-content.ts) and /admin over the collections as the editor
+ * sees them with the entry being edited in its place (src/admin/rules.ts), so both refuse the same thing in the same
+ * words.
+ */
+
+/** One file of a folder: its path (content/blog/x.md), its name without the extension, and what it says. */
+export interface Written {
+  file: string;
+  name: string;
+  data: unknown;
+}
+
+/** A rule broken: in which file (or folder, for a rule over a whole collection), at which field, and what to do. */
+export interface RuleIssue {
+  file: string;
+  field: PropertyKey[];
+  message: string;
+}
+
+/** The three folders the rules look across: every file as written, valid or not, and the schema-valid ones. */
+export interface Folders<T = Written> {
+  products: T[];
+  portfolio: T[];
+  posts: T[];
+}
+
+/** What the date rules compare with: the site's founding year and today's day where the company is. */
+export interface RuleContext {
+  today: string;
+  foundingYear?: number;
+}
+
+/** Identity: the file name follows the id or slug, and no two files share one. */
+export function identityIssues(written: Folders): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  for (const [folder, field] of [
+    ["products", "id"],
+    ["portfolio", "id"],
+    ["posts", "slug"],
+  ] as const)
+    for (const { value, entry } of valuesOf(written[folder], field)) issues.push(...sameName(entry, field, value));
+  issues.push(...duplicates(written.products, "id"), ...duplicates(written.products, "order"));
+  issues.push(...duplicates(written.portfolio, "id"));
+  issues.push(...duplicates(written.posts, "id"), ...duplicates(written.posts, "slug"));
+  return issues;
+}
+
+/** File name and id (or slug) agree, so an editor finds /products/esim in content/products/esim.yaml. */
+function sameName(entry: Written, field: string, value: string | number): RuleIssue[] {
+  if (String(value) === entry.name) return [];
+  const message = `Expected "${entry.name}" to match the file name, found "${value}"; rename one of them`;
+  return [{ file: entry.file, field: [field], message }];
+}
+
+/** Names both files of a conflict and the fix, in the manner of Eleventy's duplicate-permalink message. */
+function duplicates(entries: readonly Written[], field: string): RuleIssue[] {
+  const seen = new Map<string | number, Written>();
+  const issues: RuleIssue[] = [];
+  for (const { value, entry } of valuesOf(entries, field)) {
+    const first = seen.get(value);
+    if (!first) seen.set(value, entry);
+    else
+      issues.push({
+        file: entry.file,
+        field: [field],
+        message: `Duplicate ${field} "${value}": ${first.file} uses it already; give each file its own ${field}`,
+      });
+  }
+  return issues;
+}
+
+/** The text or number each file writes at its top-level `field`, whether or not the rest of the file is valid. */
+function valuesOf(entries: readonly Written[], field: string): { value: string | number; entry: Written }[] {
+  return entries.flatMap((entry) => {
+    const value = isRecord(entry.data) ? entry.data[field] : undefined;
+    return (typeof value === "string" && value !== "") || typeof value === "number" ? [{ value, entry }] : [];
+  });
+}
+
+interface Post {
+  title: string;
+  seoTitle?: string;
+  date: string;
+  featured?: boolean;
+  draft?: boolean;
+}
+interface Project {
+  productId?: string;
+  draft?: boolean;
+}
+interface ProductFacts {
+  id: string;
+  draft?: boolean;
+}
+type Valid<T> = Written & { data: T };
+
+/** The rules over schema-valid entries: titles, references to products, dates and the home page's featured posts. */
+export function entryIssues(
+  valid: { products: Valid<ProductFacts>[]; portfolio: Valid<Project>[]; posts: Valid<Post>[] },
+  context: RuleContext & { allPostsValid: boolean },
+): RuleIssue[] {
+  return [
+    ...valid.posts.flatMap(seoTitleIssues),
+    ...productReferenceIssues(valid.products, valid.portfolio),
+    ...valid.posts.flatMap((post) => dateIssues(post, context)),
+    ...featuredIssues(valid.posts, context),
+  ];
+}
+
+function seoTitleIssues({ file, data: { title, seoTitle } }: Valid<Post>): RuleIssue[] {
+  if (title.length <= MAX_SEO_TITLE_LENGTH || seoTitle) return [];
+  const message = `Title has ${title.length} characters and search results cut it off after ${MAX_SEO_TITLE_LENGTH}; add a shorter seoTitle`;
+  return [{ file, field: ["title"], message }];
+}
+
+/** A project names a product that exists and, when the project is published, is published too. */
+function productReferenceIssues(products: Valid<ProductFacts>[], portfolio: Valid<Project>[]): RuleIssue[] {
+  const ids = new Set(products.map((p) => p.data.id));
+  const drafts = new Map(products.filter((p) => p.data.draft).map((p) => [p.data.id, p.file]));
+  return portfolio.flatMap(({ file, data: { productId, draft } }) => {
+    if (!productId) return [];
+    if (!ids.has(productId))
+      return [
+        {
+          file,
+          field: ["productId"],
+          message: `Unknown product "${productId}"; expected one of ${[...ids].join(", ")}`,
+        },
+      ];
+    const draftFile = draft ? undefined : drafts.get(productId);
+    if (!draftFile) return [];
+    const message = `Product "${productId}" is a draft (${draftFile}), so its page is not published; publish it or remove productId until it is`;
+    return [{ file, field: ["productId"], message }];
+  });
+}
+
+/** How far ahead a post may be dated: further is a typing slip (2205 for 2025), not a schedule. */
+const MAX_SCHEDULE_DAYS = 366;
+
+/** A post dated before the company existed, or more than a year ahead, is a mistyped date. */
+function dateIssues({ file, data: { date } }: Valid<Pick<Post, "date">>, context: RuleContext): RuleIssue[] {
+  const year = Number(date.slice(0, 4));
+  if (context.foundingYear !== undefined && year < context.foundingYear)
+    return [
+      {
+        file,
+        field: ["date"],
+        message: `date ${date} is before ${context.foundingYear}, the year the company was founded (site.yaml company.foundingYear); check the year`,
+      },
+    ];
+  const latest = new Date(Date.parse(`${context.today}T00:00:00Z`) + MAX_SCHEDULE_DAYS * 86_400_000);
+  const limit = latest.toISOString().slice(0, 10);
+  if (date <= limit) return [];
+  const message = `date ${date} is more than a year ahead (after ${limit}); check the year, or schedule it nearer the day`;
+  return [{ file, field: ["date"], message }];
+}
+
+/** The home page shows the newest featured posts that are published today: drafts and scheduled posts do not count. */
+function featuredIssues(posts: Valid<Post>[], context: RuleContext & { allPostsValid: boolean }): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const featured = posts.filter((p) => p.data.featured && !unpublishedReason(p.data, context.today));
+  const later = posts.filter((p) => p.data.featured && unpublishedReason(p.data, context.today));
+  const notCounted = later.length ? " (drafts and posts dated after today do not count)" : "";
+  const want = HOME_FEATURED_POSTS;
+  if (context.allPostsValid && featured.length < want) {
+    const message = `The home page shows ${want} featured posts, found ${featured.length}${notCounted}; set featured: true on ${want - featured.length} more`;
+    issues.push({ file: "content/blog", field: ["featured"], message });
+  }
+  // The home page shows only the newest few: a further featured post would silently vanish from it.
+  if (featured.length > want) {
+    const names = featured.map((p) => `${p.name}.md`).join(", ");
+    const message = `The home page shows ${want} featured posts, found ${featured.length} (${names}); set featured: false on ${featured.length - want} of them`;
+    for (const { file } of featured) issues.push({ file, field: ["featured"], message });
+  }
+  // A featured post scheduled for a later day is checked now, so the daily build of that day cannot fail unattended.
+  for (const { file, data } of later) {
+    if (data.draft) continue;
+    const onThatDay = featured.length + later.filter((p) => !p.data.draft && p.data.date <= data.date).length;
+    if (onThatDay > want)
+      issues.push({
+        file,
+        field: ["featured"],
+        message: `On ${data.date}, when this post is published, the home page would have ${onThatDay} featured posts and it shows ${want}; set featured: false here and feature it once it is published`,
+      });
+  }
+  return issues;
+}
+
+/** A photo carries meaning: its alt field describes it. Undefined for artwork (SVG) or a described photo. */
+export function missingAlt(served: string, altField: string, alt: string | undefined): string | undefined {
+  if (!isRasterPath(served) || alt?.trim()) return undefined;
+  return `content${served} is a photo or screenshot and shows something: describe it in ${altField} (for example "${altField}: Order screen of the delivery app") for readers who cannot see it`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
