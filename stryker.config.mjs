@@ -1,5 +1,5 @@
 /**
- * `npm run test:mutation` (issue 34, item 7): StrykerJS mutates the lead path, the local queue, content validation and
+ * `npm run test:mutation`: StrykerJS mutates the lead path, the local queue, content validation and
  * consent, and runs the unit tests of vitest.mutation.config.ts against each mutant. Kept out of `npm test` (it takes
  * tens of minutes on two cores). Reports and the incremental file live in reports/mutation/ (gitignored): a rerun
  * tests only the mutants whose code or tests changed. One group: `npm run test:mutation -- --mutate "server/*.ts"`.

@@ -42,7 +42,7 @@ export interface IslandBundle {
  * Plain modules (src/client/<name>.ts, no framework, no island) a page places with <PageModule name>: code that only
  * some pages run and none needs before the first paint, so it is neither inline in their HTML nor in every page's loader.
  */
-export const PAGE_MODULES = ["filters", "home"] as const;
+const PAGE_MODULES = ["filters", "home"] as const;
 
 /**
  * Modules the loader imports when it needs them (src/client/<name>.ts), built like the page modules: the swap of a

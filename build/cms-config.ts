@@ -287,7 +287,7 @@ function objectFields(node: JsonNode, place: Place): CmsField[] {
 }
 
 /** Whether a value the CMS leaves empty ("" or []) passes the schema. */
-export function acceptsEmpty(node: JsonNode): boolean {
+function acceptsEmpty(node: JsonNode): boolean {
   if (node.type === "string")
     return !node.enum && (node.minLength ?? 0) === 0 && (!node.pattern || new RegExp(node.pattern).test(""));
   if (node.type === "array") return (node.minItems ?? 0) === 0;
@@ -407,7 +407,7 @@ function fileNamePattern([pattern]: [string, string], folder: string | undefined
  * One regular expression for the pattern and the length bounds, since Decap checks one pattern per field; a minimum
  * length of 1 is Decap's `required`, so it needs none.
  */
-export function stringPattern(node: JsonNode): [string, string] | undefined {
+function stringPattern(node: JsonNode): [string, string] | undefined {
   const messages = node["x-messages"] ?? {};
   const min = node.minLength ?? 0;
   const bounded = min > 1 || node.maxLength !== undefined;

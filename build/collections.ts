@@ -114,7 +114,6 @@ export function collectionEntries(): [CollectionName, Collection][] {
 /** Names of the collections of one kind. */
 type NamesOf<Kind> = { [K in CollectionName]: Collections[K] extends Kind ? K : never }[CollectionName];
 export type FileCollectionName = NamesOf<{ kind: "file" }>;
-export type FolderCollectionName = NamesOf<{ kind: "folder" }>;
 export type MarkdownCollectionName = NamesOf<{ format: "markdown" }>;
 export type YamlFolderCollectionName = NamesOf<{ format: "yaml" }>;
 

@@ -88,7 +88,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
  * none. tsx gives only the text "Transform failed with 1 error:\n<file>:<line>:<column>: ERROR: <message>"; esbuild's
  * build API gives `errors` with locations. esbuild counts columns from 0; editors (and the first line) from 1.
  */
-export function describeCodeError(error: unknown, rootDir: string = process.cwd()): string | undefined {
+function describeCodeError(error: unknown, rootDir: string = process.cwd()): string | undefined {
   const relative = (file: string) => (file.startsWith(`${rootDir}/`) ? file.slice(rootDir.length + 1) : file);
   for (let current: unknown = error; current; current = current instanceof Error ? current.cause : undefined) {
     const found: PartialMessage[] = [];

@@ -210,7 +210,7 @@ export function parseMarkdownFile(file: string, text: string, issues: ContentIss
 }
 
 /** Parses YAML keeping positions; `lineOffset` is the number of lines before it in the file (front matter fence). */
-export function parseYaml(file: string, text: string, lineOffset: number, issues: ContentIssue[]): SourceFile {
+function parseYaml(file: string, text: string, lineOffset: number, issues: ContentIssue[]): SourceFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   const seen = new Set<string>();

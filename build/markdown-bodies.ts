@@ -11,7 +11,7 @@ export interface RenderedBodies {
 /**
  * Renders the markdown body of every article and policy page (through the build's cache) before
  * validation, and gives each file the link and image targets its render found, at their lines in the file: validation
- * checks the images, the link check the links. One parse per body, where there used to be a second one just for links.
+ * checks the images, the link check the links. One parse per body: the links need no second one.
  */
 export async function renderBodies(
   raw: RawContent,

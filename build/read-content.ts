@@ -13,14 +13,14 @@ import type { BuildCache } from "./cache.ts";
 import { type ImageFactsMap, readImageFacts } from "./images/variants.ts";
 
 /** The repository's content/ folder. */
-export const CONTENT_DIR = path.resolve(import.meta.dirname, "../content");
+const CONTENT_DIR = path.resolve(import.meta.dirname, "../content");
 
 /**
  * Reads content/ as the build does: loaded with positions, validated file by file and across files, markdown
  * rendered. Also returns the links of the markdown bodies, which the build checks against the pages it renders.
  * @throws ContentErrors listing every problem as `file:line field: message`
  */
-export async function readCompiledContent(
+async function readCompiledContent(
   contentDir: string = CONTENT_DIR,
   options: ReadOptions = {},
 ): Promise<CompiledContent> {

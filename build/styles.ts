@@ -83,7 +83,7 @@ function pageSheets(stylesDir: string): esbuild.Plugin {
 }
 
 /** `@custom-media --name (query);` declarations → name → query. */
-export function customMedia(css: string): Map<string, string> {
+function customMedia(css: string): Map<string, string> {
   return new Map(
     [...css.matchAll(/@custom-media\s+(--[\w-]+)\s+([^;]+);/g)].map(([, name = "", query = ""]) => [
       name,

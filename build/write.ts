@@ -80,7 +80,7 @@ export async function writeFiles(outDir: string, files: readonly OutputFile[]): 
 }
 
 /** The compression level of the size report: the smallest gzip a server could send. */
-export const GZIP_LEVEL = 9;
+const GZIP_LEVEL = 9;
 
 /** gzip size of some bytes, as a browser would transfer them. */
 export const gzipSize = (bytes: Uint8Array | string) => gzipSync(bytes, { level: GZIP_LEVEL }).length;

@@ -12,15 +12,15 @@ import { createDynamoSubscriberStore } from "../lambdas/shared/subscriber-store.
 import { LOCAL_LEADS_TABLE, type LocalDynamo, startLocalDynamo } from "../server/local-dynamo.ts";
 
 /**
- * Issue 32, rows 7 and 8, measured the way an attacker and an operator meet them, through the real CLI:
+ * Measured the way an attacker and an operator meet them, through the real CLI:
  *
  *   npx tsx scripts/attack-lead-exports.ts
  *
- * Row 7: 74 ordinary leads and one spam body whose keys are constructor, toString, valueOf and hasOwnProperty and
+ * Exports: 74 ordinary leads and one spam body whose keys are constructor, toString, valueOf and hasOwnProperty and
  * whose values are formulas; one pending subscriber `+x@example.com`. Counts, in `npm run leads -- --csv` and
  * `npm run subscribers -- --csv --all`: rows carrying `[native code]`, cells that start a formula in a spreadsheet
  * (unquoted, or after the list separator `;`), and phone numbers or addresses written other than typed.
- * Row 8: a lead of victim@example.org and a spam body holding it under `e-mail`; `erase` it with the store closed (the
+ * Erasure: a lead of victim@example.org and a spam body holding it under `e-mail`; `erase` it with the store closed (the
  * CLI opens the folder) and with npm start's store running (the CLI talks to it over HTTP). Counts the items and the
  * files of the store's folder that still hold the address (while npm start runs, and after it stops), and whether
  * erase names what it cannot reach.

@@ -18,7 +18,7 @@ import { SCALING_BUILD_LIMIT_MS } from "../tests/quality/budgets.ts";
  *   --posts N --products N --projects N   totals to reach (the real files count towards them)
  *   --keep                                keep the generated content and output (their folder is printed)
  */
-/** Issue 24: faster per page than AstroWind building the same 1,000 posts (24 ms a page on the reference machine). */
+/** The target: faster per page than AstroWind building the same 1,000 posts (24 ms a page on the reference machine). */
 const PAGE_TARGET_MS = 24;
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const contentDir = path.join(rootDir, "content");
@@ -211,7 +211,7 @@ if (small && full) {
     const [cold, cached] = [full.buildMs / full.pages, warm.buildMs / warm.pages];
     const verdict = (ms: number) => (ms <= PAGE_TARGET_MS ? "within" : "over");
     console.log(
-      `Per page at full size: ${cold.toFixed(2)} ms cold (${verdict(cold)} the ${PAGE_TARGET_MS} ms target of issue 24), ` +
+      `Per page at full size: ${cold.toFixed(2)} ms cold (${verdict(cold)} the ${PAGE_TARGET_MS} ms target), ` +
         `${cached.toFixed(2)} ms with a warm cache (${verdict(cached)} it).`,
     );
   }

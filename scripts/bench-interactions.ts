@@ -19,7 +19,7 @@ import {
 import { median, PHONE, startSite, stopSite } from "./bench-site.ts";
 
 /**
- * `npm run bench:interactions` (issue 23): how long a visitor waits for the first answer of each control, and how
+ * `npm run bench:interactions`: how long a visitor waits for the first answer of each control, and how
  * many bytes that first use fetches. It serves an existing build (it builds nothing) with `npm start`'s server and
  * drives Chromium:
  *   phone    390×844, touch, CPU slowed 4× and the network at 150 ms latency, 1.6 Mbit/s each way (CDP)

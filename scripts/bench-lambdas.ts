@@ -88,14 +88,6 @@ const VARIANTS: Variant[] = [
     options: { mainFields: ["module", "main"] },
   },
   {
-    name: "esm-first+env-credentials",
-    note: "and the credential chain aliased to lambdas/shared/env-credentials.ts (Lambda's env credentials only)",
-    options: {
-      mainFields: ["module", "main"],
-      alias: { "@aws-sdk/credential-provider-node": path.join(rootDir, "lambdas/shared/env-credentials.ts") },
-    },
-  },
-  {
     name: "sdk-external",
     note: "@aws-sdk/* left to the Lambda runtime (CDK NodejsFunction's default)",
     options: { mainFields: ["module", "main"], external: ["@aws-sdk/*"] },

@@ -9,7 +9,7 @@ import { quietOverlays } from "../tests/e2e/first-tap-controls.ts";
 import { median, NAVIGATIONS, type Navigation, PHONE, startSite, stopSite } from "./bench-site.ts";
 
 /**
- * `npm run bench:navigation` (issue 35): how long a visitor on a phone waits for the next page after tapping an
+ * `npm run bench:navigation`: how long a visitor on a phone waits for the next page after tapping an
  * internal link, and how many bytes of that page are fetched only after the finger touched the screen. It serves an
  * existing build (it builds nothing) with `npm start`'s server and drives Chromium on the phone profile (390×844,
  * touch, CPU 4× slower, 150 ms latency, 1.6 Mbit/s each way, through CDP). Each run is a fresh context (cold cache):

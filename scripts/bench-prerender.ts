@@ -16,7 +16,7 @@ import { startXvfb } from "../tests/cross-engine/xvfb.ts";
 import { median, NAVIGATIONS, type Navigation, PHONE, startSite, stopSite } from "./bench-site.ts";
 
 /**
- * `npm run bench:prerender` (issue 35): what a visitor's Chromium shows after a click on an internal link, measured
+ * `npm run bench:prerender`: what a visitor's Chromium shows after a click on an internal link, measured
  * in a driverless Chromium (nothing attached to it). `npm run bench:navigation` drives Chromium through the DevTools
  * protocol, and any DevTools client turns prerendering off (the Preload domain reports PrerenderingDisabledByDevTools),
  * so it can only time the fallback: a full load of a document fetched ahead. Visitors' Chrome has no such client, and

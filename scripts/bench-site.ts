@@ -22,7 +22,7 @@ export interface Navigation {
   link: string;
 }
 
-/** The four navigations of issue 35, in the order the benchmarks print them. */
+/** The four navigations measured, in the order the benchmarks print them. */
 export const NAVIGATIONS: readonly Navigation[] = [
   // Not a hero slide: the carousel turns every 3 s, and the slide under the finger may change before the tap.
   {

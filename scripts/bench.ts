@@ -13,7 +13,7 @@ import { KEY_ROUTES, LIGHTHOUSE_TARGETS } from "../tests/quality/budgets.ts";
 /**
  * `npm run bench`: builds the site into .dist/bench, serves it with `npm start`'s server (compression, cache and
  * security headers), and runs Lighthouse 13 on Debian's Chromium in its mobile and desktop forms over the key
- * routes of issue 9, three runs each, each run in a fresh browser profile. Prints a table of medians with the
+ * key routes, three runs each, each run in a fresh browser profile. Prints a table of medians with the
  * min–max spread, lists every target missed and the audits behind each score below 100, and writes the JSON
  * reports to bench-results/<time>/.
  *
@@ -23,7 +23,7 @@ import { KEY_ROUTES, LIGHTHOUSE_TARGETS } from "../tests/quality/budgets.ts";
  *   --form F          mobile, desktop or both (default both)
  *   --no-build        bench the existing .dist/bench
  *   --beside-scaling  keep `npm run bench:scaling -- --posts 1000 --products 10 --projects 24` running in a loop for
- *                     the whole Lighthouse run (issue 15's loaded machine); the table gets each route's load average
+ *                     the whole Lighthouse run (a loaded machine); the table gets each route's load average
  *
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT and BENCH_SES_PORT (default 4180, 8180).
  */
@@ -191,7 +191,7 @@ async function launchChromium(): Promise<{ port: number; close: () => Promise<vo
   }
 }
 
-/** The build-scaling benchmark that loads the machine beside Lighthouse: content of the size issue 15 names. */
+/** The build-scaling benchmark that loads the machine beside Lighthouse: content of a large site's size. */
 const SCALING_ARGS = ["--posts", "1000", "--products", "10", "--projects", "24"];
 
 /**
@@ -375,7 +375,7 @@ function table(summaries: Summary[], form: Form): string {
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n");
 }
 
-/** Every target of issue 9 a median misses, with by how much. */
+/** Every target a median misses, with by how much. */
 function misses(s: Summary): string[] {
   const t = LIGHTHOUSE_TARGETS;
   const key = (KEY_ROUTES as readonly string[]).includes(s.route) || s.route.startsWith("/blog/");
@@ -484,7 +484,7 @@ for (const form of forms as Form[]) {
   lines.push(table(summaries, form));
 }
 const missed = summaries.flatMap((s) => misses(s).map((m) => `${s.form} ${s.route}: ${m}`));
-lines.push(`\n### Targets of issue 9 missed (medians)\n`);
+lines.push(`\n### Targets missed (medians)\n`);
 lines.push(missed.length ? missed.map((m) => `- ${m}`).join("\n") : "- none");
 const lost = summaries.flatMap((s) => s.losses.map((l) => `${s.form} ${s.route}: ${l}`));
 lines.push(`\n### Audits that cost points\n`);

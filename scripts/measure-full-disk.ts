@@ -6,7 +6,7 @@ import { createDynamoLeadStore } from "../lambdas/shared/lead-store.ts";
 import { LOCAL_LEADS_TABLE, startLocalDynamo } from "../server/local-dynamo.ts";
 
 /**
- * Issue 32 row 9, on a real full disk: the local store (dynalite, as `npm start` starts it) keeps its data in DIR, a
+ * On a real full disk: the local store (dynalite, as `npm start` starts it) keeps its data in DIR, a
  * small file system of its own (e.g. `mount -t tmpfs -o size=6m tmpfs DIR`, as root). It stores 20 leads, then a
  * filler file takes every byte left, then it tries 20 more. Prints how each write was answered, whether the leads kept
  * before still read back whole, how 5 writes are answered once the filler is gone, and that this process is still

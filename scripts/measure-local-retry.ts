@@ -4,7 +4,7 @@ import { InProcessQueue } from "../server/in-process-queue.ts";
 import { LOCAL_MAX_DELAY_SECONDS, startLocalRetry } from "../server/local-retry.ts";
 
 /**
- * Issue 32 row 1, isolated: one message whose delivery always fails, on the retry queue exactly as `npm start` builds
+ * Isolated: one message whose delivery always fails, on the retry queue exactly as `npm start` builds
  * and starts it (server/start.ts: `new InProcessQueue({ maxDelaySeconds })`, `startLocalRetry({ queue })`), with a
  * deliver-lead that reports every message back as failed. Prints each receive (seconds after the message was sent)
  * and whether it ended in the dead letters, as SQS's redrive policy would after 5 receives. Real time: about 35 s.

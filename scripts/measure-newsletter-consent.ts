@@ -2,7 +2,7 @@ import "./require-node.ts";
 import { startLeadStack, type StoredMail } from "../tests/integration/lambdas/harness.ts";
 
 /**
- * Issue 32, rows 2 and 10, measured against the lead stack of `npm start` (tests/integration/lambdas/harness.ts):
+ * Measured against the lead stack of `npm start` (tests/integration/lambdas/harness.ts):
  * whether an earlier mail's confirm link re-subscribes after an unsubscribe and a new request, what the record then
  * says (confirmedAt against mailedAt), whether a confirm link works 7 days and 1 s later, whether an unsubscribe link
  * of the first subscription acts on the second, and how many of 20 confirmations from one /64 are mailed.
@@ -62,7 +62,7 @@ const lastMailTo = async (email: string) =>
   (await stack.mails()).filter((m) => m.destination.to.includes(email)).at(-1);
 
 try {
-  // Row 2: replay of the first mail's confirm link.
+  // Replay of the first mail's confirm link.
   const email = "replay@example.org";
   await subscribe(email);
   const first = await lastMailTo(email);
@@ -97,7 +97,7 @@ try {
     `confirm link pressed 7 days + 1 s after its request -> ${expired}, status ${(await record(late))?.status}`,
   );
 
-  // Row 10: 20 confirmations from one /64, per-client cap 10 an hour.
+  // 20 confirmations from one /64, per-client cap 10 an hour.
   await stack.clearMails();
   for (let i = 1; i <= 20; i++)
     await subscribe(`client-${i}@example.org`, { "cloudfront-viewer-address": `2001:db8:1:2::${i}:443` });

@@ -7,12 +7,12 @@ import { missingPackagesMessage, missingSystemPackages } from "./system-packages
 import { type Counted, countPlaywright, countVitest } from "./test-report.ts";
 
 /**
- * `npm test`: every check, in the order that fails fastest: typecheck, lint, the build, the infra synth, unit and
+ * `npm test`: every check, in the order that fails fastest: typecheck, lint, knip, the build, the infra synth, unit and
  * integration tests, then the browser tests (Chromium, then the cross-engine smoke: WebKit, Firefox and a prerender in a
  * driverless Chromium). The site
  * is built once, into dist/: the synth, the tests that read the build (vitest's "site" project, through SITE_DIST_DIR
  * and the build's report) and the browser tests all use it.
- * Ends with one line `N passed, N failed` counting every test case plus each tool check (typecheck, lint, build).
+ * Ends with one line `N passed, N failed` counting every test case plus each tool check (typecheck, lint, knip, build).
  */
 // Before any step: a missing browser would otherwise fail a hundred tests twenty minutes in.
 if (process.platform !== "linux") {
@@ -45,6 +45,8 @@ const bin = (name: string) => path.join(rootDir, "node_modules/.bin", name);
 const steps: Step[] = [
   { name: "typecheck", command: [bin("tsc"), "--noEmit", "-p", "tsconfig.json"] },
   { name: "lint", command: [bin("biome"), "check", "."] },
+  // Unused files, exports and dependencies (knip.json names the entry points).
+  { name: "knip", command: [bin("knip")] },
   {
     name: "build",
     command: [process.execPath, "--import", "tsx", "build/cli.ts", "--out", distDir, "--report", buildReport],

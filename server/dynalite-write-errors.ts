@@ -14,7 +14,7 @@ const GUARDED = Symbol.for("leads.dynalite-write-errors");
  * Makes every dynalite server of this process answer a failed write with an error instead of ending the process.
  * dynalite ends a request whose storage call failed with `if (err) throw err` (index.js): with LEADS_DIR on a full disk
  * LevelDB fails the write (LEVEL_IO_ERROR, "No space left on device") and `npm start` died whole, site, API, mailbox
- * and retry queue with it (issue 32). Here a write LevelDB refuses is answered as `LocalStoreCannotWrite` (HTTP 507,
+ * and retry queue with it. Here a write LevelDB refuses is answered as `LocalStoreCannotWrite` (HTTP 507,
  * not one the SDK retries: a full disk is not full for a second only), which the lead handler answers 503 with the
  * form's failure text. Reads are left alone: what was kept before stays readable. dynalite makes its store inside
  * `dynalite()`, so its `create` is wrapped once, before the first server starts.

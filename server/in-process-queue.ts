@@ -4,7 +4,7 @@ import type { LeadQueue } from "../lambdas/shared/lead-queue.ts";
 import { type RetryMessage, retryMessageBody } from "../lambdas/shared/lead-record.ts";
 
 /** Calls deliver-lead's handler with a batch, as the SQS event source mapping does. */
-export type QueueConsumer = (event: SQSEvent) => Promise<SQSBatchResponse>;
+type QueueConsumer = (event: SQSEvent) => Promise<SQSBatchResponse>;
 
 interface Held {
   id: string;
@@ -40,7 +40,7 @@ export const LOCAL_QUEUE_DEFAULTS = { backoffMs: 2_000, maxReceives: 5, pollMs: 
 
 /**
  * The options with their defaults. `{ ...defaults, ...options }` let an option passed as undefined replace its
- * default: the backoff became NaN and a message that failed once was never received again (issue 32).
+ * default: the backoff became NaN and a message that failed once was never received again.
  * @throws RangeError for a setting that is not a finite number above 0: such a queue would drop or spin on messages.
  */
 export function queueSettings(options: InProcessQueueOptions): QueueSettings {

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 
 /** What the adapter passes as Lambda's context: the request id and the clock of the function's timeout. */
-export interface LocalContext {
+interface LocalContext {
   awsRequestId: string;
   getRemainingTimeInMillis(): number;
 }

@@ -32,7 +32,7 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
  * secret. The newsletter's links are signed with .data/newsletter-secret, webhook posts with
  * .data/webhook-signing-secret.
  */
-export function localNewsletterSecret(file = path.join(rootDir, ".data/newsletter-secret")): string {
+function localNewsletterSecret(file = path.join(rootDir, ".data/newsletter-secret")): string {
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
     // wx: two processes starting at once keep the first one's secret.

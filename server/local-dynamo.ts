@@ -51,7 +51,7 @@ const { Level } = createRequire(createRequire(import.meta.url).resolve("dynalite
  * while dynalite does not hold the folder: dynalite leaves its scans' iterators open, and an open iterator pins every
  * value it could see, so a compaction beside a running dynalite keeps them (measured: the address stayed).
  */
-export async function compactStore(dataDir: string): Promise<void> {
+async function compactStore(dataDir: string): Promise<void> {
   const db = new Level(dataDir, { valueEncoding: "json" });
   await db.open();
   try {

@@ -9,10 +9,10 @@ import { Holds } from "./fault-holds.ts";
  * but the answer is held, until `release()` or for `slowMs`, later than the sender waits.
  */
 export type SesFault = "pass" | "refuse" | "throttle" | "error" | "hang" | "slow";
-export const SES_FAULTS: ReadonlyArray<Exclude<SesFault, "pass" | "slow">> = ["refuse", "throttle", "error", "hang"];
+const SES_FAULTS: ReadonlyArray<Exclude<SesFault, "pass" | "slow">> = ["refuse", "throttle", "error", "hang"];
 
 /** SES's send event as its configuration set publishes it to EventBridge (the fields deliver-lead reads, and a few more). */
-export interface SesSendEvent {
+interface SesSendEvent {
   version: "0";
   id: string;
   "detail-type": "Email Sent";

@@ -27,7 +27,7 @@ export interface ShareCardProps {
 /** Width of the artwork panel; the text column takes the rest. */
 export const ARTWORK_WIDTH = 480;
 /** Corner radius of the artwork in its frame. */
-export const ARTWORK_RADIUS = 24;
+const ARTWORK_RADIUS = 24;
 
 const RULE_HEIGHT = 12;
 /** The card's padding inside the rule (top, right, bottom, left). */

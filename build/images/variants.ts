@@ -94,7 +94,7 @@ const isJson = (bytes: Buffer) => {
 };
 
 /** A source within the limits that sharp could read: the ones with variants. */
-export function usable(facts: ImageFacts): facts is ImageFacts & { width: number; height: number } {
+function usable(facts: ImageFacts): facts is ImageFacts & { width: number; height: number } {
   return (
     facts.width !== undefined &&
     facts.height !== undefined &&

@@ -2,7 +2,7 @@ import type { Nodes, Root } from "hast";
 import { eachNode } from "./each-node.ts";
 
 /** The name a screen reader gives a code block when the keyboard reaches it. */
-export const CODE_BLOCK_LABEL = "Code example";
+const CODE_BLOCK_LABEL = "Code example";
 
 /**
  * Makes every code block a keyboard stop with a name: a long line scrolls inside the block (prose.css), and a region

@@ -34,7 +34,7 @@ export interface SiteAppOptions extends AppProps {
  * What a production or staging stack's build must know besides its environment: the repository /admin saves to
  * (build/index.ts deployment). A preview's has none: previews carry no editor.
  */
-export interface SiteDeployment {
+interface SiteDeployment {
   githubRepo: string | undefined;
 }
 

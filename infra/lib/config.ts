@@ -9,14 +9,14 @@ import * as z from "zod/mini";
  */
 
 /** The AWS region CloudFront takes its certificates and web ACLs from. */
-export const CLOUDFRONT_REGION = "us-east-1";
+const CLOUDFRONT_REGION = "us-east-1";
 
 /** Retention periods CloudWatch Logs accepts. */
 const LOG_RETENTION_DAYS = [
   1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
 ] as const;
 
-export interface CustomDomain {
+interface CustomDomain {
   /** The site's host name, e.g. www.example.com. */
   name: string;
   /** ACM certificate in us-east-1; when absent the stack requests one, validated through the hosted zone. */
@@ -27,7 +27,7 @@ export interface CustomDomain {
  * production serves content/site.yaml's url to search engines; staging is a private rehearsal (noindex); preview is
  * the one shared stack that serves every pull request's build under its own prefix (noindex, its own lead inbox).
  */
-export type SiteEnvironmentName = "production" | "staging" | "preview";
+type SiteEnvironmentName = "production" | "staging" | "preview";
 
 export interface SiteConfig {
   env: { account: string; region: string };
@@ -89,7 +89,7 @@ export class SiteConfigError extends Error {
 }
 
 /** What each key holds, with the example shown in error messages and the README. */
-export const CONTEXT_KEYS = {
+const CONTEXT_KEYS = {
   account: { example: "123456789012", about: "AWS account id (defaults to the CLI's credentials)" },
   region: {
     example: "us-east-1",
@@ -182,7 +182,7 @@ export const CONTEXT_KEYS = {
       "take the examples for a missing account, region and senderEmail, to synthesize offline as a check (npm run synth); never in GitHub Actions",
   },
 } as const;
-export type ContextKey = keyof typeof CONTEXT_KEYS;
+type ContextKey = keyof typeof CONTEXT_KEYS;
 
 const EMAIL = /^[^\s@<>(),;:"]+@([a-z0-9-]+\.)+[a-z]{2,}$/i;
 const DOMAIN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i;
@@ -306,7 +306,7 @@ const contextSchema = z.object({
 });
 
 /** The environment variable that may set a key: SITE_ and the key in upper snake case (senderEmail → SITE_SENDER_EMAIL). */
-export const envName = (key: ContextKey): string => `SITE_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+const envName = (key: ContextKey): string => `SITE_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 
 /** Where the settings come from. */
 export interface SettingSources {

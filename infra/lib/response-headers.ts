@@ -7,7 +7,7 @@ import {
 } from "aws-cdk-lib/aws-cloudfront";
 
 /** CloudFront's limit on the Content-Security-Policy value of a response headers policy. */
-export const MAX_CSP_LENGTH = 1783;
+const MAX_CSP_LENGTH = 1783;
 
 export interface ResponseHeaders {
   securityHeadersBehavior: ResponseSecurityHeadersBehavior;

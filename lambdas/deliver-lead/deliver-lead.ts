@@ -135,7 +135,7 @@ async function storeUnstored(record: LeadRecord, deps: DeliveryDeps, requestId: 
  * The lead an SES send event is about, when it is the vendor's copy of one of ours: SES publishes the headers and tags
  * the mail was sent with (EventBridge `detail`, or the same object as an SNS message). Undefined for anything else.
  */
-export function sentLeadOf(event: unknown): string | undefined {
+function sentLeadOf(event: unknown): string | undefined {
   const root = event as { detail?: unknown } | null;
   const detail = (typeof root === "object" && root !== null && "detail" in root ? root.detail : root) as {
     eventType?: unknown;

@@ -103,7 +103,7 @@ export const LEAD_ENV = {
   SES_RETRY_PAUSE_MS: `optional: milliseconds the mailer pauses before it tries a throttled or failed send again within the call, doubling each time, a whole number >= 0 (default ${LEAD_DEFAULTS.sesRetryPauseMs})`,
   LEAD_RETENTION_DAYS: `optional: days a stored lead is kept, a whole number >= 1 (default ${LEAD_DEFAULTS.retentionDays}; content/site.yaml leads.retentionDays)`,
 } as const;
-export type LeadEnvName = keyof typeof LEAD_ENV;
+type LeadEnvName = keyof typeof LEAD_ENV;
 
 /** The content a handler's environment is made from; a structural subset of SiteContent. */
 export interface LeadEnvironmentInput {

@@ -14,8 +14,6 @@ import { CONFIRM_LINK_DAYS } from "../../src/lib/newsletter.ts";
  * old confirm tokens are refused (the request's owner asks again and gets a new link).
  */
 
-export type TokenPurpose = "confirm" | "unsubscribe";
-
 const TOKEN_MS = CONFIRM_LINK_DAYS * 86_400_000;
 
 /** The subscriber's key: SHA-256 of the trimmed, lower-cased address, hex. */

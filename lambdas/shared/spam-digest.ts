@@ -11,7 +11,7 @@ import { type DigestLead, renderSpamDigest } from "./mail-templates/spam-digest.
 import { ALL_CLIENTS, type SuspectCount, suspectCounts } from "./spam-folder.ts";
 
 /**
- * The spam folder's daily digest (issue 32): the per-client limit files every lead beyond 10 an hour from one address
+ * The spam folder's daily digest: the per-client limit files every lead beyond 10 an hour from one address
  * as spam, and a mobile carrier puts many people behind one address, so a false positive must reach the vendor within
  * a day. Once a day (EventBridge in AWS, `npm run leads -- digest` locally), when the folder got anything since the
  * last digest, the vendor gets one mail counting it (by form, reason and client) and listing the newest leads with

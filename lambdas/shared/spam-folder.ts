@@ -97,7 +97,7 @@ export interface ClientRateLimit {
 }
 
 /** The counter's key: the address is hashed, never stored. */
-export const rateKey = (address: string, now: Date) =>
+const rateKey = (address: string, now: Date) =>
   `${RATE_KEY_PREFIX}${createHash("sha256").update(address).digest("hex")}#${now.toISOString().slice(0, 13)}`;
 
 /** The per-client limit kept in the leads table: one item per address and hour, gone two hours later (TTL). */
@@ -141,13 +141,13 @@ export interface SuspectCap {
 }
 
 /** The key of a client's suspected-lead counter for one UTC hour; `address` is already its /64 for IPv6. */
-export const suspectKey = (address: string, now: Date, overLimit = false) =>
+const suspectKey = (address: string, now: Date, overLimit = false) =>
   `${SUSPECT_KEY_PREFIX}${createHash("sha256").update(address).digest("hex")}#${now.toISOString().slice(0, 13)}${overLimit ? "#limit" : ""}`;
 
 /** The `client` of the counter that bounds every client together (SuspectCount). */
 export const ALL_CLIENTS = "all";
 /** The key of the counter of every client's stored suspected leads in one UTC hour. */
-export const allClientsKey = (now: Date) => `${SUSPECT_KEY_PREFIX}${ALL_CLIENTS}#${now.toISOString().slice(0, 13)}`;
+const allClientsKey = (now: Date) => `${SUSPECT_KEY_PREFIX}${ALL_CLIENTS}#${now.toISOString().slice(0, 13)}`;
 
 /**
  * The cap kept in the leads table: one counter item per client and hour, kept as long as the spam it stands for, and

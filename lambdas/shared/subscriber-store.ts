@@ -15,12 +15,12 @@ import { subscriberKey } from "./newsletter-tokens.ts";
  */
 
 export const SUBSCRIBER_KEY_PREFIX = "subscriber#";
-export const SUBSCRIBER_KIND = "subscriber";
-export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
-export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+const SUBSCRIBER_KIND = "subscriber";
+const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 /** Timings of the list (the privacy policy quotes them). */
-export const NEWSLETTER = {
+const NEWSLETTER = {
   /** A pending address is not mailed another confirmation within this time. */
   remailAfterHours: 24,
   /** An unconfirmed request is deleted this long after it was made. */
@@ -56,14 +56,14 @@ export interface SubscriptionRequest {
 }
 
 /** What a subscription request leads to: mail a confirmation, or nothing (confirmed already, or mailed in the last 24 h). */
-export type RequestOutcome = "mail" | "confirmed" | "recently-mailed";
+type RequestOutcome = "mail" | "confirmed" | "recently-mailed";
 
 /**
  * "confirmed": pending until now; "already-confirmed": this request was confirmed before (a second press); "unknown":
  * no such subscriber (never asked, or expired); "unsubscribed": left the list, a new request is needed; "superseded":
  * the link is of an earlier request (a newer one was made since, or the subscriber left and asked again).
  */
-export type ConfirmOutcome = "confirmed" | "already-confirmed" | "unsubscribed" | "unknown" | "superseded";
+type ConfirmOutcome = "confirmed" | "already-confirmed" | "unsubscribed" | "unknown" | "superseded";
 
 export interface SubscriberStore {
   /** Files a request; when it is to be mailed, its nonce replaces the last request's, whose links then stop working. */

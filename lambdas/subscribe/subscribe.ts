@@ -36,7 +36,7 @@ import {
  * A one-click POST (RFC 8058) to the List-Unsubscribe link takes it off directly. One function serves the three paths.
  */
 
-export { NEWSLETTER_ROUTES, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
+export { SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
 
 /** Where the links point: the site itself (SITE_URL), or NEWSLETTER_LINK_BASE locally. */
 const link = (base: string, path: string, token: string) => `${base.replace(/\/$/, "")}/api/${path}?token=${token}`;
@@ -119,7 +119,7 @@ export const subscriptionMailsOf: MailsOf = (lead, config, id) => {
  * acknowledgement is counted (delivery.ts countVisitorMail): against the client's hourly cap, then the mailbox's daily
  * one (lower-case, no +tag, gmail without dots: `a+1@…`, `a+2@…` are one mailbox, not a way to flood it).
  */
-export function subscribeForm(
+function subscribeForm(
   secret: string,
   linkBase: string,
   subscribers: SubscriberStore,
@@ -173,7 +173,7 @@ const plain = (statusCode: number, body: string): LeadAnswer => ({
  * opt-in still guard it.
  * @throws HttpError 413 over MAX_BODY_BYTES.
  */
-export function formPostAsJson(event: APIGatewayProxyEventV2): APIGatewayProxyEventV2 {
+function formPostAsJson(event: APIGatewayProxyEventV2): APIGatewayProxyEventV2 {
   const fields: Record<string, unknown> = Object.fromEntries(new URLSearchParams(readBody(event)));
   const elapsed = Number(fields[ELAPSED_FIELD]);
   fields[ELAPSED_FIELD] =

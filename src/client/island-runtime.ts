@@ -4,7 +4,7 @@
  * (held, then replayed once, or released if it fails), what a failed island leaves behind (its server HTML, plus
  * any `[data-island-fallback]` notice it rendered hidden, revealed), and which code is fetched ahead.
  *
- * Fetching ahead (issue 35: no code fetched that the visitor is not heading to). An island marked `data-prefetch` has
+ * Fetching ahead (no code fetched that the visitor is not heading to). An island marked `data-prefetch` has
  * its code fetched, not run, only when all of these hold:
  * - the page is idle after its load, and shown (a prerendered page waits for its activation);
  * - the connection allows it: no Save-Data, not 2g or slow-2g (src/lib/connection.ts);

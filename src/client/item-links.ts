@@ -4,7 +4,7 @@ import { trackEvent } from "./analytics.ts";
 const ITEM_LINK_ATTRIBUTE = "data-item-id";
 
 /**
- * GA4's `select_item` when the visitor follows a marketplace buy link (issue 28). The links are plain HTML on every page
+ * GA4's `select_item` when the visitor follows a marketplace buy link. The links are plain HTML on every page
  * that sells, so one delegated listener of the eager loader serves them all; the link itself is never held up.
  */
 export function listenForItemLinks(root: Document): void {

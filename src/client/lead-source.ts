@@ -1,7 +1,7 @@
 import { CAMPAIGN_PARAMS, cleanSource, isSourceValue, type LeadSource } from "../schemas/lead-source.ts";
 
 /**
- * The visit's source in the browser (issue 28). The eager loader notes it on every page; with analytics consent the
+ * The visit's source in the browser. The eager loader notes it on every page; with analytics consent the
  * first arrival of the browser session is kept in sessionStorage (first touch wins) and sent with every lead of the
  * session. Without consent nothing is written to the device: a lead carries only what its own page can see.
  */

@@ -3,7 +3,7 @@ import { nextSlice } from "./ahead.ts";
 import { addressToFetchAhead, NOT_FETCHED_AHEAD_LINKS, SPECULATION_RULES } from "../lib/speculation-rules.ts";
 
 /**
- * Issue 35: the next page is in the browser before the tap. Where the engine has speculation rules (Chromium), they
+ * The next page is in the browser before the tap. Where the engine has speculation rules (Chromium), they
  * prerender a link the pointer rests on or presses (src/lib/speculation-rules.ts), and prefetch it when Chromium
  * declines to prerender, as it does under automation; elsewhere (Firefox, Safari) this module fetches the document
  * of a link the pointer rests on or presses into the HTTP cache. In every engine it fetches the document of a link

@@ -1,5 +1,5 @@
 /**
- * Issue 35: on a touch screen, a tap on a link whose page is already in hand shows that page in this document, with
+ * On a touch screen, a tap on a link whose page is already in hand shows that page in this document, with
  * no new page load. A phone pays for a page load in ways a swap does not: tearing down the page being left, a new
  * document's setup, and a first frame drawn in parts as the parser goes (traced in scripts/bench-navigation.ts).
  *

@@ -3,7 +3,7 @@ import { PageModule } from "./inline-script.tsx";
 import { type FilterStatus, statusText } from "../lib/list-filter.ts";
 
 /** The label of the choice button that shows every card; its value is "" (no filter), so the URL leaves it out. */
-export const ALL_CHOICES = "All";
+const ALL_CHOICES = "All";
 
 export interface ListFilterProps {
   /** Id of the list whose children are the cards the filter shows or hides. */

@@ -68,7 +68,7 @@ export function SeoHead({ site, head, path, indexable = true }: SeoHeadProps) {
 }
 
 /** "Page | Site" when it fits in MAX_SEO_TITLE_LENGTH (search results cut longer ones off), the page's own title otherwise; home uses its title as it is. */
-export function pageTitle(title: string, siteName: string, path: string): string {
+function pageTitle(title: string, siteName: string, path: string): string {
   const withSite = `${title} | ${siteName}`;
   return path === "/" || withSite.length > MAX_SEO_TITLE_LENGTH ? title : withSite;
 }

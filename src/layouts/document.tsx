@@ -14,7 +14,7 @@ import { SITE_ICONS } from "../lib/site-icons.ts";
 import { isIndexable } from "../lib/site-environment.ts";
 import { type Stylesheets, stylesheetsFor } from "../lib/stylesheets.ts";
 
-export interface DocumentAssets {
+interface DocumentAssets {
   stylesheet: Stylesheets;
   loader: string;
   inlineScripts: ReadonlyMap<string, { code: string }>;

@@ -14,7 +14,7 @@ export function buyMode(product: Pick<Product, "sellDirectly" | "purchaseOptions
 }
 
 /** One entry of the purchase options dropdown. */
-export type PurchaseOption = {
+type PurchaseOption = {
   label: string;
   url: string;
   description?: string;

@@ -18,13 +18,13 @@ export const COOKIE_BANNER_ID = "cookie-banner";
 export const CONSENT_DIALOG_ID = "cookie-preferences";
 
 /** How long Google's tags wait for the stored choice before using the defaults (SPEC section 7). */
-export const CONSENT_WAIT_FOR_UPDATE_MS = 500;
+const CONSENT_WAIT_FOR_UPDATE_MS = 500;
 
 /** Nothing allowed beyond the essential. */
 export const NO_CONSENT: ConsentPreferences = { analytics: false, functional: false, marketing: false };
 export const FULL_CONSENT: ConsentPreferences = { analytics: true, functional: true, marketing: true };
 
-export type ConsentModeValue = "granted" | "denied";
+type ConsentModeValue = "granted" | "denied";
 
 /** The Consent Mode v2 signals the site sets; security_storage is essential and only appears in the default. */
 export interface ConsentModeState {

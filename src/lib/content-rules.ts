@@ -76,7 +76,7 @@ function duplicates(entries: readonly Written[], field: string): RuleIssue[] {
 }
 
 /** The text or number each file writes at its top-level `field`, whether or not the rest of the file is valid. */
-export function valuesOf(entries: readonly Written[], field: string): { value: string | number; entry: Written }[] {
+function valuesOf(entries: readonly Written[], field: string): { value: string | number; entry: Written }[] {
   return entries.flatMap((entry) => {
     const value = isRecord(entry.data) ? entry.data[field] : undefined;
     return (typeof value === "string" && value !== "") || typeof value === "number" ? [{ value, entry }] : [];
@@ -141,10 +141,10 @@ function productReferenceIssues(products: Valid<ProductFacts>[], portfolio: Vali
 }
 
 /** How far ahead a post may be dated: further is a typing slip (2205 for 2025), not a schedule. */
-export const MAX_SCHEDULE_DAYS = 366;
+const MAX_SCHEDULE_DAYS = 366;
 
 /** A post dated before the company existed, or more than a year ahead, is a mistyped date. */
-export function dateIssues({ file, data: { date } }: Valid<Pick<Post, "date">>, context: RuleContext): RuleIssue[] {
+function dateIssues({ file, data: { date } }: Valid<Pick<Post, "date">>, context: RuleContext): RuleIssue[] {
   const year = Number(date.slice(0, 4));
   if (context.foundingYear !== undefined && year < context.foundingYear)
     return [

@@ -1,5 +1,5 @@
 /**
- * Which currency /installation puts first (issue 35, item 7). The visitor's own choice wins, kept in localStorage
+ * Which currency /installation puts first. The visitor's own choice wins, kept in localStorage
  * under CURRENCY_STORAGE_KEY as before; else their country's currency, which the edge writes into the
  * COUNTRY_CURRENCY_COOKIE cookie from CloudFront's viewer country (INR in India, USD anywhere else); else USD, the
  * rule for a visitor not known to be in India (cookies blocked, no edge in front, a crawler). The page's HTML is the
@@ -29,7 +29,7 @@ export const showsPrices = (path: string) => path === CURRENCY_PAGE || path.star
 export const COUNTRY_CURRENCIES: Readonly<Record<string, Currency>> = { IN: "INR" };
 export const DEFAULT_CURRENCY: Currency = "USD";
 
-export const isCurrency = (value: unknown): value is Currency => CURRENCIES.some((c) => c === value);
+const isCurrency = (value: unknown): value is Currency => CURRENCIES.some((c) => c === value);
 
 /** The currency of a visitor in `country` (CloudFront-Viewer-Country, e.g. "IN"). */
 export function currencyForCountry(country: string): Currency {

@@ -8,7 +8,7 @@ const FOCUSABLE = [
 ].join(",");
 
 /** The elements Tab can reach inside `container`, in document order, skipping hidden ones. */
-export function focusableIn(container: Element): HTMLElement[] {
+function focusableIn(container: Element): HTMLElement[] {
   return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
 }
 

@@ -26,7 +26,7 @@ export type RasterImages = Readonly<Record<string, RasterImage>>;
  * Widths written for every source, capped at its own width. The widest slot (an article's column, 760 px) needs 1520
  * on a 2× screen, so 1600 is the largest; 400 serves a phone's card at 1×.
  */
-export const VARIANT_WIDTHS = [400, 800, 1200, 1600] as const;
+const VARIANT_WIDTHS = [400, 800, 1200, 1600] as const;
 
 /** Where an image is shown, which decides the `sizes` the browser picks a width by (src/styles: base, pages/*.css). */
 export type ImageSlot = "column" | "half" | "card";

@@ -8,7 +8,7 @@ import { IslandBoundary } from "./island-boundary.tsx";
  * holds a key (`stored:currency`) and otherwise on first interaction, or when a window event fires (`event:name`), or
  * only when clicked (`click`: the site search, whose script and index must not load before it is used).
  */
-export type HydrateTrigger =
+type HydrateTrigger =
   | "load"
   | "idle"
   | "visible"
@@ -19,7 +19,7 @@ export type HydrateTrigger =
   | `stored:${string}`
   | `event:${string}`;
 
-export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 export interface IslandManifest {
   /** island id → URL of its entry chunk. */

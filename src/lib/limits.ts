@@ -47,7 +47,7 @@ export const WHATSAPP_POPUP_ID = "whatsapp-popup";
 export const DESKTOP_QUERY = "(min-width: 1120px)";
 
 /**
- * The leads' spam folder (issue 25): what the honeypot, the timing check or the per-client rate limit catch is kept
+ * The leads' spam folder: what the honeypot, the timing check or the per-client rate limit catch is kept
  * this many days for review, never dropped; and how many leads one client address may send in an hour before the
  * rest go to the folder (the WAF's rate rule stays the outer wall). Of the leads one client's traps or limit file as
  * suspected in an hour, the folder keeps `storedPerClientHour` caught by a trap (which no person fills) and

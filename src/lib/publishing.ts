@@ -44,7 +44,7 @@ export function isTimeZone(name: string): boolean {
 }
 
 /** How many days after its date a post still counts as due when the live site cannot be asked. */
-export const DUE_DAYS = 3;
+const DUE_DAYS = 3;
 
 /**
  * The published posts the deployed site does not have yet, for the deploy workflow's daily run: those missing from the

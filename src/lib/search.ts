@@ -47,7 +47,7 @@ export const SEARCH_PAGE_PATH = "/search";
 export const SEARCH_QUERY_PARAM = "q";
 
 /** Characters of a passage quoted around its first match. */
-export const PASSAGE_LENGTH = 180;
+const PASSAGE_LENGTH = 180;
 
 /** Anchor ids of the FAQ answers, per category and question: one rule for the FAQ page and the index. */
 export function faqAnswerIds(faq: readonly FaqCategory[]): string[][] {

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { SPECULATION_RULES } from "./speculation-rules.ts";
 
 /** Hosts the analytics tag may use once consent allows it (Google tag and GA4 collection). */
-export const ANALYTICS_HOSTS = {
+const ANALYTICS_HOSTS = {
   script: ["https://www.googletagmanager.com"],
   connect: ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"],
   img: ["https://*.google-analytics.com", "https://www.googletagmanager.com"],
@@ -71,7 +71,7 @@ export interface AdminCspInput {
  * may be evaluated (only here: the site's pages never allow it); the preview pane is an about:blank frame of the same document; images the editor picks are
  * shown from blob: URLs before they are saved; GitHub shows the editor's avatar.
  */
-export function adminContentSecurityPolicy({ connect }: AdminCspInput): string {
+function adminContentSecurityPolicy({ connect }: AdminCspInput): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", "'unsafe-eval'"],
@@ -105,7 +105,7 @@ export function adminSecurityHeaders(input: AdminCspInput): Record<string, strin
 /** GitHub's API, where the production editor reads and writes the repository. */
 export const GITHUB_API = "https://api.github.com";
 
-export const PERMISSIONS_POLICY =
+const PERMISSIONS_POLICY =
   "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()";
 
 /** What acts on any response, a page's or a script's: HTTPS only, and no guessing of a file's type. */

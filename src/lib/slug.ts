@@ -2,7 +2,7 @@
  * The one rule that turns text into an anchor id: markdown headings (build/markdown/rehype-heading-ids.ts), FAQ
  * answers and the search index's links all use it, so a link the index makes always lands on an id the page has.
  */
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .toLowerCase()
     .normalize("NFKD")

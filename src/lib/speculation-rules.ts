@@ -1,5 +1,5 @@
 /**
- * Which links the browser may fetch before they are tapped (issue 35), in one place: the speculation rules Chromium
+ * Which links the browser may fetch before they are tapped, in one place: the speculation rules Chromium
  * acts on, and the test src/client/next-page.ts applies to links in every engine. Dependency-free: the loader bundles
  * it and src/lib/security-headers.ts hashes the rules for the CSP.
  */

@@ -44,7 +44,7 @@ export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([
  * (src/client/page-swap.ts) is shown as is for as long.
  */
 export const PAGE_FRESH_MS = 300_000;
-export const PAGE_CACHE_CONTROL = `public, max-age=${PAGE_FRESH_MS / 1000}, s-maxage=0, must-revalidate`;
+const PAGE_CACHE_CONTROL = `public, max-age=${PAGE_FRESH_MS / 1000}, s-maxage=0, must-revalidate`;
 
 /** The not-found views (/404.html, /products/_404.html): revalidated, so a page published since is found at once. */
 const isNotFoundView = (file: string) => /\/_?404\.html$/.test(file);

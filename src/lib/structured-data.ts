@@ -45,7 +45,7 @@ export function webSite(site: Site): JsonLd {
   };
 }
 
-export function aggregateRating(site: Site): JsonLd {
+function aggregateRating(site: Site): JsonLd {
   return {
     "@type": "AggregateRating",
     ratingValue: site.rating.value,

@@ -1,5 +1,5 @@
 /**
- * The visitor's colour theme (issue 17): light, dark, or the system's. The choice is kept in localStorage under
+ * The visitor's colour theme: light, dark, or the system's. The choice is kept in localStorage under
  * THEME_STORAGE_KEY ("light" or "dark"; nothing stored means "system") and shown as `data-theme` on <html>:
  * "dark" selects the dark block of src/styles/tokens.css, "light" keeps the light one whatever the system prefers,
  * "system" (or no attribute, where no script runs) follows the system.

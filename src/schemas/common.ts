@@ -7,17 +7,6 @@ export const text = () => z.string().check(z.trim(), z.minLength(1, "Must not be
 export const httpUrl = () =>
   z.string().check(z.regex(/^https?:\/\/[^\s]+$/, "Expected an absolute http(s) URL"), z.meta({ format: "uri" }));
 
-/** A link the site may render: absolute http(s), mailto:, tel: or a site path starting with "/". */
-export const href = () =>
-  z
-    .string()
-    .check(
-      z.regex(
-        /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+0-9-]+|\/[^\s]*)$/,
-        "Expected a URL, mailto:, tel: or a path starting with /",
-      ),
-    );
-
 /**
  * A path of an image under content/images, written as it is served: /images/… The build checks that the file exists
  * (build/validate-content.ts), since a schema cannot see the disk.

@@ -1,7 +1,5 @@
 import * as z from "zod/mini";
 
-export { CONSENT_STORAGE_KEY, CONSENT_VERSION } from "../lib/limits.ts";
-
 /**
  * The record stored in localStorage under "cookie-consent" (SPEC section 3). Essential cookies are always on and not
  * stored. The browser checks this shape by hand (validConsent in src/lib/consent.ts) to keep the inline head script

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { text } from "./common.ts";
 
-export const faqCategorySchema = z.strictObject({
+const faqCategorySchema = z.strictObject({
   category: text(),
   questions: z
     .array(z.strictObject({ q: text(), a: text() }))

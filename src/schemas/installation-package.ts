@@ -3,9 +3,8 @@ import { text } from "./common.ts";
 
 /** The package ids a visitor can request; also the installation form's select values. */
 export const packageIds = ["basic", "android", "complete"] as const;
-export type PackageId = (typeof packageIds)[number];
 
-export const installationPackageSchema = z.strictObject({
+const installationPackageSchema = z.strictObject({
   id: z.enum(packageIds),
   name: text(),
   subtitle: text(),

@@ -1,5 +1,5 @@
 /**
- * What brought a visitor, as a lead carries it (issue 28): the campaign parameters of the URL they landed on, the host
+ * What brought a visitor, as a lead carries it: the campaign parameters of the URL they landed on, the host
  * of the site that sent them, and the path they landed on. Written without zod: the eager loader applies this rule
  * when it notes a visit's source, and ./lead-fields.ts builds the fields of every lead schema from the same rule, so
  * the browser and the handlers keep and drop exactly the same values.

@@ -3,7 +3,7 @@ import { documentationUrl } from "../lib/urls.ts";
 import { httpUrl, imagePath, slug, text } from "./common.ts";
 
 /** Icons a product may use; each maps to an SVG in src/components/icon.tsx. */
-export const productIcons = [
+const productIcons = [
   "sparkles",
   "sim-card",
   "message-circle",
@@ -32,7 +32,7 @@ const deliverableIcons = [
   "code",
 ] as const;
 
-export const demoTypes = ["website", "app", "admin", "other"] as const;
+const demoTypes = ["website", "app", "admin", "other"] as const;
 
 const d = z.describe;
 

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { text } from "./common.ts";
 
-export const testimonialSchema = z.strictObject({
+const testimonialSchema = z.strictObject({
   name: text(),
   role: text(),
   company: z.optional(text()),

@@ -38,7 +38,7 @@ function currentScope(): ToastScope {
  * Shows a toast and returns its id. The same message again replaces the earlier one (so it is announced again
  * rather than stacked).
  */
-export function showToast(kind: ToastKind, message: string): number {
+function showToast(kind: ToastKind, message: string): number {
   lastId += 1;
   const next: Toast = { id: lastId, kind, message, scope: currentScope() };
   toasts.value = [...toasts.value.filter((t) => t.message !== message), next].slice(-MAX_TOASTS);

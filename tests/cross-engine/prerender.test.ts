@@ -5,7 +5,7 @@ import { BASE_URL } from "./driver.ts";
 import { startXvfb } from "./xvfb.ts";
 
 /**
- * Issue 35, items 1 and 2, where they happen: the speculation rules prerender the page behind the link a pointer rests
+ * Where they happen: the speculation rules prerender the page behind the link a pointer rests
  * on, the click shows that page without fetching it again, and the page counts its view when shown, not while
  * prerendered. Only a driverless Chromium prerenders (chromium-driverless.ts), so this runs one on Xvfb with xdotool's
  * pointer. The browser tests check the rules Chromium parses and the links it lists as candidates

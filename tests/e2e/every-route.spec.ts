@@ -8,7 +8,7 @@ const { pages } = builtRoutes();
 /** The two not-found views a visitor can land on. */
 const NOT_FOUND = ["/products/no-such-product", "/no-such-page"];
 
-/** A small phone, a common phone and a portrait tablet: none may scroll sideways (issue 15). */
+/** A small phone, a common phone and a portrait tablet: none may scroll sideways. */
 const WIDTHS = [320, 390, 768] as const;
 
 /** How much wider than the window the document is, in CSS pixels (0 when nothing scrolls sideways). */
@@ -27,7 +27,7 @@ const culprits = (page: Page) =>
       ),
   );
 
-/** Issue 15: at phone and tablet widths the page never scrolls sideways. */
+/** At phone and tablet widths the page never scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page, route: string, phase: "before" | "after", widths: readonly number[]) {
   for (const width of widths) {
     await page.setViewportSize({ width, height: PHONE.height });

@@ -3,7 +3,7 @@ import { asReturningVisitor, expect, test } from "./fixtures.ts";
 import { DESKTOP } from "./page-checks.ts";
 
 /**
- * Issue 35: island code is fetched ahead (rel=prefetch, never run) only for what the visitor is heading to, and only
+ * Island code is fetched ahead (rel=prefetch, never run) only for what the visitor is heading to, and only
  * when the connection allows. The rule is in src/client/island-runtime.ts; its cases are unit-tested there, this is
  * its wiring in a real page. A visit without input fetches no code ahead on any route (every-route.spec.ts). The page
  * sheets (a few KB of CSS, once a visit) are fetched ahead once the page is idle (src/client/next-page.ts).

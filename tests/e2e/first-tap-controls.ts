@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 
 /**
- * The controls a visitor uses first (issue 23), each with what they do to it and the visible answer they wait for.
+ * The controls a visitor uses first, each with what they do to it and the visible answer they wait for.
  * One table for `npm run bench:interactions` (time and bytes to the answer) and tests/e2e/first-tap.spec.ts (the
  * answer needs no request and no external script).
  *

@@ -17,7 +17,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
 /**
- * Issue 23: what a visitor sees on the first use of a control must not wait for a download. For each control (the
+ * What a visitor sees on the first use of a control must not wait for a download. For each control (the
  * table in first-tap-controls.ts, shared with `npm run bench:interactions`):
  *   - no request starts between the input and the first frame showing the answer (Resource Timing, on the page's own
  *     clock: the recorder notes that frame, so a request the page starts once the answer is up does not count);

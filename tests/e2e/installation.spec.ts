@@ -45,7 +45,7 @@ test("the page description quotes the same prices as the packages", async ({ pag
     expect(description).toContain(inr(pkg.priceINR));
     expect(description).toContain(usd(pkg.priceUSD));
   }
-  // The conflicting prices of the old page text must never come back.
+  // One price per package: no second, conflicting figure anywhere in the page text.
   for (const stale of ["$249", "$449", "$749"]) expect(description).not.toContain(stale);
 });
 

@@ -4,7 +4,7 @@ import { LOCAL_LEADS_TABLE, localDynamoClient } from "../../server/local-dynamo.
 import { DYNAMO_URL, expect, SES_URL, test, withMeasurementId } from "./fixtures.ts";
 
 /**
- * Issue 28 end to end, through `npm start`'s stack: what brought the visitor travels with the lead (kept on the device
+ * The visit's source end to end, through `npm start`'s stack: what brought the visitor travels with the lead (kept on the device
  * for the session only with analytics consent), and the conversions reach the data layer when the site has a
  * measurement id.
  */

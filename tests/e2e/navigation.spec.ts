@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { asReturningVisitor, expect, test } from "./fixtures.ts";
 
 /**
- * Issue 35: the next page is fetched before the tap that opens it (src/client/next-page.ts, rules in
+ * The next page is fetched before the tap that opens it (src/client/next-page.ts, rules in
  * src/lib/speculation-rules.ts). Chromium under automation parses speculation rules and lists their candidates but
  * never acts on them, so the rules are checked through the DevTools protocol's Preload domain (that they act, in a
  * driverless Chromium: tests/cross-engine/prerender.test.ts); the fetch on hover,

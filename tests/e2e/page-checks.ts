@@ -11,7 +11,7 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
 
 /**
- * How long a visitor reads without touching anything (issue 15). Run on Playwright's clock, so the loader's idle
+ * How long a visitor reads without touching anything. Run on Playwright's clock, so the loader's idle
  * callbacks (requestIdleCallback, 3 s timeout) and every timer due in that time fire without waiting for real.
  */
 const IDLE_MS = 6_000;
@@ -88,7 +88,7 @@ async function everyRequestEnded(page: Page, open: Set<Request>, ended: Set<stri
 }
 
 /**
- * Issue 15: no page fetches React (or any large script) before the visitor interacts, and no island wakes. Issue 35:
+ * No page fetches React (or any large script) before the visitor interacts, and no island wakes. Also:
  * what is fetched ahead (the code of a form on screen or of a dialog the visitor reaches for) and never run stays in
  * its budget; a visit without input reaches for nothing.
  */

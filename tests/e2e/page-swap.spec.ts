@@ -5,7 +5,7 @@ import { asReturningVisitor, DIST_DIR, expect, SES_URL, test } from "./fixtures.
 import { content } from "./site-content.ts";
 
 /**
- * Issue 35: on a touch screen, a tapped link whose page was fetched ahead is shown in the same document
+ * On a touch screen, a tapped link whose page was fetched ahead is shown in the same document
  * (src/client/page-swap.ts). Each test marks the window before the tap: the mark still there afterwards means no new
  * document was loaded. Timers run on Playwright's clock: nothing here waits for real time.
  */

@@ -4,7 +4,7 @@ import { expect, test, withMeasurementId } from "./fixtures.ts";
 import { DESKTOP } from "./page-checks.ts";
 
 /**
- * Issue 35: a page prerendered by a speculation rule behaves as if it were opened when it is shown. Chromium under
+ * A page prerendered by a speculation rule behaves as if it were opened when it is shown. Chromium under
  * automation never prerenders, so the page is told it is: `document.prerendering` reads true until the test activates
  * it, which flips it to false and fires `prerenderingchange`, as Chromium does when the visitor navigates to it. (A
  * real prerender, in a driverless Chromium: tests/cross-engine/prerender.test.ts.)

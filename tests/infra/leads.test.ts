@@ -226,7 +226,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     });
   });
 
-  test("the configuration set publishes send events to the default event bus (issue 26 row 3)", () => {
+  test("the configuration set publishes send events to the default event bus", () => {
     template.hasResourceProperties("AWS::SES::ConfigurationSetEventDestination", {
       ConfigurationSetName: { Ref: Match.stringLikeRegexp("^MailEvents") },
       EventDestination: {

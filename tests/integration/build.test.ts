@@ -6,7 +6,7 @@ import { NEWSLETTER_LINK_PAGES, NEWSLETTER_PAGES } from "../../src/lib/newslette
 import type { RouteTable } from "../../src/lib/routing.ts";
 
 /**
- * SPEC section 2's route table, the site search's results page (issue 17), the newsletter's result pages (issue 25)
+ * SPEC section 2's route table, the site search's results page, the newsletter's result pages
  * and the pages its mailed links open: every one of these is prerendered.
  */
 const STATIC_ROUTES = [

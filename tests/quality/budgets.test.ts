@@ -5,7 +5,7 @@ import { BYTE_BUDGETS, formatKb, HOME_ELEMENTS } from "./budgets.ts";
 import { type BuiltSite, builtSite } from "./built-site.ts";
 
 /**
- * Byte budgets of issue 9, checked on the real build's pages as weighed here (tests/quality/page-weight.ts, the one definition of
+ * Byte budgets, checked on the real build's pages as weighed here (tests/quality/page-weight.ts, the one definition of
  * page weight): one line per page over budget, with the numbers.
  */
 describe("byte budgets", () => {

@@ -16,14 +16,14 @@ import { Construct } from "constructs";
  * The log field and value every failed vendor-mail attempt carries, and every failed post to the lead webhook (the
  * lambdas' logging contract): both are a lead that did not reach the team yet.
  */
-export const MAIL_FAILED_PATTERN = logs.FilterPattern.any(
+const MAIL_FAILED_PATTERN = logs.FilterPattern.any(
   logs.FilterPattern.stringValue("$.outcome", "=", "mail-failed"),
   logs.FilterPattern.stringValue("$.outcome", "=", "webhook-failed"),
 );
 /** Alarms look at five-minute windows: soon enough for a lead, long enough not to flap. */
 const PERIOD = Duration.minutes(5);
 /** CloudFront publishes its metrics in us-east-1 only, and an alarm can only watch metrics of its own region. */
-export const CLOUDFRONT_METRICS_REGION = "us-east-1";
+const CLOUDFRONT_METRICS_REGION = "us-east-1";
 
 interface AlarmOptions {
   threshold?: number;

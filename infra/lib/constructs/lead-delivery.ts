@@ -13,11 +13,11 @@ import { DELIVERY_TIMEOUT, LEAD_INDEX, type LeadStore } from "./lead-store.ts";
 /** The folder of the sender; it is not a lead function and gets no /api/ path. */
 export const DELIVERY_FOLDER = "deliver-lead";
 /** How often the sweep looks for stored leads whose mail never went out. */
-export const SWEEP_INTERVAL = Duration.minutes(5);
+const SWEEP_INTERVAL = Duration.minutes(5);
 /** When the spam digest runs: 03:30 UTC, the morning of the vendor's working day (IST). */
-export const SPAM_DIGEST_SCHEDULE = { minute: "30", hour: "3" } as const;
+const SPAM_DIGEST_SCHEDULE = { minute: "30", hour: "3" } as const;
 /** Messages per invocation (the contract); each failed one is retried alone (reportBatchItemFailures). */
-export const DELIVERY_BATCH_SIZE = 5;
+const DELIVERY_BATCH_SIZE = 5;
 
 export interface LeadDeliveryProps {
   store: LeadStore;

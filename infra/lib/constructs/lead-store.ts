@@ -7,12 +7,12 @@ import { LEAD_RETENTION } from "../lead-retention.ts";
 
 /** The contract's names (lambdas and infra agree on them: lambdas/shared/lead-record.ts). */
 export const LEAD_INDEX = BY_DAY_INDEX;
-export const SUBSCRIBER_INDEX = BY_RECEIVED_AT_INDEX;
-export const TTL_ATTRIBUTE = "expiresAt";
+const SUBSCRIBER_INDEX = BY_RECEIVED_AT_INDEX;
+const TTL_ATTRIBUTE = "expiresAt";
 /** deliver-lead's timeout; the queue hides a message for six of them, as Lambda advises for SQS sources. */
 export const DELIVERY_TIMEOUT = Duration.seconds(30);
 /** Receives before a message moves to the dead-letter queue. */
-export const MAX_RECEIVES = 5;
+const MAX_RECEIVES = 5;
 
 export interface LeadStoreProps {
   /** Production keeps the table when the stack is deleted and refuses to delete it by accident. */

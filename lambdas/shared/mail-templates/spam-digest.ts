@@ -15,7 +15,7 @@ export interface DigestLead {
 }
 
 /** One count of the digest, e.g. "By form" with ["send-contact-email", 1200]; rows largest first, already cut. */
-export interface DigestBreakdown {
+interface DigestBreakdown {
   title: string;
   rows: ReadonlyArray<readonly [string, number]>;
 }

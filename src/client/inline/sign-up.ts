@@ -1,5 +1,5 @@
 // Placed on /newsletter/confirmed only, where the confirm button lands once the subscription is confirmed: GA4's
-// sign_up conversion (issue 28), pushed only when the site has a measurement id; Consent Mode governs the rest.
+// sign_up conversion, pushed only when the site has a measurement id; Consent Mode governs the rest.
 // Only the press that confirmed carries the flag, and it is taken off the address: a reload counts no second sign-up.
 import { NEWLY_CONFIRMED_PARAM } from "../../lib/newsletter.ts";
 import { trackEvent } from "../analytics.ts";

@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight } from "../icon.tsx";
 const AROUND = 2;
 
 /** The page numbers to link, with undefined where a gap is: 1 … 4 5 [6] 7 8 … 42. */
-export function pageNumbers(page: number, pages: number): (number | undefined)[] {
+function pageNumbers(page: number, pages: number): (number | undefined)[] {
   const shown: (number | undefined)[] = [];
   for (let n = 1; n <= pages; n += 1) {
     if (n === 1 || n === pages || Math.abs(n - page) <= AROUND) shown.push(n);

@@ -3,7 +3,7 @@ import SiteSearch from "../../islands/site-search.tsx";
 import { Island } from "../../lib/island-wrapper.tsx";
 
 /** id of the search dialog: the header's control and the `/` shortcut (src/client/search-shortcut.ts) open it. */
-export const SEARCH_DIALOG_ID = "site-search";
+const SEARCH_DIALOG_ID = "site-search";
 
 /**
  * The header's search control and its dialog. The control opens the server-rendered dialog natively (an invoker

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { loadSiteSearch, type SearchGroup, type SiteSearch } from "./search-engine.ts";
 
-export type SearchState = "loading" | "ready" | "failed";
+type SearchState = "loading" | "ready" | "failed";
 
 export interface SiteSearchView {
   state: SearchState;

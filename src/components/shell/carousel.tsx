@@ -47,7 +47,7 @@ export function Carousel({
       {/* Focusable so keyboards can scroll the strip (WCAG 2.1.1); focus inside pauses autoplay. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1). */}
       <div className="carousel__viewport" id={id} tabIndex={0}>
-        {/* Each slide is an ARIA group (APG carousel pattern) on the element itself: a wrapper per slide was 34 of home's elements. */}
+        {/* Each slide is an ARIA group (APG carousel pattern) on the element itself: a wrapper per slide would add 34 of home's elements. */}
         {slides.map((slide, index) =>
           cloneElement(slide, {
             className: slide.props.className ? `carousel__slide ${slide.props.className}` : "carousel__slide",

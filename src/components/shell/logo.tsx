@@ -5,7 +5,7 @@ import { SITE_ICONS } from "../../lib/site-icons.ts";
  * head links already, so the browser has it cached. As an inline SVG it was nine elements with a gradient of its own,
  * twice on every page (header and footer).
  */
-export function LogoMark() {
+function LogoMark() {
   // Preloaded once in the head (src/layouts/document.tsx). React's server renderer would otherwise add a preload of
   // its own before each part of the body that shows it, which a page swap then asks for again; it adds none for a
   // low-priority image.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { type LeadStack, RETRIED_ONCE, retriedTwiceFailedLead, startLeadStack } from "./harness.ts";
 
 /**
- * Issue 24 item 4 and issue 32 row 1: under `npm run dev` the handlers run in a worker thread (server/lambda-host.ts);
+ * Under `npm run dev` the handlers run in a worker thread (server/lambda-host.ts);
  * what they put on the retry queue reaches the server's queue, which deliver-lead consumes, so a failed mail is
  * retried within seconds, the queue started as server/start.ts starts it (start-retry.test.ts has the same test in
  * process, as under `npm start`). The server's queue and sweep run in this thread, on a fake clock (Date and

@@ -6,10 +6,10 @@ import { ATTEMPT_MS } from "../../../lambdas/shared/mailer.ts";
 import { type LeadStack, leadIdOf, startLeadStack, type StoredMail, VALID } from "./harness.ts";
 
 /**
- * Issue 26, "leads exactly once": one test per row of the red team's table, on the local stack with SES and the store
+ * Leads exactly once: one test per way a lead could be lost or doubled, on the local stack with SES and the store
  * behind fault proxies (refuse, hang, slow-but-succeeds). Each counts: leads accepted = stored = mailed, vendor mails
- * and send events per lead, answers of 500. Row 1 is in local-store.test.ts, rows 2 and 9 in leads-cli.test.ts, row 6
- * in fuzz.test.ts, and issue 24's item 4 (a failed mail retried within seconds) in start-retry.test.ts and
+ * and send events per lead, answers of 500. Leads never held in memory are in local-store.test.ts, replay and phantom index entries in
+ * leads-cli.test.ts, the spam bound in fuzz.test.ts, and a failed mail retried within seconds in start-retry.test.ts and
  * dev-retry.test.ts. The tests that wait for a deadline (an attempt's 8 s for SES, the handler's wait for the store, the
  * pause for a send event) run on a fake clock: the proxy holds the request, the test moves the clock past the deadline,
  * then lets the held answer go. The queue runs only when a test says so (`retryNow`, `drain`), never behind a test
@@ -91,8 +91,8 @@ async function drain() {
   await stack.retryNow();
 }
 
-describe("issue 26: leads exactly once", () => {
-  test("row 3: SES that takes the mail but answers after the attempt: every lead is mailed once, its send event marks it mailed, nothing is resent, each visitor is confirmed once", async () => {
+describe("leads exactly once", () => {
+  test("SES that takes the mail but answers after the attempt: every lead is mailed once, its send event marks it mailed, nothing is resent, each visitor is confirmed once", async () => {
     fakeClock();
     stack.fault("slow");
     const sent = Array.from({ length: 4 }, () => lead());
@@ -125,7 +125,7 @@ describe("issue 26: leads exactly once", () => {
     }).toEqual({ accepted: 4, stored: 4, mailed: 4, vendorMails: 4, sendEvents: 4, confirmations: 4 });
   }, 60_000);
 
-  test("row 3: every mail of a lead carries X-Lead-Id and a References header made from the lead id", async () => {
+  test("every mail of a lead carries X-Lead-Id and a References header made from the lead id", async () => {
     const body = lead();
     expect((await stack.call(FORM, body, { headers: client() })).status).toBe(200);
     const mails = await stack.mails();
@@ -140,7 +140,7 @@ describe("issue 26: leads exactly once", () => {
     }
   });
 
-  test("row 3: a lead whose send never got an answer stays unknown, is not resent while its send event may come, and is mailed once after the pause", async () => {
+  test("a lead whose send never got an answer stays unknown, is not resent while its send event may come, and is mailed once after the pause", async () => {
     fakeClock();
     stack.fault("hang");
     const body = lead();
@@ -171,7 +171,7 @@ describe("issue 26: leads exactly once", () => {
     ]);
   }, 60_000);
 
-  test("row 4: a slow store (the write lands, the answer comes late) mails the lead once, and records it mailed when the store answers", async () => {
+  test("a slow store (the write lands, the answer comes late) mails the lead once, and records it mailed when the store answers", async () => {
     fakeClock();
     // The lead's write and the read that checks it. The counters pass: their client gives up on the socket's own timer,
     // which runs on the real clock, and the test would wait it out.
@@ -201,7 +201,7 @@ describe("issue 26: leads exactly once", () => {
     ]);
   }, 60_000);
 
-  test("issue 32 row 11: a submission id sent in upper case, then lower, then mixed is one lead: stored once, mailed once, answered with one id", async () => {
+  test("a submission id sent in upper case, then lower, then mixed is one lead: stored once, mailed once, answered with one id", async () => {
     const body = lead();
     const id = body.submissionId;
     const spellings = [id.toUpperCase(), id, `${id.slice(0, 18).toUpperCase()}${id.slice(18)}`];
@@ -217,7 +217,7 @@ describe("issue 26: leads exactly once", () => {
     }).toEqual({ answeredIds: [id, id, id], storedIds: [id], vendorMails: [0, 1, 0] });
   });
 
-  test("row 5: the acknowledgement cap counts one mailbox however it is spelled, and the vendor still gets every lead", async () => {
+  test("the acknowledgement cap counts one mailbox however it is spelled, and the vendor still gets every lead", async () => {
     const local = `victim${randomUUID().slice(0, 6)}`;
     const spellings = [
       ...Array.from({ length: 7 }, (_, i) => `${local}+${i}@example.org`),
@@ -242,7 +242,7 @@ describe("issue 26: leads exactly once", () => {
     }).toEqual({ vendor: 12, acksExample: 3, acksGmail: 3 });
   });
 
-  test("row 5: acknowledgements for one client address are capped per hour, while the vendor gets every lead", async () => {
+  test("acknowledgements for one client address are capped per hour, while the vendor gets every lead", async () => {
     const from = client();
     const sent = Array.from({ length: 14 }, () => lead());
     for (const body of sent) expect((await stack.call(FORM, body, { headers: from })).status).toBe(200);
@@ -253,7 +253,7 @@ describe("issue 26: leads exactly once", () => {
     });
   });
 
-  test("row 7: the start-up sweep takes a lead left unmailed seconds ago, which the scheduled sweep leaves alone", async () => {
+  test("the start-up sweep takes a lead left unmailed seconds ago, which the scheduled sweep leaves alone", async () => {
     const submissionId = randomUUID();
     const now = new Date().toISOString();
     const { website: _website, elapsedMs: _elapsed, submissionId: _id, ...fields } = lead();
@@ -274,7 +274,7 @@ describe("issue 26: leads exactly once", () => {
     expect([(await copies()).get(submissionId), (await stack.lead(submissionId))?.status]).toEqual([1, "acknowledged"]);
   });
 
-  test("row 8: a reused submission id with corrected fields is answered 409, and the corrected lead sent with a new id is stored and mailed", async () => {
+  test("a reused submission id with corrected fields is answered 409, and the corrected lead sent with a new id is stored and mailed", async () => {
     const first = lead();
     expect((await stack.call(FORM, first, { headers: client() })).status).toBe(200);
     const corrected = { ...first, email: visitor() };
@@ -288,7 +288,7 @@ describe("issue 26: leads exactly once", () => {
     expect([perLead.get(first.submissionId), perLead.get(again.submissionId)]).toEqual([1, 1]);
   });
 
-  test("row 10: a lead mailed while the store refused is kept as 'store me' and listed, as mailed, once the store is back", async () => {
+  test("a lead mailed while the store refused is kept as 'store me' and listed, as mailed, once the store is back", async () => {
     stack.storeFault("refuse");
     const body = lead();
     const answer = await stack.call(FORM, body, { headers: client() });

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, expect, test, vi } from "vitest";
 import { eventually, type LeadStack, leadIdOf, startLeadStack, VALID } from "./harness.ts";
 
 /**
- * Issue 32 row 9: `npm start` with LEADS_DIR on a full disk. LevelDB (under dynalite) then fails every write with an
+ * `npm start` with LEADS_DIR on a full disk. LevelDB (under dynalite) then fails every write with an
  * I/O error; dynalite answered that with `throw`, which ended the whole process: site, API, mailbox and retry queue.
  * The disk is filled here by making LevelDB's writes fail as they do on ENOSPC (classic-level's own error), so the
  * test needs no root and no tmpfs; everything above LevelDB is the real `npm start` stack, data on disk.

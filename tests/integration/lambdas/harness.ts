@@ -297,7 +297,7 @@ export async function advanceUntil(stack: LeadStack, done: () => Promise<boolean
 }
 
 /**
- * Issue 32 row 1 on a fake clock: SES refuses a lead's mail in its handler and again at the retry queue's first
+ * On a fake clock: SES refuses a lead's mail in its handler and again at the retry queue's first
  * receive, then recovers. Only a queue that gives a failed message back after its backoff (as SQS's visibility
  * timeout) mails it. Reports when each retry came, on the fake clock, from the moment before: the handler's retry
  * waits `LOCAL_MAX_DELAY_SECONDS` (a minute in AWS), the next the first backoff; a queue polls every

@@ -83,7 +83,7 @@ const HOSTILE = lead(
 );
 const VISITOR = lead({ name: "Asha Verma", email: "+x@example.com", mobile: "+91 98765 43210", message: "Call me." });
 
-describe("exports a spreadsheet cannot turn against its reader (issue 32 row 7)", () => {
+describe("exports a spreadsheet cannot turn against its reader", () => {
   let dynamo: LocalDynamo;
   beforeAll(async () => {
     dynamo = await startLocalDynamo({ port: 0 });
@@ -156,7 +156,7 @@ async function filesHolding(dataDir: string, text: string): Promise<string[]> {
   return held;
 }
 
-describe("erase means erased (issue 32 row 8)", () => {
+describe("erase means erased", () => {
   const address = "victim@example.org";
   const seed = async (dynamo: LocalDynamo) => {
     const store = createDynamoLeadStore({ tableName: LOCAL_LEADS_TABLE, region: "us-east-1", client: dynamo.client });

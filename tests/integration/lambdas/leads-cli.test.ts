@@ -88,7 +88,7 @@ describe("npm run leads", () => {
     expect(table.stdout).toContain("astroway, android");
     expect(table.stdout).toContain("Throttling");
     expect(table.stdout).toMatch(/'1h'/);
-    // Which store answered, on stderr so that --json and --csv stay clean (issue 34 item 9).
+    // Which store answered, on stderr so that --json and --csv stay clean.
     expect(table.stderr).toBe(`leads: reading the local store of the running npm start (${dynamo.endpoint})\n`);
     const bad = await leads("--since", "seven days");
     expect(bad.code).toBe(1);
@@ -96,7 +96,7 @@ describe("npm run leads", () => {
   });
 });
 
-describe("npm run leads -- replay (issue 26 row 2)", () => {
+describe("npm run leads -- replay", () => {
   type StartEmulator = (config: { host: string; port: number }) => Promise<Server>;
   const startEmulator: StartEmulator =
     (sesEmulator as unknown as { default?: StartEmulator }).default ?? (sesEmulator as unknown as StartEmulator);
@@ -150,7 +150,7 @@ describe("npm run leads -- replay (issue 26 row 2)", () => {
   });
 });
 
-describe("phantom index entries (issue 26 row 9)", () => {
+describe("phantom index entries", () => {
   test("are dropped by npm run leads with one log line, and never listed", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "leads-phantom-"));
     const real = "55555555-5555-4555-8555-555555555555";

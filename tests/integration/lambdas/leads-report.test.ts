@@ -65,7 +65,7 @@ afterAll(async () => {
   await dynamo?.close();
 });
 
-describe("npm run leads -- report (issue 28)", () => {
+describe("npm run leads -- report", () => {
   test("--csv counts the leads and the share of spam by week, form, product and source, every cell quoted", async () => {
     expect(await leads("report", "--csv")).toBe(
       [

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 /**
- * Issue 26 row 1: `npm start` never keeps leads in memory. When the local store's port or folder is taken, it stops
+ * `npm start` never keeps leads in memory. When the local store's port or folder is taken, it stops
  * before it serves anything, with one line saying why and what to do.
  */
 const run = promisify(execFile);
@@ -78,8 +78,8 @@ describe("npm start's local lead store", () => {
 });
 
 describe("npm start's ports", () => {
-  // Issue 34 item 9: a taken mail port used to send every lead's mail into the other server's mailbox, and a taken site
-  // port printed a stack trace after a whole build.
+  // A taken mail port would send every lead's mail into the other server's mailbox, and a taken site port would
+  // print a stack trace after a whole build.
   test.each([
     ["PORT", "the site"],
     ["SES_PORT", "the mailbox"],

@@ -1,10 +1,10 @@
 /**
- * Issue 32 row 6, measured: 300 junk honeypot bodies of 30 KB (2,000 keys each) from one client, through the local
+ * Measured: 300 junk honeypot bodies of 30 KB (2,000 keys each) from one client, through the local
  * lead stack (the real handlers, dynalite, the SES emulator). Prints how many were stored and what the table holds:
  * the items' bytes, and the bytes the lead index copies of them (projection ALL copies an item whole; the byDay index
  * copies its keys and listing fields).
  *
- *   npx tsx tests/integration/lambdas/measure-spam-flood.ts          15 junk keys of 2,000 characters (the issue's bodies)
+ *   npx tsx tests/integration/lambdas/measure-spam-flood.ts          15 junk keys of 2,000 characters
  *   npx tsx tests/integration/lambdas/measure-spam-flood.ts --keys   2,000 junk keys and a 30 KB message
  */
 import { ScanCommand } from "@aws-sdk/client-dynamodb";

@@ -116,7 +116,7 @@ function newNetwork() {
   return (host: number) => ({ "cloudfront-viewer-address": `${prefix}::${host.toString(16)}:443` });
 }
 
-describe("the spam folder's bound (issue 32 row 6)", () => {
+describe("the spam folder's bound", () => {
   test("a 2,000-key, 30 KB honeypot body keeps only the form's fields, each cut to the form's limit, with what was cut", async () => {
     const body: Record<string, unknown> = {
       name: "n".repeat(1_000),

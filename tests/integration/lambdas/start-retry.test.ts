@@ -11,7 +11,7 @@ import {
 } from "./harness.ts";
 
 /**
- * Issue 24 and issue 32 row 1: under `npm start` the handlers run in process and hand a lead they could not mail to
+ * Under `npm start` the handlers run in process and hand a lead they could not mail to
  * the in-process retry queue, started as server/start.ts starts it; a failed mail is retried within seconds, and again
  * after a failed receive, with no sweep (dev-retry.test.ts: the same under `npm run dev`). The queue's delays, backoff
  * and polls and the sweep's schedule run on a fake clock (Date and setInterval, faked before the stack starts), moved

@@ -45,7 +45,7 @@ describe("InProcessQueue", () => {
 });
 
 /**
- * Issue 32 row 1: the queue as `npm start` and `npm run dev` start it (server/local-retry.ts forwards its own options,
+ * The queue as `npm start` and `npm run dev` start it (server/local-retry.ts forwards its own options,
  * some unset), on a fake clock, with a deliver-lead that reports every message back as failed. SQS with the stack's redrive policy returns a failed message after the visibility
  * timeout and moves it to the dead-letter queue at its 5th receive; locally the wait is a backoff of 2 s, doubling.
  */

@@ -20,7 +20,7 @@ import { memoryLogger } from "../fakes.ts";
 import { startLocalTable } from "../local-table.ts";
 
 /**
- * The team's webhook (issue 32): what a post says, and deliverWebhook: a mailed lead is posted to the team's webhook once, never to where the receiver
+ * The team's webhook: what a post says, and deliverWebhook: a mailed lead is posted to the team's webhook once, never to where the receiver
  * redirects, within its time; a failure is logged without the URL and retried by the queue. The receiver is a fake
  * fetch that answers as undici does (a redirect refused with `redirect: "error"` is a TypeError whose cause says so);
  * the lead and its lease live in an in-memory dynalite.

@@ -12,7 +12,7 @@ import { startLocalTable } from "../local-table.ts";
 import { fakeMailer, memoryLogger } from "../fakes.ts";
 
 /**
- * The spam folder's daily digest (issue 32) on given clocks: the vendor gets one mail with what the folder got since
+ * The spam folder's daily digest on given clocks: the vendor gets one mail with what the folder got since
  * the last digest, each lead with its release command, never the same lead twice, and a lead still arrives in the next
  * digest when a mail fails. Each test has a table of its own (the digest's mark is one item per table); the clocks
  * are in 2031, so a listing that took today's date for theirs would find nothing.

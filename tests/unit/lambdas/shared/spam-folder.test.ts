@@ -24,7 +24,7 @@ import { LOCAL_LEADS_TABLE, type LocalDynamo } from "../../../../server/local-dy
 import { startLocalTable } from "../local-table.ts";
 
 /**
- * The spam folder (issue 32): which bodies the traps catch, what is kept of a suspected lead, the per-client limit and
+ * The spam folder: which bodies the traps catch, what is kept of a suspected lead, the per-client limit and
  * cap counted in an in-memory dynalite, the counts `npm run leads` and the digest show, and a release.
  */
 let dynamo: LocalDynamo;

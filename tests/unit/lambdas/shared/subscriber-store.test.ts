@@ -13,7 +13,7 @@ import { startLocalTable } from "../local-table.ts";
 
 /**
  * The newsletter list against an in-memory dynalite: double opt-in, one current request per address whose links alone
- * act, and the consent record each request leaves (issue 30). Every test uses addresses of its own.
+ * act, and the consent record each request leaves. Every test uses addresses of its own.
  */
 let dynamo: LocalDynamo;
 let store: SubscriberStore;
