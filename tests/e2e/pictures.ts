@@ -12,8 +12,8 @@ import sharp from "sharp";
  *   the whole picture by a row between Chromium's headless shell and full browser.
  * - A full page may end one or two rows sooner or later (each build rounds a fractional page height its own way):
  *   the rows both have are compared, and the rest count as differing.
- * PICTURE_TOLERANCE was measured on Debian's Chromium 150 and 156, headless shell and full browser
- * (docs/architecture.md, "Tests"); a change to 5% of a page's pixels fails it (tests/unit/tests/pictures.test.ts).
+ * PICTURE_TOLERANCE was measured on Debian's full Chromium 150 and 156, which draw the pictures (playwright.config.ts,
+ * "looks"; docs/architecture.md, "Tests"); a change to 5% of a page's pixels fails it (tests/unit/e2e/pictures.test.ts).
  */
 export const PICTURE_TOLERANCE = {
   /** A pixel differs when one of its channels moves by more than this (of 255); antialiasing moves text edges less. */

@@ -50,6 +50,19 @@ function setup(
   return { ...deps, handler: storeAndMailLeads(contactMessageForm(config.catalogue), deps) };
 }
 
+/** deliver-lead takes `message` off the queue with a mailer that accepts everything; resolves to whom it mailed. */
+async function deliverQueued(deps: Omit<ReturnType<typeof setup>, "handler" | "rateLimit">, message: unknown) {
+  const sent: string[] = [];
+  deps.mailer.send = async (mail) => {
+    sent.push(mail.to);
+    return { messageId: "m" };
+  };
+  const { deliverBatch, formMails } = await import("../../../../lambdas/deliver-lead/deliver-lead.ts");
+  const records = { Records: [{ messageId: "q1", body: JSON.stringify(message) }] };
+  await deliverBatch(records as never, deps, formMails(deps.config.catalogue), { remainingMs: () => 20_000 }, "d");
+  return sent;
+}
+
 describe("storeAndMailLeads", () => {
   test("should store the lead, mail it, answer 200 with its submission id and log without the visitor's data", async () => {
     const { handler, store, mailer, log, queue } = setup();
@@ -158,21 +171,7 @@ describe("storeAndMailLeads", () => {
     expect((await handler(postEvent({ ...LEAD, submissionId: ID }))).statusCode).toBe(202);
     expect(queue.messages[0]?.unstored).toMatchObject({ status: "unknown", lastError: "DeadlineExceeded" });
     store.failPut = false;
-    const sent: string[] = [];
-    mailer.send = async (mail) => {
-      sent.push(mail.to);
-      return { messageId: "m" };
-    };
-    const body = JSON.stringify(queue.messages.shift());
-    const { deliverBatch, formMails } = await import("../../../../lambdas/deliver-lead/deliver-lead.ts");
-    const deps = { config: cfg, mailer, log, store, queue };
-    await deliverBatch(
-      { Records: [{ messageId: "q1", body }] } as never,
-      deps,
-      formMails(cfg.catalogue),
-      { remainingMs: () => 20_000 },
-      "d",
-    );
+    const sent = await deliverQueued({ config: cfg, mailer, log, store, queue }, queue.messages.shift());
     expect(store.records.get(ID)?.status).toBe("unknown");
     expect(sent).toEqual([]);
     expect(queue.messages).toEqual([
@@ -199,22 +198,7 @@ describe("storeAndMailLeads", () => {
       expect(store.records.get(ID)?.status).toBe("received");
       // deliver-lead takes the held lead: the put finds it stored, and the lease mails it once.
       Object.assign(store, { put, get });
-      const sent: string[] = [];
-      mailer.send = async (mail) => {
-        sent.push(mail.to);
-        return { messageId: "m" };
-      };
-      const [message] = queue.messages;
-      const { deliverBatch, formMails } = await import("../../../../lambdas/deliver-lead/deliver-lead.ts");
-      const body = JSON.stringify(message);
-      const deps = { config: cfg, mailer, log, store, queue };
-      await deliverBatch(
-        { Records: [{ messageId: "q1", body }] } as never,
-        deps,
-        formMails(cfg.catalogue),
-        { remainingMs: () => 20_000 },
-        "d",
-      );
+      const sent = await deliverQueued({ config: cfg, mailer, log, store, queue }, queue.messages[0]);
       expect(store.records.get(ID)?.status).toBe("acknowledged");
       expect(sent.filter((to) => to === "hello@example.com")).toHaveLength(1);
     } finally {
