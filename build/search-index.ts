@@ -14,7 +14,7 @@ import { parseFragment } from "./html-tree.ts";
 /**
  * Characters of article text the whole index may hold, shared equally among the posts (at least
  * ARTICLE_MIN_CHARS each). A small blog is indexed word for word; at 1,000 posts each keeps its excerpt, its
- * opening and every heading, so the index stays a size a phone can fetch (npm run bench:search).
+ * opening and every heading, so the index stays a size a phone can fetch.
  */
 export const ARTICLE_TEXT_BUDGET = 400_000;
 export const ARTICLE_MIN_CHARS = 400;

@@ -9,6 +9,7 @@ import lighthouse, { desktopConfig, type Result } from "lighthouse";
 import { CHROMIUM_ARGS } from "../tests/chromium-args.ts";
 import type { RouteTable } from "../src/lib/routing.ts";
 import { KEY_ROUTES, LIGHTHOUSE_TARGETS } from "../tests/quality/budgets.ts";
+import { median, startSite, stopSite } from "./bench-site.ts";
 
 /**
  * `npm run bench`: builds the site into .dist/bench, serves it with `npm start`'s server (compression, cache and
@@ -22,10 +23,9 @@ import { KEY_ROUTES, LIGHTHOUSE_TARGETS } from "../tests/quality/budgets.ts";
  *   --runs N          runs per route and form (default 3)
  *   --form F          mobile, desktop or both (default both)
  *   --no-build        bench the existing .dist/bench
- *   --beside-scaling  keep `npm run bench:scaling -- --posts 1000 --products 10 --projects 24` running in a loop for
- *                     the whole Lighthouse run (a loaded machine); the table gets each route's load average
  *
- * Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT and BENCH_SES_PORT (default 4180, 8180).
+ * Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT, BENCH_SES_PORT and BENCH_DYNAMO_PORT (default
+ * 4180, 8180, 9180).
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
@@ -35,7 +35,6 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "3" },
     form: { type: "string", default: "both" },
     "no-build": { type: "boolean", default: false },
-    "beside-scaling": { type: "boolean", default: false },
   },
 });
 const runs = Number(args.runs);
@@ -48,6 +47,7 @@ type Form = "mobile" | "desktop";
 const distDir = path.join(rootDir, ".dist/bench");
 const port = Number(process.env.BENCH_PORT ?? 4180);
 const sesPort = Number(process.env.BENCH_SES_PORT ?? 8180);
+const dynamoPort = Number(process.env.BENCH_DYNAMO_PORT ?? 9180);
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const origin = `http://127.0.0.1:${port}`;
 
@@ -128,33 +128,6 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function startServer(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ["--import", "tsx", "server/start.ts", "--no-build"], {
-    cwd: rootDir,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, DIST_DIR: distDir, PORT: String(port), SES_PORT: String(sesPort), HOST: "127.0.0.1" },
-  });
-  let log = "";
-  server.stdout?.on("data", (chunk: Buffer) => {
-    log += chunk;
-  });
-  server.stderr?.on("data", (chunk: Buffer) => {
-    log += chunk;
-  });
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`The server exited:\n${log}`);
-    const ok = await fetch(`${origin}/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return server;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  await stop(server);
-  throw new Error(`The server did not answer on ${origin} within 60 s:\n${log}`);
-}
-
 /** A headless Chromium with a fresh profile; resolves once its DevTools port is known. */
 async function launchChromium(): Promise<{ port: number; close: () => Promise<void> }> {
   const profile = await mkdtemp(path.join(tmpdir(), "bench-profile-"));
@@ -189,44 +162,6 @@ async function launchChromium(): Promise<{ port: number; close: () => Promise<vo
     await close();
     throw error;
   }
-}
-
-/** The build-scaling benchmark that loads the machine beside Lighthouse: content of a large site's size. */
-const SCALING_ARGS = ["--posts", "1000", "--products", "10", "--projects", "24"];
-
-/**
- * Runs `npm run bench:scaling` again and again until stopped. Each run gets a temporary folder of its own (TMPDIR),
- * removed at the end, since a stopped run cannot clean up after itself.
- */
-async function startScalingLoop(): Promise<{ stop: () => Promise<number> }> {
-  const tmp = await mkdtemp(path.join(tmpdir(), "bench-beside-"));
-  let current: ChildProcess | undefined;
-  let stopping = false;
-  let finished = 0;
-  const next = () => {
-    if (stopping) return;
-    current = spawn(process.execPath, ["--import", "tsx", "scripts/bench-build-scaling.ts", ...SCALING_ARGS], {
-      cwd: rootDir,
-      detached: true,
-      stdio: "ignore",
-      env: { ...process.env, TMPDIR: tmp },
-    });
-    current.once("exit", (code) => {
-      if (stopping) return;
-      if (code === 0) finished += 1;
-      else console.log(`  bench:scaling exited with ${code}; starting it again`);
-      next();
-    });
-  };
-  next();
-  return {
-    stop: async () => {
-      stopping = true;
-      if (current) await stop(current);
-      await rm(tmp, { recursive: true, force: true });
-      return finished;
-    },
-  };
 }
 
 // --- Lighthouse --------------------------------------------------------------------------------------------------
@@ -309,12 +244,6 @@ async function withRetries<T>(attempt: () => Promise<T>, what: string, tries = 3
 }
 
 // --- statistics and output ---------------------------------------------------------------------------------------
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 interface Summary {
   route: string;
@@ -425,17 +354,7 @@ console.log(
 );
 await mkdir(outDir, { recursive: true });
 
-const scaling = args["beside-scaling"] ? await startScalingLoop() : undefined;
-if (scaling) {
-  console.log(`Running npm run bench:scaling -- ${SCALING_ARGS.join(" ")} in a loop beside Lighthouse`);
-  // Let it get past Node's start-up into content generation and building before the first run is measured.
-  await new Promise((resolve) => setTimeout(resolve, 10_000));
-}
-// A server that does not start must not leave the loop running: it would load the machine until stopped by hand.
-const server = await startServer().catch(async (error: unknown) => {
-  await scaling?.stop();
-  throw error;
-});
+const server = await startSite(distDir, { site: port, ses: sesPort, dynamo: dynamoPort });
 const results = new Map<string, RunMetrics[]>();
 const summaries: Summary[] = [];
 try {
@@ -458,9 +377,7 @@ try {
     for (const route of routes) summaries.push(summarise(route, form, results.get(`${form} ${route}`) ?? []));
   }
 } finally {
-  await stop(server);
-  const loops = await scaling?.stop();
-  if (loops !== undefined) console.log(`bench:scaling finished ${loops} full runs beside Lighthouse`);
+  await stopSite(server);
 }
 
 const lines: string[] = [];
@@ -470,7 +387,7 @@ const load = loadavg()
 const slowest = Math.min(...summaries.map((s) => s.benchmarkIndex));
 const runLoads = [...results.values()].flat().map((r) => r.load);
 lines.push(
-  `\n${scaling ? "Beside npm run bench:scaling in a loop. " : ""}One-minute load average over the runs: median ${median(runLoads).toFixed(1)} (${Math.min(...runLoads).toFixed(1)}–${Math.max(...runLoads).toFixed(1)}); at the end ${load}. Lighthouse CPU index: lowest median ${Math.round(slowest)}.`,
+  `\nOne-minute load average over the runs: median ${median(runLoads).toFixed(1)} (${Math.min(...runLoads).toFixed(1)}–${Math.max(...runLoads).toFixed(1)}); at the end ${load}. Lighthouse CPU index: lowest median ${Math.round(slowest)}.`,
 );
 if (slowest < 1000) {
   lines.push(
@@ -494,6 +411,6 @@ console.log(report);
 await writeFile(path.join(outDir, "summary.md"), `# Lighthouse bench ${stamp}\n\n${chromiumVersion}\n${report}\n`);
 await writeFile(
   path.join(outDir, "summary.json"),
-  `${JSON.stringify({ chromium: chromiumVersion, runs, besideScaling: Boolean(scaling), summaries, missed }, null, 2)}\n`,
+  `${JSON.stringify({ chromium: chromiumVersion, runs, summaries, missed }, null, 2)}\n`,
 );
 console.log(`\nReports: ${path.relative(rootDir, outDir)}/`);

@@ -3,13 +3,6 @@ import path from "node:path";
 import { parseDocument } from "yaml";
 import { MAX_SEO_TITLE_LENGTH } from "../src/lib/limits.ts";
 
-/** How many of each to reach; the real files count towards them. */
-export interface Counts {
-  posts: number;
-  products: number;
-  projects: number;
-}
-
 /** A YAML document with some top-level fields replaced; comments and layout kept. */
 function withFields(yamlText: string, fields: Record<string, string | number | boolean>): string {
   const doc = parseDocument(yamlText);
@@ -25,8 +18,7 @@ function withFrontMatter(markdown: string, fields: Record<string, string | numbe
 }
 
 const readText = (file: string) => readFile(file, "utf8");
-const yamlOf = async (file: string) => parseDocument(await readText(file)).toJS() as Record<string, unknown>;
-export const names = async (dir: string, ext: string) =>
+const names = async (dir: string, ext: string) =>
   (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(ext)).sort();
 
 /** Days before an ISO date, as yyyy-mm-dd. */
@@ -37,51 +29,13 @@ function daysBefore(date: string, days: number): string {
 }
 
 /**
- * Copies content/ to `dir` and adds synthetic products, posts and projects until the totals are reached. Each copy
- * takes a real file as its template and gets its own id (and slug, date; products also a name and order);
- * per-product files elsewhere in the content folder (such as documentation/<id>.md) are copied under the new id.
+ * Copies content/ to `dir` and adds synthetic posts until there are `posts`. Each copy takes a real post as its
+ * template and gets its own slug, title and date.
  */
-export async function generate(contentDir: string, dir: string, counts: Counts): Promise<void> {
+export async function generate(contentDir: string, dir: string, posts: number): Promise<void> {
   await cp(contentDir, dir, { recursive: true });
-
-  const productFiles = await names(path.join(contentDir, "products"), ".yaml");
-  const products = await Promise.all(
-    productFiles.map(async (f) => ({
-      file: f,
-      text: await readText(path.join(contentDir, "products", f)),
-      data: await yamlOf(path.join(contentDir, "products", f)),
-    })),
-  );
-  const maxOrder = Math.max(...products.map((p) => Number(p.data.order ?? 0)));
-  const perProductFolders = (await readdir(contentDir, { withFileTypes: true }))
-    .filter(
-      (e) =>
-        e.isDirectory() &&
-        !["products", "blog", "portfolio", "pages", "images"].includes(e.name) &&
-        !e.name.startsWith("."),
-    )
-    .map((e) => e.name);
-  for (let i = 1; i <= counts.products - products.length; i += 1) {
-    const template = products[i % products.length];
-    if (!template) break;
-    const id = `${String(template.data.id)}-${i}`;
-    const text = withFields(template.text, {
-      id,
-      order: maxOrder + i,
-      name: `${String(template.data.name)} ${i}`,
-    });
-    await writeFile(path.join(dir, "products", `${id}.yaml`), text);
-    for (const folder of perProductFolders) {
-      for (const file of await names(path.join(contentDir, folder), "")) {
-        const ext = path.extname(file);
-        if (path.basename(file, ext) === template.data.id)
-          await cp(path.join(contentDir, folder, file), path.join(dir, folder, `${id}${ext}`));
-      }
-    }
-  }
-
   const postFiles = await names(path.join(contentDir, "blog"), ".md");
-  for (let i = 1; i <= counts.posts - postFiles.length; i += 1) {
+  for (let i = 1; i <= posts - postFiles.length; i += 1) {
     const file = postFiles[i % postFiles.length];
     if (!file) break;
     const markdown = await readText(path.join(contentDir, "blog", file));
@@ -107,15 +61,5 @@ export async function generate(contentDir: string, dir: string, counts: Counts):
       featured: false,
     });
     await writeFile(path.join(dir, "blog", `${slug}.md`), text);
-  }
-
-  const projectFiles = await names(path.join(contentDir, "portfolio"), ".yaml");
-  for (let i = 1; i <= counts.projects - projectFiles.length; i += 1) {
-    const file = projectFiles[i % projectFiles.length];
-    if (!file) break;
-    const text = await readText(path.join(contentDir, "portfolio", file));
-    const data = parseDocument(text).toJS() as Record<string, unknown>;
-    const id = `${String(data.id)}-${i}`;
-    await writeFile(path.join(dir, "portfolio", `${id}.yaml`), withFields(text, { id }));
   }
 }

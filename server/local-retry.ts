@@ -29,7 +29,7 @@ export interface LocalRetryOptions {
   sweepEveryMs?: number;
   /** How often the queue looks for visible messages (default 250 ms). */
   pollMs?: number;
-  /** deliver-lead's handlers; the real module unless a measurement passes its own (scripts/measure-local-retry.ts). */
+  /** deliver-lead's handlers; the real module unless a caller passes its own. */
   deliver?: DeliverLeadModule;
 }
 

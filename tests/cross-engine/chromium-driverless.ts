@@ -4,9 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
-import { gzipSync } from "node:zlib";
 import { createConsentRecord } from "../../src/lib/consent.ts";
 import { CONSENT_STORAGE_KEY, WHATSAPP_SHOWN_KEY } from "../../src/lib/limits.ts";
 import { CHROMIUM_ARGS } from "../chromium-args.ts";
@@ -16,8 +14,7 @@ import { CHROMIUM_ARGS } from "../chromium-args.ts";
  * bare CDP session) turns prerendering off (the Preload domain reports PrerenderingDisabledByDevTools), so the
  * speculation rules can only be seen acting in a browser no one drives. Here Chromium runs as an app window on an X
  * display (Xvfb), the pointer is real X input (xdotool), and a proxy in front of the site adds a recorder script to
- * every page (and its hash to the CSP) that reports what the page sees with sendBeacon. Used by prerender.test.ts and
- * `npm run bench:prerender`.
+ * every page (and its hash to the CSP) that reports what the page sees with sendBeacon. Used by prerender.test.ts.
  */
 
 /** The full browser (a headless shell opens no window for X's pointer); CHROMIUM_PATH, as for the benchmarks. */
@@ -36,16 +33,9 @@ export type Report =
   | { kind: "pointer-on-link"; page: string }
   /** A prerendered page finished loading in the background: a click now shows it as it is. */
   | ({ kind: "prerender-loaded"; page: string } & Counted)
-  | { kind: "click"; page: string; at: number }
-  /** A page was shown: at load, or at activation for a prerendered one (`start` is then the activation). */
-  | ({
-      kind: "shown";
-      page: string;
-      prerendered: boolean;
-      start: number;
-      h1: number | null;
-      lcp: number | null;
-    } & Counted);
+  | { kind: "click"; page: string }
+  /** A page was shown: at load, or at activation for a prerendered one. */
+  | ({ kind: "shown"; page: string; prerendered: boolean } & Counted);
 
 /** What the page has counted so far: Google's tag requested (its script element) and page views (`config` commands). */
 export interface Counted {
@@ -56,7 +46,7 @@ export interface Counted {
 /**
  * Runs at the start of every page the proxy serves, before the page's own scripts. Once the page has loaded and the
  * visitor has read for `readMs`, reports the first visible link matching `selector`; reports clicks, a prerender that
- * finished loading, and when the page was shown and its `<h1>` and largest paint were drawn (Element Timing, LCP).
+ * finished loading, and the page shown.
  */
 function installRecorder(
   selector: string,
@@ -75,40 +65,11 @@ function installRecorder(
     ).length,
   });
   const send = (report: object) => navigator.sendBeacon(reportPath, JSON.stringify({ page, ...report }));
-  addEventListener("click", (event) => send({ kind: "click", at: performance.timeOrigin + event.timeStamp }), {
-    capture: true,
-  });
-  const times = { h1: null as number | null, lcp: null as number | null };
-  new MutationObserver((records, observer) => {
-    for (const record of records)
-      for (const node of record.addedNodes)
-        if (node instanceof HTMLHeadingElement && node.localName === "h1") {
-          node.setAttribute("elementtiming", "recorder-h1");
-          observer.disconnect();
-        }
-  }).observe(document, { childList: true, subtree: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { identifier?: string; renderTime?: number })[])
-      if (entry.identifier === "recorder-h1" && times.h1 === null)
-        times.h1 = performance.timeOrigin + (entry.renderTime || entry.startTime);
-  }).observe({ type: "element", buffered: true });
-  new PerformanceObserver((list) => {
-    const last = list.getEntries().at(-1);
-    if (last) times.lcp = performance.timeOrigin + last.startTime;
-  }).observe({ type: "largest-contentful-paint", buffered: true });
+  addEventListener("click", () => send({ kind: "click" }), { capture: true });
   const doc = document as Document & { prerendering?: boolean };
   const prerendered = doc.prerendering === true;
-  // Once the heading's paint is known (it comes a little after its frame; at most 10 s), and the largest paint with it.
-  const reportShown = (waited = 0) => {
-    if (times.h1 === null && waited < 10_000) return setTimeout(() => reportShown(waited + 100), 100);
-    setTimeout(() => {
-      const entry = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & {
-        activationStart?: number;
-      };
-      const start = performance.timeOrigin + (entry.activationStart ?? 0);
-      send({ kind: "shown", prerendered, start, ...times, ...counted() });
-    }, 200);
-  };
+  // A moment after load or activation, for what the page starts then (its page view) to have run.
+  const reportShown = () => setTimeout(() => send({ kind: "shown", prerendered, ...counted() }), 200);
   if (prerendered) {
     doc.addEventListener("prerenderingchange", () => reportShown(), { once: true });
     addEventListener("load", () => doc.prerendering && send({ kind: "prerender-loaded", ...counted() }), {
@@ -174,10 +135,6 @@ export interface ProxyOptions {
   /** The link the recorder looks for once the page is read, and how long the visitor reads first. */
   link: string;
   readMs: number;
-  /** Added before each request is forwarded (a network's round trip). */
-  latencyMs?: number;
-  /** Each response waits as long as its gzipped bytes would take at this rate; 0 for no wait. */
-  bytesPerSecond?: number;
   /**
    * The site's Google Analytics measurement id, added to every page as if content/site.yaml had one, with the
    * visitor's consent to analytics stored; without it, every cookie choice is declined.
@@ -187,8 +144,7 @@ export interface ProxyOptions {
 
 /** Starts the recording proxy on a free port. */
 export async function startRecordingProxy(options: ProxyOptions): Promise<RecordingProxy> {
-  const { upstream, latencyMs = 0, bytesPerSecond = 0 } = options;
-  const { measurementId } = options;
+  const { upstream, measurementId } = options;
   // Each run is a fresh profile: the cookie banner (its choice made here) and, after a while, the WhatsApp popup would
   // cover the link.
   const preferences = { analytics: measurementId !== undefined, functional: false, marketing: false };
@@ -229,8 +185,6 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Record
       const csp = headers["content-security-policy"];
       if (csp) headers["content-security-policy"] = csp.replace("script-src", `script-src ${scriptHash}`);
     }
-    // The site compresses what it sends: wait as long as its gzipped bytes would take, then send at once.
-    if (bytesPerSecond > 0) await sleep((gzipSync(content).length * 1000) / bytesPerSecond);
     response.writeHead(answer.status, headers);
     response.end(content);
   };
@@ -248,7 +202,6 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Record
       changed();
       return;
     }
-    if (latencyMs > 0) await sleep(latencyMs);
     await forward(request, Buffer.concat(chunks), response, at);
   };
   const server = http.createServer((request, response) =>
@@ -299,14 +252,12 @@ export interface DriverlessChromium {
 
 /**
  * Opens `url` in a new Chromium app window (a fresh profile: cold cache) on `display`, at `width`×`height`.
- * `cpuTasks`, a cgroup's task file, puts every process of the browser in that group from its start.
  */
 export function launchChromium(options: {
   url: string;
   display: string;
   width: number;
   height: number;
-  cpuTasks?: string;
 }): DriverlessChromium {
   const profile = mkdtempSync(path.join(tmpdir(), "chromium-driverless-"));
   const args = [
@@ -317,13 +268,7 @@ export function launchChromium(options: {
     `--app=${options.url}`,
   ];
   const env = { ...process.env, DISPLAY: options.display };
-  // The shell joins the group, then becomes the browser.
-  const browser: ChildProcess = options.cpuTasks
-    ? spawn("sh", ["-c", `echo $$ > "${options.cpuTasks}" && exec "$0" "$@"`, CHROMIUM, ...args], {
-        env,
-        stdio: "ignore",
-      })
-    : spawn(CHROMIUM, args, { env, stdio: "ignore" });
+  const browser: ChildProcess = spawn(CHROMIUM, args, { env, stdio: "ignore" });
   let closing = false;
   const exited = new Promise<void>((resolve) => browser.once("exit", () => resolve()));
   const failed = new Promise<never>((_, reject) => {

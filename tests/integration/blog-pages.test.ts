@@ -30,11 +30,7 @@ describe("a blog of several pages", () => {
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), "blog-pages-"));
-    await generate(path.join(ROOT, "content"), path.join(work, "content"), {
-      posts: POSTS,
-      products: 10,
-      projects: 24,
-    });
+    await generate(path.join(ROOT, "content"), path.join(work, "content"), POSTS);
     dist = path.join(work, "dist");
     // The repository's cache: rendered markdown and share cards are keyed by their inputs, so sharing it is safe.
     await build({
