@@ -405,60 +405,52 @@ async function onStack(run: Run, stackName: string, since: Date): Promise<void> 
     );
 }
 
+/** npm start's mailbox: its configuration, its mailer, and each stored lead mailed as deliver-lead mails it. */
+async function localMailbox({ env, out }: Run, db: Awaited<ReturnType<typeof local>>, name: string) {
+  const sesEndpoint = `http://127.0.0.1:${env.SES_PORT ?? 8005}`;
+  const config = await localConfig(env, sesEndpoint, db.endpoint);
+  const mailer = localMailer(config, sesEndpoint);
+  const log = createLogger(`leads-${name}`, "warn", (line) => out.log(line));
+  const deps = { config, store: db.store, mailer, queue: { enqueue: async () => undefined }, log };
+  const forms = formMails(config.catalogue);
+  const deliver = async (lead: Pick<LeadRecord, "submissionId" | "form">, unknown: string) => {
+    const mailsOf = forms.get(lead.form);
+    if (!mailsOf) return unknown;
+    return deliverStoredLead(lead.submissionId, mailsOf, deps, invocationDeadline(undefined, 10_000), name);
+  };
+  return { sesEndpoint, config, mailer, log, deliver };
+}
+
 /** npm start's local store, and its mailbox for release, replay and digest. */
 async function onLocal(run: Run, since: Date): Promise<void> {
-  const { command, env, out, log } = run;
+  const { command, out, log } = run;
   const { releaseId, replay, digest } = command;
   const db = await local(run);
   try {
     if (releaseId) {
-      const sesEndpoint = `http://127.0.0.1:${env.SES_PORT ?? 8005}`;
-      const config = await localConfig(env, sesEndpoint, db.endpoint);
-      const lead = await release(db.store, db.client, LOCAL_LEADS_TABLE, releaseId, config);
-      const deps = {
-        config,
-        store: db.store,
-        mailer: localMailer(config, sesEndpoint),
-        queue: { enqueue: async () => undefined },
-        log: createLogger("leads-release", "warn", (line) => out.log(line)),
-      };
-      const mailsOf = formMails(config.catalogue).get(lead.form);
-      const result = mailsOf
-        ? await deliverStoredLead(releaseId, mailsOf, deps, invocationDeadline(undefined, 10_000), "release")
-        : "unknown form";
+      const mailbox = await localMailbox(run, db, "release");
+      const lead = await release(db.store, db.client, LOCAL_LEADS_TABLE, releaseId, mailbox.config);
+      const result = await mailbox.deliver(lead, "unknown form");
       out.log(
-        `Released ${releaseId} through ${sesEndpoint}: ${result}${result === "mailed" ? "" : " (npm run leads -- replay tries again)"}`,
+        `Released ${releaseId} through ${mailbox.sesEndpoint}: ${result}${result === "mailed" ? "" : " (npm run leads -- replay tries again)"}`,
       );
     } else if (replay) {
-      const sesEndpoint = `http://127.0.0.1:${env.SES_PORT ?? 8005}`;
-      const config = await localConfig(env, sesEndpoint, db.endpoint);
-      const forms = formMails(config.catalogue);
-      const deps = {
-        config,
-        store: db.store,
-        mailer: localMailer(config, sesEndpoint),
-        queue: { enqueue: async () => undefined },
-        log: createLogger("leads-replay", "warn", (line) => out.log(line)),
-      };
+      const mailbox = await localMailbox(run, db, "replay");
       const counts: Record<string, number> = {};
       for (const lead of await stored(log, db.store, since, true)) {
-        const mailsOf = forms.get(lead.form);
-        const result = mailsOf
-          ? await deliverStoredLead(lead.submissionId, mailsOf, deps, invocationDeadline(undefined, 10_000), "replay")
-          : "form not known";
+        const result = await mailbox.deliver(lead, "form not known");
         counts[result] = (counts[result] ?? 0) + 1;
       }
-      out.log(`Replayed through ${sesEndpoint}: ${JSON.stringify(counts)}`);
+      out.log(`Replayed through ${mailbox.sesEndpoint}: ${JSON.stringify(counts)}`);
     } else if (digest) {
-      const sesEndpoint = `http://127.0.0.1:${env.SES_PORT ?? 8005}`;
-      const config = await localConfig(env, sesEndpoint, db.endpoint);
+      const { sesEndpoint, config, mailer, log: digestLog } = await localMailbox(run, db, "digest");
       const result = await sendSpamDigest({
         store: db.store,
         client: db.client,
         tableName: LOCAL_LEADS_TABLE,
-        mailer: localMailer(config, sesEndpoint),
+        mailer,
         config,
-        log: createLogger("leads-digest", "warn", (line) => out.log(line)),
+        log: digestLog,
         releaseCommand: (id) => `npm run leads -- release ${id}`,
       });
       out.log(
