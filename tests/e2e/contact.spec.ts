@@ -53,20 +53,6 @@ test("a product named in the URL is preselected", async ({ page }) => {
   await expect(page.locator('site-island[data-island="contact-form"]')).not.toHaveAttribute("data-hydrated");
 });
 
-test("submitting with required fields missing asks for them and sends nothing", async ({ page }) => {
-  let calls = 0;
-  await page.route("**/api/send-contact-email", (route) => {
-    calls += 1;
-    return route.fulfill({ status: 200, body: "{}" });
-  });
-  await page.goto("/contact");
-  // Before the form's island wakes: the click on Send Message wakes it and is carried out once it is awake.
-  await page.getByRole("textbox", { name: "Subject" }).fill("Question about Astroway");
-  await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByText("Please fill in all required fields")).toBeVisible();
-  expect(calls).toBe(0);
-});
-
 test("a lead whose fate a 502 left open is sent once more under its id; corrected after the failure it goes with a new id, and a reused id answered 409 is sent again with another", async ({
   page,
 }) => {

@@ -24,10 +24,4 @@ describe("the built search index", () => {
     });
     expect(broken).toEqual([]);
   });
-
-  test("is not a page: the search results page is left out of the sitemap and asks not to be indexed", async () => {
-    const search = site.pages.find((page) => page.path === "/search");
-    expect(search?.noindex).toBe(true);
-    expect(await readFile(path.join(site.dir, "sitemap.xml"), "utf8")).not.toContain("/search<");
-  });
 });

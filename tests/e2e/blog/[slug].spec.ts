@@ -112,16 +112,6 @@ test("without the Web Share API there is no Share… button", async ({ page }) =
   await expect(page.getByRole("button", { name: "Share…" })).toHaveCount(0);
 });
 
-test("the article carries BlogPosting and BreadcrumbList structured data", async ({ page }) => {
-  await page.goto(`/blog/${first.slug}`);
-  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  const types = blocks.flatMap((text) => {
-    const data = JSON.parse(text);
-    return (Array.isArray(data) ? data : [data]).map((d: { "@type": string }) => d["@type"]);
-  });
-  expect(types).toEqual(expect.arrayContaining(["BlogPosting", "BreadcrumbList"]));
-});
-
 test("sharing costs no framework: the article loads no island chunk for it", async ({ page }) => {
   await page.goto(`/blog/${first.slug}`);
   await expect(page.locator(".share-bar site-island")).toHaveCount(0);

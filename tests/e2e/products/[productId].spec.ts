@@ -149,17 +149,6 @@ test.describe("/products/{id}", () => {
     await expect(faq.getByText(second?.a.slice(0, 40) ?? "")).toBeHidden();
   });
 
-  test("Buy Now on a product sold directly opens the product inquiry dialog", async ({ page }) => {
-    const direct = products.find((p) => p.sellDirectly);
-    if (!direct) throw new Error("content has no product sold directly");
-    await page.goto(`/products/${direct.id}`);
-    await page.getByRole("region", { name: direct.name, exact: true }).getByRole("button", { name: "Buy Now" }).click();
-    const dialog = page.getByRole("dialog", { name: `Buy ${direct.name}` });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeVisible();
-    await expect(dialog.getByRole("button", { name: /Submit/ })).toBeVisible();
-  });
-
   test("the documentation link downloads a real PDF", async ({ page, request }) => {
     await page.goto(`/products/${astroway.id}`);
     const [download] = await Promise.all([
