@@ -1,4 +1,5 @@
 import { NEWSLETTER_LINK_PAGE_TEXT, type NEWSLETTER_LINK_PAGES } from "../../lib/newsletter.ts";
+import { definePage } from "../../lib/page.ts";
 
 /**
  * The page a mailed confirm or unsubscribe link opens: the button that does it. The link's token reaches the form
@@ -6,7 +7,7 @@ import { NEWSLETTER_LINK_PAGE_TEXT, type NEWSLETTER_LINK_PAGES } from "../../lib
  * shows the form and hides the note that says the button needs JavaScript (a note, not <noscript>: a browser that
  * blocks scripts by site setting still shows it).
  */
-export function NewsletterLinkPage({ action }: { action: keyof typeof NEWSLETTER_LINK_PAGES }) {
+function NewsletterLinkPage({ action }: { action: keyof typeof NEWSLETTER_LINK_PAGES }) {
   const text = NEWSLETTER_LINK_PAGE_TEXT[action];
   return (
     <section className="newsletter-outcome newsletter-outcome--ok container">
@@ -22,3 +23,18 @@ export function NewsletterLinkPage({ action }: { action: keyof typeof NEWSLETTER
     </section>
   );
 }
+
+/** The route module of /newsletter/<action>?token=…, where that link of a newsletter mail lands (lambdas/subscribe). */
+export const newsletterLinkRoute = (action: keyof typeof NEWSLETTER_LINK_PAGES) =>
+  definePage({
+    data: () => NEWSLETTER_LINK_PAGE_TEXT[action],
+    // A page for the holder of one link, not one to share or list: a shared link shows the blog's card.
+    head: ({ title, text }) => ({
+      title: `Newsletter: ${title}`,
+      description: text,
+      noindex: true,
+      linkToken: true,
+      shareCardOf: "/blog",
+    }),
+    Page: () => <NewsletterLinkPage action={action} />,
+  });
