@@ -1,97 +1,15 @@
-import { readFileSync } from "node:fs";
-import type { CDPSession, Locator, Page } from "@playwright/test";
-import { parse } from "yaml";
+import type { CDPSession, Page } from "@playwright/test";
 import { MIN_FILL_MS } from "../../src/schemas/lead-fields.ts";
-import { asReturningVisitor, expect, SES_URL, test } from "./fixtures.ts";
+import { asReturningVisitor, expect, test } from "./fixtures.ts";
+import { field, LEAD_FORMS, toast, vendorMail } from "./lead-form-cases.ts";
+import { content } from "./site-content.ts";
 
 /**
  * The lead forms as a visitor meets them on a slow phone: the CPU slowed 4x, typing or autofill happening before the
  * form's island has woken, a submit on a dormant form, and an island whose script never arrives. Nothing the visitor
  * typed may be lost, and every lead must reach the vendor's mailbox with all its values.
  */
-const site = parse(readFileSync(new URL("../../content/site.yaml", import.meta.url), "utf8")) as {
-  contact: { email: string; phone: string };
-};
-
-/** A field as the visitor sees it, with what they type or choose. */
-interface Entry {
-  role: "textbox" | "combobox";
-  name: string;
-  value: string;
-  /** The combobox option's visible text, as the mail names it. */
-  shown?: string;
-}
-
-interface FormCase {
-  title: string;
-  fn: string;
-  path: string;
-  island: string;
-  /** Shows the form (the product inquiry dialog needs its button) without waiting for any island; returns its container. */
-  open: (page: Page) => Promise<Locator>;
-  entries: (email: string) => Entry[];
-  submit: string;
-  success: string;
-}
-
-const CASES: FormCase[] = [
-  {
-    title: "contact form",
-    fn: "send-contact-email",
-    path: "/contact",
-    island: "contact-form",
-    open: async (page) => page.getByRole("region", { name: "Send Us a Message" }),
-    entries: (email) => [
-      { role: "textbox", name: "Full Name", value: "Ada Lovelace" },
-      { role: "textbox", name: "Email Address", value: email },
-      { role: "textbox", name: "Mobile Number", value: "+91 98765 43210" },
-      { role: "combobox", name: "Product (optional)", value: "esim", shown: "eSIM" },
-      { role: "textbox", name: "Subject", value: "Reseller pricing" },
-      { role: "textbox", name: "Message", value: "Do you offer reseller pricing for eSIM?" },
-    ],
-    submit: "Send Message",
-    success: "Message sent! We'll get back to you soon.",
-  },
-  {
-    title: "installation form",
-    fn: "send-installation-email",
-    path: "/installation",
-    island: "installation-form",
-    open: async (page) => page.getByRole("region", { name: "Request Installation" }),
-    entries: (email) => [
-      { role: "textbox", name: "Full Name", value: "Ada Lovelace" },
-      { role: "textbox", name: "Email Address", value: email },
-      { role: "textbox", name: "Mobile Number", value: "+91 98765 43210" },
-      { role: "combobox", name: "Product", value: "astroway", shown: "Astroway" },
-      { role: "combobox", name: "Installation Package", value: "android", shown: "Android" },
-      { role: "textbox", name: "Additional Message (optional)", value: "Our server runs Ubuntu 24.04." },
-    ],
-    submit: "Submit Request",
-    success: "Request submitted! We'll contact you within 24 hours.",
-  },
-  {
-    title: "product inquiry dialog",
-    fn: "send-product-inquiry",
-    path: "/products/legalway",
-    island: "product-inquiry-form",
-    open: async (page) => {
-      // The dialog opens natively at once; its form island wakes behind it.
-      await page.getByRole("button", { name: "Buy Now" }).first().click();
-      const dialog = page.getByRole("dialog", { name: "Buy Legalway" });
-      await expect(dialog).toBeVisible();
-      return dialog;
-    },
-    entries: (email) => [
-      { role: "textbox", name: "Name", value: "Ada Lovelace" },
-      { role: "textbox", name: "Email", value: email },
-      { role: "textbox", name: "Mobile", value: "+91 98765 43210" },
-      { role: "textbox", name: "Company (optional)", value: "Analytical Engines" },
-      { role: "textbox", name: "Message", value: "We would like to buy Legalway for our firm." },
-    ],
-    submit: "Submit Inquiry",
-    success: "Inquiry sent! We'll contact you within 24 hours.",
-  },
-];
+const { site } = content;
 
 /**
  * A person takes longer than this to fill a form; faster leads go to the spam folder (MIN_FILL_MS). The form measures
@@ -99,34 +17,7 @@ const CASES: FormCase[] = [
  */
 const HUMAN_PAUSE_MS = MIN_FILL_MS + 100;
 
-const field = (form: Locator, entry: Entry) => form.getByRole(entry.role, { name: entry.name, exact: true });
 const island = (page: Page, id: string) => page.locator(`site-island[data-island="${id}"]`).first();
-const toast = (page: Page, text: string) =>
-  page.getByRole("status", { name: "Notifications" }).getByText(text, { exact: true });
-
-interface StoredMail {
-  replyTo: string[];
-  destination: { to: string[] };
-  body: { text?: string };
-}
-
-/** The vendor's copy of the lead sent from `email`, once the local SES mailbox has it. */
-async function vendorMail(email: string): Promise<string> {
-  let text = "";
-  await expect
-    .poll(
-      async () => {
-        const { emails } = (await (await fetch(`${SES_URL}/store`)).json()) as { emails: StoredMail[] };
-        text =
-          emails.find((mail) => mail.replyTo.includes(email) && mail.destination.to.includes(site.contact.email))?.body
-            .text ?? "";
-        return text;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe("");
-  return text;
-}
 
 /** The page's DevTools session, which slows its CPU 4x as a mid-range phone's. */
 let cdp: CDPSession;
@@ -137,7 +28,7 @@ test.beforeEach(async ({ page }) => {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 });
 
-for (const form of CASES) {
+for (const form of LEAD_FORMS) {
   test.describe(form.title, () => {
     test("keeps every character typed from the moment the field shows, and the lead arrives with all values", async ({
       page,
@@ -175,11 +66,11 @@ for (const form of CASES) {
       await fields.getByRole("button", { name: form.submit }).click();
       expect((await request).postDataJSON()).toMatchObject({
         email,
-        name: "Ada Lovelace",
+        name: "Asha Verma",
         submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       });
       await expect(toast(page, form.success)).toBeVisible();
-      const mail = await vendorMail(email);
+      const mail = (await vendorMail(email)).body.text;
       for (const entry of entries) expect(mail).toContain(entry.shown ?? entry.value);
       expect(consoleErrors).toEqual([]);
     });
@@ -207,7 +98,7 @@ for (const form of CASES) {
       const body = (await request).postDataJSON() as Record<string, string>;
       expect(Object.values(body)).toEqual(expect.arrayContaining(entries.map((e) => e.value)));
       await expect(toast(page, form.success)).toBeVisible();
-      const mail = await vendorMail(email);
+      const mail = (await vendorMail(email)).body.text;
       for (const entry of entries) expect(mail).toContain(entry.shown ?? entry.value);
     });
 
@@ -229,7 +120,7 @@ for (const form of CASES) {
 test.describe("with an island's script blocked", () => {
   const blockChunk = (page: Page, id: string) => page.route(`**/assets/${id}-*.js`, (route) => route.abort());
 
-  for (const form of CASES.filter((c) => c.island !== "product-inquiry-form")) {
+  for (const form of LEAD_FORMS.filter((c) => c.island !== "product-inquiry-form")) {
     test(`the ${form.title} keeps what was typed, sends nothing and says how else to reach the vendor`, async ({
       page,
     }) => {

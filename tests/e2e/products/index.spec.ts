@@ -28,7 +28,9 @@ test.describe("/products", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("each card shows image, category, name, description and its links", async ({ page }) => {
+  test("each card shows image, category, name, description and its links, and Details opens the product", async ({
+    page,
+  }) => {
     await page.goto("/products");
     for (const p of products) {
       const card = productCard(page, p.name);
@@ -40,15 +42,11 @@ test.describe("/products", () => {
       await expect(card.getByRole("link", { name: "Installation" })).toHaveAttribute("href", "/installation");
       await expect(card.getByRole("link", { name: "Support" })).toHaveAttribute("href", "/contact");
     }
-  });
-
-  test("every product page is reachable from the grid", async ({ page }) => {
-    for (const p of products) {
-      await page.goto("/products");
-      await page.getByRole("link", { name: `Details: ${p.name}` }).click();
-      await expect(page).toHaveURL(`/products/${p.id}`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.name);
-    }
+    // Each Details link's page answers (every-route.spec.ts); one is followed here.
+    const [first] = products;
+    if (!first) throw new Error("content has no products");
+    await page.getByRole("link", { name: `Details: ${first.name}` }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.name);
   });
 
   test("search filters live by name and keeps the term in the URL", async ({ page }) => {
