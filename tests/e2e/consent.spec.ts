@@ -7,33 +7,19 @@ import { promisify } from "node:util";
 import type { BrowserContext, Page } from "@playwright/test";
 import { parseDocument } from "yaml";
 import { createSiteServer } from "../../server/site-server.ts";
+import { CONSENT_MODE_DEFAULT, consentModeState, FULL_CONSENT, NO_CONSENT } from "../../src/lib/consent.ts";
 import { contentWith, ROOT } from "../fixtures/content.ts";
 import { expect, test } from "./fixtures.ts";
 import { content } from "./site-content.ts";
 
 const NOW = new Date("2025-06-30T12:00:00.000Z");
 const DAY = 24 * 60 * 60 * 1000;
-const ALL = { analytics: true, functional: true, marketing: true };
-const NONE = { analytics: false, functional: false, marketing: false };
-const DENIED_DEFAULT = {
-  ad_storage: "denied",
-  ad_user_data: "denied",
-  ad_personalization: "denied",
-  analytics_storage: "denied",
-  functionality_storage: "denied",
-  personalization_storage: "denied",
-  security_storage: "granted",
-  wait_for_update: 500,
-};
-const GRANTED_ALL = {
-  ad_storage: "granted",
-  ad_user_data: "granted",
-  ad_personalization: "granted",
-  analytics_storage: "granted",
-  functionality_storage: "granted",
-  personalization_storage: "granted",
-};
-const DENIED_ALL = Object.fromEntries(Object.keys(GRANTED_ALL).map((key) => [key, "denied"]));
+const ALL = FULL_CONSENT;
+const NONE = NO_CONSENT;
+// The default's values are pinned by tests/unit/lib/consent.test.ts; here, that the page pushes them.
+const DENIED_DEFAULT = CONSENT_MODE_DEFAULT;
+const GRANTED_ALL = consentModeState(FULL_CONSENT);
+const DENIED_ALL = consentModeState(NO_CONSENT);
 const GOOGLE_COOKIES = ["_ga", "_ga_TEST123", "_gid", "_gcl_au"];
 
 type Preferences = typeof ALL;
