@@ -8,7 +8,6 @@ import { contentJsonSchemas } from "../build/json-schemas.ts";
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = path.join(rootDir, "content/.schemas");
 await mkdir(outDir, { recursive: true });
-for (const [name, schema] of Object.entries(contentJsonSchemas())) {
-  await writeFile(path.join(outDir, `${name}.json`), schema);
-}
-console.log(`[schemas] wrote ${Object.keys(contentJsonSchemas()).length} files to content/.schemas`);
+const schemas = Object.entries(contentJsonSchemas());
+for (const [name, schema] of schemas) await writeFile(path.join(outDir, `${name}.json`), schema);
+console.log(`[schemas] wrote ${schemas.length} files to content/.schemas`);

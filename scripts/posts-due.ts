@@ -1,8 +1,7 @@
 import "./require-node.ts";
 import { execFileSync } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { duePosts, todayIn, unpublishedReason } from "../src/lib/publishing.ts";
+import { isEntryPoint } from "./cli-io.ts";
 
 /**
  * The deploy workflow's decisions, kept here so that tests can drive them on a fake clock:
@@ -182,7 +181,7 @@ async function main(command: string | undefined): Promise<void> {
   console.log(due.length > 0 ? "true" : "false");
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (isEntryPoint(import.meta.url)) {
   try {
     await main(process.argv[2]);
   } catch (error) {
