@@ -19,8 +19,10 @@ interface ControlProps {
   value?: unknown;
   classNameWrapper?: string;
   hasActiveStyle?: boolean;
+  getAsset?: GetAsset;
   query: (namespace: string, collection: string, fields: string[], term: string) => Promise<unknown>;
 }
+type GetAsset = (path: unknown, field: unknown) => unknown;
 interface Validation {
   error: false | { type: string; message: string };
 }
@@ -86,7 +88,7 @@ function ruled(Inner: ComponentType, site: Site): ComponentType<ControlProps> {
      */
     override shouldComponentUpdate(next: ControlProps): boolean {
       const inner = this.inner.current;
-      if (inner?.shouldComponentUpdate) return inner.shouldComponentUpdate(next);
+      if (inner?.shouldComponentUpdate) return inner.shouldComponentUpdate({ ...next, getAsset: this.assetOf(next) });
       const { value, classNameWrapper, hasActiveStyle } = this.props;
       return (
         next.value !== value || next.classNameWrapper !== classNameWrapper || next.hasActiveStyle !== hasActiveStyle
@@ -138,8 +140,31 @@ function ruled(Inner: ComponentType, site: Site): ComponentType<ControlProps> {
       this.inner.current?.focus?.(path);
     }
 
+    #asset: [GetAsset, GetAsset] | undefined;
+
+    /**
+     * An image control draws its value through getAsset, and Decap takes a value that starts with / for a served URL:
+     * a photo just picked is not served yet (a broken image until the site is rebuilt). Asked for by its file name, as
+     * the preview asks (src/admin/previews.tsx), Decap hands out the picked file, or reads a saved one through the
+     * backend. The same function while Decap's is the same, since the control redraws when it changes.
+     */
+    assetOf({ getAsset, field }: ControlProps): GetAsset | undefined {
+      const folder = field.get("public_folder");
+      if (!getAsset || typeof folder !== "string") return getAsset;
+      if (this.#asset?.[0] !== getAsset) {
+        const name = (path: unknown) =>
+          typeof path === "string" && path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : path;
+        this.#asset = [getAsset, (path, field) => getAsset(name(path), field)];
+      }
+      return this.#asset[1];
+    }
+
     override render() {
-      return createElement(Inner as ComponentType<{ ref: unknown }>, { ...this.props, ref: this.inner });
+      return createElement(Inner as ComponentType<ControlProps & { ref: unknown }>, {
+        ...this.props,
+        getAsset: this.assetOf(this.props),
+        ref: this.inner,
+      });
     }
   };
 }

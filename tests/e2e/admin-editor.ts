@@ -65,7 +65,10 @@ export class AdminEditor {
     // The preview is the article as the site draws it, with the photo just picked (not on the server yet).
     const preview = page.frameLocator("iframe");
     await expect(preview.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
-    await expect(preview.getByRole("img", { name: "A hillside at dawn" })).toHaveAttribute("src", /^blob:/);
+    // Drawn, not a broken image: in the control's thumbnail and in the preview.
+    const drawn = (img: Locator) => expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth));
+    await drawn(page.locator(`img[src^="blob:"]`).first()).toBeGreaterThan(0);
+    await drawn(preview.getByRole("img", { name: "A hillside at dawn" })).toBeGreaterThan(0);
   }
 
   /** Every required field of a new article but its id, slug, date and cover. */
