@@ -11,7 +11,7 @@ import { entryIssues, identityIssues, type RuleIssue } from "../src/lib/content-
 import { todayIn } from "../src/lib/publishing.ts";
 import { knownPlaceholders, unknownPlaceholders } from "../src/lib/site-placeholders.ts";
 import { ContentErrors, type ContentIssue, formatPath } from "./errors.ts";
-import { closest } from "./spelling.ts";
+import { closest } from "../src/lib/spelling.ts";
 import type { RawContent, SourceFile } from "./load-content.ts";
 import { type ImageField, imageIssues, SHOWN } from "./images/check-images.ts";
 import { type ImageFactsMap, rasterImages } from "./images/variants.ts";
