@@ -3,10 +3,11 @@ import * as esbuild from "esbuild";
 import type { SiteContent } from "../src/lib/content.ts";
 import { serializeJson } from "../src/lib/island-wrapper.tsx";
 import type { Stylesheets } from "../src/lib/stylesheets.ts";
-import type { AdminData } from "../src/admin/cms.tsx";
+import type { AdminData } from "../src/admin/config.ts";
 import type { OutputFile } from "./bundle.ts";
 import type { BuildCache } from "./cache.ts";
 import { type CmsBackend, cmsConfig, cmsYamlFormats } from "./cms-config.ts";
+import { collectionEntries } from "./collections.ts";
 import { BuildError } from "./errors.ts";
 
 /** Where the editor is served; its own folder, so CloudFront and the local server give it its own headers. */
@@ -131,17 +132,31 @@ export function adminPage({
   content,
   stylesheet,
   backend,
+  pages,
+  patterns,
 }: {
   entry: string;
   content: SiteContent;
   stylesheet: Stylesheets;
   backend: CmsBackend;
+  /** The site's pages, and the shapes of those made from content, for the link rule. */
+  pages: string[];
+  patterns: string[][];
 }): OutputFile {
   const data: AdminData = {
     config: cmsConfig({ backend, siteUrl: content.site.url }),
     yamlFormats: cmsYamlFormats(),
     styles: [stylesheet.shell, ...stylesheet.pages.map((sheet) => sheet.href)],
     preview: { site: content.site, productPage: content.productPage },
+    links: {
+      pages,
+      patterns,
+      templates: Object.fromEntries(
+        collectionEntries().flatMap(([name, entry]) =>
+          entry.kind === "folder" && entry.page ? [[name, entry.page]] : [],
+        ),
+      ),
+    },
   };
   const html = `<!doctype html>
 <html lang="en">

@@ -2,6 +2,7 @@ import CMS from "decap-cms-app";
 import { Component, type ComponentType, createElement, createRef } from "react";
 import type { Folders, Written } from "../lib/content-rules.ts";
 import type { Site } from "../schemas/site.ts";
+import type { AdminLinks } from "./config.ts";
 import { isRuled, issuesOf, RULED, type RuledName } from "./rules.ts";
 
 /** The parts of Decap's Immutable values a control's props carry that the rules read. */
@@ -60,7 +61,7 @@ function loadSaved(query: ControlProps["query"]): Promise<Folders> {
  * and in the build's words, when a build rule refuses it (src/lib/content-rules.ts): Decap asks every control's
  * isValid before it saves, and a control that answers with an error stops the save.
  */
-export function registerRuledWidgets(site: Site): void {
+export function registerRuledWidgets(site: Site, links: AdminLinks): void {
   CMS.registerEventListener({
     name: "postSave",
     handler: () => {
@@ -71,13 +72,13 @@ export function registerRuledWidgets(site: Site): void {
   const registry = CMS as unknown as { getWidgets(): { name: string; control: ComponentType }[] };
   for (const { name, ...widget } of registry.getWidgets()) {
     const { control, ...rest } = widget;
-    CMS.registerWidget({ name, ...rest, controlComponent: ruled(control, site) } as unknown as Parameters<
+    CMS.registerWidget({ name, ...rest, controlComponent: ruled(control, site, links) } as unknown as Parameters<
       typeof CMS.registerWidget
     >[0]);
   }
 }
 
-function ruled(Inner: ComponentType, site: Site): ComponentType<ControlProps> {
+function ruled(Inner: ComponentType, site: Site, links: AdminLinks): ComponentType<ControlProps> {
   return class Ruled extends Component<ControlProps> {
     inner = createRef<InnerControl>();
     folders: Folders | undefined;
@@ -121,7 +122,7 @@ function ruled(Inner: ComponentType, site: Site): ComponentType<ControlProps> {
       const entry = this.props.getEntry?.() ?? this.props.entry;
       const data = (entry.get("data") as ImmutableLike | undefined)?.toJS() ?? {};
       const path = String(entry.get("newRecord") ? "" : (entry.get("path") ?? ""));
-      const issues = issuesOf({ collection, path, data: data as Record<string, unknown> }, folders, site);
+      const issues = issuesOf({ collection, path, data: data as Record<string, unknown> }, folders, site, links);
       return issues.get(String(this.props.field.get("name")))?.join("; ");
     }
 

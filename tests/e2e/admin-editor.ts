@@ -89,13 +89,19 @@ export class AdminEditor {
     await this.click(page.getByRole("button", { name: "Choose selected" }));
   }
 
-  /** Writes a markdown table into the body in the editor's markdown mode. */
+  /** Writes markdown (a table, say) into the body in the editor's markdown mode. */
   async writeTable(markdown: string): Promise<void> {
     // Decap's mode switch has no name of its own: it sits between the words Rich Text and Markdown.
     const rich = this.page.getByText("Rich Text", { exact: true });
     await this.click(rich.locator("xpath=following-sibling::*[@role='switch'][1]"));
-    const body = this.page.locator('[data-slate-editor="true"]').last();
-    await this.click(body);
+    await this.replaceBody("", markdown);
+  }
+
+  /** Types `markdown` over the body that says `before`, in the mode the editor is in, as a person would. */
+  async replaceBody(before: string, markdown: string): Promise<void> {
+    await this.click(this.page.locator('[data-slate-editor="true"]').last());
+    await this.page.keyboard.press("ControlOrMeta+End");
+    for (const _ of before) await this.page.keyboard.press("Backspace");
     for (const [i, line] of markdown.split("\n").entries()) {
       if (i) await this.page.keyboard.press("Enter");
       await this.page.keyboard.type(line);
