@@ -3,7 +3,7 @@ import { Component, type ComponentType, createElement, createRef } from "react";
 import type { Folders, Written } from "../lib/content-rules.ts";
 import type { Site } from "../schemas/site.ts";
 import type { AdminLinks } from "./config.ts";
-import { isRuled, issuesOf, RULED, type RuledName } from "./rules.ts";
+import { faqIssues, isRuled, issuesOf, RULED, type RuledName } from "./rules.ts";
 
 /** The parts of Decap's Immutable values a control's props carry that the rules read. */
 interface ImmutableLike {
@@ -111,6 +111,10 @@ function ruled(Inner: ComponentType, site: Site, links: AdminLinks): ComponentTy
     isValid = (): boolean | Validation | Promise<unknown> => {
       const own = this.inner.current?.isValid?.();
       if (own instanceof Promise || own === false || (typeof own === "object" && own.error)) return own ?? true;
+      if (this.props.collection.get("name") === "faq" && this.props.field.get("name") === "categories") {
+        const message = faqIssues(this.data()).get("categories")?.join("; ");
+        return message ? { error: { type: "CUSTOM", message } } : true;
+      }
       const collection = this.collectionName();
       if (!collection) return true;
       if (!this.folders) return loadSaved(this.props.query).then((folders) => this.check(collection, folders));
@@ -120,10 +124,15 @@ function ruled(Inner: ComponentType, site: Site, links: AdminLinks): ComponentTy
 
     message(collection: RuledName, folders: Folders): string | undefined {
       const entry = this.props.getEntry?.() ?? this.props.entry;
-      const data = (entry.get("data") as ImmutableLike | undefined)?.toJS() ?? {};
       const path = String(entry.get("newRecord") ? "" : (entry.get("path") ?? ""));
-      const issues = issuesOf({ collection, path, data: data as Record<string, unknown> }, folders, site, links);
+      const issues = issuesOf({ collection, path, data: this.data() }, folders, site, links);
       return issues.get(String(this.props.field.get("name")))?.join("; ");
+    }
+
+    /** The entry's fields as they are now. */
+    data(): Record<string, unknown> {
+      const entry = this.props.getEntry?.() ?? this.props.entry;
+      return ((entry.get("data") as ImmutableLike | undefined)?.toJS() ?? {}) as Record<string, unknown>;
     }
 
     /** For a save asked before the folders were read: the rule's message rejects the promise (Decap shows it). */

@@ -4,7 +4,9 @@ import remarkParse from "remark-parse";
 import { unified } from "unified";
 import * as z from "zod/mini";
 import {
+  duplicateQuestions,
   entryIssues,
+  formatPath,
   type Folders,
   identityIssues,
   linkVerdict,
@@ -169,4 +171,16 @@ function linksOf(body: string): string[] {
   };
   visit(unified().use(remarkParse).use(remarkGfm).parse(body));
   return found;
+}
+
+/** The FAQ's rules on the questions as the editor has them (any of them half-written), by top-level field. */
+export function faqIssues(data: Record<string, unknown>): Map<string, string[]> {
+  const list = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : []);
+  const categories = list(data.categories).map((category) => ({
+    questions: list((category as { questions?: unknown } | null)?.questions).map((question) => ({
+      q: String((question as { q?: unknown } | null)?.q ?? ""),
+    })),
+  }));
+  const issues = duplicateQuestions({ categories }, "content/faq.yaml", formatPath);
+  return new Map(issues.length ? [["categories", issues.map((issue) => issue.message)]] : []);
 }

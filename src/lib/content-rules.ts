@@ -260,3 +260,43 @@ export function decodeUrl(text: string): string {
     return text;
   }
 }
+
+/**
+ * The same question twice, in one category or two, would be listed twice on /faq and in its FAQPage structured data.
+ * Compared as a reader sees them: case and runs of whitespace aside. `where` names the first asking (the build adds
+ * its file and line).
+ */
+export function duplicateQuestions(
+  faq: { categories: readonly { questions: readonly { q: string }[] }[] },
+  file: string,
+  where: (field: PropertyKey[]) => string,
+): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const seen = new Map<string, PropertyKey[]>();
+  faq.categories.forEach((category, c) => {
+    category.questions.forEach((question, q) => {
+      const field = ["categories", c, "questions", q, "q"];
+      const key = question.q.toLowerCase().replace(/\s+/g, " ").trim();
+      const first = seen.get(key);
+      if (!key) return; // a question not yet written (in the editor) is the schema's to refuse
+      if (!first) seen.set(key, field);
+      else
+        issues.push({
+          file,
+          field,
+          message: `Duplicate question "${question.q}": ${where(first)} asks it already; remove one, or merge their answers`,
+        });
+    });
+  });
+  return issues;
+}
+
+/** Formats `features[3].url` from a zod issue path. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { issuesOf, slugify } from "../../../src/admin/rules.ts";
+import { faqIssues, issuesOf, slugify } from "../../../src/admin/rules.ts";
 import { splitFrontMatter } from "../../../src/admin/yaml-edit.ts";
 import type { Folders, Written } from "../../../src/lib/content-rules.ts";
 import { siteSchema } from "../../../src/schemas/site.ts";
@@ -99,6 +99,19 @@ describe("the build's rules in /admin, on the entry being edited", () => {
     expect(issues.get("body")).toEqual([
       "No page or file at /contcat; did you mean /contact?",
       "No page or file at /prodcts; did you mean /products?",
+    ]);
+  });
+
+  it("refuse an FAQ asking a question twice, as a reader sees it, and not one half-written", () => {
+    const faq = parse(readFileSync(path.join(ROOT, "content/faq.yaml"), "utf8")) as {
+      categories: { questions: { q: string }[] }[];
+    };
+    expect([...faqIssues(faq)]).toEqual([]);
+    const [first, second] = faq.categories;
+    if (!first?.questions[0] || !second) throw new Error("the FAQ has fewer than two categories");
+    second.questions.push({ q: `  ${first.questions[0].q.toUpperCase()} ` }, { q: "" }, { q: "" });
+    expect(faqIssues(faq).get("categories")).toEqual([
+      `Duplicate question "  ${first.questions[0].q.toUpperCase()} ": categories[0].questions[0].q asks it already; remove one, or merge their answers`,
     ]);
   });
 });
