@@ -3,15 +3,64 @@ import * as esbuild from "esbuild";
 import type { SiteContent } from "../src/lib/content.ts";
 import { serializeJson } from "../src/lib/island-wrapper.tsx";
 import type { Stylesheets } from "../src/lib/stylesheets.ts";
-import type { AdminData } from "../src/admin/cms.tsx";
+import type { AdminData } from "../src/admin/config.ts";
 import type { OutputFile } from "./bundle.ts";
 import type { BuildCache } from "./cache.ts";
 import { type CmsBackend, cmsConfig, cmsYamlFormats } from "./cms-config.ts";
+import { collectionEntries } from "./collections.ts";
 import { BuildError } from "./errors.ts";
 
 /** Where the editor is served; its own folder, so CloudFront and the local server give it its own headers. */
 export const ADMIN_DIR = "admin";
 const ENTRY = "src/admin/cms.tsx";
+
+/**
+ * What "decap-cms-app" is in this bundle: Decap's core with only the backends, widgets and locale our configuration
+ * (build/cms-config.ts) can name. Decap's own app registers every one (all its locales, a map widget with OpenLayers, a
+ * rich-text editor, a colour picker, six other git hosts), which more than doubled what an editor loads.
+ */
+const WIDGETS = [
+  "string",
+  "number",
+  "text",
+  "image",
+  "file",
+  "select",
+  "markdown",
+  "list",
+  "object",
+  "relation",
+  "boolean",
+  "datetime",
+  "code",
+];
+const DECAP_APP = `
+import { DecapCmsCore as CMS } from "decap-cms-core";
+import { GitHubBackend } from "decap-cms-backend-github";
+import { ProxyBackend } from "decap-cms-backend-proxy";
+import imageComponent from "decap-cms-editor-component-image";
+import { en } from "decap-cms-locales";
+${WIDGETS.map((name) => `import ${name} from "decap-cms-widget-${name}";`).join("\n")}
+CMS.registerBackend("github", GitHubBackend);
+CMS.registerBackend("proxy", ProxyBackend);
+CMS.registerWidget([${WIDGETS.map((name) => `${name}.Widget()`).join(", ")}]);
+CMS.registerEditorComponent(imageComponent);
+CMS.registerEditorComponent({ id: "code-block", label: "Code Block", widget: "code", type: "code-block" });
+CMS.registerLocale("en", en);
+export default CMS;
+`;
+const decapApp = (rootDir: string): esbuild.Plugin => ({
+  name: "decap-cms-app",
+  setup(build) {
+    build.onResolve({ filter: /^decap-cms-app$/ }, () => ({ path: "decap-cms-app", namespace: "decap-cms-app" }));
+    build.onLoad({ filter: /.*/, namespace: "decap-cms-app" }, () => ({
+      contents: DECAP_APP,
+      // Decap's packages resolve from its app's folder, as its own import of them does.
+      resolveDir: path.join(rootDir, "node_modules/decap-cms-app"),
+      loader: "js",
+    }));
+  },
+});
 
 /**
  * The bundle of /admin: Decap CMS and the preview templates (src/admin/cms.tsx), split so that what Decap loads on
@@ -45,6 +94,7 @@ export async function bundleAdmin(
         jsx: "automatic",
         legalComments: "none",
         logLevel: "silent",
+        plugins: [decapApp(rootDir)],
         loader: { ".wasm": "file", ".woff": "file", ".woff2": "file", ".ttf": "file", ".svg": "file", ".png": "file" },
       })
       .catch((cause: unknown) => {
@@ -82,17 +132,31 @@ export function adminPage({
   content,
   stylesheet,
   backend,
+  pages,
+  patterns,
 }: {
   entry: string;
   content: SiteContent;
   stylesheet: Stylesheets;
   backend: CmsBackend;
+  /** The site's pages, and the shapes of those made from content, for the link rule. */
+  pages: string[];
+  patterns: string[][];
 }): OutputFile {
   const data: AdminData = {
     config: cmsConfig({ backend, siteUrl: content.site.url }),
     yamlFormats: cmsYamlFormats(),
     styles: [stylesheet.shell, ...stylesheet.pages.map((sheet) => sheet.href)],
     preview: { site: content.site, productPage: content.productPage },
+    links: {
+      pages,
+      patterns,
+      templates: Object.fromEntries(
+        collectionEntries().flatMap(([name, entry]) =>
+          entry.kind === "folder" && entry.page ? [[name, entry.page]] : [],
+        ),
+      ),
+    },
   };
   const html = `<!doctype html>
 <html lang="en">

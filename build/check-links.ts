@@ -3,8 +3,9 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { ContentLink, UnpublishedPage } from "./compile-content.ts";
 import type { ContentIssue } from "./errors.ts";
-import { decodeUrl, elementsOf, parsePage } from "./html-tree.ts";
-import { closest } from "./spelling.ts";
+import { closest } from "../src/lib/spelling.ts";
+import { decodeUrl, EXTERNAL, linkVerdict, noPageAt, typoDistance } from "../src/lib/content-rules.ts";
+import { elementsOf, parsePage } from "./html-tree.ts";
 import { collectionEntries } from "./collections.ts";
 import { type CopiedFolder, servedPath } from "./write.ts";
 
@@ -17,8 +18,6 @@ export interface SiteTargets {
   unpublished?: readonly UnpublishedPage[];
 }
 
-/** Anything with a scheme (https:, mailto:, tel:) or a protocol-relative host leaves the site. */
-const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 /** URL folders whose every page is a content file's (/blog/<slug>): a missing one there is an error, never deferred. */
 const COLLECTION_FOLDERS = new Set(
   collectionEntries().flatMap(([, entry]) => {
@@ -63,11 +62,7 @@ export function checkContentLinks(links: readonly ContentLink[], site: SiteTarge
     // A scheduled post's link to itself or to an earlier scheduled post: that page is not in this build to look at.
     if (draft && html === undefined) continue;
     if (html === undefined) {
-      if (site.files.has(target)) continue;
-      const near = closest(target, [...pages.keys(), ...site.files], typoDistance(target));
-      at(
-        `No page or file at ${target}${near ? `; did you mean ${near}?` : "; check the address against the site's pages"}`,
-      );
+      if (!site.files.has(target)) at(noPageAt(target, [...pages.keys(), ...site.files]));
       continue;
     }
     const anchor = decodeUrl(url.hash.slice(1));
@@ -115,39 +110,17 @@ export function checkLinksWithoutPages(
 ): { issues: ContentIssue[]; deferred: ContentIssue[] } {
   const issues: ContentIssue[] = [];
   const deferred: ContentIssue[] = [];
-  const wait = (link: ContentLink, why: string) =>
-    deferred.push({ file: link.file, line: link.line, field: "link", message: `${link.url} ${why}` });
-  const fixed = new Set(site.fixed);
-  const pages = new Set([...fixed, ...site.contentPages]);
-  // Folders whose every file is copied (/images/…): a path under one that is not there is missing, not generated.
-  const copiedFolders = new Set(
-    [...site.files].map((file) => file.split("/")).flatMap((parts) => (parts.length > 2 ? [parts[1] ?? ""] : [])),
-  );
-  const fitsPattern = (segments: readonly string[]) =>
-    site.patterns.some(
-      (pattern) =>
-        pattern.length === segments.length && pattern.every((part, i) => part.startsWith("[") || part === segments[i]),
-    );
+  const targets = {
+    pages: new Set([...site.fixed, ...site.contentPages]),
+    patterns: site.patterns,
+    collectionFolders: COLLECTION_FOLDERS,
+    files: site.files,
+  };
   for (const link of links) {
-    if (EXTERNAL.test(link.url)) continue;
-    const url = new URL(link.url, `http://site.invalid${link.from}`);
-    const target = decodeUrl(url.pathname).replace(/(.)\/$/, "$1");
-    const segments = target.split("/").filter(Boolean);
-    if (site.files.has(target) || (pages.has(target) && url.hash.length <= 1)) continue;
-    const copiedFolder = segments.length > 1 && copiedFolders.has(segments[0] ?? "");
-    const generatedFile = /\.[a-z0-9]+$/i.test(target) && !copiedFolder;
-    const collection = segments.length === 2 && COLLECTION_FOLDERS.has(segments[0] ?? "");
-    if (pages.has(target)) wait(link, "links to an anchor: checked on the rendered page");
-    else if (fitsPattern(segments) && !collection) wait(link, "links to a page made from content");
-    else if (generatedFile) wait(link, "links to a file the build makes");
-    if (pages.has(target) || (fitsPattern(segments) && !collection) || generatedFile) continue;
-    const near = closest(target, [...pages, ...site.files], typoDistance(target));
-    issues.push({
-      file: link.file,
-      line: link.line,
-      field: "link",
-      message: `No page or file at ${target}${near ? `; did you mean ${near}?` : "; check the address against the site's pages"}`,
-    });
+    const { broken, wait } = linkVerdict(link.url, link.from, targets);
+    const at = { file: link.file, line: link.line, field: "link" };
+    if (wait) deferred.push({ ...at, message: `${link.url} ${wait}` });
+    if (broken) issues.push({ ...at, message: broken });
   }
   return { issues, deferred };
 }
@@ -166,4 +139,3 @@ export async function servedFiles(copies: readonly CopiedFolder[]): Promise<stri
 }
 
 /** A few edits, more for a longer address: what a typo in it can take. */
-const typoDistance = (text: string) => Math.max(2, Math.floor(text.length / 4));

@@ -72,15 +72,7 @@ export class SettingError extends BuildError {
   override name = "SettingError";
 }
 
-/** Formats `features[3].url` from a zod issue path. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = "";
-  for (const key of path) {
-    if (typeof key === "number") out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
-  }
-  return out;
-}
+export { formatPath } from "../src/lib/content-rules.ts";
 
 /**
  * A syntax error esbuild (directly, or through tsx loading a module) found in our code, as `file:line:column message`

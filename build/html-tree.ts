@@ -19,11 +19,4 @@ export function elementsOf(node: Nodes): Element[] {
   return found;
 }
 
-/** A URL (or a part of one) with its %-escapes decoded; as written when an escape is malformed. */
-export function decodeUrl(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
+export { decodeUrl } from "../src/lib/content-rules.ts";

@@ -294,7 +294,7 @@ export class BuildSession {
       ),
       stage(
         "admin",
-        () => this.#adminFiles(content, bundle),
+        () => this.#adminFiles(content, bundle, heads),
         (a) => `${a.files.length} files${a.cached ? " (cached)" : ""}, saving to ${a.backend}`,
       ).then((a) => a.files),
     ]);
@@ -302,12 +302,14 @@ export class BuildSession {
   }
 
   /** /admin: the editor's bundle and its page, whose configuration is generated from the content model. */
-  async #adminFiles(content: SiteContent, bundle: IslandBundle) {
+  async #adminFiles(content: SiteContent, bundle: IslandBundle, heads: PageHeads) {
     this.#admin ??= bundleAdmin(this.#rootDir, this.#cache);
     const admin = await this.#admin;
     const { cmsBackend, deployment } = this.#options;
     const backend = cmsBackend ?? cmsBackendFromEnv(process.env, content.site.url, deployment);
-    const page = adminPage({ entry: admin.entry, content, stylesheet: bundle.stylesheet, backend });
+    const pages = heads.flatMap(({ route }) => (route.special ? [] : [route.path]));
+    const { patterns } = await routeShapes(path.join(this.#rootDir, "src/pages"));
+    const page = adminPage({ entry: admin.entry, content, stylesheet: bundle.stylesheet, backend, pages, patterns });
     const where =
       backend.kind === "github"
         ? `github.com/${backend.repo} (${backend.branch})`

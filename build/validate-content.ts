@@ -7,11 +7,11 @@ import {
   type MarkdownCollectionName,
   type YamlFolderCollectionName,
 } from "./collections.ts";
-import { entryIssues, identityIssues, type RuleIssue } from "../src/lib/content-rules.ts";
+import { duplicateQuestions, entryIssues, identityIssues, type RuleIssue } from "../src/lib/content-rules.ts";
 import { todayIn } from "../src/lib/publishing.ts";
 import { knownPlaceholders, unknownPlaceholders } from "../src/lib/site-placeholders.ts";
 import { ContentErrors, type ContentIssue, formatPath } from "./errors.ts";
-import { closest } from "./spelling.ts";
+import { closest } from "../src/lib/spelling.ts";
 import type { RawContent, SourceFile } from "./load-content.ts";
 import { type ImageField, imageIssues, SHOWN } from "./images/check-images.ts";
 import { type ImageFactsMap, rasterImages } from "./images/variants.ts";
@@ -94,7 +94,9 @@ export function validateContent(
 
   // Identity is checked on what each file says, valid or not, so a clash is reported in the same build as a misspelt
   // field beside it, not in the next one.
-  const sources = new Map([...raw.products, ...raw.portfolio, ...raw.posts].map((source) => [source.file, source]));
+  const sources = new Map(
+    [...raw.products, ...raw.portfolio, ...raw.posts, raw.faq].map((source) => [source.file, source]),
+  );
   const report = (found: RuleIssue[]) => {
     for (const { file, field, message } of found) {
       const source = sources.get(file);
@@ -169,7 +171,14 @@ export function validateContent(
   );
   issues.push(...checked.errors);
   issues.push(...rawHtmlIssues([...raw.posts, ...raw.pages]));
-  if (faq) issues.push(...duplicateQuestions(faq, raw.faq));
+  if (faq)
+    report(
+      duplicateQuestions(
+        faq,
+        raw.faq.file,
+        (field) => `${raw.faq.file}:${raw.faq.lineOf(field)} (${formatPath(field)})`,
+      ),
+    );
   if (raw.products.length === 0)
     issues.push({ file: "content/products", field: "", message: "No products found; add content/products/<id>.yaml" });
 
@@ -284,34 +293,6 @@ function fieldsAt(schema: z.core.$ZodType, fieldPath: readonly PropertyKey[]): s
     default:
       return [];
   }
-}
-
-/**
- * The same question twice, in one category or two, would be listed twice on /faq and in its FAQPage structured data.
- * Compared as a reader sees them: case and runs of whitespace aside.
- */
-function duplicateQuestions(faq: EntryOf<"faq">, source: SourceFile): ContentIssue[] {
-  const issues: ContentIssue[] = [];
-  const seen = new Map<string, { fieldPath: PropertyKey[]; line: number | undefined }>();
-  faq.categories.forEach((category, c) => {
-    category.questions.forEach((question, q) => {
-      const fieldPath = ["categories", c, "questions", q, "q"];
-      const line = source.lineOf(fieldPath);
-      const key = question.q.toLowerCase().replace(/\s+/g, " ").trim();
-      const first = seen.get(key);
-      if (!first) {
-        seen.set(key, { fieldPath, line });
-        return;
-      }
-      issues.push({
-        file: source.file,
-        line,
-        field: formatPath(fieldPath),
-        message: `Duplicate question "${question.q}": ${source.file}:${first.line} (${formatPath(first.fieldPath)}) asks it already; remove one, or merge their answers`,
-      });
-    });
-  });
-  return issues;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { readFile, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import {
   COUNTRY_CURRENCY_COOKIE,
   COUNTRY_CURRENCY_COOKIE_ATTRIBUTES,
@@ -70,7 +71,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
   // Re-read per request in dev (the build rewrites dist/), where a first build may also have failed; once otherwise.
   const loaded = devReload ? undefined : await load();
   const config = async () => loaded ?? load().catch(() => undefined);
-  const compressedCache = new Map<string, { mtime: number; br: Buffer; gzip: Buffer }>();
+  const compressedCache = new Map<string, { mtime: number; packed: Promise<{ br: Buffer; gzip: Buffer }> }>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -179,18 +180,15 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
     if (COMPRESSIBLE_EXTENSIONS.has(ext) && body.length > 1024 && !devReload) {
       let entry = compressedCache.get(filePath);
       if (!entry || entry.mtime !== info.mtimeMs) {
-        entry = {
-          mtime: info.mtimeMs,
-          br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-          gzip: gzipSync(body, { level: 9 }),
-        };
+        entry = { mtime: info.mtimeMs, packed: pack(body) };
         compressedCache.set(filePath, entry);
       }
+      const packed = await entry.packed;
       if (/\bbr\b/.test(accepts)) {
-        body = entry.br;
+        body = packed.br;
         headers["content-encoding"] = "br";
       } else if (/\bgzip\b/.test(accepts)) {
-        body = entry.gzip;
+        body = packed.gzip;
         headers["content-encoding"] = "gzip";
       }
     }
@@ -206,4 +204,21 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
       res.end("Internal Server Error");
     });
   });
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * A file packed once per change, off the event loop, so the site keeps answering while a large one is packed.
+ * Brotli's best quality for pages; a quicker one for files of megabytes (the editor's bundle), where the best would
+ * keep the first request waiting far longer than its few percent fewer bytes save.
+ */
+async function pack(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+  const quality = body.length > 1_000_000 ? 6 : 11;
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }),
+    gzipped(body, { level: 9 }),
+  ]);
+  return { br, gzip: gz };
 }

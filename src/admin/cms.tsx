@@ -1,22 +1,12 @@
 import CMS from "decap-cms-app";
 import { parse } from "yaml";
-import type { CmsConfig } from "../../build/cms-config.ts";
-import { type PreviewFacts, previewTemplates } from "./previews.tsx";
+import type { AdminData } from "./config.ts";
+import { previewTemplates } from "./previews.tsx";
 import { DateControl } from "./date-control.tsx";
 import { registerRuledWidgets } from "./ruled-widgets.ts";
 import { derived, isRuled } from "./rules.ts";
 import { tableComponent } from "./table.ts";
 import { editYaml, splitFrontMatter } from "./yaml-edit.ts";
-
-/** What the build writes into /admin/index.html (build/admin.ts): the generated configuration and the preview's inputs. */
-export interface AdminData {
-  config: CmsConfig;
-  /** Format name (`yaml-…` or `markdown-…`) → the `$schema` path a new file's YAML starts with (build/cms-config.ts). */
-  yamlFormats: Record<string, string>;
-  /** The site's stylesheets, for the preview frame. */
-  styles: string[];
-  preview: PreviewFacts;
-}
 
 /** The entry of /admin: Decap CMS with the configuration the build generated from the content model. */
 const script = document.getElementById("cms-data");
@@ -79,7 +69,7 @@ for (const [name, schema] of Object.entries(data.yamlFormats)) {
 type WidgetArgs = Parameters<typeof CMS.registerWidget>;
 const datePreview = CMS.getWidget("datetime")?.preview as unknown as WidgetArgs[2];
 CMS.registerWidget("datetime", DateControl as unknown as WidgetArgs[1], datePreview);
-registerRuledWidgets(data.preview.site);
+registerRuledWidgets(data.preview.site, data.links);
 CMS.registerEditorComponent(tableComponent as unknown as Parameters<typeof CMS.registerEditorComponent>[0]);
 for (const href of data.styles) CMS.registerPreviewStyle(href);
 for (const [name, template] of Object.entries(previewTemplates(data.preview))) {

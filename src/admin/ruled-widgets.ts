@@ -2,7 +2,8 @@ import CMS from "decap-cms-app";
 import { Component, type ComponentType, createElement, createRef } from "react";
 import type { Folders, Written } from "../lib/content-rules.ts";
 import type { Site } from "../schemas/site.ts";
-import { isRuled, issuesOf, RULED, type RuledName } from "./rules.ts";
+import type { AdminLinks } from "./config.ts";
+import { faqIssues, isRuled, issuesOf, RULED, type RuledName } from "./rules.ts";
 
 /** The parts of Decap's Immutable values a control's props carry that the rules read. */
 interface ImmutableLike {
@@ -19,8 +20,10 @@ interface ControlProps {
   value?: unknown;
   classNameWrapper?: string;
   hasActiveStyle?: boolean;
+  getAsset?: GetAsset;
   query: (namespace: string, collection: string, fields: string[], term: string) => Promise<unknown>;
 }
+type GetAsset = (path: unknown, field: unknown) => unknown;
 interface Validation {
   error: false | { type: string; message: string };
 }
@@ -58,7 +61,7 @@ function loadSaved(query: ControlProps["query"]): Promise<Folders> {
  * and in the build's words, when a build rule refuses it (src/lib/content-rules.ts): Decap asks every control's
  * isValid before it saves, and a control that answers with an error stops the save.
  */
-export function registerRuledWidgets(site: Site): void {
+export function registerRuledWidgets(site: Site, links: AdminLinks): void {
   CMS.registerEventListener({
     name: "postSave",
     handler: () => {
@@ -69,13 +72,13 @@ export function registerRuledWidgets(site: Site): void {
   const registry = CMS as unknown as { getWidgets(): { name: string; control: ComponentType }[] };
   for (const { name, ...widget } of registry.getWidgets()) {
     const { control, ...rest } = widget;
-    CMS.registerWidget({ name, ...rest, controlComponent: ruled(control, site) } as unknown as Parameters<
+    CMS.registerWidget({ name, ...rest, controlComponent: ruled(control, site, links) } as unknown as Parameters<
       typeof CMS.registerWidget
     >[0]);
   }
 }
 
-function ruled(Inner: ComponentType, site: Site): ComponentType<ControlProps> {
+function ruled(Inner: ComponentType, site: Site, links: AdminLinks): ComponentType<ControlProps> {
   return class Ruled extends Component<ControlProps> {
     inner = createRef<InnerControl>();
     folders: Folders | undefined;
@@ -86,7 +89,7 @@ function ruled(Inner: ComponentType, site: Site): ComponentType<ControlProps> {
      */
     override shouldComponentUpdate(next: ControlProps): boolean {
       const inner = this.inner.current;
-      if (inner?.shouldComponentUpdate) return inner.shouldComponentUpdate(next);
+      if (inner?.shouldComponentUpdate) return inner.shouldComponentUpdate({ ...next, getAsset: this.assetOf(next) });
       const { value, classNameWrapper, hasActiveStyle } = this.props;
       return (
         next.value !== value || next.classNameWrapper !== classNameWrapper || next.hasActiveStyle !== hasActiveStyle
@@ -108,6 +111,10 @@ function ruled(Inner: ComponentType, site: Site): ComponentType<ControlProps> {
     isValid = (): boolean | Validation | Promise<unknown> => {
       const own = this.inner.current?.isValid?.();
       if (own instanceof Promise || own === false || (typeof own === "object" && own.error)) return own ?? true;
+      if (this.props.collection.get("name") === "faq" && this.props.field.get("name") === "categories") {
+        const message = faqIssues(this.data()).get("categories")?.join("; ");
+        return message ? { error: { type: "CUSTOM", message } } : true;
+      }
       const collection = this.collectionName();
       if (!collection) return true;
       if (!this.folders) return loadSaved(this.props.query).then((folders) => this.check(collection, folders));
@@ -117,10 +124,15 @@ function ruled(Inner: ComponentType, site: Site): ComponentType<ControlProps> {
 
     message(collection: RuledName, folders: Folders): string | undefined {
       const entry = this.props.getEntry?.() ?? this.props.entry;
-      const data = (entry.get("data") as ImmutableLike | undefined)?.toJS() ?? {};
       const path = String(entry.get("newRecord") ? "" : (entry.get("path") ?? ""));
-      const issues = issuesOf({ collection, path, data: data as Record<string, unknown> }, folders, site);
+      const issues = issuesOf({ collection, path, data: this.data() }, folders, site, links);
       return issues.get(String(this.props.field.get("name")))?.join("; ");
+    }
+
+    /** The entry's fields as they are now. */
+    data(): Record<string, unknown> {
+      const entry = this.props.getEntry?.() ?? this.props.entry;
+      return ((entry.get("data") as ImmutableLike | undefined)?.toJS() ?? {}) as Record<string, unknown>;
     }
 
     /** For a save asked before the folders were read: the rule's message rejects the promise (Decap shows it). */
@@ -138,8 +150,31 @@ function ruled(Inner: ComponentType, site: Site): ComponentType<ControlProps> {
       this.inner.current?.focus?.(path);
     }
 
+    #asset: [GetAsset, GetAsset] | undefined;
+
+    /**
+     * An image control draws its value through getAsset, and Decap takes a value that starts with / for a served URL:
+     * a photo just picked is not served yet (a broken image until the site is rebuilt). Asked for by its file name, as
+     * the preview asks (src/admin/previews.tsx), Decap hands out the picked file, or reads a saved one through the
+     * backend. The same function while Decap's is the same, since the control redraws when it changes.
+     */
+    assetOf({ getAsset, field }: ControlProps): GetAsset | undefined {
+      const folder = field.get("public_folder");
+      if (!getAsset || typeof folder !== "string") return getAsset;
+      if (this.#asset?.[0] !== getAsset) {
+        const name = (path: unknown) =>
+          typeof path === "string" && path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : path;
+        this.#asset = [getAsset, (path, field) => getAsset(name(path), field)];
+      }
+      return this.#asset[1];
+    }
+
     override render() {
-      return createElement(Inner as ComponentType<{ ref: unknown }>, { ...this.props, ref: this.inner });
+      return createElement(Inner as ComponentType<ControlProps & { ref: unknown }>, {
+        ...this.props,
+        getAsset: this.assetOf(this.props),
+        ref: this.inner,
+      });
     }
   };
 }

@@ -1,11 +1,25 @@
+import type { Nodes } from "mdast";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
 import * as z from "zod/mini";
-import { entryIssues, type Folders, identityIssues, type RuleIssue, type Written } from "../lib/content-rules.ts";
+import {
+  duplicateQuestions,
+  entryIssues,
+  formatPath,
+  type Folders,
+  identityIssues,
+  linkVerdict,
+  type RuleIssue,
+  type Written,
+} from "../lib/content-rules.ts";
 import { todayIn } from "../lib/publishing.ts";
 import { blogPostSchema } from "../schemas/blog-post.ts";
 import { editorMessage } from "../schemas/messages.ts";
 import { portfolioProjectSchema } from "../schemas/portfolio-project.ts";
 import { productSchema } from "../schemas/product.ts";
 import type { Site } from "../schemas/site.ts";
+import type { AdminLinks } from "./config.ts";
 import { unset } from "./yaml-edit.ts";
 
 /** The folders the rules look across, with where their files live and the field that names each file. */
@@ -60,7 +74,13 @@ export interface Editing {
  * form cannot make (a day of the calendar), and the rules between entries, run over the folders as they are saved
  * with this entry in its place, its unset fields left out as the save leaves them out.
  */
-export function issuesOf(editing: Editing, saved: Folders, site: Site, now = new Date()): Map<string, string[]> {
+export function issuesOf(
+  editing: Editing,
+  saved: Folders,
+  site: Site,
+  links: AdminLinks,
+  now = new Date(),
+): Map<string, string[]> {
   const { folder, extension, naming, schema } = RULED[editing.collection];
   const data = withoutUnset(derived(editing.collection, editing.data));
   const file = editing.path || `${folder}/${String(data[naming] ?? "")}.${extension}`;
@@ -78,6 +98,7 @@ export function issuesOf(editing: Editing, saved: Folders, site: Site, now = new
   const found: RuleIssue[] = [
     ...identityIssues(folders),
     ...entryIssues(validOf(folders), contextOf(site, now, folders)),
+    ...bodyLinkIssues(editing, self, folders, links),
   ];
   const own = z.safeParse(schema, data, { error: editorMessage });
   if (!own.success)
@@ -112,4 +133,54 @@ function validOf(folders: Folders) {
 
 function withoutUnset(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).filter(([key, value]) => key !== "body" && !unset(value)));
+}
+
+/**
+ * The body's links that lead to no page, judged by the rule the build runs before rendering (linkVerdict), over the
+ * site's pages when /admin was built and the pages of the entries as saved now, this one in its place.
+ */
+function bodyLinkIssues(editing: Editing, self: Written, folders: Folders, links: AdminLinks): RuleIssue[] {
+  const body = editing.data.body;
+  const template = links.templates[editing.collection];
+  if (typeof body !== "string" || !template) return [];
+  const pageOf = (collection: string, name: string) => links.templates[collection]?.replace("{name}", name) ?? [];
+  const targets = {
+    pages: new Set([
+      ...links.pages,
+      ...Object.entries(folders).flatMap(([collection, list]) =>
+        list.flatMap((w: Written) => pageOf(collection, w.name)),
+      ),
+    ]),
+    patterns: links.patterns,
+    collectionFolders: new Set(Object.values(links.templates).flatMap((page) => page.split("/").slice(1, -1))),
+    files: new Set<string>(),
+  };
+  const from = template.replace("{name}", self.name);
+  return linksOf(body).flatMap((url) => {
+    const { broken } = linkVerdict(url, from, targets);
+    return broken ? [{ file: self.file, field: ["body"], message: broken }] : [];
+  });
+}
+
+/** The targets of a markdown body's links and link definitions, parsed as the build parses it (GFM). */
+function linksOf(body: string): string[] {
+  const found: string[] = [];
+  const visit = (node: Nodes) => {
+    if (node.type === "link" || node.type === "definition") found.push(node.url);
+    if ("children" in node) for (const child of node.children) visit(child);
+  };
+  visit(unified().use(remarkParse).use(remarkGfm).parse(body));
+  return found;
+}
+
+/** The FAQ's rules on the questions as the editor has them (any of them half-written), by top-level field. */
+export function faqIssues(data: Record<string, unknown>): Map<string, string[]> {
+  const list = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : []);
+  const categories = list(data.categories).map((category) => ({
+    questions: list((category as { questions?: unknown } | null)?.questions).map((question) => ({
+      q: String((question as { q?: unknown } | null)?.q ?? ""),
+    })),
+  }));
+  const issues = duplicateQuestions({ categories }, "content/faq.yaml", formatPath);
+  return new Map(issues.length ? [["categories", issues.map((issue) => issue.message)]] : []);
 }

@@ -1,3 +1,4 @@
+import { closest } from "./spelling.ts";
 import { isRasterPath } from "./images.ts";
 import { HOME_FEATURED_POSTS, MAX_SEO_TITLE_LENGTH } from "./limits.ts";
 import { unpublishedReason } from "./publishing.ts";
@@ -200,4 +201,102 @@ export function missingAlt(served: string, altField: string, alt: string | undef
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Anything with a scheme (https:, mailto:, tel:) or a protocol-relative host leaves the site. */
+export const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
+
+/** How far a written name may be from a real one to be offered as the one meant. */
+export const typoDistance = (text: string) => Math.max(2, Math.floor(text.length / 4));
+
+/** The build's words for a link to no page or file, with the address meant when one is near. */
+export function noPageAt(target: string, known: Iterable<string>): string {
+  const near = closest(target, known, typoDistance(target));
+  return `No page or file at ${target}${near ? `; did you mean ${near}?` : "; check the address against the site's pages"}`;
+}
+
+/** What is known of the site's addresses before its pages are rendered. */
+export interface LinkTargets {
+  /** Pages of src/pages without parameters (/ and /faq) and the pages content files make (/blog/<file name>). */
+  pages: ReadonlySet<string>;
+  /** Segments of pages whose paths come from content, such as ["blog", "[slug]"]. */
+  patterns: readonly (readonly string[])[];
+  /** URL folders whose every page is a content file's (blog): a missing page there is broken, never deferred. */
+  collectionFolders: ReadonlySet<string>;
+  /** Files copied as they are (public/, content/images), by served path. */
+  files: ReadonlySet<string>;
+}
+
+/**
+ * A body's link judged before any page is rendered: broken when its path is no page of src/pages, no content file's
+ * page and no copied file; waiting, with why, when only the rendered site can tell (an #anchor, a page made from
+ * content that is no file's, such as /blog/page/2, a file the build makes); else fine. `from` is the page it is on.
+ */
+export function linkVerdict(url: string, from: string, site: LinkTargets): { broken?: string; wait?: string } {
+  if (EXTERNAL.test(url)) return {};
+  const parsed = new URL(url, `http://site.invalid${from}`);
+  const target = decodeUrl(parsed.pathname).replace(/(.)\/$/, "$1");
+  const segments = target.split("/").filter(Boolean);
+  if (site.files.has(target)) return {};
+  if (site.pages.has(target))
+    return parsed.hash.length > 1 ? { wait: "links to an anchor: checked on the rendered page" } : {};
+  // Folders whose every file is copied (/images/…): a path under one that is not there is missing, not generated.
+  const copied = segments.length > 1 && [...site.files].some((file) => file.startsWith(`/${segments[0]}/`));
+  const collection = segments.length === 2 && site.collectionFolders.has(segments[0] ?? "");
+  const fits = site.patterns.some(
+    (pattern) =>
+      pattern.length === segments.length && pattern.every((part, i) => part.startsWith("[") || part === segments[i]),
+  );
+  if (fits && !collection) return { wait: "links to a page made from content" };
+  if (/\.[a-z0-9]+$/i.test(target) && !copied) return { wait: "links to a file the build makes" };
+  return { broken: noPageAt(target, [...site.pages, ...site.files]) };
+}
+
+/** A percent-encoded path as written on disk; a malformed escape is left as written. */
+export function decodeUrl(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The same question twice, in one category or two, would be listed twice on /faq and in its FAQPage structured data.
+ * Compared as a reader sees them: case and runs of whitespace aside. `where` names the first asking (the build adds
+ * its file and line).
+ */
+export function duplicateQuestions(
+  faq: { categories: readonly { questions: readonly { q: string }[] }[] },
+  file: string,
+  where: (field: PropertyKey[]) => string,
+): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const seen = new Map<string, PropertyKey[]>();
+  faq.categories.forEach((category, c) => {
+    category.questions.forEach((question, q) => {
+      const field = ["categories", c, "questions", q, "q"];
+      const key = question.q.toLowerCase().replace(/\s+/g, " ").trim();
+      const first = seen.get(key);
+      if (!key) return; // a question not yet written (in the editor) is the schema's to refuse
+      if (!first) seen.set(key, field);
+      else
+        issues.push({
+          file,
+          field,
+          message: `Duplicate question "${question.q}": ${where(first)} asks it already; remove one, or merge their answers`,
+        });
+    });
+  });
+  return issues;
+}
+
+/** Formats `features[3].url` from a zod issue path. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
 }

@@ -65,7 +65,10 @@ export class AdminEditor {
     // The preview is the article as the site draws it, with the photo just picked (not on the server yet).
     const preview = page.frameLocator("iframe");
     await expect(preview.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
-    await expect(preview.getByRole("img", { name: "A hillside at dawn" })).toHaveAttribute("src", /^blob:/);
+    // Drawn, not a broken image: in the control's thumbnail and in the preview.
+    const drawn = (img: Locator) => expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth));
+    await drawn(page.locator(`img[src^="blob:"]`).first()).toBeGreaterThan(0);
+    await drawn(preview.getByRole("img", { name: "A hillside at dawn" })).toBeGreaterThan(0);
   }
 
   /** Every required field of a new article but its id, slug, date and cover. */
@@ -86,13 +89,19 @@ export class AdminEditor {
     await this.click(page.getByRole("button", { name: "Choose selected" }));
   }
 
-  /** Writes a markdown table into the body in the editor's markdown mode. */
+  /** Writes markdown (a table, say) into the body in the editor's markdown mode. */
   async writeTable(markdown: string): Promise<void> {
     // Decap's mode switch has no name of its own: it sits between the words Rich Text and Markdown.
     const rich = this.page.getByText("Rich Text", { exact: true });
     await this.click(rich.locator("xpath=following-sibling::*[@role='switch'][1]"));
-    const body = this.page.locator('[data-slate-editor="true"]').last();
-    await this.click(body);
+    await this.replaceBody("", markdown);
+  }
+
+  /** Types `markdown` over the body that says `before`, in the mode the editor is in, as a person would. */
+  async replaceBody(before: string, markdown: string): Promise<void> {
+    await this.click(this.page.locator('[data-slate-editor="true"]').last());
+    await this.page.keyboard.press("ControlOrMeta+End");
+    for (const _ of before) await this.page.keyboard.press("Backspace");
     for (const [i, line] of markdown.split("\n").entries()) {
       if (i) await this.page.keyboard.press("Enter");
       await this.page.keyboard.type(line);

@@ -267,14 +267,14 @@ test("an entry opened by its address is the one shown, and the preview draws a p
   await page.close();
 });
 
-test("an article is refused before the save with the build's words on a duplicate slug and a typed day that is none; a table's right column is aligned in the preview", async ({
+test("an article is refused before the save with the build's words on a duplicate slug, a typed day that is none and a link to no page; a table's right column is aligned in the preview", async ({
   page,
 }) => {
   const editor = new AdminEditor(page);
   await editor.open(BASE);
   const preview = page.frameLocator("iframe");
-  // A new article with another's slug and a date typed by keyboard that is no day: refused before the save, on the
-  // fields, in the build's words; nothing is written.
+  // A new article with another's slug, a date typed by keyboard that is no day and a mistyped link: refused before
+  // the save, on the fields, in the build's words; nothing is written.
   await page.goto(`${BASE}/admin/#/collections/posts/new`);
   await editor.fillPost({ title: "Quick Commerce, Again" });
   await page.getByLabel("Slug (optional)", { exact: true }).fill("quick-commerce-unit-economics");
@@ -282,6 +282,8 @@ test("an article is refused before the save with the build's words on a duplicat
   await expect(date).toHaveValue("");
   await date.focus();
   await page.keyboard.type("02302026");
+  const link = "Ask [us](/contcat) about it.";
+  await editor.writeTable(link);
   await editor.click(page.getByRole("button", { name: "Publish" }));
   await editor.click(page.getByText("Publish now", { exact: true }));
   await expect(
@@ -290,6 +292,7 @@ test("an article is refused before the save with the build's words on a duplicat
     ),
   ).toBeVisible();
   await expect(page.getByText(/Not a day of the calendar/)).toBeVisible();
+  await expect(page.getByText("No page or file at /contcat; did you mean /contact?")).toBeVisible();
 
   // Fixed: the slug emptied is made from the title (and the id from it), the date stored as the picker shows it.
   await page.getByLabel("Slug (optional)", { exact: true }).click();
@@ -300,7 +303,7 @@ test("an article is refused before the save with the build's words on a duplicat
   await expect(date).toHaveValue("2026-11-20");
 
   // A table with a right-aligned column, written in the body: the preview aligns it as the site does.
-  await editor.writeTable("| Plan | Price |\n| --- | ---: |\n| Basic | 25,000 |");
+  await editor.replaceBody(link, "| Plan | Price |\n| --- | ---: |\n| Basic | 25,000 |");
   const cell = preview.getByRole("cell", { name: "25,000" });
   await expect(cell).toHaveCSS("text-align", "right");
 

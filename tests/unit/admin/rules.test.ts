@@ -2,14 +2,26 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { issuesOf, slugify } from "../../../src/admin/rules.ts";
+import { faqIssues, issuesOf, slugify } from "../../../src/admin/rules.ts";
 import { splitFrontMatter } from "../../../src/admin/yaml-edit.ts";
 import type { Folders, Written } from "../../../src/lib/content-rules.ts";
 import { siteSchema } from "../../../src/schemas/site.ts";
+import { collectionEntries } from "../../../build/collections.ts";
+import { routeShapes } from "../../../build/routes.ts";
+import type { AdminLinks } from "../../../src/admin/config.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const site = siteSchema.parse(parse(readFileSync(path.join(ROOT, "content/site.yaml"), "utf8")));
 const NOW = new Date("2026-11-27T12:00:00Z");
+/** The site's addresses as the build gives them to /admin: the pages of src/pages (those of content come from saved). */
+const shapes = await routeShapes(path.join(ROOT, "src/pages"));
+const LINKS: AdminLinks = {
+  pages: shapes.fixed,
+  patterns: shapes.patterns,
+  templates: Object.fromEntries(
+    collectionEntries().flatMap(([name, entry]) => (entry.kind === "folder" && entry.page ? [[name, entry.page]] : [])),
+  ),
+};
 
 /** The folders as /admin reads them through the backend: each file's path, name and fields. */
 function folder(name: string): Written[] {
@@ -29,7 +41,7 @@ const post = (name: string) => {
 describe("the build's rules in /admin, on the entry being edited", () => {
   it("refuse a new article with another's slug, on the slug and on the id made from it, in the build's words", () => {
     const data = { ...post("quick-commerce-unit-economics"), id: "", featured: false, body: "Text" };
-    const issues = issuesOf({ collection: "posts", path: "", data }, saved, site, NOW);
+    const issues = issuesOf({ collection: "posts", path: "", data }, saved, site, LINKS, NOW);
     expect(issues.get("slug")).toEqual([
       'Duplicate slug "quick-commerce-unit-economics": content/blog/quick-commerce-unit-economics.md uses it already; give each file its own slug',
     ]);
@@ -38,11 +50,17 @@ describe("the build's rules in /admin, on the entry being edited", () => {
 
   it("accept every saved article as it is, and a new one with a title of its own", () => {
     for (const entry of saved.posts) {
-      const issues = issuesOf({ collection: "posts", path: entry.file, data: entry.data as never }, saved, site, NOW);
+      const issues = issuesOf(
+        { collection: "posts", path: entry.file, data: entry.data as never },
+        saved,
+        site,
+        LINKS,
+        NOW,
+      );
       expect([...issues], entry.file).toEqual([]);
     }
     const data = { ...post("quick-commerce-unit-economics"), id: "", slug: "", title: "A New Title", featured: false };
-    expect([...issuesOf({ collection: "posts", path: "", data }, saved, site, NOW)]).toEqual([]);
+    expect([...issuesOf({ collection: "posts", path: "", data }, saved, site, LINKS, NOW)]).toEqual([]);
     expect(slugify("Ça marche: 5 Lessons!")).toBe("ca-marche-5-lessons");
   });
 
@@ -54,6 +72,7 @@ describe("the build's rules in /admin, on the entry being edited", () => {
         { collection: "posts", path: featured.file, data: { ...(featured.data as object), ...change } },
         saved,
         site,
+        LINKS,
         NOW,
       );
     expect(edit({ featured: false }).get("featured")?.[0]).toMatch(
@@ -67,7 +86,32 @@ describe("the build's rules in /admin, on the entry being edited", () => {
     const project = saved.portfolio[0];
     if (!project) throw new Error("no project");
     const data = { ...(project.data as object), productId: "no-such-product" };
-    const issues = issuesOf({ collection: "portfolio", path: project.file, data }, saved, site, NOW);
+    const issues = issuesOf({ collection: "portfolio", path: project.file, data }, saved, site, LINKS, NOW);
     expect(issues.get("productId")?.[0]).toMatch(/^Unknown product "no-such-product"; expected one of /);
+  });
+
+  it("refuse a body link to no page, naming the page meant, and take links to pages and saved articles", () => {
+    const data = {
+      ...post("quick-commerce-unit-economics"),
+      body: "Ask [us](/contcat), read [the FAQ](/faq) or [an article](/blog/quick-commerce-unit-economics).\n\n[x]: /prodcts",
+    };
+    const issues = issuesOf({ collection: "posts", path: "", data: { ...data, slug: "new" } }, saved, site, LINKS, NOW);
+    expect(issues.get("body")).toEqual([
+      "No page or file at /contcat; did you mean /contact?",
+      "No page or file at /prodcts; did you mean /products?",
+    ]);
+  });
+
+  it("refuse an FAQ asking a question twice, as a reader sees it, and not one half-written", () => {
+    const faq = parse(readFileSync(path.join(ROOT, "content/faq.yaml"), "utf8")) as {
+      categories: { questions: { q: string }[] }[];
+    };
+    expect([...faqIssues(faq)]).toEqual([]);
+    const [first, second] = faq.categories;
+    if (!first?.questions[0] || !second) throw new Error("the FAQ has fewer than two categories");
+    second.questions.push({ q: `  ${first.questions[0].q.toUpperCase()} ` }, { q: "" }, { q: "" });
+    expect(faqIssues(faq).get("categories")).toEqual([
+      `Duplicate question "  ${first.questions[0].q.toUpperCase()} ": categories[0].questions[0].q asks it already; remove one, or merge their answers`,
+    ]);
   });
 });

@@ -378,26 +378,6 @@ describe("HTML in a body", () => {
 });
 
 describe("copy", () => {
-  test("should name both places of a FAQ question asked twice, whatever its case and spacing", () => {
-    const errors = errorsAfter((raw) => {
-      const faq = raw.faq.data as { categories: { questions: { q: string }[] }[] };
-      const [first, second, ...others] = faq.categories;
-      const asked = first?.questions[0]?.q ?? "";
-      if (!first || !second) throw new Error("the FAQ needs two categories");
-      const again = { ...second.questions[0], q: `  ${asked.toUpperCase().replace(/ /g, "   ")} ` };
-      return {
-        faq: edited(raw.faq, {
-          categories: [first, { ...second, questions: [again, ...second.questions.slice(1)] }, ...others],
-        }),
-      };
-    });
-    expect(errors).toEqual([
-      expect.stringMatching(
-        /^content\/faq\.yaml:\d+ categories\[1\]\.questions\[0\]\.q: Duplicate question ".*": content\/faq\.yaml:\d+ \(categories\[0\]\.questions\[0\]\.q\) asks it already; remove one, or merge their answers$/,
-      ),
-    ]);
-  });
-
   test("should ask for a shorter seoTitle when a title is too long, and accept one", () => {
     const long = "T".repeat(MAX_SEO_TITLE_LENGTH + 1);
     const errorsFor = (change: Record<string, unknown>) =>
