@@ -87,44 +87,11 @@ export class SiteStack extends Stack {
     const { configurationSet, sesResources } = this.mailEvents(config.sesIdentity, recipientEmail);
     this.store = new LeadStore(this, "LeadStore", { retain: config.environment === "production" });
     const retain = config.environment === "production";
-    // The webhook's URL lets whoever holds it post into the team's channel: it lives only in this secret, set by the
-    // operator (docs/deploy.md), so no template, cdk.out, workflow artifact or function configuration shows it. The
-    // functions get its ARN (which tells the form handlers to queue a post); only deliver-lead's sender may read it.
-    // Until its value is set, the stack's placeholder is no https URL: posts fail (retried, alarmed), mail is unaffected.
-    this.leadWebhookSecret = config.leadWebhook
-      ? this.secret("LeadWebhookSecret", retain, 32, {
-          description:
-            "The https URL every mailed lead is posted to (lambdas/shared/lead-webhook.ts); set by the operator, docs/deploy.md",
-          unrotated:
-            "The value is a URL issued by the receiving service (a Slack incoming webhook); it is rotated there and set here by hand.",
-        })
-      : undefined;
-    // Receivers check each post's HMAC under this generated key (lambdas/shared/webhook-signature.ts); only the sender
-    // may read it here, and the operator hands its value to the receiving service (docs/deploy.md).
-    this.leadWebhookSigningSecret = config.leadWebhook
-      ? this.secret("LeadWebhookSigningSecret", retain, 64, {
-          description: "Signs every lead webhook post (HMAC-SHA256, lambdas/shared/webhook-signature.ts)",
-          unrotated:
-            "The receiver holds a copy; it is rotated by hand, signing with both keys for a while (docs/deploy.md).",
-        })
-      : undefined;
-    // The newsletter's links are HMACs under this key; only the subscribe function may read it.
-    this.newsletterSecret = this.secret("NewsletterSecret", retain, 64, {
-      description: "Signs the newsletter's confirm and unsubscribe links (lambdas/shared/newsletter-tokens.ts)",
-      unrotated:
-        "Rotating the key would break every confirm and unsubscribe link already mailed; it is rotated by hand when needed.",
-    });
-    // The subscribe function's URL takes unsigned requests (LeadFunction's unsignedPosts), so CloudFront proves itself
-    // with this value instead, sent as a custom origin header to that origin only; the function refuses requests
-    // without it (lambdas/shared/origin-verify.ts). The distribution receives the value through a CloudFormation
-    // dynamic reference (the template holds only the reference; CloudFront's origin settings must hold the value
-    // itself), the function its ARN, reading the value once per container: in its environment the value would be shown
-    // to anyone who may read the function's configuration. Nothing outside the stack uses it, so it goes with the stack.
-    this.originVerifySecret = this.secret("OriginVerifySecret", false, 64, {
-      description: "Sent by CloudFront to the subscribe function as x-origin-verify; direct calls of its URL lack it",
-      unrotated:
-        "CloudFront holds a copy resolved at deployment; a scheduled rotation would change the secret without updating the distribution and lock the newsletter out. Rotate by replacing the secret in a deployment.",
-    });
+    const secrets = this.secrets(retain, config.leadWebhook);
+    this.leadWebhookSecret = secrets.leadWebhook;
+    this.leadWebhookSigningSecret = secrets.leadWebhookSigning;
+    this.newsletterSecret = secrets.newsletter;
+    this.originVerifySecret = secrets.originVerify;
     const logRetention = config.logRetentionDays as logs.RetentionDays;
     const environment = this.leadEnvironment(config, leadContent, recipientEmail, configurationSet);
     this.functions = this.leadFunctions(config, rootDir, environment, sesResources, logRetention);
@@ -204,6 +171,49 @@ export class SiteStack extends Stack {
       }),
     ];
     return { configurationSet, sesResources };
+  }
+
+  /** The stack's generated secrets; the webhook's two only with -c leadWebhook=true. */
+  private secrets(retain: boolean, withWebhook: boolean) {
+    // The webhook's URL lets whoever holds it post into the team's channel: it lives only in this secret, set by the
+    // operator (docs/deploy.md), so no template, cdk.out, workflow artifact or function configuration shows it. The
+    // functions get its ARN (which tells the form handlers to queue a post); only deliver-lead's sender may read it.
+    // Until its value is set, the stack's placeholder is no https URL: posts fail (retried, alarmed), mail is unaffected.
+    const leadWebhook = withWebhook
+      ? this.secret("LeadWebhookSecret", retain, 32, {
+          description:
+            "The https URL every mailed lead is posted to (lambdas/shared/lead-webhook.ts); set by the operator, docs/deploy.md",
+          unrotated:
+            "The value is a URL issued by the receiving service (a Slack incoming webhook); it is rotated there and set here by hand.",
+        })
+      : undefined;
+    // Receivers check each post's HMAC under this generated key (lambdas/shared/webhook-signature.ts); only the sender
+    // may read it here, and the operator hands its value to the receiving service (docs/deploy.md).
+    const leadWebhookSigning = withWebhook
+      ? this.secret("LeadWebhookSigningSecret", retain, 64, {
+          description: "Signs every lead webhook post (HMAC-SHA256, lambdas/shared/webhook-signature.ts)",
+          unrotated:
+            "The receiver holds a copy; it is rotated by hand, signing with both keys for a while (docs/deploy.md).",
+        })
+      : undefined;
+    // The newsletter's links are HMACs under this key; only the subscribe function may read it.
+    const newsletter = this.secret("NewsletterSecret", retain, 64, {
+      description: "Signs the newsletter's confirm and unsubscribe links (lambdas/shared/newsletter-tokens.ts)",
+      unrotated:
+        "Rotating the key would break every confirm and unsubscribe link already mailed; it is rotated by hand when needed.",
+    });
+    // The subscribe function's URL takes unsigned requests (LeadFunction's unsignedPosts), so CloudFront proves itself
+    // with this value instead, sent as a custom origin header to that origin only; the function refuses requests
+    // without it (lambdas/shared/origin-verify.ts). The distribution receives the value through a CloudFormation
+    // dynamic reference (the template holds only the reference; CloudFront's origin settings must hold the value
+    // itself), the function its ARN, reading the value once per container: in its environment the value would be shown
+    // to anyone who may read the function's configuration. Nothing outside the stack uses it, so it goes with the stack.
+    const originVerify = this.secret("OriginVerifySecret", false, 64, {
+      description: "Sent by CloudFront to the subscribe function as x-origin-verify; direct calls of its URL lack it",
+      unrotated:
+        "CloudFront holds a copy resolved at deployment; a scheduled rotation would change the secret without updating the distribution and lock the newsletter out. Rotate by replacing the secret in a deployment.",
+    });
+    return { leadWebhook, leadWebhookSigning, newsletter, originVerify };
   }
 
   /** A generated secret; `unrotated` says why it has no rotation schedule. */
