@@ -403,56 +403,13 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
   }
   const c = parsed.data;
 
-  const senderDomain = c.senderEmail.slice(c.senderEmail.indexOf("@") + 1).toLowerCase();
   const zone =
     c.hostedZoneId && c.hostedZoneName ? { id: c.hostedZoneId, name: c.hostedZoneName.toLowerCase() } : undefined;
   if (Boolean(c.hostedZoneId) !== Boolean(c.hostedZoneName)) {
     problem(c.hostedZoneId ? "hostedZoneName" : "hostedZoneId", "is required together with the other hosted zone key");
   }
-  const covers = (parent: string, host: string) => host === parent || host.endsWith(`.${parent}`);
-  // A domain identity in the hosted zone gets DKIM records automatically; otherwise the sender's address is verified by mail.
-  const sesIdentity = (
-    c.sesIdentity ?? (zone && covers(zone.name, senderDomain) ? senderDomain : c.senderEmail)
-  ).toLowerCase();
-  if (EMAIL.test(sesIdentity) ? sesIdentity !== c.senderEmail.toLowerCase() : !covers(sesIdentity, senderDomain)) {
-    problem(
-      "sesIdentity",
-      `"${sesIdentity}" does not cover senderEmail ${c.senderEmail}; use its domain or the address itself`,
-    );
-  }
-
-  let domain: SiteConfig["domain"];
-  if (c.domainName) {
-    domain = { name: c.domainName.toLowerCase(), certificateArn: c.certificateArn };
-    if (zone && !covers(zone.name, domain.name))
-      problem("hostedZoneName", `"${zone.name}" does not contain domainName ${domain.name}`);
-    if (!c.certificateArn && !zone)
-      problem("certificateArn", `is required for domainName ${domain.name} when no hosted zone is given`);
-    if (!c.certificateArn && zone && c.region !== CLOUDFRONT_REGION) {
-      problem(
-        "certificateArn",
-        `is required when the stack is not in ${CLOUDFRONT_REGION}: CloudFront only uses certificates from there`,
-      );
-    }
-  } else if (c.certificateArn) {
-    problem("domainName", "is required when certificateArn is set");
-  }
-  // The apex is the zone itself; the site's host must sit directly below it (www.example.com in example.com).
-  const apex =
-    c.redirectApex && domain && zone && domain.name === `${domain.name.split(".")[0]}.${zone.name}`
-      ? zone.name
-      : undefined;
-  if (c.redirectApex && !apex) {
-    problem(
-      "redirectApex",
-      domain && zone
-        ? `needs domainName directly below the zone (www.${zone.name}), found ${domain.name}`
-        : "needs domainName, hostedZoneId and hostedZoneName",
-    );
-  }
-  if (c.redirectApex && c.certificateArn) {
-    problem("redirectApex", "needs the stack's own certificate (drop certificateArn): it must cover the apex too");
-  }
+  const sesIdentity = senderIdentity(c, zone, problem);
+  const { domain, apex } = customDomain(c, zone, problem);
   if (c.env === "production" && c.url) {
     problem("url", "is only for env=staging and env=preview; production's origin is content/site.yaml url");
   }
@@ -501,6 +458,66 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
     githubRepo: c.githubRepo,
     examples,
   };
+}
+
+const covers = (parent: string, host: string) => host === parent || host.endsWith(`.${parent}`);
+type Problem = (key: ContextKey, message: string) => void;
+type Zone = SiteConfig["hostedZone"];
+
+/** A domain identity in the hosted zone gets DKIM records automatically; otherwise the sender's address is verified by mail. */
+function senderIdentity(c: Settings, zone: Zone, problem: Problem): string {
+  const senderDomain = c.senderEmail.slice(c.senderEmail.indexOf("@") + 1).toLowerCase();
+  const identity = (
+    c.sesIdentity ?? (zone && covers(zone.name, senderDomain) ? senderDomain : c.senderEmail)
+  ).toLowerCase();
+  if (EMAIL.test(identity) ? identity !== c.senderEmail.toLowerCase() : !covers(identity, senderDomain)) {
+    problem(
+      "sesIdentity",
+      `"${identity}" does not cover senderEmail ${c.senderEmail}; use its domain or the address itself`,
+    );
+  }
+  return identity;
+}
+
+/** The custom domain, its certificate and the apex redirected to it, checked against each other and the zone. */
+function customDomain(
+  c: Settings,
+  zone: Zone,
+  problem: Problem,
+): Pick<SiteConfig, "domain"> & { apex: string | undefined } {
+  let domain: SiteConfig["domain"];
+  if (c.domainName) {
+    domain = { name: c.domainName.toLowerCase(), certificateArn: c.certificateArn };
+    if (zone && !covers(zone.name, domain.name))
+      problem("hostedZoneName", `"${zone.name}" does not contain domainName ${domain.name}`);
+    if (!c.certificateArn && !zone)
+      problem("certificateArn", `is required for domainName ${domain.name} when no hosted zone is given`);
+    if (!c.certificateArn && zone && c.region !== CLOUDFRONT_REGION) {
+      problem(
+        "certificateArn",
+        `is required when the stack is not in ${CLOUDFRONT_REGION}: CloudFront only uses certificates from there`,
+      );
+    }
+  } else if (c.certificateArn) {
+    problem("domainName", "is required when certificateArn is set");
+  }
+  // The apex is the zone itself; the site's host must sit directly below it (www.example.com in example.com).
+  const apex =
+    c.redirectApex && domain && zone && domain.name === `${domain.name.split(".")[0]}.${zone.name}`
+      ? zone.name
+      : undefined;
+  if (c.redirectApex && !apex) {
+    problem(
+      "redirectApex",
+      domain && zone
+        ? `needs domainName directly below the zone (www.${zone.name}), found ${domain.name}`
+        : "needs domainName, hostedZoneId and hostedZoneName",
+    );
+  }
+  if (c.redirectApex && c.certificateArn) {
+    problem("redirectApex", "needs the stack's own certificate (drop certificateArn): it must cover the apex too");
+  }
+  return { domain, apex };
 }
 
 /** What an offline check may take from the examples: nothing else is required. */

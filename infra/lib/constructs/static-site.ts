@@ -73,20 +73,7 @@ export class StaticSite extends Construct {
   constructor(scope: Construct, id: string, props: StaticSiteProps) {
     super(scope, id);
     const { build, logBucket, preview } = props;
-    // Private: only the distribution reads it (origin access control adds the bucket policy). Kept on stack deletion,
-    // like any bucket with content; `cdk destroy` leaves it for you to empty and delete.
-    this.bucket = new s3.Bucket(this, "SiteBucket", {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      removalPolicy: RemovalPolicy.RETAIN,
-      serverAccessLogsBucket: logBucket,
-      serverAccessLogsPrefix: logBucket ? "s3/" : undefined,
-      lifecycleRules: preview
-        ? [{ id: "expire-stale-previews", expiration: Duration.days(PREVIEW_EXPIRY_DAYS) }]
-        : undefined,
-    });
+    this.bucket = this.siteBucket(logBucket, preview);
     const origin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
     const routeRequest = new cloudfront.Function(this, "RouteRequest", {
       comment: preview
@@ -161,6 +148,25 @@ export class StaticSite extends Construct {
     });
     if (!preview) this.deploy(build.distDir, build.routes.notFound);
     this.acknowledgeNagFindings(props);
+  }
+
+  /**
+   * Private: only the distribution reads it (origin access control adds the bucket policy). Kept on stack deletion,
+   * like any bucket with content; `cdk destroy` leaves it for you to empty and delete.
+   */
+  private siteBucket(logBucket: s3.IBucket | undefined, preview: boolean | undefined): s3.Bucket {
+    return new s3.Bucket(this, "SiteBucket", {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: RemovalPolicy.RETAIN,
+      serverAccessLogsBucket: logBucket,
+      serverAccessLogsPrefix: logBucket ? "s3/" : undefined,
+      lifecycleRules: preview
+        ? [{ id: "expire-stale-previews", expiration: Duration.days(PREVIEW_EXPIRY_DAYS) }]
+        : undefined,
+    });
   }
 
   private headersPolicy(id: string, comment: string, headers: Record<string, string>) {
