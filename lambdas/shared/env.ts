@@ -174,26 +174,11 @@ const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
  */
 export function readConfig(env: Readonly<Record<string, string | undefined>>): LeadConfig {
   const problems: string[] = [];
-  const problem = (name: LeadEnvName, found: string) => problems.push(`${name} ${found}; expected ${LEAD_ENV[name]}`);
-  const required = (name: LeadEnvName): string => {
-    const value = env[name]?.trim() ?? "";
-    if (!value) problem(name, "is not set");
-    return value;
-  };
-  const email = (name: LeadEnvName): string => {
-    const value = required(name);
-    if (value && !EMAIL.test(value)) problem(name, `is "${value}", which is not an e-mail address`);
-    return value;
-  };
-  const url = (name: LeadEnvName, value: string): void => {
-    if (value && !/^https?:\/\/[^\s]+$/.test(value)) problem(name, `is "${value}", which is not an http(s) URL`);
-  };
-
+  const { problem, required, email, url, optionalUrl, whole } = readers(env, problems);
   const senderEmail = email("SENDER_EMAIL");
   const recipientEmail = email("RECIPIENT_EMAIL");
   const region = required("AWS_REGION");
-  const sesEndpoint = env.SES_ENDPOINT?.trim() || undefined;
-  if (sesEndpoint) url("SES_ENDPOINT", sesEndpoint);
+  const sesEndpoint = optionalUrl("SES_ENDPOINT");
   const siteName = required("SITE_NAME");
   const siteUrl = required("SITE_URL");
   url("SITE_URL", siteUrl);
@@ -205,21 +190,12 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
   if (!LOG_LEVELS.includes(level)) problem("LOG_LEVEL", `is "${env.LOG_LEVEL}"`);
 
   const leadsTableName = required("LEADS_TABLE_NAME");
-  const dynamoEndpoint = env.DYNAMODB_ENDPOINT?.trim() || undefined;
-  if (dynamoEndpoint) url("DYNAMODB_ENDPOINT", dynamoEndpoint);
+  const dynamoEndpoint = optionalUrl("DYNAMODB_ENDPOINT");
   const leadQueueUrl = required("LEAD_QUEUE_URL");
   if (leadQueueUrl !== IN_PROCESS_QUEUE) url("LEAD_QUEUE_URL", leadQueueUrl);
   const sesConfigurationSet = env.SES_CONFIGURATION_SET?.trim() || undefined;
-  const whole = (name: LeadEnvName, fallback: number, min: number): number => {
-    const raw = env[name]?.trim();
-    if (!raw) return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min) problem(name, `is "${raw}"`);
-    return value;
-  };
   const ackDailyLimit = whole("ACK_DAILY_LIMIT", LEAD_DEFAULTS.ackDailyLimit, 0);
-  const leadWebhookUrl = env.LEAD_WEBHOOK_URL?.trim() || undefined;
-  if (leadWebhookUrl) url("LEAD_WEBHOOK_URL", leadWebhookUrl);
+  const leadWebhookUrl = optionalUrl("LEAD_WEBHOOK_URL");
   const leadWebhookSecretArn = env.LEAD_WEBHOOK_SECRET_ARN?.trim() || undefined;
   if (leadWebhookUrl && leadWebhookSecretArn)
     problem("LEAD_WEBHOOK_URL", "is set as well as LEAD_WEBHOOK_SECRET_ARN; unset it (it is for local runs only)");
@@ -258,18 +234,47 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
     sendEventWaitMs: sendEventWaitSeconds * 1000,
     sesRetryPauseMs,
     leadRetentionDays,
-    leadWebhook: leadWebhookUrl
-      ? { url: leadWebhookUrl }
-      : leadWebhookSecretArn
-        ? { secretArn: leadWebhookSecretArn }
-        : undefined,
-    leadWebhookSigning: signingSecret
-      ? { secret: signingSecret }
-      : signingSecretArn
-        ? { secretArn: signingSecretArn }
-        : undefined,
+    leadWebhook: leadWebhookUrl ? { url: leadWebhookUrl } : secretArn(leadWebhookSecretArn),
+    leadWebhookSigning: signingSecret ? { secret: signingSecret } : secretArn(signingSecretArn),
   };
 }
+
+/** How readConfig reads one variable; each reports what is wrong into `problems`. */
+function readers(env: Readonly<Record<string, string | undefined>>, problems: string[]) {
+  const problem = (name: LeadEnvName, found: string) => problems.push(`${name} ${found}; expected ${LEAD_ENV[name]}`);
+  const required = (name: LeadEnvName): string => {
+    const value = env[name]?.trim() ?? "";
+    if (!value) problem(name, "is not set");
+    return value;
+  };
+  const url = (name: LeadEnvName, value: string): void => {
+    if (value && !/^https?:\/\/[^\s]+$/.test(value)) problem(name, `is "${value}", which is not an http(s) URL`);
+  };
+  return {
+    problem,
+    required,
+    url,
+    email(name: LeadEnvName): string {
+      const value = required(name);
+      if (value && !EMAIL.test(value)) problem(name, `is "${value}", which is not an e-mail address`);
+      return value;
+    },
+    optionalUrl(name: LeadEnvName): string | undefined {
+      const value = env[name]?.trim() || undefined;
+      if (value) url(name, value);
+      return value;
+    },
+    whole(name: LeadEnvName, fallback: number, min: number): number {
+      const raw = env[name]?.trim();
+      if (!raw) return fallback;
+      const value = Number(raw);
+      if (!Number.isInteger(value) || value < min) problem(name, `is "${raw}"`);
+      return value;
+    },
+  };
+}
+
+const secretArn = (arn: string | undefined) => (arn ? { secretArn: arn } : undefined);
 
 function parseCatalogue(raw: string, report: (found: string) => void): LeadCatalogue {
   const empty: LeadCatalogue = { products: [], packages: [] };

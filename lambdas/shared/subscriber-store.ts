@@ -99,23 +99,10 @@ export function createDynamoSubscriberStore({
   client: DynamoDBClient;
   tableName: string;
 }): SubscriberStore {
-  const table = documentClient(client);
-  const getRaw = async (key: string) =>
-    (await table.send(new GetCommand({ TableName: tableName, Key: pk(key), ConsistentRead: true }))).Item;
-  /** True when the change was made, false when its condition failed. */
+  const ctx: Ctx = { table: documentClient(client), tableName };
+  const getRaw = (key: string) => rawSubscriber(ctx, key);
   const change = (key: string, expression: string, condition: string, values: Record<string, string | number>) =>
-    conditional(() =>
-      table.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: pk(key),
-          UpdateExpression: expression,
-          ConditionExpression: condition,
-          ExpressionAttributeNames: { "#status": "status" },
-          ExpressionAttributeValues: values,
-        }),
-      ),
-    );
+    changeSubscriber(ctx, key, expression, condition, values);
   return {
     async request(email, { nonce, requestedAt, unsubscribeUrl, consentText }, now) {
       const address = email.trim();
@@ -178,8 +165,44 @@ export function createDynamoSubscriberStore({
       return (await getRaw(key)) ? "superseded" : "unknown";
     },
 
+    ...reads(ctx),
+  };
+}
+
+interface Ctx {
+  table: DynamoDBDocumentClient;
+  tableName: string;
+}
+
+const rawSubscriber = async ({ table, tableName }: Ctx, key: string) =>
+  (await table.send(new GetCommand({ TableName: tableName, Key: pk(key), ConsistentRead: true }))).Item;
+
+/** True when the change was made, false when its condition failed. */
+const changeSubscriber = (
+  { table, tableName }: Ctx,
+  key: string,
+  expression: string,
+  condition: string,
+  values: Record<string, string | number>,
+) =>
+  conditional(() =>
+    table.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: pk(key),
+        UpdateExpression: expression,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: values,
+      }),
+    ),
+  );
+
+function reads(ctx: Ctx): Pick<SubscriberStore, "get" | "erase" | "list"> {
+  const { table, tableName } = ctx;
+  return {
     async get(email) {
-      const item = await getRaw(subscriberKey(email));
+      const item = await rawSubscriber(ctx, subscriberKey(email));
       return item ? fromItem(item) : undefined;
     },
 
