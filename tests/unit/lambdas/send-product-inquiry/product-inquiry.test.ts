@@ -13,14 +13,15 @@ const LEAD = {
 };
 
 describe("productInquiryMails", () => {
-  test("should name the product in the subject and link the form's product page", () => {
+  test("should call it a product inquiry in the subject, the heading and the visitor's confirmation, and link the product page", () => {
     const { vendor, acknowledgement } = productInquiryMails(LEAD, config, "l1");
     expect(vendor.subject).toBe("Product inquiry: Legalway");
+    expect(vendor.text).toContain("New product inquiry about Legalway");
     expect(vendor.text).toContain("Product: Legalway");
     expect(vendor.text).toContain("Company: Verma Labs");
     expect(vendor.text).toContain("(https://www.example.com/products/legalway)");
     expect(acknowledgement?.text).toContain(
-      "We have received your inquiry about Legalway. We'll contact you within 24 hours.",
+      "We have received your product inquiry about Legalway. We'll contact you within 24 hours.",
     );
     expect(acknowledgement?.text).not.toContain("Verma Labs");
   });
