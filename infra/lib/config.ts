@@ -239,14 +239,21 @@ const contextSchema = z.object(
 );
 type Settings = z.output<typeof contextSchema>;
 
+/** A setting's default as its schema states it: a value, none (optional), or required. */
+const defaultOf = ({ _zod: { def } }: z.ZodMiniType): string => {
+  if ("defaultValue" in def) return `\`${String(def.defaultValue)}\``;
+  return def.type === "optional" ? "none" : "required";
+};
+
 /** docs/deploy.md's Settings table. */
 export const settingsTable = (): string =>
   [
-    "| key | variable | example | what it does |",
-    "|---|---|---|---|",
-    ...KEYS.map(
-      (key) => `| \`${key}\` | \`${envName(key)}\` | \`${SETTINGS[key].example}\` | ${SETTINGS[key].about} |`,
-    ),
+    "| key | variable | example | default | what it does |",
+    "|---|---|---|---|---|",
+    ...KEYS.map((key) => {
+      const { schema, example, about } = SETTINGS[key];
+      return `| \`${key}\` | \`${envName(key)}\` | \`${example}\` | ${defaultOf(schema)} | ${about} |`;
+    }),
   ].join("\n");
 
 /** The settings as the stack uses them: checked, defaults applied, related keys joined. */
