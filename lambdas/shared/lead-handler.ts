@@ -160,7 +160,7 @@ export function storeAndMailLeads<S extends z.ZodMiniType>(form: LeadForm<S>, de
       }
       const clientKey = client ? clientHash(client) : undefined;
       const settled = await form.accept?.(lead, now, clientKey);
-      if (settled) return finish({ answer: success(submissionId), outcome: settled, extra: { submissionId } });
+      if (settled) return finish(storedAnswer(submissionId, settled));
       const record: LeadRecord = {
         submissionId,
         form: form.name,
@@ -190,6 +190,12 @@ interface LeadRequest<S extends z.ZodMiniType> {
   deadline: ReturnType<typeof invocationDeadline>;
   requestId: string;
 }
+
+const storedAnswer = (submissionId: string, outcome: string): Outcome => ({
+  answer: success(submissionId),
+  outcome,
+  extra: { submissionId },
+});
 
 /** The answer with what its log line says. */
 interface Outcome {
@@ -308,8 +314,7 @@ async function storeLead<S extends z.ZodMiniType>(
   const existing = await deps.store.get(submissionId).catch(() => undefined);
   if (existing && !sameLead(existing.lead, record.lead))
     return { answer: failure(409, REUSED_ID), outcome: "reused-id", extra: { submissionId } };
-  if (existing?.status !== "received" || existing.attempts > 0)
-    return { answer: success(submissionId), outcome: "duplicate", extra: { submissionId } };
+  if (existing?.status !== "received" || existing.attempts > 0) return storedAnswer(submissionId, "duplicate");
   return undefined;
 }
 
@@ -331,7 +336,7 @@ async function deliverOrQueue<S extends z.ZodMiniType>(
       deps.log.error({ requestId, submissionId, outcome: "enqueue-failed", error: errorName(error) });
     });
   }
-  return { answer: success(submissionId), outcome: result === "mailed" ? "sent" : "queued", extra: { submissionId } };
+  return storedAnswer(submissionId, result === "mailed" ? "sent" : "queued");
 }
 
 /**

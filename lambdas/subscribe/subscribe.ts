@@ -215,7 +215,7 @@ export function createNewsletterHandler(secret: string, linkBase: string, deps: 
   const countMail = (email: string, client: string | undefined, now: Date) =>
     countVisitorMail(store, config, email, client, now);
   const subscribe = storeAndMailLeads(subscribeForm(secret, linkBase, deps.subscribers, countMail), deps);
-  const { log, subscribers, originVerify } = deps;
+  const { log, originVerify } = deps;
 
   return async function handler(event: APIGatewayProxyEventV2, context?: LambdaContextLike): Promise<LeadAnswer> {
     const route = (event.rawPath ?? "").replace(/^\/api\//, "").replace(/\/$/, "");
@@ -229,7 +229,7 @@ export function createNewsletterHandler(secret: string, linkBase: string, deps: 
 
     if (route === "confirm-subscription" || route === "unsubscribe") {
       const action = route === "confirm-subscription" ? "confirm" : "unsubscribe";
-      return answerLink(action, event, { secret, subscribers, log, requestId });
+      return answerLink(action, event, secret, deps, requestId);
     }
 
     // A browser without our script posts the form itself and is answered with a page; with it, JSON and a toast.
@@ -261,7 +261,9 @@ export function createNewsletterHandler(secret: string, linkBase: string, deps: 
 async function answerLink(
   action: "confirm" | "unsubscribe",
   event: APIGatewayProxyEventV2,
-  { secret, subscribers, log, requestId }: LinkDeps,
+  secret: string,
+  { subscribers, log }: NewsletterDeps,
+  requestId: string | undefined,
 ): Promise<LeadAnswer> {
   const method = event.requestContext?.http?.method ?? "";
   if (method !== "GET" && method !== "HEAD" && method !== "POST")
@@ -312,11 +314,4 @@ async function answerLink(
   });
   if (oneClick) return worked ? plain(200, "Unsubscribed") : plain(400, "This unsubscribe link is not valid");
   return redirect(worked ? NEWSLETTER_PAGES.unsubscribed : NEWSLETTER_PAGES.invalidLink);
-}
-
-interface LinkDeps {
-  secret: string;
-  subscribers: SubscriberStore;
-  log: NewsletterDeps["log"];
-  requestId: string | undefined;
 }
