@@ -175,38 +175,42 @@ const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 export function readConfig(env: Readonly<Record<string, string | undefined>>): LeadConfig {
   const problems: string[] = [];
   const { problem, required, email, url, optionalUrl, whole } = readers(env, problems);
-  const senderEmail = email("SENDER_EMAIL");
-  const recipientEmail = email("RECIPIENT_EMAIL");
-  const region = required("AWS_REGION");
-  const sesEndpoint = optionalUrl("SES_ENDPOINT");
-  const siteName = required("SITE_NAME");
-  const siteUrl = required("SITE_URL");
-  url("SITE_URL", siteUrl);
-  const catalogue = parseCatalogue(required("LEAD_CATALOGUE"), (found) => problem("LEAD_CATALOGUE", found));
-
-  const ack = env.ACKNOWLEDGE_VISITOR?.trim().toLowerCase() || "true";
+  const optional = (name: LeadEnvName) => env[name]?.trim() || undefined;
+  const ack = optional("ACKNOWLEDGE_VISITOR")?.toLowerCase() ?? "true";
+  const level = (optional("LOG_LEVEL")?.toLowerCase() ?? "info") as LogLevel;
+  const webhookUrl = optionalUrl("LEAD_WEBHOOK_URL");
+  const signingSecret = optional("LEAD_WEBHOOK_SIGNING_SECRET");
+  const config: LeadConfig = {
+    senderEmail: email("SENDER_EMAIL"),
+    recipientEmail: email("RECIPIENT_EMAIL"),
+    region: required("AWS_REGION"),
+    sesEndpoint: optionalUrl("SES_ENDPOINT"),
+    siteName: required("SITE_NAME"),
+    siteUrl: required("SITE_URL"),
+    catalogue: parseCatalogue(required("LEAD_CATALOGUE"), (found) => problem("LEAD_CATALOGUE", found)),
+    acknowledgeVisitor: ack === "true",
+    logLevel: level,
+    leadsTableName: required("LEADS_TABLE_NAME"),
+    dynamoEndpoint: optionalUrl("DYNAMODB_ENDPOINT"),
+    leadQueueUrl: required("LEAD_QUEUE_URL"),
+    sesConfigurationSet: optional("SES_CONFIGURATION_SET"),
+    ackDailyLimit: whole("ACK_DAILY_LIMIT", LEAD_DEFAULTS.ackDailyLimit, 0),
+    leadRateLimit: whole("LEAD_RATE_LIMIT", LEAD_DEFAULTS.rateLimit, 1),
+    ackClientHourlyLimit: whole("ACK_CLIENT_HOURLY_LIMIT", LEAD_DEFAULTS.ackClientHourlyLimit, 0),
+    sendEventWaitMs: whole("SEND_EVENT_WAIT_SECONDS", LEAD_DEFAULTS.sendEventWaitSeconds, 0) * 1000,
+    sesRetryPauseMs: whole("SES_RETRY_PAUSE_MS", LEAD_DEFAULTS.sesRetryPauseMs, 0),
+    leadRetentionDays: whole("LEAD_RETENTION_DAYS", LEAD_DEFAULTS.retentionDays, 1),
+    leadWebhook: webhookUrl ? { url: webhookUrl } : secretArn(optional("LEAD_WEBHOOK_SECRET_ARN")),
+    leadWebhookSigning: signingSecret
+      ? { secret: signingSecret }
+      : secretArn(optional("LEAD_WEBHOOK_SIGNING_SECRET_ARN")),
+  };
+  url("SITE_URL", config.siteUrl);
+  if (config.leadQueueUrl !== IN_PROCESS_QUEUE) url("LEAD_QUEUE_URL", config.leadQueueUrl);
   if (ack !== "true" && ack !== "false") problem("ACKNOWLEDGE_VISITOR", `is "${env.ACKNOWLEDGE_VISITOR}"`);
-  const level = (env.LOG_LEVEL?.trim().toLowerCase() || "info") as LogLevel;
   if (!LOG_LEVELS.includes(level)) problem("LOG_LEVEL", `is "${env.LOG_LEVEL}"`);
-
-  const leadsTableName = required("LEADS_TABLE_NAME");
-  const dynamoEndpoint = optionalUrl("DYNAMODB_ENDPOINT");
-  const leadQueueUrl = required("LEAD_QUEUE_URL");
-  if (leadQueueUrl !== IN_PROCESS_QUEUE) url("LEAD_QUEUE_URL", leadQueueUrl);
-  const sesConfigurationSet = env.SES_CONFIGURATION_SET?.trim() || undefined;
-  const ackDailyLimit = whole("ACK_DAILY_LIMIT", LEAD_DEFAULTS.ackDailyLimit, 0);
-  const leadWebhookUrl = optionalUrl("LEAD_WEBHOOK_URL");
-  const leadWebhookSecretArn = env.LEAD_WEBHOOK_SECRET_ARN?.trim() || undefined;
-  if (leadWebhookUrl && leadWebhookSecretArn)
+  if (webhookUrl && optional("LEAD_WEBHOOK_SECRET_ARN"))
     problem("LEAD_WEBHOOK_URL", "is set as well as LEAD_WEBHOOK_SECRET_ARN; unset it (it is for local runs only)");
-  const signingSecret = env.LEAD_WEBHOOK_SIGNING_SECRET?.trim() || undefined;
-  const signingSecretArn = env.LEAD_WEBHOOK_SIGNING_SECRET_ARN?.trim() || undefined;
-  const leadRateLimit = whole("LEAD_RATE_LIMIT", LEAD_DEFAULTS.rateLimit, 1);
-  const ackClientHourlyLimit = whole("ACK_CLIENT_HOURLY_LIMIT", LEAD_DEFAULTS.ackClientHourlyLimit, 0);
-  const sendEventWaitSeconds = whole("SEND_EVENT_WAIT_SECONDS", LEAD_DEFAULTS.sendEventWaitSeconds, 0);
-  const sesRetryPauseMs = whole("SES_RETRY_PAUSE_MS", LEAD_DEFAULTS.sesRetryPauseMs, 0);
-  const leadRetentionDays = whole("LEAD_RETENTION_DAYS", LEAD_DEFAULTS.retentionDays, 1);
-
   if (problems.length > 0) {
     throw new ConfigError(
       `The lead handler cannot start: ${problems.length} environment variable${problems.length === 1 ? " is" : "s are"} wrong.\n` +
@@ -214,29 +218,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
         "\nSet them on the function (infra: leadEnvironment() in lambdas/shared/env.ts builds them from content).",
     );
   }
-  return {
-    senderEmail,
-    recipientEmail,
-    region,
-    sesEndpoint,
-    siteName,
-    siteUrl,
-    catalogue,
-    acknowledgeVisitor: ack === "true",
-    logLevel: level,
-    leadsTableName,
-    dynamoEndpoint,
-    leadQueueUrl,
-    sesConfigurationSet,
-    ackDailyLimit,
-    leadRateLimit,
-    ackClientHourlyLimit,
-    sendEventWaitMs: sendEventWaitSeconds * 1000,
-    sesRetryPauseMs,
-    leadRetentionDays,
-    leadWebhook: leadWebhookUrl ? { url: leadWebhookUrl } : secretArn(leadWebhookSecretArn),
-    leadWebhookSigning: signingSecret ? { secret: signingSecret } : secretArn(signingSecretArn),
-  };
+  return config;
 }
 
 /** How readConfig reads one variable; each reports what is wrong into `problems`. */
