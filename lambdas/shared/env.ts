@@ -10,50 +10,12 @@ import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 const LOG_LEVELS: ReadonlyArray<LogLevel> = ["debug", "info", "warn", "error", "silent"];
 
-/** What a handler knows after start: every value checked. */
-export interface LeadConfig {
-  /** Verified SES identity the mails are sent from. */
-  senderEmail: string;
-  /** The vendor's inbox: every lead goes there. */
-  recipientEmail: string;
-  region: string;
-  /** Only for local runs: the SES emulator's URL. Production leaves it unset and talks to SES itself. */
-  sesEndpoint: string | undefined;
-  siteName: string;
-  siteUrl: string;
-  catalogue: LeadCatalogue;
-  /** Send the visitor a short confirmation that repeats none of their text (site.yaml leads.acknowledge). */
-  acknowledgeVisitor: boolean;
-  logLevel: LogLevel;
-  /** The DynamoDB table every lead is written to before it is mailed. */
-  leadsTableName: string;
-  /** Only for local runs: the local DynamoDB's URL. */
-  dynamoEndpoint: string | undefined;
-  /** The SQS retry queue's URL, or "in-process" for the local server's queue. */
-  leadQueueUrl: string;
-  /** SES configuration set (bounce and complaint notifications); unset sends without one. */
-  sesConfigurationSet: string | undefined;
-  /** Acknowledgements one address (normalised) may receive per UTC day. */
-  ackDailyLimit: number;
-  /** Leads one client address may send in an hour; later ones go to the spam folder. */
-  leadRateLimit: number;
-  /** Acknowledgements sent for leads from one client address per UTC hour. */
-  ackClientHourlyLimit: number;
-  /** How long a lead whose mail had an unclear outcome waits for SES's send event before it is tried again. */
-  sendEventWaitMs: number;
-  /** The mailer's first pause before it tries a throttled or failed send again within the call; the next one doubles. */
-  sesRetryPauseMs: number;
-  /** Days a stored lead is kept (the table's TTL); content/site.yaml leads.retentionDays. */
-  leadRetentionDays: number;
-  /**
-   * Where every mailed lead is also posted as JSON (a chat channel, a CRM); unset posts nothing. The URL is a secret
-   * (whoever holds it can post into the channel): in AWS only the Secrets Manager secret holding it is named here, and
-   * only deliver-lead's sender may read it; the URL itself is given only to local runs.
-   */
-  leadWebhook: LeadWebhookSource | undefined;
-  /** The key each webhook post is signed with (lambdas/shared/webhook-signature.ts); without one no post is sent. */
-  leadWebhookSigning: WebhookSigningSource | undefined;
-}
+/**
+ * What a handler knows after start: every value checked, each field read from the variable of its name (LEAD_ENV says
+ * what it holds). The webhook's URL is a secret (whoever holds it can post into the channel): in AWS only the Secrets
+ * Manager secret holding it is named, and only deliver-lead's sender may read it; the URL is given only to local runs.
+ */
+export type LeadConfig = ReturnType<typeof readConfig>;
 
 /** Where the webhook's URL comes from: given (local runs), or the ARN of the secret that holds it (AWS). */
 export type LeadWebhookSource = { url: string } | { secretArn: string };
@@ -172,7 +134,7 @@ const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
  * Reads and checks the handlers' environment. Collects every problem before throwing, so one deploy shows them all.
  * @throws ConfigError naming each missing or malformed variable, what it should hold and how to fix it.
  */
-export function readConfig(env: Readonly<Record<string, string | undefined>>): LeadConfig {
+export function readConfig(env: Readonly<Record<string, string | undefined>>) {
   const problems: string[] = [];
   const { problem, required, email, url, optionalUrl, whole } = readers(env, problems);
   const optional = (name: LeadEnvName) => env[name]?.trim() || undefined;
@@ -180,7 +142,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
   const level = (optional("LOG_LEVEL")?.toLowerCase() ?? "info") as LogLevel;
   const webhookUrl = optionalUrl("LEAD_WEBHOOK_URL");
   const signingSecret = optional("LEAD_WEBHOOK_SIGNING_SECRET");
-  const config: LeadConfig = {
+  const config = {
     senderEmail: email("SENDER_EMAIL"),
     recipientEmail: email("RECIPIENT_EMAIL"),
     region: required("AWS_REGION"),
@@ -200,10 +162,12 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
     sendEventWaitMs: whole("SEND_EVENT_WAIT_SECONDS", LEAD_DEFAULTS.sendEventWaitSeconds, 0) * 1000,
     sesRetryPauseMs: whole("SES_RETRY_PAUSE_MS", LEAD_DEFAULTS.sesRetryPauseMs, 0),
     leadRetentionDays: whole("LEAD_RETENTION_DAYS", LEAD_DEFAULTS.retentionDays, 1),
-    leadWebhook: webhookUrl ? { url: webhookUrl } : secretArn(optional("LEAD_WEBHOOK_SECRET_ARN")),
-    leadWebhookSigning: signingSecret
+    leadWebhook: (webhookUrl ? { url: webhookUrl } : secretArn(optional("LEAD_WEBHOOK_SECRET_ARN"))) as
+      | LeadWebhookSource
+      | undefined,
+    leadWebhookSigning: (signingSecret
       ? { secret: signingSecret }
-      : secretArn(optional("LEAD_WEBHOOK_SIGNING_SECRET_ARN")),
+      : secretArn(optional("LEAD_WEBHOOK_SIGNING_SECRET_ARN"))) as WebhookSigningSource | undefined,
   };
   url("SITE_URL", config.siteUrl);
   if (config.leadQueueUrl !== IN_PROCESS_QUEUE) url("LEAD_QUEUE_URL", config.leadQueueUrl);
