@@ -44,9 +44,8 @@ export function startDevLoop(options: DevLoopOptions): DevLoop {
   };
 
   const builder = buildProcess(rootDir, contentDir, distDir);
-  const runBuild = builder.run;
 
-  const ready = runBuild(undefined).then((result) => {
+  const ready = builder.run(undefined).then((result) => {
     broadcast(result);
     return result;
   });
@@ -65,7 +64,7 @@ export function startDevLoop(options: DevLoopOptions): DevLoop {
     queue = queue
       .then(async () => {
         const started = performance.now();
-        const result = await runBuild(code ? undefined : changed);
+        const result = await builder.run(code ? undefined : changed);
         broadcast(result);
         if (!result.ok) return;
         const what = code ? "code" : `${changed.length} content file(s)`;

@@ -100,15 +100,13 @@ export function createDynamoSubscriberStore({
   tableName: string;
 }): SubscriberStore {
   const ctx: Ctx = { table: documentClient(client), tableName };
-  const getRaw = (key: string) => rawSubscriber(ctx, key);
-  const change = (key: string, expression: string, condition: string, values: Record<string, string | number>) =>
-    changeSubscriber(ctx, key, expression, condition, values);
   return {
     async request(email, { nonce, requestedAt, unsubscribeUrl, consentText }, now) {
       const address = email.trim();
       const key = subscriberKey(address);
       // A new request starts a new consent record: the last request's confirmation and departure are not carried over.
-      const asked = await change(
+      const asked = await changeSubscriber(
+        ctx,
         key,
         "SET kind = :kind, email = :email, #status = :pending, receivedAt = if_not_exists(receivedAt, :now), updatedAt = :now, requestedAt = :requested, mailedAt = :now, requestNonce = :nonce, consentText = :text, unsubscribeUrl = :url, expiresAt = :expires REMOVE unsubscribedAt, confirmedAt",
         "attribute_not_exists(pk) OR #status = :unsubscribed OR (#status = :pending AND mailedAt < :cutoff)",
@@ -127,11 +125,12 @@ export function createDynamoSubscriberStore({
         },
       );
       if (asked) return "mail";
-      return (await getRaw(key))?.status === "confirmed" ? "confirmed" : "recently-mailed";
+      return (await rawSubscriber(ctx, key))?.status === "confirmed" ? "confirmed" : "recently-mailed";
     },
 
     async confirm(key, nonce, now) {
-      const done = await change(
+      const done = await changeSubscriber(
+        ctx,
         key,
         "SET #status = :confirmed, confirmedAt = :now, updatedAt = :now REMOVE expiresAt",
         // Only the current request, once, and never before its mail: the record then proves what was agreed.
@@ -139,7 +138,7 @@ export function createDynamoSubscriberStore({
         { ":confirmed": "confirmed", ":pending": "pending", ":nonce": nonce, ":now": now.toISOString() },
       );
       if (done) return "confirmed";
-      const found = await getRaw(key);
+      const found = await rawSubscriber(ctx, key);
       if (!found) return "unknown";
       if (found.requestNonce !== nonce) return "superseded";
       if (found.status === "confirmed") return "already-confirmed";
@@ -147,7 +146,8 @@ export function createDynamoSubscriberStore({
     },
 
     async unsubscribe(key, nonce, now) {
-      const done = await change(
+      const done = await changeSubscriber(
+        ctx,
         key,
         "SET #status = :unsubscribed, unsubscribedAt = if_not_exists(unsubscribedAt, :now), updatedAt = :now, expiresAt = :expires",
         // A link acts on the subscription it was mailed for; one of before nonces only on a record of before them.
@@ -162,7 +162,7 @@ export function createDynamoSubscriberStore({
         },
       );
       if (done) return "unsubscribed";
-      return (await getRaw(key)) ? "superseded" : "unknown";
+      return (await rawSubscriber(ctx, key)) ? "superseded" : "unknown";
     },
 
     ...reads(ctx),
