@@ -40,86 +40,42 @@ export function startDevLoop(options: DevLoopOptions): DevLoop {
   const broadcast = (result: DevBuildResult) => {
     last = result;
     if (result.ok) goodBuilds += 1;
-    const event = result.ok
-      ? "event: reload\ndata: {}\n\n"
-      : `event: build-error\ndata: ${JSON.stringify({ message: result.message })}\n\n`;
-    for (const client of clients) client.write(event);
+    for (const client of clients) client.write(buildEvent(result));
   };
 
-  let builder: ChildProcess | undefined;
-  let waiting: ((result: DevBuildResult) => void) | undefined;
-  const startBuilder = () => {
-    const child = fork(path.join(rootDir, "server/dev-builder.ts"), [contentDir, distDir, rootDir], {
-      cwd: rootDir,
-      execArgv: process.execArgv.some((arg) => arg.includes("tsx")) ? process.execArgv : ["--import", "tsx"],
-      stdio: "inherit",
-    });
-    child.on("message", (result: DevBuildResult) => waiting?.(result));
-    child.on("exit", (code, signal) => {
-      if (builder === child && signal !== "SIGTERM")
-        waiting?.({ ok: false, message: `The build process stopped (exit code ${code}).` });
-    });
-    return child;
-  };
-  /** One build at a time; `changed` undefined means a fresh build process (code changed). */
-  const runBuild = (changed: string[] | undefined) =>
-    new Promise<DevBuildResult>((resolve) => {
-      if (!changed || !builder) {
-        builder?.kill("SIGTERM");
-        builder = startBuilder();
-      }
-      waiting = resolve;
-      builder.send({ changed: changed ?? [] });
-    });
+  const builder = buildProcess(rootDir, contentDir, distDir);
 
-  let queue: Promise<unknown> = Promise.resolve();
-  const ready = runBuild(undefined).then((result) => {
+  const ready = builder.run(undefined).then((result) => {
     broadcast(result);
     return result;
   });
-  queue = ready;
+  let queue: Promise<unknown> = ready;
 
   // Changes wait here until the running build is done, then go as one batch.
-  let batch: { content: Set<string>; code: boolean; lambdas: boolean } = {
-    content: new Set(),
-    code: false,
-    lambdas: false,
-  };
+  const emptyBatch = () => ({ content: new Set<string>(), code: false, lambdas: false });
+  let batch = emptyBatch();
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
     const { content, code, lambdas } = batch;
-    batch = { content: new Set(), code: false, lambdas: false };
+    batch = emptyBatch();
     if (lambdas) options.onLambdaChange?.();
     if (!code && content.size === 0) return;
     const changed = [...content];
     queue = queue
       .then(async () => {
         const started = performance.now();
-        const result = await runBuild(code ? undefined : changed);
+        const result = await builder.run(code ? undefined : changed);
         broadcast(result);
-        if (result.ok) {
-          console.log(
-            `[dev] ${code ? "code" : `${changed.length} content file(s)`} changed: site ready ${Math.round(performance.now() - started)} ms after the save`,
-          );
-          if (changed.length) options.onContentBuilt?.(changed);
-        }
+        if (!result.ok) return;
+        const what = code ? "code" : `${changed.length} content file(s)`;
+        console.log(`[dev] ${what} changed: site ready ${Math.round(performance.now() - started)} ms after the save`);
+        if (changed.length) options.onContentBuilt?.(changed);
       })
       // The loop must outlive any one failure.
       .catch((error: unknown) => console.error("[dev]", error));
   };
-  const folders = new Set([
-    contentDir,
-    ...["src", "public", "build", "lambdas"].map((folder) => path.join(rootDir, folder)),
-  ]);
-  const watcher = watch([...folders], {
-    ignoreInitial: true,
-    // Editors' swap and backup files, and the generated JSON Schemas, never change the site.
-    ignored: (file) => /(^|[/\\])\.(?!\.?[/\\])|~$|\.sw[px]$|[/\\]\.schemas[/\\]/.test(path.relative(rootDir, file)),
-  });
-  watcher.on("all", (event, file) => {
-    if (event === "addDir") return;
-    const inContent = file.startsWith(contentDir + path.sep);
-    if (inContent) batch.content.add(file);
+  const watcher = watchSources(rootDir, contentDir, (file) => {
+    if (file.startsWith(contentDir + path.sep)) batch.content.add(file);
     else if (file.startsWith(path.join(rootDir, "lambdas") + path.sep)) batch.lambdas = true;
     else batch.code = true;
     clearTimeout(timer);
@@ -138,7 +94,7 @@ export function startDevLoop(options: DevLoopOptions): DevLoop {
         res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store" });
         res.write(": connected\n\n");
         // A page opened after a failed build shows the errors at once.
-        if (last && !last.ok) res.write(`event: build-error\ndata: ${JSON.stringify({ message: last.message })}\n\n`);
+        if (last && !last.ok) res.write(buildEvent(last));
         // A build that finished after the page was served and before it connected (or while it reconnected) would
         // otherwise go unseen: the page would show the old text until the next save.
         else if (since !== undefined && since < goodBuilds) res.write("event: reload\ndata: {}\n\n");
@@ -150,8 +106,62 @@ export function startDevLoop(options: DevLoopOptions): DevLoop {
     async close() {
       clearTimeout(timer);
       await watcher.close();
-      builder?.disconnect();
+      builder.stop();
       for (const client of clients) client.end();
     },
   };
+}
+
+/** The server-sent event that tells open pages of a build: reload, or show its errors. */
+const buildEvent = (result: DevBuildResult) =>
+  result.ok
+    ? "event: reload\ndata: {}\n\n"
+    : `event: build-error\ndata: ${JSON.stringify({ message: result.message })}\n\n`;
+
+/** The long-lived build process; `run(undefined)` starts a fresh one (code changed), one build at a time. */
+function buildProcess(rootDir: string, contentDir: string, distDir: string) {
+  let builder: ChildProcess | undefined;
+  let waiting: ((result: DevBuildResult) => void) | undefined;
+  const start = () => {
+    const child = fork(path.join(rootDir, "server/dev-builder.ts"), [contentDir, distDir, rootDir], {
+      cwd: rootDir,
+      execArgv: process.execArgv.some((arg) => arg.includes("tsx")) ? process.execArgv : ["--import", "tsx"],
+      stdio: "inherit",
+    });
+    child.on("message", (result: DevBuildResult) => waiting?.(result));
+    child.on("exit", (code, signal) => {
+      if (builder === child && signal !== "SIGTERM")
+        waiting?.({ ok: false, message: `The build process stopped (exit code ${code}).` });
+    });
+    return child;
+  };
+  return {
+    run: (changed: string[] | undefined) =>
+      new Promise<DevBuildResult>((resolve) => {
+        if (!changed || !builder) {
+          builder?.kill("SIGTERM");
+          builder = start();
+        }
+        waiting = resolve;
+        builder.send({ changed: changed ?? [] });
+      }),
+    stop: () => builder?.disconnect(),
+  };
+}
+
+/** content/, src/, public/, build/ and lambdas/; atomic saves and renames arrive as one change. */
+function watchSources(rootDir: string, contentDir: string, changed: (file: string) => void) {
+  const folders = new Set([
+    contentDir,
+    ...["src", "public", "build", "lambdas"].map((folder) => path.join(rootDir, folder)),
+  ]);
+  const watcher = watch([...folders], {
+    ignoreInitial: true,
+    // Editors' swap and backup files, and the generated JSON Schemas, never change the site.
+    ignored: (file) => /(^|[/\\])\.(?!\.?[/\\])|~$|\.sw[px]$|[/\\]\.schemas[/\\]/.test(path.relative(rootDir, file)),
+  });
+  watcher.on("all", (event, file) => {
+    if (event !== "addDir") changed(file);
+  });
+  return watcher;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createServer, request, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Holds } from "./fault-holds.ts";
 
@@ -119,82 +119,53 @@ export async function startSesFaultProxy({
   onSend,
 }: SesFaultProxyOptions): Promise<SesFaultProxy> {
   const to = new URL(target);
-  let fixed: SesFault = "pass";
-  let rate = 0;
-  let pool: ReadonlyArray<Exclude<SesFault, "pass">> = SES_FAULTS;
+  const faults: FaultPlan = { fixed: "pass", rate: 0, pool: SES_FAULTS };
   let sent = 0;
   const counts: Record<SesFault, number> = { pass: 0, refuse: 0, throttle: 0, error: 0, hang: 0, slow: 0 };
-  const pick = (): SesFault =>
-    fixed !== "pass"
-      ? fixed
-      : rate > 0 && Math.random() < rate
-        ? (pool[Math.floor(Math.random() * pool.length)] ?? "error")
-        : "pass";
   const timers = new Set<NodeJS.Timeout>();
   const waiting = new Holds();
 
   const server: Server = createServer((req, res) => {
-    const fault = pick();
+    const fault = pickFault(faults);
     counts[fault] += 1;
     if (fault === "refuse") return void req.socket.destroy();
     if (fault === "hang") return waiting.hold(res, () => req.socket.destroy());
     if (fault === "throttle" || fault === "error") {
       req.resume();
-      const answer =
-        fault === "throttle"
-          ? errorAnswer("TooManyRequestsException", "Maximum sending rate exceeded.")
-          : errorAnswer("InternalFailure", "Internal failure.");
-      res.writeHead(fault === "throttle" ? 429 : 500, answer.headers).end(answer.body);
-      return;
+      const throttled = fault === "throttle";
+      const answer = throttled
+        ? errorAnswer("TooManyRequestsException", "Maximum sending rate exceeded.")
+        : errorAnswer("InternalFailure", "Internal failure.");
+      return void res.writeHead(throttled ? 429 : 500, answer.headers).end(answer.body);
     }
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      const forward = request(
-        { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          const parts: Buffer[] = [];
-          answer.on("data", (chunk: Buffer) => parts.push(chunk));
-          answer.on("end", () => {
-            const text = Buffer.concat(parts);
-            const status = answer.statusCode ?? 502;
-            if (status === 200 && req.method === "POST" && req.url?.startsWith("/v2/email/outbound-emails")) {
-              const messageId = String(
-                (JSON.parse(text.toString("utf8") || "{}") as { MessageId?: unknown }).MessageId ?? "",
-              );
-              const event = sendEvent(body.toString("utf8"), messageId);
-              if (event) {
-                sent += 1;
-                void Promise.resolve(onSend?.(event)).catch(() => undefined);
-              }
-            }
-            const reply = () => {
-              if (!res.destroyed) res.writeHead(status, answer.headers).end(text);
-            };
-            if (fault !== "slow") return reply();
-            if (slowMs === undefined) return waiting.hold(res, reply);
-            const timer = setTimeout(() => {
-              timers.delete(timer);
-              reply();
-            }, slowMs);
-            timers.add(timer);
-          });
-        },
-      );
-      forward.on("error", () => req.socket.destroy());
-      forward.end(body);
-    });
+    readAll(req, (body) =>
+      forward(to, req, body, (status, headers, text) => {
+        const event = status === 200 ? sentMail(req, body, text) : undefined;
+        if (event) {
+          sent += 1;
+          void Promise.resolve(onSend?.(event)).catch(() => undefined);
+        }
+        const reply = () => {
+          if (!res.destroyed) res.writeHead(status, headers).end(text);
+        };
+        if (fault !== "slow") return reply();
+        if (slowMs === undefined) return waiting.hold(res, reply);
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          reply();
+        }, slowMs);
+        timers.add(timer);
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     set(fault) {
-      fixed = fault;
+      faults.fixed = fault;
     },
-    randomFaults(newRate, faults = SES_FAULTS) {
-      rate = newRate;
-      pool = faults;
+    randomFaults(rate, pool = SES_FAULTS) {
+      Object.assign(faults, { rate, pool });
     },
     counts,
     get sent() {
@@ -214,3 +185,45 @@ export async function startSesFaultProxy({
       }),
   };
 }
+
+function readAll(stream: NodeJS.ReadableStream, done: (body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+  stream.on("end", () => done(Buffer.concat(chunks)));
+}
+
+/** Passes the request on to the emulator; a connection it refuses drops the caller's too, as SES's would. */
+function forward(
+  to: URL,
+  req: IncomingMessage,
+  body: Buffer,
+  answered: (status: number, headers: IncomingHttpHeaders, text: Buffer) => void,
+): void {
+  const call = request(
+    { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
+    (answer) => readAll(answer, (text) => answered(answer.statusCode ?? 502, answer.headers, text)),
+  );
+  call.on("error", () => req.socket.destroy());
+  call.end(body);
+}
+
+/** The send event of a mail the emulator took, as SES publishes it; undefined for any other call. */
+function sentMail(req: IncomingMessage, body: Buffer, text: Buffer) {
+  if (req.method !== "POST" || !req.url?.startsWith("/v2/email/outbound-emails")) return undefined;
+  const messageId = String((JSON.parse(text.toString("utf8") || "{}") as { MessageId?: unknown }).MessageId ?? "");
+  return sendEvent(body.toString("utf8"), messageId);
+}
+
+/** A fault set for every call, or else a rate of random ones drawn from a pool. */
+interface FaultPlan {
+  fixed: SesFault;
+  rate: number;
+  pool: ReadonlyArray<Exclude<SesFault, "pass">>;
+}
+
+const pickFault = ({ fixed, rate, pool }: FaultPlan): SesFault =>
+  fixed !== "pass"
+    ? fixed
+    : rate > 0 && Math.random() < rate
+      ? (pool[Math.floor(Math.random() * pool.length)] ?? "error")
+      : "pass";

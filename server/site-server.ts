@@ -63,7 +63,7 @@ export interface DevHooks {
  * headers (the page's on every file but the assets, as CloudFront sends them) and the edge's currency cookie (src/lib/currency.ts), and mounts the Lambda handlers at /api/<name>.
  */
 export async function createSiteServer(options: SiteServerOptions): Promise<Server> {
-  const { distDir, handlers, devReload } = options;
+  const { distDir, devReload } = options;
   const load = async () => ({
     table: JSON.parse(await readFile(path.join(distDir, "_routes.json"), "utf8")) as RouteTable,
     csp: JSON.parse(await readFile(path.join(distDir, "_csp.json"), "utf8")) as { scriptHashes: string[] },
@@ -71,59 +71,18 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
   // Re-read per request in dev (the build rewrites dist/), where a first build may also have failed; once otherwise.
   const loaded = devReload ? undefined : await load();
   const config = async () => loaded ?? load().catch(() => undefined);
-  const compressedCache = new Map<string, { mtime: number; packed: Promise<{ br: Buffer; gzip: Buffer }> }>();
+  const compressedCache: CompressedCache = new Map();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname.startsWith("/api/")) {
-      const name = url.pathname.slice(5);
-      const handler = handlers.get(name);
-      if (!handler) {
-        res
-          .writeHead(404, { "content-type": "application/json" })
-          .end(JSON.stringify({ success: false, error: `No function ${name}` }));
-        return;
-      }
-      return invokeLambda(handler, req, res, name);
-    }
-    if (url.pathname === LOCAL_CMS_API) {
-      if (options.cmsBackend) return options.cmsBackend(req, res);
-      const error = "The editor saves into content/ only while npm run dev runs: start it and open /admin/ there";
-      res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ error }));
-      return;
-    }
-    if (devReload && url.pathname === "/__dev/reload.js") {
-      res
-        .writeHead(200, { "content-type": CONTENT_TYPES[".js"] ?? "", "cache-control": "no-store" })
-        .end(await devReload.script());
-      return;
-    }
-    if (devReload && url.pathname === "/__dev/overlay.css") {
-      res
-        .writeHead(200, { "content-type": CONTENT_TYPES[".css"] ?? "", "cache-control": "no-store" })
-        .end(await devReload.stylesheet());
-      return;
-    }
-    if (devReload && url.pathname === "/__dev/events") {
-      const since = Number.parseInt(url.searchParams.get("since") ?? "", 10);
-      return devReload.subscribe(res, Number.isNaN(since) ? undefined : since);
-    }
+    if (await answerOutsideDist(options, url, req, res)) return;
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { allow: "GET, HEAD" }).end();
       return;
     }
-
     const loadedConfig = await config();
     if (!loadedConfig) {
-      // Dev, and no build has succeeded yet: a page that shows the overlay and reloads when one does.
-      const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><main><h1>No site yet</h1><p>${devReload?.failure() ? "The build failed; the errors are shown over this page and in the terminal." : "The first build is running."}</p></main><script type="module" src="/__dev/reload.js"></script></body></html>`;
-      res
-        .writeHead(503, {
-          ...securityHeaders({ scriptHashes: [] }),
-          "content-type": CONTENT_TYPES[".html"] ?? "",
-          "cache-control": "no-store",
-        })
-        .end(page);
+      noSiteYet(res, devReload?.failure());
       return;
     }
     const { table, csp } = loadedConfig;
@@ -146,14 +105,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
     const ext = path.extname(filePath);
     let body: Buffer = await readFile(filePath);
     if (devReload && ext === ".html" && !admin) {
-      body = Buffer.from(
-        body
-          .toString("utf8")
-          .replace(
-            "</body>",
-            `<script type="module" src="/__dev/reload.js?build=${devReload.generation()}"></script></body>`,
-          ),
-      );
+      const script = `<script type="module" src="/__dev/reload.js?build=${devReload.generation()}"></script>`;
+      body = Buffer.from(body.toString("utf8").replace("</body>", `${script}</body>`));
     }
     const headers: Record<string, string> = {
       ...(admin
@@ -164,33 +117,13 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
       "content-type": CONTENT_TYPES[ext] ?? "application/octet-stream",
       "cache-control": devReload ? "no-store" : cacheControl(file),
       vary: "accept-encoding",
+      ...(ext === ".html" && showsPrices(url.pathname) ? currencyCookie(req, options.viewerCountry) : {}),
     };
-    if (ext === ".html" && showsPrices(url.pathname)) {
-      // The edge's viewer-response function (infra/lib/cloudfront-function.ts), on the same rule.
-      const country = req.headers["cloudfront-viewer-country"];
-      const currency = countryCurrencyCookie(
-        (Array.isArray(country) ? country[0] : country) ?? options.viewerCountry,
-        readCookie(req.headers.cookie ?? "", COUNTRY_CURRENCY_COOKIE),
-      );
-      if (currency)
-        headers["set-cookie"] = `${COUNTRY_CURRENCY_COOKIE}=${currency}; ${COUNTRY_CURRENCY_COOKIE_ATTRIBUTES}`;
-    }
-    const accepts = String(req.headers["accept-encoding"] ?? "");
     // Not in dev: brotli at its best quality takes longer than a local browser needs to fetch the page unpacked.
-    if (COMPRESSIBLE_EXTENSIONS.has(ext) && body.length > 1024 && !devReload) {
-      let entry = compressedCache.get(filePath);
-      if (!entry || entry.mtime !== info.mtimeMs) {
-        entry = { mtime: info.mtimeMs, packed: pack(body) };
-        compressedCache.set(filePath, entry);
-      }
-      const packed = await entry.packed;
-      if (/\bbr\b/.test(accepts)) {
-        body = packed.br;
-        headers["content-encoding"] = "br";
-      } else if (/\bgzip\b/.test(accepts)) {
-        body = packed.gzip;
-        headers["content-encoding"] = "gzip";
-      }
+    const encoding = preferredEncoding(String(req.headers["accept-encoding"] ?? ""));
+    if (encoding && COMPRESSIBLE_EXTENSIONS.has(ext) && body.length > 1024 && !devReload) {
+      body = (await compressed(compressedCache, filePath, info.mtimeMs, body))[encoding];
+      headers["content-encoding"] = encoding;
     }
     headers["content-length"] = String(body.length);
     res.writeHead(status, headers);
@@ -206,19 +139,97 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
   });
 }
 
+const preferredEncoding = (accepts: string) =>
+  /\bbr\b/.test(accepts) ? "br" : /\bgzip\b/.test(accepts) ? "gzip" : undefined;
+
+/** The edge's viewer-response function (infra/lib/cloudfront-function.ts), on the same rule. */
+function currencyCookie(req: IncomingMessage, viewerCountry: string | undefined): Record<string, string> {
+  const country = req.headers["cloudfront-viewer-country"];
+  const currency = countryCurrencyCookie(
+    (Array.isArray(country) ? country[0] : country) ?? viewerCountry,
+    readCookie(req.headers.cookie ?? "", COUNTRY_CURRENCY_COOKIE),
+  );
+  return currency
+    ? { "set-cookie": `${COUNTRY_CURRENCY_COOKIE}=${currency}; ${COUNTRY_CURRENCY_COOKIE_ATTRIBUTES}` }
+    : {};
+}
+
+/** The paths dist/ does not hold: the API, the editor's save endpoint and the dev loop's own. True when answered. */
+async function answerOutsideDist(
+  { handlers, cmsBackend, devReload }: SiteServerOptions,
+  url: URL,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<boolean> {
+  if (url.pathname.startsWith("/api/")) {
+    const name = url.pathname.slice(5);
+    const handler = handlers.get(name);
+    if (handler) await invokeLambda(handler, req, res, name);
+    else
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ success: false, error: `No function ${name}` }));
+    return true;
+  }
+  if (url.pathname === LOCAL_CMS_API) {
+    if (cmsBackend) await cmsBackend(req, res);
+    else {
+      const error = "The editor saves into content/ only while npm run dev runs: start it and open /admin/ there";
+      res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ error }));
+    }
+    return true;
+  }
+  if (!devReload) return false;
+  const asset = { "/__dev/reload.js": ".js", "/__dev/overlay.css": ".css" }[url.pathname];
+  if (asset) {
+    const text = asset === ".js" ? await devReload.script() : await devReload.stylesheet();
+    res.writeHead(200, { "content-type": CONTENT_TYPES[asset] ?? "", "cache-control": "no-store" }).end(text);
+    return true;
+  }
+  if (url.pathname !== "/__dev/events") return false;
+  const since = Number.parseInt(url.searchParams.get("since") ?? "", 10);
+  await devReload.subscribe(res, Number.isNaN(since) ? undefined : since);
+  return true;
+}
+
+type Packed = { br: Buffer; gzip: Buffer };
+type CompressedCache = Map<string, { mtime: number; packed: Promise<Packed> }>;
+
+/** The file's brotli and gzip forms, made once per version of it. */
+function compressed(cache: CompressedCache, filePath: string, mtime: number, body: Buffer): Promise<Packed> {
+  let entry = cache.get(filePath);
+  if (!entry || entry.mtime !== mtime) {
+    entry = { mtime, packed: pack(body) };
+    cache.set(filePath, entry);
+  }
+  return entry.packed;
+}
+
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /**
- * A file packed once per change, off the event loop, so the site keeps answering while a large one is packed.
- * Brotli's best quality for pages; a quicker one for files of megabytes (the editor's bundle), where the best would
- * keep the first request waiting far longer than its few percent fewer bytes save.
+ * A file packed off the event loop, so the site keeps answering while a large one is packed. Brotli's best quality
+ * for pages; a quicker one for files of megabytes (the editor's bundle), where the best would keep the first request
+ * waiting far longer than its few percent fewer bytes save.
  */
-async function pack(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+async function pack(body: Buffer): Promise<Packed> {
   const quality = body.length > 1_000_000 ? 6 : 11;
   const [br, gz] = await Promise.all([
     brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }),
     gzipped(body, { level: 9 }),
   ]);
   return { br, gzip: gz };
+}
+
+/** Dev, and no build has succeeded yet: a page that shows the overlay and reloads when one does. */
+function noSiteYet(res: ServerResponse, failure: string | undefined): void {
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><main><h1>No site yet</h1><p>${failure ? "The build failed; the errors are shown over this page and in the terminal." : "The first build is running."}</p></main><script type="module" src="/__dev/reload.js"></script></body></html>`;
+  res
+    .writeHead(503, {
+      ...securityHeaders({ scriptHashes: [] }),
+      "content-type": CONTENT_TYPES[".html"] ?? "",
+      "cache-control": "no-store",
+    })
+    .end(page);
 }

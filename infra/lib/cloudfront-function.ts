@@ -109,6 +109,12 @@ function handler(event) {
   return request;
 }
 `;
+  checkSize(source, notFound, listed);
+  return source;
+}
+
+/** @throws Error when the function is larger than CloudFront accepts, naming the folders whose pages it lists */
+function checkSize(source: string, notFound: Record<string, string>, listed: readonly string[]): void {
   const bytes = Buffer.byteLength(source);
   if (bytes > MAX_FUNCTION_BYTES) {
     const folders = Object.keys(notFound).map(
@@ -120,7 +126,6 @@ function handler(event) {
         "list into a CloudFront KeyValueStore (infra/lib/cloudfront-function.ts).",
     );
   }
-  return source;
 }
 
 /**

@@ -16,178 +16,12 @@ const LOG_RETENTION_DAYS = [
   1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
 ] as const;
 
-interface CustomDomain {
-  /** The site's host name, e.g. www.example.com. */
-  name: string;
-  /** ACM certificate in us-east-1; when absent the stack requests one, validated through the hosted zone. */
-  certificateArn: string | undefined;
-}
-
-/**
- * production serves content/site.yaml's url to search engines; staging is a private rehearsal (noindex); preview is
- * the one shared stack that serves every pull request's build under its own prefix (noindex, its own lead inbox).
- */
-type SiteEnvironmentName = "production" | "staging" | "preview";
-
-export interface SiteConfig {
-  env: { account: string; region: string };
-  environment: SiteEnvironmentName;
-  stackName: string;
-  /** Absolute path of a prebuilt site; undefined lets the app build one for this environment. */
-  distDir: string | undefined;
-  /** The staging site's origin (its canonical URLs); production's is content/site.yaml url. */
-  siteUrl: string | undefined;
-  /** Absolute path of content/, for the handlers' catalogue and site facts. */
-  contentDir: string;
-  senderEmail: string;
-  /**
-   * Production: content/site.yaml contact.email when unset. Staging and preview never mail the vendor unless told
-   * to: they default to the staging inbox, alarmEmail, or else senderEmail (an address SES has verified).
-   */
-  recipientEmail: string | undefined;
-  /** The SES identity that covers the sender: a domain (DKIM) or the sender's own address. */
-  sesIdentity: string;
-  /** False when the identity already exists in the account (SES identities are unique per region). */
-  createSesIdentity: boolean;
-  domain: CustomDomain | undefined;
-  /** Route 53 zone for the alias records, the certificate's validation and the SES DKIM records; absent when DNS lives elsewhere. */
-  hostedZone: { id: string; name: string } | undefined;
-  priceClass: "PriceClass_100" | "PriceClass_200" | "PriceClass_All";
-  waf: { rateLimit: number } | undefined;
-  accessLogs: { retentionDays: number } | undefined;
-  /** Per function; undefined leaves concurrency unreserved. */
-  reservedConcurrency: number | undefined;
-  logRetentionDays: (typeof LOG_RETENTION_DAYS)[number];
-  /** The apex domain (example.com) served as a redirect to domain.name (www.example.com); undefined for none. */
-  redirectApex: string | undefined;
-  /** Alarms and SES bounce/complaint notices are mailed here; undefined leaves the topic without a subscription. */
-  alarmEmail: string | undefined;
-  /** The account's monthly spend in USD that notifies the alarm topic; undefined for no budget. */
-  monthlyBudget: number | undefined;
-  /** Acknowledgement mails per recipient address per day (ACK_DAILY_LIMIT). */
-  ackDailyLimit: number;
-  /**
-   * Every mailed lead is also posted to the URL held by a Secrets Manager secret the stack creates (its value is set by
-   * the operator, docs/deploy.md); false posts nothing. The URL itself never passes through the app.
-   */
-  leadWebhook: boolean;
-  /**
-   * /admin's GitHub sign-in (lambdas/github-oauth): the OAuth app's client id, undefined until the operator has
-   * registered the app (the function then says sign-in is not set up), and the scope it asks for. Its client secret
-   * lives in a Secrets Manager secret the stack creates (docs/deploy.md, Sign-in for /admin).
-   */
-  githubOAuth: { clientId: string | undefined; scope: "repo" | "public_repo" };
-  /** The repository /admin saves to (owner/name); the build's CMS_GITHUB_REPO or GitHub Actions' own when unset. */
-  githubRepo: string | undefined;
-  /** Settings taken from the examples (-c example=true, npm run synth's offline check), as `key=value`; usually none. */
-  examples: string[];
-}
-
-/** Thrown with every problem listed; bin/site.ts prints the message without a stack trace. */
-export class SiteConfigError extends Error {
-  override name = "SiteConfigError";
-}
-
-/** What each key holds, with the example shown in error messages and the README. */
-const CONTEXT_KEYS = {
-  account: { example: "123456789012", about: "AWS account id (defaults to the CLI's credentials)" },
-  region: {
-    example: "us-east-1",
-    about: "AWS region of the stack, the Lambdas and SES (defaults to the CLI's region)",
-  },
-  env: {
-    example: "staging",
-    about:
-      "production (indexed, checked against site.yaml url), staging (noindex, its own origin) or preview (the pull requests' shared preview stack)",
-  },
-  stackName: {
-    example: "Storefront",
-    about:
-      "CloudFormation stack name (defaults to Storefront, or Storefront-staging / Storefront-preview for env=staging / env=preview)",
-  },
-  url: {
-    example: "https://staging.example.com",
-    about: "the staging site's origin for canonical links (defaults to https://<domainName>)",
-  },
-  distDir: {
-    example: "dist",
-    about: "a prebuilt site, relative to the repository root (by default the app builds one for the environment)",
-  },
-  contentDir: { example: "content", about: "the content folder, relative to the repository root" },
-  senderEmail: { example: "no-reply@example.com", about: "the address lead e-mails come from" },
-  recipientEmail: {
-    example: "sales@example.com",
-    about:
-      "the inbox that receives every lead (production: site.yaml contact.email; staging and preview: alarmEmail, else senderEmail)",
-  },
-  sesIdentity: { example: "example.com", about: "SES identity covering the sender: its domain, or the address itself" },
-  createSesIdentity: {
-    example: "false",
-    about: "create the SES identity (false when it already exists in the region)",
-  },
-  domainName: { example: "www.example.com", about: "custom host name of the site" },
-  certificateArn: {
-    example: "arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-…",
-    about: "ACM certificate for domainName, in us-east-1",
-  },
-  hostedZoneId: { example: "Z0123456789ABCDEFGHIJ", about: "Route 53 hosted zone id for domainName" },
-  hostedZoneName: { example: "example.com", about: "Route 53 hosted zone name for domainName" },
-  priceClass: {
-    example: "PriceClass_200",
-    about:
-      "CloudFront edge locations: PriceClass_100 (North America, Europe), PriceClass_200 (adds Asia incl. India, Middle East, Africa) or PriceClass_All",
-  },
-  waf: { example: "true", about: "attach an AWS WAF web ACL with a per-IP rate limit on /api/*" },
-  apiRateLimit: { example: "100", about: "requests per IP per 5 minutes to /api/* before WAF blocks (10 or more)" },
-  accessLogs: { example: "true", about: "write CloudFront and S3 access logs to a logging bucket" },
-  accessLogRetentionDays: { example: "90", about: "days the access logs are kept" },
-  reservedConcurrency: { example: "5", about: "reserved concurrency per Lambda, a cost cap (or none)" },
-  logRetentionDays: { example: "30", about: `days Lambda logs are kept: one of ${LOG_RETENTION_DAYS.join(", ")}` },
-  redirectApex: {
-    example: "true",
-    about: "also serve the apex of domainName (example.com) as a redirect to it (needs the hosted zone)",
-  },
-  alarmEmail: { example: "ops@example.com", about: "the address alarms and bounce/complaint notices are mailed to" },
-  monthlyBudget: {
-    example: "25",
-    about:
-      'the account\'s monthly spend in USD that notifies the alarm topic at 80 % and when forecast to pass (production: 25; others: none; "none" turns it off)',
-  },
-  ackDailyLimit: { example: "3", about: "acknowledgement mails one address may receive per day (0 turns them off)" },
-  leadWebhook: {
-    example: "true",
-    about:
-      "post every mailed lead as JSON (Slack-compatible) to the https URL kept in the LeadWebhookSecret secret (set its value as docs/deploy.md says)",
-  },
-  githubClientId: {
-    example: "Ov23liAbCdEf12345678",
-    about: "the client id of the GitHub OAuth app /admin signs in with (docs/deploy.md, Sign-in for /admin)",
-  },
-  githubRepo: {
-    example: "acme/storefront",
-    about:
-      "the GitHub repository (owner/name) /admin saves to (default: CMS_GITHUB_REPO, or in GitHub Actions the workflow's repository)",
-  },
-  githubScope: {
-    example: "public_repo",
-    about: "what the sign-in asks GitHub for: repo (a private content repository) or public_repo (a public one)",
-  },
-  destroy: {
-    example: "true",
-    about: "synthesize an empty shell of stackName for `cdk destroy` only (no build, no other keys)",
-  },
-  example: {
-    example: "true",
-    about:
-      "take the examples for a missing account, region and senderEmail, to synthesize offline as a check (npm run synth); never in GitHub Actions",
-  },
-} as const;
-type ContextKey = keyof typeof CONTEXT_KEYS;
-
 const EMAIL = /^[^\s@<>(),;:"]+@([a-z0-9-]+\.)+[a-z]{2,}$/i;
 const DOMAIN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i;
 
 const text = () => z.string().check(z.trim(), z.minLength(1, "must not be empty"));
+const matching = (pattern: RegExp, expected: string) => z.string().check(z.regex(pattern, expected));
+const email = () => matching(EMAIL, "expected an e-mail address");
 const flag = () =>
   z.pipe(
     z.union([z.boolean(), z.enum(["true", "false"])], { error: "expected true or false" }),
@@ -207,103 +41,255 @@ const wholeNumber = (min: number, max: number) =>
         z.lte(max, `expected ${max} or less`),
       ),
   );
+const orNone = <T extends z.ZodMiniType>(schema: T, error: string) => z.union([z.literal("none"), schema], { error });
 
-const contextSchema = z.object({
-  env: z._default(
-    z.enum(["production", "staging", "preview"], { error: "expected production, staging or preview" }),
-    "production",
+/** One setting: its schema (type, default, check), the example shown in errors and docs, and what it does. */
+const setting = <T extends z.ZodMiniType>(schema: T, example: string, about: string) => ({ schema, example, about });
+
+/**
+ * Every setting, once: its CDK context key is the property name, its variable `envName(key)`, and docs/deploy.md's
+ * Settings table is `settingsTable()` (a test keeps the two equal).
+ */
+const SETTINGS = {
+  account: setting(
+    matching(/^\d{12}$/, "expected a 12-digit AWS account id"),
+    "123456789012",
+    "AWS account id (defaults to the CLI's credentials)",
   ),
-  url: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(
-          /^https:\/\/[a-z0-9.-]+(:\d+)?$/i,
-          "expected an https origin without a path, such as https://staging.example.com",
-        ),
-      ),
+  region: setting(
+    matching(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, "expected an AWS region such as us-east-1"),
+    "us-east-1",
+    "AWS region of the stack, the Lambdas and SES (defaults to the CLI's region)",
   ),
-  account: z.string().check(z.regex(/^\d{12}$/, "expected a 12-digit AWS account id")),
-  region: z.string().check(z.regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, "expected an AWS region such as us-east-1")),
-  stackName: z.optional(
-    z
-      .string()
-      .check(z.regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, "expected letters, digits and hyphens, starting with a letter")),
-  ),
-  distDir: z.optional(text()),
-  contentDir: z._default(text(), "content"),
-  senderEmail: z.string().check(z.regex(EMAIL, "expected an e-mail address")),
-  recipientEmail: z.optional(z.string().check(z.regex(EMAIL, "expected an e-mail address"))),
-  sesIdentity: z.optional(
-    z
-      .string()
-      .check(z.refine((value) => EMAIL.test(value) || DOMAIN.test(value), "expected a domain or an e-mail address")),
-  ),
-  createSesIdentity: z._default(flag(), true),
-  domainName: z.optional(z.string().check(z.regex(DOMAIN, "expected a host name such as www.example.com"))),
-  certificateArn: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(
-          /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/,
-          "expected an ACM certificate ARN in us-east-1 (CloudFront only uses those)",
-        ),
-      ),
-  ),
-  hostedZoneId: z.optional(
-    z.string().check(z.regex(/^Z[A-Z0-9]{4,31}$/, "expected a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ")),
-  ),
-  hostedZoneName: z.optional(z.string().check(z.regex(DOMAIN, "expected a zone name such as example.com"))),
-  priceClass: z._default(
-    z.enum(["PriceClass_100", "PriceClass_200", "PriceClass_All"], {
-      error: "expected PriceClass_100, PriceClass_200 or PriceClass_All",
-    }),
-    "PriceClass_200",
-  ),
-  waf: z._default(flag(), false),
-  apiRateLimit: z._default(wholeNumber(10, 2_000_000_000), 100),
-  accessLogs: z._default(flag(), false),
-  accessLogRetentionDays: z._default(wholeNumber(1, 3650), 90),
-  reservedConcurrency: z._default(
-    z.union([z.literal("none"), wholeNumber(1, 1000)], { error: 'expected a whole number from 1 to 1000, or "none"' }),
-    5,
-  ),
-  logRetentionDays: z._default(
-    z.pipe(
-      wholeNumber(1, 3653),
-      z
-        .number()
-        .check(
-          z.refine(
-            (days) => (LOG_RETENTION_DAYS as readonly number[]).includes(days),
-            `expected one of ${LOG_RETENTION_DAYS.join(", ")}`,
-          ),
-        ),
+  env: setting(
+    z._default(
+      z.enum(["production", "staging", "preview"], { error: "expected production, staging or preview" }),
+      "production",
     ),
-    30,
+    "staging",
+    "production (the default: indexed, checked against site.yaml url), staging (noindex, its own origin) or preview (the pull requests' shared preview stack)",
   ),
-  redirectApex: z._default(flag(), false),
-  alarmEmail: z.optional(z.string().check(z.regex(EMAIL, "expected an e-mail address"))),
-  monthlyBudget: z.optional(
-    z.union([z.literal("none"), wholeNumber(1, 1_000_000)], { error: 'expected a whole number of USD, or "none"' }),
+  stackName: setting(
+    z.optional(
+      matching(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, "expected letters, digits and hyphens, starting with a letter"),
+    ),
+    "Storefront",
+    "CloudFormation stack name (default Storefront, or Storefront-staging / Storefront-preview for env=staging / env=preview)",
   ),
-  ackDailyLimit: z._default(wholeNumber(0, 1000), 3),
-  leadWebhook: z._default(flag(), false),
-  githubClientId: z.optional(
-    z
-      .string()
-      .check(z.regex(/^[A-Za-z0-9.]{16,40}$/, "expected a GitHub client id: letters and digits, such as Ov23li…")),
+  url: setting(
+    z.optional(
+      matching(
+        /^https:\/\/[a-z0-9.-]+(:\d+)?$/i,
+        "expected an https origin without a path, such as https://staging.example.com",
+      ),
+    ),
+    "https://staging.example.com",
+    "the staging or preview site's origin for canonical links (default `https://<domainName>`; not for production)",
   ),
-  githubScope: z._default(z.enum(["repo", "public_repo"], { error: "expected repo or public_repo" }), "repo"),
-  githubRepo: z.optional(
-    z
-      .string()
-      .check(z.regex(/^[\w.-]+\/[\w.-]+$/, "expected a GitHub repository as owner/name, such as acme/storefront")),
+  distDir: setting(
+    z.optional(text()),
+    "dist",
+    "a prebuilt site, relative to the repository root, deployed as it is (by default the app builds one for the environment)",
   ),
-  destroy: z._default(flag(), false),
-  example: z._default(flag(), false),
-});
+  contentDir: setting(z._default(text(), "content"), "content", "the content folder, relative to the repository root"),
+  senderEmail: setting(email(), "no-reply@example.com", "the address lead e-mails come from"),
+  recipientEmail: setting(
+    z.optional(email()),
+    "sales@example.com",
+    "the inbox that receives every lead (production: `content/site.yaml` `contact.email`; staging and preview: `alarmEmail`, else `senderEmail`; the preview refuses `contact.email`)",
+  ),
+  sesIdentity: setting(
+    z.optional(
+      z
+        .string()
+        .check(z.refine((value) => EMAIL.test(value) || DOMAIN.test(value), "expected a domain or an e-mail address")),
+    ),
+    "example.com",
+    "SES identity covering the sender: its domain, or the address itself (default: the sender's domain when the hosted zone holds it, else the sender's address)",
+  ),
+  createSesIdentity: setting(
+    z._default(flag(), true),
+    "false",
+    "create the SES identity (default true; false when it already exists in the region)",
+  ),
+  domainName: setting(
+    z.optional(matching(DOMAIN, "expected a host name such as www.example.com")),
+    "www.example.com",
+    "custom host name of the site (none: it answers at `https://<id>.cloudfront.net`)",
+  ),
+  certificateArn: setting(
+    z.optional(
+      matching(
+        /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/,
+        "expected an ACM certificate ARN in us-east-1 (CloudFront only uses those)",
+      ),
+    ),
+    "arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-…",
+    "ACM certificate for domainName, in us-east-1 (default: requested by the stack, which needs the hosted zone and us-east-1)",
+  ),
+  hostedZoneId: setting(
+    z.optional(matching(/^Z[A-Z0-9]{4,31}$/, "expected a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ")),
+    "Z0123456789ABCDEFGHIJ",
+    "Route 53 hosted zone id for domainName; with it the stack writes the alias records, validates the certificate and the SES domain",
+  ),
+  hostedZoneName: setting(
+    z.optional(matching(DOMAIN, "expected a zone name such as example.com")),
+    "example.com",
+    "Route 53 hosted zone name for domainName",
+  ),
+  priceClass: setting(
+    z._default(
+      z.enum(["PriceClass_100", "PriceClass_200", "PriceClass_All"], {
+        error: "expected PriceClass_100, PriceClass_200 or PriceClass_All",
+      }),
+      "PriceClass_200",
+    ),
+    "PriceClass_200",
+    "CloudFront edge locations: PriceClass_100 (North America, Europe), PriceClass_200 (the default, adds Asia incl. India, Middle East, Africa) or PriceClass_All",
+  ),
+  waf: setting(z._default(flag(), false), "true", "attach an AWS WAF web ACL with a per-IP rate limit on /api/*"),
+  apiRateLimit: setting(
+    z._default(wholeNumber(10, 2_000_000_000), 100),
+    "100",
+    "requests per IP per 5 minutes to /api/* before WAF blocks (10 or more)",
+  ),
+  accessLogs: setting(z._default(flag(), false), "true", "write CloudFront and S3 access logs to a logging bucket"),
+  accessLogRetentionDays: setting(z._default(wholeNumber(1, 3650), 90), "90", "days the access logs are kept"),
+  reservedConcurrency: setting(
+    z._default(orNone(wholeNumber(1, 1000), 'expected a whole number from 1 to 1000, or "none"'), 5),
+    "5",
+    "reserved concurrency per Lambda, a cost cap (or none)",
+  ),
+  logRetentionDays: setting(
+    z._default(
+      z.pipe(
+        wholeNumber(1, 3653),
+        z
+          .number()
+          .check(
+            z.refine(
+              (days) => (LOG_RETENTION_DAYS as readonly number[]).includes(days),
+              `expected one of ${LOG_RETENTION_DAYS.join(", ")}`,
+            ),
+          ),
+      ),
+      30,
+    ),
+    "30",
+    `days Lambda logs are kept: one of ${LOG_RETENTION_DAYS.join(", ")}`,
+  ),
+  redirectApex: setting(
+    z._default(flag(), false),
+    "true",
+    "also serve the apex of domainName (example.com) as a redirect to it (needs domainName directly below the hosted zone and no certificateArn)",
+  ),
+  alarmEmail: setting(
+    z.optional(email()),
+    "ops@example.com",
+    "the address alarms and bounce/complaint notices are mailed to (none: the alarm topic has no subscriber)",
+  ),
+  monthlyBudget: setting(
+    z.optional(orNone(wholeNumber(1, 1_000_000), 'expected a whole number of USD, or "none"')),
+    "25",
+    'the account\'s monthly spend in USD that notifies the alarm topic at 80 % and when forecast to pass (production: 25; others: none; "none" turns it off)',
+  ),
+  ackDailyLimit: setting(
+    z._default(wholeNumber(0, 1000), 3),
+    "3",
+    "acknowledgement mails one address may receive per day (0 turns them off)",
+  ),
+  leadWebhook: setting(
+    z._default(flag(), false),
+    "true",
+    "post every mailed lead as JSON (Slack-compatible) to the https URL kept in the LeadWebhookSecret secret (set its value as docs/deploy.md says)",
+  ),
+  githubClientId: setting(
+    z.optional(matching(/^[A-Za-z0-9.]{16,40}$/, "expected a GitHub client id: letters and digits, such as Ov23li…")),
+    "Ov23liAbCdEf12345678",
+    "the client id of the GitHub OAuth app /admin signs in with (docs/deploy.md, Sign-in for /admin)",
+  ),
+  githubRepo: setting(
+    z.optional(matching(/^[\w.-]+\/[\w.-]+$/, "expected a GitHub repository as owner/name, such as acme/storefront")),
+    "acme/storefront",
+    "the GitHub repository (owner/name) /admin saves to (default: CMS_GITHUB_REPO, or in GitHub Actions the workflow's repository)",
+  ),
+  githubScope: setting(
+    z._default(z.enum(["repo", "public_repo"], { error: "expected repo or public_repo" }), "repo"),
+    "public_repo",
+    "what the sign-in asks GitHub for: repo (a private content repository) or public_repo (a public one)",
+  ),
+  destroy: setting(
+    z._default(flag(), false),
+    "true",
+    "synthesize an empty shell of stackName for `cdk destroy` only (no build, no other keys)",
+  ),
+  example: setting(
+    z._default(flag(), false),
+    "true",
+    "take the examples for a missing account, region and senderEmail, to synthesize offline as a check (npm run synth); never in GitHub Actions",
+  ),
+};
+type ContextKey = keyof typeof SETTINGS;
+const KEYS = Object.keys(SETTINGS) as ContextKey[];
+
+const contextSchema = z.object(
+  Object.fromEntries(KEYS.map((key) => [key, SETTINGS[key].schema])) as {
+    [K in ContextKey]: (typeof SETTINGS)[K]["schema"];
+  },
+);
+type Settings = z.output<typeof contextSchema>;
+
+/** A setting's default as its schema states it: a value, none (optional), or required. */
+const defaultOf = ({ _zod: { def } }: z.ZodMiniType): string => {
+  if ("defaultValue" in def) return `\`${String(def.defaultValue)}\``;
+  return def.type === "optional" ? "none" : "required";
+};
+
+/** docs/deploy.md's Settings table. */
+export const settingsTable = (): string =>
+  [
+    "| key | variable | example | default | what it does |",
+    "|---|---|---|---|---|",
+    ...KEYS.map((key) => {
+      const { schema, example, about } = SETTINGS[key];
+      return `| \`${key}\` | \`${envName(key)}\` | \`${example}\` | ${defaultOf(schema)} | ${about} |`;
+    }),
+  ].join("\n");
+
+/** The settings as the stack uses them: checked, defaults applied, related keys joined. */
+export type SiteConfig = Pick<
+  Settings,
+  "senderEmail" | "createSesIdentity" | "priceClass" | "alarmEmail" | "ackDailyLimit" | "leadWebhook" | "githubRepo"
+> & {
+  env: { account: string; region: string };
+  environment: Settings["env"];
+  stackName: string;
+  /** Absolute paths. */
+  distDir: string | undefined;
+  contentDir: string;
+  /** The origin of a staging or preview site; production's is content/site.yaml url. */
+  siteUrl: string | undefined;
+  /** Production: undefined, so content/site.yaml contact.email. */
+  recipientEmail: string | undefined;
+  sesIdentity: string;
+  domain: { name: string; certificateArn: string | undefined } | undefined;
+  hostedZone: { id: string; name: string } | undefined;
+  waf: { rateLimit: number } | undefined;
+  accessLogs: { retentionDays: number } | undefined;
+  reservedConcurrency: number | undefined;
+  logRetentionDays: (typeof LOG_RETENTION_DAYS)[number];
+  /** The apex domain redirected to domain.name. */
+  redirectApex: string | undefined;
+  monthlyBudget: number | undefined;
+  githubOAuth: { clientId: string | undefined; scope: Settings["githubScope"] };
+  /** Settings taken from the examples (-c example=true), as `key=value`; usually none. */
+  examples: string[];
+};
+
+/** Thrown with every problem listed; bin/site.ts prints the message without a stack trace. */
+export class SiteConfigError extends Error {
+  override name = "SiteConfigError";
+}
 
 /** The environment variable that may set a key: SITE_ and the key in upper snake case (senderEmail → SITE_SENDER_EMAIL). */
 const envName = (key: ContextKey): string => `SITE_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
@@ -323,7 +309,7 @@ export interface SettingSources {
  * A context value equal to cdk.json's counts as cdk.json's: the CLI merges both before the app sees them.
  */
 function mergeSources({ context, fileContext = {}, env }: SettingSources, problems: string[]): Record<string, unknown> {
-  const keys = Object.keys(CONTEXT_KEYS) as ContextKey[];
+  const keys = KEYS;
   const known = new Set<string>(keys);
   const variables = new Set(keys.map(envName));
   const raw: Record<string, unknown> = {};
@@ -394,7 +380,7 @@ export function readTeardownConfig(sources: SettingSources): TeardownConfig {
   };
 }
 
-const defaultStackName = (environment: SiteEnvironmentName) =>
+const defaultStackName = (environment: Settings["env"]) =>
   environment === "production" ? "Storefront" : `Storefront-${environment}`;
 
 /**
@@ -411,7 +397,7 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
   const examples = fillExamples(raw, env);
 
   const problem = (key: ContextKey, message: string) =>
-    problems.push(`${key}: ${message} (${CONTEXT_KEYS[key].about}); fix: -c ${key}=${CONTEXT_KEYS[key].example}`);
+    problems.push(`${key}: ${message} (${SETTINGS[key].about}); fix: -c ${key}=${SETTINGS[key].example}`);
 
   const parsed = contextSchema.safeParse(raw);
   if (!parsed.success) {
@@ -424,56 +410,13 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
   }
   const c = parsed.data;
 
-  const senderDomain = c.senderEmail.slice(c.senderEmail.indexOf("@") + 1).toLowerCase();
   const zone =
     c.hostedZoneId && c.hostedZoneName ? { id: c.hostedZoneId, name: c.hostedZoneName.toLowerCase() } : undefined;
   if (Boolean(c.hostedZoneId) !== Boolean(c.hostedZoneName)) {
     problem(c.hostedZoneId ? "hostedZoneName" : "hostedZoneId", "is required together with the other hosted zone key");
   }
-  const covers = (parent: string, host: string) => host === parent || host.endsWith(`.${parent}`);
-  // A domain identity in the hosted zone gets DKIM records automatically; otherwise the sender's address is verified by mail.
-  const sesIdentity = (
-    c.sesIdentity ?? (zone && covers(zone.name, senderDomain) ? senderDomain : c.senderEmail)
-  ).toLowerCase();
-  if (EMAIL.test(sesIdentity) ? sesIdentity !== c.senderEmail.toLowerCase() : !covers(sesIdentity, senderDomain)) {
-    problem(
-      "sesIdentity",
-      `"${sesIdentity}" does not cover senderEmail ${c.senderEmail}; use its domain or the address itself`,
-    );
-  }
-
-  let domain: CustomDomain | undefined;
-  if (c.domainName) {
-    domain = { name: c.domainName.toLowerCase(), certificateArn: c.certificateArn };
-    if (zone && !covers(zone.name, domain.name))
-      problem("hostedZoneName", `"${zone.name}" does not contain domainName ${domain.name}`);
-    if (!c.certificateArn && !zone)
-      problem("certificateArn", `is required for domainName ${domain.name} when no hosted zone is given`);
-    if (!c.certificateArn && zone && c.region !== CLOUDFRONT_REGION) {
-      problem(
-        "certificateArn",
-        `is required when the stack is not in ${CLOUDFRONT_REGION}: CloudFront only uses certificates from there`,
-      );
-    }
-  } else if (c.certificateArn) {
-    problem("domainName", "is required when certificateArn is set");
-  }
-  // The apex is the zone itself; the site's host must sit directly below it (www.example.com in example.com).
-  const apex =
-    c.redirectApex && domain && zone && domain.name === `${domain.name.split(".")[0]}.${zone.name}`
-      ? zone.name
-      : undefined;
-  if (c.redirectApex && !apex) {
-    problem(
-      "redirectApex",
-      domain && zone
-        ? `needs domainName directly below the zone (www.${zone.name}), found ${domain.name}`
-        : "needs domainName, hostedZoneId and hostedZoneName",
-    );
-  }
-  if (c.redirectApex && c.certificateArn) {
-    problem("redirectApex", "needs the stack's own certificate (drop certificateArn): it must cover the apex too");
-  }
+  const sesIdentity = senderIdentity(c, zone, problem);
+  const { domain, apex } = customDomain(c, zone, problem);
   if (c.env === "production" && c.url) {
     problem("url", "is only for env=staging and env=preview; production's origin is content/site.yaml url");
   }
@@ -524,6 +467,66 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
   };
 }
 
+const covers = (parent: string, host: string) => host === parent || host.endsWith(`.${parent}`);
+type Problem = (key: ContextKey, message: string) => void;
+type Zone = SiteConfig["hostedZone"];
+
+/** A domain identity in the hosted zone gets DKIM records automatically; otherwise the sender's address is verified by mail. */
+function senderIdentity(c: Settings, zone: Zone, problem: Problem): string {
+  const senderDomain = c.senderEmail.slice(c.senderEmail.indexOf("@") + 1).toLowerCase();
+  const identity = (
+    c.sesIdentity ?? (zone && covers(zone.name, senderDomain) ? senderDomain : c.senderEmail)
+  ).toLowerCase();
+  if (EMAIL.test(identity) ? identity !== c.senderEmail.toLowerCase() : !covers(identity, senderDomain)) {
+    problem(
+      "sesIdentity",
+      `"${identity}" does not cover senderEmail ${c.senderEmail}; use its domain or the address itself`,
+    );
+  }
+  return identity;
+}
+
+/** The custom domain, its certificate and the apex redirected to it, checked against each other and the zone. */
+function customDomain(
+  c: Settings,
+  zone: Zone,
+  problem: Problem,
+): Pick<SiteConfig, "domain"> & { apex: string | undefined } {
+  let domain: SiteConfig["domain"];
+  if (c.domainName) {
+    domain = { name: c.domainName.toLowerCase(), certificateArn: c.certificateArn };
+    if (zone && !covers(zone.name, domain.name))
+      problem("hostedZoneName", `"${zone.name}" does not contain domainName ${domain.name}`);
+    if (!c.certificateArn && !zone)
+      problem("certificateArn", `is required for domainName ${domain.name} when no hosted zone is given`);
+    if (!c.certificateArn && zone && c.region !== CLOUDFRONT_REGION) {
+      problem(
+        "certificateArn",
+        `is required when the stack is not in ${CLOUDFRONT_REGION}: CloudFront only uses certificates from there`,
+      );
+    }
+  } else if (c.certificateArn) {
+    problem("domainName", "is required when certificateArn is set");
+  }
+  // The apex is the zone itself; the site's host must sit directly below it (www.example.com in example.com).
+  const apex =
+    c.redirectApex && domain && zone && domain.name === `${domain.name.split(".")[0]}.${zone.name}`
+      ? zone.name
+      : undefined;
+  if (c.redirectApex && !apex) {
+    problem(
+      "redirectApex",
+      domain && zone
+        ? `needs domainName directly below the zone (www.${zone.name}), found ${domain.name}`
+        : "needs domainName, hostedZoneId and hostedZoneName",
+    );
+  }
+  if (c.redirectApex && c.certificateArn) {
+    problem("redirectApex", "needs the stack's own certificate (drop certificateArn): it must cover the apex too");
+  }
+  return { domain, apex };
+}
+
 /** What an offline check may take from the examples: nothing else is required. */
 const EXAMPLE_KEYS = ["account", "region", "senderEmail"] as const;
 
@@ -535,8 +538,8 @@ const EXAMPLE_KEYS = ["account", "region", "senderEmail"] as const;
 function fillExamples(raw: Record<string, unknown>, env: SettingSources["env"]): string[] {
   if (!(raw.example === true || raw.example === "true") || env.GITHUB_ACTIONS === "true") return [];
   const missing = EXAMPLE_KEYS.filter((key) => raw[key] === undefined);
-  for (const key of missing) raw[key] = CONTEXT_KEYS[key].example;
-  return missing.map((key) => `${key}=${CONTEXT_KEYS[key].example}`);
+  for (const key of missing) raw[key] = SETTINGS[key].example;
+  return missing.map((key) => `${key}=${SETTINGS[key].example}`);
 }
 
 function configError(problems: string[]): SiteConfigError {

@@ -75,25 +75,83 @@ export class SiteStack extends Stack {
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
     const { config, build, leadContent, rootDir } = props;
-
     const zone = config.hostedZone
       ? route53.PublicHostedZone.fromPublicHostedZoneAttributes(this, "Zone", {
           hostedZoneId: config.hostedZone.id,
           zoneName: config.hostedZone.name,
         })
       : undefined;
-
     if (config.createSesIdentity) this.senderIdentity(config.sesIdentity, zone);
     const recipientEmail = config.recipientEmail ?? leadContent.site.contact.email;
-    // ses:SendEmail is checked against the sending identity, and, while the account is in the SES sandbox, against
-    // the recipient's identity too: the vendor's inbox is the only recipient we can name in advance.
-    const sesIdentityArns = [...new Set([config.sesIdentity, recipientEmail.toLowerCase()])].map((identity) =>
-      this.formatArn({ service: "ses", resource: "identity", resourceName: identity }),
-    );
-
     this.alarms = new Alarms(this, "Alarms", { email: config.alarmEmail });
-    // Every mail goes out through this set: bounces and complaints reach the vendor, and SES stops mailing an
-    // address that bounced or complained (what an abused acknowledgement form would otherwise keep hitting).
+    const { configurationSet, sesResources } = this.mailEvents(config.sesIdentity, recipientEmail);
+    this.store = new LeadStore(this, "LeadStore", { retain: config.environment === "production" });
+    const retain = config.environment === "production";
+    const secrets = this.secrets(retain, config.leadWebhook);
+    this.leadWebhookSecret = secrets.leadWebhook;
+    this.leadWebhookSigningSecret = secrets.leadWebhookSigning;
+    this.newsletterSecret = secrets.newsletter;
+    this.originVerifySecret = secrets.originVerify;
+    const logRetention = config.logRetentionDays as logs.RetentionDays;
+    const environment = this.leadEnvironment(config, leadContent, recipientEmail, configurationSet);
+    this.functions = this.leadFunctions(config, rootDir, environment, sesResources, logRetention);
+    this.delivery = new LeadDelivery(this, "LeadDelivery", {
+      store: this.store,
+      rootDir,
+      environment,
+      sesResources,
+      configurationSet,
+      logRetention,
+      webhookSecrets: [this.leadWebhookSecret, this.leadWebhookSigningSecret].filter((secret) => secret !== undefined),
+    });
+    // Previews carry no editor, so nothing signs in there.
+    this.githubOAuth =
+      config.environment === "preview"
+        ? undefined
+        : new GitHubOAuth(this, "GitHubOAuth", {
+            rootDir,
+            clientId: config.githubOAuth.clientId,
+            scope: config.githubOAuth.scope,
+            retainSecret: retain,
+            // Sign-ins are a few a day; two at once is plenty, and the cap keeps the account's quota for the forms.
+            reservedConcurrency:
+              config.reservedConcurrency === undefined ? undefined : Math.min(2, config.reservedConcurrency),
+            logRetention,
+          });
+    this.watch(config.monthlyBudget);
+    const domain = this.domain(config, zone);
+    this.site = new StaticSite(this, "Site", {
+      build,
+      // The enum's values are CloudFront's own names, which config.ts checks.
+      priceClass: config.priceClass as cloudfront.PriceClass,
+      domain,
+      api: this.functions.map((fn) => ({
+        name: fn.leadName,
+        url: fn.url,
+        signed: fn.signed,
+        routes: fn.leadName === SUBSCRIBE_FUNCTION ? NEWSLETTER_ROUTES : undefined,
+        // The one unsigned function is subscribe (unsignedPosts), the one given the secret's ARN to check it.
+        originHeaders: fn.signed
+          ? undefined
+          : { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret.secretValue.unsafeUnwrap() },
+      })),
+      signIn: this.githubOAuth?.url,
+      webAclArn: config.waf ? this.webAcl(config.waf.rateLimit).attrArn : undefined,
+      logBucket: config.accessLogs ? this.accessLogBucket(config.accessLogs.retentionDays) : undefined,
+      preview: config.environment === "preview",
+    });
+    this.alarms.watchDistribution(this.site.distribution);
+    if (zone && domain) this.aliasRecords(config, zone, domain.certificate);
+    this.outputs(leadContent.site.url, config.domain?.name);
+  }
+
+  /**
+   * The configuration set every mail goes out through: bounces and complaints reach the vendor, and SES stops mailing
+   * an address that bounced or complained (what an abused acknowledgement form would otherwise keep hitting).
+   * @returns with it the resources ses:SendEmail is checked against: the sending identity, the configuration set and,
+   *   while the account is in the SES sandbox, the recipient (the vendor's inbox is the only one we can name in advance)
+   */
+  private mailEvents(sesIdentity: string, recipientEmail: string) {
     const configurationSet = new ses.ConfigurationSet(this, "MailEvents", {
       suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
       reputationMetrics: true,
@@ -102,51 +160,85 @@ export class SiteStack extends Stack {
       destination: ses.EventDestination.snsTopic(this.alarms.topic),
       events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
     });
-    // With a configuration set named in the call, SES checks ses:SendEmail against the set as well as the identities.
     const sesResources = [
-      ...sesIdentityArns,
+      ...[...new Set([sesIdentity, recipientEmail.toLowerCase()])].map((identity) =>
+        this.formatArn({ service: "ses", resource: "identity", resourceName: identity }),
+      ),
       this.formatArn({
         service: "ses",
         resource: "configuration-set",
         resourceName: configurationSet.configurationSetName,
       }),
     ];
+    return { configurationSet, sesResources };
+  }
 
-    this.store = new LeadStore(this, "LeadStore", { retain: config.environment === "production" });
+  /** The stack's generated secrets; the webhook's two only with -c leadWebhook=true. */
+  private secrets(retain: boolean, withWebhook: boolean) {
     // The webhook's URL lets whoever holds it post into the team's channel: it lives only in this secret, set by the
     // operator (docs/deploy.md), so no template, cdk.out, workflow artifact or function configuration shows it. The
     // functions get its ARN (which tells the form handlers to queue a post); only deliver-lead's sender may read it.
     // Until its value is set, the stack's placeholder is no https URL: posts fail (retried, alarmed), mail is unaffected.
-    this.leadWebhookSecret = config.leadWebhook
-      ? new secretsmanager.Secret(this, "LeadWebhookSecret", {
+    const leadWebhook = withWebhook
+      ? this.secret("LeadWebhookSecret", retain, 32, {
           description:
             "The https URL every mailed lead is posted to (lambdas/shared/lead-webhook.ts); set by the operator, docs/deploy.md",
-          generateSecretString: { passwordLength: 32, excludePunctuation: true },
-          removalPolicy: config.environment === "production" ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+          unrotated:
+            "The value is a URL issued by the receiving service (a Slack incoming webhook); it is rotated there and set here by hand.",
         })
       : undefined;
-    if (this.leadWebhookSecret)
-      Validations.of(this.leadWebhookSecret).acknowledge({
-        id: "AwsSolutions-SMG4",
-        reason:
-          "The value is a URL issued by the receiving service (a Slack incoming webhook); it is rotated there and set here by hand.",
-      });
     // Receivers check each post's HMAC under this generated key (lambdas/shared/webhook-signature.ts); only the sender
     // may read it here, and the operator hands its value to the receiving service (docs/deploy.md).
-    this.leadWebhookSigningSecret = config.leadWebhook
-      ? new secretsmanager.Secret(this, "LeadWebhookSigningSecret", {
+    const leadWebhookSigning = withWebhook
+      ? this.secret("LeadWebhookSigningSecret", retain, 64, {
           description: "Signs every lead webhook post (HMAC-SHA256, lambdas/shared/webhook-signature.ts)",
-          generateSecretString: { passwordLength: 64, excludePunctuation: true },
-          removalPolicy: config.environment === "production" ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+          unrotated:
+            "The receiver holds a copy; it is rotated by hand, signing with both keys for a while (docs/deploy.md).",
         })
       : undefined;
-    if (this.leadWebhookSigningSecret)
-      Validations.of(this.leadWebhookSigningSecret).acknowledge({
-        id: "AwsSolutions-SMG4",
-        reason:
-          "The receiver holds a copy; it is rotated by hand, signing with both keys for a while (docs/deploy.md).",
-      });
-    const logRetention = config.logRetentionDays as logs.RetentionDays;
+    // The newsletter's links are HMACs under this key; only the subscribe function may read it.
+    const newsletter = this.secret("NewsletterSecret", retain, 64, {
+      description: "Signs the newsletter's confirm and unsubscribe links (lambdas/shared/newsletter-tokens.ts)",
+      unrotated:
+        "Rotating the key would break every confirm and unsubscribe link already mailed; it is rotated by hand when needed.",
+    });
+    // The subscribe function's URL takes unsigned requests (LeadFunction's unsignedPosts), so CloudFront proves itself
+    // with this value instead, sent as a custom origin header to that origin only; the function refuses requests
+    // without it (lambdas/shared/origin-verify.ts). The distribution receives the value through a CloudFormation
+    // dynamic reference (the template holds only the reference; CloudFront's origin settings must hold the value
+    // itself), the function its ARN, reading the value once per container: in its environment the value would be shown
+    // to anyone who may read the function's configuration. Nothing outside the stack uses it, so it goes with the stack.
+    const originVerify = this.secret("OriginVerifySecret", false, 64, {
+      description: "Sent by CloudFront to the subscribe function as x-origin-verify; direct calls of its URL lack it",
+      unrotated:
+        "CloudFront holds a copy resolved at deployment; a scheduled rotation would change the secret without updating the distribution and lock the newsletter out. Rotate by replacing the secret in a deployment.",
+    });
+    return { leadWebhook, leadWebhookSigning, newsletter, originVerify };
+  }
+
+  /** A generated secret; `unrotated` says why it has no rotation schedule. */
+  private secret(
+    id: string,
+    retain: boolean,
+    passwordLength: number,
+    { description, unrotated }: { description: string; unrotated: string },
+  ): secretsmanager.Secret {
+    const secret = new secretsmanager.Secret(this, id, {
+      description,
+      generateSecretString: { passwordLength, excludePunctuation: true },
+      removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    Validations.of(secret).acknowledge({ id: "AwsSolutions-SMG4", reason: unrotated });
+    return secret;
+  }
+
+  /** The lead functions' environment: content's, plus where the stack's store, queue, set and secrets are. */
+  private leadEnvironment(
+    config: SiteConfig,
+    leadContent: LeadContent,
+    recipientEmail: string,
+    configurationSet: ses.ConfigurationSet,
+  ): Record<string, string> {
     // Lambda sets AWS_REGION itself (and refuses it as a variable); it is the stack's region, where the identity lives.
     const { AWS_REGION: _region, ...content } = leadEnvironment({
       ...leadContent,
@@ -154,7 +246,7 @@ export class SiteStack extends Stack {
       recipientEmail,
       region: config.env.region,
     });
-    const environment: Record<string, string> = {
+    return {
       ...content,
       LEADS_TABLE_NAME: this.store.table.tableName,
       LEAD_QUEUE_URL: this.store.queue.queueUrl,
@@ -166,49 +258,26 @@ export class SiteStack extends Stack {
         ? { LEAD_WEBHOOK_SIGNING_SECRET_ARN: this.leadWebhookSigningSecret.secretArn }
         : {}),
     };
+  }
 
-    const storeLead = new iam.PolicyStatement({
-      actions: ["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:GetItem"],
-      resources: [this.store.table.tableArn],
-    });
-    const queueLead = new iam.PolicyStatement({ actions: ["sqs:SendMessage"], resources: [this.store.queue.queueArn] });
-    const sendMail = new iam.PolicyStatement({ actions: ["ses:SendEmail"], resources: sesResources });
-    // The newsletter's links are HMACs under this key; only the subscribe function may read it.
-    this.newsletterSecret = new secretsmanager.Secret(this, "NewsletterSecret", {
-      description: "Signs the newsletter's confirm and unsubscribe links (lambdas/shared/newsletter-tokens.ts)",
-      generateSecretString: { passwordLength: 64, excludePunctuation: true },
-      removalPolicy: config.environment === "production" ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
-    Validations.of(this.newsletterSecret).acknowledge({
-      id: "AwsSolutions-SMG4",
-      reason:
-        "Rotating the key would break every confirm and unsubscribe link already mailed; it is rotated by hand when needed.",
-    });
-    // The subscribe function's URL takes unsigned requests (LeadFunction's unsignedPosts), so CloudFront proves itself
-    // with this value instead, sent as a custom origin header to that origin only; the function refuses requests
-    // without it (lambdas/shared/origin-verify.ts). The distribution receives the value through a CloudFormation
-    // dynamic reference (the template holds only the reference; CloudFront's origin settings must hold the value
-    // itself), the function its ARN, reading the value once per container: in its environment the value would be shown
-    // to anyone who may read the function's configuration. Nothing outside the stack uses it, so it goes with the stack.
-    this.originVerifySecret = new secretsmanager.Secret(this, "OriginVerifySecret", {
-      description: "Sent by CloudFront to the subscribe function as x-origin-verify; direct calls of its URL lack it",
-      generateSecretString: { passwordLength: 64, excludePunctuation: true },
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    Validations.of(this.originVerifySecret).acknowledge({
-      id: "AwsSolutions-SMG4",
-      reason:
-        "CloudFront holds a copy resolved at deployment; a scheduled rotation would change the secret without updating the distribution and lock the newsletter out. Rotate by replacing the secret in a deployment.",
-    });
-    const readNewsletterSecret = new iam.PolicyStatement({
-      actions: ["secretsmanager:GetSecretValue"],
-      resources: [this.newsletterSecret.secretArn],
-    });
-    const readOriginVerify = new iam.PolicyStatement({
-      actions: ["secretsmanager:GetSecretValue"],
-      resources: [this.originVerifySecret.secretArn],
-    });
-    this.functions = leadFunctionNames(rootDir).map((name) => {
+  /** One function per lead folder; subscribe alone also reads the newsletter's and CloudFront's secrets. */
+  private leadFunctions(
+    config: SiteConfig,
+    rootDir: string,
+    environment: Record<string, string>,
+    sesResources: string[],
+    logRetention: logs.RetentionDays,
+  ): LeadFunction[] {
+    const allow = (actions: string[], resources: string[]) => new iam.PolicyStatement({ actions, resources });
+    const leadStatements = [
+      allow(["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:GetItem"], [this.store.table.tableArn]),
+      allow(["sqs:SendMessage"], [this.store.queue.queueArn]),
+      allow(["ses:SendEmail"], sesResources),
+    ];
+    const readSecrets = [this.newsletterSecret, this.originVerifySecret].map((secret) =>
+      allow(["secretsmanager:GetSecretValue"], [secret.secretArn]),
+    );
+    return leadFunctionNames(rootDir).map((name) => {
       const newsletter = name === SUBSCRIBE_FUNCTION;
       return new LeadFunction(this, `${pascal(name)}Function`, {
         name,
@@ -220,26 +289,18 @@ export class SiteStack extends Stack {
               ORIGIN_VERIFY_SECRET_ARN: this.originVerifySecret.secretArn,
             }
           : environment,
-        statements: newsletter
-          ? [storeLead, queueLead, sendMail, readNewsletterSecret, readOriginVerify]
-          : [storeLead, queueLead, sendMail],
+        statements: newsletter ? [...leadStatements, ...readSecrets] : leadStatements,
         reservedConcurrency: config.reservedConcurrency,
         logRetention,
         unsignedPosts: newsletter,
       });
     });
-    this.delivery = new LeadDelivery(this, "LeadDelivery", {
-      store: this.store,
-      rootDir,
-      environment,
-      sesResources,
-      configurationSet,
-      logRetention,
-      webhookSecrets: [this.leadWebhookSecret, this.leadWebhookSigningSecret].filter((secret) => secret !== undefined),
-    });
+  }
 
+  /** Alarms on every function, the mail failures, the dead letters and, when asked, the month's spend. */
+  private watch(monthlyBudget: number | undefined): void {
     for (const fn of this.functions) {
-      this.alarms.watchFunction(`${pascal(fn.leadName)}`, fn, fn.leadName);
+      this.alarms.watchFunction(pascal(fn.leadName), fn, fn.leadName);
       this.alarms.watchMailFailures(pascal(fn.leadName), fn.logs);
     }
     this.alarms.watchFunction("DeliverLead", this.delivery.sender, "deliver-lead (the retry sender)");
@@ -248,139 +309,93 @@ export class SiteStack extends Stack {
     this.alarms.watchFunction("SpamDigest", this.delivery.digester, "the spam folder's daily digest");
     this.alarms.watchMailFailures("DeliverLead", this.delivery.sender.logs);
     this.alarms.watchDeadLetters(this.store.deadLetterQueue);
-    if (config.monthlyBudget !== undefined) this.alarms.watchSpend(config.monthlyBudget);
-
-    const logBucket = config.accessLogs
-      ? new s3.Bucket(this, "AccessLogs", {
-          blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-          encryption: s3.BucketEncryption.S3_MANAGED,
-          enforceSSL: true,
-          // CloudFront standard logging writes with ACLs.
-          objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
-          lifecycleRules: [{ id: "expire-access-logs", expiration: Duration.days(config.accessLogs.retentionDays) }],
-          removalPolicy: RemovalPolicy.RETAIN,
-        })
-      : undefined;
-    if (logBucket) {
-      Validations.of(logBucket).acknowledge({
-        id: "AwsSolutions-S1",
-        reason: "This is the access-log bucket itself; logging its own access would log each log delivery in a loop.",
-      });
-    }
-
-    const webAcl = config.waf ? this.webAcl(config.waf.rateLimit) : undefined;
-
-    let domain: { name: string; certificate: acm.ICertificate } | undefined;
-    if (config.domain) {
-      const certificate = config.domain.certificateArn
-        ? acm.Certificate.fromCertificateArn(this, "Certificate", config.domain.certificateArn)
-        : new acm.Certificate(this, "Certificate", {
-            domainName: config.domain.name,
-            // The apex redirect's distribution shares it; config.ts guarantees no certificateArn then.
-            subjectAlternativeNames: config.redirectApex ? [config.redirectApex] : undefined,
-            // config.ts guarantees the zone (and us-east-1) whenever no certificate ARN is given.
-            validation: acm.CertificateValidation.fromDns(zone),
-          });
-      domain = { name: config.domain.name, certificate };
-    }
-
-    // Previews carry no editor, so nothing signs in there.
-    this.githubOAuth =
-      config.environment === "preview"
-        ? undefined
-        : new GitHubOAuth(this, "GitHubOAuth", {
-            rootDir,
-            clientId: config.githubOAuth.clientId,
-            scope: config.githubOAuth.scope,
-            retainSecret: config.environment === "production",
-            // Sign-ins are a few a day; two at once is plenty, and the cap keeps the account's quota for the forms.
-            reservedConcurrency:
-              config.reservedConcurrency === undefined ? undefined : Math.min(2, config.reservedConcurrency),
-            logRetention,
-          });
+    if (monthlyBudget !== undefined) this.alarms.watchSpend(monthlyBudget);
     if (this.githubOAuth)
       this.alarms.watchFunction("GitHubOAuth", this.githubOAuth.function, "/admin's GitHub sign-in");
+  }
 
-    this.site = new StaticSite(this, "Site", {
-      build,
-      // The enum's values are CloudFront's own names, which config.ts checks.
-      priceClass: config.priceClass as cloudfront.PriceClass,
-      domain,
-      api: this.functions.map((fn) => ({
-        name: fn.leadName,
-        url: fn.url,
-        signed: fn.signed,
-        routes: fn.leadName === SUBSCRIBE_FUNCTION ? NEWSLETTER_ROUTES : undefined,
-        // The one unsigned function is subscribe (unsignedPosts above), the one given the secret's ARN to check it.
-        originHeaders: fn.signed
-          ? undefined
-          : { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret.secretValue.unsafeUnwrap() },
-      })),
-      signIn: this.githubOAuth?.url,
-      webAclArn: webAcl?.attrArn,
-      logBucket,
-      preview: config.environment === "preview",
+  private accessLogBucket(retentionDays: number): s3.Bucket {
+    const bucket = new s3.Bucket(this, "AccessLogs", {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logging writes with ACLs.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ id: "expire-access-logs", expiration: Duration.days(retentionDays) }],
+      removalPolicy: RemovalPolicy.RETAIN,
     });
+    Validations.of(bucket).acknowledge({
+      id: "AwsSolutions-S1",
+      reason: "This is the access-log bucket itself; logging its own access would log each log delivery in a loop.",
+    });
+    return bucket;
+  }
 
-    this.alarms.watchDistribution(this.site.distribution);
-
-    if (zone && config.domain) {
-      const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(this.site.distribution));
-      const recordName = config.domain.name;
-      new route53.ARecord(this, "AliasRecord", { zone, recordName, target });
-      new route53.AaaaRecord(this, "AliasRecordIpv6", { zone, recordName, target });
-      if (config.redirectApex && domain) {
-        new ApexRedirect(this, "ApexRedirect", {
-          apex: config.redirectApex,
-          target: config.domain.name,
-          certificate: domain.certificate,
-          zone,
-          priceClass: config.priceClass as cloudfront.PriceClass,
+  /** The custom domain with its certificate: the one given, or one the stack requests (config.ts checks which). */
+  private domain(config: SiteConfig, zone: route53.IPublicHostedZone | undefined) {
+    if (!config.domain) return undefined;
+    const certificate = config.domain.certificateArn
+      ? acm.Certificate.fromCertificateArn(this, "Certificate", config.domain.certificateArn)
+      : new acm.Certificate(this, "Certificate", {
+          domainName: config.domain.name,
+          // The apex redirect's distribution shares it; config.ts guarantees no certificateArn then.
+          subjectAlternativeNames: config.redirectApex ? [config.redirectApex] : undefined,
+          // config.ts guarantees the zone (and us-east-1) whenever no certificate ARN is given.
+          validation: acm.CertificateValidation.fromDns(zone),
         });
-      }
-    }
+    return { name: config.domain.name, certificate };
+  }
 
-    new CfnOutput(this, "SiteUrl", {
-      description: "The site's address",
-      value: `https://${config.domain?.name ?? this.site.distribution.distributionDomainName}`,
-    });
-    new CfnOutput(this, "DistributionDomainName", {
-      description: "Point a CNAME here when DNS is not in Route 53",
-      value: this.site.distribution.distributionDomainName,
-    });
-    new CfnOutput(this, "DistributionId", {
-      description: "For manual invalidations",
-      value: this.site.distribution.distributionId,
-    });
-    new CfnOutput(this, "BucketName", { description: "Holds dist/", value: this.site.bucket.bucketName });
-    new CfnOutput(this, "LeadsTableName", {
-      description: "Every lead (npm run leads -- --stack <name>)",
-      value: this.store.table.tableName,
-    });
-    new CfnOutput(this, "LeadQueueUrl", {
-      description: "Leads waiting for their mail",
-      value: this.store.queue.queueUrl,
-    });
-    new CfnOutput(this, "LeadQueueArn", { description: "The retry queue", value: this.store.queue.queueArn });
-    new CfnOutput(this, "LeadDeadLetterQueueArn", {
-      description: "Leads five attempts could not mail (npm run leads -- replay --stack <name>)",
-      value: this.store.deadLetterQueue.queueArn,
-    });
+  private aliasRecords(config: SiteConfig, zone: route53.IPublicHostedZone, certificate: acm.ICertificate): void {
+    const recordName = config.domain?.name ?? "";
+    const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(this.site.distribution));
+    new route53.ARecord(this, "AliasRecord", { zone, recordName, target });
+    new route53.AaaaRecord(this, "AliasRecordIpv6", { zone, recordName, target });
+    if (config.redirectApex) {
+      new ApexRedirect(this, "ApexRedirect", {
+        apex: config.redirectApex,
+        target: recordName,
+        certificate,
+        zone,
+        priceClass: config.priceClass as cloudfront.PriceClass,
+      });
+    }
+  }
+
+  private outputs(siteUrl: string, domainName: string | undefined): void {
+    const { distribution, bucket } = this.site;
+    const { table, queue, deadLetterQueue } = this.store;
+    const outputs: Array<[string, string, string]> = [
+      ["SiteUrl", "The site's address", `https://${domainName ?? distribution.distributionDomainName}`],
+      ["DistributionDomainName", "Point a CNAME here when DNS is not in Route 53", distribution.distributionDomainName],
+      ["DistributionId", "For manual invalidations", distribution.distributionId],
+      ["BucketName", "Holds dist/", bucket.bucketName],
+      ["LeadsTableName", "Every lead (npm run leads -- --stack <name>)", table.tableName],
+      ["LeadQueueUrl", "Leads waiting for their mail", queue.queueUrl],
+      ["LeadQueueArn", "The retry queue", queue.queueArn],
+      [
+        "LeadDeadLetterQueueArn",
+        "Leads five attempts could not mail (npm run leads -- replay --stack <name>)",
+        deadLetterQueue.queueArn,
+      ],
+    ];
     if (this.githubOAuth) {
       // The origin the build gives Decap as base_url (build/cms-config.ts): the popup, and so the callback, live there.
-      new CfnOutput(this, "GitHubOAuthCallbackUrl", {
-        description: "The Authorization callback URL of the GitHub OAuth app (docs/deploy.md, Sign-in for /admin)",
-        value: `${new URL(leadContent.site.url).origin}${GITHUB_OAUTH_PATHS.callback}`,
-      });
-      new CfnOutput(this, "GitHubOAuthSecretArn", {
-        description: "Put the OAuth app's client secret here (docs/deploy.md, Sign-in for /admin)",
-        value: this.githubOAuth.secret.secretArn,
-      });
+      outputs.push(
+        [
+          "GitHubOAuthCallbackUrl",
+          "The Authorization callback URL of the GitHub OAuth app (docs/deploy.md, Sign-in for /admin)",
+          `${new URL(siteUrl).origin}${GITHUB_OAUTH_PATHS.callback}`,
+        ],
+        [
+          "GitHubOAuthSecretArn",
+          "Put the OAuth app's client secret here (docs/deploy.md, Sign-in for /admin)",
+          this.githubOAuth.secret.secretArn,
+        ],
+      );
     }
-    new CfnOutput(this, "AlarmTopicArn", {
-      description: "Alarms and SES bounce/complaint notices",
-      value: this.alarms.topic.topicArn,
-    });
+    outputs.push(["AlarmTopicArn", "Alarms and SES bounce/complaint notices", this.alarms.topic.topicArn]);
+    for (const [id, description, value] of outputs) new CfnOutput(this, id, { description, value });
   }
 
   /**

@@ -133,24 +133,7 @@ export async function answerSignIn(request: OAuthRequest, deps: OAuthDeps): Prom
     return html(503, "Sign-in is unavailable", "The site cannot sign you in right now. Try again in a few minutes.");
   }
 
-  if (isAuth) {
-    const { state, setCookie } = issueState(key, deps.now());
-    const location = new URL(GITHUB_AUTHORIZE_URL);
-    location.search = new URLSearchParams({
-      client_id: settings.clientId,
-      scope: settings.scope,
-      state,
-      // Editors are people the repository's owner already added; a new GitHub account could not write anyway.
-      allow_signup: "false",
-    }).toString();
-    log.info({ requestId, outcome: "redirected", status: 302 });
-    return {
-      statusCode: 302,
-      headers: { ...pageHeaders(MESSAGE_PAGE_CSP), location: location.href },
-      body: "",
-      cookies: [setCookie],
-    };
-  }
+  if (isAuth) return redirectToGitHub(settings, key, deps, requestId);
 
   const problem = checkState(key, stateCookieValue(request.cookies), request.query.state, deps.now());
   if (problem) {
@@ -184,5 +167,30 @@ export async function answerSignIn(request: OAuthRequest, deps: OAuthDeps): Prom
     headers: pageHeaders(SUCCESS_PAGE_CSP),
     body: successPage(result.token),
     cookies: [clearStateCookie],
+  };
+}
+
+/** The authorization step: off to GitHub with a fresh state, held in a cookie for the callback to check. */
+function redirectToGitHub(
+  settings: NonNullable<OAuthDeps["settings"]>,
+  key: Buffer,
+  deps: OAuthDeps,
+  requestId: OAuthRequest["requestId"],
+): Result {
+  const { state, setCookie } = issueState(key, deps.now());
+  const location = new URL(GITHUB_AUTHORIZE_URL);
+  location.search = new URLSearchParams({
+    client_id: settings.clientId,
+    scope: settings.scope,
+    state,
+    // Editors are people the repository's owner already added; a new GitHub account could not write anyway.
+    allow_signup: "false",
+  }).toString();
+  deps.log.info({ requestId, outcome: "redirected", status: 302 });
+  return {
+    statusCode: 302,
+    headers: { ...pageHeaders(MESSAGE_PAGE_CSP), location: location.href },
+    body: "",
+    cookies: [setCookie],
   };
 }

@@ -10,50 +10,12 @@ import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 const LOG_LEVELS: ReadonlyArray<LogLevel> = ["debug", "info", "warn", "error", "silent"];
 
-/** What a handler knows after start: every value checked. */
-export interface LeadConfig {
-  /** Verified SES identity the mails are sent from. */
-  senderEmail: string;
-  /** The vendor's inbox: every lead goes there. */
-  recipientEmail: string;
-  region: string;
-  /** Only for local runs: the SES emulator's URL. Production leaves it unset and talks to SES itself. */
-  sesEndpoint: string | undefined;
-  siteName: string;
-  siteUrl: string;
-  catalogue: LeadCatalogue;
-  /** Send the visitor a short confirmation that repeats none of their text (site.yaml leads.acknowledge). */
-  acknowledgeVisitor: boolean;
-  logLevel: LogLevel;
-  /** The DynamoDB table every lead is written to before it is mailed. */
-  leadsTableName: string;
-  /** Only for local runs: the local DynamoDB's URL. */
-  dynamoEndpoint: string | undefined;
-  /** The SQS retry queue's URL, or "in-process" for the local server's queue. */
-  leadQueueUrl: string;
-  /** SES configuration set (bounce and complaint notifications); unset sends without one. */
-  sesConfigurationSet: string | undefined;
-  /** Acknowledgements one address (normalised) may receive per UTC day. */
-  ackDailyLimit: number;
-  /** Leads one client address may send in an hour; later ones go to the spam folder. */
-  leadRateLimit: number;
-  /** Acknowledgements sent for leads from one client address per UTC hour. */
-  ackClientHourlyLimit: number;
-  /** How long a lead whose mail had an unclear outcome waits for SES's send event before it is tried again. */
-  sendEventWaitMs: number;
-  /** The mailer's first pause before it tries a throttled or failed send again within the call; the next one doubles. */
-  sesRetryPauseMs: number;
-  /** Days a stored lead is kept (the table's TTL); content/site.yaml leads.retentionDays. */
-  leadRetentionDays: number;
-  /**
-   * Where every mailed lead is also posted as JSON (a chat channel, a CRM); unset posts nothing. The URL is a secret
-   * (whoever holds it can post into the channel): in AWS only the Secrets Manager secret holding it is named here, and
-   * only deliver-lead's sender may read it; the URL itself is given only to local runs.
-   */
-  leadWebhook: LeadWebhookSource | undefined;
-  /** The key each webhook post is signed with (lambdas/shared/webhook-signature.ts); without one no post is sent. */
-  leadWebhookSigning: WebhookSigningSource | undefined;
-}
+/**
+ * What a handler knows after start: every value checked, each field read from the variable of its name (LEAD_ENV says
+ * what it holds). The webhook's URL is a secret (whoever holds it can post into the channel): in AWS only the Secrets
+ * Manager secret holding it is named, and only deliver-lead's sender may read it; the URL is given only to local runs.
+ */
+export type LeadConfig = ReturnType<typeof readConfig>;
 
 /** Where the webhook's URL comes from: given (local runs), or the ARN of the secret that holds it (AWS). */
 export type LeadWebhookSource = { url: string } | { secretArn: string };
@@ -172,65 +134,47 @@ const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
  * Reads and checks the handlers' environment. Collects every problem before throwing, so one deploy shows them all.
  * @throws ConfigError naming each missing or malformed variable, what it should hold and how to fix it.
  */
-export function readConfig(env: Readonly<Record<string, string | undefined>>): LeadConfig {
+export function readConfig(env: Readonly<Record<string, string | undefined>>) {
   const problems: string[] = [];
-  const problem = (name: LeadEnvName, found: string) => problems.push(`${name} ${found}; expected ${LEAD_ENV[name]}`);
-  const required = (name: LeadEnvName): string => {
-    const value = env[name]?.trim() ?? "";
-    if (!value) problem(name, "is not set");
-    return value;
+  const { problem, required, email, url, optionalUrl, whole } = readers(env, problems);
+  const optional = (name: LeadEnvName) => env[name]?.trim() || undefined;
+  const ack = optional("ACKNOWLEDGE_VISITOR")?.toLowerCase() ?? "true";
+  const level = (optional("LOG_LEVEL")?.toLowerCase() ?? "info") as LogLevel;
+  const webhookUrl = optionalUrl("LEAD_WEBHOOK_URL");
+  const signingSecret = optional("LEAD_WEBHOOK_SIGNING_SECRET");
+  const config = {
+    senderEmail: email("SENDER_EMAIL"),
+    recipientEmail: email("RECIPIENT_EMAIL"),
+    region: required("AWS_REGION"),
+    sesEndpoint: optionalUrl("SES_ENDPOINT"),
+    siteName: required("SITE_NAME"),
+    siteUrl: required("SITE_URL"),
+    catalogue: parseCatalogue(required("LEAD_CATALOGUE"), (found) => problem("LEAD_CATALOGUE", found)),
+    acknowledgeVisitor: ack === "true",
+    logLevel: level,
+    leadsTableName: required("LEADS_TABLE_NAME"),
+    dynamoEndpoint: optionalUrl("DYNAMODB_ENDPOINT"),
+    leadQueueUrl: required("LEAD_QUEUE_URL"),
+    sesConfigurationSet: optional("SES_CONFIGURATION_SET"),
+    ackDailyLimit: whole("ACK_DAILY_LIMIT", LEAD_DEFAULTS.ackDailyLimit, 0),
+    leadRateLimit: whole("LEAD_RATE_LIMIT", LEAD_DEFAULTS.rateLimit, 1),
+    ackClientHourlyLimit: whole("ACK_CLIENT_HOURLY_LIMIT", LEAD_DEFAULTS.ackClientHourlyLimit, 0),
+    sendEventWaitMs: whole("SEND_EVENT_WAIT_SECONDS", LEAD_DEFAULTS.sendEventWaitSeconds, 0) * 1000,
+    sesRetryPauseMs: whole("SES_RETRY_PAUSE_MS", LEAD_DEFAULTS.sesRetryPauseMs, 0),
+    leadRetentionDays: whole("LEAD_RETENTION_DAYS", LEAD_DEFAULTS.retentionDays, 1),
+    leadWebhook: (webhookUrl ? { url: webhookUrl } : secretArn(optional("LEAD_WEBHOOK_SECRET_ARN"))) as
+      | LeadWebhookSource
+      | undefined,
+    leadWebhookSigning: (signingSecret
+      ? { secret: signingSecret }
+      : secretArn(optional("LEAD_WEBHOOK_SIGNING_SECRET_ARN"))) as WebhookSigningSource | undefined,
   };
-  const email = (name: LeadEnvName): string => {
-    const value = required(name);
-    if (value && !EMAIL.test(value)) problem(name, `is "${value}", which is not an e-mail address`);
-    return value;
-  };
-  const url = (name: LeadEnvName, value: string): void => {
-    if (value && !/^https?:\/\/[^\s]+$/.test(value)) problem(name, `is "${value}", which is not an http(s) URL`);
-  };
-
-  const senderEmail = email("SENDER_EMAIL");
-  const recipientEmail = email("RECIPIENT_EMAIL");
-  const region = required("AWS_REGION");
-  const sesEndpoint = env.SES_ENDPOINT?.trim() || undefined;
-  if (sesEndpoint) url("SES_ENDPOINT", sesEndpoint);
-  const siteName = required("SITE_NAME");
-  const siteUrl = required("SITE_URL");
-  url("SITE_URL", siteUrl);
-  const catalogue = parseCatalogue(required("LEAD_CATALOGUE"), (found) => problem("LEAD_CATALOGUE", found));
-
-  const ack = env.ACKNOWLEDGE_VISITOR?.trim().toLowerCase() || "true";
+  url("SITE_URL", config.siteUrl);
+  if (config.leadQueueUrl !== IN_PROCESS_QUEUE) url("LEAD_QUEUE_URL", config.leadQueueUrl);
   if (ack !== "true" && ack !== "false") problem("ACKNOWLEDGE_VISITOR", `is "${env.ACKNOWLEDGE_VISITOR}"`);
-  const level = (env.LOG_LEVEL?.trim().toLowerCase() || "info") as LogLevel;
   if (!LOG_LEVELS.includes(level)) problem("LOG_LEVEL", `is "${env.LOG_LEVEL}"`);
-
-  const leadsTableName = required("LEADS_TABLE_NAME");
-  const dynamoEndpoint = env.DYNAMODB_ENDPOINT?.trim() || undefined;
-  if (dynamoEndpoint) url("DYNAMODB_ENDPOINT", dynamoEndpoint);
-  const leadQueueUrl = required("LEAD_QUEUE_URL");
-  if (leadQueueUrl !== IN_PROCESS_QUEUE) url("LEAD_QUEUE_URL", leadQueueUrl);
-  const sesConfigurationSet = env.SES_CONFIGURATION_SET?.trim() || undefined;
-  const whole = (name: LeadEnvName, fallback: number, min: number): number => {
-    const raw = env[name]?.trim();
-    if (!raw) return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min) problem(name, `is "${raw}"`);
-    return value;
-  };
-  const ackDailyLimit = whole("ACK_DAILY_LIMIT", LEAD_DEFAULTS.ackDailyLimit, 0);
-  const leadWebhookUrl = env.LEAD_WEBHOOK_URL?.trim() || undefined;
-  if (leadWebhookUrl) url("LEAD_WEBHOOK_URL", leadWebhookUrl);
-  const leadWebhookSecretArn = env.LEAD_WEBHOOK_SECRET_ARN?.trim() || undefined;
-  if (leadWebhookUrl && leadWebhookSecretArn)
+  if (webhookUrl && optional("LEAD_WEBHOOK_SECRET_ARN"))
     problem("LEAD_WEBHOOK_URL", "is set as well as LEAD_WEBHOOK_SECRET_ARN; unset it (it is for local runs only)");
-  const signingSecret = env.LEAD_WEBHOOK_SIGNING_SECRET?.trim() || undefined;
-  const signingSecretArn = env.LEAD_WEBHOOK_SIGNING_SECRET_ARN?.trim() || undefined;
-  const leadRateLimit = whole("LEAD_RATE_LIMIT", LEAD_DEFAULTS.rateLimit, 1);
-  const ackClientHourlyLimit = whole("ACK_CLIENT_HOURLY_LIMIT", LEAD_DEFAULTS.ackClientHourlyLimit, 0);
-  const sendEventWaitSeconds = whole("SEND_EVENT_WAIT_SECONDS", LEAD_DEFAULTS.sendEventWaitSeconds, 0);
-  const sesRetryPauseMs = whole("SES_RETRY_PAUSE_MS", LEAD_DEFAULTS.sesRetryPauseMs, 0);
-  const leadRetentionDays = whole("LEAD_RETENTION_DAYS", LEAD_DEFAULTS.retentionDays, 1);
-
   if (problems.length > 0) {
     throw new ConfigError(
       `The lead handler cannot start: ${problems.length} environment variable${problems.length === 1 ? " is" : "s are"} wrong.\n` +
@@ -238,38 +182,45 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): L
         "\nSet them on the function (infra: leadEnvironment() in lambdas/shared/env.ts builds them from content).",
     );
   }
+  return config;
+}
+
+/** How readConfig reads one variable; each reports what is wrong into `problems`. */
+function readers(env: Readonly<Record<string, string | undefined>>, problems: string[]) {
+  const problem = (name: LeadEnvName, found: string) => problems.push(`${name} ${found}; expected ${LEAD_ENV[name]}`);
+  const required = (name: LeadEnvName): string => {
+    const value = env[name]?.trim() ?? "";
+    if (!value) problem(name, "is not set");
+    return value;
+  };
+  const url = (name: LeadEnvName, value: string): void => {
+    if (value && !/^https?:\/\/[^\s]+$/.test(value)) problem(name, `is "${value}", which is not an http(s) URL`);
+  };
   return {
-    senderEmail,
-    recipientEmail,
-    region,
-    sesEndpoint,
-    siteName,
-    siteUrl,
-    catalogue,
-    acknowledgeVisitor: ack === "true",
-    logLevel: level,
-    leadsTableName,
-    dynamoEndpoint,
-    leadQueueUrl,
-    sesConfigurationSet,
-    ackDailyLimit,
-    leadRateLimit,
-    ackClientHourlyLimit,
-    sendEventWaitMs: sendEventWaitSeconds * 1000,
-    sesRetryPauseMs,
-    leadRetentionDays,
-    leadWebhook: leadWebhookUrl
-      ? { url: leadWebhookUrl }
-      : leadWebhookSecretArn
-        ? { secretArn: leadWebhookSecretArn }
-        : undefined,
-    leadWebhookSigning: signingSecret
-      ? { secret: signingSecret }
-      : signingSecretArn
-        ? { secretArn: signingSecretArn }
-        : undefined,
+    problem,
+    required,
+    url,
+    email(name: LeadEnvName): string {
+      const value = required(name);
+      if (value && !EMAIL.test(value)) problem(name, `is "${value}", which is not an e-mail address`);
+      return value;
+    },
+    optionalUrl(name: LeadEnvName): string | undefined {
+      const value = env[name]?.trim() || undefined;
+      if (value) url(name, value);
+      return value;
+    },
+    whole(name: LeadEnvName, fallback: number, min: number): number {
+      const raw = env[name]?.trim();
+      if (!raw) return fallback;
+      const value = Number(raw);
+      if (!Number.isInteger(value) || value < min) problem(name, `is "${raw}"`);
+      return value;
+    },
   };
 }
+
+const secretArn = (arn: string | undefined) => (arn ? { secretArn: arn } : undefined);
 
 function parseCatalogue(raw: string, report: (found: string) => void): LeadCatalogue {
   const empty: LeadCatalogue = { products: [], packages: [] };

@@ -103,133 +103,64 @@ export function storedLeadMails<S extends z.ZodMiniType>(form: LeadForm<S>): Mai
  * "stored". One log line per request with the outcome and duration.
  */
 export function storeAndMailLeads<S extends z.ZodMiniType>(form: LeadForm<S>, deps: LeadDeps) {
-  const { log, store, queue, config } = deps;
   const mailsOf = storedLeadMails(form);
   const keys = formKeys(form.schema);
-  /**
-   * Stores a lead in the spam folder; a repeat of its id is the same lead. Past the suspect cap of its client this hour
-   * it is only counted (the counter is the record: `npm run leads` and the digest show it). When the store fails, the
-   * record goes to the retry queue for deliver-lead to store (as a lead mailed while the store was down does): a
-   * filter's false positive is kept, not lost. The answer stays the same either way.
-   * @returns "counted" when the cap left it unstored.
-   */
-  const fileAsSpam = async (
-    submissionId: string,
-    { lead, truncated, droppedKeys }: SuspectFields,
-    reason: SpamReason,
-    client: string | undefined,
-  ): Promise<"filed" | "counted"> => {
-    const now = new Date();
-    // A counter that fails stores the lead: the cap bounds a flood, it must not cost a person's lead.
-    const admitted = client && deps.suspectCap?.admit(client, now, reason === "rate-limited");
-    const stored = await Promise.resolve(admitted ?? true).catch(() => true);
-    if (!stored) return "counted";
-    const at = now.toISOString();
-    const record: LeadRecord = {
-      submissionId,
-      form: form.name,
-      status: "spam",
-      spamReason: reason,
-      receivedAt: at,
-      updatedAt: at,
-      attempts: 0,
-      lead,
-      expiresAt: spamExpiresAt(now),
-      ...(Object.keys(truncated).length > 0 ? { truncated } : {}),
-      ...(droppedKeys > 0 ? { droppedKeys } : {}),
-    };
-    await store.put(record).catch(async (error: unknown) => {
-      const stored = await queue
-        .enqueue({ submissionId, form: form.name, unstored: record }, 0)
-        .then(() => "queued" as const)
-        .catch(() => "lost" as const);
-      log.error({
-        submissionId,
-        outcome: stored === "queued" ? "spam-store-queued" : "spam-store-lost",
-        error: error instanceof Error ? error.name : typeof error,
-      });
-    });
-    return "filed";
-  };
-
   return async function handler(event: APIGatewayProxyEventV2, context?: LambdaContextLike): Promise<LeadAnswer> {
     const started = performance.now();
-    const deadline = invocationDeadline(context, DELIVERY.leadFunctionTimeoutMs);
-    const requestId = context?.awsRequestId ?? event.requestContext?.requestId ?? randomUUID();
-    const finish = (
-      answer: LeadAnswer,
-      outcome: string,
-      extra: { field?: string; error?: string; stack?: string; submissionId?: string; reason?: SpamReason } = {},
-    ) => {
+    const request: LeadRequest<S> = {
+      form,
+      deps,
+      deadline: invocationDeadline(context, DELIVERY.leadFunctionTimeoutMs),
+      requestId: context?.awsRequestId ?? event.requestContext?.requestId ?? randomUUID(),
+    };
+    const finish = ({ answer, outcome, extra }: Outcome) => {
       const fields = {
-        requestId,
+        requestId: request.requestId,
         outcome,
         status: answer.statusCode,
         durationMs: Math.round(performance.now() - started),
         ...extra,
       };
-      if (answer.statusCode >= 500) log.error(fields);
-      else log.info(fields);
+      if (answer.statusCode >= 500) deps.log.error(fields);
+      else deps.log.info(fields);
       return answer;
     };
     try {
       const body = readJsonBody(event);
+      const client = clientAddress(event);
       // A trapped lead gets the same answer as a person's (their own submission id back, when they sent one), so a bot
       // cannot learn what gave it away; it is kept in the spam folder: as checked when it passes the form's checks,
       // else only the form's fields, cut to the form's limits.
       const trap = trapReason(body);
-      const client = clientAddress(event);
       if (trap) {
         const echoed = submissionIdSchema.safeParse(body[SUBMISSION_ID_FIELD]);
-        const submissionId = (echoed.success && echoed.data) || randomUUID();
         const checked = form.schema.safeParse(body);
         const kept = checked.success
           ? { lead: textFields(checked.data), truncated: {}, droppedKeys: droppedKeyCount(body, keys) }
           : suspectFields(body, keys);
-        const filed = await fileAsSpam(submissionId, kept, trap, client);
-        return finish(success(submissionId), filed === "counted" ? "spam-counted" : "spam", {
-          submissionId,
-          reason: trap,
-        });
+        return finish(await fileAsSpam(request, (echoed.success && echoed.data) || randomUUID(), kept, trap, client));
       }
       const parsed = form.schema.safeParse(body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return finish(failure(400, issue?.message ?? "Invalid request"), "invalid", {
-          field: issue?.path.join(".") ?? "",
+      const givenId = submissionIdSchema.safeParse(body[SUBMISSION_ID_FIELD]);
+      const issue = parsed.success ? givenId.error?.issues[0] : parsed.error.issues[0];
+      if (!parsed.success || !givenId.success) {
+        const field = parsed.success ? SUBMISSION_ID_FIELD : (issue?.path.join(".") ?? "");
+        return finish({
+          answer: failure(400, issue?.message ?? "Invalid request"),
+          outcome: "invalid",
+          extra: { field },
         });
       }
-      const givenId = submissionIdSchema.safeParse(body[SUBMISSION_ID_FIELD]);
-      if (!givenId.success)
-        return finish(failure(400, givenId.error.issues[0]?.message ?? "Invalid request"), "invalid", {
-          field: SUBMISSION_ID_FIELD,
-        });
       const submissionId = givenId.data ?? randomUUID();
       const lead = textFields(parsed.data);
       const now = new Date();
-      // Over the hourly limit the lead is kept, not refused: a 429 would lose it. A counter that fails admits.
-      // Behind CloudFront without the viewer's address there is no client to count (lambdas/shared/http.ts).
-      const admitted = await Promise.resolve((client && deps.rateLimit?.admit(client, now)) ?? true).catch(
-        (error: unknown) => {
-          log.warn({
-            requestId,
-            outcome: "rate-limit-failed",
-            error: error instanceof Error ? error.name : typeof error,
-          });
-          return true;
-        },
-      );
-      if (!admitted) {
+      if (!(await admits(request, client, now))) {
         const kept = { lead, truncated: {}, droppedKeys: droppedKeyCount(body, keys) };
-        const filed = await fileAsSpam(submissionId, kept, "rate-limited", client);
-        return finish(success(submissionId), filed === "counted" ? "spam-counted" : "spam", {
-          submissionId,
-          reason: "rate-limited",
-        });
+        return finish(await fileAsSpam(request, submissionId, kept, "rate-limited", client));
       }
       const clientKey = client ? clientHash(client) : undefined;
       const settled = await form.accept?.(lead, now, clientKey);
-      if (settled) return finish(success(submissionId), settled, { submissionId });
+      if (settled) return finish(storedAnswer(submissionId, settled));
       const record: LeadRecord = {
         submissionId,
         form: form.name,
@@ -238,85 +169,174 @@ export function storeAndMailLeads<S extends z.ZodMiniType>(form: LeadForm<S>, de
         updatedAt: now.toISOString(),
         attempts: 0,
         lead,
-        expiresAt: Math.floor(now.getTime() / 1000) + config.leadRetentionDays * 86_400,
+        expiresAt: Math.floor(now.getTime() / 1000) + deps.config.leadRetentionDays * 86_400,
+        ...(clientKey ? { client: clientKey } : {}),
       };
-      if (clientKey) record.client = clientKey;
-
-      let stored: "stored" | "duplicate";
-      try {
-        // Bounded, so that a slow store leaves the direct mail below enough of the invocation's time.
-        stored = await withinMs(store.put(record), DELIVERY.storePutMs);
-      } catch (error) {
-        // A store that answered it cannot write (the local disk is full) keeps nothing, and neither would the queue's
-        // "store me" later: the visitor is told, keeps what they typed and sends it again; nothing is mailed.
-        if (storeCannotWrite(error))
-          return finish(failure(503, form.mailFailure), "store-cannot-write", {
-            submissionId,
-            error: STORE_CANNOT_WRITE,
-          });
-        log.error({
-          requestId,
-          submissionId,
-          outcome: "store-failed",
-          error: error instanceof Error ? error.name : typeof error,
-        });
-        // A slow store may have written the lead and only answered late: a consistent read says whether it did, so
-        // that a lead the sweep will find is not also mailed from here.
-        const landed = await withinMs(store.get(submissionId), DELIVERY.storeCheckMs).catch(() => undefined);
-        if (!landed) {
-          const mails = form.mails(parsed.data, config, submissionId);
-          const kept = await mailUnstored(record, mails, deps, deadline, requestId, form.mailFailure);
-          return finish(kept.answer, kept.outcome, { submissionId, error: kept.error });
-        }
-        stored = "duplicate";
-      }
-      if (stored === "duplicate") {
-        // A repeat of a lead nobody has tried to mail yet (a put retried by the SDK after a timeout looks the same):
-        // carry on, the lease keeps it to one mail. Any other repeat is answered and left alone, unless its fields
-        // differ: then it is another lead under a reused id, and the form must send it with a new one.
-        const existing = await store.get(submissionId).catch(() => undefined);
-        if (existing && !sameLead(existing.lead, lead))
-          return finish(failure(409, REUSED_ID), "reused-id", { submissionId });
-        if (existing?.status !== "received" || existing.attempts > 0)
-          return finish(success(submissionId), "duplicate", { submissionId });
-      } else log.info({ requestId, submissionId, outcome: "stored" });
-
-      let result: Awaited<ReturnType<typeof deliverStoredLead>>;
-      try {
-        result = await deliverStoredLead(submissionId, mailsOf, deps, deadline, requestId);
-      } catch (error) {
-        log.error({
-          requestId,
-          submissionId,
-          outcome: "deliver-error",
-          error: error instanceof Error ? error.name : typeof error,
-        });
-        result = "failed";
-      }
-      if (result !== "mailed" && result !== "done") {
-        try {
-          // An unclear send waits for its send event before anyone tries again.
-          await queue.enqueue(
-            { submissionId, form: form.name },
-            result === "unknown" ? sendEventWaitSeconds(config) : DELIVERY.retryDelaySeconds,
-          );
-        } catch (error) {
-          // Still stored: the scheduled sweep finds leads left in received/failed and enqueues them.
-          log.error({
-            requestId,
-            submissionId,
-            outcome: "enqueue-failed",
-            error: error instanceof Error ? error.name : typeof error,
-          });
-        }
-      }
-      return finish(success(submissionId), result === "mailed" ? "sent" : "queued", { submissionId });
+      return finish(
+        (await storeLead(request, record, parsed.data)) ?? (await deliverOrQueue(request, submissionId, mailsOf)),
+      );
     } catch (error) {
       const { answer, outcome, code } = errorAnswer(error);
       const stack = outcome === "error" && error instanceof Error ? error.stack : undefined;
-      return finish(answer, outcome, { error: code, stack });
+      return finish({ answer, outcome, extra: { error: code, stack } });
     }
   };
+}
+
+/** One request to a lead function, as its steps see it. */
+interface LeadRequest<S extends z.ZodMiniType> {
+  form: LeadForm<S>;
+  deps: LeadDeps;
+  deadline: ReturnType<typeof invocationDeadline>;
+  requestId: string;
+}
+
+const storedAnswer = (submissionId: string, outcome: string): Outcome => ({
+  answer: success(submissionId),
+  outcome,
+  extra: { submissionId },
+});
+
+/** The answer with what its log line says. */
+interface Outcome {
+  answer: LeadAnswer;
+  outcome: string;
+  extra?: { field?: string; error?: string; stack?: string; submissionId?: string; reason?: SpamReason };
+}
+
+/**
+ * Over the hourly limit the lead is kept, not refused: a 429 would lose it. A counter that fails admits. Behind
+ * CloudFront without the viewer's address there is no client to count (lambdas/shared/http.ts).
+ */
+function admits<S extends z.ZodMiniType>(
+  { deps, requestId }: LeadRequest<S>,
+  client: string | undefined,
+  now: Date,
+): Promise<unknown> {
+  return Promise.resolve((client && deps.rateLimit?.admit(client, now)) ?? true).catch((error: unknown) => {
+    deps.log.warn({ requestId, outcome: "rate-limit-failed", error: errorName(error) });
+    return true;
+  });
+}
+
+/**
+ * Stores a lead in the spam folder; a repeat of its id is the same lead. Past the suspect cap of its client this hour
+ * it is only counted (the counter is the record: `npm run leads` and the digest show it). When the store fails, the
+ * record goes to the retry queue for deliver-lead to store (as a lead mailed while the store was down does): a
+ * filter's false positive is kept, not lost. The answer is a person's either way.
+ */
+async function fileAsSpam<S extends z.ZodMiniType>(
+  { form, deps }: LeadRequest<S>,
+  submissionId: string,
+  { lead, truncated, droppedKeys }: SuspectFields,
+  reason: SpamReason,
+  client: string | undefined,
+): Promise<Outcome> {
+  const now = new Date();
+  const answer = (outcome: string): Outcome => ({
+    answer: success(submissionId),
+    outcome,
+    extra: { submissionId, reason },
+  });
+  // A counter that fails stores the lead: the cap bounds a flood, it must not cost a person's lead.
+  const admitted = client && deps.suspectCap?.admit(client, now, reason === "rate-limited");
+  if (!(await Promise.resolve(admitted ?? true).catch(() => true))) return answer("spam-counted");
+  const at = now.toISOString();
+  const record: LeadRecord = {
+    submissionId,
+    form: form.name,
+    status: "spam",
+    spamReason: reason,
+    receivedAt: at,
+    updatedAt: at,
+    attempts: 0,
+    lead,
+    expiresAt: spamExpiresAt(now),
+    ...(Object.keys(truncated).length > 0 ? { truncated } : {}),
+    ...(droppedKeys > 0 ? { droppedKeys } : {}),
+  };
+  await deps.store.put(record).catch(async (error: unknown) => {
+    const queued = await deps.queue.enqueue({ submissionId, form: form.name, unstored: record }, 0).then(
+      () => true,
+      () => false,
+    );
+    deps.log.error({
+      submissionId,
+      outcome: queued ? "spam-store-queued" : "spam-store-lost",
+      error: errorName(error),
+    });
+  });
+  return answer("spam");
+}
+
+/**
+ * Stores a new lead. A repeated submission id is the same lead: answered alike, stored and mailed once.
+ * @returns the answer when there is nothing left to mail from here, undefined when the lead is to be mailed now
+ */
+async function storeLead<S extends z.ZodMiniType>(
+  request: LeadRequest<S>,
+  record: LeadRecord,
+  data: z.output<S>,
+): Promise<Outcome | undefined> {
+  const { form, deps, requestId } = request;
+  const { submissionId } = record;
+  let stored: "stored" | "duplicate";
+  try {
+    // Bounded, so that a slow store leaves the direct mail below enough of the invocation's time.
+    stored = await withinMs(deps.store.put(record), DELIVERY.storePutMs);
+  } catch (error) {
+    // A store that answered it cannot write (the local disk is full) keeps nothing, and neither would the queue's
+    // "store me" later: the visitor is told, keeps what they typed and sends it again; nothing is mailed.
+    if (storeCannotWrite(error))
+      return {
+        answer: failure(503, form.mailFailure),
+        outcome: "store-cannot-write",
+        extra: { submissionId, error: STORE_CANNOT_WRITE },
+      };
+    deps.log.error({ requestId, submissionId, outcome: "store-failed", error: errorName(error) });
+    // A slow store may have written the lead and only answered late: a consistent read says whether it did, so
+    // that a lead the sweep will find is not also mailed from here.
+    const landed = await withinMs(deps.store.get(submissionId), DELIVERY.storeCheckMs).catch(() => undefined);
+    if (!landed) {
+      const mails = form.mails(data, deps.config, submissionId);
+      const kept = await mailUnstored(record, mails, deps, request.deadline, requestId, form.mailFailure);
+      return { answer: kept.answer, outcome: kept.outcome, extra: { submissionId, error: kept.error } };
+    }
+    stored = "duplicate";
+  }
+  if (stored === "stored") {
+    deps.log.info({ requestId, submissionId, outcome: "stored" });
+    return undefined;
+  }
+  // A repeat of a lead nobody has tried to mail yet (a put retried by the SDK after a timeout looks the same):
+  // carry on, the lease keeps it to one mail. Any other repeat is answered and left alone, unless its fields
+  // differ: then it is another lead under a reused id, and the form must send it with a new one.
+  const existing = await deps.store.get(submissionId).catch(() => undefined);
+  if (existing && !sameLead(existing.lead, record.lead))
+    return { answer: failure(409, REUSED_ID), outcome: "reused-id", extra: { submissionId } };
+  if (existing?.status !== "received" || existing.attempts > 0) return storedAnswer(submissionId, "duplicate");
+  return undefined;
+}
+
+/** Mails a stored lead within the invocation's deadline; whatever was not mailed goes to the retry queue. */
+async function deliverOrQueue<S extends z.ZodMiniType>(
+  { form, deps, deadline, requestId }: LeadRequest<S>,
+  submissionId: string,
+  mailsOf: MailsOf,
+): Promise<Outcome> {
+  const result = await deliverStoredLead(submissionId, mailsOf, deps, deadline, requestId).catch((error: unknown) => {
+    deps.log.error({ requestId, submissionId, outcome: "deliver-error", error: errorName(error) });
+    return "failed" as const;
+  });
+  if (result !== "mailed" && result !== "done") {
+    // An unclear send waits for its send event before anyone tries again.
+    const delay = result === "unknown" ? sendEventWaitSeconds(deps.config) : DELIVERY.retryDelaySeconds;
+    await deps.queue.enqueue({ submissionId, form: form.name }, delay).catch((error: unknown) => {
+      // Still stored: the scheduled sweep finds leads left in received/failed and enqueues them.
+      deps.log.error({ requestId, submissionId, outcome: "enqueue-failed", error: errorName(error) });
+    });
+  }
+  return storedAnswer(submissionId, result === "mailed" ? "sent" : "queued");
 }
 
 /**

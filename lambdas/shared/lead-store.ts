@@ -41,8 +41,11 @@ export const STORE_CANNOT_WRITE = "LocalStoreCannotWrite";
 /** True for the store's answer that it cannot write (STORE_CANNOT_WRITE). */
 export const storeCannotWrite = (error: unknown) => error instanceof Error && error.name === STORE_CANNOT_WRITE;
 
-/** Where leads live. The handlers get it as a parameter, so unit tests can pass one in memory. */
-export interface LeadStore {
+/** Where leads live, with the acknowledgement counters beside them. The handlers get it as a parameter, so unit tests can pass one in memory. */
+export type LeadStore = LeadRecords & AckCounters;
+
+/** The leads themselves: written once, claimed for each attempt to mail them, marked with what became of it. */
+interface LeadRecords {
   /** Writes a new lead; "duplicate" when its submission id is stored already (nothing is overwritten). */
   put(record: LeadRecord): Promise<"stored" | "duplicate">;
   get(submissionId: string): Promise<LeadRecord | undefined>;
@@ -74,10 +77,6 @@ export interface LeadStore {
    */
   claimFollowUp(submissionId: string, now: Date, claimant: string): Promise<boolean>;
   markAcknowledgement(submissionId: string, outcome: AckOutcome, now: Date): Promise<void>;
-  /** Counts one acknowledgement to `address` (normalised) today; false (and nothing counted) once `limit` is reached. */
-  countAcknowledgement(address: string, limit: number, now: Date, retentionSeconds: number): Promise<boolean>;
-  /** Counts one acknowledgement for a lead from `client` this hour; false (and nothing counted) once `limit` is reached. */
-  countClientAcknowledgement(client: string, limit: number, now: Date): Promise<boolean>;
   /**
    * Leads received at or after `since` (and no further back than the store keeps any), newest first, as the index
    * lists them (it may lag or hold phantoms). Each is read whole from the table, unless `indexOnly`: then only the
@@ -89,6 +88,14 @@ export interface LeadStore {
    * same index keys is written where no lead is, and deleted at once, which deletes the entry with it.
    */
   dropPhantom(entry: Pick<LeadRecord, "submissionId" | "receivedAt">): Promise<void>;
+}
+
+/** How many acknowledgements went out, per address per day and per client per hour: the caps on an abused form. */
+interface AckCounters {
+  /** Counts one acknowledgement to `address` (normalised) today; false (and nothing counted) once `limit` is reached. */
+  countAcknowledgement(address: string, limit: number, now: Date, retentionSeconds: number): Promise<boolean>;
+  /** Counts one acknowledgement for a lead from `client` this hour; false (and nothing counted) once `limit` is reached. */
+  countClientAcknowledgement(client: string, limit: number, now: Date): Promise<boolean>;
 }
 
 export interface DynamoLeadStoreOptions {
@@ -166,71 +173,69 @@ export function createDynamoLeadStore({
         requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000, throwOnRequestTimeout: true },
       }),
   );
-  const open = OPEN_STATUSES.map((status) => `:${status}`);
-  const openValues = Object.fromEntries(OPEN_STATUSES.map((status) => [`:${status}`, status]));
-  // Every status a lead has before it is known to be mailed.
-  const unmailed = [...open, ":unknown"];
-  const unmailedValues = { ...openValues, ":unknown": "unknown" };
-  const counter = (key: string, limit: number, expiresAt: number) =>
-    limit <= 0
-      ? Promise.resolve(false)
-      : conditional(() =>
-          client.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: { pk: key },
-              UpdateExpression: "ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)",
-              ConditionExpression: "attribute_not_exists(#count) OR #count < :limit",
-              ExpressionAttributeNames: { "#count": "count" },
-              ExpressionAttributeValues: { ":one": 1, ":limit": limit, ":expires": expiresAt },
-            }),
-          ),
-        );
+  const table: Table = { client, tableName };
+  return { ...records(table, retentionDays), ...attempts(table), ...followUps(table), ...ackCounters(table) };
+}
 
-  /** An attempt that did not end mailed: the lead leaves its lease with the status and the error code that say why. */
-  const endAttempt = (submissionId: string, status: "failed" | "unknown", code: string, now: Date) =>
-    conditional(() =>
-      client.send(
-        update(
-          submissionId,
-          "SET #status = :endStatus, lastError = :code, updatedAt = :now REMOVE leaseUntil",
-          // A retry of an unknown lead is in an attempt too: its end is recorded, unless a send event marked it mailed.
-          `#status IN (${unmailed.join(", ")})`,
-          { ":endStatus": status, ":code": code, ":now": now.toISOString(), ...unmailedValues },
-          { "#status": "status" },
-        ),
-      ),
-    );
-  const update = (
-    submissionId: string,
-    expression: string,
-    condition: string | undefined,
-    values: Record<string, string | number>,
-    names?: Record<string, string>,
-    returnValues: "ALL_NEW" | "ALL_OLD" = "ALL_NEW",
-  ) =>
+interface Table {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+}
+
+const open = OPEN_STATUSES.map((status) => `:${status}`);
+const openValues = Object.fromEntries(OPEN_STATUSES.map((status) => [`:${status}`, status]));
+// Every status a lead has before it is known to be mailed.
+const unmailed = [...open, ":unknown"];
+const unmailedValues = { ...openValues, ":unknown": "unknown" };
+const STATUS = { "#status": "status" };
+
+/** An update of one lead, answering it as it is after (or before) the change. */
+const updateLead = (
+  { client, tableName }: Table,
+  submissionId: string,
+  change: {
+    expression: string;
+    condition?: string;
+    values: Record<string, string | number>;
+    names?: Record<string, string>;
+    returnValues?: "ALL_NEW" | "ALL_OLD";
+  },
+) =>
+  client.send(
     new UpdateCommand({
       TableName: tableName,
       Key: { pk: leadKey(submissionId) },
-      UpdateExpression: expression,
-      ConditionExpression: condition,
-      ExpressionAttributeValues: values,
-      ExpressionAttributeNames: names,
-      ReturnValues: returnValues,
-    });
+      UpdateExpression: change.expression,
+      ConditionExpression: change.condition,
+      ExpressionAttributeValues: change.values,
+      ExpressionAttributeNames: change.names,
+      ReturnValues: change.returnValues ?? "ALL_NEW",
+    }),
+  );
 
+/** The same update, answering the lead (as updateLead returns it), or undefined when its condition failed. */
+async function updatedLead(
+  table: Table,
+  submissionId: string,
+  change: Parameters<typeof updateLead>[2],
+): Promise<LeadRecord | undefined> {
+  let lead: LeadRecord | undefined;
+  await conditional(async () => {
+    const { Attributes } = await updateLead(table, submissionId, change);
+    lead = Attributes ? fromItem(Attributes) : undefined;
+  });
+  return lead;
+}
+
+function records(table: Table, retentionDays: number): Pick<LeadRecords, "put" | "get" | "list" | "dropPhantom"> {
+  const { client, tableName } = table;
+  const putNew = (Item: Item) =>
+    conditional(() =>
+      client.send(new PutCommand({ TableName: tableName, Item, ConditionExpression: "attribute_not_exists(pk)" })),
+    );
   return {
     async put(record) {
-      const stored = await conditional(() =>
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { pk: leadKey(record.submissionId), ...toItem(record) },
-            ConditionExpression: "attribute_not_exists(pk)",
-          }),
-        ),
-      );
-      return stored ? "stored" : "duplicate";
+      return (await putNew({ pk: leadKey(record.submissionId), ...toItem(record) })) ? "stored" : "duplicate";
     },
 
     async get(submissionId) {
@@ -240,125 +245,10 @@ export function createDynamoLeadStore({
       return Item ? fromItem(Item) : undefined;
     },
 
-    async claim(submissionId, leaseMs, now, quietSince) {
-      let claimed: LeadRecord | undefined;
-      await conditional(async () => {
-        const { Attributes } = await client.send(
-          update(
-            submissionId,
-            "SET leaseUntil = :until, attempts = attempts + :one, updatedAt = :now",
-            `attribute_exists(pk) AND (#status IN (${open.join(", ")}) OR (#status = :unknown AND updatedAt < :quietSince)) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs)`,
-            {
-              ":until": now.getTime() + leaseMs,
-              ":one": 1,
-              ":now": now.toISOString(),
-              ":nowMs": now.getTime(),
-              ":quietSince": quietSince.toISOString(),
-              ...unmailedValues,
-            },
-            { "#status": "status" },
-          ),
-        );
-        claimed = Attributes ? fromItem(Attributes) : undefined;
-      });
-      return claimed;
-    },
-
-    async markMailed(submissionId, now) {
-      let before: LeadRecord | undefined;
-      await conditional(async () => {
-        const { Attributes } = await client.send(
-          update(
-            submissionId,
-            "SET #status = :mailed, updatedAt = :now, mailedAt = :now REMOVE leaseUntil",
-            `#status IN (${unmailed.join(", ")})`,
-            { ":mailed": "mailed", ":now": now.toISOString(), ...unmailedValues },
-            { "#status": "status" },
-            "ALL_OLD",
-          ),
-        );
-        before = Attributes ? fromItem(Attributes) : undefined;
-      });
-      return before;
-    },
-
-    markFailed: (submissionId, code, now) => endAttempt(submissionId, "failed", code, now),
-    markUnknown: (submissionId, code, now) => endAttempt(submissionId, "unknown", code, now),
-
-    async release(submissionId, now) {
-      await conditional(() =>
-        client.send(
-          update(
-            submissionId,
-            "SET attempts = attempts - :one, updatedAt = :now REMOVE leaseUntil",
-            "attribute_exists(leaseUntil) AND attempts > :zero",
-            { ":one": 1, ":zero": 0, ":now": now.toISOString() },
-          ),
-        ),
-      );
-    },
-
-    claimFollowUp: (submissionId, now, claimant) =>
-      conditional(() =>
-        client.send(
-          update(
-            submissionId,
-            "SET acknowledgement = :pending, followUpBy = :claimant, updatedAt = :now",
-            "#status = :mailed AND (attribute_not_exists(acknowledgement) OR (acknowledgement = :pending AND followUpBy = :claimant))",
-            { ":pending": "pending", ":claimant": claimant, ":now": now.toISOString(), ":mailed": "mailed" },
-            { "#status": "status" },
-          ),
-        ),
-      ),
-
-    async markAcknowledgement(submissionId, outcome, now) {
-      const sent = outcome === "sent";
-      await conditional(() =>
-        client.send(
-          update(
-            submissionId,
-            sent
-              ? "SET #status = :acknowledged, acknowledgement = :outcome, updatedAt = :now"
-              : "SET acknowledgement = :outcome, updatedAt = :now",
-            "#status = :mailed",
-            {
-              ":outcome": outcome,
-              ":now": now.toISOString(),
-              ":mailed": "mailed",
-              ...(sent ? { ":acknowledged": "acknowledged" } : {}),
-            },
-            { "#status": "status" },
-          ),
-        ),
-      );
-    },
-
-    async countAcknowledgement(address, limit, now, retentionSeconds) {
-      // The counter lives two days (enough for its own day); never longer than the leads themselves.
-      return counter(
-        ackKey(address, now),
-        limit,
-        Math.floor(now.getTime() / 1000) + Math.min(2 * DAY_SECONDS, retentionSeconds),
-      );
-    },
-
-    async countClientAcknowledgement(clientKey, limit, now) {
-      return counter(ackClientKey(clientKey, now), limit, Math.floor(now.getTime() / 1000) + 2 * 3600);
-    },
-
     async dropPhantom({ submissionId, receivedAt }) {
       const key = { pk: leadKey(submissionId) };
-      const placed = await conditional(() =>
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...key, day: leadDay(receivedAt), receivedAt, phantom: true },
-            ConditionExpression: "attribute_not_exists(pk)",
-          }),
-        ),
-      );
       // A lead stored meanwhile under this id is real: it stays.
-      if (placed)
+      if (await putNew({ ...key, day: leadDay(receivedAt), receivedAt, phantom: true }))
         await client.send(
           new DeleteCommand({
             TableName: tableName,
@@ -379,6 +269,120 @@ export function createDynamoLeadStore({
         else yield* wholeItems(client, tableName, entries);
       }
     },
+  };
+}
+
+/** An attempt to mail a lead: its lease, and the status it leaves with. */
+function attempts(table: Table): Pick<LeadRecords, "claim" | "markMailed" | "markFailed" | "markUnknown" | "release"> {
+  /** An attempt that did not end mailed: the lead leaves its lease with the status and the error code that say why. */
+  const endAttempt = (submissionId: string, status: "failed" | "unknown", code: string, now: Date) =>
+    conditional(() =>
+      updateLead(table, submissionId, {
+        expression: "SET #status = :endStatus, lastError = :code, updatedAt = :now REMOVE leaseUntil",
+        // A retry of an unknown lead is in an attempt too: its end is recorded, unless a send event marked it mailed.
+        condition: `#status IN (${unmailed.join(", ")})`,
+        values: { ":endStatus": status, ":code": code, ":now": now.toISOString(), ...unmailedValues },
+        names: STATUS,
+      }),
+    );
+  return {
+    claim: (submissionId, leaseMs, now, quietSince) =>
+      updatedLead(table, submissionId, {
+        expression: "SET leaseUntil = :until, attempts = attempts + :one, updatedAt = :now",
+        condition: `attribute_exists(pk) AND (#status IN (${open.join(", ")}) OR (#status = :unknown AND updatedAt < :quietSince)) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs)`,
+        values: {
+          ":until": now.getTime() + leaseMs,
+          ":one": 1,
+          ":now": now.toISOString(),
+          ":nowMs": now.getTime(),
+          ":quietSince": quietSince.toISOString(),
+          ...unmailedValues,
+        },
+        names: STATUS,
+      }),
+
+    markMailed: (submissionId, now) =>
+      updatedLead(table, submissionId, {
+        expression: "SET #status = :mailed, updatedAt = :now, mailedAt = :now REMOVE leaseUntil",
+        condition: `#status IN (${unmailed.join(", ")})`,
+        values: { ":mailed": "mailed", ":now": now.toISOString(), ...unmailedValues },
+        names: STATUS,
+        returnValues: "ALL_OLD",
+      }),
+
+    markFailed: (submissionId, code, now) => endAttempt(submissionId, "failed", code, now),
+    markUnknown: (submissionId, code, now) => endAttempt(submissionId, "unknown", code, now),
+
+    async release(submissionId, now) {
+      await conditional(() =>
+        updateLead(table, submissionId, {
+          expression: "SET attempts = attempts - :one, updatedAt = :now REMOVE leaseUntil",
+          condition: "attribute_exists(leaseUntil) AND attempts > :zero",
+          values: { ":one": 1, ":zero": 0, ":now": now.toISOString() },
+        }),
+      );
+    },
+  };
+}
+
+/** What follows a mailed lead: the one right to hand it on, and the visitor's confirmation. */
+function followUps(table: Table): Pick<LeadRecords, "claimFollowUp" | "markAcknowledgement"> {
+  return {
+    claimFollowUp: (submissionId, now, claimant) =>
+      conditional(() =>
+        updateLead(table, submissionId, {
+          expression: "SET acknowledgement = :pending, followUpBy = :claimant, updatedAt = :now",
+          condition:
+            "#status = :mailed AND (attribute_not_exists(acknowledgement) OR (acknowledgement = :pending AND followUpBy = :claimant))",
+          values: { ":pending": "pending", ":claimant": claimant, ":now": now.toISOString(), ":mailed": "mailed" },
+          names: STATUS,
+        }),
+      ),
+
+    async markAcknowledgement(submissionId, outcome, now) {
+      const sent = outcome === "sent";
+      await conditional(() =>
+        updateLead(table, submissionId, {
+          expression: sent
+            ? "SET #status = :acknowledged, acknowledgement = :outcome, updatedAt = :now"
+            : "SET acknowledgement = :outcome, updatedAt = :now",
+          condition: "#status = :mailed",
+          values: {
+            ":outcome": outcome,
+            ":now": now.toISOString(),
+            ":mailed": "mailed",
+            ...(sent ? { ":acknowledged": "acknowledged" } : {}),
+          },
+          names: STATUS,
+        }),
+      );
+    },
+  };
+}
+
+function ackCounters({ client, tableName }: Table): AckCounters {
+  const counter = (key: string, limit: number, expiresAt: number) =>
+    limit <= 0
+      ? Promise.resolve(false)
+      : conditional(() =>
+          client.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: { pk: key },
+              UpdateExpression: "ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)",
+              ConditionExpression: "attribute_not_exists(#count) OR #count < :limit",
+              ExpressionAttributeNames: { "#count": "count" },
+              ExpressionAttributeValues: { ":one": 1, ":limit": limit, ":expires": expiresAt },
+            }),
+          ),
+        );
+  const inSeconds = (now: Date, seconds: number) => Math.floor(now.getTime() / 1000) + seconds;
+  return {
+    // The counter lives two days (enough for its own day); never longer than the leads themselves.
+    countAcknowledgement: (address, limit, now, retentionSeconds) =>
+      counter(ackKey(address, now), limit, inSeconds(now, Math.min(2 * DAY_SECONDS, retentionSeconds))),
+    countClientAcknowledgement: (clientKey, limit, now) =>
+      counter(ackClientKey(clientKey, now), limit, inSeconds(now, 2 * 3600)),
   };
 }
 

@@ -128,7 +128,6 @@ export function createSesMailer({
       requestHandler: { connectionTimeout: 2_000, requestTimeout: ATTEMPT_MS, throwOnRequestTimeout: true },
     });
   let client = newClient();
-  const content = (data: string) => ({ Data: data.toWellFormed(), Charset: "UTF-8" });
 
   const attempt = async (mail: OutgoingMail, timeoutMs: number): Promise<{ messageId: string }> => {
     const used = client;
@@ -137,29 +136,11 @@ export function createSesMailer({
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         controller.abort();
-        reject(
-          Object.assign(new Error(`SES did not answer within ${timeoutMs} ms`), {
-            name: "TimeoutError",
-            code: "DeadlineExceeded",
-          }),
-        );
+        reject(deadlineExceeded(`SES did not answer within ${timeoutMs} ms`));
       }, timeoutMs);
     });
     try {
-      const command = new SendEmailCommand({
-        FromEmailAddress: mail.from.toWellFormed(),
-        Destination: { ToAddresses: [mail.to.toWellFormed()] },
-        ReplyToAddresses: [mail.replyTo.toWellFormed()],
-        Content: {
-          Simple: {
-            Subject: content(mail.subject),
-            Body: { Html: content(mail.html), Text: content(mail.text) },
-            Headers: mail.headers?.map(({ name, value }) => ({ Name: name, Value: value })),
-          },
-        },
-        EmailTags: mail.tags && Object.entries(mail.tags).map(([Name, Value]) => ({ Name, Value })),
-        ConfigurationSetName: configurationSet,
-      });
+      const command = sendEmailCommand(mail, configurationSet);
       const result = await Promise.race([used.send(command, { abortSignal: controller.signal }), expired]);
       return { messageId: result.MessageId ?? "" };
     } catch (error) {
@@ -180,11 +161,7 @@ export function createSesMailer({
       for (let tries = 0; ; tries++) {
         const left = deadline - performance.now();
         try {
-          if (left <= 0)
-            throw Object.assign(new Error("No time left to send the mail"), {
-              name: "TimeoutError",
-              code: "DeadlineExceeded",
-            });
+          if (left <= 0) throw deadlineExceeded("No time left to send the mail");
           return await attempt(mail, Math.min(ATTEMPT_MS, left));
         } catch (cause) {
           const pause = retryPauseMs * 2 ** tries;
@@ -195,6 +172,27 @@ export function createSesMailer({
       }
     },
   };
+}
+
+const deadlineExceeded = (message: string) =>
+  Object.assign(new Error(message), { name: "TimeoutError", code: "DeadlineExceeded" });
+
+function sendEmailCommand(mail: OutgoingMail, configurationSet: string | undefined): SendEmailCommand {
+  const content = (data: string) => ({ Data: data.toWellFormed(), Charset: "UTF-8" });
+  return new SendEmailCommand({
+    FromEmailAddress: mail.from.toWellFormed(),
+    Destination: { ToAddresses: [mail.to.toWellFormed()] },
+    ReplyToAddresses: [mail.replyTo.toWellFormed()],
+    Content: {
+      Simple: {
+        Subject: content(mail.subject),
+        Body: { Html: content(mail.html), Text: content(mail.text) },
+        Headers: mail.headers?.map(({ name, value }) => ({ Name: name, Value: value })),
+      },
+    },
+    EmailTags: mail.tags && Object.entries(mail.tags).map(([Name, Value]) => ({ Name, Value })),
+    ConfigurationSetName: configurationSet,
+  });
 }
 
 interface ServiceErrorShape {

@@ -1,5 +1,11 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
 import { conditional, documentClient, text } from "./document-client.ts";
 import { BY_RECEIVED_AT_INDEX } from "./lead-record.ts";
 import { subscriberKey } from "./newsletter-tokens.ts";
@@ -93,73 +99,46 @@ export function createDynamoSubscriberStore({
   client: DynamoDBClient;
   tableName: string;
 }): SubscriberStore {
-  const table = documentClient(client);
-  const getRaw = async (key: string) =>
-    (await table.send(new GetCommand({ TableName: tableName, Key: pk(key), ConsistentRead: true }))).Item;
-  const getByKey = async (key: string) => {
-    const item = await getRaw(key);
-    return item ? fromItem(item) : undefined;
-  };
-  const names = { "#status": "status" };
-
+  const ctx: Ctx = { table: documentClient(client), tableName };
   return {
     async request(email, { nonce, requestedAt, unsubscribeUrl, consentText }, now) {
       const address = email.trim();
       const key = subscriberKey(address);
-      const cutoff = new Date(now.getTime() - NEWSLETTER.remailAfterHours * 3_600_000).toISOString();
       // A new request starts a new consent record: the last request's confirmation and departure are not carried over.
-      const asked = await conditional(() =>
-        table.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: pk(key),
-            UpdateExpression:
-              "SET kind = :kind, email = :email, #status = :pending, receivedAt = if_not_exists(receivedAt, :now), updatedAt = :now, requestedAt = :requested, mailedAt = :now, requestNonce = :nonce, consentText = :text, unsubscribeUrl = :url, expiresAt = :expires REMOVE unsubscribedAt, confirmedAt",
-            ConditionExpression:
-              "attribute_not_exists(pk) OR #status = :unsubscribed OR (#status = :pending AND mailedAt < :cutoff)",
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: {
-              ":kind": SUBSCRIBER_KIND,
-              ":email": address,
-              ":pending": "pending",
-              ":unsubscribed": "unsubscribed",
-              ":now": now.toISOString(),
-              ":requested": (requestedAt > now ? now : requestedAt).toISOString(),
-              ":nonce": nonce,
-              ":text": consentText,
-              ":cutoff": cutoff,
-              ":url": unsubscribeUrl,
-              ":expires": epoch(now, NEWSLETTER.pendingDays),
-            },
-          }),
-        ),
+      const asked = await changeSubscriber(
+        ctx,
+        key,
+        "SET kind = :kind, email = :email, #status = :pending, receivedAt = if_not_exists(receivedAt, :now), updatedAt = :now, requestedAt = :requested, mailedAt = :now, requestNonce = :nonce, consentText = :text, unsubscribeUrl = :url, expiresAt = :expires REMOVE unsubscribedAt, confirmedAt",
+        "attribute_not_exists(pk) OR #status = :unsubscribed OR (#status = :pending AND mailedAt < :cutoff)",
+        {
+          ":kind": SUBSCRIBER_KIND,
+          ":email": address,
+          ":pending": "pending",
+          ":unsubscribed": "unsubscribed",
+          ":now": now.toISOString(),
+          ":requested": (requestedAt > now ? now : requestedAt).toISOString(),
+          ":nonce": nonce,
+          ":text": consentText,
+          ":cutoff": new Date(now.getTime() - NEWSLETTER.remailAfterHours * 3_600_000).toISOString(),
+          ":url": unsubscribeUrl,
+          ":expires": epoch(now, NEWSLETTER.pendingDays),
+        },
       );
       if (asked) return "mail";
-      return (await getByKey(key))?.status === "confirmed" ? "confirmed" : "recently-mailed";
+      return (await rawSubscriber(ctx, key))?.status === "confirmed" ? "confirmed" : "recently-mailed";
     },
 
     async confirm(key, nonce, now) {
-      const at = now.toISOString();
-      const done = await conditional(() =>
-        table.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: pk(key),
-            UpdateExpression: "SET #status = :confirmed, confirmedAt = :now, updatedAt = :now REMOVE expiresAt",
-            // Only the current request, once, and never before its mail: the record then proves what was agreed.
-            ConditionExpression: "#status = :pending AND requestNonce = :nonce AND mailedAt <= :now",
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: {
-              ":confirmed": "confirmed",
-              ":pending": "pending",
-              ":nonce": nonce,
-              ":now": at,
-            },
-          }),
-        ),
+      const done = await changeSubscriber(
+        ctx,
+        key,
+        "SET #status = :confirmed, confirmedAt = :now, updatedAt = :now REMOVE expiresAt",
+        // Only the current request, once, and never before its mail: the record then proves what was agreed.
+        "#status = :pending AND requestNonce = :nonce AND mailedAt <= :now",
+        { ":confirmed": "confirmed", ":pending": "pending", ":nonce": nonce, ":now": now.toISOString() },
       );
       if (done) return "confirmed";
-      const found = await getRaw(key);
+      const found = await rawSubscriber(ctx, key);
       if (!found) return "unknown";
       if (found.requestNonce !== nonce) return "superseded";
       if (found.status === "confirmed") return "already-confirmed";
@@ -167,33 +146,65 @@ export function createDynamoSubscriberStore({
     },
 
     async unsubscribe(key, nonce, now) {
-      const done = await conditional(() =>
-        table.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: pk(key),
-            UpdateExpression:
-              "SET #status = :unsubscribed, unsubscribedAt = if_not_exists(unsubscribedAt, :now), updatedAt = :now, expiresAt = :expires",
-            // A link acts on the subscription it was mailed for; one of before nonces only on a record of before them.
-            ConditionExpression:
-              nonce === undefined
-                ? "attribute_exists(pk) AND attribute_not_exists(requestNonce)"
-                : "attribute_exists(pk) AND requestNonce = :nonce",
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: {
-              ":unsubscribed": "unsubscribed",
-              ":now": now.toISOString(),
-              ":expires": epoch(now, NEWSLETTER.unsubscribedDays),
-              ...(nonce === undefined ? {} : { ":nonce": nonce }),
-            },
-          }),
-        ),
+      const done = await changeSubscriber(
+        ctx,
+        key,
+        "SET #status = :unsubscribed, unsubscribedAt = if_not_exists(unsubscribedAt, :now), updatedAt = :now, expiresAt = :expires",
+        // A link acts on the subscription it was mailed for; one of before nonces only on a record of before them.
+        nonce === undefined
+          ? "attribute_exists(pk) AND attribute_not_exists(requestNonce)"
+          : "attribute_exists(pk) AND requestNonce = :nonce",
+        {
+          ":unsubscribed": "unsubscribed",
+          ":now": now.toISOString(),
+          ":expires": epoch(now, NEWSLETTER.unsubscribedDays),
+          ...(nonce === undefined ? {} : { ":nonce": nonce }),
+        },
       );
       if (done) return "unsubscribed";
-      return (await getRaw(key)) ? "superseded" : "unknown";
+      return (await rawSubscriber(ctx, key)) ? "superseded" : "unknown";
     },
 
-    get: (email) => getByKey(subscriberKey(email)),
+    ...reads(ctx),
+  };
+}
+
+interface Ctx {
+  table: DynamoDBDocumentClient;
+  tableName: string;
+}
+
+const rawSubscriber = async ({ table, tableName }: Ctx, key: string) =>
+  (await table.send(new GetCommand({ TableName: tableName, Key: pk(key), ConsistentRead: true }))).Item;
+
+/** True when the change was made, false when its condition failed. */
+const changeSubscriber = (
+  { table, tableName }: Ctx,
+  key: string,
+  expression: string,
+  condition: string,
+  values: Record<string, string | number>,
+) =>
+  conditional(() =>
+    table.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: pk(key),
+        UpdateExpression: expression,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: values,
+      }),
+    ),
+  );
+
+function reads(ctx: Ctx): Pick<SubscriberStore, "get" | "erase" | "list"> {
+  const { table, tableName } = ctx;
+  return {
+    async get(email) {
+      const item = await rawSubscriber(ctx, subscriberKey(email));
+      return item ? fromItem(item) : undefined;
+    },
 
     async erase(email) {
       const { Attributes } = await table.send(
@@ -202,24 +213,26 @@ export function createDynamoSubscriberStore({
       return Attributes ? fromItem(Attributes) : undefined;
     },
 
-    async *list() {
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await table.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: BY_RECEIVED_AT_INDEX,
-            KeyConditionExpression: "kind = :kind",
-            ExpressionAttributeValues: { ":kind": SUBSCRIBER_KIND },
-            ScanIndexForward: false,
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of page.Items ?? []) yield fromItem(item);
-        start = page.LastEvaluatedKey;
-      } while (start);
-    },
+    list: () => listSubscribers(table, tableName),
   };
+}
+
+async function* listSubscribers(table: DynamoDBDocumentClient, tableName: string): AsyncIterable<SubscriberRecord> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await table.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: BY_RECEIVED_AT_INDEX,
+        KeyConditionExpression: "kind = :kind",
+        ExpressionAttributeValues: { ":kind": SUBSCRIBER_KIND },
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) yield fromItem(item);
+    start = page.LastEvaluatedKey;
+  } while (start);
 }
 
 function fromItem(item: Record<string, unknown>): SubscriberRecord {

@@ -215,7 +215,7 @@ export function createNewsletterHandler(secret: string, linkBase: string, deps: 
   const countMail = (email: string, client: string | undefined, now: Date) =>
     countVisitorMail(store, config, email, client, now);
   const subscribe = storeAndMailLeads(subscribeForm(secret, linkBase, deps.subscribers, countMail), deps);
-  const { log, subscribers, originVerify } = deps;
+  const { log, originVerify } = deps;
 
   return async function handler(event: APIGatewayProxyEventV2, context?: LambdaContextLike): Promise<LeadAnswer> {
     const route = (event.rawPath ?? "").replace(/^\/api\//, "").replace(/\/$/, "");
@@ -229,55 +229,7 @@ export function createNewsletterHandler(secret: string, linkBase: string, deps: 
 
     if (route === "confirm-subscription" || route === "unsubscribe") {
       const action = route === "confirm-subscription" ? "confirm" : "unsubscribe";
-      if (method !== "GET" && method !== "HEAD" && method !== "POST")
-        return { ...plain(405, "Method not allowed: open the link from the e-mail"), headers: { allow: "GET, POST" } };
-      const posted = method === "POST" ? postedFields(event) : undefined;
-      const token = posted?.get("token") ?? event.queryStringParameters?.token;
-      const now = new Date();
-      const confirmToken = action === "confirm" ? verifyConfirmToken(secret, token, now) : undefined;
-      const unsubscribeToken = action === "unsubscribe" ? verifyUnsubscribeToken(secret, token) : undefined;
-      const valid = confirmToken ?? unsubscribeToken;
-      if (!posted) {
-        log.info({ requestId, outcome: `${action}-page${valid ? "" : "-invalid-token"}`, status: 303 });
-        return noReferrer(
-          redirect(
-            valid
-              ? `${NEWSLETTER_LINK_PAGES[action]}?token=${encodeURIComponent(token ?? "")}`
-              : NEWSLETTER_PAGES.invalidLink,
-          ),
-        );
-      }
-      if (action === "confirm") {
-        const outcome = confirmToken
-          ? await subscribers.confirm(confirmToken.key, confirmToken.nonce, now)
-          : "invalid-token";
-        log.info({ requestId, outcome: `confirm-${outcome}`, status: 303 });
-        return redirect(
-          outcome === "confirmed"
-            ? `${NEWSLETTER_PAGES.confirmed}?${NEWLY_CONFIRMED_PARAM}`
-            : outcome === "already-confirmed"
-              ? NEWSLETTER_PAGES.confirmed
-              : NEWSLETTER_PAGES.invalidLink,
-        );
-      }
-      // RFC 8058: a mail client's one-click POST carries the token in the link and `List-Unsubscribe=One-Click` in
-      // its body (urlencoded or multipart); only the link page's form posts a token field.
-      const oneClick = !posted.has("token");
-      // An address no longer stored (erased, expired) is off the list too: the answer says so rather than fail. A link
-      // of another subscription of the address (it left and came back) acts on nothing and says so.
-      const outcome = unsubscribeToken
-        ? await subscribers.unsubscribe(unsubscribeToken.key, unsubscribeToken.nonce, now)
-        : "invalid-token";
-      const worked = outcome === "unsubscribed" || outcome === "unknown";
-      const status = oneClick ? (worked ? 200 : 400) : 303;
-      log.info({
-        requestId,
-        outcome:
-          outcome === "unknown" ? "unsubscribed" : outcome === "unsubscribed" ? outcome : `unsubscribe-${outcome}`,
-        status,
-      });
-      if (oneClick) return worked ? plain(200, "Unsubscribed") : plain(400, "This unsubscribe link is not valid");
-      return redirect(worked ? NEWSLETTER_PAGES.unsubscribed : NEWSLETTER_PAGES.invalidLink);
+      return answerLink(action, event, secret, deps, requestId);
     }
 
     // A browser without our script posts the form itself and is answered with a page; with it, JSON and a toast.
@@ -300,4 +252,66 @@ export function createNewsletterHandler(secret: string, linkBase: string, deps: 
           : NEWSLETTER_PAGES.failed,
     );
   };
+}
+
+/**
+ * A link from a newsletter mail: opened (GET) it shows its page, which posts the token back; posted it confirms or
+ * unsubscribes, and a mail client's one-click POST (RFC 8058) unsubscribes at once.
+ */
+async function answerLink(
+  action: "confirm" | "unsubscribe",
+  event: APIGatewayProxyEventV2,
+  secret: string,
+  { subscribers, log }: NewsletterDeps,
+  requestId: string | undefined,
+): Promise<LeadAnswer> {
+  const method = event.requestContext?.http?.method ?? "";
+  if (method !== "GET" && method !== "HEAD" && method !== "POST")
+    return { ...plain(405, "Method not allowed: open the link from the e-mail"), headers: { allow: "GET, POST" } };
+  const posted = method === "POST" ? postedFields(event) : undefined;
+  const token = posted?.get("token") ?? event.queryStringParameters?.token;
+  const now = new Date();
+  const confirmToken = action === "confirm" ? verifyConfirmToken(secret, token, now) : undefined;
+  const unsubscribeToken = action === "unsubscribe" ? verifyUnsubscribeToken(secret, token) : undefined;
+  if (!posted) {
+    const valid = confirmToken ?? unsubscribeToken;
+    log.info({ requestId, outcome: `${action}-page${valid ? "" : "-invalid-token"}`, status: 303 });
+    return noReferrer(
+      redirect(
+        valid
+          ? `${NEWSLETTER_LINK_PAGES[action]}?token=${encodeURIComponent(token ?? "")}`
+          : NEWSLETTER_PAGES.invalidLink,
+      ),
+    );
+  }
+  if (action === "confirm") {
+    const outcome = confirmToken
+      ? await subscribers.confirm(confirmToken.key, confirmToken.nonce, now)
+      : "invalid-token";
+    log.info({ requestId, outcome: `confirm-${outcome}`, status: 303 });
+    return redirect(
+      outcome === "confirmed"
+        ? `${NEWSLETTER_PAGES.confirmed}?${NEWLY_CONFIRMED_PARAM}`
+        : outcome === "already-confirmed"
+          ? NEWSLETTER_PAGES.confirmed
+          : NEWSLETTER_PAGES.invalidLink,
+    );
+  }
+  // RFC 8058: a mail client's one-click POST carries the token in the link and `List-Unsubscribe=One-Click` in
+  // its body (urlencoded or multipart); only the link page's form posts a token field.
+  const oneClick = !posted.has("token");
+  // An address no longer stored (erased, expired) is off the list too: the answer says so rather than fail. A link
+  // of another subscription of the address (it left and came back) acts on nothing and says so.
+  const outcome = unsubscribeToken
+    ? await subscribers.unsubscribe(unsubscribeToken.key, unsubscribeToken.nonce, now)
+    : "invalid-token";
+  const worked = outcome === "unsubscribed" || outcome === "unknown";
+  const status = oneClick ? (worked ? 200 : 400) : 303;
+  log.info({
+    requestId,
+    outcome: outcome === "unknown" ? "unsubscribed" : outcome === "unsubscribed" ? outcome : `unsubscribe-${outcome}`,
+    status,
+  });
+  if (oneClick) return worked ? plain(200, "Unsubscribed") : plain(400, "This unsubscribe link is not valid");
+  return redirect(worked ? NEWSLETTER_PAGES.unsubscribed : NEWSLETTER_PAGES.invalidLink);
 }

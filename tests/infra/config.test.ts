@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import {
   checkPreviewInbox,
@@ -6,8 +8,9 @@ import {
   readSiteConfig,
   readTeardownConfig,
   SiteConfigError,
+  settingsTable,
 } from "../../infra/lib/config.ts";
-import { EXAMPLE_CONTEXT } from "./fixtures.ts";
+import { EXAMPLE_CONTEXT, ROOT as REPO } from "./fixtures.ts";
 
 const ROOT = "/repo";
 const read = (
@@ -162,7 +165,7 @@ describe("readSiteConfig", () => {
   test("refuses an unknown SITE_* variable and an unknown setting, listing the known ones", () => {
     expect(problems({ ...EXAMPLE_CONTEXT, wafEnabled: true }, { SITE_WAF_ENABLED: "true" })).toEqual([
       expect.stringMatching(
-        /^- wafEnabled: is not a setting of this stack; known settings: account, region, env, .*waf, /,
+        /^- wafEnabled: is not a setting of this stack; known settings: .*account, region, .*waf, /,
       ),
       expect.stringMatching(/^- SITE_WAF_ENABLED: is not a setting of this stack; known variables: .*SITE_WAF, /),
     ]);
@@ -170,6 +173,10 @@ describe("readSiteConfig", () => {
     expect(
       read({ ...EXAMPLE_CONTEXT, "aws:cdk:bundling-stacks": [], "@aws-cdk/core:checkSecretUsage": true }).stackName,
     ).toBe("Storefront");
+  });
+
+  test("docs/deploy.md's Settings table is the one the app reads: every key, variable, example and meaning", () => {
+    expect(readFileSync(path.join(REPO, "docs/deploy.md"), "utf8")).toContain(`${settingsTable()}\n\n`);
   });
 
   test("staging gets its own stack name and origin: the url given, or its domain", () => {

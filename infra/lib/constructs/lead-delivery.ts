@@ -7,7 +7,7 @@ import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import type * as logs from "aws-cdk-lib/aws-logs";
 import type * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
-import { AppFunction } from "./lead-function.ts";
+import { AppFunction, type AppFunctionProps } from "./lead-function.ts";
 import { DELIVERY_TIMEOUT, LEAD_INDEX, type LeadStore } from "./lead-store.ts";
 
 /** The folder of the sender; it is not a lead function and gets no /api/ path. */
@@ -47,8 +47,7 @@ export class LeadDelivery extends Construct {
 
   constructor(scope: Construct, id: string, props: LeadDeliveryProps) {
     super(scope, id);
-    const { store } = props;
-    const common = {
+    const common: Common = {
       folder: DELIVERY_FOLDER,
       rootDir: props.rootDir,
       environment: props.environment,
@@ -58,61 +57,23 @@ export class LeadDelivery extends Construct {
       reservedConcurrency: undefined,
       logRetention: props.logRetention,
     };
-    const readLead = new iam.PolicyStatement({
-      actions: ["dynamodb:GetItem", "dynamodb:UpdateItem"],
-      resources: [store.table.tableArn],
-    });
-    // A lead mailed while the table was down reaches the sender as "store me": it writes it.
-    const writeLead = new iam.PolicyStatement({ actions: ["dynamodb:PutItem"], resources: [store.table.tableArn] });
-    const queueLead = new iam.PolicyStatement({ actions: ["sqs:SendMessage"], resources: [store.queue.queueArn] });
-
-    this.sender = new AppFunction(this, "Sender", {
-      ...common,
-      description: "Mails stored leads from the retry queue and records the outcome on each lead",
-      statements: [
-        readLead,
-        writeLead,
-        // Re-queues a lead with a delay when SES asks to slow down, or while its send event may still come.
-        queueLead,
-        new iam.PolicyStatement({ actions: ["ses:SendEmail"], resources: props.sesResources }),
-        ...(props.webhookSecrets?.length
-          ? [
-              new iam.PolicyStatement({
-                actions: ["secretsmanager:GetSecretValue"],
-                resources: props.webhookSecrets.map((secret) => secret.secretArn),
-              }),
-            ]
-          : []),
-      ],
-    });
-    // Consuming (receive, delete, change visibility) is granted by the event source on this queue only.
-    this.sender.addEventSource(
-      new SqsEventSource(store.queue, {
-        batchSize: DELIVERY_BATCH_SIZE,
-        reportBatchItemFailures: true,
-        maxConcurrency: 2,
-      }),
-    );
-
+    const { tableArn } = props.store.table;
+    const readLead = allow(["dynamodb:GetItem", "dynamodb:UpdateItem"], [tableArn]);
+    const queryIndex = allow(["dynamodb:Query"], [`${tableArn}/index/${LEAD_INDEX}`]);
+    const queueLead = allow(["sqs:SendMessage"], [props.store.queue.queueArn]);
+    const sendMail = allow(["ses:SendEmail"], props.sesResources);
+    this.sender = this.senderFunction(common, props, [readLead, queueLead, sendMail]);
     this.sweeper = new AppFunction(this, "Sweeper", {
       ...common,
       exportName: "sweep",
       description: "Every five minutes: queues stored leads whose mail never went out",
-      statements: [
-        readLead,
-        new iam.PolicyStatement({
-          actions: ["dynamodb:Query"],
-          resources: [`${store.table.tableArn}/index/${LEAD_INDEX}`],
-        }),
-        queueLead,
-      ],
+      statements: [readLead, queryIndex, queueLead],
     });
     new events.Rule(this, "Sweep", {
       description: "Runs the lead sweep",
       schedule: events.Schedule.rate(SWEEP_INTERVAL),
       targets: [new targets.LambdaFunction(this.sweeper, { retryAttempts: 0 })],
     });
-
     // Reads the spam folder (index, then the leads whole), moves its own mark, mails the vendor; it queues nothing and
     // writes no lead.
     this.digester = new AppFunction(this, "SpamDigest", {
@@ -121,15 +82,9 @@ export class LeadDelivery extends Construct {
       exportName: "spamDigest",
       description: "Once a day: mails the vendor the spam folder's new leads with their release commands",
       statements: [
-        new iam.PolicyStatement({
-          actions: ["dynamodb:Query"],
-          resources: [`${store.table.tableArn}/index/${LEAD_INDEX}`],
-        }),
-        new iam.PolicyStatement({
-          actions: ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:UpdateItem"],
-          resources: [store.table.tableArn],
-        }),
-        new iam.PolicyStatement({ actions: ["ses:SendEmail"], resources: props.sesResources }),
+        queryIndex,
+        allow(["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:UpdateItem"], [tableArn]),
+        sendMail,
       ],
     });
     new events.Rule(this, "DailySpamDigest", {
@@ -139,15 +94,58 @@ export class LeadDelivery extends Construct {
       // stays where it was unless the mail went out.
       targets: [new targets.LambdaFunction(this.digester, { retryAttempts: 2 })],
     });
+    this.recorder = this.recorderFunction(common, props.configurationSet, allow(["dynamodb:UpdateItem"], [tableArn]));
+  }
 
-    this.recorder = new AppFunction(this, "Recorder", {
+  /** Mails what the queue holds, five at a time; consuming is granted by the event source on this queue only. */
+  private senderFunction(
+    common: Common,
+    props: LeadDeliveryProps,
+    [readLead, queueLead, sendMail]: [iam.PolicyStatement, iam.PolicyStatement, iam.PolicyStatement],
+  ): AppFunction {
+    const sender = new AppFunction(this, "Sender", {
+      ...common,
+      description: "Mails stored leads from the retry queue and records the outcome on each lead",
+      statements: [
+        readLead,
+        // A lead mailed while the table was down reaches the sender as "store me": it writes it.
+        allow(["dynamodb:PutItem"], [props.store.table.tableArn]),
+        // Re-queues a lead with a delay when SES asks to slow down, or while its send event may still come.
+        queueLead,
+        sendMail,
+        ...(props.webhookSecrets?.length
+          ? [
+              allow(
+                ["secretsmanager:GetSecretValue"],
+                props.webhookSecrets.map((secret) => secret.secretArn),
+              ),
+            ]
+          : []),
+      ],
+    });
+    sender.addEventSource(
+      new SqsEventSource(props.store.queue, {
+        batchSize: DELIVERY_BATCH_SIZE,
+        reportBatchItemFailures: true,
+        maxConcurrency: 2,
+      }),
+    );
+    return sender;
+  }
+
+  /** Marks a lead mailed when SES's send event for its vendor mail arrives (on the account's default bus, the only one SES publishes to). */
+  private recorderFunction(
+    common: Common,
+    configurationSet: ses.ConfigurationSet,
+    markMailed: iam.PolicyStatement,
+  ): AppFunction {
+    const recorder = new AppFunction(this, "Recorder", {
       ...common,
       exportName: "mailEvent",
       description: "Marks a lead mailed when SES reports its vendor mail sent",
-      statements: [new iam.PolicyStatement({ actions: ["dynamodb:UpdateItem"], resources: [store.table.tableArn] })],
+      statements: [markMailed],
     });
-    // SES publishes to the account's default bus only.
-    props.configurationSet.addEventDestination("SendEvents", {
+    configurationSet.addEventDestination("SendEvents", {
       destination: ses.EventDestination.eventBus(events.EventBus.fromEventBusName(this, "DefaultBus", "default")),
       events: [ses.EmailSendingEvent.SEND],
     });
@@ -156,10 +154,14 @@ export class LeadDelivery extends Construct {
       eventPattern: {
         source: ["aws.ses"],
         detailType: ["Email Sent"],
-        detail: { mail: { tags: { "ses:configuration-set": [props.configurationSet.configurationSetName] } } },
+        detail: { mail: { tags: { "ses:configuration-set": [configurationSet.configurationSetName] } } },
       },
       // A lost event costs a resend after the pause, never a lead: EventBridge's own retries suffice.
-      targets: [new targets.LambdaFunction(this.recorder, { retryAttempts: 8 })],
+      targets: [new targets.LambdaFunction(recorder, { retryAttempts: 8 })],
     });
+    return recorder;
   }
 }
+
+const allow = (actions: string[], resources: string[]) => new iam.PolicyStatement({ actions, resources });
+type Common = Omit<AppFunctionProps, "description" | "statements">;

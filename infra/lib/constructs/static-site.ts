@@ -72,188 +72,62 @@ export class StaticSite extends Construct {
 
   constructor(scope: Construct, id: string, props: StaticSiteProps) {
     super(scope, id);
-    const { build, logBucket } = props;
-
-    // Private: only the distribution reads it (origin access control adds the bucket policy). Kept on stack deletion,
-    // like any bucket with content; `cdk destroy` leaves it for you to empty and delete.
-    this.bucket = new s3.Bucket(this, "SiteBucket", {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      removalPolicy: RemovalPolicy.RETAIN,
-      serverAccessLogsBucket: logBucket,
-      serverAccessLogsPrefix: logBucket ? "s3/" : undefined,
-      lifecycleRules: props.preview
-        ? [{ id: "expire-stale-previews", expiration: Duration.days(PREVIEW_EXPIRY_DAYS) }]
-        : undefined,
-    });
-    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
-
+    const { build, logBucket, preview } = props;
+    this.bucket = this.siteBucket(logBucket, preview);
+    const origin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
     const routeRequest = new cloudfront.Function(this, "RouteRequest", {
-      comment: props.preview
+      comment: preview
         ? "Serves the pull request its cookie names from pr-<n>/ (infra/lib/cloudfront-function.ts)"
         : "Maps a URL to its page or not-found view (src/lib/routing.ts)",
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(
-        props.preview ? previewRequestSource() : viewerRequestSource(build.routes),
-      ),
+      code: cloudfront.FunctionCode.fromInline(preview ? previewRequestSource() : viewerRequestSource(build.routes)),
     });
-    const routeStatus = new cloudfront.Function(this, "RouteStatus", {
-      comment: "Answers the not-found views with status 404; sets the viewer country's currency cookie",
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(viewerResponseSource()),
-    });
-
+    const onRequest = [{ function: routeRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }];
     // Previews are unreviewed rehearsals: no search engine may list them, whatever a page says.
-    const noindex: Record<string, string> = props.preview ? { "X-Robots-Tag": "noindex, nofollow" } : {};
-    const { securityHeadersBehavior, customHeaders } = responseHeadersFrom({
-      ...securityHeaders(build.csp),
-      ...noindex,
-    });
-    const responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, "SecurityHeaders", {
-      comment: "The headers of src/lib/security-headers.ts, which the local server sends too",
-      securityHeadersBehavior,
-      customHeadersBehavior: { customHeaders },
-    });
-
-    const assets = responseHeadersFrom({ ...assetHeaders(), ...noindex });
-    const assetHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, "AssetHeaders", {
-      comment: "Stylesheets and scripts: only the headers that act on them (src/lib/security-headers.ts assetHeaders)",
-      securityHeadersBehavior: assets.securityHeadersBehavior,
-      customHeadersBehavior: assets.customHeaders.length ? { customHeaders: assets.customHeaders } : undefined,
-    });
-
-    // Browsers revalidate HTML on every request (its Cache-Control says so); the edge keeps pages until the next
-    // deployment invalidates them. The minimum TTL overrides max-age=0 for CloudFront only; the day bounds the damage
-    // should an invalidation ever fail.
-    // A preview's pages change with every push and are never invalidated: the edge asks the bucket each time.
-    const pageCache = new cloudfront.CachePolicy(this, "PageCache", {
-      comment: props.preview
-        ? "Preview pages: revalidated with the bucket on every request"
-        : "Pages: cached at the edge until the next deployment",
-      minTtl: props.preview ? Duration.seconds(0) : Duration.days(1),
-      defaultTtl: props.preview ? Duration.seconds(0) : Duration.days(1),
-      maxTtl: Duration.days(365),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
-      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
-      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
-    });
-
-    // The viewer's country, for the viewer-response function's currency cookie (src/lib/currency.ts). Named in an
-    // origin request policy, never in the cache policy: CloudFront then adds the header to the request its functions
-    // see without keying the cache on it, so every country shares one cached copy of each page.
-    const pageRequest = props.preview
-      ? undefined
-      : new cloudfront.OriginRequestPolicy(this, "PageRequest", {
-          comment: "Pages: the viewer's country for the currency cookie, outside the cache key",
-          headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList("CloudFront-Viewer-Country"),
-          queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.none(),
-          cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
-        });
-
+    const noindex: Record<string, string> = preview ? { "X-Robots-Tag": "noindex, nofollow" } : {};
+    const responseHeadersPolicy = this.headersPolicy(
+      "SecurityHeaders",
+      "The headers of src/lib/security-headers.ts, which the local server sends too",
+      { ...securityHeaders(build.csp), ...noindex },
+    );
+    const pageCache = this.pageCache(preview);
     const apiAccess = new cloudfront.FunctionUrlOriginAccessControl(this, "ApiAccess", {
       description: "CloudFront signs every /api/* request to the lead function URLs",
       signing: cloudfront.Signing.SIGV4_ALWAYS,
     });
-    // What the handlers read of a viewer's request, and never its Host: the function URL must see its own host name to
-    // verify CloudFront's signature. The managed AllViewerExceptHostHeader forwards viewer headers only, so the
-    // viewer's address (CloudFront adds it) would never reach the per-client rate limit; it is named here.
-    const apiRequest = new cloudfront.OriginRequestPolicy(this, "ApiRequest", {
-      comment: "Lead API: the body's type, the viewer's address for the rate limit, the newsletter links' query",
-      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList("Content-Type", "CloudFront-Viewer-Address"),
-      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
-      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
-    });
-    const apiBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
-    for (const fn of props.api) {
-      const origin =
-        fn.signed === false
-          ? new origins.FunctionUrlOrigin(fn.url, {
-              readTimeout: Duration.seconds(15),
-              customHeaders: fn.originHeaders,
-            })
-          : origins.FunctionUrlOrigin.withOriginAccessControl(fn.url, {
-              originAccessControl: apiAccess,
-              readTimeout: Duration.seconds(15),
-              customHeaders: fn.originHeaders,
-            });
-      for (const route of [fn.name, ...(fn.routes ?? [])])
-        apiBehaviors[`/api/${route}`] = {
-          origin,
-          // A redirected POST loses its body: HTTPS only.
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: apiRequest,
-          responseHeadersPolicy,
-        };
-    }
-
-    const signInBehaviors = props.signIn ? this.signInBehaviors(props.signIn, apiAccess) : {};
-
-    // The content editor (/admin, Decap CMS) needs what the site's policy forbids (evaluated schema validators, inline
-    // styles, GitHub's API): its own policy, for its own paths only. Previews carry no editor: a preview's paths sit
-    // under its prefix, and it edits nothing.
-    const adminBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
-    if (!props.preview) {
-      const admin = responseHeadersFrom(adminSecurityHeaders({ connect: [GITHUB_API] }));
-      const adminHeaders = new cloudfront.ResponseHeadersPolicy(this, "AdminHeaders", {
-        comment: "The content editor's headers (src/lib/security-headers.ts adminSecurityHeaders)",
-        securityHeadersBehavior: admin.securityHeadersBehavior,
-        customHeadersBehavior: { customHeaders: admin.customHeaders },
-      });
-      const behavior: cloudfront.BehaviorOptions = {
-        origin: siteOrigin,
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-        cachePolicy: pageCache,
-        responseHeadersPolicy: adminHeaders,
-        // /admin and /admin/ become /admin/index.html, as every folder of the site does.
-        functionAssociations: [{ function: routeRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
-      };
-      adminBehaviors[ADMIN_PATH] = behavior;
-      adminBehaviors[`${ADMIN_PATH}/*`] = behavior;
-    }
-
     this.distribution = new cloudfront.Distribution(this, "Distribution", {
       comment: "Storefront site and lead API",
       defaultBehavior: {
-        origin: siteOrigin,
+        origin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: pageCache,
-        originRequestPolicy: pageRequest,
+        originRequestPolicy: preview ? undefined : this.pageRequest(),
         responseHeadersPolicy,
-        functionAssociations: [
-          { function: routeRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
-          ...(props.preview
-            ? []
-            : [{ function: routeStatus, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE }]),
-        ],
+        functionAssociations: preview ? onRequest : [...onRequest, this.routeStatus()],
       },
       additionalBehaviors: {
         // Content-hashed files: served as they are, cached for their year (CachingOptimized honours max-age).
         [`${ASSETS_PATH}/*`]: {
-          origin: siteOrigin,
+          origin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: assetHeadersPolicy,
+          responseHeadersPolicy: this.headersPolicy(
+            "AssetHeaders",
+            "Stylesheets and scripts: only the headers that act on them (src/lib/security-headers.ts assetHeaders)",
+            { ...assetHeaders(), ...noindex },
+          ),
           // A preview's assets live under its prefix too; the function's new URI is the cache key.
-          functionAssociations: props.preview
-            ? [{ function: routeRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }]
-            : undefined,
+          functionAssociations: preview ? onRequest : undefined,
         },
-        ...apiBehaviors,
-        ...signInBehaviors,
-        ...adminBehaviors,
+        ...this.apiBehaviors(props.api, apiAccess, responseHeadersPolicy),
+        ...(props.signIn ? this.signInBehaviors(props.signIn, apiAccess) : {}),
+        ...(preview ? {} : this.adminBehaviors({ origin, cachePolicy: pageCache, functionAssociations: onRequest })),
       },
       // S3 answers 403 for a missing key (the distribution may not list the bucket): both mean "not found".
       // A preview's missing page is S3's plain 403: the views live under each pull request's prefix.
-      errorResponses: (props.preview ? [] : [403, 404]).map((httpStatus) => ({
+      errorResponses: (preview ? [] : [403, 404]).map((httpStatus) => ({
         httpStatus,
         responseHttpStatus: 404,
         responsePagePath: "/404.html",
@@ -272,9 +146,137 @@ export class StaticSite extends Construct {
       logBucket,
       logFilePrefix: logBucket ? "cloudfront/" : undefined,
     });
-
-    if (!props.preview) this.deploy(build.distDir, build.routes.notFound);
+    if (!preview) this.deploy(build.distDir, build.routes.notFound);
     this.acknowledgeNagFindings(props);
+  }
+
+  /**
+   * Private: only the distribution reads it (origin access control adds the bucket policy). Kept on stack deletion,
+   * like any bucket with content; `cdk destroy` leaves it for you to empty and delete.
+   */
+  private siteBucket(logBucket: s3.IBucket | undefined, preview: boolean | undefined): s3.Bucket {
+    return new s3.Bucket(this, "SiteBucket", {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: RemovalPolicy.RETAIN,
+      serverAccessLogsBucket: logBucket,
+      serverAccessLogsPrefix: logBucket ? "s3/" : undefined,
+      lifecycleRules: preview
+        ? [{ id: "expire-stale-previews", expiration: Duration.days(PREVIEW_EXPIRY_DAYS) }]
+        : undefined,
+    });
+  }
+
+  private headersPolicy(id: string, comment: string, headers: Record<string, string>) {
+    const { securityHeadersBehavior, customHeaders } = responseHeadersFrom(headers);
+    return new cloudfront.ResponseHeadersPolicy(this, id, {
+      comment,
+      securityHeadersBehavior,
+      customHeadersBehavior: customHeaders.length ? { customHeaders } : undefined,
+    });
+  }
+
+  private routeStatus(): cloudfront.FunctionAssociation {
+    const routeStatus = new cloudfront.Function(this, "RouteStatus", {
+      comment: "Answers the not-found views with status 404; sets the viewer country's currency cookie",
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(viewerResponseSource()),
+    });
+    return { function: routeStatus, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE };
+  }
+
+  /**
+   * Browsers revalidate HTML on every request (its Cache-Control says so); the edge keeps pages until the next
+   * deployment invalidates them. The minimum TTL overrides max-age=0 for CloudFront only; the day bounds the damage
+   * should an invalidation ever fail. A preview's pages change with every push and are never invalidated: the edge
+   * asks the bucket each time.
+   */
+  private pageCache(preview: boolean | undefined): cloudfront.CachePolicy {
+    return new cloudfront.CachePolicy(this, "PageCache", {
+      comment: preview
+        ? "Preview pages: revalidated with the bucket on every request"
+        : "Pages: cached at the edge until the next deployment",
+      minTtl: preview ? Duration.seconds(0) : Duration.days(1),
+      defaultTtl: preview ? Duration.seconds(0) : Duration.days(1),
+      maxTtl: Duration.days(365),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    });
+  }
+
+  /**
+   * The viewer's country, for the viewer-response function's currency cookie (src/lib/currency.ts). Named in an
+   * origin request policy, never in the cache policy: CloudFront then adds the header to the request its functions
+   * see without keying the cache on it, so every country shares one cached copy of each page.
+   */
+  private pageRequest(): cloudfront.OriginRequestPolicy {
+    return new cloudfront.OriginRequestPolicy(this, "PageRequest", {
+      comment: "Pages: the viewer's country for the currency cookie, outside the cache key",
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList("CloudFront-Viewer-Country"),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.none(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+    });
+  }
+
+  /** /api/<name> and each extra route of a lead function, never cached, HTTPS only (a redirected POST loses its body). */
+  private apiBehaviors(
+    api: StaticSiteProps["api"],
+    originAccessControl: cloudfront.FunctionUrlOriginAccessControl,
+    responseHeadersPolicy: cloudfront.IResponseHeadersPolicy,
+  ): Record<string, cloudfront.BehaviorOptions> {
+    // What the handlers read of a viewer's request, and never its Host: the function URL must see its own host name to
+    // verify CloudFront's signature. The managed AllViewerExceptHostHeader forwards viewer headers only, so the
+    // viewer's address (CloudFront adds it) would never reach the per-client rate limit; it is named here.
+    const originRequestPolicy = new cloudfront.OriginRequestPolicy(this, "ApiRequest", {
+      comment: "Lead API: the body's type, the viewer's address for the rate limit, the newsletter links' query",
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList("Content-Type", "CloudFront-Viewer-Address"),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+    });
+    const behaviors: Record<string, cloudfront.BehaviorOptions> = {};
+    for (const fn of api) {
+      const options = { readTimeout: Duration.seconds(15), customHeaders: fn.originHeaders };
+      const origin =
+        fn.signed === false
+          ? new origins.FunctionUrlOrigin(fn.url, options)
+          : origins.FunctionUrlOrigin.withOriginAccessControl(fn.url, { ...options, originAccessControl });
+      for (const route of [fn.name, ...(fn.routes ?? [])])
+        behaviors[`/api/${route}`] = {
+          origin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy,
+          responseHeadersPolicy,
+        };
+    }
+    return behaviors;
+  }
+
+  /**
+   * The content editor (/admin, Decap CMS) needs what the site's policy forbids (evaluated schema validators, inline
+   * styles, GitHub's API): its own policy, for its own paths only; /admin and /admin/ become /admin/index.html, as
+   * every folder of the site does. Previews carry no editor: a preview's paths sit under its prefix, and it edits nothing.
+   */
+  private adminBehaviors(
+    page: Pick<cloudfront.BehaviorOptions, "origin" | "cachePolicy" | "functionAssociations">,
+  ): Record<string, cloudfront.BehaviorOptions> {
+    const behavior: cloudfront.BehaviorOptions = {
+      ...page,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      responseHeadersPolicy: this.headersPolicy(
+        "AdminHeaders",
+        "The content editor's headers (src/lib/security-headers.ts adminSecurityHeaders)",
+        adminSecurityHeaders({ connect: [GITHUB_API] }),
+      ),
+    };
+    return { [ADMIN_PATH]: behavior, [`${ADMIN_PATH}/*`]: behavior };
   }
 
   /**

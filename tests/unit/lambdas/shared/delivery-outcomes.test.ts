@@ -70,8 +70,9 @@ describe("deliverStoredLead's outcomes", () => {
     expect(claim.mock.calls[0]?.[1]).toBe(8_000);
   });
 
-  test("should call a mailed lead done and a lead another worker holds busy", async () => {
+  test("should call a missing or mailed lead done and a lead another worker holds busy", async () => {
     const { store, put, deliver } = setup();
+    expect(await deliver()).toBe("done");
     await put({ status: "mailed" });
     expect(await deliver()).toBe("done");
     const other = setup();

@@ -196,16 +196,4 @@ describe("deliverStoredLead", () => {
     expect(sendEventWaitSeconds(testConfig({ sendEventWaitMs: 120_500 }))).toBe(121);
     expect(sendEventWaitSeconds(testConfig({ sendEventWaitMs: 3_600_000 }))).toBe(900);
   });
-
-  test("should leave a lead that is mailed or another worker's alone, telling the two apart", async () => {
-    const store = memoryStore();
-    await store.put({ ...received("l6"), status: "mailed" });
-    await store.put(received("l7"));
-    await store.claim("l7", 60_000, new Date(), new Date(0));
-    const deps = depsWith(store, noAnswer());
-    const deadline = invocationDeadline(undefined, 10_000);
-    expect(await deliverStoredLead("l6", mailsOf, deps, deadline, "r")).toBe("done");
-    expect(await deliverStoredLead("l7", mailsOf, deps, deadline, "r")).toBe("busy");
-    expect(await deliverStoredLead("gone", mailsOf, deps, deadline, "r")).toBe("done");
-  });
 });

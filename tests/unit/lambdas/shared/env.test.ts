@@ -226,6 +226,8 @@ describe("readConfig", () => {
         `The lead handler cannot start: 1 environment variable is wrong.\n  - LOG_LEVEL is "loud"; expected ${LEAD_ENV.LOG_LEVEL}\nSet them on the function (infra: leadEnvironment() in lambdas/shared/env.ts builds them from content).`,
       ),
     );
+    // The log line of a function that cannot start names the error.
+    expect(() => readConfig({})).toThrow(expect.objectContaining({ name: "ConfigError" }));
   });
 
   test("should refuse a catalogue whose lists are not of {id, name}, and keep only those two fields", () => {
