@@ -1,14 +1,17 @@
 import type { ComponentType, ReactNode } from "react";
 import { Article } from "../components/blog/article.tsx";
 import { DraftBanner } from "../components/draft-banner.tsx";
+import { FaqCategorySection } from "../components/faq/faq-category.tsx";
 import { InlineScriptsProvider } from "../components/inline-script.tsx";
 import { ProjectCard } from "../components/portfolio/project-card.tsx";
 import { SiteProvider } from "../components/site-context.tsx";
 import type { SiteContent } from "../lib/content.ts";
 import { IslandScope, setIslandManifest } from "../lib/island-wrapper.tsx";
 import { readingMinutes } from "../lib/reading-time.ts";
+import { fillKnownPlaceholders } from "../lib/site-placeholders.ts";
 import productPage from "../pages/products/[productId].tsx";
 import { type BlogPostFrontMatter, blogPostSchema } from "../schemas/blog-post.ts";
+import { type FaqCategory, faqFileSchema } from "../schemas/faq-category.ts";
 import { type PortfolioProject, portfolioProjectSchema } from "../schemas/portfolio-project.ts";
 import { type Product, productSchema } from "../schemas/product.ts";
 import type { Site } from "../schemas/site.ts";
@@ -105,6 +108,24 @@ export function previewTemplates(facts: PreviewFacts): Record<string, ComponentT
           <ul className="card-grid">
             <ProjectCard project={project} />
           </ul>
+        </div>,
+      );
+    },
+    // The FAQ page's categories as the site draws them, with the `{{…}}` facts of site.yaml filled in.
+    faq: (props) => {
+      const { value, needed } = drawable(faqFileSchema, dataOf(props), { categories: [] as FaqCategory[] });
+      return frame(
+        props,
+        <div className="container">
+          <Needs needed={needed} />
+          {value.categories.map((category, i) => (
+            <FaqCategorySection
+              key={category.category || i}
+              category={fillKnownPlaceholders(category, facts.site)}
+              id={`faq-${i}`}
+              answerIds={category.questions.map((_, j) => `faq-${i}-${j}`)}
+            />
+          ))}
         </div>,
       );
     },

@@ -38,6 +38,21 @@ export function fillPlaceholdersIn<T>(value: T, site: Site, file: string): T {
   return value;
 }
 
+/** As fillPlaceholdersIn, for text still being typed (the editor's preview): an unknown name is left as written. */
+export function fillKnownPlaceholders<T>(value: T, site: Site): T {
+  if (typeof value === "string")
+    return value.replace(PLACEHOLDER, (match, name: string) => {
+      const fill = SITE_PLACEHOLDERS[name as keyof typeof SITE_PLACEHOLDERS];
+      return fill ? fill(site) : match;
+    }) as T;
+  if (Array.isArray(value)) return value.map((item) => fillKnownPlaceholders(item, site)) as T;
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, fillKnownPlaceholders(item, site)]),
+    ) as T;
+  return value;
+}
+
 /**
  * Replaces every `{{name}}` in a rendered page with its value from site.yaml.
  * @param file the page's content file, named in the error.

@@ -18,7 +18,8 @@ const templates = previewTemplates({
 
 /** Every entry of a folder of content/ as Decap hands it to a preview: the parsed fields (and a markdown body). */
 function entries(folder: string): Record<string, unknown>[] {
-  return readdirSync(path.join(CONTENT, folder)).map((name) => {
+  const names = folder === "." ? ["faq.yaml"] : readdirSync(path.join(CONTENT, folder));
+  return names.map((name) => {
     const text = readFileSync(path.join(CONTENT, folder, name), "utf8");
     const front = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text);
     return front ? { ...(parse(front[1] ?? "") as object), body: front[2] } : (parse(text) as Record<string, unknown>);
@@ -71,6 +72,7 @@ describe("the previews of /admin", () => {
     ["posts", "blog"],
     ["products", "products"],
     ["portfolio", "portfolio"],
+    ["faq", "."],
   ] as const) {
     it(`draw every ${collection} entry, however partial or mis-shaped, without throwing`, () => {
       const next = random(collection.length * 7919);
@@ -89,6 +91,20 @@ describe("the previews of /admin", () => {
     const fixed = render("products", { ...esim, price: { amount: 59, currency: "USD" } });
     expect(fixed).toContain("$59");
     expect(fixed).not.toContain("Not drawn until fixed");
+  });
+
+  it("draw the FAQ as the site does, with the facts of site.yaml in place of their {{names}}", () => {
+    const faq = yamlOf("faq.yaml") as { categories: { category: string; questions: { q: string; a: string }[] }[] };
+    const site = siteSchema.parse(yamlOf("site.yaml"));
+    const quoting = faq.categories.flatMap((c) => c.questions).find((item) => item.a.includes("{{company."));
+    expect(quoting, "faq.yaml quotes a fact of site.yaml").toBeDefined();
+    const html = render("faq", faq);
+    expect(html).toContain('<details class="faq-item"');
+    expect(html).not.toContain("{{company.");
+    expect(html).toContain(site.company.productCount);
+    expect(
+      render("faq", { categories: [{ category: "Typing", questions: [{ q: "Q?", a: "{{company.prod" }] }] }),
+    ).toContain("{{company.prod");
   });
 
   it("show an undated article with no date rather than today's", () => {
