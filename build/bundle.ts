@@ -6,14 +6,7 @@ import * as esbuild from "esbuild";
 import type { ComponentType } from "react";
 import type { Stylesheets } from "../src/lib/stylesheets.ts";
 import { BuildError } from "./errors.ts";
-import { bundleStyles } from "./styles.ts";
-
-/** A built file that write.ts puts under dist/. */
-export interface OutputFile {
-  /** Path relative to dist/, e.g. assets/buy-control-3FQ2.js */
-  path: string;
-  contents: Uint8Array;
-}
+import { bundleStyles, type OutputFile } from "./styles.ts";
 
 /** A script small enough to inline in <head>, with the CSP hash that allows it. */
 export interface InlineScript {

@@ -1,9 +1,10 @@
 import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import type { ContentLink, UnpublishedPage } from "./compile-content.ts";
-import type { ContentIssue } from "./errors.ts";
+import type { CompiledContent, ContentLink, UnpublishedPage } from "./compile-content.ts";
+import { ContentErrors, type ContentIssue } from "./errors.ts";
 import { decodeUrl, elementsOf, parsePage } from "./html-tree.ts";
+import type { RenderedPage } from "./render.tsx";
 import { closest } from "./spelling.ts";
 import { collectionEntries } from "./collections.ts";
 import { type CopiedFolder, servedPath } from "./write.ts";
@@ -80,6 +81,21 @@ export function checkContentLinks(links: readonly ContentLink[], site: SiteTarge
     );
   }
   return issues;
+}
+
+/**
+ * The build's link check: the links of markdown bodies against the pages as rendered and every file the build will
+ * serve, so routes and anchors are exactly the built ones.
+ * @returns how many links were checked
+ * @throws ContentErrors naming each broken link's file and line
+ */
+export function checkSiteLinks(compiled: CompiledContent, pages: readonly RenderedPage[], files: ReadonlySet<string>) {
+  const targets = pages
+    .filter((page) => !page.route.special)
+    .map((page) => ({ path: page.route.path, html: page.html }));
+  const broken = checkContentLinks(compiled.links, { pages: targets, files, unpublished: compiled.unpublished });
+  if (broken.length) throw new ContentErrors(broken);
+  return compiled.links.length;
 }
 
 /**

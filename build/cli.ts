@@ -5,7 +5,7 @@ import "./production-react.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { cmsRepository } from "./cms-config.ts";
+import { cmsRepository } from "./plugins/admin/cms-config.ts";
 import { annotationsOf, ContentErrors, describeError } from "./errors.ts";
 import { build } from "./index.ts";
 import { type CliIo, isEntryPoint } from "../scripts/cli-io.ts";

@@ -14,7 +14,7 @@ import { ContentErrors, type ContentIssue, formatPath } from "./errors.ts";
 import { closest } from "./spelling.ts";
 import type { RawContent, SourceFile } from "./load-content.ts";
 import { type ImageField, imageIssues, SHOWN } from "./images/check-images.ts";
-import { type ImageFactsMap, rasterImages } from "./images/variants.ts";
+import { type ImageFactsMap, rasterImages } from "./images/facts.ts";
 import type { RasterImages } from "../src/lib/images.ts";
 import { decodeUrl } from "./html-tree.ts";
 import { editorMessage } from "../src/schemas/messages.ts";

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { readSiteContent } from "../build/read-content.ts";
-import { buildSearchIndex } from "../build/search-index.ts";
+import { buildSearchIndex } from "../build/plugins/search-index.ts";
 import { createSiteSearch } from "../src/components/search/search-engine.ts";
 import { decodeSearchIndex } from "../src/lib/search.ts";
 import { generate } from "./synthetic-content.ts";

@@ -4,7 +4,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { buildShareCards, type ShareCardsInput } from "../build/share-cards.ts";
+import { buildShareCards, type ShareCardsInput } from "../build/plugins/share-cards/share-cards.ts";
 import { readSiteContent } from "../build/read-content.ts";
 import { pageData } from "../build/render.tsx";
 import { collectRoutes } from "../build/routes.ts";

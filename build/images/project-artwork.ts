@@ -1,5 +1,5 @@
 import type { PortfolioCategory, PortfolioProject } from "../../src/schemas/portfolio-project.ts";
-import type { OutputFile } from "../bundle.ts";
+import type { OutputFile } from "../styles.ts";
 
 /** Where the build writes the artwork it draws for a project that names no image of its own. */
 export const projectArtworkPath = (id: string) => `/images/portfolio/drawn/${id}.svg`;

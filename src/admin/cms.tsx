@@ -1,6 +1,6 @@
 import CMS from "decap-cms-app";
 import { parse } from "yaml";
-import type { CmsConfig } from "../../build/cms-config.ts";
+import type { CmsConfig } from "../../build/plugins/admin/cms-config.ts";
 import { type PreviewFacts, previewTemplates } from "./previews.tsx";
 import { DateControl } from "./date-control.tsx";
 import { registerRuledWidgets } from "./ruled-widgets.ts";

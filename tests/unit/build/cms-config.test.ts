@@ -15,7 +15,7 @@ import {
   humanize,
   type JsonNode,
   REFERENCES,
-} from "../../../build/cms-config.ts";
+} from "../../../build/plugins/admin/cms-config.ts";
 import { type CollectionName, collectionEntries } from "../../../build/collections.ts";
 import { GITHUB_OAUTH_PATHS } from "../../../lambdas/github-oauth/paths.ts";
 import { ROOT } from "../../fixtures/content.ts";

@@ -6,7 +6,7 @@ import { BuildCache } from "../../../build/cache.ts";
 import { BuildError } from "../../../build/errors.ts";
 import { jpegSize } from "../../../build/images/jpeg.ts";
 import { pngSize } from "../../../build/images/png.ts";
-import { buildShareCards, type ShareCardsInput } from "../../../build/share-cards.ts";
+import { buildShareCards, type ShareCardsInput } from "../../../build/plugins/share-cards/share-cards.ts";
 import { ROOT } from "../../fixtures/content.ts";
 import { photo } from "../../fixtures/images.ts";
 

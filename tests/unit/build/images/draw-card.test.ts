@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { encodeCard } from "../../../../build/images/draw-card.ts";
+import { encodeCard } from "../../../../build/plugins/share-cards/draw-card.ts";
 import { jpegSize } from "../../../../build/images/jpeg.ts";
 import { photo } from "../../../fixtures/images.ts";
 

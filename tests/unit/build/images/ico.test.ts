@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { pngsToIco } from "../../../../build/images/ico.ts";
+import { pngsToIco } from "../../../../build/plugins/site-icons/ico.ts";
 import { pngSize } from "../../../../build/images/png.ts";
 import { svgToPng } from "../../../../build/images/raster.ts";
 

@@ -1,9 +1,9 @@
 import * as z from "zod/mini";
-import { isRuled, RULED } from "../src/admin/rules.ts";
-import { imagePath } from "../src/schemas/common.ts";
-import { LOCAL_CMS_API } from "../src/lib/security-headers.ts";
-import { type Collection, type CollectionName, collectionEntries } from "./collections.ts";
-import { SettingError } from "./errors.ts";
+import { isRuled, RULED } from "../../../src/admin/rules.ts";
+import { imagePath } from "../../../src/schemas/common.ts";
+import { LOCAL_CMS_API } from "../../../src/lib/security-headers.ts";
+import { type Collection, type CollectionName, collectionEntries } from "../../collections.ts";
+import { SettingError } from "../../errors.ts";
 
 /**
  * Decap CMS's configuration, derived from the content model (build/collections.ts) and the JSON Schemas of its zod

@@ -3,12 +3,13 @@ import path from "node:path";
 import type { BlockContent, DefinitionContent, List, ListItem, PhrasingContent, Root, RootContent } from "mdast";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
-import type { Product } from "../src/schemas/product.ts";
-import { BuildCache, digest } from "./cache.ts";
-import { ContentErrors, type ContentIssue } from "./errors.ts";
-import type { OutputFile } from "./bundle.ts";
+import type { Product } from "../../src/schemas/product.ts";
+import { BuildCache, digest } from "../cache.ts";
+import { ContentErrors, type ContentIssue } from "../errors.ts";
+import type { OutputFile } from "../styles.ts";
+import { plugin } from "../plugin.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
+const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export interface DocsInput {
   /** The content folder; documentation lives in <contentDir>/documentation. */
@@ -33,7 +34,7 @@ export async function buildDocumentationPdfs({
   drafts = [],
   cache = new BuildCache({ rootDir: ROOT }),
 }: DocsInput): Promise<OutputFile[]> {
-  const code = await cache.code("build/documentation-pdf.ts");
+  const code = await cache.code("build/plugins/documentation-pdf.ts");
   const dir = path.join(contentDir, "documentation");
   const names = new Set(await readdir(dir).catch(() => [] as string[]));
   const issues: ContentIssue[] = [];
@@ -362,3 +363,22 @@ export async function renderDocumentationPdf(
   doc.end();
   return done;
 }
+
+/** Each product's manual as a PDF at its documentationUrl. */
+export const documentation = plugin({
+  name: "documentation",
+  when: "late",
+  needs: ({ contentDir, content, compiled }) => ({
+    contentDir,
+    siteName: content.site.name,
+    products: content.products,
+    drafts: compiled.unpublished
+      .filter((page) => page.path.startsWith("/products/"))
+      .map((page) => page.path.slice(10)),
+  }),
+  paths: ({ products }) => products.map((product) => product.documentationUrl),
+  make: async (input, cache) => {
+    const files = await buildDocumentationPdfs({ ...input, cache });
+    return { files, detail: `${files.length} PDFs` };
+  },
+});

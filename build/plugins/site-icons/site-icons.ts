@@ -6,14 +6,15 @@ import {
   MANIFEST_ICON_SIZES,
   SITE_ICONS,
   manifestIconPath,
-} from "../src/lib/site-icons.ts";
-import type { Site } from "../src/schemas/site.ts";
-import { BuildCache, digest } from "./cache.ts";
-import { BuildError } from "./errors.ts";
-import { pngsToIco } from "./images/ico.ts";
-import { RESVG_WASM, SHARP_VERSIONS, svgToPng } from "./images/raster.ts";
-import type { OutputFile } from "./bundle.ts";
-import { type BrandColors, readBrandColors } from "./tokens.ts";
+} from "../../../src/lib/site-icons.ts";
+import type { Site } from "../../../src/schemas/site.ts";
+import { BuildCache, digest } from "../../cache.ts";
+import { BuildError } from "../../errors.ts";
+import { pngsToIco } from "./ico.ts";
+import { RESVG_WASM, SHARP_VERSIONS, svgToPng } from "../../images/raster.ts";
+import type { OutputFile } from "../../styles.ts";
+import { type BrandColors, brandFiles, readBrandColors } from "../../tokens.ts";
+import { plugin } from "../../plugin.ts";
 
 export interface SiteIconsInput {
   site: Pick<Site, "name" | "shortName" | "description">;
@@ -27,7 +28,7 @@ export interface SiteIconsInput {
 
 /** The apple-touch icon's logo covers this share of its side; the rest is the page background, as iOS expects an opaque square. */
 const APPLE_TOUCH_LOGO_SCALE = 0.8;
-const ROOT = path.resolve(import.meta.dirname, "..");
+const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 /**
  * favicon.ico (16, 32, 48), apple-touch-icon.png (180, opaque), icon-192/512.png and site.webmanifest, all from the one
@@ -112,3 +113,15 @@ export function webManifest(site: SiteIconsInput["site"], colors: Pick<BrandColo
     })),
   };
 }
+
+/** favicon.ico, the touch and manifest icons and the manifest, from public/favicon.svg and the brand colours. */
+export const siteIcons = plugin({
+  name: "icons",
+  when: "late",
+  needs: ({ rootDir, content }) => ({ site: content.site, ...brandFiles(rootDir) }),
+  paths: siteIconPaths,
+  make: async (input, cache) => {
+    const files = await buildSiteIcons({ ...input, cache });
+    return { files, detail: `${files.length} icon files` };
+  },
+});

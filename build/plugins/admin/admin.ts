@@ -1,13 +1,14 @@
 import path from "node:path";
 import * as esbuild from "esbuild";
-import type { SiteContent } from "../src/lib/content.ts";
-import { serializeJson } from "../src/lib/island-wrapper.tsx";
-import type { Stylesheets } from "../src/lib/stylesheets.ts";
-import type { AdminData } from "../src/admin/cms.tsx";
-import type { OutputFile } from "./bundle.ts";
-import type { BuildCache } from "./cache.ts";
-import { type CmsBackend, cmsConfig, cmsYamlFormats } from "./cms-config.ts";
-import { BuildError } from "./errors.ts";
+import type { SiteContent } from "../../../src/lib/content.ts";
+import { serializeJson } from "../../../src/lib/island-wrapper.tsx";
+import type { Stylesheets } from "../../../src/lib/stylesheets.ts";
+import type { AdminData } from "../../../src/admin/cms.tsx";
+import type { OutputFile } from "../../styles.ts";
+import type { BuildCache } from "../../cache.ts";
+import { plugin } from "../../plugin.ts";
+import { type CmsBackend, cmsBackendFromEnv, cmsConfig, cmsRepository, cmsYamlFormats } from "./cms-config.ts";
+import { BuildError } from "../../errors.ts";
 
 /** Where the editor is served; its own folder, so CloudFront and the local server give it its own headers. */
 export const ADMIN_DIR = "admin";
@@ -62,7 +63,7 @@ export async function bundleAdmin(
     // Keyed by our sources, this module's options and the lock file, which pins every package bundled (Decap's
     // thousands of files among them) and esbuild itself: a warm start reads a few dozen files, not node_modules.
     const sources = Object.keys(result.metafile.inputs).filter((input) => !input.includes("node_modules/"));
-    const inputs = [...sources, "build/admin.ts", "package-lock.json"];
+    const inputs = [...sources, "build/plugins/admin/admin.ts", "package-lock.json"];
     return { bytes: Buffer.from(JSON.stringify(packed)), inputs };
   });
   const packed = JSON.parse(bytes.toString("utf8")) as { entry: string; files: { path: string; contents: string }[] };
@@ -112,4 +113,44 @@ export function adminPage({
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Where /admin saves: given by the caller (tests, npm run dev), else read from the environment. */
+export interface AdminOptions {
+  cmsBackend?: CmsBackend;
+  /** A build for a stack (the CDK app), with its githubRepo setting: /admin must then name the repository it saves to. */
+  deployment?: { githubRepo: string | undefined };
+}
+
+/**
+ * /admin: the editor's bundle (made or read from the cache once per session, like the islands) and its page, whose
+ * configuration is generated from the content model.
+ * @throws SettingError when a deployment's build cannot say where /admin saves: before any stage runs
+ */
+export function admin({ cmsBackend, deployment }: AdminOptions) {
+  if (!cmsBackend) cmsRepository(process.env, deployment);
+  let bundled: ReturnType<typeof bundleAdmin> | undefined;
+  return plugin({
+    name: "admin",
+    when: "late",
+    needs: ({ rootDir, content, bundle }) => ({ rootDir, content, stylesheet: bundle.stylesheet }),
+    // Never linked: its file names are known once bundled.
+    paths: () => [],
+    make: async ({ rootDir, content, stylesheet }, cache) => {
+      bundled ??= bundleAdmin(rootDir, cache);
+      const { entry, files, cached } = await bundled;
+      const backend = cmsBackend ?? cmsBackendFromEnv(process.env, content.site.url, deployment);
+      return {
+        files: [...files, adminPage({ entry, content, stylesheet, backend })],
+        detail: `${files.length + 1} files${cached ? " (cached)" : ""}, saving to ${savesTo(backend)}`,
+      };
+    },
+  });
+}
+
+function savesTo(backend: CmsBackend): string {
+  if (backend.kind === "github") return `github.com/${backend.repo} (${backend.branch})`;
+  return backend.kind === "local-git"
+    ? `the local checkout through npm run dev, a branch per entry merged into ${backend.branch}`
+    : "the local checkout's content/ through npm run dev";
 }
