@@ -1,6 +1,6 @@
 import CMS from "decap-cms-app";
 import { parse } from "yaml";
-import type { CmsConfig } from "../../build/plugins/admin/cms-config.ts";
+import type { CmsConfig } from "./cms-config.ts";
 import { type PreviewFacts, previewTemplates } from "./previews.tsx";
 import { DateControl } from "./date-control.tsx";
 import { registerRuledWidgets } from "./ruled-widgets.ts";
@@ -8,10 +8,10 @@ import { derived, isRuled } from "./rules.ts";
 import { tableComponent } from "./table.ts";
 import { editYaml, splitFrontMatter } from "./yaml-edit.ts";
 
-/** What the build writes into /admin/index.html (build/admin.ts): the generated configuration and the preview's inputs. */
+/** What the build writes into /admin/index.html (build/plugins/admin/admin.ts): the generated configuration and the preview's inputs. */
 export interface AdminData {
   config: CmsConfig;
-  /** Format name (`yaml-…` or `markdown-…`) → the `$schema` path a new file's YAML starts with (build/cms-config.ts). */
+  /** Format name (`yaml-…` or `markdown-…`) → the `$schema` path a new file's YAML starts with (build/plugins/admin/cms-config.ts). */
   yamlFormats: Record<string, string>;
   /** The site's stylesheets, for the preview frame. */
   styles: string[];
@@ -21,7 +21,7 @@ export interface AdminData {
 /** The entry of /admin: Decap CMS with the configuration the build generated from the content model. */
 const script = document.getElementById("cms-data");
 const data = JSON.parse(script?.textContent ?? "null") as AdminData | null;
-if (!data) throw new Error("/admin/index.html carries no #cms-data; it is written by build/admin.ts");
+if (!data) throw new Error("/admin/index.html carries no #cms-data; it is written by build/plugins/admin/admin.ts");
 
 /**
  * The text of the file being saved, as it was read: Decap hands a format's toFile only the entry's data, so the
@@ -98,5 +98,5 @@ addEventListener("hashchange", () => {
 // Editing the local checkout (npm run dev), "View Live" and the header's link go to the site being edited, here.
 if (data.config.backend.name === "proxy") data.config.site_url = location.origin;
 
-// Decap's CmsConfig type lists every widget's options as a union; ours is the subset build/cms-config.ts writes.
+// Decap's CmsConfig type lists every widget's options as a union; ours is the subset build/plugins/admin/cms-config.ts writes.
 CMS.init({ config: data.config } as unknown as Parameters<typeof CMS.init>[0]);

@@ -4,6 +4,7 @@ import { imagePath } from "../../../src/schemas/common.ts";
 import { LOCAL_CMS_API } from "../../../src/lib/security-headers.ts";
 import { type Collection, type CollectionName, collectionEntries } from "../../collections.ts";
 import { SettingError } from "../../errors.ts";
+import type { CmsCollection, CmsConfig, CmsField } from "../../../src/admin/cms-config.ts";
 
 /**
  * Decap CMS's configuration, derived from the content model (build/collections.ts) and the JSON Schemas of its zod
@@ -11,53 +12,6 @@ import { SettingError } from "../../errors.ts";
  * What Decap cannot check itself is said in the field's hint and stays the build's to report (tests/unit/build/
  * cms-config.test.ts walks the schemas and this config side by side).
  */
-
-/** A field of Decap's configuration: the keys this generator sets (Decap's config schema allows these and more). */
-export interface CmsField {
-  name: string;
-  label: string;
-  widget: string;
-  required?: boolean;
-  hint?: string;
-  default?: unknown;
-  /** [regular expression, message shown under the field] */
-  pattern?: [string, string];
-  min?: number;
-  max?: number;
-  value_type?: "int" | "float";
-  options?: string[];
-  fields?: CmsField[];
-  field?: CmsField;
-  /** A list's items, named in the collapsed list by their own text rather than "Item". */
-  summary?: string;
-  label_singular?: string;
-  media_folder?: string;
-  public_folder?: string;
-  choose_url?: boolean;
-  format?: string;
-  date_format?: string;
-  time_format?: boolean;
-  picker_utc?: boolean;
-  collection?: string;
-  value_field?: string;
-  search_fields?: string[];
-  display_fields?: string[];
-}
-
-export interface CmsCollection {
-  name: CollectionName;
-  label: string;
-  label_singular?: string;
-  folder?: string;
-  files?: { name: string; label: string; file: string; fields: CmsField[] }[];
-  extension?: string;
-  format?: string;
-  create?: boolean;
-  slug?: string;
-  identifier_field?: string;
-  summary?: string;
-  fields?: CmsField[];
-}
 
 /**
  * Where saves go: the local proxy (npm run dev, decap-server) writing content/ directly; the local proxy in git mode
@@ -89,18 +43,6 @@ export function cmsYamlFormats(): Record<string, string> {
 
 function yamlFormat(jsonSchema: string, markdown = false): string {
   return `${markdown ? "markdown" : "yaml"}-${jsonSchema}`;
-}
-
-export interface CmsConfig {
-  load_config_file: false;
-  backend: Record<string, string>;
-  publish_mode?: "editorial_workflow";
-  media_folder: string;
-  public_folder: string;
-  site_url: string;
-  logo_url?: string;
-  slug: { encoding: "ascii"; clean_accents: boolean; sanitize_replacement: string };
-  collections: CmsCollection[];
 }
 
 /** The subset of JSON Schema (draft 7) that z.toJSONSchema writes for our content schemas, plus our messages. */

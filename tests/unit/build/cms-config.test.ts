@@ -4,10 +4,8 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import type { CmsCollection, CmsConfig, CmsField } from "../../../src/admin/cms-config.ts";
 import {
-  type CmsCollection,
-  type CmsConfig,
-  type CmsField,
   cmsBackendFromEnv,
   cmsConfig,
   cmsYamlFormats,

@@ -25,6 +25,7 @@ describe("documentation-pdf", () => {
     expect(Object.keys(documentationPdf).sort()).toEqual([
       "buildDocumentationPdfs",
       "checkDocumentation",
+      "documentation",
       "isPdf",
       "renderDocumentationPdf",
     ]);
