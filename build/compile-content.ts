@@ -7,7 +7,9 @@ import type { SourceFile } from "./load-content.ts";
 import type { ValidContent } from "./validate-content.ts";
 import type { ContentIssue } from "./errors.ts";
 import { bodyPictures } from "./images/body-pictures.ts";
-import { projectArtworkPath } from "./images/project-artwork.ts";
+
+/** Where the build writes the artwork it draws for a project that names no image of its own. */
+export const projectArtworkPath = (id: string) => `/images/portfolio/drawn/${id}.svg`;
 
 /** A link written in a markdown body, checked against the rendered site by build/check-links.ts. */
 export interface ContentLink {

@@ -4,7 +4,6 @@ import type { SiteContent } from "../src/lib/content.ts";
 import { PageScope } from "../src/layouts/document.tsx";
 import { setIslandManifest } from "../src/lib/island-wrapper.tsx";
 import { iconSprite } from "../src/components/icon.tsx";
-import { projectArtworkFiles } from "./images/project-artwork.ts";
 import type { OutputFile } from "./styles.ts";
 import type { RenderAssets } from "./render.tsx";
 
@@ -31,12 +30,8 @@ export function explorerPanelsFile(content: SiteContent, assets: RenderAssets): 
   return { path: EXPLORER_PANELS_PATH.slice(1), contents: Buffer.from(JSON.stringify(panels)) };
 }
 
-/** What the pages fetch besides the bundle, made with them: the explorer's panels, drawn project artwork, the icon sprite. */
+/** What the pages fetch besides the bundle, made with them: the explorer's panels and the icon sprite. */
 export function pageAssets(content: SiteContent, assets: RenderAssets): OutputFile[] {
   const sprite = iconSprite();
-  return [
-    explorerPanelsFile(content, assets),
-    ...projectArtworkFiles(content.portfolio),
-    { path: sprite.path.slice(1), contents: Buffer.from(sprite.text) },
-  ];
+  return [explorerPanelsFile(content, assets), { path: sprite.path.slice(1), contents: Buffer.from(sprite.text) }];
 }

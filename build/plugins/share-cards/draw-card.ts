@@ -6,9 +6,9 @@ import { SHARE_CARD } from "../../../src/lib/share-card.ts";
 import type { Site } from "../../../src/schemas/site.ts";
 import { BuildError } from "../../errors.ts";
 import type { BrandColors } from "../../tokens.ts";
-import { loadBrandFonts } from "../../images/fonts.ts";
-import { pngSize } from "../../images/png.ts";
-import { imageSize, type RasterOptions, svgToPng } from "../../images/raster.ts";
+import { loadBrandFonts } from "../drawing/fonts.ts";
+import { pngSize } from "../drawing/png.ts";
+import { imageSize, type RasterOptions, svgToPng } from "../drawing/raster.ts";
 import { ARTWORK_WIDTH, cardGround, type CardImage, ShareCard, type ShareCardProps } from "./share-card.tsx";
 
 const LOGO_SIZE = 56;

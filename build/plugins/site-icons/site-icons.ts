@@ -11,7 +11,7 @@ import type { Site } from "../../../src/schemas/site.ts";
 import { BuildCache, digest } from "../../cache.ts";
 import { BuildError } from "../../errors.ts";
 import { pngsToIco } from "./ico.ts";
-import { RESVG_WASM, SHARP_VERSIONS, svgToPng } from "../../images/raster.ts";
+import { RESVG_WASM, SHARP_VERSIONS, svgToPng } from "../drawing/raster.ts";
 import type { OutputFile } from "../../styles.ts";
 import { type BrandColors, brandFiles, readBrandColors } from "../../tokens.ts";
 import { plugin } from "../../plugin.ts";
@@ -46,7 +46,11 @@ export async function buildSiteIcons({
     throw new BuildError(`Having trouble reading the logo ${logoFile}, the source of every site icon`, { cause });
   });
   // Besides the picture and its size: the rendering code, resvg's WebAssembly (read as data) and sharp's libraries.
-  const renderer = digest([await cache.code("build/images/raster.ts"), await readFile(RESVG_WASM), SHARP_VERSIONS]);
+  const renderer = digest([
+    await cache.code("build/plugins/drawing/raster.ts"),
+    await readFile(RESVG_WASM),
+    SHARP_VERSIONS,
+  ]);
   const draw = (svg: Buffer | string, width: number, background?: string) =>
     svgToPng(svg, { width, fonts: [], family: "sans-serif", background }).catch((cause: unknown) => {
       throw new BuildError(`Having trouble rendering ${logoFile} at ${width} px`, { cause });
