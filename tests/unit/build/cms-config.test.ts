@@ -9,12 +9,11 @@ import {
   cmsBackendFromEnv,
   cmsConfig,
   cmsYamlFormats,
-  collectionJsonSchema,
   humanize,
-  type JsonNode,
   REFERENCES,
 } from "../../../build/plugins/admin/cms-config.ts";
 import { type CollectionName, collectionEntries } from "../../../build/collections.ts";
+import { collectionJsonSchema, type JsonNode } from "../../../build/json-schemas.ts";
 import { GITHUB_OAUTH_PATHS } from "../../../lambdas/github-oauth/paths.ts";
 import { ROOT } from "../../fixtures/content.ts";
 
