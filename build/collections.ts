@@ -40,6 +40,7 @@ export const COLLECTIONS = {
     what: "portfolio projects",
     schema: portfolioProjectSchema,
     jsonSchema: "portfolio-project",
+    references: { productId: { collection: "products", valueField: "id", label: "name" } },
   }),
   posts: folder({
     folder: "blog",
@@ -90,6 +91,21 @@ export interface FolderCollection<S extends z.ZodMiniType | undefined = z.ZodMin
   jsonSchema?: string;
   /** The URL of the page each file makes, `{name}` standing for its file name; none when it makes no page. */
   page?: string;
+  /** Fields (by path) whose value is an entry of another collection: its `valueField`, shown by its `label`. */
+  references?: Readonly<Record<string, Reference>>;
+}
+
+/** A field naming an entry of another collection, e.g. a portfolio project's productId. */
+export interface Reference {
+  collection: string;
+  valueField: string;
+  label: string;
+}
+
+/** The reference a field of a collection makes, if it makes one. */
+export function referenceOf(name: string, fieldPath: string): Reference | undefined {
+  const entry = (COLLECTIONS as Record<string, Collection>)[name];
+  return entry?.kind === "folder" ? entry.references?.[fieldPath] : undefined;
 }
 
 export type Collection = FileCollection | FolderCollection;

@@ -1,7 +1,7 @@
 import { isRuled, RULED } from "../../../src/admin/rules.ts";
 import { imagePath } from "../../../src/schemas/common.ts";
 import { LOCAL_CMS_API } from "../../../src/lib/security-headers.ts";
-import { type Collection, type CollectionName, collectionEntries } from "../../collections.ts";
+import { type Collection, type CollectionName, collectionEntries, referenceOf } from "../../collections.ts";
 import { SettingError } from "../../errors.ts";
 import { collectionJsonSchema, type JsonNode } from "../../json-schemas.ts";
 import type { CmsCollection, CmsConfig, CmsField } from "../../../src/admin/cms-config.ts";
@@ -44,11 +44,6 @@ export function cmsYamlFormats(): Record<string, string> {
 function yamlFormat(jsonSchema: string, markdown = false): string {
   return `${markdown ? "markdown" : "yaml"}-${jsonSchema}`;
 }
-
-/** A reference to another collection's entries: Decap lists them live (a relation), so a new product is offered at once. */
-export const REFERENCES: Readonly<Record<string, { collection: CollectionName; valueField: string; label: string }>> = {
-  "portfolio.productId": { collection: "products", valueField: "id", label: "name" },
-};
 
 /** Fields whose text runs over several lines; every other text field is one line. Presentation only, not a rule. */
 const MULTILINE = new Set(["description", "fullDescription", "shortDescription", "excerpt", "content", "a", "bio"]);
@@ -183,7 +178,8 @@ function cmsField(name: string, node: JsonNode, inRequired: boolean, place: Plac
   };
   if (inRequired && place.optionalIn) notes.push(`Needed when ${place.optionalIn} is given`);
   if (node.default !== undefined && node.type !== "object") field.default = node.default;
-  const reference = REFERENCES[`${place.collection}.${place.path}`];
+  // Decap lists the other collection's entries live (a relation), so a new product is offered at once.
+  const reference = referenceOf(place.collection, place.path ?? "");
 
   if (node.enum) {
     field.widget = "select";
