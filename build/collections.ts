@@ -58,7 +58,7 @@ export const COLLECTIONS = {
     jsonSchema: "policy-page",
     page: "/{name}",
   }),
-  /** Product manuals: build/documentation-pdf.ts renders them; only their names are read here (each product needs one). */
+  /** Product manuals: build/plugins/documentation-pdf.ts renders them; only their names are read here (each product needs one). */
   documentation: folder({ folder: "documentation", format: "names", exts: [".md", ".pdf"], what: "product manuals" }),
 } as const;
 

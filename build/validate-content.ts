@@ -25,7 +25,7 @@ type Parsed<S extends z.ZodMiniType> = z.infer<S>;
 export type ValidContent = { [K in FileCollectionName]: EntryOf<K> } & {
   [K in YamlFolderCollectionName]: EntryOf<K>[];
 } & { [K in MarkdownCollectionName]: { data: EntryOf<K>; body: string; source: SourceFile }[] } & {
-  /** Photos and screenshots the pages show, with the sizes the build writes (build/images/variants.ts). */
+  /** Photos and screenshots the pages show, with the sizes the build writes (build/plugins/photos.ts). */
   images: RasterImages;
   /** Problems that do not stop the build (a photo far from the shape of its box), in the same form as errors. */
   warnings: ContentIssue[];

@@ -33,7 +33,7 @@ export interface BlogPost extends BlogPostFrontMatter {
 /** A product or project as pages read it: `unpublished` is set only in builds that show drafts (npm run dev). */
 export type Listed<T> = T & { unpublished?: Unpublished };
 
-/** A project with its image: the editor's, or the artwork the build draws for it (build/images/project-artwork.ts). */
+/** A project with its image: the editor's, or the artwork the build draws for it (build/plugins/project-artwork.ts). */
 export type ShownProject = Listed<PortfolioProject & { image: string }>;
 
 export interface PolicyPage extends PolicyPageFrontMatter {
