@@ -12,7 +12,7 @@ import type { OutputFile } from "../styles.ts";
 const formatsOf = (image: RasterImage): ImageFormat[] => ["avif", "webp", image.fallback];
 
 /** Served paths of every variant buildImageVariants writes, known before any is encoded: the link check runs first. */
-export function variantPaths(images: RasterImages): string[] {
+function variantPaths(images: RasterImages): string[] {
   return Object.entries(images).flatMap(([served, image]) =>
     formatsOf(image).flatMap((format) => image.widths.map((width) => variantPath(served, width, format))),
   );
@@ -38,7 +38,7 @@ function encode(pipeline: Sharp, format: ImageFormat): Sharp {
  * source is unchanged. Images run one at a time (sharp spreads one over the cores already).
  * @throws BuildError naming the file when sharp cannot encode it
  */
-export async function buildImageVariants(
+async function buildImageVariants(
   contentDir: string,
   facts: ImageFactsMap,
   images: RasterImages,

@@ -20,7 +20,7 @@ const ENTRY = "src/admin/cms.tsx";
  * build cache by its sources and the lock file: it changes only when src/admin, the components it previews or the
  * installed packages change.
  */
-export async function bundleAdmin(
+async function bundleAdmin(
   rootDir: string,
   cache: BuildCache,
 ): Promise<{ files: OutputFile[]; entry: string; cached: boolean }> {
@@ -78,7 +78,7 @@ export async function bundleAdmin(
  * /admin/index.html: noindex, no site chrome, the generated configuration and the preview's inputs as inert JSON, and
  * the editor's script. The page is never linked, listed in the sitemap, the search index or a feed.
  */
-export function adminPage({
+function adminPage({
   entry,
   content,
   stylesheet,

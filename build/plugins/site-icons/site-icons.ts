@@ -79,7 +79,7 @@ export async function buildSiteIcons({
 }
 
 /** Served paths of the files buildSiteIcons writes (the logo itself is public/favicon.svg, copied as it is). */
-export const siteIconPaths = (): string[] => [
+const siteIconPaths = (): string[] => [
   SITE_ICONS.ico,
   SITE_ICONS.appleTouch,
   ...MANIFEST_ICON_SIZES.map(manifestIconPath),
