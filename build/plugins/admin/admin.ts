@@ -120,6 +120,8 @@ export interface AdminOptions {
   cmsBackend?: CmsBackend;
   /** A build for a stack (the CDK app), with its githubRepo setting: /admin must then name the repository it saves to. */
   deployment?: { githubRepo: string | undefined };
+  /** The environment the backend is read from (build/plugins/admin/cms-config.ts cmsBackendFromEnv); the process's by default. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -127,8 +129,8 @@ export interface AdminOptions {
  * configuration is generated from the content model.
  * @throws SettingError when a deployment's build cannot say where /admin saves: before any stage runs
  */
-export function admin({ cmsBackend, deployment }: AdminOptions) {
-  if (!cmsBackend) cmsRepository(process.env, deployment);
+export function admin({ cmsBackend, deployment, env = process.env }: AdminOptions) {
+  if (!cmsBackend) cmsRepository(env, deployment);
   let bundled: ReturnType<typeof bundleAdmin> | undefined;
   return plugin({
     name: "admin",
@@ -139,7 +141,7 @@ export function admin({ cmsBackend, deployment }: AdminOptions) {
     make: async ({ rootDir, content, stylesheet }, cache) => {
       bundled ??= bundleAdmin(rootDir, cache);
       const { entry, files, cached } = await bundled;
-      const backend = cmsBackend ?? cmsBackendFromEnv(process.env, content.site.url, deployment);
+      const backend = cmsBackend ?? cmsBackendFromEnv(env, content.site.url, deployment);
       return {
         files: [...files, adminPage({ entry, content, stylesheet, backend })],
         detail: `${files.length + 1} files${cached ? " (cached)" : ""}, saving to ${savesTo(backend)}`,
