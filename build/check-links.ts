@@ -6,7 +6,7 @@ import { ContentErrors, type ContentIssue } from "./errors.ts";
 import { decodeUrl, elementsOf, parsePage } from "./html-tree.ts";
 import type { RenderedPage } from "./render.tsx";
 import { closest } from "./spelling.ts";
-import { collectionEntries } from "./collections.ts";
+import { collectionEntries } from "../src/schemas/collections.ts";
 import { type CopiedFolder, servedPath } from "./write.ts";
 
 /** What the build is about to write: each page's URL path and HTML, and every other file by its served path. */
@@ -115,7 +115,7 @@ export interface SiteShape {
   patterns: readonly (readonly string[])[];
   /** Files copied as they are (public/, content/images): every one that will be served from their folders. */
   files: ReadonlySet<string>;
-  /** The pages content files make, by file name (build/collections.ts `page`), invalid files included. */
+  /** The pages content files make, by file name (src/schemas/collections.ts `page`), invalid files included. */
   contentPages: readonly string[];
 }
 

@@ -3,7 +3,7 @@ import type { SiteContent } from "../src/lib/content.ts";
 import { type Publishing, publishedNow } from "../src/lib/publishing.ts";
 import { type BuildCache, digest } from "./cache.ts";
 import { checkLinksWithoutPages, type SiteShape } from "./check-links.ts";
-import { collectionEntries, pageOf } from "./collections.ts";
+import { collectionEntries, pageOf } from "../src/schemas/collections.ts";
 import { compileContent, linksOf } from "./compile-content.ts";
 import { ContentErrors } from "./errors.ts";
 import { type ImageFactsMap, readImageFacts } from "./images/facts.ts";

@@ -6,7 +6,7 @@ import {
   type FileCollectionName,
   type MarkdownCollectionName,
   type YamlFolderCollectionName,
-} from "./collections.ts";
+} from "../src/schemas/collections.ts";
 import { entryIssues, identityIssues, type RuleIssue } from "../src/lib/content-rules.ts";
 import { todayIn } from "../src/lib/publishing.ts";
 import { knownPlaceholders, unknownPlaceholders } from "../src/lib/site-placeholders.ts";
@@ -21,7 +21,7 @@ import { editorMessage } from "../src/schemas/messages.ts";
 
 type Parsed<S extends z.ZodMiniType> = z.infer<S>;
 
-/** The collections of build/collections.ts as validation leaves them: parsed entries, markdown with its body. */
+/** The collections of src/schemas/collections.ts as validation leaves them: parsed entries, markdown with its body. */
 export type ValidContent = { [K in FileCollectionName]: EntryOf<K> } & {
   [K in YamlFolderCollectionName]: EntryOf<K>[];
 } & { [K in MarkdownCollectionName]: { data: EntryOf<K>; body: string; source: SourceFile }[] } & {

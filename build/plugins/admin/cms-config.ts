@@ -1,13 +1,13 @@
 import { isRuled, RULED } from "../../../src/admin/rules.ts";
 import { imagePath } from "../../../src/schemas/common.ts";
 import { LOCAL_CMS_API } from "../../../src/lib/security-headers.ts";
-import { type Collection, type CollectionName, collectionEntries, referenceOf } from "../../collections.ts";
+import { type Collection, type CollectionName, collectionEntries, referenceOf } from "../../../src/schemas/collections.ts";
 import { SettingError } from "../../errors.ts";
 import { collectionJsonSchema, type JsonNode } from "../../json-schemas.ts";
 import type { CmsCollection, CmsConfig, CmsField } from "../../../src/admin/cms-config.ts";
 
 /**
- * Decap CMS's configuration, derived from the content model (build/collections.ts) and the JSON Schemas of its zod
+ * Decap CMS's configuration, derived from the content model (src/schemas/collections.ts) and the JSON Schemas of its zod
  * schemas, never written by hand: every collection, field, widget and rule the CMS can check comes from there.
  * What Decap cannot check itself is said in the field's hint and stays the build's to report (tests/unit/build/
  * cms-config.test.ts walks the schemas and this config side by side).

@@ -9,8 +9,8 @@ import {
   productSchema,
   siteSchema,
   testimonialsFileSchema,
-} from "../src/schemas/index.ts";
-import { productPageSchema } from "../src/schemas/product-page.ts";
+} from "./index.ts";
+import { productPageSchema } from "./product-page.ts";
 
 /**
  * The content model, declared once: every file and folder of content/ the build reads, with its format, its schema,
