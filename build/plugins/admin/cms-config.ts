@@ -1,7 +1,12 @@
 import { isRuled, RULED } from "../../../src/admin/rules.ts";
 import { imagePath } from "../../../src/schemas/common.ts";
 import { LOCAL_CMS_API } from "../../../src/lib/security-headers.ts";
-import { type Collection, type CollectionName, collectionEntries, referenceOf } from "../../../src/schemas/collections.ts";
+import {
+  type Collection,
+  type CollectionName,
+  collectionEntries,
+  referenceOf,
+} from "../../../src/schemas/collections.ts";
 import { SettingError } from "../../errors.ts";
 import { collectionJsonSchema, type JsonNode } from "../../json-schemas.ts";
 import type { CmsCollection, CmsConfig, CmsField } from "../../../src/admin/cms-config.ts";

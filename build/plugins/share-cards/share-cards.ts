@@ -106,8 +106,7 @@ export async function buildShareCards(input: ShareCardsInput): Promise<ShareCard
  * Served paths of the cards buildShareCards will draw, known before any is drawn: the link check runs first.
  * @throws BuildError when two pages would share a file
  */
-const shareCardPaths = (pages: ShareCardsInput["pages"]): string[] =>
-  cardSpecs(pages).map((spec) => `/${spec.out}`);
+const shareCardPaths = (pages: ShareCardsInput["pages"]): string[] => cardSpecs(pages).map((spec) => `/${spec.out}`);
 
 /** Enough to keep both cores busy, few enough that a 1,000-post site does not hold every card's SVG at once. */
 const CARDS_AT_ONCE = 4;
