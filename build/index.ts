@@ -136,15 +136,7 @@ export class BuildSession {
     this.#bundle ??= await stage("islands", () => bundleIslands({ rootDir, islandsDir: src("islands") }), say.islands);
     const routes = await stage("routes", () => collectRoutes(src("pages"), content), say.routes);
     const rendered = await stage("render", () => this.#render(routes, content), say.rendered);
-    const site = {
-      rootDir,
-      contentDir,
-      content,
-      compiled,
-      facts,
-      bundle: this.#bundle,
-      ...rendered,
-    } satisfies BuiltSite;
+    const site: BuiltSite = { rootDir, contentDir, content, compiled, facts, bundle: this.#bundle, ...rendered };
     // A draft's or a scheduled post's own images wait for it: not copied, not sized, not linkable.
     const copies = this.#copies.map((copy) => ({ ...copy, leaveOut: compiled.withheldImages }));
     const own = pageAssets(content, site.bundle);
@@ -153,10 +145,10 @@ export class BuildSession {
     // Only a clean first write may leave the late files out: a later one would remove the previous build's.
     const early = this.#written ? undefined : this.#options.onFirstFiles;
     const [first, late] = [this.#make("first", site), early ? undefined : this.#make("late", site)];
-    if (early) await this.#write(site, [...own, ...(await first)], copies, changed).then(early);
+    if (early) await this.#write(site, rendered.reused, [...own, ...(await first)], copies, changed).then(early);
     // After an early write nothing of content/ changed: the second writes only the late files.
     const made = [...(await first), ...(await (late ?? this.#make("late", site)))];
-    await this.#write(site, [...own, ...made], copies, early ? [] : changed);
+    await this.#write(site, rendered.reused, [...own, ...made], copies, early ? [] : changed);
     await cache.prune();
     return { content, pages: site.pages.length, rendered: rendered.fresh, ms: Math.round(performance.now() - started) };
   }
@@ -224,7 +216,8 @@ export class BuildSession {
 
   /** Writes what changed since the session's previous build (everything, into an emptied folder, the first time). */
   #write(
-    site: BuiltSite & { reused: ReadonlySet<string> },
+    site: BuiltSite,
+    reused: ReadonlySet<string>,
     extra: OutputFile[],
     copies: CopiedFolder[],
     changed?: readonly string[],
@@ -239,7 +232,7 @@ export class BuildSession {
         const images = path.join(this.#contentDir, "images") + path.sep;
         const imagesChanged = changed?.some((file) => path.resolve(file).startsWith(images)) ?? true;
         if (clean || imagesChanged) await copyFolders(this.#outDir, copies);
-        const written = await writeChanges(this.#outDir, files, this.#written ?? new Map(), site.reused);
+        const written = await writeChanges(this.#outDir, files, this.#written ?? new Map(), reused);
         this.#written = written.fingerprints;
         return { ...written, files: files.length };
       },
