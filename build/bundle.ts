@@ -6,14 +6,7 @@ import * as esbuild from "esbuild";
 import type { ComponentType } from "react";
 import type { Stylesheets } from "../src/lib/stylesheets.ts";
 import { BuildError } from "./errors.ts";
-import { bundleStyles } from "./styles.ts";
-
-/** A built file that write.ts puts under dist/. */
-export interface OutputFile {
-  /** Path relative to dist/, e.g. assets/buy-control-3FQ2.js */
-  path: string;
-  contents: Uint8Array;
-}
+import { bundleStyles, type OutputFile } from "./styles.ts";
 
 /** A script small enough to inline in <head>, with the CSP hash that allows it. */
 export interface InlineScript {
@@ -66,7 +59,52 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     .filter((f) => f.endsWith(".tsx"))
     .map((f) => f.slice(0, -4))
     .sort();
-  const mountModule = path.join(rootDir, "src/client/island-mount.tsx");
+  const run = esbuildRun(rootDir, minify);
+  const pageModules = bundlePageModules(run);
+  // The loader waits for the styles (it names the page sheets) and the modules it imports; the islands need nothing
+  // from the others and are made at the same time.
+  const styles = bundleStyles(rootDir, run.common);
+  const loader = Promise.all([styles, pageModules]).then(([css, modules]) => bundleLoader(run, css, modules));
+  const [css, loaderJs, modulesJs, js, inlineScripts, ids] = await Promise.all([
+    styles,
+    loader,
+    pageModules,
+    bundleIslandEntries(run, islandsDir, islandIds),
+    bundleInlineScripts(rootDir, run.common),
+    islandComponents(islandsDir, islandIds),
+  ]);
+  const files: OutputFile[] = [
+    ...[...(loaderJs.outputFiles ?? []), ...(modulesJs.outputFiles ?? []), ...(js.outputFiles ?? [])].map((f) => ({
+      path: path.relative(run.distDir, f.path).split(path.sep).join("/"),
+      contents: f.contents,
+    })),
+    ...css.files,
+  ];
+  const chunks = new Map(islandIds.map((id) => [id, run.outputFor(js.metafile, `island:${id}`)]));
+  const imports = new Map<string, string[]>();
+  for (const [out, meta] of Object.entries(js.metafile?.outputs ?? {})) {
+    imports.set(
+      run.url(out),
+      meta.imports.filter((i) => i.kind === "import-statement").map((i) => run.url(i.path)),
+    );
+  }
+  const modules = new Map(
+    PAGE_MODULES.map((name) => [name, run.outputFor(modulesJs.metafile, `src/client/${name}.ts`)]),
+  );
+  return {
+    chunks,
+    ids,
+    imports,
+    modules,
+    loader: run.outputFor(loaderJs.metafile, "src/client/loader.ts"),
+    stylesheet: css.stylesheets,
+    inlineScripts,
+    files,
+  };
+}
+
+/** What every esbuild run of the bundle shares: its options, where it writes, and the URL of what it made. */
+function esbuildRun(rootDir: string, minify: boolean) {
   const common: esbuild.BuildOptions = {
     bundle: true,
     minify,
@@ -79,19 +117,24 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     logLevel: "silent",
     absWorkingDir: rootDir,
   };
-
   const assets = { outdir: path.join(rootDir, "dist/assets"), format: "esm", entryNames: "[name]-[hash]" } as const;
   const distDir = path.join(rootDir, "dist");
+  const url = (out: string) => `/${path.relative(distDir, path.join(rootDir, out)).split(path.sep).join("/")}`;
   /** The URL of the file esbuild made for an entry point. */
   const outputFor = (metafile: esbuild.Metafile | undefined, entry: string) => {
     const found = Object.entries(metafile?.outputs ?? {}).find(([, out]) => out.entryPoint === entry);
     if (!found) throw new BuildError(`esbuild produced no output for ${entry}`);
-    return `/${path.relative(distDir, path.join(rootDir, found[0])).split(path.sep).join("/")}`;
+    return url(found[0]);
   };
+  return { rootDir, common, assets, distDir, url, outputFor };
+}
 
-  // Each page module on its own, never split like the loader: one request, sharing no chunk with the islands.
+type EsbuildRun = ReturnType<typeof esbuildRun>;
+
+/** Each page module on its own, never split like the loader: one request, sharing no chunk with the islands. */
+function bundlePageModules({ rootDir, common, assets }: EsbuildRun) {
   const moduleNames = [...PAGE_MODULES, ...LOADER_MODULES];
-  const pageModules = esbuild
+  return esbuild
     .build({
       ...common,
       ...assets,
@@ -102,29 +145,38 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
         cause,
       });
     });
-  // The loader is bundled on its own, never split: it is one request however many modules it shares with the islands
-  // (the consent rules, the visit's source), which keep their own copies in their chunks. It waits for the styles (it
-  // names the page sheets) and the modules it imports; the islands need nothing from the others and are made at the
-  // same time.
-  const stylesAndLoader = Promise.all([bundleStyles(rootDir, common), pageModules]).then(async ([css, modulesJs]) => {
-    // The loader fetches the page sheets a page does not link ahead of the visitor's next page (src/client/next-page.ts).
-    const pageSheets = JSON.stringify(css.stylesheets.pages.map((sheet) => sheet.href));
-    const pageSwap = JSON.stringify(outputFor(modulesJs.metafile, "src/client/page-swap.ts"));
-    const loaderJs = await esbuild
-      .build({
-        ...common,
-        ...assets,
-        define: { ...common.define, __PAGE_SHEETS__: pageSheets, __PAGE_SWAP__: pageSwap },
-        // The modules it imports are built already (above): left as they are, by URL.
-        external: ["/assets/*"],
-        entryPoints: [{ in: path.join(rootDir, "src/client/loader.ts"), out: "loader" }],
-      })
-      .catch((cause: unknown) => {
-        throw new BuildError("Having trouble bundling the loader, src/client/loader.ts", { cause });
-      });
-    return { css, loaderJs };
-  });
-  const islands = esbuild
+}
+
+/**
+ * The loader is bundled on its own, never split: it is one request however many modules it shares with the islands
+ * (the consent rules, the visit's source), which keep their own copies in their chunks.
+ */
+function bundleLoader(
+  { rootDir, common, assets, outputFor }: EsbuildRun,
+  css: Awaited<ReturnType<typeof bundleStyles>>,
+  modulesJs: esbuild.BuildResult,
+) {
+  // The loader fetches the page sheets a page does not link ahead of the visitor's next page (src/client/next-page.ts).
+  const pageSheets = JSON.stringify(css.stylesheets.pages.map((sheet) => sheet.href));
+  const pageSwap = JSON.stringify(outputFor(modulesJs.metafile, "src/client/page-swap.ts"));
+  return esbuild
+    .build({
+      ...common,
+      ...assets,
+      define: { ...common.define, __PAGE_SHEETS__: pageSheets, __PAGE_SWAP__: pageSwap },
+      // The modules it imports are built already (above): left as they are, by URL.
+      external: ["/assets/*"],
+      entryPoints: [{ in: path.join(rootDir, "src/client/loader.ts"), out: "loader" }],
+    })
+    .catch((cause: unknown) => {
+      throw new BuildError("Having trouble bundling the loader, src/client/loader.ts", { cause });
+    });
+}
+
+/** One ESM entry per island, split so that every island shares one copy of React and the stores. */
+function bundleIslandEntries({ rootDir, common, assets }: EsbuildRun, islandsDir: string, islandIds: string[]) {
+  const mountModule = path.join(rootDir, "src/client/island-mount.tsx");
+  return esbuild
     .build({
       ...common,
       ...assets,
@@ -152,41 +204,6 @@ export async function bundleIslands({ rootDir, islandsDir, minify = true }: Bund
     .catch((cause: unknown) => {
       throw new BuildError("Having trouble bundling the islands in src/islands", { cause });
     });
-  const [{ css, loaderJs }, modulesJs, js, inlineScripts, ids] = await Promise.all([
-    stylesAndLoader,
-    pageModules,
-    islands,
-    bundleInlineScripts(rootDir, common),
-    islandComponents(islandsDir, islandIds),
-  ]);
-
-  const files: OutputFile[] = [
-    ...[...(loaderJs.outputFiles ?? []), ...(modulesJs.outputFiles ?? []), ...(js.outputFiles ?? [])].map((f) => ({
-      path: path.relative(distDir, f.path).split(path.sep).join("/"),
-      contents: f.contents,
-    })),
-    ...css.files,
-  ];
-  const chunks = new Map(islandIds.map((id) => [id, outputFor(js.metafile, `island:${id}`)]));
-  const url = (out: string) => `/${path.relative(distDir, path.join(rootDir, out)).split(path.sep).join("/")}`;
-  const imports = new Map<string, string[]>();
-  for (const [out, meta] of Object.entries(js.metafile?.outputs ?? {})) {
-    imports.set(
-      url(out),
-      meta.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path)),
-    );
-  }
-  const modules = new Map(PAGE_MODULES.map((name) => [name, outputFor(modulesJs.metafile, `src/client/${name}.ts`)]));
-  return {
-    chunks,
-    ids,
-    imports,
-    modules,
-    loader: outputFor(loaderJs.metafile, "src/client/loader.ts"),
-    stylesheet: css.stylesheets,
-    inlineScripts,
-    files,
-  };
 }
 
 /**

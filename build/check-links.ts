@@ -1,12 +1,13 @@
 import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import type { ContentLink, UnpublishedPage } from "./compile-content.ts";
-import type { ContentIssue } from "./errors.ts";
+import type { CompiledContent, ContentLink, UnpublishedPage } from "./compile-content.ts";
+import { ContentErrors, type ContentIssue } from "./errors.ts";
 import { closest } from "../src/lib/spelling.ts";
 import { decodeUrl, EXTERNAL, linkVerdict, noPageAt, typoDistance } from "../src/lib/content-rules.ts";
 import { elementsOf, parsePage } from "./html-tree.ts";
-import { collectionEntries } from "./collections.ts";
+import type { RenderedPage } from "./render.tsx";
+import { collectionEntries } from "../src/schemas/collections.ts";
 import { type CopiedFolder, servedPath } from "./write.ts";
 
 /** What the build is about to write: each page's URL path and HTML, and every other file by its served path. */
@@ -78,6 +79,21 @@ export function checkContentLinks(links: readonly ContentLink[], site: SiteTarge
 }
 
 /**
+ * The build's link check: the links of markdown bodies against the pages as rendered and every file the build will
+ * serve, so routes and anchors are exactly the built ones.
+ * @returns how many links were checked
+ * @throws ContentErrors naming each broken link's file and line
+ */
+export function checkSiteLinks(compiled: CompiledContent, pages: readonly RenderedPage[], files: ReadonlySet<string>) {
+  const targets = pages
+    .filter((page) => !page.route.special)
+    .map((page) => ({ path: page.route.path, html: page.html }));
+  const broken = checkContentLinks(compiled.links, { pages: targets, files, unpublished: compiled.unpublished });
+  if (broken.length) throw new ContentErrors(broken);
+  return compiled.links.length;
+}
+
+/**
  * A draft may link to anything; a scheduled post to a post published on its day or before. A published page may not
  * link to either: the link would lead nowhere (or to a page published later than the link).
  */
@@ -94,7 +110,7 @@ export interface SiteShape {
   patterns: readonly (readonly string[])[];
   /** Files copied as they are (public/, content/images): every one that will be served from their folders. */
   files: ReadonlySet<string>;
-  /** The pages content files make, by file name (build/collections.ts `page`), invalid files included. */
+  /** The pages content files make, by file name (src/schemas/collections.ts `page`), invalid files included. */
   contentPages: readonly string[];
 }
 

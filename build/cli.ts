@@ -5,7 +5,6 @@ import "./production-react.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { cmsRepository } from "./cms-config.ts";
 import { annotationsOf, ContentErrors, describeError } from "./errors.ts";
 import { build } from "./index.ts";
 import { type CliIo, isEntryPoint } from "../scripts/cli-io.ts";
@@ -45,10 +44,8 @@ export async function buildCli(args: readonly string[], io: CliIo): Promise<numb
   try {
     environment = readSiteEnvironment(io.env);
     now = readBuildNow(io.env.BUILD_NOW);
-    cmsRepository(io.env);
   } catch (error) {
-    // A wrong SITE_ENV or SITE_URL, or no repository for /admin, is the caller's setting, not our bug: the message
-    // alone says what to fix.
+    // A wrong SITE_ENV or SITE_URL is the caller's setting, not our bug: the message alone says what to fix.
     out.error(`\nBuild failed.\n${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
@@ -61,6 +58,7 @@ export async function buildCli(args: readonly string[], io: CliIo): Promise<numb
       cacheDir: values.cache && path.resolve(values.cache),
       drafts: values.drafts,
       now,
+      env: io.env,
       log: (line) => out.log(line),
       onFirstFiles: values["notify-first-files"] ? () => process.send?.("first-files") : undefined,
     });

@@ -7,7 +7,9 @@ import type { SourceFile } from "./load-content.ts";
 import type { ValidContent } from "./validate-content.ts";
 import type { ContentIssue } from "./errors.ts";
 import { bodyPictures } from "./images/body-pictures.ts";
-import { projectArtworkPath } from "./images/project-artwork.ts";
+
+/** Where the build writes the artwork it draws for a project that names no image of its own. */
+export const projectArtworkPath = (id: string) => `/images/portfolio/drawn/${id}.svg`;
 
 /** A link written in a markdown body, checked against the rendered site by build/check-links.ts. */
 export interface ContentLink {
@@ -129,19 +131,24 @@ export async function compileContent(
     // Absent on a site of SVG artwork only: its content, and so every page's cache key, stays as it was.
     ...(Object.keys(valid.images).length ? { images: valid.images } : {}),
   };
-  // An image a published entry (or any other content) shows too stays published.
-  const shownImages = new Set([
-    ...imagesOf(content),
-    ...visiblePosts.flatMap(({ source }) => imagesOf(undefined, source)),
-    ...valid.pages.flatMap(({ source }) => imagesOf(undefined, source)),
-  ]);
-  const withheldImages = new Set([...leftOutImages].filter((image) => !shownImages.has(image)));
+  const shownSources = [...visiblePosts, ...valid.pages].map(({ source }) => source);
+  const withheldImages = withhold(content, leftOutImages, shownSources);
+  return { content, links, unpublished, warnings: valid.warnings, withheldImages };
+}
+
+/**
+ * The images only left-out entries show, taken out of `content.images`: neither copied nor sized, so a draft's cover
+ * is not published at a guessable URL before its post. An image that published content shows too stays published.
+ */
+function withhold(content: SiteContent, leftOut: ReadonlySet<string>, shownSources: readonly SourceFile[]) {
+  const shownImages = new Set([...imagesOf(content), ...shownSources.flatMap((source) => imagesOf(undefined, source))]);
+  const withheldImages = new Set([...leftOut].filter((image) => !shownImages.has(image)));
   if (content.images && withheldImages.size) {
     content.images = Object.fromEntries(
       Object.entries(content.images).filter(([served]) => !withheldImages.has(served)),
     );
   }
-  return { content, links, unpublished, warnings: valid.warnings, withheldImages };
+  return withheldImages;
 }
 
 /** Served image paths an entry's fields name (any string under /images/), and its markdown body's images. */

@@ -3,7 +3,8 @@ import { EXPLORER_PANELS_PATH, ExplorerPanel } from "../src/components/home/prod
 import type { SiteContent } from "../src/lib/content.ts";
 import { PageScope } from "../src/layouts/document.tsx";
 import { setIslandManifest } from "../src/lib/island-wrapper.tsx";
-import type { OutputFile } from "./bundle.ts";
+import { iconSprite } from "../src/components/icon.tsx";
+import type { OutputFile } from "./styles.ts";
 import type { RenderAssets } from "./render.tsx";
 
 /**
@@ -27,4 +28,10 @@ export function explorerPanelsFile(content: SiteContent, assets: RenderAssets): 
     ]),
   );
   return { path: EXPLORER_PANELS_PATH.slice(1), contents: Buffer.from(JSON.stringify(panels)) };
+}
+
+/** What the pages fetch besides the bundle, made with them: the explorer's panels and the icon sprite. */
+export function pageAssets(content: SiteContent, assets: RenderAssets): OutputFile[] {
+  const sprite = iconSprite();
+  return [explorerPanelsFile(content, assets), { path: sprite.path.slice(1), contents: Buffer.from(sprite.text) }];
 }

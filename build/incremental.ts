@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
-import type { OutputFile } from "./bundle.ts";
+import type { OutputFile } from "./styles.ts";
 import { pageData, type RenderedPage } from "./render.tsx";
 import type { Route } from "./routes.ts";
 import { writeFiles } from "./write.ts";

@@ -12,7 +12,7 @@ import {
   collectionEntries,
   FREE_FOLDERS,
   type FolderCollection,
-} from "./collections.ts";
+} from "../src/schemas/collections.ts";
 
 /** A content file as parsed, with a way to find the line of any field for error messages. */
 export interface SourceFile {
@@ -43,7 +43,7 @@ type RawOf<C> = C extends { kind: "file" }
     ? ReadonlySet<string>
     : SourceFile[];
 
-/** Every collection of build/collections.ts as loaded, plus the artwork and what went wrong while reading. */
+/** Every collection of src/schemas/collections.ts as loaded, plus the artwork and what went wrong while reading. */
 export type RawContent = { [K in CollectionName]: RawOf<Collections[K]> } & {
   /** Every file under content/images as it is served, e.g. /images/products/esim.svg. */
   images: ReadonlySet<string>;

@@ -4,8 +4,14 @@ import * as esbuild from "esbuild";
 import { themeColors } from "../src/lib/design-tokens.ts";
 import { type PageSheet, type Stylesheets, selectorClasses } from "../src/lib/stylesheets.ts";
 import { BuildError } from "./errors.ts";
-import type { OutputFile } from "./bundle.ts";
 import { systemSchemePlugin } from "./tokens.ts";
+
+/** A built file that write.ts puts under dist/. */
+export interface OutputFile {
+  /** Path relative to dist/, e.g. assets/buy-control-3FQ2.js */
+  path: string;
+  contents: Uint8Array;
+}
 
 /** Cascade layers, lowest first: a page's rules beat the shell (header, footer, overlays), which adjusts components. */
 const LAYERS = "@layer tokens, base, components, shell, pages;";

@@ -78,3 +78,9 @@ export async function readBrandColors(tokensFile: string): Promise<BrandColors> 
   if (problems.length) throw new BuildError(`${tokensFile}: ${problems.join("; ")}`);
   return colors;
 }
+
+/** The logo and the design tokens every drawn picture of the brand (share cards, site icons) is made from. */
+export const brandFiles = (rootDir: string) => ({
+  logoFile: path.join(rootDir, "public/favicon.svg"),
+  tokensFile: path.join(rootDir, "src/styles/tokens.css"),
+});

@@ -6,7 +6,7 @@ import {
   type FileCollectionName,
   type MarkdownCollectionName,
   type YamlFolderCollectionName,
-} from "./collections.ts";
+} from "../src/schemas/collections.ts";
 import { duplicateQuestions, entryIssues, identityIssues, type RuleIssue } from "../src/lib/content-rules.ts";
 import { todayIn } from "../src/lib/publishing.ts";
 import { knownPlaceholders, unknownPlaceholders } from "../src/lib/site-placeholders.ts";
@@ -14,18 +14,18 @@ import { ContentErrors, type ContentIssue, formatPath } from "./errors.ts";
 import { closest } from "../src/lib/spelling.ts";
 import type { RawContent, SourceFile } from "./load-content.ts";
 import { type ImageField, imageIssues, SHOWN } from "./images/check-images.ts";
-import { type ImageFactsMap, rasterImages } from "./images/variants.ts";
+import { type ImageFactsMap, rasterImages } from "./images/facts.ts";
 import type { RasterImages } from "../src/lib/images.ts";
 import { decodeUrl } from "./html-tree.ts";
 import { editorMessage } from "../src/schemas/messages.ts";
 
 type Parsed<S extends z.ZodMiniType> = z.infer<S>;
 
-/** The collections of build/collections.ts as validation leaves them: parsed entries, markdown with its body. */
+/** The collections of src/schemas/collections.ts as validation leaves them: parsed entries, markdown with its body. */
 export type ValidContent = { [K in FileCollectionName]: EntryOf<K> } & {
   [K in YamlFolderCollectionName]: EntryOf<K>[];
 } & { [K in MarkdownCollectionName]: { data: EntryOf<K>; body: string; source: SourceFile }[] } & {
-  /** Photos and screenshots the pages show, with the sizes the build writes (build/images/variants.ts). */
+  /** Photos and screenshots the pages show, with the sizes the build writes (build/plugins/photos.ts). */
   images: RasterImages;
   /** Problems that do not stop the build (a photo far from the shape of its box), in the same form as errors. */
   warnings: ContentIssue[];
@@ -43,55 +43,10 @@ export function validateContent(
   imageFacts: ImageFactsMap = new Map(),
 ): ValidContent {
   const issues: ContentIssue[] = [...raw.issues];
-  const at = (source: SourceFile, fieldPath: PropertyKey[], message: string) =>
+  const at: At = (source, fieldPath, message) =>
     issues.push({ file: source.file, line: source.lineOf(fieldPath), field: formatPath(fieldPath), message });
-  const check = <S extends z.ZodMiniType>(schema: S, source: SourceFile): Parsed<S> | undefined => {
-    if (source.data === undefined) return undefined; // missing or unparsable: already reported
-    const result = schema.safeParse(source.data, { error: editorMessage });
-    if (result.success) return result.data as Parsed<S>;
-    // A misspelt field is one mistake: "did you mean title?" on its line, and no "missing title" besides.
-    const meant = new Set<string>();
-    for (const issue of result.error.issues) {
-      if (issue.code !== "unrecognized_keys") continue;
-      const here = valueAt(source.data, issue.path);
-      const present = here !== null && typeof here === "object" ? Object.keys(here) : [];
-      const known = fieldsAt(schema, issue.path).filter((field) => !present.includes(field));
-      for (const key of issue.keys) {
-        const near = closest(key, known, key.length > 3 ? 2 : 1);
-        if (near) meant.add(formatPath([...issue.path, near]));
-        at(
-          source,
-          [...issue.path, key],
-          near
-            ? `Unknown field \`${key}\`: did you mean \`${near}\`?`
-            : `Unknown field "${key}"; check its spelling against the schema or remove it`,
-        );
-      }
-    }
-    for (const issue of result.error.issues) {
-      if (issue.code === "unrecognized_keys" || meant.has(formatPath(issue.path))) continue;
-      at(source, issue.path, issue.message);
-    }
-    return undefined;
-  };
-
-  const site = check(COLLECTIONS.site.schema, raw.site);
-  const about = check(COLLECTIONS.about.schema, raw.about);
-  const faq = check(COLLECTIONS.faq.schema, raw.faq);
-  const testimonials = check(COLLECTIONS.testimonials.schema, raw.testimonials);
-  const installation = check(COLLECTIONS.installation.schema, raw.installation);
-  const productPage = check(COLLECTIONS.productPage.schema, raw.productPage);
-  const products = collect(raw.products, (s) => check(COLLECTIONS.products.schema, s));
-  const portfolio = collect(raw.portfolio, (s) => check(COLLECTIONS.portfolio.schema, s));
-  const posts = collect(raw.posts, (s) => {
-    const data = check(COLLECTIONS.posts.schema, s);
-    return data && { data, body: s.body ?? "", source: s };
-  });
-  const pages = collect(raw.pages, (s) => {
-    const data = check(COLLECTIONS.pages.schema, s);
-    return data && { data, body: s.body ?? "", source: s };
-  });
-
+  const parsed = parseEntries(raw, schemaCheck(at));
+  const { site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages } = parsed;
   // Identity is checked on what each file says, valid or not, so a clash is reported in the same build as a misspelt
   // field beside it, not in the next one.
   const sources = new Map(
@@ -113,62 +68,8 @@ export function validateContent(
       posts: asWritten(raw.posts),
     }),
   );
-  // Like images, the manual is looked for in invalid files too.
-  for (const source of raw.products) {
-    const writtenId = valueAt(source.data, ["id"]);
-    const id = typeof writtenId === "string" && writtenId ? writtenId : source.name;
-    if (source.data !== undefined && !raw.documentation.has(`${id}.md`) && !raw.documentation.has(`${id}.pdf`))
-      at(
-        source,
-        ["id"],
-        `No documentation for "${id}": write content/documentation/${id}.md (or add content/documentation/${id}.pdf)`,
-      );
-  }
-
-  // Files are looked for as written, in valid and invalid files alike: a missing cover is reported in the same build
-  // as a misspelt field beside it. (A path the schema refuses is not looked for: its message says what to write.)
-  const shareCardImages = valueAt(raw.site.data, ["shareCardImages"]);
-  const images = [
-    ...Object.keys(shareCardImages !== null && typeof shareCardImages === "object" ? shareCardImages : {}).map(
-      (key) => ({
-        source: raw.site,
-        field: ["shareCardImages", key],
-      }),
-    ),
-    ...[...raw.products, ...raw.portfolio, ...raw.posts].map((source) => ({ source, field: ["image"] })),
-  ];
-  for (const { source, field } of images) {
-    const served = valueAt(source.data, field);
-    if (typeof served === "string" && imagePath().safeParse(served).success && !raw.images.has(served))
-      at(source, field, missingImage(served));
-  }
-  issues.push(...markdownImageIssues([...raw.posts, ...raw.pages], raw.images));
-  const checked = imageIssues(
-    [
-      ...images
-        .filter(({ source }) => source === raw.site)
-        .flatMap(({ source, field }) => {
-          const served = valueAt(source.data, field);
-          return typeof served === "string"
-            ? [{ file: source.file, line: source.lineOf(field), field: formatPath(field), served }]
-            : [];
-        }),
-      ...imageFields(products, () => ({ shown: SHOWN.product })),
-      ...imageFields(
-        portfolio.flatMap(({ value, source }) =>
-          value.image ? [{ value: { ...value, image: value.image }, source }] : [],
-        ),
-        (p) => ({ shown: SHOWN.portfolio, altField: "imageAlt", alt: p.imageAlt }),
-      ),
-      ...imageFields(posts, (p) => ({ shown: SHOWN.cover, altField: "imageAlt", alt: p.data.imageAlt })),
-    ],
-    [...raw.posts, ...raw.pages].flatMap((source) =>
-      (source.references ?? [])
-        .filter((ref) => ref.kind === "image")
-        .map((ref) => ({ file: source.file, line: ref.line, url: ref.url, alt: ref.alt })),
-    ),
-    imageFacts,
-  );
+  checkManuals(raw, at);
+  const checked = checkImages(raw, parsed, imageFacts, at, issues);
   issues.push(...checked.errors);
   issues.push(...rawHtmlIssues([...raw.posts, ...raw.pages]));
   if (faq)
@@ -181,24 +82,7 @@ export function validateContent(
     );
   if (raw.products.length === 0)
     issues.push({ file: "content/products", field: "", message: "No products found; add content/products/<id>.yaml" });
-
-  // A placeholder that names no fact of site.yaml would reach the page as written.
-  for (const source of [raw.about, raw.faq]) {
-    for (const [fieldPath, text] of stringsOf(source.data)) {
-      for (const name of unknownPlaceholders(text))
-        at(source, fieldPath, `Unknown placeholder {{${name}}}; expected one of ${knownPlaceholders()}`);
-    }
-  }
-  for (const source of raw.pages) {
-    for (const name of unknownPlaceholders(source.body ?? ""))
-      issues.push({
-        file: source.file,
-        line: source.bodyLine,
-        field: "body",
-        message: `Unknown placeholder {{${name}}}; expected one of ${knownPlaceholders()}`,
-      });
-  }
-
+  checkPlaceholders(raw, at, issues);
   const today = todayIn(site?.timeZone ?? "UTC", now);
   const validOf = <T>(list: { value: T; source: SourceFile }[]) =>
     list.map(({ value, source }) => ({ file: source.file, name: source.name, data: value }));
@@ -229,6 +113,153 @@ export function validateContent(
     images: rasterImages(imageFacts),
     warnings: checked.warnings,
   };
+}
+
+/** Reports one problem at a field of a file, on the field's line. */
+type At = (source: SourceFile, fieldPath: PropertyKey[], message: string) => void;
+
+/** Parses a file with a schema, reporting each problem at its field; undefined when the file is invalid. */
+function schemaCheck(at: At) {
+  return <S extends z.ZodMiniType>(schema: S, source: SourceFile): Parsed<S> | undefined => {
+    if (source.data === undefined) return undefined; // missing or unparsable: already reported
+    const result = schema.safeParse(source.data, { error: editorMessage });
+    if (result.success) return result.data as Parsed<S>;
+    // A misspelt field is one mistake: "did you mean title?" on its line, and no "missing title" besides.
+    const meant = new Set<string>();
+    for (const issue of result.error.issues) {
+      if (issue.code !== "unrecognized_keys") continue;
+      const here = valueAt(source.data, issue.path);
+      const present = here !== null && typeof here === "object" ? Object.keys(here) : [];
+      const known = fieldsAt(schema, issue.path).filter((field) => !present.includes(field));
+      for (const key of issue.keys) {
+        const near = closest(key, known, key.length > 3 ? 2 : 1);
+        if (near) meant.add(formatPath([...issue.path, near]));
+        at(
+          source,
+          [...issue.path, key],
+          near
+            ? `Unknown field \`${key}\`: did you mean \`${near}\`?`
+            : `Unknown field "${key}"; check its spelling against the schema or remove it`,
+        );
+      }
+    }
+    for (const issue of result.error.issues) {
+      if (issue.code === "unrecognized_keys" || meant.has(formatPath(issue.path))) continue;
+      at(source, issue.path, issue.message);
+    }
+    return undefined;
+  };
+}
+
+/** Every file parsed with its collection's schema; an invalid file is reported and left out. */
+function parseEntries(raw: RawContent, check: ReturnType<typeof schemaCheck>) {
+  const site = check(COLLECTIONS.site.schema, raw.site);
+  const about = check(COLLECTIONS.about.schema, raw.about);
+  const faq = check(COLLECTIONS.faq.schema, raw.faq);
+  const testimonials = check(COLLECTIONS.testimonials.schema, raw.testimonials);
+  const installation = check(COLLECTIONS.installation.schema, raw.installation);
+  const productPage = check(COLLECTIONS.productPage.schema, raw.productPage);
+  const products = collect(raw.products, (s) => check(COLLECTIONS.products.schema, s));
+  const portfolio = collect(raw.portfolio, (s) => check(COLLECTIONS.portfolio.schema, s));
+  const posts = collect(raw.posts, (s) => {
+    const data = check(COLLECTIONS.posts.schema, s);
+    return data && { data, body: s.body ?? "", source: s };
+  });
+  const pages = collect(raw.pages, (s) => {
+    const data = check(COLLECTIONS.pages.schema, s);
+    return data && { data, body: s.body ?? "", source: s };
+  });
+  return { site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages };
+}
+
+/** Each product needs its manual; like images, it is looked for in invalid files too. */
+function checkManuals(raw: RawContent, at: At) {
+  for (const source of raw.products) {
+    const writtenId = valueAt(source.data, ["id"]);
+    const id = typeof writtenId === "string" && writtenId ? writtenId : source.name;
+    if (source.data !== undefined && !raw.documentation.has(`${id}.md`) && !raw.documentation.has(`${id}.pdf`))
+      at(
+        source,
+        ["id"],
+        `No documentation for "${id}": write content/documentation/${id}.md (or add content/documentation/${id}.pdf)`,
+      );
+  }
+}
+
+/**
+ * Images named by fields and bodies: present, and within the limits of build/images/check-images.ts.
+ * @returns the problems that stop the build, and the warnings that do not
+ */
+function checkImages(
+  raw: RawContent,
+  { products, portfolio, posts }: ReturnType<typeof parseEntries>,
+  imageFacts: ImageFactsMap,
+  at: At,
+  issues: ContentIssue[],
+) {
+  // Files are looked for as written, in valid and invalid files alike: a missing cover is reported in the same build
+  // as a misspelt field beside it. (A path the schema refuses is not looked for: its message says what to write.)
+  const shareCardImages = valueAt(raw.site.data, ["shareCardImages"]);
+  const images = [
+    ...Object.keys(shareCardImages !== null && typeof shareCardImages === "object" ? shareCardImages : {}).map(
+      (key) => ({
+        source: raw.site,
+        field: ["shareCardImages", key],
+      }),
+    ),
+    ...[...raw.products, ...raw.portfolio, ...raw.posts].map((source) => ({ source, field: ["image"] })),
+  ];
+  for (const { source, field } of images) {
+    const served = valueAt(source.data, field);
+    if (typeof served === "string" && imagePath().safeParse(served).success && !raw.images.has(served))
+      at(source, field, missingImage(served));
+  }
+  issues.push(...markdownImageIssues([...raw.posts, ...raw.pages], raw.images));
+  return imageIssues(
+    [
+      ...images
+        .filter(({ source }) => source === raw.site)
+        .flatMap(({ source, field }) => {
+          const served = valueAt(source.data, field);
+          return typeof served === "string"
+            ? [{ file: source.file, line: source.lineOf(field), field: formatPath(field), served }]
+            : [];
+        }),
+      ...imageFields(products, () => ({ shown: SHOWN.product })),
+      ...imageFields(
+        portfolio.flatMap(({ value, source }) =>
+          value.image ? [{ value: { ...value, image: value.image }, source }] : [],
+        ),
+        (p) => ({ shown: SHOWN.portfolio, altField: "imageAlt", alt: p.imageAlt }),
+      ),
+      ...imageFields(posts, (p) => ({ shown: SHOWN.cover, altField: "imageAlt", alt: p.data.imageAlt })),
+    ],
+    [...raw.posts, ...raw.pages].flatMap((source) =>
+      (source.references ?? [])
+        .filter((ref) => ref.kind === "image")
+        .map((ref) => ({ file: source.file, line: ref.line, url: ref.url, alt: ref.alt })),
+    ),
+    imageFacts,
+  );
+}
+
+/** A placeholder that names no fact of site.yaml would reach the page as written. */
+function checkPlaceholders(raw: RawContent, at: At, issues: ContentIssue[]) {
+  for (const source of [raw.about, raw.faq]) {
+    for (const [fieldPath, text] of stringsOf(source.data)) {
+      for (const name of unknownPlaceholders(text))
+        at(source, fieldPath, `Unknown placeholder {{${name}}}; expected one of ${knownPlaceholders()}`);
+    }
+  }
+  for (const source of raw.pages) {
+    for (const name of unknownPlaceholders(source.body ?? ""))
+      issues.push({
+        file: source.file,
+        line: source.bodyLine,
+        field: "body",
+        message: `Unknown placeholder {{${name}}}; expected one of ${knownPlaceholders()}`,
+      });
+  }
 }
 
 /** The `image` field of each product, project or post, with where it is shown. */

@@ -2,11 +2,12 @@ import { cp, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { RouteTable } from "../src/lib/routing.ts";
-import type { InlineScript, OutputFile } from "./bundle.ts";
+import type { InlineScript } from "./bundle.ts";
+import type { OutputFile } from "./styles.ts";
 import type { RenderedPage } from "./render.tsx";
 
 export interface SiteOutput {
-  pages: RenderedPage[];
+  pages: readonly RenderedPage[];
   assets: OutputFile[];
   /** Other generated files: sitemap.xml, robots.txt, rss.xml … */
   extra: OutputFile[];

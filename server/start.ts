@@ -123,7 +123,7 @@ const building = dev || skipBuild ? undefined : runBuild();
 // The store before anything is served: nothing else starts when it cannot.
 const dynamo = await startLeadStore();
 
-// Before the first build: the build writes /admin's configuration with this backend (build/cms-config.ts).
+// Before the first build: the build writes /admin's configuration with this backend (build/plugins/admin/cms-config.ts).
 const cmsBackend = dev ? await startCmsBackend() : undefined;
 
 // npm run dev keeps serving when a build fails: the dev loop shows the errors and retries on the next save.

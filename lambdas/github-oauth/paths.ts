@@ -1,5 +1,5 @@
 /**
- * Where GitHub sign-in for /admin lives: the build's CMS configuration (build/cms-config.ts, auth_endpoint), the
+ * Where GitHub sign-in for /admin lives: the build's CMS configuration (build/plugins/admin/cms-config.ts, auth_endpoint), the
  * CloudFront behaviour (infra/) and the GitHub OAuth app's callback URL (docs/deploy.md) all name these paths.
  */
 

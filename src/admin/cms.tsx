@@ -11,7 +11,7 @@ import { editYaml, splitFrontMatter } from "./yaml-edit.ts";
 /** The entry of /admin: Decap CMS with the configuration the build generated from the content model. */
 const script = document.getElementById("cms-data");
 const data = JSON.parse(script?.textContent ?? "null") as AdminData | null;
-if (!data) throw new Error("/admin/index.html carries no #cms-data; it is written by build/admin.ts");
+if (!data) throw new Error("/admin/index.html carries no #cms-data; it is written by build/plugins/admin/admin.ts");
 
 /**
  * The text of the file being saved, as it was read: Decap hands a format's toFile only the entry's data, so the
@@ -88,5 +88,5 @@ addEventListener("hashchange", () => {
 // Editing the local checkout (npm run dev), "View Live" and the header's link go to the site being edited, here.
 if (data.config.backend.name === "proxy") data.config.site_url = location.origin;
 
-// Decap's CmsConfig type lists every widget's options as a union; ours is the subset build/cms-config.ts writes.
+// Decap's CmsConfig type lists every widget's options as a union; ours is the subset build/plugins/admin/cms-config.ts writes.
 CMS.init({ config: data.config } as unknown as Parameters<typeof CMS.init>[0]);

@@ -1,12 +1,12 @@
 import type { PreviewFacts } from "./previews.tsx";
 
 /**
- * What the build writes into /admin/index.html (build/admin.ts) for the editor (src/admin/cms.tsx): Decap's
- * configuration generated from the content model (build/cms-config.ts) and the facts the previews and rules read.
+ * What the build writes into /admin/index.html (build/plugins/admin/admin.ts) for the editor (src/admin/cms.tsx): Decap's
+ * configuration generated from the content model (build/plugins/admin/cms-config.ts) and the facts the previews and rules read.
  */
 export interface AdminData {
   config: CmsConfig;
-  /** Format name (`yaml-…` or `markdown-…`) → the `$schema` path a new file's YAML starts with (build/cms-config.ts). */
+  /** Format name (`yaml-…` or `markdown-…`) → the `$schema` path a new file's YAML starts with (build/plugins/admin/cms-config.ts). */
   yamlFormats: Record<string, string>;
   /** The site's stylesheets, for the preview frame. */
   styles: string[];

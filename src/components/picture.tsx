@@ -5,7 +5,7 @@ import { useSiteContext } from "./site-context.tsx";
 type ImgProps = ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string };
 
 /**
- * An image of the content. SVG artwork is the <img> as written. A photo or screenshot (build/images/variants.ts) is a
+ * An image of the content. SVG artwork is the <img> as written. A photo or screenshot (build/plugins/photos.ts) is a
  * <picture> of AVIF and WebP at several widths with a fallback <img>, its true size declared, so the browser fetches
  * the smallest file that fills `slot` and reserves the right box before it arrives. `priority` marks the page's
  * largest paint: fetched first, never lazy.

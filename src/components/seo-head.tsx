@@ -19,7 +19,7 @@ interface SeoHeadProps {
 export function SeoHead({ site, head, path, indexable = true }: SeoHeadProps) {
   const title = pageTitle(head.title, site.name, path);
   const canonical = absoluteUrl(site, path);
-  // The build draws a PNG or JPEG card for every page or article cover (build/share-cards.ts): networks do not preview SVG.
+  // The build draws a PNG or JPEG card for every page or article cover (build/plugins/share-cards/share-cards.ts): networks do not preview SVG.
   const card = shareCardPath(path, head);
   const image = absoluteUrl(site, card);
   const imageAlt = shareCardAlt(head.title, site.name);

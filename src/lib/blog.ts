@@ -21,7 +21,7 @@ export function postCategories(posts: readonly { category: string }[], known: re
   return known.filter((category) => posts.some((p) => p.category === category));
 }
 
-/** Site path of the compact list of every article (build/feeds.ts writes it) the blog filter searches when the list has several pages. */
+/** Site path of the compact list of every article (build/plugins/feeds.ts writes it) the blog filter searches when the list has several pages. */
 export const BLOG_INDEX_PATH = "/blog/posts.json";
 
 /** One article in that list: what its card shows and the filter reads, nothing more. */

@@ -1,15 +1,4 @@
-import type {
-  About,
-  BlogPostFrontMatter,
-  FaqCategory,
-  InstallationContent,
-  PolicyPageFrontMatter,
-  PortfolioProject,
-  Product,
-  Site,
-  Testimonial,
-} from "../schemas/index.ts";
-import type { ProductPageCopy } from "../schemas/product-page.ts";
+import type { EntryOf, FileCollectionName, YamlFolderCollectionName } from "../schemas/collections.ts";
 import type { Unpublished } from "./publishing.ts";
 import type { SiteEnvironment } from "./site-environment.ts";
 import type { RasterImages } from "./images.ts";
@@ -21,7 +10,7 @@ export interface Heading {
   depth: number;
 }
 
-export interface BlogPost extends BlogPostFrontMatter {
+export interface BlogPost extends EntryOf<"posts"> {
   /** Sanitized HTML of the markdown body. */
   html: string;
   /** Whole minutes at the reading speed in src/lib/limits.ts, at least 1. */
@@ -33,33 +22,32 @@ export interface BlogPost extends BlogPostFrontMatter {
 /** A product or project as pages read it: `unpublished` is set only in builds that show drafts (npm run dev). */
 export type Listed<T> = T & { unpublished?: Unpublished };
 
-/** A project with its image: the editor's, or the artwork the build draws for it (build/images/project-artwork.ts). */
-export type ShownProject = Listed<PortfolioProject & { image: string }>;
+/** A project with its image: the editor's, or the artwork the build draws for it (build/plugins/project-artwork.ts). */
+export type ShownProject = Listed<EntryOf<"portfolio"> & { image: string }>;
 
-export interface PolicyPage extends PolicyPageFrontMatter {
+export interface PolicyPage extends EntryOf<"pages"> {
   /** File name, which is also the route: privacy → /privacy. */
   name: string;
   html: string;
   headings: Heading[];
 }
 
-/** Everything the pages can read: validated, cross-checked, markdown already rendered. */
-export interface SiteContent {
-  site: Site;
-  about: About;
-  faq: FaqCategory[];
-  testimonials: Testimonial[];
-  installation: InstallationContent;
-  /** Key Benefits, How It Works and FAQ shared by every product page. */
-  productPage: ProductPageCopy;
-  /** Sorted by `order`. */
-  products: Listed<Product>[];
+/** Each collection of src/schemas/collections.ts as pages read it: a file's entry, a folder's entries. */
+type Collected = { [K in FileCollectionName]: EntryOf<K> } & { [K in YamlFolderCollectionName]: Listed<EntryOf<K>>[] };
+
+/**
+ * Everything the pages can read: the collections, validated, cross-checked, markdown already rendered
+ * (build/compile-content.ts). Products are sorted by `order`, posts newest first.
+ */
+export type SiteContent = Omit<Collected, "faq" | "testimonials" | "portfolio"> & {
+  /** The lists of faq.yaml and testimonials.yaml, unwrapped. */
+  faq: EntryOf<"faq">["categories"];
+  testimonials: EntryOf<"testimonials">["testimonials"];
   portfolio: ShownProject[];
-  /** Newest first. */
   posts: BlogPost[];
   pages: PolicyPage[];
   /** Photos and screenshots under content/images and the variants the build wrote of them (src/lib/images.ts). */
   images?: RasterImages;
   /** Which deployment the pages are built for (src/lib/site-environment.ts); production when absent. */
   environment?: SiteEnvironment;
-}
+};

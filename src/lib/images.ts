@@ -1,5 +1,5 @@
 /**
- * Raster images (photos, screenshots) as the pages show them: the build (build/images/variants.ts) writes each source
+ * Raster images (photos, screenshots) as the pages show them: the build (build/plugins/photos.ts) writes each source
  * under content/images as AVIF, WebP and a fallback at the widths below, and the pages name them in <picture>. Both
  * sides call this module, so the file names are the only contract between them. SVG artwork is not a raster image and
  * is shown as it is.

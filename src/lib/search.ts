@@ -2,7 +2,7 @@ import type { FaqCategory } from "../schemas/faq-category.ts";
 import { uniqueSlugs } from "./slug.ts";
 
 /**
- * The site search's shared vocabulary: what the build writes into the index (build/search-index.ts) and what the
+ * The site search's shared vocabulary: what the build writes into the index (build/plugins/search-index.ts) and what the
  * search islands read from it, plus the pure text helpers that quote and highlight a matching passage.
  */
 

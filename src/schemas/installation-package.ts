@@ -23,4 +23,3 @@ export const installationFileSchema = z.strictObject({
   clientSupplies: z.array(text()).check(z.minLength(1)),
   promises: z.array(z.strictObject({ label: text(), value: text() })).check(z.minLength(1)),
 });
-export type InstallationContent = z.infer<typeof installationFileSchema>;

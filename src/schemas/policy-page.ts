@@ -7,4 +7,3 @@ export const policyPageSchema = z.strictObject({
   description: text().check(z.describe("Summary for search results")),
   lastUpdated: isoDate().check(z.describe("Shown as 'Last updated', yyyy-mm-dd")),
 });
-export type PolicyPageFrontMatter = z.infer<typeof policyPageSchema>;

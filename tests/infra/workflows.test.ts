@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
-import { cmsBackendFromEnv, cmsConfig } from "../../build/cms-config.ts";
+import { cmsBackendFromEnv, cmsConfig } from "../../build/plugins/admin/cms-config.ts";
 import { ROOT } from "../fixtures/content.ts";
 
 interface Step {

@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -86,5 +87,17 @@ describe("incremental build (npm run dev)", () => {
     expect(await listFiles(path.join(work, "dev/blog"))).not.toContain("saas-script-server-checklist/index.html");
     expect(await readFile(path.join(work, "dev/rss.xml"), "utf8")).not.toContain("saas-script-server-checklist");
     await expectSameSite(path.join(work, "dev"), await cleanBuild("clean-removed"));
+  });
+
+  test("npm start's build says when the pages and what they fetch are written, before the cards, PDFs, icons and /admin", async () => {
+    const outDir = path.join(work, "start");
+    let first: string[] = [];
+    const onFirstFiles = () => {
+      first = readdirSync(outDir, { recursive: true, encoding: "utf8" });
+    };
+    await build({ rootDir: ROOT, contentDir: content.dir, outDir, cacheDir: WARM_CACHE, onFirstFiles });
+    expect(first).toEqual(expect.arrayContaining(["index.html", "search-index.json", "rss.xml", "sitemap.xml"]));
+    expect(first.filter((file) => /\.pdf$|site\.webmanifest|^admin\//.test(file))).toEqual([]);
+    await expectSameSite(outDir, await cleanBuild("clean-start"));
   });
 });

@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { inject } from "vitest";
 import { beforeAll, describe, expect, test } from "vitest";
-import { ADMIN_DIR } from "../../build/admin.ts";
+import { ADMIN_DIR } from "../../build/plugins/admin/admin.ts";
 import { decodeSearchIndex, SEARCH_INDEX_PATH } from "../../src/lib/search.ts";
 import { type BuiltSite, builtSite } from "./built-site.ts";
 

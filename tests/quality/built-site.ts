@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { type HtmlElement, HtmlValidate, Parser } from "html-validate";
 import { inject } from "vitest";
-import { ADMIN_DIR } from "../../build/admin.ts";
+import { ADMIN_DIR } from "../../build/plugins/admin/admin.ts";
 import type { BuildResult } from "../../build/index.ts";
 import type { RouteTable } from "../../src/lib/routing.ts";
 import { htmlValidateConfig } from "./html-validate-config.ts";

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { jpegSize } from "../../build/images/jpeg.ts";
-import { pngSize } from "../../build/images/png.ts";
+import { jpegSize } from "../../build/plugins/drawing/jpeg.ts";
+import { pngSize } from "../../build/plugins/drawing/png.ts";
 import { absoluteUrl } from "../../src/lib/urls.ts";
 import { type BuiltPage, type BuiltSite, builtSite, visibleText } from "./built-site.ts";
 

@@ -8,7 +8,7 @@ import {
 } from "../../lib/search.ts";
 
 /**
- * The browser half of the site search: fetches the index the build wrote (build/search-index.ts) once per page and
+ * The browser half of the site search: fetches the index the build wrote (build/plugins/search-index.ts) once per page and
  * indexes it in memory with MiniSearch. Only the search islands import this, so nothing of it loads before the
  * visitor opens the search.
  */

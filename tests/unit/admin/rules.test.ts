@@ -6,7 +6,7 @@ import { faqIssues, issuesOf, slugify } from "../../../src/admin/rules.ts";
 import { splitFrontMatter } from "../../../src/admin/yaml-edit.ts";
 import type { Folders, Written } from "../../../src/lib/content-rules.ts";
 import { siteSchema } from "../../../src/schemas/site.ts";
-import { collectionEntries } from "../../../build/collections.ts";
+import { collectionEntries } from "../../../src/schemas/collections.ts";
 import { routeShapes } from "../../../build/routes.ts";
 import type { AdminLinks } from "../../../src/admin/config.ts";
 

@@ -5,16 +5,9 @@ import { Writable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { CmsCollection, CmsConfig, CmsField } from "../../../src/admin/config.ts";
-import {
-  cmsBackendFromEnv,
-  cmsConfig,
-  cmsYamlFormats,
-  collectionJsonSchema,
-  humanize,
-  type JsonNode,
-  REFERENCES,
-} from "../../../build/cms-config.ts";
-import { type CollectionName, collectionEntries } from "../../../build/collections.ts";
+import { cmsBackendFromEnv, cmsConfig, cmsYamlFormats, humanize } from "../../../build/plugins/admin/cms-config.ts";
+import { type CollectionName, collectionEntries, referenceOf } from "../../../src/schemas/collections.ts";
+import { collectionJsonSchema, type JsonNode } from "../../../build/json-schemas.ts";
 import { GITHUB_OAUTH_PATHS } from "../../../lambdas/github-oauth/paths.ts";
 import { ROOT } from "../../fixtures/content.ts";
 
@@ -111,7 +104,7 @@ function compareField(
   differ("required", inRequired && !schemaTakesEmpty(node) && !made, field.required ?? false);
   if (node.default !== undefined && node.type !== "object") differ("default", node.default, field.default);
   if (node.enum) return differ("options", node.enum, field.options);
-  const reference = REFERENCES[at.replace(/^[^.]+\./, `${collection}.`)];
+  const reference = referenceOf(collection, at.replace(/^[^.]+\./, ""));
   if (reference) {
     differ("widget", "relation", field.widget);
     // Every value a relation offers is an existing entry's id, which the id's own schema already accepts.

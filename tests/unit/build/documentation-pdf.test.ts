@@ -2,13 +2,13 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import * as documentationPdf from "../../../build/documentation-pdf.ts";
+import * as documentationPdf from "../../../build/plugins/documentation-pdf.ts";
 import {
   buildDocumentationPdfs,
   checkDocumentation,
   isPdf,
   renderDocumentationPdf,
-} from "../../../build/documentation-pdf.ts";
+} from "../../../build/plugins/documentation-pdf.ts";
 import { ContentErrors } from "../../../build/errors.ts";
 
 const product = (id: string) => ({
@@ -25,6 +25,7 @@ describe("documentation-pdf", () => {
     expect(Object.keys(documentationPdf).sort()).toEqual([
       "buildDocumentationPdfs",
       "checkDocumentation",
+      "documentation",
       "isPdf",
       "renderDocumentationPdf",
     ]);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { sitemap } from "../../../build/feeds.ts";
+import { sitemap } from "../../../build/plugins/feeds.ts";
 
 const site = { url: "https://www.example.com" };
 const page = (path: string, head: { modified?: string; noindex?: boolean } = {}, special = false) => ({

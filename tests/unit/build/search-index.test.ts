@@ -7,7 +7,7 @@ import {
   htmlSections,
   htmlText,
   searchDocuments,
-} from "../../../build/search-index.ts";
+} from "../../../build/plugins/search-index.ts";
 import type { SiteContent } from "../../../src/lib/content.ts";
 import { decodeSearchIndex, faqAnswerIds, type SearchDocument } from "../../../src/lib/search.ts";
 

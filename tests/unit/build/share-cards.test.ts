@@ -4,9 +4,9 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { BuildCache } from "../../../build/cache.ts";
 import { BuildError } from "../../../build/errors.ts";
-import { jpegSize } from "../../../build/images/jpeg.ts";
-import { pngSize } from "../../../build/images/png.ts";
-import { buildShareCards, type ShareCardsInput } from "../../../build/share-cards.ts";
+import { jpegSize } from "../../../build/plugins/drawing/jpeg.ts";
+import { pngSize } from "../../../build/plugins/drawing/png.ts";
+import { buildShareCards, type ShareCardsInput } from "../../../build/plugins/share-cards/share-cards.ts";
 import { ROOT } from "../../fixtures/content.ts";
 import { photo } from "../../fixtures/images.ts";
 

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { pngSize } from "../../../build/images/png.ts";
-import type { OutputFile } from "../../../build/bundle.ts";
-import { buildSiteIcons, webManifest } from "../../../build/site-icons.ts";
+import { pngSize } from "../../../build/plugins/drawing/png.ts";
+import type { OutputFile } from "../../../build/styles.ts";
+import { buildSiteIcons, webManifest } from "../../../build/plugins/site-icons/site-icons.ts";
 import { themeTokens } from "../../../src/lib/design-tokens.ts";
 import { ROOT } from "../../fixtures/content.ts";
 

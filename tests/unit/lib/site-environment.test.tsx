@@ -1,7 +1,7 @@
 import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, test } from "vitest";
-import { robots, sitemap } from "../../../build/feeds.ts";
+import { robots, sitemap } from "../../../build/plugins/feeds.ts";
 import { readSiteContent } from "../../../build/read-content.ts";
 import { SeoHead } from "../../../src/components/seo-head.tsx";
 import type { SiteContent } from "../../../src/lib/content.ts";

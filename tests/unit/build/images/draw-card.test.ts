@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { encodeCard } from "../../../../build/images/draw-card.ts";
-import { jpegSize } from "../../../../build/images/jpeg.ts";
+import { encodeCard } from "../../../../build/plugins/share-cards/draw-card.ts";
+import { jpegSize } from "../../../../build/plugins/drawing/jpeg.ts";
 import { photo } from "../../../fixtures/images.ts";
 
 /** A PNG's colour type (IHDR byte 25): 3 is a palette of colours, 2 and 6 full colour. */

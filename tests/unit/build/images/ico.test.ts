@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { pngsToIco } from "../../../../build/images/ico.ts";
-import { pngSize } from "../../../../build/images/png.ts";
-import { svgToPng } from "../../../../build/images/raster.ts";
+import { pngsToIco } from "../../../../build/plugins/site-icons/ico.ts";
+import { pngSize } from "../../../../build/plugins/drawing/png.ts";
+import { svgToPng } from "../../../../build/plugins/drawing/raster.ts";
 
 const square = (size: number) =>
   svgToPng(

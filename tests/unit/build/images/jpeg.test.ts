@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { expect, test } from "vitest";
-import { jpegIsWhole, jpegSize } from "../../../../build/images/jpeg.ts";
+import { jpegIsWhole, jpegSize } from "../../../../build/plugins/drawing/jpeg.ts";
 
 test("jpegSize reads a baseline and a progressive JPEG's size, and nothing from other bytes", async () => {
   const image = sharp({ create: { width: 321, height: 123, channels: 3, background: "#a0c0e0" } });

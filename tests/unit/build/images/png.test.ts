@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { pngSize } from "../../../../build/images/png.ts";
-import { svgToPng } from "../../../../build/images/raster.ts";
+import { pngSize } from "../../../../build/plugins/drawing/png.ts";
+import { svgToPng } from "../../../../build/plugins/drawing/raster.ts";
 
 describe("pngSize", () => {
   test("should read width and height from the header of a PNG", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { projectArtwork, projectArtworkFiles, projectArtworkPath } from "../../../../build/images/project-artwork.ts";
+import { projectArtworkPath } from "../../../../build/compile-content.ts";
+import { projectArtwork, projectArtworkFiles } from "../../../../build/plugins/project-artwork.ts";
 import type { PortfolioProject } from "../../../../src/schemas/portfolio-project.ts";
 
 const project = (id: string, fields: Partial<PortfolioProject> = {}): PortfolioProject => ({

@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-wasm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { resvgReady } from "../../../../build/images/raster.ts";
-import { woffToSfnt } from "../../../../build/images/woff.ts";
+import { resvgReady } from "../../../../build/plugins/drawing/raster.ts";
+import { woffToSfnt } from "../../../../build/plugins/drawing/woff.ts";
 
 const require = createRequire(import.meta.url);
 const interWoff = () => readFile(require.resolve("@fontsource/inter/files/inter-latin-700-normal.woff"));

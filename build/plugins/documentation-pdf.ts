@@ -3,12 +3,13 @@ import path from "node:path";
 import type { BlockContent, DefinitionContent, List, ListItem, PhrasingContent, Root, RootContent } from "mdast";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
-import type { Product } from "../src/schemas/product.ts";
-import { BuildCache, digest } from "./cache.ts";
-import { ContentErrors, type ContentIssue } from "./errors.ts";
-import type { OutputFile } from "./bundle.ts";
+import type { Product } from "../../src/schemas/product.ts";
+import { BuildCache, digest } from "../cache.ts";
+import { ContentErrors, type ContentIssue } from "../errors.ts";
+import type { OutputFile } from "../styles.ts";
+import { plugin } from "../plugin.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
+const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export interface DocsInput {
   /** The content folder; documentation lives in <contentDir>/documentation. */
@@ -33,7 +34,7 @@ export async function buildDocumentationPdfs({
   drafts = [],
   cache = new BuildCache({ rootDir: ROOT }),
 }: DocsInput): Promise<OutputFile[]> {
-  const code = await cache.code("build/documentation-pdf.ts");
+  const code = await cache.code("build/plugins/documentation-pdf.ts");
   const dir = path.join(contentDir, "documentation");
   const names = new Set(await readdir(dir).catch(() => [] as string[]));
   const issues: ContentIssue[] = [];
@@ -201,48 +202,50 @@ export async function renderDocumentationPdf(
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
+  const page = new PdfPages(doc);
+  page.titleBlock(meta);
+  for (const node of parser.parse(markdown).children) page.block(node, page.left, page.width);
+  page.headersAndFooters(meta);
+  doc.end();
+  return done;
+}
 
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
+/** Markdown laid out on a pdfkit document, top to bottom. */
+class PdfPages {
+  readonly left: number;
+  readonly width: number;
+
+  constructor(private readonly doc: PDFKit.PDFDocument) {
+    this.left = doc.page.margins.left;
+    this.width = doc.page.width - this.left - doc.page.margins.right;
+  }
+
+  #bottom() {
+    return this.doc.page.height - this.doc.page.margins.bottom;
+  }
+
   /** Starts a new page when less than `height` points are left, so a heading never ends a page. */
-  const keep = (height: number) => {
-    if (doc.y + height > bottom()) doc.addPage();
-  };
+  #keep(height: number) {
+    if (this.doc.y + height > this.#bottom()) this.doc.addPage();
+  }
 
-  doc
-    .font(FONT.bold)
-    .fontSize(10)
-    .fillColor(COLOR.primary)
-    .text(meta.siteName.toUpperCase(), left, doc.y, { characterSpacing: 1 });
-  doc.moveDown(0.4);
-  doc.font(FONT.bold).fontSize(24).fillColor(COLOR.text).text(meta.title, { width });
-  if (meta.subtitle)
-    doc.moveDown(0.2).font(FONT.regular).fontSize(12).fillColor(COLOR.muted).text(meta.subtitle, { width });
-  doc.moveDown(0.8);
-  rule();
+  titleBlock(meta: { siteName: string; title: string; subtitle?: string }) {
+    const { doc, left, width } = this;
+    doc
+      .font(FONT.bold)
+      .fontSize(10)
+      .fillColor(COLOR.primary)
+      .text(meta.siteName.toUpperCase(), left, doc.y, { characterSpacing: 1 });
+    doc.moveDown(0.4);
+    doc.font(FONT.bold).fontSize(24).fillColor(COLOR.text).text(meta.title, { width });
+    if (meta.subtitle)
+      doc.moveDown(0.2).font(FONT.regular).fontSize(12).fillColor(COLOR.muted).text(meta.subtitle, { width });
+    doc.moveDown(0.8);
+    this.#rule();
+  }
 
-  const runsOf = (nodes: PhrasingContent[], font: string, link?: string): Run[] =>
-    nodes.flatMap((node): Run[] => {
-      switch (node.type) {
-        case "text":
-          return [{ text: node.value.replace(/\s*\n\s*/g, " "), font, link }];
-        case "strong":
-          return runsOf(node.children, font === FONT.italic ? FONT.boldItalic : FONT.bold, link);
-        case "emphasis":
-          return runsOf(node.children, font === FONT.bold ? FONT.boldItalic : FONT.italic, link);
-        case "inlineCode":
-          return [{ text: node.value, font: FONT.mono, link }];
-        case "link":
-          return runsOf(node.children, font, node.url);
-        case "break":
-          return [{ text: "\n", font, link }];
-        default:
-          return [];
-      }
-    });
-
-  function inline(nodes: PhrasingContent[], x: number, w: number, size = 11, font: string = FONT.regular) {
+  #inline(nodes: PhrasingContent[], x: number, w: number, size = 11, font: string = FONT.regular) {
+    const { doc } = this;
     const runs = runsOf(nodes, font).filter((r) => r.text.length);
     doc.fontSize(size);
     runs.forEach((run, i) => {
@@ -259,7 +262,8 @@ export async function renderDocumentationPdf(
     });
   }
 
-  function rule() {
+  #rule() {
+    const { doc, left, width } = this;
     doc
       .moveTo(left, doc.y)
       .lineTo(left + width, doc.y)
@@ -269,58 +273,66 @@ export async function renderDocumentationPdf(
     doc.moveDown(0.8);
   }
 
-  function block(node: BlockContent | DefinitionContent | RootContent, x: number, w: number) {
+  block(node: BlockContent | DefinitionContent | RootContent, x: number, w: number) {
+    const { doc } = this;
     switch (node.type) {
       case "heading": {
         const size = ({ 1: 20, 2: 16, 3: 13 } as Record<number, number>)[node.depth] ?? 11;
         doc.moveDown(node.depth <= 2 ? 0.8 : 0.4);
-        keep(size * 4);
-        inline(node.children, x, w, size, FONT.bold);
+        this.#keep(size * 4);
+        this.#inline(node.children, x, w, size, FONT.bold);
         doc.moveDown(0.4);
         return;
       }
       case "paragraph":
-        keep(30);
-        inline(node.children, x, w);
+        this.#keep(30);
+        this.#inline(node.children, x, w);
         doc.moveDown(0.6);
         return;
       case "list":
-        list(node, x, w);
+        this.#list(node, x, w);
         doc.moveDown(0.4);
         return;
-      case "code": {
-        doc.font(FONT.mono).fontSize(9);
-        const height = doc.heightOfString(node.value, { width: w - 16, lineGap: 2 }) + 16;
-        keep(Math.min(height, 120));
-        if (doc.y + height <= bottom()) doc.rect(x, doc.y, w, height).fill(COLOR.code);
-        doc.fillColor(COLOR.text).text(node.value, x + 8, doc.y + 8, { width: w - 16, lineGap: 2 });
-        doc.y += 8;
-        doc.moveDown(0.6);
-        return;
-      }
-      case "blockquote": {
-        const top = doc.y;
-        for (const child of node.children) block(child, x + 14, w - 14);
-        if (doc.y > top)
-          doc
-            .moveTo(x + 2, top)
-            .lineTo(x + 2, doc.y - 8)
-            .lineWidth(3)
-            .strokeColor(COLOR.primary)
-            .stroke();
-        return;
-      }
+      case "code":
+        return this.#code(node.value, x, w);
+      case "blockquote":
+        return this.#quote(node.children, x, w);
       case "thematicBreak":
-        rule();
+        this.#rule();
         return;
       default:
         return;
     }
   }
 
-  function list(node: List, x: number, w: number) {
+  #code(value: string, x: number, w: number) {
+    const { doc } = this;
+    doc.font(FONT.mono).fontSize(9);
+    const height = doc.heightOfString(value, { width: w - 16, lineGap: 2 }) + 16;
+    this.#keep(Math.min(height, 120));
+    if (doc.y + height <= this.#bottom()) doc.rect(x, doc.y, w, height).fill(COLOR.code);
+    doc.fillColor(COLOR.text).text(value, x + 8, doc.y + 8, { width: w - 16, lineGap: 2 });
+    doc.y += 8;
+    doc.moveDown(0.6);
+  }
+
+  #quote(children: readonly (BlockContent | DefinitionContent)[], x: number, w: number) {
+    const { doc } = this;
+    const top = doc.y;
+    for (const child of children) this.block(child, x + 14, w - 14);
+    if (doc.y > top)
+      doc
+        .moveTo(x + 2, top)
+        .lineTo(x + 2, doc.y - 8)
+        .lineWidth(3)
+        .strokeColor(COLOR.primary)
+        .stroke();
+  }
+
+  #list(node: List, x: number, w: number) {
+    const { doc } = this;
     node.children.forEach((item: ListItem, i) => {
-      keep(30);
+      this.#keep(30);
       const marker = node.ordered ? `${(node.start ?? 1) + i}.` : "\u2022";
       const top = doc.y;
       doc
@@ -331,34 +343,75 @@ export async function renderDocumentationPdf(
       doc.y = top;
       item.children.forEach((child, j) => {
         if (child.type === "paragraph") {
-          inline(child.children, x + LIST_INDENT, w - LIST_INDENT);
+          this.#inline(child.children, x + LIST_INDENT, w - LIST_INDENT);
           if (j < item.children.length - 1 || node.spread) doc.moveDown(0.3);
-        } else block(child, x + LIST_INDENT, w - LIST_INDENT);
+        } else this.block(child, x + LIST_INDENT, w - LIST_INDENT);
       });
       doc.moveDown(0.2);
     });
   }
 
-  for (const node of parser.parse(markdown).children) block(node, left, width);
-
-  const { start, count } = doc.bufferedPageRange();
-  for (let i = start; i < start + count; i += 1) {
-    doc.switchToPage(i);
-    const margins = { ...doc.page.margins };
-    // Writing inside the margins would otherwise make pdfkit start a new page.
-    doc.page.margins = { ...margins, top: 0, bottom: 0 };
-    doc.font(FONT.regular).fontSize(8).fillColor(COLOR.muted);
-    if (i > start) {
-      doc.text(meta.siteName, left, MARGIN / 2, { width: width / 2, lineBreak: false });
-      doc.text(meta.title, left + width / 2, MARGIN / 2, { width: width / 2, align: "right", lineBreak: false });
+  /** The site name and title atop every page but the first, "Page n of N" below each. */
+  headersAndFooters(meta: { siteName: string; title: string }) {
+    const { doc, left, width } = this;
+    const { start, count } = doc.bufferedPageRange();
+    for (let i = start; i < start + count; i += 1) {
+      doc.switchToPage(i);
+      const margins = { ...doc.page.margins };
+      // Writing inside the margins would otherwise make pdfkit start a new page.
+      doc.page.margins = { ...margins, top: 0, bottom: 0 };
+      doc.font(FONT.regular).fontSize(8).fillColor(COLOR.muted);
+      if (i > start) {
+        doc.text(meta.siteName, left, MARGIN / 2, { width: width / 2, lineBreak: false });
+        doc.text(meta.title, left + width / 2, MARGIN / 2, { width: width / 2, align: "right", lineBreak: false });
+      }
+      doc.text(`Page ${i - start + 1} of ${count}`, left, doc.page.height - MARGIN / 2 - 8, {
+        width,
+        align: "center",
+        lineBreak: false,
+      });
+      doc.page.margins = margins;
     }
-    doc.text(`Page ${i - start + 1} of ${count}`, left, doc.page.height - MARGIN / 2 - 8, {
-      width,
-      align: "center",
-      lineBreak: false,
-    });
-    doc.page.margins = margins;
   }
-  doc.end();
-  return done;
 }
+
+/** A paragraph's text as runs of one font and link each. */
+function runsOf(nodes: PhrasingContent[], font: string, link?: string): Run[] {
+  return nodes.flatMap((node): Run[] => {
+    switch (node.type) {
+      case "text":
+        return [{ text: node.value.replace(/\s*\n\s*/g, " "), font, link }];
+      case "strong":
+        return runsOf(node.children, font === FONT.italic ? FONT.boldItalic : FONT.bold, link);
+      case "emphasis":
+        return runsOf(node.children, font === FONT.bold ? FONT.boldItalic : FONT.italic, link);
+      case "inlineCode":
+        return [{ text: node.value, font: FONT.mono, link }];
+      case "link":
+        return runsOf(node.children, font, node.url);
+      case "break":
+        return [{ text: "\n", font, link }];
+      default:
+        return [];
+    }
+  });
+}
+
+/** Each product's manual as a PDF at its documentationUrl. */
+export const documentation = plugin({
+  name: "documentation",
+  when: "late",
+  needs: ({ contentDir, content, compiled }) => ({
+    contentDir,
+    siteName: content.site.name,
+    products: content.products,
+    drafts: compiled.unpublished
+      .filter((page) => page.path.startsWith("/products/"))
+      .map((page) => page.path.slice(10)),
+  }),
+  paths: ({ products }) => products.map((product) => product.documentationUrl),
+  make: async (input, cache) => {
+    const files = await buildDocumentationPdfs({ ...input, cache });
+    return { files, detail: `${files.length} PDFs` };
+  },
+});

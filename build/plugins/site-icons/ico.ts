@@ -1,4 +1,4 @@
-import { pngSize } from "./png.ts";
+import { pngSize } from "../drawing/png.ts";
 
 const HEADER = 6;
 const ENTRY = 16;

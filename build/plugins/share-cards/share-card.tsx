@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
-import { SHARE_CARD } from "../../src/lib/share-card.ts";
-import type { BrandColors } from "../tokens.ts";
+import { SHARE_CARD } from "../../../src/lib/share-card.ts";
+import type { BrandColors } from "../../tokens.ts";
 
 /** An image placed on a card at its display size: a PNG or JPEG data URL satori embeds. */
 export interface CardImage {
@@ -120,65 +120,83 @@ export function ShareCard({
             <img src={logo.src} width={logo.width} height={logo.height} alt="" />
             <span style={{ fontSize: 30, fontWeight: 700, letterSpacing: -0.5 }}>{siteName}</span>
           </div>
-          <div style={{ display: "flex", flexDirection: "column", gap: 22 }}>
-            {label && (
-              <span
-                style={{
-                  fontSize: 22,
-                  fontWeight: 600,
-                  color: colors.primaryLine,
-                  textTransform: "uppercase",
-                  letterSpacing: 2,
-                }}
-              >
-                {label}
-              </span>
-            )}
-            <span
-              style={{
-                fontSize: titleSize(title, narrow),
-                fontWeight: 800,
-                lineHeight: 1.1,
-                letterSpacing: -1.5,
-                display: "block",
-                lineClamp: 4,
-              }}
-            >
-              {title}
-            </span>
-            <span
-              style={{
-                fontSize: 26,
-                lineHeight: 1.4,
-                color: colors.onInkMuted,
-                display: "block",
-                lineClamp: narrow ? 3 : 2,
-              }}
-            >
-              {description}
-            </span>
-          </div>
+          {cardText({ label, title, description, colors, narrow })}
           <div style={{ ...row, gap: 14 }}>
             <div style={{ display: "flex", width: 40, height: 4, borderRadius: 2, backgroundColor: colors.accent }} />
             <span style={{ fontSize: 24, fontWeight: 600, color: colors.onInkMuted }}>{host}</span>
           </div>
         </div>
-        {artwork && (
-          <div style={{ display: "flex", alignItems: "center" }}>
-            <div
-              style={{
-                display: "flex",
-                padding: FRAME,
-                borderRadius: ARTWORK_RADIUS + FRAME,
-                backgroundColor: "rgba(255, 255, 255, 0.1)",
-              }}
-            >
-              <div style={{ display: "flex", borderRadius: ARTWORK_RADIUS, overflow: "hidden" }}>
-                <img src={artwork.src} width={artwork.width} height={artwork.height} alt="" />
-              </div>
-            </div>
-          </div>
-        )}
+        {artwork && framedArtwork(artwork)}
+      </div>
+    </div>
+  );
+}
+
+/** The label, the title and the description, under one another. */
+function cardText({
+  label,
+  title,
+  description,
+  colors,
+  narrow,
+}: Pick<ShareCardProps, "label" | "title" | "description" | "colors"> & { narrow: boolean }): ReactElement {
+  return (
+    <div style={{ display: "flex", flexDirection: "column", gap: 22 }}>
+      {label && (
+        <span
+          style={{
+            fontSize: 22,
+            fontWeight: 600,
+            color: colors.primaryLine,
+            textTransform: "uppercase",
+            letterSpacing: 2,
+          }}
+        >
+          {label}
+        </span>
+      )}
+      <span
+        style={{
+          fontSize: titleSize(title, narrow),
+          fontWeight: 800,
+          lineHeight: 1.1,
+          letterSpacing: -1.5,
+          display: "block",
+          lineClamp: 4,
+        }}
+      >
+        {title}
+      </span>
+      <span
+        style={{
+          fontSize: 26,
+          lineHeight: 1.4,
+          color: colors.onInkMuted,
+          display: "block",
+          lineClamp: narrow ? 3 : 2,
+        }}
+      >
+        {description}
+      </span>
+    </div>
+  );
+}
+
+/** The page's artwork in a translucent frame. */
+function framedArtwork(artwork: NonNullable<ShareCardProps["artwork"]>): ReactElement {
+  return (
+    <div style={{ display: "flex", alignItems: "center" }}>
+      <div
+        style={{
+          display: "flex",
+          padding: FRAME,
+          borderRadius: ARTWORK_RADIUS + FRAME,
+          backgroundColor: "rgba(255, 255, 255, 0.1)",
+        }}
+      >
+        <div style={{ display: "flex", borderRadius: ARTWORK_RADIUS, overflow: "hidden" }}>
+          <img src={artwork.src} width={artwork.width} height={artwork.height} alt="" />
+        </div>
       </div>
     </div>
   );

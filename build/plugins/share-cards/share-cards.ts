@@ -1,22 +1,23 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { PageHead } from "../src/lib/page.ts";
-import { SHARE_CARD, shareCardPath, shareCardType } from "../src/lib/share-card.ts";
-import type { Site } from "../src/schemas/site.ts";
-import { BuildCache, digest } from "./cache.ts";
-import { BuildError } from "./errors.ts";
-import type { OutputFile } from "./bundle.ts";
-import type { CardRenderer, CardToDraw } from "./images/draw-card.ts";
-import { BRAND_FONT_FILES } from "./images/fonts.ts";
-import { jpegIsWhole, jpegSize } from "./images/jpeg.ts";
-import { pngSize } from "./images/png.ts";
-import { RESVG_WASM, SHARP_VERSIONS } from "./images/raster.ts";
-import type { Route } from "./routes.ts";
-import { readBrandColors } from "./tokens.ts";
+import type { PageHead } from "../../../src/lib/page.ts";
+import { SHARE_CARD, shareCardPath, shareCardType } from "../../../src/lib/share-card.ts";
+import type { Site } from "../../../src/schemas/site.ts";
+import { BuildCache, digest } from "../../cache.ts";
+import { BuildError } from "../../errors.ts";
+import type { OutputFile } from "../../styles.ts";
+import type { CardRenderer, CardToDraw } from "./draw-card.ts";
+import { BRAND_FONT_FILES } from "../drawing/fonts.ts";
+import { jpegIsWhole, jpegSize } from "../drawing/jpeg.ts";
+import { pngSize } from "../drawing/png.ts";
+import { RESVG_WASM, SHARP_VERSIONS } from "../drawing/raster.ts";
+import type { Route } from "../../routes.ts";
+import { brandFiles, readBrandColors } from "../../tokens.ts";
+import { plugin } from "../../plugin.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
+const ROOT = path.resolve(import.meta.dirname, "../../..");
 /** The module that draws a card: the cache key holds the hash of every file it imports. */
-const DRAWING_CODE = "build/images/draw-card.ts";
+const DRAWING_CODE = "build/plugins/share-cards/draw-card.ts";
 /** What the drawing code reads as data rather than imports. */
 const DRAWING_FILES = [RESVG_WASM, ...BRAND_FONT_FILES];
 
@@ -74,7 +75,7 @@ export async function buildShareCards(input: ShareCardsInput): Promise<ShareCard
   const draw = (spec: CardSpec, artwork: Buffer | undefined) => {
     // Fonts and the logo load only when some card is not in the cache.
     // So does the drawing code (satori): a warm build takes every card from the cache and never loads it.
-    renderer ??= import("./images/draw-card.ts").then(({ createCardRenderer }) =>
+    renderer ??= import("./draw-card.ts").then(({ createCardRenderer }) =>
       createCardRenderer({ site: input.site, logoFile: input.logoFile, colors }),
     );
     return renderer.then((r) => r(spec, artwork));
@@ -105,8 +106,7 @@ export async function buildShareCards(input: ShareCardsInput): Promise<ShareCard
  * Served paths of the cards buildShareCards will draw, known before any is drawn: the link check runs first.
  * @throws BuildError when two pages would share a file
  */
-export const shareCardPaths = (pages: ShareCardsInput["pages"]): string[] =>
-  cardSpecs(pages).map((spec) => `/${spec.out}`);
+const shareCardPaths = (pages: ShareCardsInput["pages"]): string[] => cardSpecs(pages).map((spec) => `/${spec.out}`);
 
 /** Enough to keep both cores busy, few enough that a 1,000-post site does not hold every card's SVG at once. */
 const CARDS_AT_ONCE = 4;
@@ -170,3 +170,23 @@ function readArtwork(contentDir: string, spec: CardSpec & { artwork: string }): 
     });
   });
 }
+
+/** One card per page, what chat apps and social sites show for a link to it. */
+export const shareCards = plugin({
+  name: "share-cards",
+  when: "late",
+  needs: ({ heads, content, contentDir, rootDir }): ShareCardsInput => ({
+    pages: heads,
+    site: content.site,
+    contentDir,
+    ...brandFiles(rootDir),
+  }),
+  paths: (input) => shareCardPaths(input.pages),
+  make: async (input, cache) => {
+    const o = await buildShareCards({ ...input, cache });
+    return {
+      files: o.files,
+      detail: `${o.files.length} share cards (${o.rendered} drawn, ${o.cached} cached, ${Math.round(o.bytes / 1024)} KB)`,
+    };
+  },
+});

@@ -1,13 +1,18 @@
-import * as z from "zod/mini";
-import { isRuled, RULED } from "../src/admin/rules.ts";
-import { imagePath } from "../src/schemas/common.ts";
-import { LOCAL_CMS_API } from "../src/lib/security-headers.ts";
-import type { CmsCollection, CmsConfig, CmsField } from "../src/admin/config.ts";
-import { type Collection, type CollectionName, collectionEntries } from "./collections.ts";
-import { SettingError } from "./errors.ts";
+import { isRuled, RULED } from "../../../src/admin/rules.ts";
+import { imagePath } from "../../../src/schemas/common.ts";
+import { LOCAL_CMS_API } from "../../../src/lib/security-headers.ts";
+import {
+  type Collection,
+  type CollectionName,
+  collectionEntries,
+  referenceOf,
+} from "../../../src/schemas/collections.ts";
+import { SettingError } from "../../errors.ts";
+import { collectionJsonSchema, type JsonNode } from "../../json-schemas.ts";
+import type { CmsCollection, CmsConfig, CmsField } from "../../../src/admin/config.ts";
 
 /**
- * Decap CMS's configuration, derived from the content model (build/collections.ts) and the JSON Schemas of its zod
+ * Decap CMS's configuration, derived from the content model (src/schemas/collections.ts) and the JSON Schemas of its zod
  * schemas, never written by hand: every collection, field, widget and rule the CMS can check comes from there.
  * What Decap cannot check itself is said in the field's hint and stays the build's to report (tests/unit/build/
  * cms-config.test.ts walks the schemas and this config side by side).
@@ -45,79 +50,11 @@ function yamlFormat(jsonSchema: string, markdown = false): string {
   return `${markdown ? "markdown" : "yaml"}-${jsonSchema}`;
 }
 
-/** The subset of JSON Schema (draft 7) that z.toJSONSchema writes for our content schemas, plus our messages. */
-export interface JsonNode {
-  type?: string;
-  properties?: Record<string, JsonNode>;
-  required?: string[];
-  items?: JsonNode;
-  enum?: unknown[];
-  pattern?: string;
-  format?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  minItems?: number;
-  maxItems?: number;
-  default?: unknown;
-  description?: string;
-  /** The schema's own messages for its checks, by JSON Schema keyword. */
-  "x-messages"?: Record<string, string>;
-  /** True when the schema has a check no JSON Schema keyword says (a refine): the build checks it, the CMS cannot. */
-  "x-refined"?: boolean;
-}
-
-/** A reference to another collection's entries: Decap lists them live (a relation), so a new product is offered at once. */
-export const REFERENCES: Readonly<Record<string, { collection: CollectionName; valueField: string; label: string }>> = {
-  "portfolio.productId": { collection: "products", valueField: "id", label: "name" },
-};
-
 /** Fields whose text runs over several lines; every other text field is one line. Presentation only, not a rule. */
 const MULTILINE = new Set(["description", "fullDescription", "shortDescription", "excerpt", "content", "a", "bio"]);
 
-const IMAGE_PATTERN = jsonOf(imagePath()).pattern;
+const IMAGE_PATTERN = collectionJsonSchema(imagePath()).pattern;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-
-/** A collection's schema as JSON Schema (the editors' input side), with the schema's messages for each check. */
-export function collectionJsonSchema(schema: z.ZodMiniType): JsonNode {
-  return jsonOf(schema);
-}
-
-function jsonOf(schema: z.ZodMiniType): JsonNode {
-  return z.toJSONSchema(schema, {
-    io: "input",
-    unrepresentable: "any",
-    target: "draft-7",
-    override(ctx) {
-      const messages: Record<string, string> = {};
-      let refined = false;
-      for (const check of checksOf(ctx.zodSchema)) {
-        const message = check.error?.({});
-        if (check.check === "custom") refined = true;
-        if (typeof message !== "string") continue;
-        if (check.check === "string_format") messages.pattern = message;
-        if (check.check === "max_length") messages.maxLength = message;
-        if (check.check === "min_length") messages.minLength = message;
-      }
-      const json = ctx.jsonSchema as JsonNode;
-      if (Object.keys(messages).length) json["x-messages"] = messages;
-      if (refined) json["x-refined"] = true;
-    },
-  }) as JsonNode;
-}
-
-interface CheckDef {
-  check?: string;
-  error?: (issue: object) => unknown;
-}
-
-/** The checks' definitions of a zod schema (zod's internals: `_zod.def.checks[]._zod.def`). */
-function checksOf(schema: unknown): CheckDef[] {
-  const def = (schema as { _zod?: { def?: { checks?: { _zod?: { def?: CheckDef } }[] } } })._zod?.def;
-  return (def?.checks ?? []).flatMap((check) => (check._zod?.def ? [check._zod.def] : []));
-}
 
 /**
  * Decap's configuration for this site: one collection per entry of the content model that has a schema.
@@ -246,7 +183,8 @@ function cmsField(name: string, node: JsonNode, inRequired: boolean, place: Plac
   };
   if (inRequired && place.optionalIn) notes.push(`Needed when ${place.optionalIn} is given`);
   if (node.default !== undefined && node.type !== "object") field.default = node.default;
-  const reference = REFERENCES[`${place.collection}.${place.path}`];
+  // Decap lists the other collection's entries live (a relation), so a new product is offered at once.
+  const reference = referenceOf(place.collection, place.path ?? "");
 
   if (node.enum) {
     field.widget = "select";

@@ -1,12 +1,13 @@
-import { BLOG_INDEX_PATH, blogIndex } from "../src/lib/blog.ts";
-import type { SiteContent } from "../src/lib/content.ts";
-import { cardFallback } from "../src/lib/images.ts";
-import { RSS_MAX_ITEMS } from "../src/lib/limits.ts";
-import { isIndexable } from "../src/lib/site-environment.ts";
-import { absoluteUrl } from "../src/lib/urls.ts";
-import type { PageHead } from "../src/lib/page.ts";
-import type { Site } from "../src/schemas/site.ts";
-import type { Route } from "./routes.ts";
+import { BLOG_INDEX_PATH, blogIndex } from "../../src/lib/blog.ts";
+import type { SiteContent } from "../../src/lib/content.ts";
+import { cardFallback } from "../../src/lib/images.ts";
+import { RSS_MAX_ITEMS } from "../../src/lib/limits.ts";
+import { isIndexable } from "../../src/lib/site-environment.ts";
+import { absoluteUrl } from "../../src/lib/urls.ts";
+import type { PageHead } from "../../src/lib/page.ts";
+import type { Site } from "../../src/schemas/site.ts";
+import type { Route } from "../routes.ts";
+import { plugin } from "../plugin.ts";
 
 const xml = (text: string) =>
   text
@@ -44,7 +45,7 @@ export function robots(content: SiteContent): string {
  * RSS 2.0 feed of the blog (linked from /blog's head): the RSS_MAX_ITEMS newest articles, each with its excerpt as the
  * description. Readers poll the feed; it stays the same size however long the blog gets.
  */
-export function rssFeed(content: SiteContent): string {
+function rssFeed(content: SiteContent): string {
   const { site, posts } = content;
   const items = posts.slice(0, RSS_MAX_ITEMS).map((post) => {
     const link = absoluteUrl(site, `/blog/${post.slug}`);
@@ -76,7 +77,7 @@ export function rssFeed(content: SiteContent): string {
 }
 
 /** The compact list of every article that the blog filter searches when the list has several pages (src/lib/blog.ts). */
-export function blogIndexFile(content: Pick<SiteContent, "posts" | "images">): { path: string; contents: Buffer } {
+function blogIndexFile(content: Pick<SiteContent, "posts" | "images">): { path: string; contents: Buffer } {
   // The filter fills in a plain <img> (no srcset): a photo cover is named by its card-sized WebP, not the source.
   const entries = blogIndex(content.posts).map((entry) => ({
     ...entry,
@@ -84,3 +85,20 @@ export function blogIndexFile(content: Pick<SiteContent, "posts" | "images">): {
   }));
   return { path: BLOG_INDEX_PATH.slice(1), contents: Buffer.from(JSON.stringify(entries)) };
 }
+
+/** The site's feeds and listings, written from content: sitemap, robots.txt, RSS and the blog's post list. */
+export const feeds = plugin({
+  name: "feeds",
+  when: "first",
+  needs: (site) => site,
+  paths: () => ["/sitemap.xml", "/robots.txt", "/rss.xml", BLOG_INDEX_PATH],
+  make: async ({ pages, content }) => ({
+    files: [
+      { path: "sitemap.xml", contents: Buffer.from(sitemap(pages, content)) },
+      { path: "robots.txt", contents: Buffer.from(robots(content)) },
+      { path: "rss.xml", contents: Buffer.from(rssFeed(content)) },
+      blogIndexFile(content),
+    ],
+    detail: "4 files",
+  }),
+});

@@ -6,14 +6,15 @@ import {
   MANIFEST_ICON_SIZES,
   SITE_ICONS,
   manifestIconPath,
-} from "../src/lib/site-icons.ts";
-import type { Site } from "../src/schemas/site.ts";
-import { BuildCache, digest } from "./cache.ts";
-import { BuildError } from "./errors.ts";
-import { pngsToIco } from "./images/ico.ts";
-import { RESVG_WASM, SHARP_VERSIONS, svgToPng } from "./images/raster.ts";
-import type { OutputFile } from "./bundle.ts";
-import { type BrandColors, readBrandColors } from "./tokens.ts";
+} from "../../../src/lib/site-icons.ts";
+import type { Site } from "../../../src/schemas/site.ts";
+import { BuildCache, digest } from "../../cache.ts";
+import { BuildError } from "../../errors.ts";
+import { pngsToIco } from "./ico.ts";
+import { RESVG_WASM, SHARP_VERSIONS, svgToPng } from "../drawing/raster.ts";
+import type { OutputFile } from "../../styles.ts";
+import { type BrandColors, brandFiles, readBrandColors } from "../../tokens.ts";
+import { plugin } from "../../plugin.ts";
 
 export interface SiteIconsInput {
   site: Pick<Site, "name" | "shortName" | "description">;
@@ -27,7 +28,7 @@ export interface SiteIconsInput {
 
 /** The apple-touch icon's logo covers this share of its side; the rest is the page background, as iOS expects an opaque square. */
 const APPLE_TOUCH_LOGO_SCALE = 0.8;
-const ROOT = path.resolve(import.meta.dirname, "..");
+const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 /**
  * favicon.ico (16, 32, 48), apple-touch-icon.png (180, opaque), icon-192/512.png and site.webmanifest, all from the one
@@ -45,7 +46,11 @@ export async function buildSiteIcons({
     throw new BuildError(`Having trouble reading the logo ${logoFile}, the source of every site icon`, { cause });
   });
   // Besides the picture and its size: the rendering code, resvg's WebAssembly (read as data) and sharp's libraries.
-  const renderer = digest([await cache.code("build/images/raster.ts"), await readFile(RESVG_WASM), SHARP_VERSIONS]);
+  const renderer = digest([
+    await cache.code("build/plugins/drawing/raster.ts"),
+    await readFile(RESVG_WASM),
+    SHARP_VERSIONS,
+  ]);
   const draw = (svg: Buffer | string, width: number, background?: string) =>
     svgToPng(svg, { width, fonts: [], family: "sans-serif", background }).catch((cause: unknown) => {
       throw new BuildError(`Having trouble rendering ${logoFile} at ${width} px`, { cause });
@@ -74,7 +79,7 @@ export async function buildSiteIcons({
 }
 
 /** Served paths of the files buildSiteIcons writes (the logo itself is public/favicon.svg, copied as it is). */
-export const siteIconPaths = (): string[] => [
+const siteIconPaths = (): string[] => [
   SITE_ICONS.ico,
   SITE_ICONS.appleTouch,
   ...MANIFEST_ICON_SIZES.map(manifestIconPath),
@@ -112,3 +117,15 @@ export function webManifest(site: SiteIconsInput["site"], colors: Pick<BrandColo
     })),
   };
 }
+
+/** favicon.ico, the touch and manifest icons and the manifest, from public/favicon.svg and the brand colours. */
+export const siteIcons = plugin({
+  name: "icons",
+  when: "late",
+  needs: ({ rootDir, content }) => ({ site: content.site, ...brandFiles(rootDir) }),
+  paths: siteIconPaths,
+  make: async (input, cache) => {
+    const files = await buildSiteIcons({ ...input, cache });
+    return { files, detail: `${files.length} icon files` };
+  },
+});

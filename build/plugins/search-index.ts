@@ -1,9 +1,10 @@
 import type { Element, Nodes } from "hast";
-import type { SiteContent } from "../src/lib/content.ts";
-import { encodeSearchIndex, faqAnswerIds, type SearchDocument, SEARCH_INDEX_PATH } from "../src/lib/search.ts";
-import { fillSitePlaceholders } from "../src/lib/site-placeholders.ts";
-import type { OutputFile } from "./bundle.ts";
-import { parseFragment } from "./html-tree.ts";
+import type { SiteContent } from "../../src/lib/content.ts";
+import { encodeSearchIndex, faqAnswerIds, type SearchDocument, SEARCH_INDEX_PATH } from "../../src/lib/search.ts";
+import { fillSitePlaceholders } from "../../src/lib/site-placeholders.ts";
+import type { OutputFile } from "../styles.ts";
+import { parseFragment } from "../html-tree.ts";
+import { plugin } from "../plugin.ts";
 
 /**
  * The search stage: every answer a visitor may look for, as plain-text passages that link straight to it. Products
@@ -202,3 +203,15 @@ export function buildSearchIndex(content: SiteContent): { file: OutputFile; docu
     documents: documents.length,
   };
 }
+
+/** The search islands' index. */
+export const search = plugin({
+  name: "search",
+  when: "first",
+  needs: (site) => site.content,
+  paths: () => [SEARCH_INDEX_PATH],
+  make: async (content) => {
+    const { file, documents } = buildSearchIndex(content);
+    return { files: [file], detail: `${documents} passages, ${Math.round(file.contents.length / 1024)} KB` };
+  },
+});

@@ -9,8 +9,8 @@ import {
   productSchema,
   siteSchema,
   testimonialsFileSchema,
-} from "../src/schemas/index.ts";
-import { productPageSchema } from "../src/schemas/product-page.ts";
+} from "./index.ts";
+import { productPageSchema } from "./product-page.ts";
 
 /**
  * The content model, declared once: every file and folder of content/ the build reads, with its format, its schema,
@@ -40,6 +40,7 @@ export const COLLECTIONS = {
     what: "portfolio projects",
     schema: portfolioProjectSchema,
     jsonSchema: "portfolio-project",
+    references: { productId: { collection: "products", valueField: "id", label: "name" } },
   }),
   posts: folder({
     folder: "blog",
@@ -57,7 +58,7 @@ export const COLLECTIONS = {
     jsonSchema: "policy-page",
     page: "/{name}",
   }),
-  /** Product manuals: build/documentation-pdf.ts renders them; only their names are read here (each product needs one). */
+  /** Product manuals: build/plugins/documentation-pdf.ts renders them; only their names are read here (each product needs one). */
   documentation: folder({ folder: "documentation", format: "names", exts: [".md", ".pdf"], what: "product manuals" }),
 } as const;
 
@@ -90,6 +91,21 @@ export interface FolderCollection<S extends z.ZodMiniType | undefined = z.ZodMin
   jsonSchema?: string;
   /** The URL of the page each file makes, `{name}` standing for its file name; none when it makes no page. */
   page?: string;
+  /** Fields (by path) whose value is an entry of another collection: its `valueField`, shown by its `label`. */
+  references?: Readonly<Record<string, Reference>>;
+}
+
+/** A field naming an entry of another collection, e.g. a portfolio project's productId. */
+export interface Reference {
+  collection: string;
+  valueField: string;
+  label: string;
+}
+
+/** The reference a field of a collection makes, if it makes one. */
+export function referenceOf(name: string, fieldPath: string): Reference | undefined {
+  const entry = (COLLECTIONS as Record<string, Collection>)[name];
+  return entry?.kind === "folder" ? entry.references?.[fieldPath] : undefined;
 }
 
 export type Collection = FileCollection | FolderCollection;

@@ -1,14 +1,14 @@
 import { readFile } from "node:fs/promises";
 import satori from "satori";
 import sharp, { type Sharp } from "sharp";
-import { isRasterPath } from "../../src/lib/images.ts";
-import { SHARE_CARD } from "../../src/lib/share-card.ts";
-import type { Site } from "../../src/schemas/site.ts";
-import { BuildError } from "../errors.ts";
-import type { BrandColors } from "../tokens.ts";
-import { loadBrandFonts } from "./fonts.ts";
-import { pngSize } from "./png.ts";
-import { imageSize, type RasterOptions, svgToPng } from "./raster.ts";
+import { isRasterPath } from "../../../src/lib/images.ts";
+import { SHARE_CARD } from "../../../src/lib/share-card.ts";
+import type { Site } from "../../../src/schemas/site.ts";
+import { BuildError } from "../../errors.ts";
+import type { BrandColors } from "../../tokens.ts";
+import { loadBrandFonts } from "../drawing/fonts.ts";
+import { pngSize } from "../drawing/png.ts";
+import { imageSize, type RasterOptions, svgToPng } from "../drawing/raster.ts";
 import { ARTWORK_WIDTH, cardGround, type CardImage, ShareCard, type ShareCardProps } from "./share-card.tsx";
 
 const LOGO_SIZE = 56;

@@ -1,14 +1,16 @@
 import path from "node:path";
 import * as esbuild from "esbuild";
-import type { SiteContent } from "../src/lib/content.ts";
-import { serializeJson } from "../src/lib/island-wrapper.tsx";
-import type { Stylesheets } from "../src/lib/stylesheets.ts";
-import type { AdminData } from "../src/admin/config.ts";
-import type { OutputFile } from "./bundle.ts";
-import type { BuildCache } from "./cache.ts";
-import { type CmsBackend, cmsConfig, cmsYamlFormats } from "./cms-config.ts";
-import { collectionEntries } from "./collections.ts";
-import { BuildError } from "./errors.ts";
+import type { SiteContent } from "../../../src/lib/content.ts";
+import { serializeJson } from "../../../src/lib/island-wrapper.tsx";
+import type { Stylesheets } from "../../../src/lib/stylesheets.ts";
+import type { AdminData } from "../../../src/admin/config.ts";
+import { collectionEntries } from "../../../src/schemas/collections.ts";
+import type { OutputFile } from "../../styles.ts";
+import type { BuildCache } from "../../cache.ts";
+import { plugin } from "../../plugin.ts";
+import { type CmsBackend, cmsBackendFromEnv, cmsConfig, cmsRepository, cmsYamlFormats } from "./cms-config.ts";
+import { BuildError } from "../../errors.ts";
+import { routeShapes } from "../../routes.ts";
 
 /** Where the editor is served; its own folder, so CloudFront and the local server give it its own headers. */
 export const ADMIN_DIR = "admin";
@@ -68,7 +70,7 @@ const decapApp = (rootDir: string): esbuild.Plugin => ({
  * build cache by its sources and the lock file: it changes only when src/admin, the components it previews or the
  * installed packages change.
  */
-export async function bundleAdmin(
+async function bundleAdmin(
   rootDir: string,
   cache: BuildCache,
 ): Promise<{ files: OutputFile[]; entry: string; cached: boolean }> {
@@ -112,7 +114,7 @@ export async function bundleAdmin(
     // Keyed by our sources, this module's options and the lock file, which pins every package bundled (Decap's
     // thousands of files among them) and esbuild itself: a warm start reads a few dozen files, not node_modules.
     const sources = Object.keys(result.metafile.inputs).filter((input) => !input.includes("node_modules/"));
-    const inputs = [...sources, "build/admin.ts", "package-lock.json"];
+    const inputs = [...sources, "build/plugins/admin/admin.ts", "package-lock.json"];
     return { bytes: Buffer.from(JSON.stringify(packed)), inputs };
   });
   const packed = JSON.parse(bytes.toString("utf8")) as { entry: string; files: { path: string; contents: string }[] };
@@ -127,7 +129,7 @@ export async function bundleAdmin(
  * /admin/index.html: noindex, no site chrome, the generated configuration and the preview's inputs as inert JSON, and
  * the editor's script. The page is never linked, listed in the sitemap, the search index or a feed.
  */
-export function adminPage({
+function adminPage({
   entry,
   content,
   stylesheet,
@@ -176,4 +178,52 @@ export function adminPage({
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Where /admin saves: given by the caller (tests, npm run dev), else read from the environment. */
+export interface AdminOptions {
+  cmsBackend?: CmsBackend;
+  /** A build for a stack (the CDK app), with its githubRepo setting: /admin must then name the repository it saves to. */
+  deployment?: { githubRepo: string | undefined };
+  /** The environment the backend is read from (build/plugins/admin/cms-config.ts cmsBackendFromEnv); the process's by default. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * /admin: the editor's bundle (made or read from the cache once per session, like the islands) and its page, whose
+ * configuration is generated from the content model.
+ * @throws SettingError when a deployment's build cannot say where /admin saves: before any stage runs
+ */
+export function admin({ cmsBackend, deployment, env = process.env }: AdminOptions) {
+  if (!cmsBackend) cmsRepository(env, deployment);
+  let bundled: ReturnType<typeof bundleAdmin> | undefined;
+  return plugin({
+    name: "admin",
+    when: "late",
+    needs: ({ rootDir, content, bundle, heads }) => ({
+      rootDir,
+      content,
+      stylesheet: bundle.stylesheet,
+      pages: heads.flatMap(({ route }) => (route.special ? [] : [route.path])),
+    }),
+    // Never linked: its file names are known once bundled.
+    paths: () => [],
+    make: async ({ rootDir, content, stylesheet, pages }, cache) => {
+      bundled ??= bundleAdmin(rootDir, cache);
+      const { entry, files, cached } = await bundled;
+      const backend = cmsBackend ?? cmsBackendFromEnv(env, content.site.url, deployment);
+      const { patterns } = await routeShapes(path.join(rootDir, "src/pages"));
+      return {
+        files: [...files, adminPage({ entry, content, stylesheet, backend, pages, patterns })],
+        detail: `${files.length + 1} files${cached ? " (cached)" : ""}, saving to ${savesTo(backend)}`,
+      };
+    },
+  });
+}
+
+function savesTo(backend: CmsBackend): string {
+  if (backend.kind === "github") return `github.com/${backend.repo} (${backend.branch})`;
+  return backend.kind === "local-git"
+    ? `the local checkout through npm run dev, a branch per entry merged into ${backend.branch}`
+    : "the local checkout's content/ through npm run dev";
 }

@@ -1,8 +1,7 @@
 import type { PortfolioCategory, PortfolioProject } from "../../src/schemas/portfolio-project.ts";
-import type { OutputFile } from "../bundle.ts";
-
-/** Where the build writes the artwork it draws for a project that names no image of its own. */
-export const projectArtworkPath = (id: string) => `/images/portfolio/drawn/${id}.svg`;
+import { projectArtworkPath } from "../compile-content.ts";
+import { plugin } from "../plugin.ts";
+import type { OutputFile } from "../styles.ts";
 
 /** The app's colours: its brand, a deep shade for text, pale tints for cards and the ground. */
 interface Palette {
@@ -30,6 +29,19 @@ export function projectArtworkFiles(projects: readonly (PortfolioProject & { ima
       contents: Buffer.from(projectArtwork(project)),
     }));
 }
+
+/** Artwork for each portfolio project that names no image of its own; the pages show it, so it comes first. */
+export const projectArtworks = plugin({
+  name: "artwork",
+  when: "first",
+  needs: (site) => site.content.portfolio,
+  paths: (projects) =>
+    projects.flatMap((project) => (project.image === projectArtworkPath(project.id) ? [project.image] : [])),
+  make: async (projects) => {
+    const files = projectArtworkFiles(projects);
+    return { files, detail: `${files.length} drawn` };
+  },
+});
 
 /** The SVG of one project's artwork. */
 export function projectArtwork({ id, title, category, color }: PortfolioProject): string {
