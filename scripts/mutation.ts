@@ -66,12 +66,12 @@ function git(...args: string[]): string {
   return execFileSync("git", args, { encoding: "utf8" }).trim();
 }
 
+// Read before the run, which copies the files as they are now. A run over uncommitted changes says so: its numbers belong to no commit anyone can check out.
+const dirty = git("status", "--porcelain") === "" ? "" : " + uncommitted changes";
+const run = `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${git("rev-parse", "--short", "HEAD")}${dirty}`;
 const stryker = spawnSync("npx", ["stryker", "run", ...process.argv.slice(2)], { stdio: "inherit" });
 if (stryker.status !== 0) process.exit(stryker.status ?? 1);
 const report = reportSchema.parse(JSON.parse(readFileSync(REPORT, "utf8")));
-// A run over uncommitted changes says so: its numbers belong to no commit anyone can check out.
-const dirty = git("status", "--porcelain", "--untracked-files=no") === "" ? "" : " + uncommitted changes";
-const run = `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${git("rev-parse", "--short", "HEAD")}${dirty}`;
 const rows = new Map(Object.entries(report.files).map(([file, { mutants }]) => [file, summaryRow(file, mutants, run)]));
 writeFileSync(SUMMARY, mergeSummary(readFileSync(SUMMARY, "utf8"), rows));
 console.log(`${SUMMARY}: ${rows.size} file(s) updated`);
