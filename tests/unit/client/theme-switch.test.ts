@@ -117,6 +117,10 @@ describe("the eager loader's listeners", () => {
     click((selector) => (selector === "a[data-item-id]" ? link : null));
     click(() => null);
     expect(dataLayer).toEqual([["event", "select_item", { items: [{ item_id: "esim", item_name: "eSIM" }] }]]);
+    // A site without a measurement id counts nothing.
+    vi.stubGlobal("document", { documentElement: { dataset: {} } });
+    click((selector) => (selector === "a[data-item-id]" ? { dataset: {} } : null));
+    expect(dataLayer).toHaveLength(1);
   });
 
   test("an island event wakes listeners and is remembered once for a loader that subscribes later", () => {
