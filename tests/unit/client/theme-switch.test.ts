@@ -116,11 +116,15 @@ describe("the eager loader's listeners", () => {
     const click = (closest: (selector: string) => unknown) => page.dispatchEvent(eventAt("click", { closest }));
     click((selector) => (selector === "a[data-item-id]" ? link : null));
     click(() => null);
-    expect(dataLayer).toEqual([["event", "select_item", { items: [{ item_id: "esim", item_name: "eSIM" }] }]]);
+    page.dispatchEvent(eventAt("click", null));
+    page.dispatchEvent(new Event("click")); // on the document itself, which has no closest()
+    click(() => ({ dataset: {} }));
+    const item = (item_id: string, item_name: string) => ["event", "select_item", { items: [{ item_id, item_name }] }];
+    expect(dataLayer).toEqual([item("esim", "eSIM"), item("", "")]);
     // A site without a measurement id counts nothing.
     vi.stubGlobal("document", { documentElement: { dataset: {} } });
     click((selector) => (selector === "a[data-item-id]" ? { dataset: {} } : null));
-    expect(dataLayer).toHaveLength(1);
+    expect(dataLayer).toHaveLength(2);
   });
 
   test("an island event wakes listeners and is remembered once for a loader that subscribes later", () => {
@@ -130,7 +134,9 @@ describe("the eager loader's listeners", () => {
     fireIslandEvent("contact-open");
     fireIslandEvent("contact-open");
     fireIslandEvent("whatsapp");
+    vi.unstubAllGlobals(); // no window to dispatch on: the name is still recorded
+    fireIslandEvent("newsletter");
     expect(heard).toHaveBeenCalledTimes(2);
-    expect(globalThis.siteIslandEvents).toEqual(["contact-open", "whatsapp"]);
+    expect(globalThis.siteIslandEvents).toEqual(["contact-open", "whatsapp", "newsletter"]);
   });
 });
