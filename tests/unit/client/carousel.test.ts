@@ -248,3 +248,18 @@ describe("the carousel", () => {
     expect(dots.map((dot) => dot.hidden)).toEqual([false, false, false]);
   });
 });
+
+test("home's page module starts the page's carousels and product explorer as it loads", async () => {
+  const asked: string[] = [];
+  vi.stubGlobal("document", {
+    querySelectorAll: (selector: string) => {
+      asked.push(selector);
+      return [];
+    },
+  });
+  vi.stubGlobal("navigator", {});
+  vi.resetModules();
+  await import("../../../src/client/home.ts");
+  vi.unstubAllGlobals();
+  expect(asked).toEqual([".carousel", ".explorer[data-panels]"]);
+});
