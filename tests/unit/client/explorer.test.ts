@@ -6,9 +6,11 @@ import { startExplorers } from "../../../src/client/explorer.ts";
  * records what is put in it, fetch answers from a queue of promises the test settles.
  */
 class FakeRadio {
-  type = "radio";
   checked = true;
-  constructor(readonly value: string) {}
+  constructor(
+    readonly value: string,
+    readonly type = "radio",
+  ) {}
 }
 
 const PANELS = { esim: "<p>eSIM panel</p>", astroway: "<p>Astroway panel</p>" };
@@ -21,11 +23,17 @@ function fakeExplorer({ hover = true, saveData = false, url = "/explorer-panels.
     return new Promise<Response>((resolve) => answers.push(resolve));
   });
   let nearScreen: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+  const watched: { target: unknown; options: unknown }[] = [];
   const IntersectionObserver = class {
-    constructor(callback: typeof nearScreen) {
+    constructor(
+      callback: typeof nearScreen,
+      readonly options: unknown,
+    ) {
       nearScreen = callback;
     }
-    observe() {}
+    observe(target: unknown) {
+      watched.push({ target, options: this.options });
+    }
     disconnect() {
       nearScreen = undefined;
     }
@@ -38,10 +46,10 @@ function fakeExplorer({ hover = true, saveData = false, url = "/explorer-panels.
   vi.stubGlobal("HTMLInputElement", FakeRadio);
   vi.stubGlobal("location", { assign: vi.fn() });
   vi.stubGlobal("document", {
-    createElement: () => ({
+    createElement: (tag: string) => ({
       innerHTML: "",
       get content() {
-        return this.innerHTML;
+        return tag === "template" ? this.innerHTML : undefined;
       },
     }),
   });
@@ -64,12 +72,14 @@ function fakeExplorer({ hover = true, saveData = false, url = "/explorer-panels.
     dataset: { panels: url },
     querySelector: (selector: string) => (selector === ".explorer__panels" ? panels : null),
   });
-  const doc = { querySelectorAll: () => [explorer] } as unknown as Document;
+  const doc = {
+    querySelectorAll: (selector: string) => (selector === ".explorer[data-panels]" ? [explorer] : []),
+  } as unknown as Document;
   startExplorers(doc);
   const choose = (radio: FakeRadio) =>
     explorer.dispatchEvent(Object.defineProperty(new Event("change"), "target", { value: radio }));
   const answer = (body: unknown, status = 200) => answers.shift()?.(new Response(JSON.stringify(body), { status }));
-  return { doc, explorer, panels, fetches, answer, choose, islandsAdded, nearScreen: () => nearScreen };
+  return { doc, explorer, panels, fetches, answer, choose, islandsAdded, watched, nearScreen: () => nearScreen };
 }
 
 /** Lets the fetch's answer and the listener's awaits run. */
@@ -104,11 +114,31 @@ describe("the product explorer", () => {
     expect(fetches).toHaveLength(1);
   });
 
+  test("a failed fetch ahead is not tried again as the pointer moves; the choice tries again", async () => {
+    const { explorer, fetches, answer, choose } = fakeExplorer();
+    explorer.dispatchEvent(new Event("focusin"));
+    answer({}, 500);
+    await settle();
+    explorer.dispatchEvent(new Event("pointerover"));
+    explorer.dispatchEvent(new Event("focusin"));
+    expect(fetches).toHaveLength(1);
+    choose(new FakeRadio("esim"));
+    expect(fetches).toHaveLength(2);
+  });
+
+  test("an explorer without its panel area or panels file is left alone", () => {
+    const { explorer, fetches, choose } = fakeExplorer({ url: "" });
+    explorer.dispatchEvent(new Event("pointerover"));
+    choose(new FakeRadio("esim"));
+    expect(fetches).toEqual([]);
+  });
+
   test("on a touch screen, fetches the panels as the explorer nears the screen", () => {
-    const { fetches, nearScreen } = fakeExplorer({ hover: false });
+    const { explorer, fetches, nearScreen, watched } = fakeExplorer({ hover: false });
+    expect(watched).toEqual([{ target: explorer, options: { rootMargin: "50% 0px" } }]); // half a screen ahead
     nearScreen()?.([{ isIntersecting: false }]);
     expect(fetches).toEqual([]);
-    nearScreen()?.([{ isIntersecting: true }]);
+    nearScreen()?.([{ isIntersecting: false }, { isIntersecting: true }]);
     expect(fetches).toHaveLength(1);
     expect(nearScreen()).toBeUndefined();
   });
@@ -127,7 +157,9 @@ describe("the product explorer", () => {
 
   test("a later choice wins over a slower earlier one, and other inputs are not choices", async () => {
     const { panels, fetches, answer, choose, explorer, islandsAdded } = fakeExplorer({ saveData: true });
-    explorer.dispatchEvent(Object.defineProperty(new Event("change"), "target", { value: { type: "text" } }));
+    explorer.dispatchEvent(Object.defineProperty(new Event("change"), "target", { value: { type: "radio" } }));
+    choose(new FakeRadio("esim", "checkbox"));
+    expect(fetches).toEqual([]);
     const first = new FakeRadio("esim");
     choose(first);
     first.checked = false;
@@ -136,6 +168,9 @@ describe("the product explorer", () => {
     await settle();
     expect(panels.shown).toBe("<p>Astroway panel</p>");
     expect(islandsAdded).toHaveBeenCalledOnce(); // the first choice's panel was never put in
+    choose(new FakeRadio("retired-product")); // a panel the file does not have leaves the shown one
+    await settle();
+    expect(panels.shown).toBe("<p>Astroway panel</p>");
     expect(fetches).toHaveLength(1);
   });
 
