@@ -32,7 +32,7 @@ class FakeObserver {
 }
 
 /** Five links in <main>, a page that holds them, and the fetches asked for. */
-function page() {
+function page(signal?: AbortSignal) {
   const links = ["/a", "/b", "/c", "/d", "/e"].map((href) => ({ href }));
   const doc = {
     defaultView: { IntersectionObserver: FakeObserver },
@@ -45,8 +45,9 @@ function page() {
     fetched.push(href);
     return true;
   };
-  fetchInView(doc, fetchAhead);
-  const observer = FakeObserver.last;
+  FakeObserver.last = undefined;
+  fetchInView(doc, fetchAhead, signal);
+  const observer = FakeObserver.last as FakeObserver | undefined;
   if (!observer) throw new Error("no IntersectionObserver was made");
   return { links, fetched, observer };
 }
@@ -88,6 +89,17 @@ describe("fetching ahead on a touch screen what the reader stopped at", () => {
     }
     expect(fetched).toEqual(["/a", "/b", "/c"]);
     expect(observer.watched.size).toBe(0);
+  });
+
+  test("stops watching when its page is swapped out, and never starts for one gone already", () => {
+    const swap = new AbortController();
+    const { links, fetched, observer } = page(swap.signal);
+    observer.scroll([[links[0] as object, true]]);
+    swap.abort();
+    vi.advanceTimersByTime(5_000);
+    expect(fetched).toEqual([]);
+    expect(observer.watched.size).toBe(0);
+    expect(() => page(swap.signal)).toThrow("no IntersectionObserver was made");
   });
 
   test("a link fetched already does not use up one of the three", () => {
@@ -139,7 +151,8 @@ function engine({ speculates = false, prefetches = true, hover = true, nextSheet
   const link = (href: string, props: Record<string, unknown> = {}) => new FakeAnchor({ href, ...props });
   const at = (type: string, target: unknown) =>
     doc.dispatchEvent(Object.defineProperty(new Event(type), "target", { value: target }));
-  const prefetched = () => head.filter((element) => element.rel === "prefetch").map((element) => element.href);
+  const prefetched = () =>
+    head.filter((element) => element.tag === "link" && element.rel === "prefetch").map((element) => element.href);
   return { doc: doc as unknown as Document, head, fetches, link, at, prefetched };
 }
 
@@ -202,16 +215,41 @@ describe("fetching the next page ahead", () => {
   });
 
   test("on a touch screen, watches the links in view once idle, for this page and each page swapped in", () => {
-    const { doc } = engine({ hover: false });
+    const { doc, prefetched } = engine({ hover: false });
+    const links = [new FakeAnchor({ href: "/pricing" }), new FakeAnchor({ href: "/blog" })];
+    Object.assign(doc, { querySelectorAll: (selector: string) => (selector === "main a[href]" ? links : []) });
     const idle: (() => void)[] = [];
+    const kept: string[] = [];
     FakeObserver.last = undefined;
-    const forSwappedPage = fetchNextPages(doc, undefined, (run) => idle.push(run));
+    const forSwappedPage = fetchNextPages(
+      doc,
+      undefined,
+      (run) => idle.push(run),
+      (href) => kept.push(href) > 0,
+    );
     expect(FakeObserver.last).toBeUndefined();
     idle[0]?.();
-    const first = FakeObserver.last;
-    expect(first).toBeDefined();
+    const first = FakeObserver.last as FakeObserver | undefined;
+    // The page kept for a tap is fetched by `keep`, not left to the HTTP cache; the page itself is not fetched.
+    first?.scroll(links.map((link) => [link, true]));
+    vi.advanceTimersByTime(1000);
+    expect(kept).toEqual(["https://x.test/pricing"]);
+    expect(prefetched()).toEqual([]);
     forSwappedPage();
     expect(FakeObserver.last).not.toBe(first);
+    FakeObserver.last = undefined;
+    fetchNextPages(doc, undefined);
+    expect(FakeObserver.last).toBeDefined(); // without an idle callback, at once
+  });
+
+  test("where a pointer hovers, watches no links in view", () => {
+    const { doc } = engine();
+    const idle = vi.fn();
+    FakeObserver.last = undefined;
+    const forSwappedPage = fetchNextPages(doc, undefined, idle);
+    forSwappedPage();
+    expect(idle).not.toHaveBeenCalled();
+    expect(FakeObserver.last).toBeUndefined();
   });
 });
 
@@ -238,9 +276,13 @@ describe("fetching the sheets of the pages this one links to", () => {
     await fetchPageSheets(saving.doc, { saveData: true }, SHEETS);
     const prerendering = engine({ speculates: true, nextSheets: "0" });
     await fetchPageSheets(prerendering.doc, undefined, SHEETS);
-    const touch = engine({ speculates: true, hover: false, nextSheets: "" });
+    const unnamed = engine({ hover: false, nextSheets: "" });
+    await fetchPageSheets(unnamed.doc, undefined, SHEETS);
+    await fetchPageSheets(unnamed.doc, undefined);
+    expect([...saving.head, ...prerendering.head, ...unnamed.head, ...unnamed.fetches]).toEqual([]);
+    // A finger gives no rest to prerender on, so a touch screen fetches them even with speculation rules.
+    const touch = engine({ speculates: true, hover: false, nextSheets: "0" });
     await fetchPageSheets(touch.doc, undefined, SHEETS);
-    await fetchPageSheets(touch.doc, undefined);
-    expect([...saving.head, ...prerendering.head, ...touch.head, ...touch.fetches]).toEqual([]);
+    expect(touch.prefetched()).toEqual(["/a.css"]);
   });
 });
