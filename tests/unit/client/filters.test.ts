@@ -93,7 +93,7 @@ function fakePage({ url = "https://x.test/blog", typed = "", index = false } = {
   const shown = () => cards.filter((c) => !c.hidden).map((c) => c.dataset.search);
   const pressed = () => buttons.filter((b) => b.attributes.get("aria-pressed") === "true").map((b) => b.value);
   return {
-    start: () => startFilters(doc as unknown as ParentNode),
+    start: (signal?: AbortSignal) => startFilters(doc as unknown as ParentNode, signal),
     filterRoot: root,
     cards,
     list,
@@ -173,6 +173,24 @@ describe("startFilters", () => {
     expect(page.input.value).toBe("");
   });
 
+  test("should stop following the URL once its page is swapped out", () => {
+    const page = fakePage();
+    const swap = new AbortController();
+    page.start(swap.signal);
+    swap.abort();
+    page.navigate("https://x.test/blog?category=Business");
+    expect(page.shown()).toHaveLength(3);
+  });
+
+  test("should filter by the buttons alone where the filter has no search box", () => {
+    const page = fakePage({ url: "https://x.test/blog?search=app" });
+    page.filterRoot.queries["input[type=search]"] = null;
+    page.start();
+    expect(page.shown()).toHaveLength(3); // no search box: the URL's search is not a filter here
+    page.buttons[1]?.click();
+    expect(page.shown()).toEqual(["Launch an astrology app"]);
+  });
+
   test("should stop a search submit from reloading the page", () => {
     const page = fakePage();
     page.start();
@@ -200,6 +218,8 @@ describe("startFilters", () => {
     vi.stubGlobal("fetch", fetch);
     page.start();
     expect(fetch).not.toHaveBeenCalled();
+    page.type("   ");
+    expect(fetch).not.toHaveBeenCalled(); // spaces are no search
     page.type("a");
     page.type("ap");
     expect(page.shown()).toEqual(["Launch an astrology app", "Scaling the app"]);
