@@ -3,7 +3,8 @@ import { startCarousels } from "../../../src/client/carousel.ts";
 
 /**
  * The carousel's controls (src/client/carousel.ts) on a fake page and a fake clock: elements are EventTargets with the
- * few properties the script reads, slides 100 px apart; the observers are captured so a test says when the carousel
+ * few properties the script reads, slides 100 px apart after
+ * the strip's 24 px padding; the observers are captured so a test says when the carousel
  * comes into view.
  */
 class FakeElement extends EventTarget {
@@ -57,7 +58,9 @@ let resized: () => void;
 const page = new EventTarget();
 
 function fakeCarousel({ slides = 3, perView = 1, dots = true, arrows = true, reduced = false, loaded = true } = {}) {
-  const slideList = Array.from({ length: slides }, (_, i) => Object.assign(new FakeElement(), { offsetLeft: 100 * i }));
+  const slideList = Array.from({ length: slides }, (_, i) =>
+    Object.assign(new FakeElement(), { offsetLeft: 24 + 100 * i }),
+  );
   const viewport = Object.assign(new FakeElement(), { children: slideList, scrollWidth: 100 * slides });
   viewport.clientWidth = 100 * perView;
   viewport.queries[".carousel__slide"] = () => slideList;
@@ -134,6 +137,11 @@ describe("the carousel", () => {
     expect(fakeCarousel({ arrows: false }).controls.children.map((child) => child.className)).toEqual([
       "carousel__dots",
     ]);
+    const broken = fakeCarousel();
+    broken.root.dataset.ready = undefined;
+    broken.root.queries[".carousel__controls"] = () => [];
+    startCarousels(broken.doc as unknown as Document); // markup without its controls' row is left as it is
+    expect(broken.controls.children).toHaveLength(3);
   });
 
   test("once in view, moves on every data-delay ms and loops back to the first slide", () => {
