@@ -1,12 +1,14 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import * as z from "zod/mini";
 
 /**
  * `npm run test:mutation [-- stryker options]`: runs StrykerJS (stryker.config.mjs), then writes each mutated file's
  * result from its JSON report into the table of docs/mutation.md, with the commit and date of the run. Rows of files
  * this run did not mutate stay as they were, so a run of one group (`-- --mutate "src/client/*.ts"`) updates that
- * group's rows only and the table says when each file was last measured.
+ * group's rows only and the table says when each file was last measured. The report also carries files of earlier
+ * runs from the incremental file: only the files this run was asked to mutate get a row.
  */
 const REPORT = "reports/mutation/mutation.json";
 const SUMMARY = "docs/mutation.md";
@@ -69,9 +71,14 @@ function git(...args: string[]): string {
 // Read before the run, which copies the files as they are now. A run over uncommitted changes says so: its numbers belong to no commit anyone can check out.
 const dirty = git("status", "--porcelain") === "" ? "" : " + uncommitted changes";
 const run = `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${git("rev-parse", "--short", "HEAD")}${dirty}`;
-const stryker = spawnSync("npx", ["stryker", "run", ...process.argv.slice(2)], { stdio: "inherit" });
+const args = process.argv.slice(2);
+const mutateAt = args.findIndex((arg) => arg === "--mutate" || arg === "-m");
+const patterns = mutateAt < 0 ? undefined : args[mutateAt + 1]?.split(",");
+const mutated = (file: string) => patterns?.some((pattern) => path.matchesGlob(file, pattern)) ?? true;
+const stryker = spawnSync("npx", ["stryker", "run", ...args], { stdio: "inherit" });
 if (stryker.status !== 0) process.exit(stryker.status ?? 1);
 const report = reportSchema.parse(JSON.parse(readFileSync(REPORT, "utf8")));
-const rows = new Map(Object.entries(report.files).map(([file, { mutants }]) => [file, summaryRow(file, mutants, run)]));
+const files = Object.entries(report.files).filter(([file]) => mutated(file));
+const rows = new Map(files.map(([file, { mutants }]) => [file, summaryRow(file, mutants, run)]));
 writeFileSync(SUMMARY, mergeSummary(readFileSync(SUMMARY, "utf8"), rows));
 console.log(`${SUMMARY}: ${rows.size} file(s) updated`);
