@@ -1,8 +1,10 @@
 /**
- * `npm run test:mutation`: StrykerJS mutates the lead path, the local queue, content validation and
- * consent, and runs the unit tests of vitest.mutation.config.ts against each mutant. Kept out of `npm test` (it takes
- * tens of minutes on two cores). Reports and the incremental file live in reports/mutation/ (gitignored): a rerun
- * tests only the mutants whose code or tests changed. One group: `npm run test:mutation -- --mutate "server/*.ts"`.
+ * `npm run test:mutation`: StrykerJS mutates the lead path, the local queue, the browser scripts, the forms' rules,
+ * content validation and compilation, the link check, the feeds and consent, and runs the unit tests of
+ * vitest.mutation.config.ts against each mutant. Kept out of `npm test` (it takes tens of minutes on two cores).
+ * Reports and the incremental file live in reports/mutation/ (gitignored): a rerun tests only the mutants whose code
+ * or tests changed. scripts/mutation.ts writes the committed per-file summary, docs/mutation.md, from the JSON report.
+ * One group: `npm run test:mutation -- --mutate "server/*.ts"`.
  * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
  */
 export default {
@@ -18,7 +20,12 @@ export default {
     "server/in-process-queue.ts",
     "server/local-retry.ts",
     "build/validate-content.ts",
-    "build/collections.ts",
+    "src/schemas/collections.ts",
+    "build/compile-content.ts",
+    "build/check-links.ts",
+    "build/plugins/feeds.ts",
+    "src/client/*.ts",
+    "src/schemas/lead-fields.ts",
     "src/lib/consent.ts",
     "src/lib/analytics-consent.ts",
     "src/stores/consent.ts",

@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 /**
  * The unit tests StrykerJS runs against each mutant (`npm run test:mutation`, stryker.config.mjs): the fast,
- * in-process tests of the lead path, the local queue, content validation and consent. Browser, cross-engine and
+ * in-process tests of the lead path, the local queue, the browser scripts (on fake pages), the forms' rules, content
+ * validation, the link check, the feeds and consent. Browser, cross-engine and
  * whole-build tests are left out: a mutant in a child process or a browser is never switched on, so they would
  * only cost minutes per mutant.
  */
@@ -17,6 +18,10 @@ export default defineConfig({
       "tests/unit/lambdas/**/*.test.ts",
       "tests/unit/server/**/*.test.ts",
       "tests/unit/lib/consent*.test.ts",
+      "tests/unit/client/**/*.test.ts",
+      "tests/unit/schemas/**/*.test.ts",
+      "tests/unit/build/check-links.test.ts",
+      "tests/unit/build/feeds.test.ts",
       "tests/unit/stores/consent.test.ts",
       // validate-content.test.ts reads whole content folders from disk (70 s); the rules file checks the same rules in memory.
       "tests/unit/build/validate-content-rules.test.ts",

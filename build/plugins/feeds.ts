@@ -45,7 +45,7 @@ export function robots(content: SiteContent): string {
  * RSS 2.0 feed of the blog (linked from /blog's head): the RSS_MAX_ITEMS newest articles, each with its excerpt as the
  * description. Readers poll the feed; it stays the same size however long the blog gets.
  */
-function rssFeed(content: SiteContent): string {
+export function rssFeed(content: SiteContent): string {
   const { site, posts } = content;
   const items = posts.slice(0, RSS_MAX_ITEMS).map((post) => {
     const link = absoluteUrl(site, `/blog/${post.slug}`);
@@ -77,7 +77,7 @@ function rssFeed(content: SiteContent): string {
 }
 
 /** The compact list of every article that the blog filter searches when the list has several pages (src/lib/blog.ts). */
-function blogIndexFile(content: Pick<SiteContent, "posts" | "images">): { path: string; contents: Buffer } {
+export function blogIndexFile(content: Pick<SiteContent, "posts" | "images">): { path: string; contents: Buffer } {
   // The filter fills in a plain <img> (no srcset): a photo cover is named by its card-sized WebP, not the source.
   const entries = blogIndex(content.posts).map((entry) => ({
     ...entry,

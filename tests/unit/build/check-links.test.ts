@@ -1,9 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { checkContentLinks, checkLinksWithoutPages } from "../../../build/check-links.ts";
+import { checkContentLinks, checkLinksWithoutPages, servedFiles } from "../../../build/check-links.ts";
 import { ContentErrors, formatIssue } from "../../../build/errors.ts";
 import { build } from "../../../build/index.ts";
 import { contentWith, ROOT } from "../../fixtures/content.ts";
@@ -28,6 +28,11 @@ describe("checkContentLinks", () => {
       { path: "/blog/draft", file: "content/blog/draft.md", reason: { kind: "draft" as const } },
       { path: "/blog/may", file: "content/blog/may.md", reason: { kind: "scheduled" as const, date: "2027-05-01" } },
       { path: "/blog/june", file: "content/blog/june.md", reason: { kind: "scheduled" as const, date: "2027-06-01" } },
+      {
+        path: "/blog/june-2",
+        file: "content/blog/june-2.md",
+        reason: { kind: "scheduled" as const, date: "2027-06-01" },
+      },
     ];
     // As npm run dev builds them: the unpublished pages exist, with their banners.
     const pages = [...SITE.pages, ...unpublished.map((page) => ({ path: page.path, html: "" }))];
@@ -37,7 +42,24 @@ describe("checkContentLinks", () => {
         { pages, files: SITE.files, unpublished },
       ).map((issue) => `${issue.file} ${/^Links to a draft: (\S+)/.exec(issue.message)?.[1] ?? issue.message}`);
     expect(from("/blog/draft", "/blog/may", "/blog/june", "/faq")).toEqual([]);
-    expect(from("/blog/june", "/blog/may")).toEqual([]);
+    expect(from("/blog/june", "/blog/may", "/blog/june-2")).toEqual([]);
+    // As a production build makes them: the scheduled pages are not there to look at.
+    const links = [{ file: "content/blog/june.md", line: 3, url: "/blog/may#intro", from: "/blog/june" }];
+    expect(checkContentLinks(links, { pages: SITE.pages, files: SITE.files, unpublished })).toEqual([]);
+    expect(
+      checkContentLinks(
+        ["/blog/draft", "/blog/june"].map((url) => ({
+          file: "content/blog/launch.md",
+          line: 3,
+          url,
+          from: "/blog/launch",
+        })),
+        { pages, files: SITE.files, unpublished },
+      ).map((issue) => issue.message),
+    ).toEqual([
+      "Links to a draft: /blog/draft (content/blog/draft.md) has draft: true and is not published; remove the link or publish it",
+      "Links to a draft: /blog/june (content/blog/june.md) is scheduled for 2027-06-01 and not published before then; remove the link until that day",
+    ]);
     expect(from("/blog/may", "/blog/june", "/blog/draft")).toEqual([
       "content/blog/may.md /blog/june",
       "content/blog/may.md /blog/draft",
@@ -151,6 +173,24 @@ describe("build with broken links (tests/fixtures/broken-links)", () => {
     } finally {
       await fixture.cleanup();
       await rm(path.dirname(out), { recursive: true, force: true });
+    }
+  });
+});
+
+describe("servedFiles", () => {
+  test("lists each copied folder's files as served, not dotfiles, folders, what the copy leaves out or a missing folder", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "served-"));
+    try {
+      await mkdir(path.join(dir, "blog"));
+      for (const file of ["logo.svg", ".DS_Store", "blog/cover.jpg", "draft.png"])
+        await writeFile(path.join(dir, file), "");
+      const copies = [
+        { from: dir, to: "images", leaveOut: new Set(["/images/draft.png"]) },
+        { from: path.join(dir, "missing"), to: "" },
+      ];
+      expect((await servedFiles(copies)).sort()).toEqual(["/images/blog/cover.jpg", "/images/logo.svg"]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -23,10 +23,11 @@ describe("whenActivated", () => {
     expect(start).toHaveBeenCalledExactlyOnceWith(0);
   });
 
-  test("should start at once where the engine knows no prerendering", () => {
+  test("should start at once where the engine knows no prerendering, or there is no document", () => {
     const start = vi.fn();
     whenActivated(start, { addEventListener: vi.fn() });
-    expect(start).toHaveBeenCalledExactlyOnceWith(0);
+    whenActivated(start, undefined);
+    expect(start.mock.calls).toEqual([[0], [0]]);
   });
 
   test("should wait while the page is prerendered, then start once, at the moment of activation", () => {
@@ -37,5 +38,13 @@ describe("whenActivated", () => {
     doc.activate();
     doc.activate(); // the event fires once in a page's life; a stray second one starts nothing more
     expect(start).toHaveBeenCalledExactlyOnceWith(5000);
+  });
+
+  test("should read the page's clock at activation when no clock is given", () => {
+    const doc = prerenderedDocument();
+    const start = vi.fn();
+    whenActivated(start, doc);
+    doc.activate();
+    expect(start).toHaveBeenCalledExactlyOnceWith(expect.any(Number));
   });
 });

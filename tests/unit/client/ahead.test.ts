@@ -50,4 +50,27 @@ describe("a slice of work ahead", () => {
     await vi.advanceTimersByTimeAsync(300);
     expect(next.done).toBe(true);
   });
+
+  test("waits while the engine says an input is pending, and for the engine's idle callback where it has one", async () => {
+    let pending = true;
+    vi.stubGlobal("navigator", { scheduling: { isInputPending: () => pending } });
+    const idle: (() => void)[] = [];
+    const requestIdleCallback = (callback: () => void) => idle.push(callback);
+    vi.stubGlobal("window", { requestIdleCallback });
+    vi.stubGlobal("requestIdleCallback", requestIdleCallback);
+    const { aheadSlice } = await import("../../../src/client/ahead.ts");
+    await vi.advanceTimersByTimeAsync(1000);
+    const slice = ran(aheadSlice());
+    await vi.advanceTimersByTimeAsync(100);
+    expect(slice.done).toBe(false); // no timer stands in for the idle callback
+    idle.shift()?.();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(slice.done).toBe(false); // input pending: wait again
+    pending = false;
+    while (!slice.done && idle.length > 0) {
+      idle.shift()?.();
+      await vi.advanceTimersByTimeAsync(20);
+    }
+    expect(slice.done).toBe(true);
+  });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { startFilters } from "../../../src/client/filters.ts";
+import { formatShortDate } from "../../../src/lib/dates.ts";
 
 /**
  * The filters with the page faked: each element is an EventTarget with the few properties and queries the script
@@ -31,6 +32,9 @@ class FakeElement extends EventTarget {
   }
   click() {
     this.dispatchEvent(new Event("click"));
+  }
+  replaceChildren(...children: FakeElement[]) {
+    this.children = children;
   }
 }
 
@@ -89,7 +93,8 @@ function fakePage({ url = "https://x.test/blog", typed = "", index = false } = {
   const shown = () => cards.filter((c) => !c.hidden).map((c) => c.dataset.search);
   const pressed = () => buttons.filter((b) => b.attributes.get("aria-pressed") === "true").map((b) => b.value);
   return {
-    start: () => startFilters(doc as unknown as ParentNode),
+    start: (signal?: AbortSignal) => startFilters(doc as unknown as ParentNode, signal),
+    filterRoot: root,
     cards,
     list,
     pager,
@@ -168,6 +173,24 @@ describe("startFilters", () => {
     expect(page.input.value).toBe("");
   });
 
+  test("should stop following the URL once its page is swapped out", () => {
+    const page = fakePage();
+    const swap = new AbortController();
+    page.start(swap.signal);
+    swap.abort();
+    page.navigate("https://x.test/blog?category=Business");
+    expect(page.shown()).toHaveLength(3);
+  });
+
+  test("should filter by the buttons alone where the filter has no search box", () => {
+    const page = fakePage({ url: "https://x.test/blog?search=app" });
+    page.filterRoot.queries["input[type=search]"] = null;
+    page.start();
+    expect(page.shown()).toHaveLength(3); // no search box: the URL's search is not a filter here
+    page.buttons[1]?.click();
+    expect(page.shown()).toEqual(["Launch an astrology app"]);
+  });
+
   test("should stop a search submit from reloading the page", () => {
     const page = fakePage();
     page.start();
@@ -195,6 +218,8 @@ describe("startFilters", () => {
     vi.stubGlobal("fetch", fetch);
     page.start();
     expect(fetch).not.toHaveBeenCalled();
+    page.type("   ");
+    expect(page.status.textContent).toBe("3 articles"); // spaces are no search: nothing to fetch
     page.type("a");
     page.type("ap");
     expect(page.shown()).toEqual(["Launch an astrology app", "Scaling the app"]);
@@ -206,5 +231,44 @@ describe("startFilters", () => {
     await vi.waitFor(() => expect(page.status.textContent).toBe("2 articles"));
     expect(page.list.hidden).toBe(false);
     expect(page.pager.hidden).toBe(false);
+  });
+
+  test("on a list of several pages, should show every matching entry of the index as a card of the template", async () => {
+    vi.stubGlobal("Node", { TEXT_NODE: 3 });
+    vi.stubGlobal("NodeFilter", { SHOW_ELEMENT: 1, SHOW_TEXT: 4 });
+    /** The template's card: a link to {{slug}} holding {{title}} and a <time> of {{date}}. */
+    const cardTemplate = () => {
+      const title = { nodeType: 3, nodeValue: "{{title}} <b>" };
+      const time = Object.assign(element(), { nodeType: 1, attributes: [{ value: "{{date}}" }] });
+      Object.defineProperty(time, "dateTime", { get: () => time.attributes[0]?.value });
+      const card = Object.assign(element(), { nodeType: 1, attributes: [{ value: "/blog/{{slug}}" }], title, time });
+      const nodes = [title, time];
+      card.ownerDocument = { createTreeWalker: () => ({ nextNode: () => nodes.shift() ?? null }) };
+      card.queries.time = time;
+      return card;
+    };
+    const page = fakePage({ index: true });
+    const results = element({ hidden: true });
+    const entries = [
+      { title: "Pricing an app", excerpt: "", slug: "pricing", date: "2026-01-05", category: "Business" },
+      { title: "Hiring", excerpt: "A team for the app", slug: "hiring", date: "2026-02-01", category: "Business" },
+      { title: "Hiring", excerpt: "A team", slug: "team", date: "2026-03-01", category: "Business" },
+    ];
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify(entries)));
+    page.filterRoot.queries["[data-filter-results]"] = results;
+    page.filterRoot.queries.template = { content: { firstElementChild: { cloneNode: cardTemplate } } } as never;
+    page.start();
+    page.type("app");
+    await vi.waitFor(() => expect(page.status.textContent).toBe("2 articles"));
+    expect(results.hidden).toBe(false);
+    expect([page.list.hidden, page.pager.hidden]).toEqual([true, true]);
+    const shown = results.children as unknown as ReturnType<typeof cardTemplate>[];
+    expect(shown.map((card) => [card.attributes[0]?.value, card.title.nodeValue, card.time.textContent])).toEqual([
+      ["/blog/pricing", "Pricing an app <b>", formatShortDate("2026-01-05")],
+      ["/blog/hiring", "Hiring <b>", formatShortDate("2026-02-01")],
+    ]);
+    page.type("");
+    expect([page.list.hidden, page.pager.hidden, results.hidden]).toEqual([false, false, true]);
+    expect(page.status.textContent).toBe("3 articles");
   });
 });

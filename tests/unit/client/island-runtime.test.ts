@@ -323,6 +323,23 @@ describe("the interaction trigger", () => {
   });
 });
 
+describe("the query and stored triggers", () => {
+  test("wake at once for state in the URL or a stored choice, and otherwise wait for the visitor to reach for it", () => {
+    const woken = (hydrate: string, env: RuntimeEnv, reach = false) => {
+      const island = new FakeIsland(hydrate);
+      start(island, env);
+      if (reach) island.dispatchEvent(new Event("focusin"));
+      return vi.mocked(env.load).mock.calls.length;
+    };
+    expect(woken("query:search,category", fakeEnv({ search: "?category=Business" }))).toBe(1);
+    expect(woken("query:search,category", fakeEnv({ search: "?page=2" }))).toBe(0);
+    expect(woken("query:search,category", fakeEnv({ search: "?page=2" }), true)).toBe(1);
+    expect(woken("stored:currency", fakeEnv({ stored: (key) => key === "currency" }))).toBe(1);
+    expect(woken("stored:currency", fakeEnv())).toBe(0);
+    expect(woken("stored:currency", fakeEnv(), true)).toBe(1);
+  });
+});
+
 describe("the click trigger", () => {
   test("ignores hover, focus and touch, then wakes on a click and replays it on the control", async () => {
     const island = new FakeIsland("click");

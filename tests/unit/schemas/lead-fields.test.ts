@@ -1,4 +1,4 @@
-import type * as z from "zod/mini";
+import * as z from "zod/mini";
 import { describe, expect, test } from "vitest";
 import * as leadFieldsModule from "../../../src/schemas/lead-fields.ts";
 import { type LeadCatalogue, leadFields } from "../../../src/schemas/lead-fields.ts";
@@ -60,6 +60,9 @@ describe("lead-fields", () => {
         ["mobile", "+91 (98) 765-43", "Mobile number must be at least 10 digits"],
         ["mobile", "((((((((((", "Mobile number must be at least 10 digits"],
         ["mobile", "+91 (98765) 432-10", "ok"],
+        ["mobile", "9876543210", "ok"],
+        ["mobile", "123456789012345", "ok"],
+        ["mobile", "1 2 3 4 5 6 7 8 9 0 1 2 3 4", "Mobile number must be less than 15 digits"],
         ["mobile", "+1 (234) 567-8901-23456", "Mobile number must be less than 15 digits"],
         ["mobile", "98765 \ud800 43210", "Invalid phone number format"],
         ["name", "\u200b\u200c\u200d", "Name is required"],
@@ -70,6 +73,9 @@ describe("lead-fields", () => {
         ["message", "Hello there \ud83d", "Message contains characters that are not allowed"],
         ["optionalMessage", "\u2060\u200e", "Message contains characters that are not allowed"],
         ["optionalMessage", "", "ok"],
+        ["optionalMessage", "Hello there \ud83d", "Message contains characters that are not allowed"],
+        ["optionalMessage", "hello there\u0000", "Message contains characters that are not allowed"],
+        ["optionalMessage", 42, "Message must be less than 2000 characters"],
         ["subject", "\u200e\u200f", "Subject is required"],
         ["company", "ACME \udc00", "Company must be less than 100 characters"],
         ["message", "too short", "Message must be at least 10 characters"],
@@ -84,6 +90,7 @@ describe("lead-fields", () => {
         ["company", "AC\rME", "Company must be on one line"],
         ["package", "", "Package is required"],
         ["package", "gold", "Invalid package"],
+        ["package", 42, "Package is required"],
         ["package", " android ", "ok"],
       ] as const
     ).map(
@@ -104,12 +111,14 @@ describe("lead-fields", () => {
     const id = leadFields.submissionId();
     expect(check(id, "0b7a4c5e-8f1d-4e2a-9c3b-5d6e7f8a9b0c")).toBe("ok");
     expect(check(id, undefined)).toBe("ok");
+    expect(id.parse("0B7A4C5E-8F1D-4E2A-9C3B-5D6E7F8A9B0C")).toBe("0b7a4c5e-8f1d-4e2a-9c3b-5d6e7f8a9b0c");
     for (const bad of ["", "lead#1", "0b7a4c5e8f1d4e2a9c3b5d6e7f8a9b0c", 42, "0b7a4c5e-8f1d-4e2a-9c3b-5d6e7f8a9b0c\n"])
       expect(check(id, bad)).toBe("Invalid submission id");
   });
 
   test("should tell well-formed text from text with a lone surrogate, as String.prototype.isWellFormed does", () => {
-    for (const value of ["", "Zoë 🌸", "\ud83c\udf38", "\ud800", "a\udfffb", "\udc00\ud800", "🌸\ud83c"]) {
+    const pairs = ["\ud800\udc00", "\udbff\udfff", "\ud800a", "\ud800\uff21", "\udc00a", "\uff21"];
+    for (const value of ["", "Zoë 🌸", "\ud83c\udf38", "\ud800", "a\udfffb", "\udc00\ud800", "🌸\ud83c", ...pairs]) {
       expect(leadFieldsModule.isWellFormed(value), JSON.stringify(value)).toBe(value.isWellFormed());
     }
   });
@@ -119,6 +128,16 @@ describe("lead-fields", () => {
     expect(leadFields.company().parse(undefined)).toBe("");
     expect(leadFields.optionalMessage().parse(undefined)).toBe("");
     expect(leadFields.package().parse(" complete ")).toBe("complete");
+  });
+
+  test("should keep the visit's source fields that pass their rule and drop the rest without refusing the lead", () => {
+    const source = z.object(leadFieldsModule.leadSourceFields());
+    expect(source.parse({ utmSource: "newsletter", referrer: "www.google.com", landingPath: "/blog/launch" })).toEqual({
+      utmSource: "newsletter",
+      referrer: "www.google.com",
+      landingPath: "/blog/launch",
+    });
+    expect(source.parse({ utmTerm: " padded ", referrer: "Black Friday", landingPath: "Black Friday" })).toEqual({});
   });
 
   test("should accept only catalogue products: names for the inquiry, ids for the other forms", () => {
@@ -131,5 +150,7 @@ describe("lead-fields", () => {
     expect(check(leadFields.optionalProductId(CATALOGUE), "")).toBe("ok");
     expect(check(leadFields.optionalProductId(CATALOGUE), undefined)).toBe("ok");
     expect(check(leadFields.optionalProductId(CATALOGUE), "nope")).toBe("Invalid product");
+    expect(check(leadFields.optionalProductId(CATALOGUE), 42)).toBe("Invalid product");
+    expect(leadFields.optionalProductId(CATALOGUE).parse(undefined)).toBe("");
   });
 });

@@ -44,7 +44,7 @@ class FakeRoot {
 let local: FakeStorage;
 let root: FakeRoot;
 let cookiesSet: string[];
-let scripts: { id: string; src: string }[];
+let scripts: { tag: string; id: string; src: string; async: boolean }[];
 let reloads: number;
 let dataLayer: unknown[];
 let session: FakeStorage;
@@ -78,8 +78,8 @@ beforeEach(() => {
       cookiesSet.push(value);
     },
     getElementById: (id: string) => scripts.find((s) => s.id === id) ?? null,
-    createElement: () => ({ id: "", src: "", async: false }),
-    head: { append: (script: { id: string; src: string }) => scripts.push(script) },
+    createElement: (tag: string) => ({ tag, id: "", src: "", async: false }),
+    head: { append: (script: (typeof scripts)[number]) => scripts.push(script) },
   });
   vi.useFakeTimers({ now: new Date("2026-11-27T10:00:00Z") });
 });
@@ -105,7 +105,14 @@ describe("saveConsent", () => {
       "update",
       expect.objectContaining({ analytics_storage: "granted", ad_storage: "denied" }),
     ]);
-    expect(scripts.map((s) => s.src)).toEqual(["https://www.googletagmanager.com/gtag/js?id=G-TEST"]);
+    // gtag.js's `config` command is the page view.
+    expect(commands().slice(1)).toEqual([
+      ["js", new Date()],
+      ["config", "G-TEST"],
+    ]);
+    expect(scripts).toEqual([
+      { tag: "script", id: "google-tag", async: true, src: "https://www.googletagmanager.com/gtag/js?id=G-TEST" },
+    ]);
     expect(hasAnalyticsConsent(root as unknown as HTMLElement)).toBe(true);
     expect(root.classes.has(CONSENT_NEEDED_CLASS)).toBe(false);
     expect(consent.value?.preferences.analytics).toBe(true);
@@ -132,6 +139,13 @@ describe("saveConsent", () => {
     ]);
     expect(root.classes.has(CONSENT_NEEDED_CLASS)).toBe(false);
     expect(consent.value?.preferences).toEqual(NO_CONSENT);
+  });
+
+  test("should load gtag.js once, refused or not, where the site chose Consent Mode's advanced setup", () => {
+    root.dataset.analyticsMode = "advanced";
+    saveConsent(NO_CONSENT);
+    saveConsent(NO_CONSENT);
+    expect(scripts.map((s) => s.id)).toEqual(["google-tag"]);
   });
 
   test("should apply the choice to this page when storage is blocked", () => {
