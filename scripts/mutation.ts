@@ -68,12 +68,16 @@ function git(...args: string[]): string {
   return execFileSync("git", args, { encoding: "utf8" }).trim();
 }
 
-// Read before the run, which copies the files as they are now. A run over uncommitted changes says so: its numbers belong to no commit anyone can check out.
+// Read before the run, which copies the files as they are now. A run over uncommitted changes says so: its numbers
+// belong to no commit anyone can check out.
 const dirty = git("status", "--porcelain") === "" ? "" : " + uncommitted changes";
 const run = `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${git("rev-parse", "--short", "HEAD")}${dirty}`;
 const args = process.argv.slice(2);
 const mutateAt = args.findIndex((arg) => arg === "--mutate" || arg === "-m");
-const patterns = mutateAt < 0 ? undefined : args[mutateAt + 1]?.split(",");
+const mutate =
+  args.find((arg) => arg.startsWith("--mutate="))?.slice("--mutate=".length) ??
+  (mutateAt < 0 ? undefined : args[mutateAt + 1]);
+const patterns = mutate?.split(",");
 const mutated = (file: string) => patterns?.some((pattern) => path.matchesGlob(file, pattern)) ?? true;
 const stryker = spawnSync("npx", ["stryker", "run", ...args], { stdio: "inherit" });
 if (stryker.status !== 0) process.exit(stryker.status ?? 1);
