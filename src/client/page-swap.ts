@@ -83,10 +83,7 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
     if (kept.has(href)) return false;
     kept.add(href);
     const keptFor = shown;
-    // Even the request waits for a quiet slice: one started as the visitor taps would share the answer's frame.
-    void hooks
-      .ahead()
-      .then(() => (shown === keptFor ? fetchPage(href) : undefined))
+    void fetchPage(href)
       .then(async (html) => {
         if (html === undefined) return kept.delete(href);
         const at = Date.now();
