@@ -1,7 +1,10 @@
 import { axe, asReturningVisitor, expect, test } from "./fixtures.ts";
 import { content } from "./site-content.ts";
 
-const { faq, site } = content;
+const {
+  faq: { categories: faq },
+  site,
+} = content;
 const CATEGORIES = [
   "General Questions",
   "Purchasing & Licensing",
