@@ -1,6 +1,6 @@
 import CMS from "decap-cms-app";
 import { Component, type ComponentType, createElement, createRef } from "react";
-import type { Folders, Written } from "../lib/content-rules.ts";
+import { type Folders, formatPath, type Written } from "../lib/content-rules.ts";
 import type { Site } from "../schemas/site.ts";
 import type { AdminLinks } from "./config.ts";
 import { faqIssues, isRuled, issuesOf, RULED, type RuledName } from "./rules.ts";
@@ -22,6 +22,9 @@ interface ControlProps {
   hasActiveStyle?: boolean;
   getAsset?: GetAsset;
   query: (namespace: string, collection: string, fields: string[], term: string) => Promise<unknown>;
+  forID?: string;
+  /** Decap's ids of the controls around this one: a list's own id is followed by the key of the item it holds. */
+  parentIds?: string[];
 }
 type GetAsset = (path: unknown, field: unknown) => unknown;
 interface Validation {
@@ -31,7 +34,20 @@ interface InnerControl {
   isValid?: () => boolean | Validation | Promise<unknown>;
   focus?: (path?: unknown) => void;
   getValidateValue?: () => unknown;
+  validate?: () => void;
   shouldComponentUpdate?: (next: object) => boolean;
+}
+
+/** The list controls on the page by their id, to tell which item of a list a nested field is in. */
+const lists = new Map<string, { field: ImmutableLike; keys: () => string[] }>();
+
+/** The field's path in the entry (categories[1].questions[0].q), from the lists around it and their items' keys. */
+function pathOf({ parentIds = [], field }: ControlProps): string {
+  const path = parentIds.flatMap((id, i) => {
+    const list = lists.get(id);
+    return list ? [String(list.field.get("name")), list.keys().indexOf(parentIds[i + 1] ?? "")] : [];
+  });
+  return formatPath([...path, String(field.get("name"))]);
 }
 
 /** The saved entries of each ruled folder, read once per save: another save may have changed them. */
@@ -97,6 +113,10 @@ function ruled(Inner: ComponentType, site: Site, links: AdminLinks): ComponentTy
     }
 
     override componentDidMount() {
+      // Decap's list keeps one key per item, in the items' order (its state, not its typings).
+      const list = this.inner.current as { state?: { keys?: string[] } } | null;
+      if (this.props.forID && list?.state?.keys)
+        lists.set(this.props.forID, { field: this.props.field, keys: () => list.state?.keys ?? [] });
       if (this.collectionName()) loadSaved(this.props.query).then((folders) => (this.folders = folders));
     }
 
@@ -111,8 +131,8 @@ function ruled(Inner: ComponentType, site: Site, links: AdminLinks): ComponentTy
     isValid = (): boolean | Validation | Promise<unknown> => {
       const own = this.inner.current?.isValid?.();
       if (own instanceof Promise || own === false || (typeof own === "object" && own.error)) return own ?? true;
-      if (this.props.collection.get("name") === "faq" && this.props.field.get("name") === "categories") {
-        const message = faqIssues(this.data()).get("categories")?.join("; ");
+      if (this.props.collection.get("name") === "faq") {
+        const message = faqIssues(this.data()).get(pathOf(this.props))?.join("; ");
         return message ? { error: { type: "CUSTOM", message } } : true;
       }
       const collection = this.collectionName();
@@ -140,6 +160,11 @@ function ruled(Inner: ComponentType, site: Site, links: AdminLinks): ComponentTy
       this.folders = folders;
       const message = this.message(collection, folders);
       if (message) throw message;
+    }
+
+    /** A list or object validates the fields inside it (and a list its length) when Decap finds this on its control. */
+    get validate(): (() => void) | undefined {
+      return this.inner.current?.validate;
     }
 
     getValidateValue(): unknown {
