@@ -112,8 +112,13 @@ export function referenceOf(name: string, fieldPath: string): Reference | undefi
 
 export type Collection = FileCollection | FolderCollection;
 
-function file<S extends z.ZodMiniType>(name: string, schema: S, jsonSchema: string, quotesSite = false) {
-  return { kind: "file", file: name, schema, jsonSchema, quotesSite } satisfies FileCollection<S>;
+function file<S extends z.ZodMiniType>(
+  name: string,
+  schema: S,
+  jsonSchema: string,
+  quotesSite = false,
+): FileCollection<S> {
+  return { kind: "file", file: name, schema, jsonSchema, quotesSite };
 }
 
 function folder<
