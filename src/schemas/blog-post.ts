@@ -36,11 +36,7 @@ export const blogPostSchema = z.strictObject({
     ),
   featured: z
     ._default(z.boolean(), false)
-    .check(
-      d(
-        `true: one of the ${HOME_FEATURED_POSTS} posts in the home page's blog teaser; exactly ${HOME_FEATURED_POSTS} published posts are featured`,
-      ),
-    ),
+    .check(d(`true: one of the exactly ${HOME_FEATURED_POSTS} published posts in the home page's blog teaser`)),
   keywords: z._default(z.array(text()), []).check(d("Search keywords for this article")),
   draft: z
     .optional(z.boolean())

@@ -116,7 +116,7 @@ function file<S extends z.ZodMiniType>(
   name: string,
   schema: S,
   jsonSchema: string,
-  quotesSite = false,
+  quotesSite?: true,
 ): FileCollection<S> {
   return { kind: "file", file: name, schema, jsonSchema, quotesSite };
 }
