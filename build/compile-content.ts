@@ -1,4 +1,5 @@
 import type { Listed, SiteContent } from "../src/lib/content.ts";
+import { collectionEntries, type FileCollectionName } from "../src/schemas/collections.ts";
 import { type Publishing, publishedNow, todayIn, type Unpublished, unpublishedReason } from "../src/lib/publishing.ts";
 import { readingMinutes } from "../src/lib/reading-time.ts";
 import { fillPlaceholdersIn } from "../src/lib/site-placeholders.ts";
@@ -112,12 +113,7 @@ export async function compileContent(
     }),
   );
   const content: SiteContent = {
-    site: valid.site,
-    about: fillPlaceholdersIn(valid.about, valid.site, "content/about.yaml"),
-    faq: fillPlaceholdersIn(valid.faq.categories, valid.site, "content/faq.yaml"),
-    testimonials: valid.testimonials.testimonials,
-    installation: valid.installation,
-    productPage: valid.productPage,
+    ...filesOf(valid),
     products: valid.products.flatMap((product) => {
       const item = shown(product, `content/products/${product.id}.yaml`, `/products/${product.id}`);
       return item ? [item] : [];
@@ -134,6 +130,16 @@ export async function compileContent(
   const shownSources = [...visiblePosts, ...valid.pages].map(({ source }) => source);
   const withheldImages = withhold(content, leftOutImages, shownSources);
   return { content, links, unpublished, warnings: valid.warnings, withheldImages };
+}
+
+/** The single files of content/ as pages read them, in the table's order, with site facts filled where quoted. */
+function filesOf(valid: ValidContent): Pick<SiteContent, FileCollectionName> {
+  const files = collectionEntries().flatMap(([name, entry]) => {
+    if (entry.kind !== "file") return [];
+    const data = valid[name as FileCollectionName];
+    return [[name, entry.quotesSite ? fillPlaceholdersIn(data, valid.site, `content/${entry.file}`) : data]];
+  });
+  return Object.fromEntries(files);
 }
 
 /**

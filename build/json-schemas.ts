@@ -61,6 +61,7 @@ export function collectionJsonSchema(schema: z.ZodMiniType): JsonNode {
         if (check.check === "string_format") messages.pattern = message;
         if (check.check === "max_length") messages.maxLength = message;
         if (check.check === "min_length") messages.minLength = message;
+        if (check.check === "custom") messages.custom = message;
       }
       const json = ctx.jsonSchema as JsonNode;
       if (Object.keys(messages).length) json["x-messages"] = messages;

@@ -2,6 +2,7 @@ import type * as z from "zod/mini";
 import { imagePath } from "../src/schemas/common.ts";
 import {
   COLLECTIONS,
+  collectionEntries,
   type EntryOf,
   type FileCollectionName,
   type MarkdownCollectionName,
@@ -245,7 +246,9 @@ function checkImages(
 
 /** A placeholder that names no fact of site.yaml would reach the page as written. */
 function checkPlaceholders(raw: RawContent, at: At, issues: ContentIssue[]) {
-  for (const source of [raw.about, raw.faq]) {
+  for (const [name, entry] of collectionEntries()) {
+    if (entry.kind !== "file" || !entry.quotesSite) continue;
+    const source = raw[name as FileCollectionName];
     for (const [fieldPath, text] of stringsOf(source.data)) {
       for (const name of unknownPlaceholders(text))
         at(source, fieldPath, `Unknown placeholder {{${name}}}; expected one of ${knownPlaceholders()}`);

@@ -117,7 +117,7 @@ function productDocuments({ products }: SiteContent): SearchDocument[] {
   });
 }
 
-function faqDocuments({ faq }: SiteContent): SearchDocument[] {
+function faqDocuments({ faq: { categories: faq } }: SiteContent): SearchDocument[] {
   const ids = faqAnswerIds(faq);
   return faq.flatMap((category, c) =>
     category.questions.map((item, q) => ({

@@ -41,22 +41,7 @@ export interface PreviewProps {
  * Entries are half-written while edited: every field may be missing.
  */
 export function previewTemplates(facts: PreviewFacts): Record<string, ComponentType<PreviewProps>> {
-  // Islands render their server HTML only: the preview is a picture of the page, nothing in it wakes.
-  const anyIsland = { get: () => "preview" } as unknown as Map<never, string>;
-  setIslandManifest({ chunks: anyIsland, ids: anyIsland });
-  // Placed inline scripts (the share bar's) stay out too: the page's markup without its behaviour.
-  const noScripts = { get: () => ({ code: "" }) } as unknown as ReadonlyMap<string, { code: string }>;
-  const content = previewContent(facts);
-  const frame = (props: PreviewProps, children: ReactNode) => (
-    <SiteProvider value={{ content, isCurrent: () => false }}>
-      <InlineScriptsProvider value={noScripts}>
-        <IslandScope>
-          <ThemeSwitch document={props.document} />
-          <main id="main">{children}</main>
-        </IslandScope>
-      </InlineScriptsProvider>
-    </SiteProvider>
-  );
+  const frame = framer(facts);
   return {
     posts: (props) => {
       const written = dataOf(props);
@@ -66,7 +51,7 @@ export function previewTemplates(facts: PreviewFacts): Record<string, ComponentT
         ...data,
         image: asset(props, written),
         readingMinutes: readingMinutes(typeof body === "string" ? body : ""),
-        unpublished: data.draft ? ({ kind: "draft" } as const) : undefined,
+        unpublished: draftOf(data.draft),
       };
       return frame(
         props,
@@ -83,24 +68,18 @@ export function previewTemplates(facts: PreviewFacts): Record<string, ComponentT
     },
     products: (props) => {
       const { value: data, needed } = drawable(productSchema, dataOf(props), BLANK_PRODUCT);
-      const product: Product = { ...data, image: asset(props, dataOf(props)) };
-      const unpublished = data.draft ? ({ kind: "draft" } as const) : undefined;
-      const { Page } = productPage;
+      const product = { ...data, image: asset(props, dataOf(props)), unpublished: draftOf(data.draft) };
       return frame(
         props,
         <>
           <Needs needed={needed} />
-          <Page product={{ ...product, unpublished }} copy={facts.productPage} />
+          <productPage.Page product={product} copy={facts.productPage} />
         </>,
       );
     },
     portfolio: (props) => {
       const { value: data, needed } = drawable(portfolioProjectSchema, dataOf(props), BLANK_PROJECT);
-      const project = {
-        ...data,
-        image: asset(props, dataOf(props)),
-        unpublished: data.draft ? ({ kind: "draft" } as const) : undefined,
-      };
+      const project = { ...data, image: asset(props, dataOf(props)), unpublished: draftOf(data.draft) };
       return frame(
         props,
         <div className="container">
@@ -131,6 +110,28 @@ export function previewTemplates(facts: PreviewFacts): Record<string, ComponentT
     },
   };
 }
+
+/** Draws a preview in the site's context: a picture of the page, its islands and inline scripts left out. */
+function framer(facts: PreviewFacts) {
+  // Islands render their server HTML only: the preview is a picture of the page, nothing in it wakes.
+  const anyIsland = { get: () => "preview" } as unknown as Map<never, string>;
+  setIslandManifest({ chunks: anyIsland, ids: anyIsland });
+  // Placed inline scripts (the share bar's) stay out too: the page's markup without its behaviour.
+  const noScripts = { get: () => ({ code: "" }) } as unknown as ReadonlyMap<string, { code: string }>;
+  const content = previewContent(facts);
+  return (props: PreviewProps, children: ReactNode) => (
+    <SiteProvider value={{ content, isCurrent: () => false }}>
+      <InlineScriptsProvider value={noScripts}>
+        <IslandScope>
+          <ThemeSwitch document={props.document} />
+          <main id="main">{children}</main>
+        </IslandScope>
+      </InlineScriptsProvider>
+    </SiteProvider>
+  );
+}
+
+const draftOf = (draft: boolean | undefined) => (draft ? ({ kind: "draft" } as const) : undefined);
 
 /**
  * What the preview could not draw yet and why, in the schema's words, above the page: the rest of the entry is drawn
@@ -223,8 +224,8 @@ function previewContent(facts: PreviewFacts): SiteContent {
     site: facts.site,
     productPage: facts.productPage,
     about: { intro: [], values: [], timeline: [], team: { heading: "", description: "" } },
-    faq: [],
-    testimonials: [],
+    faq: { categories: [] },
+    testimonials: { testimonials: [] },
     installation: { gstPercent: 0, packages: [], includedInEvery: [], clientSupplies: [], promises: [] },
     products: [],
     portfolio: [],

@@ -173,7 +173,7 @@ function linksOf(body: string): string[] {
   return found;
 }
 
-/** The FAQ's rules on the questions as the editor has them (any of them half-written), by top-level field. */
+/** The FAQ's rules on the questions as the editor has them (any of them half-written), by the question's path. */
 export function faqIssues(data: Record<string, unknown>): Map<string, string[]> {
   const list = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : []);
   const categories = list(data.categories).map((category) => ({
@@ -182,5 +182,5 @@ export function faqIssues(data: Record<string, unknown>): Map<string, string[]> 
     })),
   }));
   const issues = duplicateQuestions({ categories }, "content/faq.yaml", formatPath);
-  return new Map(issues.length ? [["categories", issues.map((issue) => issue.message)]] : []);
+  return new Map(issues.map((issue) => [formatPath(issue.field), [issue.message]]));
 }

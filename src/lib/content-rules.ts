@@ -1,3 +1,4 @@
+import { COLLECTIONS, type FolderCollection } from "../schemas/collections.ts";
 import { closest } from "./spelling.ts";
 import { isRasterPath } from "./images.ts";
 import { HOME_FEATURED_POSTS, MAX_SEO_TITLE_LENGTH } from "./limits.ts";
@@ -91,24 +92,16 @@ interface Post {
   featured?: boolean;
   draft?: boolean;
 }
-interface Project {
-  productId?: string;
-  draft?: boolean;
-}
-interface ProductFacts {
-  id: string;
-  draft?: boolean;
-}
 type Valid<T> = Written & { data: T };
 
 /** The rules over schema-valid entries: titles, references to products, dates and the home page's featured posts. */
 export function entryIssues(
-  valid: { products: Valid<ProductFacts>[]; portfolio: Valid<Project>[]; posts: Valid<Post>[] },
+  valid: { products: Valid<object>[]; portfolio: Valid<object>[]; posts: Valid<Post>[] },
   context: RuleContext & { allPostsValid: boolean },
 ): RuleIssue[] {
   return [
     ...valid.posts.flatMap(seoTitleIssues),
-    ...productReferenceIssues(valid.products, valid.portfolio),
+    ...referenceIssues(valid),
     ...valid.posts.flatMap((post) => dateIssues(post, context)),
     ...featuredIssues(valid.posts, context),
   ];
@@ -120,26 +113,36 @@ function seoTitleIssues({ file, data: { title, seoTitle } }: Valid<Post>): RuleI
   return [{ file, field: ["title"], message }];
 }
 
-/** A project names a product that exists and, when the project is published, is published too. */
-function productReferenceIssues(products: Valid<ProductFacts>[], portfolio: Valid<Project>[]): RuleIssue[] {
-  const ids = new Set(products.map((p) => p.data.id));
-  const drafts = new Map(products.filter((p) => p.data.draft).map((p) => [p.data.id, p.file]));
-  return portfolio.flatMap(({ file, data: { productId, draft } }) => {
-    if (!productId) return [];
-    if (!ids.has(productId))
-      return [
-        {
-          file,
-          field: ["productId"],
-          message: `Unknown product "${productId}"; expected one of ${[...ids].join(", ")}`,
-        },
-      ];
-    const draftFile = draft ? undefined : drafts.get(productId);
-    if (!draftFile) return [];
-    const message = `Product "${productId}" is a draft (${draftFile}), so its page is not published; publish it or remove productId until it is`;
-    return [{ file, field: ["productId"], message }];
+/**
+ * A field the content model declares a reference (a project's productId) names an entry of the other collection that
+ * exists and, when its own entry is published, is published too.
+ */
+function referenceIssues(valid: Record<keyof Folders, Valid<object>[]>): RuleIssue[] {
+  return (Object.keys(valid) as (keyof Folders)[]).flatMap((name) => {
+    const { references = {} }: FolderCollection = COLLECTIONS[name];
+    return Object.entries(references).flatMap(([field, { collection, valueField }]) => {
+      const targets = valid[collection as keyof Folders].map(({ file, data }) => ({ file, data: fields(data) }));
+      const ids = new Set(targets.map((t) => t.data[valueField]));
+      const drafts = new Map(targets.filter((t) => t.data.draft).map((t) => [t.data[valueField], t.file]));
+      const what = COLLECTIONS[collection as keyof Folders].what.replace(/s$/, "");
+      return valid[name].flatMap(({ file, data }) => {
+        const { [field]: value, draft } = fields(data);
+        if (typeof value !== "string" || !value) return [];
+        if (!ids.has(value))
+          return [
+            { file, field: [field], message: `Unknown ${what} "${value}"; expected one of ${[...ids].join(", ")}` },
+          ];
+        const draftFile = draft ? undefined : drafts.get(value);
+        if (!draftFile) return [];
+        const message = `${capitalize(what)} "${value}" is a draft (${draftFile}), so its page is not published; publish it or remove ${field} until it is`;
+        return [{ file, field: [field], message }];
+      });
+    });
   });
 }
+
+const fields = (data: object) => data as Record<string, unknown>;
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** How far ahead a post may be dated: further is a typing slip (2205 for 2025), not a schedule. */
 const MAX_SCHEDULE_DAYS = 366;

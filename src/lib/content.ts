@@ -39,10 +39,7 @@ type Collected = { [K in FileCollectionName]: EntryOf<K> } & { [K in YamlFolderC
  * Everything the pages can read: the collections, validated, cross-checked, markdown already rendered
  * (build/compile-content.ts). Products are sorted by `order`, posts newest first.
  */
-export type SiteContent = Omit<Collected, "faq" | "testimonials" | "portfolio"> & {
-  /** The lists of faq.yaml and testimonials.yaml, unwrapped. */
-  faq: EntryOf<"faq">["categories"];
-  testimonials: EntryOf<"testimonials">["testimonials"];
+export type SiteContent = Omit<Collected, "portfolio"> & {
   portfolio: ShownProject[];
   posts: BlogPost[];
   pages: PolicyPage[];

@@ -34,7 +34,7 @@ const NEXT_STEPS = [
 ] as const;
 
 export default definePage({
-  data: ({ content }) => ({ faq: content.faq, site: content.site }),
+  data: ({ content }) => ({ faq: content.faq.categories, site: content.site }),
   // The structured data is built from the same content as the page, so both always list the same questions.
   head: ({ faq }) => ({
     title: "Frequently Asked Questions",

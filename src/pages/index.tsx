@@ -15,7 +15,7 @@ export default definePage({
   data: ({ content }) => ({
     site: content.site,
     products: content.products,
-    testimonials: content.testimonials,
+    testimonials: content.testimonials.testimonials,
     projects: portfolioHighlights(content.portfolio),
     featured: content.posts.filter((p) => p.featured).slice(0, HOME_FEATURED_POSTS),
   }),

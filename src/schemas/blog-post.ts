@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { MAX_SEO_TITLE_LENGTH } from "../lib/limits.ts";
+import { HOME_FEATURED_POSTS, MAX_SEO_TITLE_LENGTH } from "../lib/limits.ts";
 import { imagePath, isoDate, slug, text } from "./common.ts";
 
 export const blogCategories = ["Technology", "Business", "Marketing"] as const;
@@ -36,7 +36,7 @@ export const blogPostSchema = z.strictObject({
     ),
   featured: z
     ._default(z.boolean(), false)
-    .check(d("true: one of the 4 posts in the home page's blog teaser; exactly 4 published posts are featured")),
+    .check(d(`true: one of the exactly ${HOME_FEATURED_POSTS} published posts in the home page's blog teaser`)),
   keywords: z._default(z.array(text()), []).check(d("Search keywords for this article")),
   draft: z
     .optional(z.boolean())

@@ -20,8 +20,8 @@ import { productPageSchema } from "./product-page.ts";
  */
 export const COLLECTIONS = {
   site: file("site.yaml", siteSchema, "site"),
-  about: file("about.yaml", aboutSchema, "about"),
-  faq: file("faq.yaml", faqFileSchema, "faq"),
+  about: file("about.yaml", aboutSchema, "about", true),
+  faq: file("faq.yaml", faqFileSchema, "faq", true),
   testimonials: file("testimonials.yaml", testimonialsFileSchema, "testimonials"),
   installation: file("installation-packages.yaml", installationFileSchema, "installation-packages"),
   /** Copy shared by every product page (Key Benefits, How It Works, FAQ). */
@@ -75,6 +75,8 @@ export interface FileCollection<S extends z.ZodMiniType = z.ZodMiniType> {
   schema: S;
   /** content/.schemas/<jsonSchema>.json */
   jsonSchema: string;
+  /** Its text may quote facts of site.yaml as {{name}} (src/lib/site-placeholders.ts). */
+  quotesSite?: boolean;
 }
 
 /** A folder of content/ with one entry per file; the file name is the entry's id or slug. */
@@ -110,8 +112,13 @@ export function referenceOf(name: string, fieldPath: string): Reference | undefi
 
 export type Collection = FileCollection | FolderCollection;
 
-function file<S extends z.ZodMiniType>(name: string, schema: S, jsonSchema: string): FileCollection<S> {
-  return { kind: "file", file: name, schema, jsonSchema };
+function file<S extends z.ZodMiniType>(
+  name: string,
+  schema: S,
+  jsonSchema: string,
+  quotesSite?: true,
+): FileCollection<S> {
+  return { kind: "file", file: name, schema, jsonSchema, quotesSite };
 }
 
 function folder<

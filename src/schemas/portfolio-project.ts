@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { MAX_TECHNOLOGIES } from "../lib/limits.ts";
 import { httpUrl, imagePath, slug, text } from "./common.ts";
 
 /** The filter categories of /portfolio, in the order the buttons show them ("All" comes first and is not stored). */
@@ -45,7 +46,9 @@ export const portfolioProjectSchema = z.strictObject({
         "What a photo or screenshot shows, for readers who cannot see it; required for a JPEG, PNG, WebP or AVIF image",
       ),
     ),
-  technologies: z.array(text()).check(z.minLength(1), d("Technologies; the home carousel shows the first 4")),
+  technologies: z
+    .array(text())
+    .check(z.minLength(1), d(`Technologies; the home carousel shows the first ${MAX_TECHNOLOGIES}`)),
   projectUrl: z.optional(httpUrl()).check(d("Optional live site; adds Live Site and View Project buttons")),
   productId: z.optional(slug()).check(d("Optional id of the product it was built on (content/products/<id>.yaml)")),
   draft: z

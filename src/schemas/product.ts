@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { MAX_KEY_FEATURES } from "../lib/limits.ts";
 import { documentationUrl } from "../lib/urls.ts";
 import { httpUrl, imagePath, slug, text } from "./common.ts";
 
@@ -51,7 +52,10 @@ const productFileSchema = z.strictObject({
   image: imagePath().check(d("Artwork under content/images, written as served: /images/products/<id>.svg")),
   features: z
     .array(text())
-    .check(z.minLength(10, "List at least 10 features"), d("Feature list; the first 6 are the key features")),
+    .check(
+      z.minLength(10, "List at least 10 features"),
+      d(`Feature list; the first ${MAX_KEY_FEATURES} are the key features`),
+    ),
   demoUrl: httpUrl().check(d("Live demo address")),
   codecanyonUrl: httpUrl().check(d("The product's page on the marketplace")),
   price: z

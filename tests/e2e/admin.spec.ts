@@ -267,7 +267,7 @@ test("an entry opened by its address is the one shown, and the preview draws a p
   await page.close();
 });
 
-test("an article is refused before the save with the build's words on a duplicate slug, a typed day that is none and a link to no page; a table's right column is aligned in the preview", async ({
+test("an article is refused before the save with the build's words on a duplicate slug, a typed day that is none and a link to no page; a table's right column is aligned in the preview; an FAQ question asked twice is refused on that question", async ({
   page,
 }) => {
   const editor = new AdminEditor(page);
@@ -315,4 +315,19 @@ test("an article is refused before the save with the build's words on a duplicat
   expect(post).toMatchObject({ id: "quick-commerce-again", slug: "quick-commerce-again", date: "2026-11-20" });
   expect(await readFile(file, "utf8")).toContain("| --- | ---: |");
   expect(await exists(path.join(contentDir, "blog/quick-commerce-unit-economics-1.md"))).toBe(false);
+
+  // An FAQ question asked again in another category: refused before the save, told on that question's own field.
+  await expect(page).toHaveURL(/entries\/quick-commerce-again$/); // Decap opens the saved entry after the save
+  await page.goto(`${BASE}/admin/#/collections/faq/entries/faq`);
+  const expand = (summary: string) =>
+    editor.click(page.getByText(summary, { exact: true }).locator("xpath=preceding-sibling::*[1]//button").first());
+  await expand("Purchasing & Licensing");
+  await expand("Where do I buy your products?");
+  const question = page.getByRole("textbox", { name: "Q", exact: true }).and(page.locator(":visible")).first();
+  await question.fill("Who is Nexaworks Apps?");
+  await editor.click(page.getByRole("button", { name: "Publish" }));
+  await editor.click(page.getByText("Publish now", { exact: true }));
+  const told = page.getByText(/^Duplicate question "Who is Nexaworks Apps\?": categories\[0\]\.questions\[0\]\.q asks/);
+  await expect(told).toBeVisible();
+  await expect(told.locator("xpath=ancestor::*[.//input][1]//input")).toHaveValue("Who is Nexaworks Apps?");
 });

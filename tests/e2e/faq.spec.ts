@@ -1,7 +1,8 @@
 import { axe, asReturningVisitor, expect, test } from "./fixtures.ts";
 import { content } from "./site-content.ts";
 
-const { faq, site } = content;
+const { site } = content;
+const faq = content.faq.categories;
 const CATEGORIES = [
   "General Questions",
   "Purchasing & Licensing",

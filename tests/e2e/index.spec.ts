@@ -6,7 +6,7 @@ import { asReturningVisitor, expect, test } from "./fixtures.ts";
 import { content } from "./site-content.ts";
 
 const { site } = content;
-const testimonialCount = content.testimonials.length;
+const testimonialCount = content.testimonials.testimonials.length;
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };

@@ -302,7 +302,7 @@ function stringPattern(node: JsonNode): [string, string] | undefined {
 }
 
 function refinedNote(node: JsonNode): string {
-  return `Checked by the build: ${node.description ?? "a rule the editor cannot check"}`;
+  return `Checked by the build: ${node["x-messages"]?.custom ?? "a rule the editor cannot check"}`;
 }
 
 /** "shortDescription" → "Short description"; "priceINR" → "Price INR"; "faq" → "FAQ". */

@@ -150,8 +150,9 @@ function compareField(
  */
 function compareString(collection: string, at: string, node: JsonNode, field: CmsField, problems: string[]) {
   if (node.format === "date" && field.widget !== "datetime") problems.push(`${at}: a date without a date picker`);
-  if (node["x-refined"] && node.format !== "date" && !field.hint?.includes("Checked by the build"))
-    problems.push(`${at}: a rule only the build checks is not named in the hint`);
+  const told = node["x-messages"]?.custom;
+  if (node["x-refined"] && node.format !== "date" && !(told && field.hint?.includes(`Checked by the build: ${told}`)))
+    problems.push(`${at}: a rule only the build checks is not named in the hint, in the rule's own words`);
   const schemaTakes = (text: string) =>
     (!node.pattern || new RegExp(node.pattern).test(text)) &&
     text.length >= (node.minLength ?? 0) &&

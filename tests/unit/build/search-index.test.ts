@@ -60,14 +60,16 @@ describe("searchDocuments", () => {
   test("should index every product, FAQ answer, policy page, article and the about page", () => {
     const pathsOf = (kind: string) => new Set(documents.filter((d) => d.kind === kind).map((d) => d.url.split("#")[0]));
     expect(pathsOf("product")).toEqual(new Set(content.products.map((p) => `/products/${p.id}`)));
-    expect(documents.filter((d) => d.kind === "faq")).toHaveLength(content.faq.flatMap((c) => c.questions).length);
+    expect(documents.filter((d) => d.kind === "faq")).toHaveLength(
+      content.faq.categories.flatMap((c) => c.questions).length,
+    );
     expect(pathsOf("policy")).toEqual(new Set(content.pages.map((p) => `/${p.name}`)));
     expect(pathsOf("article")).toEqual(new Set(content.posts.map((p) => `/blog/${p.slug}`)));
     expect(pathsOf("page")).toEqual(new Set(["/about"]));
   });
 
   test("should link each FAQ answer by the anchor the FAQ page gives it", () => {
-    const ids = faqAnswerIds(content.faq).flat();
+    const ids = faqAnswerIds(content.faq.categories).flat();
     expect(documents.filter((d) => d.kind === "faq").map((d) => d.url)).toEqual(ids.map((id) => `/faq#${id}`));
     expect(new Set(ids).size).toBe(ids.length);
   });

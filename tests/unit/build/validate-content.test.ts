@@ -184,7 +184,7 @@ describe("readSiteContent", () => {
   test("fills the company's claims into about and FAQ text, and names a placeholder that is no fact of site.yaml", async () => {
     const content = await readSiteContent();
     expect(JSON.stringify([content.about, content.faq])).not.toContain("{{");
-    expect(content.faq[0]?.questions[0]?.a).toContain(`${content.site.company.productCount} products`);
+    expect(content.faq.categories[0]?.questions[0]?.a).toContain(`${content.site.company.productCount} products`);
     expect(
       await errorsAfter("faq.yaml", (text) => text.replace("{{company.productCount}}", "{{company.products}}")),
     ).toEqual([
