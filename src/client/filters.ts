@@ -33,60 +33,105 @@ export function startFilters(root: ParentNode, signal?: AbortSignal): void {
   }
 }
 
-function startFilter(el: HTMLElement, signal?: AbortSignal): void {
-  const data = el.dataset;
+/** The parts of one filter root, as src/components/list-filter.tsx renders them. */
+function partsOf(el: HTMLElement) {
   const doc = el.ownerDocument;
-  const list = doc.getElementById(data.filterList ?? "");
-  const pager = doc.getElementById(data.filterPager ?? "");
   const input = el.querySelector<HTMLInputElement>("input[type=search]");
   const buttons = [...el.querySelectorAll<HTMLButtonElement>("button[name]")];
-  const status = el.querySelector<HTMLElement>("[role=status]");
-  const results = el.querySelector<HTMLElement>("[data-filter-results]");
-  const template = el.querySelector("template");
-  const textParam = input?.name;
-  const params: Record<string, string[] | undefined> = textParam ? { [textParam]: undefined } : {};
+  const params: Record<string, string[] | undefined> = input ? { [input.name]: undefined } : {};
   for (const b of buttons) params[b.name] = [...(params[b.name] ?? []), b.value];
+  return {
+    data: el.dataset,
+    list: doc.getElementById(el.dataset.filterList ?? ""),
+    pager: doc.getElementById(el.dataset.filterPager ?? ""),
+    input,
+    buttons,
+    params,
+    status: el.querySelector<HTMLElement>("[role=status]"),
+    results: el.querySelector<HTMLElement>("[data-filter-results]"),
+    template: el.querySelector("template"),
+  };
+}
+type Parts = ReturnType<typeof partsOf>;
+
+/** Sets what differs only: an unchanged card or button costs the frame nothing (no style invalidation, no mutation). */
+function setHidden(el: HTMLElement, hidden: boolean): void {
+  if (el.hidden !== hidden) el.hidden = hidden;
+}
+
+function setAttr(el: Element, name: string, value: string): void {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+/** Hides this page's cards that do not match; returns how many are shown. A card's text is read once, not per key. */
+function filterCards(
+  list: HTMLElement | null,
+  state: FilterState,
+  textParam: string | undefined,
+  texts: WeakMap<Element, string>,
+) {
+  let count = 0;
+  for (const card of (list?.children ?? []) as HTMLCollectionOf<HTMLElement>) {
+    let text = texts.get(card);
+    if (text === undefined) {
+      const marks = card.querySelectorAll("[data-search-field]");
+      text = card.dataset.search ?? [...marks].map((m) => m.textContent).join("\n");
+      texts.set(card, text);
+    }
+    const shown = matchesFilter({ text, field: (p) => card.dataset[p] }, state, textParam);
+    setHidden(card, !shown);
+    if (shown) count += 1;
+  }
+  return count;
+}
+
+function showStatus({ status, data }: Parts, shown: number, loading: boolean): void {
+  if (!status) return;
   const texts = { many: data.statusMany ?? "{n}", one: data.statusOne, none: data.statusNone ?? "" };
+  const text = loading ? (data.statusLoading ?? "") : statusText(shown, texts);
+  const className = loading || shown > 0 ? "visually-hidden" : (status.dataset.emptyClass ?? "");
+  if (status.textContent !== text) status.textContent = text;
+  if (status.className !== className) status.className = className;
+}
+
+/** An entry of the index, searched by the fields the root names. */
+const asFilterable = (entry: Entry, fields = ""): Filterable => ({
+  text: fields
+    .split(" ")
+    .map((f) => String(entry[f] ?? ""))
+    .join("\n"),
+  field: (p) => (entry[p] === undefined ? undefined : String(entry[p])),
+});
+
+function startFilter(el: HTMLElement, signal?: AbortSignal): void {
+  const parts = partsOf(el);
+  const { data, list, pager, input, buttons, params, results, template } = parts;
+  const textParam = input?.name;
+  const texts = new WeakMap<Element, string>();
   let state: FilterState = {};
   let index: { entries: Entry[]; card: (entry: Entry) => Element } | "loading" | "failed" | undefined;
+  let urlPending = false;
 
   const apply = () => {
     if (input && textParam && input.value !== state[textParam]) input.value = state[textParam] ?? "";
-    for (const b of buttons) b.setAttribute("aria-pressed", String(state[b.name] === b.value));
-    let count = 0;
-    for (const item of list?.children ?? []) {
-      const card = item as HTMLElement;
-      const marks = card.querySelectorAll("[data-search-field]");
-      const text = card.dataset.search ?? [...marks].map((m) => m.textContent).join("\n");
-      card.hidden = !matchesFilter({ text, field: (p) => card.dataset[p] }, state, textParam);
-      if (!card.hidden) count += 1;
-    }
+    for (const b of buttons) setAttr(b, "aria-pressed", String(state[b.name] === b.value));
+    const count = filterCards(list, state, textParam, texts);
     const filtering = Object.values(state).some((v) => v.trim() !== "");
     const across = data.filterIndex !== undefined && filtering && index !== "failed";
     if (across && index === undefined) load();
     const all = across && typeof index === "object" ? index : undefined;
-    const matches = all?.entries.filter((entry) => matchesFilter(asFilterable(entry), state, textParam));
-    if (list) list.hidden = matches !== undefined;
-    if (pager) pager.hidden = matches !== undefined;
+    const matches = all?.entries.filter((entry) =>
+      matchesFilter(asFilterable(entry, data.filterFields), state, textParam),
+    );
+    if (list) setHidden(list, matches !== undefined);
+    if (pager) setHidden(pager, matches !== undefined);
     if (results) {
-      results.hidden = !matches?.length;
-      results.replaceChildren(...(matches ?? []).map((entry) => all?.card(entry) ?? ""));
+      setHidden(results, !matches?.length);
+      if (matches || results.hasChildNodes())
+        results.replaceChildren(...(matches ?? []).map((e) => all?.card(e) ?? ""));
     }
-    const shown = matches?.length ?? count;
-    const loading = across && !matches;
-    if (status) {
-      status.textContent = loading ? (data.statusLoading ?? "") : statusText(shown, texts);
-      status.className = loading || shown > 0 ? "visually-hidden" : (status.dataset.emptyClass ?? "");
-    }
+    showStatus(parts, matches?.length ?? count, across && !matches);
   };
-
-  const asFilterable = (entry: Entry): Filterable => ({
-    text: (data.filterFields ?? "")
-      .split(" ")
-      .map((f) => String(entry[f] ?? ""))
-      .join("\n"),
-    field: (p) => (entry[p] === undefined ? undefined : String(entry[p])),
-  });
 
   const load = () => {
     index = "loading";
@@ -102,10 +147,23 @@ function startFilter(el: HTMLElement, signal?: AbortSignal): void {
       .finally(apply);
   };
 
+  // Changing the URL restyles the document (Chromium re-checks every rule that depends on it), so it waits until the
+  // cards have been drawn, and a burst of keys writes it once.
+  const writeUrl = () => {
+    if (urlPending) return;
+    urlPending = true;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        urlPending = false;
+        if (!signal?.aborted) history.replaceState(history.state, "", withFilterQuery(location.href, state));
+      }),
+    );
+  };
+
   const change = (next: FilterState) => {
     state = { ...state, ...next };
-    history.replaceState(history.state, "", withFilterQuery(location.href, state));
     apply();
+    writeUrl();
   };
 
   const read = () => {

@@ -70,6 +70,50 @@ test.describe("/products", () => {
     expect(asked).toEqual([]);
   });
 
+  test("a keystroke touches only the cards it shows or hides, and writes the URL after the cards are drawn", async ({
+    page,
+  }) => {
+    await page.goto("/products");
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => {
+      const seen = { unchangedWrites: 0, urlWritesBeforeFrame: 0, urlWrites: 0 };
+      Object.assign(window, { seen });
+      // Writing a value an element already has still restyles it; a URL written in the key's task restyles the page.
+      new MutationObserver((records) => {
+        for (const r of records)
+          if (
+            r.type === "attributes" &&
+            r.attributeName &&
+            r.oldValue === (r.target as Element).getAttribute(r.attributeName)
+          )
+            seen.unchangedWrites += 1;
+      }).observe(document.body, { subtree: true, attributes: true, attributeOldValue: true });
+      let frames = 0;
+      const count = () => {
+        frames += 1;
+        requestAnimationFrame(count);
+      };
+      requestAnimationFrame(count);
+      addEventListener("keydown", () => (frames = 0), { capture: true });
+      const replaceState = history.replaceState.bind(history);
+      history.replaceState = (...args) => {
+        seen.urlWrites += 1;
+        if (frames === 0) seen.urlWritesBeforeFrame += 1;
+        replaceState(...args);
+      };
+    });
+    const box = page.getByRole("searchbox", { name: "Search products" });
+    for (const key of ["c", "r"]) {
+      await box.press(key);
+      await expect(page).toHaveURL(key === "c" ? /\?search=c$/ : /\?search=cr$/);
+    }
+    expect(await page.evaluate(() => (window as unknown as { seen: object }).seen)).toEqual({
+      unchangedWrites: 0,
+      urlWritesBeforeFrame: 0,
+      urlWrites: 2,
+    });
+  });
+
   test("what the visitor types while the search is still waking up is kept", async ({ page }) => {
     await page.goto("/products");
     await page.getByRole("searchbox", { name: "Search products" }).pressSequentially("cliq");
