@@ -146,8 +146,9 @@ export class BuildSession {
     const early = this.#written ? undefined : this.#options.onFirstFiles;
     const [first, late] = [this.#make("first", site), early ? undefined : this.#make("late", site)];
     if (early) await this.#write(site, rendered.reused, [...own, ...(await first)], copies, changed).then(early);
-    // After an early write nothing of content/ changed: the second writes only the late files.
-    const made = [...(await first), ...(await (late ?? this.#make("late", site)))];
+    // After an early write nothing of content/ changed: the second writes only the late files. Awaited together, so a
+    // failing first plugin (a photo a git checkout just took away in npm run dev) never leaves the late ones unhandled.
+    const made = (await Promise.all([first, late ?? this.#make("late", site)])).flat();
     await this.#write(site, rendered.reused, [...own, ...made], copies, early ? [] : changed);
     await cache.prune();
     return { content, pages: site.pages.length, rendered: rendered.fresh, ms: Math.round(performance.now() - started) };

@@ -81,7 +81,9 @@ for (const [name, template] of Object.entries(previewTemplates(data.preview))) {
 let entryAddress = location.hash;
 addEventListener("hashchange", () => {
   const entry = /^#\/collections\/[^/]+\/(entries\/|new)/;
-  if (entry.test(entryAddress) && entry.test(location.hash) && location.hash !== entryAddress) location.reload();
+  // A saved entry's address: from `new` to `entries/<slug>` is Decap's own move after the first save, not a trap.
+  const saved = /^#\/collections\/[^/]+\/entries\//;
+  if (saved.test(entryAddress) && entry.test(location.hash) && location.hash !== entryAddress) location.reload();
   entryAddress = location.hash;
 });
 
