@@ -7,6 +7,7 @@ import type { ServerResponse } from "node:http";
  */
 export class Holds {
   readonly #held = new Map<ServerResponse, () => void>();
+  readonly #timers = new Set<NodeJS.Timeout>();
   #waiters: Array<{ count: number; resolve: () => void }> = [];
 
   get size(): number {
@@ -24,10 +25,30 @@ export class Holds {
     });
   }
 
+  /** A slow answer: sent after `slowMs` of real time, or held until `release` when no time is given. */
+  later(res: ServerResponse, reply: () => void, slowMs: number | undefined): void {
+    if (slowMs === undefined) {
+      this.hold(res, reply);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      reply();
+    }, slowMs);
+    this.#timers.add(timer);
+  }
+
   /** Resolves once `count` requests are held at the same time. */
   when(count: number): Promise<void> {
     if (this.#held.size >= count) return Promise.resolve();
     return new Promise((resolve) => this.#waiters.push({ count, resolve }));
+  }
+
+  /** Lets every held request go and drops the slow answers not yet sent; for a proxy's close. */
+  stop(): void {
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    this.release();
   }
 
   /** Lets every held request go; returns how many there were. */

@@ -122,7 +122,6 @@ export async function startSesFaultProxy({
   const faults: FaultPlan = { fixed: "pass", rate: 0, pool: SES_FAULTS };
   let sent = 0;
   const counts: Record<SesFault, number> = { pass: 0, refuse: 0, throttle: 0, error: 0, hang: 0, slow: 0 };
-  const timers = new Set<NodeJS.Timeout>();
   const waiting = new Holds();
 
   const server: Server = createServer((req, res) => {
@@ -149,12 +148,7 @@ export async function startSesFaultProxy({
           if (!res.destroyed) res.writeHead(status, headers).end(text);
         };
         if (fault !== "slow") return reply();
-        if (slowMs === undefined) return waiting.hold(res, reply);
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          reply();
-        }, slowMs);
-        timers.add(timer);
+        waiting.later(res, reply, slowMs);
       }),
     );
   });
@@ -178,8 +172,7 @@ export async function startSesFaultProxy({
     release: () => waiting.release(),
     close: () =>
       new Promise((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        waiting.release();
+        waiting.stop();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -46,7 +46,6 @@ export async function startStoreFaultProxy({
   let fault: StoreFault = "pass";
   let only: ReadonlySet<string> | undefined;
   const counts: Record<StoreFault, number> = { pass: 0, refuse: 0, hang: 0, slow: 0 };
-  const timers = new Set<NodeJS.Timeout>();
   const waiting = new Holds();
   const server: Server = createServer((req, res) => {
     const now = only && !only.has(operationOf(req.headers["x-amz-target"])) ? "pass" : fault;
@@ -66,12 +65,7 @@ export async function startStoreFaultProxy({
             if (!res.destroyed) res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(parts));
           };
           if (now !== "slow") return reply();
-          if (slowMs === undefined) return waiting.hold(res, reply);
-          const timer = setTimeout(() => {
-            timers.delete(timer);
-            reply();
-          }, slowMs);
-          timers.add(timer);
+          waiting.later(res, reply, slowMs);
         });
       },
     );
@@ -93,8 +87,7 @@ export async function startStoreFaultProxy({
     release: () => waiting.release(),
     close: () =>
       new Promise((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        waiting.release();
+        waiting.stop();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
