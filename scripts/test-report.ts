@@ -43,13 +43,31 @@ export const countVitest = async (file: string, rootDir: string): Promise<Counte
   return { passed: report.numPassedTests, failed: report.numFailedTests, failures };
 };
 
+interface PlaywrightError {
+  message?: string;
+  location?: { file: string; line: number };
+}
+
+/**
+ * A timeout's first error says only "Test timeout of N ms exceeded"; the step it stopped in is a later error with a
+ * location. Both are kept, so a CI log's tail says where a test hung.
+ */
+const describeErrors = (errors: PlaywrightError[]) => {
+  const [first, ...rest] = errors;
+  const stopped = rest.find((error) => error.location);
+  const where = stopped?.location
+    ? ` (at ${path.basename(stopped.location.file)}:${stopped.location.line}: ${firstLine(stopped.message)})`
+    : "";
+  return `${firstLine(first?.message)}${where}`;
+};
+
 interface PlaywrightSuite {
   title: string;
   specs?: {
     title: string;
     file: string;
     line: number;
-    tests: { status: string; results: { errors?: { message?: string }[] }[] }[];
+    tests: { status: string; results: { errors?: PlaywrightError[] }[] }[];
   }[];
   suites?: PlaywrightSuite[];
 }
@@ -66,10 +84,9 @@ export const countPlaywright = async (file: string): Promise<Counted> => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests)
         if (test.status === "unexpected" || test.status === "flaky") {
-          const error = test.results.flatMap((result) => result.errors ?? [])[0];
           const name = [...titles, spec.title].filter(Boolean).join(" > ");
           failures.push(
-            `${test.status === "flaky" ? "(flaky) " : ""}${spec.file}:${spec.line} > ${name}: ${firstLine(error?.message)}`,
+            `${test.status === "flaky" ? "(flaky) " : ""}${spec.file}:${spec.line} > ${name}: ${describeErrors(test.results.find((result) => result.errors?.length)?.errors ?? [])}`,
           );
         }
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);

@@ -1,6 +1,9 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect as playwrightExpect, type Locator, type Page } from "@playwright/test";
 import { parse } from "yaml";
 import { photo } from "../fixtures/images.ts";
+
+/** Decap answers in seconds on a 2-core machine running two browsers and the dev server's rebuilds, not in 5. */
+const expect = playwrightExpect.configure({ timeout: 20_000 });
 
 /**
  * The editor's moves in /admin that admin.spec.ts (decap-server writing content/) and admin-workflow.spec.ts (a branch

@@ -4,11 +4,14 @@ import { cp, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test } from "@playwright/test";
+import { expect as playwrightExpect, test } from "@playwright/test";
 import { blogPostSchema } from "../../src/schemas/blog-post.ts";
 import { AdminEditor, frontMatter } from "./admin-editor.ts";
 import { devServerPorts, startDevServer } from "./dev-server.ts";
 import { stopServer } from "./stop-server.ts";
+
+/** Decap answers in seconds on a 2-core machine running two browsers and the dev server's rebuilds, not in 5. */
+const expect = playwrightExpect.configure({ timeout: 20_000 });
 
 /**
  * /admin with production's editorial workflow, rehearsed locally: `npm run dev -- --workflow` (ports E2E_PORT + 30,

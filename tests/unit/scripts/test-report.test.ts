@@ -47,16 +47,21 @@ describe("npm test's closing list of what failed", () => {
     });
   });
 
-  test("should name failed and flaky Playwright specs with their place and describe blocks, counting a flake as passed", async () => {
-    const spec = (title: string, line: number, status: string, message?: string) => ({
+  test("should name failed and flaky Playwright specs with their place and describe blocks, a timeout with the step it stopped in, counting a flake as passed", async () => {
+    const spec = (title: string, line: number, status: string, ...errors: (string | object)[]) => ({
       title,
       file: "menu.spec.ts",
       line,
-      tests: [{ status, results: [{ errors: message ? [{ message }] : [] }, { errors: [] }] }],
+      tests: [
+        {
+          status,
+          results: [{ errors: errors.map((e) => (typeof e === "string" ? { message: e } : e)) }, { errors: [] }],
+        },
+      ],
     });
     const file = await write({
       errors: [],
-      stats: { expected: 1, unexpected: 1, flaky: 1 },
+      stats: { expected: 1, unexpected: 2, flaky: 1 },
       suites: [
         {
           title: "menu.spec.ts",
@@ -73,6 +78,10 @@ describe("npm test's closing list of what failed", () => {
                   "Error: Timed out 5000ms waiting for expect(locator).toBeHidden()\n\nCall log:",
                 ),
                 spec("traps focus", 14, "flaky", "Error: expect(received).toBe(expected)"),
+                spec("opens its dialog", 20, "unexpected", "Test timeout of 180000ms exceeded.", {
+                  message: "Error: locator.click: Test timeout of 180000ms exceeded.\nCall log:",
+                  location: { file: "/repo/tests/e2e/menu.spec.ts", line: 23 },
+                }),
               ],
             },
           ],
@@ -81,10 +90,11 @@ describe("npm test's closing list of what failed", () => {
     });
     expect(await countPlaywright(file)).toEqual({
       passed: 2,
-      failed: 1,
+      failed: 2,
       failures: [
         "menu.spec.ts:9 > the phone menu > closes: Error: Timed out 5000ms waiting for expect(locator).toBeHidden()",
         "(flaky) menu.spec.ts:14 > the phone menu > traps focus: Error: expect(received).toBe(expected)",
+        "menu.spec.ts:20 > the phone menu > opens its dialog: Test timeout of 180000ms exceeded. (at menu.spec.ts:23: Error: locator.click: Test timeout of 180000ms exceeded.)",
       ],
     });
   });
