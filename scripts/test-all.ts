@@ -119,8 +119,9 @@ const steps: Step[] = [
 
 /**
  * The steps of a stage run side by side, each stage after the one before: the quick checks beside the build, which
- * is mostly one core's work; the synth beside the unit tests, which leave a core idle while a test waits on a timer
- * or a child process. The browser tests have the machine to themselves: their two workers keep both cores busy.
+ * is mostly one core's work; the synth beside the unit tests, whose two workers are not both busy throughout (a file
+ * waiting on a timer or starting up). The browser tests have the machine to themselves: their two workers keep both
+ * cores busy.
  */
 const stages = [["typecheck", "lint", "knip", "build"], ["infra", "unit"], ["browser"], ["engines"]].map((names) =>
   steps.filter((step) => names.includes(step.name)),
@@ -144,7 +145,11 @@ const run = (step: Step, live: boolean, kept: string[]) =>
     const output: Buffer[] = [];
     child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
     child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+    let ended = false;
+    // A command that cannot start reports an error and may close as well: counted once.
     const done = (code: number) => {
+      if (ended) return;
+      ended = true;
       if (!live) kept.push(`${header}\n${Buffer.concat(output).toString()}`);
       resolve({ code, seconds: Math.round((performance.now() - started) / 1000) });
     };
