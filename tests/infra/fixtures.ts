@@ -1,7 +1,9 @@
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Template } from "aws-cdk-lib/assertions";
+import { afterAll, beforeAll } from "vitest";
 import { createSiteApp } from "../../infra/lib/app.ts";
 import { ROUTING_TABLE } from "../fixtures/routing-cases.ts";
 
@@ -75,4 +77,35 @@ export async function synthApp(distDir: string, context: Record<string, unknown>
   });
   if (result.kind !== "site") throw new Error("expected the site stack, got the destroy shell");
   return { ...result, outdir };
+}
+
+/** A template resource, as the tests read it. */
+export type Resource = {
+  Type: string;
+  Properties: Record<string, unknown>;
+  DependsOn?: string[];
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
+
+/**
+ * The app synthesized from the fixture build with `context` before the tests of the describe block that calls this
+ * (unbundled unless `bundle`), its folders removed after them.
+ */
+export function synthesized(context: Record<string, unknown>, bundle = false) {
+  const synth = {} as Awaited<ReturnType<typeof synthApp>> & {
+    template: Template;
+    resources: (type: string) => [string, Resource][];
+  };
+  let distDir = "";
+  beforeAll(async () => {
+    distDir = await writeFixtureDist();
+    Object.assign(synth, await synthApp(distDir, context, bundle));
+    synth.template = Template.fromStack(synth.stack);
+  });
+  afterAll(async () => {
+    for (const dir of [distDir, synth.outdir]) if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  synth.resources = (type) => Object.entries(synth.template.findResources(type) as Record<string, Resource>);
+  return synth;
 }
