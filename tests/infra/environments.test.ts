@@ -4,11 +4,11 @@ import path from "node:path";
 import vm from "node:vm";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createSiteApp } from "../../infra/lib/app.ts";
+import { cdkJsonContext, createSiteApp } from "../../infra/lib/app.ts";
 import { SiteConfigError } from "../../infra/lib/config.ts";
 import { apexRedirectSource } from "../../infra/lib/constructs/apex-redirect.ts";
 import type { SiteEnvironment } from "../../src/lib/site-environment.ts";
-import { cdkJsonContext, EXAMPLE_CONTEXT, ROOT, synthesized, writeFixtureDist } from "./fixtures.ts";
+import { EXAMPLE_CONTEXT, ROOT, synthesized, writeFixtureDist } from "./fixtures.ts";
 
 const ZONE = { hostedZoneId: "Z0123456789ABCDEFGHIJ", hostedZoneName: "example.com" };
 type Resource = { Properties: Record<string, unknown>; DeletionPolicy?: string };
@@ -22,7 +22,7 @@ async function synthWithBuild(context: Record<string, unknown>) {
     rootDir: ROOT,
     env: {},
     outdir,
-    context: { ...(await cdkJsonContext()), ...EXAMPLE_CONTEXT, "aws:cdk:bundling-stacks": [], ...context },
+    context: { ...cdkJsonContext(ROOT), ...EXAMPLE_CONTEXT, "aws:cdk:bundling-stacks": [], ...context },
     buildSite: async (outDir, environment) => {
       builds.push({ outDir, environment });
       await cp(fixture, outDir, { recursive: true });

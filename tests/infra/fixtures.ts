@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll } from "vitest";
-import { createSiteApp } from "../../infra/lib/app.ts";
+import { cdkJsonContext, createSiteApp } from "../../infra/lib/app.ts";
 import { ROUTING_TABLE } from "../fixtures/routing-cases.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -49,14 +49,6 @@ export async function writeFixtureDist(): Promise<string> {
   return dir;
 }
 
-/** cdk.json's context: the feature flags and defaults the CLI would pass. */
-export async function cdkJsonContext(): Promise<Record<string, unknown>> {
-  const cdkJson = JSON.parse(await readFile(path.join(ROOT, "cdk.json"), "utf8")) as {
-    context: Record<string, unknown>;
-  };
-  return cdkJson.context;
-}
-
 /**
  * Builds the app as `cdk synth` would, with cdk.json's context plus `context`.
  * @param bundle false skips esbuild (the Lambda code then points at its source folder), for faster variants
@@ -68,7 +60,7 @@ export async function synthApp(distDir: string, context: Record<string, unknown>
     env: {},
     outdir,
     context: {
-      ...(await cdkJsonContext()),
+      ...cdkJsonContext(ROOT),
       ...EXAMPLE_CONTEXT,
       distDir,
       ...context,
