@@ -226,7 +226,7 @@ const SETTINGS = {
   example: setting(
     z._default(flag(), false),
     "true",
-    "take the examples for a missing account, region and senderEmail, to synthesize offline as a check (npm run synth); never in GitHub Actions",
+    "take the examples for a missing account, region, senderEmail and githubRepo, to synthesize offline as a check (npm run synth); never in GitHub Actions",
   ),
 };
 type ContextKey = keyof typeof SETTINGS;
@@ -492,8 +492,8 @@ function customDomain(c: Settings, zone: Zone, problem: Problem): { domain: Doma
   return { domain, apex };
 }
 
-/** What an offline check may take from the examples: nothing else is required. */
-const EXAMPLE_KEYS = ["account", "region", "senderEmail"] as const;
+/** What an offline check may take from the examples: nothing else is required (githubRepo by a deployment's build). */
+const EXAMPLE_KEYS = ["account", "region", "senderEmail", "githubRepo"] as const;
 
 /**
  * -c example=true (npm run synth): the examples for the required settings not given, so the command works on a fresh

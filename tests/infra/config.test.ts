@@ -64,12 +64,16 @@ describe("readSiteConfig", () => {
       env: { account: "123456789012", region: "eu-west-1" },
       senderEmail: "no-reply@example.com",
     });
-    expect(config.examples).toEqual(["account=123456789012", "senderEmail=no-reply@example.com"]);
-    expect(read({ example: "true", account: "210987654321" }).examples).toEqual([
+    expect(config.examples).toEqual([
+      "account=123456789012",
+      "senderEmail=no-reply@example.com",
+      "githubRepo=acme/storefront",
+    ]);
+    expect(read({ example: "true", account: "210987654321", githubRepo: "me/shop" }).examples).toEqual([
       "region=us-east-1",
       "senderEmail=no-reply@example.com",
     ]);
-    expect(read({ ...EXAMPLE_CONTEXT, example: "true" }).examples).toEqual([]);
+    expect(read({ ...EXAMPLE_CONTEXT, githubRepo: "me/shop", example: "true" }).examples).toEqual([]);
   });
 
   test("never takes the examples in GitHub Actions, whose synthesized stack is deployed, nor without -c example", () => {
