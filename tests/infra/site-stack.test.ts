@@ -53,7 +53,7 @@ function expectNagClean(app: App) {
 }
 
 describe("SiteStack with the example settings", () => {
-  const synth = synthesized({}, true);
+  const synth = synthesized({}, { bundle: true });
   const { resources } = synth;
   const deployment = (id: string) => {
     const found = resources("Custom::CDKBucketDeployment").find(([logicalId]) =>
