@@ -1,10 +1,6 @@
 import "./require-node.ts";
-import { writeFile } from "node:fs/promises";
-import { loadavg } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { CHROMIUM_ARGS } from "../tests/chromium-args.ts";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import {
   act,
   answerShown,
@@ -16,7 +12,7 @@ import {
   RECORDER_SCRIPT,
   recording,
 } from "../tests/e2e/first-tap-controls.ts";
-import { median, PHONE, startSite, stopSite } from "./bench-site.ts";
+import { kb, loadAverage, median, only, PHONE, row, runEach, settle, throttle, writeJson } from "./bench-site.ts";
 
 /**
  * `npm run bench:interactions`: how long a visitor waits for the first answer of each control, and how
@@ -35,7 +31,7 @@ import { median, PHONE, startSite, stopSite } from "./bench-site.ts";
  *   --runs N       runs per control; median, min and max are printed (default 5)
  *   --only IDS     comma-separated control ids (menu, contact, buy, …)
  *   --json FILE    also writes every run there
- *   --port N       the site's port (default 4330; SES and DynamoDB emulators take 8330 and 8331)
+ *   --port N       the site's port (default 4330; SES and DynamoDB emulators take the next two)
  *   --after MS,…   when the visitor acts, in ms after the load event: each control is timed at each (default
  *                  1000,2000,3000: a first tap early, while the page's work ahead may still be running)
  */
@@ -53,12 +49,7 @@ const delays = (args.after ?? "").split(",").map(Number);
 if (delays.some((ms) => !Number.isFinite(ms) || ms < 0))
   throw new Error(`--after ${args.after}: give milliseconds after the load event, e.g. 1000,2000,3000`);
 const runs = Math.max(1, Number(args.runs));
-const port = Number(args.port);
-const baseURL = `http://127.0.0.1:${port}`;
-const only = args.only?.split(",");
-const controls = only ? CONTROLS.filter((control) => only.includes(control.id)) : CONTROLS;
-if (controls.length === 0)
-  throw new Error(`--only ${args.only}: no such control; ids are ${CONTROLS.map((c) => c.id).join(", ")}`);
+const controls = only(CONTROLS, args.only);
 
 /** The quiet that ends the byte count. */
 const QUIET_MS = 2000;
@@ -82,19 +73,7 @@ interface Run {
 
 /** Network requests of the page seen through CDP, counted from `arm()` on. */
 async function watchNetwork(page: Page, profile: Profile) {
-  const cdp = await page.context().newCDPSession(page);
-  const settings = PROFILES[profile];
-  await cdp.send("Network.enable");
-  if (settings.network) {
-    const { latency, bytesPerSecond } = settings.network;
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency,
-      downloadThroughput: bytesPerSecond,
-      uploadThroughput: bytesPerSecond,
-    });
-  }
-  if (settings.cpuSlowdown > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: settings.cpuSlowdown });
+  const cdp = await throttle(page, PROFILES[profile]);
   let armed = false;
   let lastActivity = Date.now();
   const counted = new Map<string, { url: string; bytes: number; done: boolean }>();
@@ -118,22 +97,21 @@ async function watchNetwork(page: Page, profile: Profile) {
     },
     /** Resolves once no counted request is in flight and nothing happened for QUIET_MS. */
     quiet: async () => {
-      const deadline = Date.now() + 60_000;
-      while (Date.now() < deadline) {
-        const busy = [...counted.values()].some((request) => !request.done);
-        if (!busy && Date.now() - lastActivity >= QUIET_MS) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const requests = [...counted.values()];
+      const requests = () => [...counted.values()];
+      await settle(
+        () => requests().some((request) => !request.done),
+        () => lastActivity,
+        QUIET_MS,
+      );
       return {
-        bytes: requests.reduce((sum, request) => sum + request.bytes, 0),
-        requests: requests.map((request) => new URL(request.url).pathname),
+        bytes: requests().reduce((sum, request) => sum + request.bytes, 0),
+        requests: requests().map((request) => new URL(request.url).pathname),
       };
     },
   };
 }
 
-async function measure(browser: Browser, control: Control, readMs: number): Promise<Run> {
+async function measure(browser: Browser, { control, after }: Timing, baseURL: string): Promise<Run> {
   const context = await browser.newContext({ ...PROFILES[control.profile].context, baseURL });
   try {
     await context.addInitScript(quietOverlays, control.showsCookieBanner ?? false);
@@ -143,7 +121,7 @@ async function measure(browser: Browser, control: Control, readMs: number): Prom
     await page.goto(control.path, { waitUntil: "load", timeout: 120_000 });
     const loaded = Date.now();
     await control.target(page).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(Math.max(0, loaded + readMs - Date.now()));
+    await page.waitForTimeout(Math.max(0, loaded + after - Date.now()));
     await armRecorder(page, control);
     network.arm();
     await act(page, control);
@@ -163,47 +141,26 @@ async function measure(browser: Browser, control: Control, readMs: number): Prom
   }
 }
 
-const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-
-const loadAtStart = loadavg();
-console.log(
-  `Load average ${loadAtStart.map((n) => n.toFixed(2)).join(", ")} at the start; ${runs} runs per control, serving ${args.dist}.`,
-);
-const server = await startSite(args.dist, { site: port, ses: port + 4000, dynamo: port + 4001 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: CHROMIUM_ARGS,
-});
-const results: { control: Control; after: number; runs: Run[] }[] = [];
-try {
-  for (const control of controls)
-    for (const after of delays) {
-      const done: Run[] = [];
-      for (let i = 0; i < runs; i += 1) {
-        try {
-          done.push(await measure(browser, control, after));
-        } catch (error) {
-          done.push({
-            ms: null,
-            bytes: 0,
-            requests: [],
-            error: error instanceof Error ? error.message.split("\n")[0] : String(error),
-          });
-        }
-        const last = done.at(-1);
-        process.stderr.write(
-          `  ${control.id} at ${after} ms run ${i + 1}: ${last?.ms === null ? (last.error ?? "no answer") : `${Math.round(last?.ms ?? 0)} ms`}, ${kb(last?.bytes ?? 0)} KB\n`,
-        );
-      }
-      results.push({ control, after, runs: done });
-    }
-} finally {
-  await browser.close();
-  await stopSite(server);
+/** A control timed at one delay after the load event. */
+interface Timing {
+  control: Control;
+  after: number;
 }
 
-const summary = results.map(({ control, after, runs: done }) => {
+const loadAtStart = loadAverage();
+console.log(`Load average ${loadAtStart} at the start; ${runs} runs per control, serving ${args.dist}.`);
+const results = await runEach({
+  dist: args.dist,
+  port: Number(args.port),
+  items: controls.flatMap((control) => delays.map((after): Timing => ({ control, after }))),
+  runs,
+  measure,
+  failed: (error): Run => ({ ms: null, bytes: 0, requests: [], error }),
+  line: ({ control, after }, i, last) =>
+    `${control.id} at ${after} ms run ${i}: ${last.ms === null ? (last.error ?? "no answer") : `${Math.round(last.ms)} ms`}, ${kb(last.bytes)} KB`,
+});
+
+const summary = results.map(({ item: { control, after }, runs: done }) => {
   const times = done.flatMap((run) => (run.ms === null ? [] : [run.ms]));
   const failed = done.length - times.length;
   return {
@@ -237,20 +194,14 @@ for (const line of summary) {
     ]),
   );
 }
-const loadAtEnd = loadavg();
-console.log(`\nLoad average ${loadAtEnd.map((n) => n.toFixed(2)).join(", ")} at the end.`);
-
-if (args.json) {
-  const report = {
-    date: new Date().toISOString(),
-    dist: args.dist,
-    runs,
-    loadAverage: { start: loadAtStart, end: loadAtEnd },
-    profiles: PROFILES,
-    afterMs: delays,
-    quietMs: QUIET_MS,
-    controls: summary,
-  };
-  await writeFile(path.resolve(args.json), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`Wrote ${args.json}.`);
-}
+const loadAtEnd = loadAverage();
+console.log(`\nLoad average ${loadAtEnd} at the end.`);
+await writeJson(args.json, {
+  dist: args.dist,
+  runs,
+  loadAverage: { start: loadAtStart, end: loadAtEnd },
+  profiles: PROFILES,
+  afterMs: delays,
+  quietMs: QUIET_MS,
+  controls: summary,
+});

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import sesEmulator from "aws-ses-v2-local";
 import { provideLocalLeadQueue } from "../lambdas/shared/lead-queue.ts";
-import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { paginateScan } from "@aws-sdk/lib-dynamodb";
 import { documentClient } from "../lambdas/shared/document-client.ts";
 import { createDynamoLeadStore } from "../lambdas/shared/lead-store.ts";
 import { suspectCounts } from "../lambdas/shared/spam-folder.ts";
@@ -176,6 +176,33 @@ const server = createServer((req, res) => {
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
 
+/** Posts one lead as visitor `i` from `client`; the answer's status (or the error's name), and whether it took the id. */
+async function postLead(i: number, submissionId: string, client: string, trap: object = {}) {
+  const form = names[i % names.length] as Form;
+  const body = {
+    name: `Visitor ${i}`,
+    email: `visitor-${i}@example.org`,
+    mobile: "+91 98765 43210",
+    ...FORMS[form],
+    website: "",
+    elapsedMs: 5_000,
+    ...trap,
+    submissionId,
+  };
+  return fetch(`${api}/${form}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "cloudfront-viewer-address": `${client}:443` },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  }).then(
+    async (response) => {
+      const answer = (await response.json()) as { data?: { id?: string } };
+      return { status: String(response.status), accepted: response.ok && answer.data?.id === submissionId };
+    },
+    (error: unknown) => ({ status: error instanceof Error ? error.name : "error", accepted: false }),
+  );
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
@@ -207,38 +234,16 @@ await Promise.all(
       if (i === slowFrom && slowTo > slowFrom) proxy.set("slow");
       if (i === slowTo) proxy.set("pass");
       if (i >= slowFrom && i < slowTo) slowLeads += 1;
-      const form = names[i % names.length] as Form;
       const submissionId = randomUUID();
       const trap = i % 10 === 3 ? { elapsedMs: 500 } : i % 10 === 5 ? { website: "https://spam.example.net" } : {};
       const client = i % 25 === 11 ? NOISY_CLIENT : `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
       if (Object.keys(trap).length > 0 || client === NOISY_CLIENT) suspected.add(submissionId);
-      const body = JSON.stringify({
-        name: `Visitor ${i}`,
-        email: `visitor-${i}@example.org`,
-        mobile: "+91 98765 43210",
-        ...FORMS[form],
-        website: "",
-        elapsedMs: 5_000,
-        ...trap,
-        submissionId,
-      });
       // One in 20 is sent twice, as a double click or a retry after a lost answer would.
       for (let copy = 0; copy < (i % 20 === 7 ? 2 : 1); copy++) {
         const t0 = performance.now();
         sent += 1;
-        const status = await fetch(`${api}/${form}`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "cloudfront-viewer-address": `${client}:443` },
-          body,
-          signal: AbortSignal.timeout(15_000),
-        }).then(
-          async (response) => {
-            const answer = (await response.json()) as { data?: { id?: string } };
-            if (response.ok && answer.data?.id === submissionId) accepted.add(submissionId);
-            return String(response.status);
-          },
-          (error: unknown) => (error instanceof Error ? error.name : "error"),
-        );
+        const { status, accepted: took } = await postLead(i, submissionId, client, trap);
+        if (took) accepted.add(submissionId);
         times.push(performance.now() - t0);
         answers[status] = (answers[status] ?? 0) + 1;
       }
@@ -281,6 +286,18 @@ for (; rounds < 20; rounds++) {
 const drainSeconds = (performance.now() - drainStarted) / 1000;
 
 // ---- count ----------------------------------------------------------------------------------------------------
+/** The vendor's copies per lead id, as the mailbox holds them, and how many other mails (acknowledgements) it has. */
+async function vendorCopiesById(): Promise<{ byId: Map<string, number>; others: number }> {
+  const { emails } = (await (await fetch(`${sesUrl}/store`)).json()) as {
+    emails: Array<{ destination: { to: string[] }; body: { text?: string } }>;
+  };
+  const byId = new Map<string, number>();
+  for (const mail of emails.filter((mail) => mail.destination.to.includes(RECIPIENT))) {
+    const id = /lead ([0-9a-f-]{36})/.exec(mail.body.text ?? "")?.[1] ?? "?";
+    byId.set(id, (byId.get(id) ?? 0) + 1);
+  }
+  return { byId, others: emails.length - [...byId.values()].reduce((a, b) => a + b, 0) };
+}
 const statuses: Record<string, number> = {};
 const storedIds = new Set<string>();
 const spamIds = new Set<string>();
@@ -289,21 +306,7 @@ for await (const lead of store.list(new Date(0))) {
   if (lead.status === "spam") spamIds.add(lead.submissionId);
   statuses[lead.status] = (statuses[lead.status] ?? 0) + 1;
 }
-const mails = (
-  (await (await fetch(`${sesUrl}/store`)).json()) as {
-    emails: Array<{ destination: { to: string[] }; body: { text?: string } }>;
-  }
-).emails;
-const vendorCopies = new Map<string, number>();
-let acknowledgements = 0;
-for (const mail of mails) {
-  if (!mail.destination.to.includes(RECIPIENT)) {
-    acknowledgements += 1;
-    continue;
-  }
-  const id = /lead ([0-9a-f-]{36})/.exec(mail.body.text ?? "")?.[1] ?? "?";
-  vendorCopies.set(id, (vendorCopies.get(id) ?? 0) + 1);
-}
+const { byId: vendorCopies, others: acknowledgements } = await vendorCopiesById();
 const duplicates = [...vendorCopies.values()].reduce((sum, count) => sum + Math.max(0, count - 1), 0);
 // Suspected leads over the spam folder's hourly bounds (per client, and all clients together) are only counted, by
 // design: the counters must hold at least as many as were answered and not stored.
@@ -327,19 +330,11 @@ const webhookStrays = [...webhookPosts.keys()].filter((id) => !mailedLeadIds.inc
 // A mailed lead's confirmation is handed on once: its outcome (sent, limited, failed, off) is recorded on the lead;
 // none, or a claim still "pending", is a confirmation lost.
 const confirmationOutcomes = new Map<string, string>();
-for (let start: Record<string, unknown> | undefined, first = true; first || start; first = false) {
-  const page = await documentClient(dynamo.client).send(
-    new ScanCommand({
-      TableName: LOCAL_LEADS_TABLE,
-      ProjectionExpression: "submissionId, acknowledgement",
-      ExclusiveStartKey: start,
-    }),
-  );
+const scan = { TableName: LOCAL_LEADS_TABLE, ProjectionExpression: "submissionId, acknowledgement" };
+for await (const page of paginateScan({ client: documentClient(dynamo.client) }, scan))
   for (const item of page.Items ?? [])
     if (typeof item.acknowledgement === "string")
       confirmationOutcomes.set(String(item.submissionId), item.acknowledgement);
-  start = page.LastEvaluatedKey;
-}
 const confirmationsLost = mailedLeadIds.filter(
   (id) => (confirmationOutcomes.get(id) ?? "pending") === "pending",
 ).length;
@@ -377,21 +372,6 @@ console.log(
 );
 
 // ---- the store refuses for --outage seconds; once back, every lead of that time is stored and mailed once -------
-/** The vendor's copies per lead id, as the mailbox holds them. */
-async function vendorCopiesById(): Promise<Map<string, number>> {
-  const all = (
-    (await (await fetch(`${sesUrl}/store`)).json()) as {
-      emails: Array<{ destination: { to: string[] }; body: { text?: string } }>;
-    }
-  ).emails;
-  const byId = new Map<string, number>();
-  for (const mail of all) {
-    if (!mail.destination.to.includes(RECIPIENT)) continue;
-    const id = /lead ([0-9a-f-]{36})/.exec(mail.body.text ?? "")?.[1] ?? "?";
-    byId.set(id, (byId.get(id) ?? 0) + 1);
-  }
-  return byId;
-}
 console.log(`[bench:leads] the store refuses every request for ${OUTAGE_S} s; leads keep coming`);
 const outageAccepted = new Set<string>();
 const outageAnswers: Record<string, number> = {};
@@ -402,32 +382,9 @@ await Promise.all(
   Array.from({ length: 5 }, async () => {
     while (performance.now() < outageEnds) {
       const i = TOTAL + outageSent++;
-      const form = names[i % names.length] as Form;
       const submissionId = randomUUID();
-      const status = await fetch(`${api}/${form}`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "cloudfront-viewer-address": `10.200.${(i >> 8) & 255}.${i & 255}:443`,
-        },
-        body: JSON.stringify({
-          name: `Visitor ${i}`,
-          email: `visitor-${i}@example.org`,
-          mobile: "+91 98765 43210",
-          ...FORMS[form],
-          website: "",
-          elapsedMs: 5_000,
-          submissionId,
-        }),
-        signal: AbortSignal.timeout(15_000),
-      }).then(
-        async (response) => {
-          const answer = (await response.json()) as { data?: { id?: string } };
-          if (response.ok && answer.data?.id === submissionId) outageAccepted.add(submissionId);
-          return String(response.status);
-        },
-        (error: unknown) => (error instanceof Error ? error.name : "error"),
-      );
+      const { status, accepted: took } = await postLead(i, submissionId, `10.200.${(i >> 8) & 255}.${i & 255}`);
+      if (took) outageAccepted.add(submissionId);
       outageAnswers[status] = (outageAnswers[status] ?? 0) + 1;
     }
   }),
@@ -449,7 +406,7 @@ while (storedAfterReturn < outageAccepted.size && performance.now() - storeBack 
   storedAfterReturn = await outageStored();
 }
 const allStoredAfterS = (performance.now() - storeBack) / 1000;
-const outageCopies = await vendorCopiesById();
+const { byId: outageCopies } = await vendorCopiesById();
 const outageMailedOnce = [...outageAccepted].filter((id) => outageCopies.get(id) === 1).length;
 const outageDuplicates = [...outageAccepted].reduce((sum, id) => sum + Math.max(0, (outageCopies.get(id) ?? 0) - 1), 0);
 const outageLost = outageAccepted.size - Math.min(storedAfterReturn, outageMailedOnce);

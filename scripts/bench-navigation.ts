@@ -1,12 +1,21 @@
 import "./require-node.ts";
-import { writeFile } from "node:fs/promises";
-import { loadavg } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { type Browser, type CDPSession, chromium, type Page } from "playwright-core";
-import { CHROMIUM_ARGS } from "../tests/chromium-args.ts";
+import type { Browser, CDPSession } from "playwright-core";
 import { quietOverlays } from "../tests/e2e/first-tap-controls.ts";
-import { median, NAVIGATIONS, type Navigation, PHONE, startSite, stopSite } from "./bench-site.ts";
+import {
+  kb,
+  loadAverage,
+  median,
+  NAVIGATIONS,
+  type Navigation,
+  only,
+  PHONE,
+  row,
+  runEach,
+  settle,
+  throttle,
+  writeJson,
+} from "./bench-site.ts";
 
 /**
  * `npm run bench:navigation`: how long a visitor on a phone waits for the next page after tapping an
@@ -69,13 +78,7 @@ const { values: args } = parseArgs({
 });
 const runs = Math.max(1, Number(args.runs));
 const holdMs = Math.max(0, Number(args.hold));
-const port = Number(args.port);
-const baseURL = `http://127.0.0.1:${port}`;
-
-const only = args.only?.split(",");
-const navigations = only ? NAVIGATIONS.filter((nav) => only.includes(nav.id)) : NAVIGATIONS;
-if (navigations.length === 0)
-  throw new Error(`--only ${args.only}: no such navigation; ids are ${NAVIGATIONS.map((n) => n.id).join(", ")}`);
+const navigations = only(NAVIGATIONS, args.only);
 
 const READ_MS = 2000;
 const QUIET_MS = 2000;
@@ -212,12 +215,11 @@ async function watchDocument(cdp: CDPSession) {
       touched = true;
     },
     quiet: async () => {
-      const deadline = Date.now() + TIMEOUT_MS;
-      while (Date.now() < deadline) {
-        const busy = [...requests.values()].some((request) => !request.done);
-        if (!busy && Date.now() - lastActivity >= QUIET_MS) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await settle(
+        () => [...requests.values()].some((request) => !request.done),
+        () => lastActivity,
+        QUIET_MS,
+      );
       const sum = (after: boolean) =>
         [...requests]
           .filter(([id, r]) => r.after === after && wentOut.has(id))
@@ -227,26 +229,13 @@ async function watchDocument(cdp: CDPSession) {
   };
 }
 
-async function phone(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: PHONE.network.latency,
-    downloadThroughput: PHONE.network.bytesPerSecond,
-    uploadThroughput: PHONE.network.bytesPerSecond,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE.cpuSlowdown });
-  return cdp;
-}
-
-async function measure(browser: Browser, nav: Navigation): Promise<Run> {
+async function measure(browser: Browser, nav: Navigation, baseURL: string): Promise<Run> {
   const context = await browser.newContext({ ...PHONE.context, baseURL });
   try {
     await context.addInitScript(quietOverlays, false);
     await context.addInitScript({ content: RECORDER_SCRIPT });
     const page = await context.newPage();
-    const cdp = await phone(page);
+    const cdp = await throttle(page, PHONE);
     const network = await watchDocument(cdp);
     await page.goto(nav.from, { waitUntil: "load", timeout: 120_000 });
     const link = page.locator(nav.link).filter({ visible: true }).first();
@@ -287,53 +276,34 @@ async function measure(browser: Browser, nav: Navigation): Promise<Run> {
   }
 }
 
-const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const spread = (values: number[]) =>
   values.length
     ? `${Math.round(median(values))} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`
     : "—";
 
-const loadAtStart = loadavg();
+const loadAtStart = loadAverage();
 console.log(
-  `Load average ${loadAtStart.map((n) => n.toFixed(2)).join(", ")} at the start (shared machine: expect noise); ${runs} runs per navigation, serving ${args.dist}, finger held ${holdMs} ms.`,
+  `Load average ${loadAtStart} at the start (shared machine: expect noise); ${runs} runs per navigation, serving ${args.dist}, finger held ${holdMs} ms.`,
 );
-const server = await startSite(args.dist, { site: port, ses: port + 1, dynamo: port + 2 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: CHROMIUM_ARGS,
+const results = await runEach({
+  dist: args.dist,
+  port: Number(args.port),
+  items: navigations,
+  runs,
+  measure,
+  failed: (error): Run => ({
+    path: "?",
+    h1Ms: null,
+    fcpMs: null,
+    lcpMs: null,
+    bytesBefore: 0,
+    bytesAfter: 0,
+    served: "?",
+    error,
+  }),
+  line: (nav, i, last) =>
+    `${nav.id} run ${i}: ${last.error ?? `${last.path} h1 ${last.h1Ms} ms, LCP ${last.lcpMs} ms, ${kb(last.bytesBefore)} KB before / ${kb(last.bytesAfter)} KB after the touch, ${last.served}`}`,
 });
-const results: { nav: Navigation; runs: Run[] }[] = [];
-try {
-  for (const nav of navigations) {
-    const done: Run[] = [];
-    for (let i = 0; i < runs; i += 1) {
-      try {
-        done.push(await measure(browser, nav));
-      } catch (error) {
-        const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-        done.push({
-          path: "?",
-          h1Ms: null,
-          fcpMs: null,
-          lcpMs: null,
-          bytesBefore: 0,
-          bytesAfter: 0,
-          served: "?",
-          error: message,
-        });
-      }
-      const last = done.at(-1);
-      process.stderr.write(
-        `  ${nav.id} run ${i + 1}: ${last?.error ?? `${last?.path} h1 ${last?.h1Ms} ms, LCP ${last?.lcpMs} ms, ${kb(last?.bytesBefore ?? 0)} KB before / ${kb(last?.bytesAfter ?? 0)} KB after the touch, ${last?.served}`}\n`,
-      );
-    }
-    results.push({ nav, runs: done });
-  }
-} finally {
-  await browser.close();
-  await stopSite(server);
-}
 
 const numbers = (done: Run[], pick: (run: Run) => number | null) =>
   done.flatMap((run) => {
@@ -344,7 +314,7 @@ console.log(
   `\n${row(["navigation", "tap → h1 ms", "tap → FCP ms", "tap → LCP ms", "doc KB before touch", "doc KB after touch", "document from", "failed"])}`,
 );
 console.log(row(["---", "---:", "---:", "---:", "---:", "---:", "---", "---:"]));
-for (const { nav, runs: done } of results) {
+for (const { item: nav, runs: done } of results) {
   const counts = new Map<string, number>();
   for (const run of done) counts.set(run.served, (counts.get(run.served) ?? 0) + 1);
   const served = [...counts].map(([from, count]) => `${from} ×${count}`).join(", ");
@@ -361,21 +331,15 @@ for (const { nav, runs: done } of results) {
     ]),
   );
 }
-const loadAtEnd = loadavg();
-console.log(`\nMedian (min–max) of ${runs}. Load average ${loadAtEnd.map((n) => n.toFixed(2)).join(", ")} at the end.`);
-
-if (args.json) {
-  const report = {
-    date: new Date().toISOString(),
-    dist: args.dist,
-    runs,
-    holdMs,
-    loadAverage: { start: loadAtStart, end: loadAtEnd },
-    profile: PHONE,
-    readMs: READ_MS,
-    quietMs: QUIET_MS,
-    navigations: results.map(({ nav, runs: done }) => ({ ...nav, runs: done })),
-  };
-  await writeFile(path.resolve(args.json), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`Wrote ${args.json}.`);
-}
+const loadAtEnd = loadAverage();
+console.log(`\nMedian (min–max) of ${runs}. Load average ${loadAtEnd} at the end.`);
+await writeJson(args.json, {
+  dist: args.dist,
+  runs,
+  holdMs,
+  loadAverage: { start: loadAtStart, end: loadAtEnd },
+  profile: PHONE,
+  readMs: READ_MS,
+  quietMs: QUIET_MS,
+  navigations: results.map(({ item, runs: done }) => ({ ...item, runs: done })),
+});

@@ -1,8 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type Browser, type CDPSession, chromium, type Page } from "playwright-core";
+import { CHROMIUM_ARGS } from "../tests/chromium-args.ts";
 
-/** What the browser benchmarks share: serving an existing build with `npm start`'s server, and the phone profile. */
+/** What the browser benchmarks share: serving an existing build with `npm start`'s server, the phone profile, the run loop. */
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -98,3 +102,92 @@ export const median = (values: readonly number[]): number => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
+
+/** A CDP session on the page with its profile's network and CPU throttling applied (the network domain enabled). */
+export async function throttle(
+  page: Page,
+  profile: { cpuSlowdown: number; network?: { latency: number; bytesPerSecond: number } },
+): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  if (profile.network) {
+    const { latency, bytesPerSecond } = profile.network;
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
+  }
+  if (profile.cpuSlowdown > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: profile.cpuSlowdown });
+  return cdp;
+}
+
+/** Resolves once nothing is in flight and nothing happened for `quietMs`, or after 60 s. */
+export async function settle(busy: () => boolean, lastActivity: () => number, quietMs: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && (busy() || Date.now() - lastActivity() < quietMs))
+    await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** The items whose id `--only` names (all without it). @throws naming the ids when none matches */
+export function only<T extends { id: string }>(items: readonly T[], ids: string | undefined): readonly T[] {
+  const picked = ids ? items.filter((item) => ids.split(",").includes(item.id)) : items;
+  if (picked.length === 0) throw new Error(`--only ${ids}: no such id; ids are ${items.map((i) => i.id).join(", ")}`);
+  return picked;
+}
+
+export const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ");
+export const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/**
+ * Serves `dist` on `port` (the emulators on the next two), launches Chromium and measures every item `runs` times,
+ * each failure kept as `failed(message)`; `line` is the progress line of a run.
+ */
+export async function runEach<T, R>(options: {
+  dist: string;
+  port: number;
+  items: readonly T[];
+  runs: number;
+  measure: (browser: Browser, item: T, baseURL: string) => Promise<R>;
+  failed: (message: string) => R;
+  line: (item: T, run: number, result: R) => string;
+}): Promise<{ item: T; runs: R[] }[]> {
+  const { port, runs } = options;
+  const server = await startSite(options.dist, { site: port, ses: port + 1, dynamo: port + 2 });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+  const results: { item: T; runs: R[] }[] = [];
+  try {
+    for (const item of options.items) {
+      const done: R[] = [];
+      for (let i = 1; i <= runs; i += 1) {
+        const result = await options
+          .measure(browser, item, `http://127.0.0.1:${port}`)
+          .catch((error: unknown) =>
+            options.failed(error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error)),
+          );
+        done.push(result);
+        process.stderr.write(`  ${options.line(item, i, result)}\n`);
+      }
+      results.push({ item, runs: done });
+    }
+  } finally {
+    await browser.close();
+    await stopSite(server);
+  }
+  return results;
+}
+
+/** Writes a benchmark's report as JSON when `--json FILE` asks for it. */
+export async function writeJson(file: string | undefined, report: object): Promise<void> {
+  if (!file) return;
+  await writeFile(path.resolve(file), `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`);
+  console.log(`Wrote ${file}.`);
+}

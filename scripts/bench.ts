@@ -1,10 +1,10 @@
 import "./require-node.ts";
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { parseArgs, promisify } from "node:util";
 import lighthouse, { desktopConfig, type Result } from "lighthouse";
 import { CHROMIUM_ARGS } from "../tests/chromium-args.ts";
 import type { RouteTable } from "../src/lib/routing.ts";
@@ -94,22 +94,11 @@ type Metric = (typeof METRICS)[number];
 
 // --- processes ---------------------------------------------------------------------------------------------------
 
-function run(command: string, argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { cwd: rootDir, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk;
-    });
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${path.basename(argv[1] ?? command)} failed:\n${output}`)),
-    );
-  });
-}
+/** Runs a command to its end; its output (stdout last, where the figures are), or an error holding it. */
+const run = async (command: string, argv: string[]) => {
+  const { stdout, stderr } = await promisify(execFile)(command, argv, { cwd: rootDir, maxBuffer: 64 << 20 });
+  return stderr + stdout;
+};
 
 /** Stops a child and everything it started (it leads its own process group), politely first. */
 async function stop(child: ChildProcess): Promise<void> {

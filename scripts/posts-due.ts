@@ -51,18 +51,8 @@ const VERSION = /^v(\d+)\.(\d+)\.(\d+)$/;
 
 /** The highest v<major>.<minor>.<patch> tag by number (v1.10.0 after v1.9.0); tags of another shape are ignored. */
 export function newestRelease(tags: readonly ReleaseTag[]): ReleaseTag | undefined {
-  const numbered = tags.flatMap((tag) => {
-    const match = VERSION.exec(tag.name);
-    return match ? [{ tag, version: match.slice(1).map(Number) }] : [];
-  });
-  numbered.sort((a, b) => {
-    for (let i = 0; i < 3; i++) {
-      const diff = (b.version[i] ?? 0) - (a.version[i] ?? 0);
-      if (diff) return diff;
-    }
-    return 0;
-  });
-  return numbered[0]?.tag;
+  const byNumber = (a: ReleaseTag, b: ReleaseTag) => b.name.localeCompare(a.name, "en", { numeric: true });
+  return tags.filter((tag) => VERSION.test(tag.name)).sort(byNumber)[0];
 }
 
 /**

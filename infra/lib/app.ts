@@ -89,7 +89,7 @@ export async function createSiteApp(options: SiteAppOptions): Promise<SiteApp> {
 }
 
 /** cdk.json "context", to tell committed values from -c flags; empty when there is no cdk.json. */
-function cdkJsonContext(rootDir: string): Record<string, unknown> {
+export function cdkJsonContext(rootDir: string): Record<string, unknown> {
   const file = path.join(rootDir, "cdk.json");
   if (!existsSync(file)) return {};
   const json = JSON.parse(readFileSync(file, "utf8")) as { context?: Record<string, unknown> };

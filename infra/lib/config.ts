@@ -226,7 +226,7 @@ const SETTINGS = {
   example: setting(
     z._default(flag(), false),
     "true",
-    "take the examples for a missing account, region and senderEmail, to synthesize offline as a check (npm run synth); never in GitHub Actions",
+    "take the examples for a missing account, region, senderEmail and githubRepo, to synthesize offline as a check (npm run synth); never in GitHub Actions",
   ),
 };
 type ContextKey = keyof typeof SETTINGS;
@@ -256,35 +256,10 @@ export const settingsTable = (): string =>
     }),
   ].join("\n");
 
-/** The settings as the stack uses them: checked, defaults applied, related keys joined. */
-export type SiteConfig = Pick<
-  Settings,
-  "senderEmail" | "createSesIdentity" | "priceClass" | "alarmEmail" | "ackDailyLimit" | "leadWebhook" | "githubRepo"
-> & {
-  env: { account: string; region: string };
-  environment: Settings["env"];
-  stackName: string;
-  /** Absolute paths. */
-  distDir: string | undefined;
-  contentDir: string;
-  /** The origin of a staging or preview site; production's is content/site.yaml url. */
-  siteUrl: string | undefined;
-  /** Production: undefined, so content/site.yaml contact.email. */
-  recipientEmail: string | undefined;
-  sesIdentity: string;
-  domain: { name: string; certificateArn: string | undefined } | undefined;
-  hostedZone: { id: string; name: string } | undefined;
-  waf: { rateLimit: number } | undefined;
-  accessLogs: { retentionDays: number } | undefined;
-  reservedConcurrency: number | undefined;
-  logRetentionDays: (typeof LOG_RETENTION_DAYS)[number];
-  /** The apex domain redirected to domain.name. */
-  redirectApex: string | undefined;
-  monthlyBudget: number | undefined;
-  githubOAuth: { clientId: string | undefined; scope: Settings["githubScope"] };
-  /** Settings taken from the examples (-c example=true), as `key=value`; usually none. */
-  examples: string[];
-};
+/** The settings as the stack uses them: checked, defaults applied, related keys joined, paths absolute. */
+export type SiteConfig = ReturnType<typeof readSiteConfig>;
+type Zone = { id: string; name: string } | undefined;
+type Domain = { name: string; certificateArn: string | undefined } | undefined;
 
 /** Thrown with every problem listed; bin/site.ts prints the message without a stack trace. */
 export class SiteConfigError extends Error {
@@ -347,17 +322,12 @@ export function isTeardown(sources: SettingSources): boolean {
   return value === true || value === "true";
 }
 
-/** What `cdk destroy` needs: the stack's name and, when known, where it lives. */
-export interface TeardownConfig {
-  stackName: string;
-  env: { account: string | undefined; region: string | undefined };
-}
-
 /**
- * The settings of the destroy shell: stackName (from env=staging too), nothing else required, no build.
+ * The settings of the destroy shell: the stack's name (from env=staging too) and, when known, where it lives;
+ * nothing else required, no build.
  * @throws SiteConfigError for a malformed stack name or environment
  */
-export function readTeardownConfig(sources: SettingSources): TeardownConfig {
+export function readTeardownConfig(sources: SettingSources) {
   const problems: string[] = [];
   const raw = mergeSources(sources, []);
   const parsed = z
@@ -388,7 +358,7 @@ const defaultStackName = (environment: Settings["env"]) =>
  * @param rootDir the repository root that distDir and contentDir are relative to
  * @throws SiteConfigError listing every problem with the flag that fixes it
  */
-export function readSiteConfig(sources: SettingSources, rootDir: string): SiteConfig {
+export function readSiteConfig(sources: SettingSources, rootDir: string) {
   const problems: string[] = [];
   const raw = mergeSources(sources, problems);
   const { env } = sources;
@@ -410,7 +380,7 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
   }
   const c = parsed.data;
 
-  const zone =
+  const zone: Zone =
     c.hostedZoneId && c.hostedZoneName ? { id: c.hostedZoneId, name: c.hostedZoneName.toLowerCase() } : undefined;
   if (Boolean(c.hostedZoneId) !== Boolean(c.hostedZoneName)) {
     problem(c.hostedZoneId ? "hostedZoneName" : "hostedZoneId", "is required together with the other hosted zone key");
@@ -453,7 +423,7 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
     waf: c.waf ? { rateLimit: c.apiRateLimit } : undefined,
     accessLogs: c.accessLogs ? { retentionDays: c.accessLogRetentionDays } : undefined,
     reservedConcurrency: c.reservedConcurrency === "none" ? undefined : c.reservedConcurrency,
-    logRetentionDays: c.logRetentionDays as SiteConfig["logRetentionDays"],
+    logRetentionDays: c.logRetentionDays as (typeof LOG_RETENTION_DAYS)[number],
     redirectApex: apex,
     alarmEmail: c.alarmEmail,
     // One budget per account is enough: production has it unless told otherwise, staging and preview only when asked.
@@ -469,7 +439,6 @@ export function readSiteConfig(sources: SettingSources, rootDir: string): SiteCo
 
 const covers = (parent: string, host: string) => host === parent || host.endsWith(`.${parent}`);
 type Problem = (key: ContextKey, message: string) => void;
-type Zone = SiteConfig["hostedZone"];
 
 /** A domain identity in the hosted zone gets DKIM records automatically; otherwise the sender's address is verified by mail. */
 function senderIdentity(c: Settings, zone: Zone, problem: Problem): string {
@@ -487,12 +456,8 @@ function senderIdentity(c: Settings, zone: Zone, problem: Problem): string {
 }
 
 /** The custom domain, its certificate and the apex redirected to it, checked against each other and the zone. */
-function customDomain(
-  c: Settings,
-  zone: Zone,
-  problem: Problem,
-): Pick<SiteConfig, "domain"> & { apex: string | undefined } {
-  let domain: SiteConfig["domain"];
+function customDomain(c: Settings, zone: Zone, problem: Problem): { domain: Domain; apex: string | undefined } {
+  let domain: Domain;
   if (c.domainName) {
     domain = { name: c.domainName.toLowerCase(), certificateArn: c.certificateArn };
     if (zone && !covers(zone.name, domain.name))
@@ -527,8 +492,8 @@ function customDomain(
   return { domain, apex };
 }
 
-/** What an offline check may take from the examples: nothing else is required. */
-const EXAMPLE_KEYS = ["account", "region", "senderEmail"] as const;
+/** What an offline check may take from the examples: nothing else is required (githubRepo by a deployment's build). */
+const EXAMPLE_KEYS = ["account", "region", "senderEmail", "githubRepo"] as const;
 
 /**
  * -c example=true (npm run synth): the examples for the required settings not given, so the command works on a fresh

@@ -5,20 +5,17 @@ import type { RouteTable } from "../../src/lib/routing.ts";
 import type { CspInput } from "../../src/lib/security-headers.ts";
 import { SiteConfigError } from "./config.ts";
 
-/** What the stack needs from the build besides the files themselves. */
-export interface SiteBuild {
-  distDir: string;
-  /** dist/_routes.json: the CloudFront function is generated from it. */
-  routes: RouteTable;
-  /** dist/_csp.json: the hashes of the inline scripts the CSP allows. */
-  csp: CspInput;
-}
+/**
+ * What the stack needs from the build besides the files themselves: dist/_routes.json (the CloudFront function is
+ * generated from it) and dist/_csp.json (the hashes of the inline scripts the CSP allows).
+ */
+export type SiteBuild = ReturnType<typeof readSiteBuild>;
 
-const routesSchema = z.object({
+const routesSchema: z.ZodMiniType<RouteTable> = z.object({
   pages: z.array(z.string().check(z.regex(/^\/[^\s]*$/))).check(z.minLength(1)),
   notFound: z.record(z.string().check(z.regex(/^\/[^\s]*$/)), z.string().check(z.regex(/^\/[^\s]*\.html$/))),
 });
-const cspSchema = z.object({
+const cspSchema: z.ZodMiniType<CspInput> = z.object({
   scriptHashes: z.array(z.string().check(z.regex(/^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/))),
 });
 
@@ -26,7 +23,7 @@ const cspSchema = z.object({
  * Reads the build's route table and CSP hashes from distDir (the app's own build, or a prebuilt -c distDir).
  * @throws SiteConfigError when the build is missing or its files are malformed, saying how to produce them
  */
-export function readSiteBuild(distDir: string): SiteBuild {
+export function readSiteBuild(distDir: string) {
   const read = <T>(name: string, schema: z.ZodMiniType<T>): T => {
     const file = path.join(distDir, name);
     if (!existsSync(file)) {

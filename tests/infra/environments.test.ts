@@ -4,11 +4,11 @@ import path from "node:path";
 import vm from "node:vm";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createSiteApp } from "../../infra/lib/app.ts";
+import { cdkJsonContext, createSiteApp } from "../../infra/lib/app.ts";
 import { SiteConfigError } from "../../infra/lib/config.ts";
 import { apexRedirectSource } from "../../infra/lib/constructs/apex-redirect.ts";
 import type { SiteEnvironment } from "../../src/lib/site-environment.ts";
-import { cdkJsonContext, EXAMPLE_CONTEXT, ROOT, synthApp, writeFixtureDist } from "./fixtures.ts";
+import { EXAMPLE_CONTEXT, ROOT, synthesized, writeFixtureDist } from "./fixtures.ts";
 
 const ZONE = { hostedZoneId: "Z0123456789ABCDEFGHIJ", hostedZoneName: "example.com" };
 type Resource = { Properties: Record<string, unknown>; DeletionPolicy?: string };
@@ -22,7 +22,7 @@ async function synthWithBuild(context: Record<string, unknown>) {
     rootDir: ROOT,
     env: {},
     outdir,
-    context: { ...(await cdkJsonContext()), ...EXAMPLE_CONTEXT, "aws:cdk:bundling-stacks": [], ...context },
+    context: { ...cdkJsonContext(ROOT), ...EXAMPLE_CONTEXT, "aws:cdk:bundling-stacks": [], ...context },
     buildSite: async (outDir, environment) => {
       builds.push({ outDir, environment });
       await cp(fixture, outDir, { recursive: true });
@@ -139,41 +139,25 @@ describe("cdk destroy on a fresh clone", () => {
 });
 
 describe("the apex redirect", () => {
-  let template: Template;
-  let cleanup: () => Promise<void>;
-
-  beforeAll(async () => {
-    const distDir = await writeFixtureDist();
-    const { stack, outdir } = await synthApp(
-      distDir,
-      { ...ZONE, domainName: "www.example.com", redirectApex: "true" },
-      false,
-    );
-    template = Template.fromStack(stack);
-    cleanup = async () => {
-      await rm(distDir, { recursive: true, force: true });
-      await rm(outdir, { recursive: true, force: true });
-    };
-  });
-  afterAll(() => cleanup());
+  const synth = synthesized({ ...ZONE, domainName: "www.example.com", redirectApex: "true" });
 
   test("serves example.com from a second distribution with the site's certificate and its own alias records", () => {
-    template.hasResourceProperties("AWS::CertificateManager::Certificate", {
+    synth.template.hasResourceProperties("AWS::CertificateManager::Certificate", {
       DomainName: "www.example.com",
       SubjectAlternativeNames: ["example.com"],
     });
-    template.hasResourceProperties("AWS::CloudFront::Distribution", {
+    synth.template.hasResourceProperties("AWS::CloudFront::Distribution", {
       DistributionConfig: Match.objectLike({
         Aliases: ["example.com"],
         ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: "TLSv1.2_2021" }),
       }),
     });
     for (const Type of ["A", "AAAA"])
-      template.hasResourceProperties("AWS::Route53::RecordSet", { Name: "example.com.", Type });
+      synth.template.hasResourceProperties("AWS::Route53::RecordSet", { Name: "example.com.", Type });
   });
 
   test("answers every request with a permanent redirect to the same path and query on www", () => {
-    template.hasResourceProperties("AWS::CloudFront::Function", {
+    synth.template.hasResourceProperties("AWS::CloudFront::Function", {
       FunctionCode: apexRedirectSource("www.example.com"),
     });
     const handler = vm.runInNewContext(`${apexRedirectSource("www.example.com")}\n;handler`, Object.create(null)) as (

@@ -1,8 +1,10 @@
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createSiteApp } from "../../infra/lib/app.ts";
+import { Template } from "aws-cdk-lib/assertions";
+import { afterAll, beforeAll } from "vitest";
+import { cdkJsonContext, createSiteApp } from "../../infra/lib/app.ts";
 import { ROUTING_TABLE } from "../fixtures/routing-cases.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -32,27 +34,20 @@ export const FIXTURE_FILES: Record<string, string> = {
   "images/products/esim.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
 };
 
-/** Writes the fixture build (with _routes.json and _csp.json) into a fresh temporary folder. */
-export async function writeFixtureDist(): Promise<string> {
+/** Writes the fixture build (with _routes.json and _csp.json, and `extra` over them) into a fresh temporary folder. */
+export async function writeFixtureDist(extra: Record<string, string> = {}): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "infra-dist-"));
   const files: Record<string, string> = {
     ...FIXTURE_FILES,
     "_routes.json": JSON.stringify(ROUTING_TABLE),
     "_csp.json": JSON.stringify({ scriptHashes: [FIXTURE_SCRIPT_HASH] }),
+    ...extra,
   };
   for (const [name, contents] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
     await writeFile(path.join(dir, name), contents);
   }
   return dir;
-}
-
-/** cdk.json's context: the feature flags and defaults the CLI would pass. */
-export async function cdkJsonContext(): Promise<Record<string, unknown>> {
-  const cdkJson = JSON.parse(await readFile(path.join(ROOT, "cdk.json"), "utf8")) as {
-    context: Record<string, unknown>;
-  };
-  return cdkJson.context;
 }
 
 /**
@@ -66,7 +61,7 @@ export async function synthApp(distDir: string, context: Record<string, unknown>
     env: {},
     outdir,
     context: {
-      ...(await cdkJsonContext()),
+      ...cdkJsonContext(ROOT),
       ...EXAMPLE_CONTEXT,
       distDir,
       ...context,
@@ -75,4 +70,35 @@ export async function synthApp(distDir: string, context: Record<string, unknown>
   });
   if (result.kind !== "site") throw new Error("expected the site stack, got the destroy shell");
   return { ...result, outdir };
+}
+
+/** A template resource, as the tests read it. */
+export type Resource = {
+  Type: string;
+  Properties: Record<string, unknown>;
+  DependsOn?: string[];
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
+
+/**
+ * The app synthesized from the fixture build (with `files` over it) and `context` before the tests of the describe
+ * block that calls this (unbundled unless `bundle`), its folders removed after them.
+ */
+export function synthesized(context: Record<string, unknown>, { bundle = false, files = {} } = {}) {
+  const synth = {} as Awaited<ReturnType<typeof synthApp>> & {
+    template: Template;
+    resources: (type: string) => [string, Resource][];
+  };
+  let distDir = "";
+  beforeAll(async () => {
+    distDir = await writeFixtureDist(files);
+    Object.assign(synth, await synthApp(distDir, context, bundle));
+    synth.template = Template.fromStack(synth.stack);
+  });
+  afterAll(async () => {
+    for (const dir of [distDir, synth.outdir]) if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  synth.resources = (type) => Object.entries(synth.template.findResources(type) as Record<string, Resource>);
+  return synth;
 }

@@ -1,30 +1,14 @@
-import { rm } from "node:fs/promises";
-import type { App } from "aws-cdk-lib";
-import { Template } from "aws-cdk-lib/assertions";
 import { AwsSolutionsChecks } from "cdk-nag";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { SiteStack } from "../../infra/lib/site-stack.ts";
-import { synthApp, writeFixtureDist } from "./fixtures.ts";
+import { describe, expect, test } from "vitest";
+import { type Resource, synthesized } from "./fixtures.ts";
 
 /** CloudFront's managed CachingDisabled policy. */
 const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
 const CLIENT_ID = "Ov23liAbCdEf12345678";
 
-type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
-
-async function synth(context: Record<string, unknown>) {
-  const distDir = await writeFixtureDist();
-  const result = await synthApp(distDir, context, false);
-  return { ...result, distDir, template: Template.fromStack(result.stack) };
-}
-
 describe("/admin's GitHub sign-in in the production stack", () => {
-  let distDir: string;
-  let outdir: string;
-  let app: App;
-  let stack: SiteStack;
-  let template: Template;
-  const resources = (type: string) => Object.entries(template.findResources(type) as Record<string, Resource>);
+  const synth = synthesized({ githubClientId: CLIENT_ID });
+  const { resources } = synth;
   const one = (type: string, prefix: string): [string, Resource] => {
     const found = resources(type).filter(([id]) => id.startsWith(prefix));
     expect(found.map(([id]) => id)).toHaveLength(1);
@@ -36,14 +20,6 @@ describe("/admin's GitHub sign-in in the production stack", () => {
       Origins: Array<{ Id: string; DomainName: unknown; OriginAccessControlId?: unknown }>;
     };
   const behavior = () => distribution().CacheBehaviors.find((b) => b.PathPattern === "/api/github-oauth/*");
-
-  beforeAll(async () => {
-    ({ app, stack, outdir, distDir, template } = await synth({ githubClientId: CLIENT_ID }));
-  });
-  afterAll(async () => {
-    await rm(distDir, { recursive: true, force: true });
-    await rm(outdir, { recursive: true, force: true });
-  });
 
   test("the function runs on Node 24, arm64, with the client id, the scope and the secret's ARN, never its value", () => {
     const [, fn] = one("AWS::Lambda::Function", "GitHubOAuthFunction");
@@ -150,33 +126,25 @@ describe("/admin's GitHub sign-in in the production stack", () => {
   });
 
   test("names the OAuth app's callback URL on the site's origin and the secret to set", () => {
-    template.hasOutput("GitHubOAuthCallbackUrl", { Value: "https://www.example.com/api/github-oauth/callback" });
+    synth.template.hasOutput("GitHubOAuthCallbackUrl", { Value: "https://www.example.com/api/github-oauth/callback" });
     const [secretId] = one("AWS::SecretsManager::Secret", "GitHubOAuthClientSecret");
-    template.hasOutput("GitHubOAuthSecretArn", { Value: { Ref: secretId } });
+    synth.template.hasOutput("GitHubOAuthSecretArn", { Value: { Ref: secretId } });
   });
 
   test("passes cdk-nag's AWS Solutions checks", () => {
-    const report = new AwsSolutionsChecks().validateScope(app);
+    const report = new AwsSolutionsChecks().validateScope(synth.app);
     expect(report.violations.map((v) => v.ruleName)).toEqual([]);
-    expect(stack.githubOAuth).toBeDefined();
+    expect(synth.stack.githubOAuth).toBeDefined();
   });
 });
 
 describe("/admin's GitHub sign-in before the OAuth app is registered", () => {
-  test("deploys without a client id (the function says sign-in is not set up), asking for public_repo when told", async () => {
-    const { template, distDir, outdir } = await synth({ githubScope: "public_repo" });
-    try {
-      const [, fn] =
-        Object.entries(template.findResources("AWS::Lambda::Function") as Record<string, Resource>).find(([id]) =>
-          id.startsWith("GitHubOAuthFunction"),
-        ) ?? [];
-      const variables =
-        (fn?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables ?? {};
-      expect(variables.GITHUB_CLIENT_ID).toBeUndefined();
-      expect(variables.GITHUB_OAUTH_SCOPE).toBe("public_repo");
-    } finally {
-      await rm(distDir, { recursive: true, force: true });
-      await rm(outdir, { recursive: true, force: true });
-    }
+  const synth = synthesized({ githubScope: "public_repo" });
+  test("deploys without a client id (the function says sign-in is not set up), asking for public_repo when told", () => {
+    const [, fn] = synth.resources("AWS::Lambda::Function").find(([id]) => id.startsWith("GitHubOAuthFunction")) ?? [];
+    const variables =
+      (fn?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables ?? {};
+    expect(variables.GITHUB_CLIENT_ID).toBeUndefined();
+    expect(variables.GITHUB_OAUTH_SCOPE).toBe("public_repo");
   });
 });

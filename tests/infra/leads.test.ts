@@ -1,38 +1,16 @@
-import { readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { Match, Template } from "aws-cdk-lib/assertions";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { SiteStack } from "../../infra/lib/site-stack.ts";
-import { ROOT, synthApp, writeFixtureDist } from "./fixtures.ts";
+import { Match } from "aws-cdk-lib/assertions";
+import { describe, expect, test } from "vitest";
+import { type Resource, ROOT, synthApp, synthesized, writeFixtureDist } from "./fixtures.ts";
 
-type Resource = {
-  Type: string;
-  Properties: Record<string, unknown>;
-  DeletionPolicy?: string;
-  UpdateReplacePolicy?: string;
-};
 const LEAD_FUNCTIONS = ["SendContactEmail", "SendInstallationEmail", "SendProductInquiry", "Subscribe"];
 
-/** Synthesizes without bundling (the site-stack test bundles) and returns the template with a resource lookup. */
-async function synthLeads(context: Record<string, unknown>) {
-  const distDir = await writeFixtureDist();
-  const { stack, outdir } = await synthApp(distDir, context, false);
-  const template = Template.fromStack(stack);
-  const resources = (type: string) => Object.entries(template.findResources(type) as Record<string, Resource>);
-  const cleanup = async () => {
-    await rm(distDir, { recursive: true, force: true });
-    await rm(outdir, { recursive: true, force: true });
-  };
-  return { stack, template, resources, cleanup };
-}
-
 describe("the lead store, retry path and alarms of the production stack", () => {
-  let setup: Awaited<ReturnType<typeof synthLeads>>;
-  let template: Template;
-  let stack: SiteStack;
-  const resources = (type: string) => setup.resources(type);
+  const synth = synthesized({ alarmEmail: "ops@example.com" });
+  const { resources } = synth;
   const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
-    stack.getLogicalId(construct.node.defaultChild as never);
+    synth.stack.getLogicalId(construct.node.defaultChild as never);
   const policyOf = (roleIdPrefix: string) => {
     const found = resources("AWS::IAM::Policy").find(([id]) => id.startsWith(roleIdPrefix));
     if (!found) throw new Error(`no policy for ${roleIdPrefix}`);
@@ -45,14 +23,8 @@ describe("the lead store, retry path and alarms of the production stack", () => 
       .filter((statement) => [statement.Action].flat().includes("secretsmanager:GetSecretValue"))
       .flatMap((statement) => [statement.Resource].flat());
 
-  beforeAll(async () => {
-    setup = await synthLeads({ alarmEmail: "ops@example.com" });
-    ({ template, stack } = setup);
-  });
-  afterAll(() => setup.cleanup());
-
   test("the table is on demand, encrypted with the AWS managed key, recoverable to any second, expiring by expiresAt", () => {
-    template.hasResourceProperties("AWS::DynamoDB::Table", {
+    synth.template.hasResourceProperties("AWS::DynamoDB::Table", {
       KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
       BillingMode: "PAY_PER_REQUEST",
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
@@ -118,8 +90,8 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   });
 
   test("deliver-lead mails from the queue five at a time, retrying only the failed messages", () => {
-    const sender = logicalId(stack.delivery.sender);
-    template.hasResourceProperties("AWS::Lambda::Function", {
+    const sender = logicalId(synth.stack.delivery.sender);
+    synth.template.hasResourceProperties("AWS::Lambda::Function", {
       Handler: "index.handler",
       Timeout: 30,
       Runtime: "nodejs24.x",
@@ -127,7 +99,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
         Variables: Match.objectLike({ LEADS_TABLE_NAME: Match.anyValue(), LEAD_QUEUE_URL: Match.anyValue() }),
       },
     });
-    template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+    synth.template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
       FunctionName: { Ref: sender },
       EventSourceArn: { "Fn::GetAtt": [Match.stringLikeRegexp("^LeadStoreRetries"), "Arn"] },
       BatchSize: 5,
@@ -136,10 +108,10 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   });
 
   test("the sweep runs every five minutes from the same file's sweep export", () => {
-    const sweeper = logicalId(stack.delivery.sweeper);
+    const sweeper = logicalId(synth.stack.delivery.sweeper);
     const fn = resources("AWS::Lambda::Function").find(([id]) => id === sweeper)?.[1];
     expect(fn?.Properties).toMatchObject({ Handler: "index.sweep", Timeout: 30 });
-    template.hasResourceProperties("AWS::Events::Rule", {
+    synth.template.hasResourceProperties("AWS::Events::Rule", {
       ScheduleExpression: "rate(5 minutes)",
       State: "ENABLED",
       Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [sweeper, "Arn"] } })],
@@ -214,10 +186,10 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   });
 
   test("every mail goes out through a configuration set that reports bounces and complaints to the alarm topic", () => {
-    template.hasResourceProperties("AWS::SES::ConfigurationSet", {
+    synth.template.hasResourceProperties("AWS::SES::ConfigurationSet", {
       SuppressionOptions: { SuppressedReasons: ["BOUNCE", "COMPLAINT"] },
     });
-    template.hasResourceProperties("AWS::SES::ConfigurationSetEventDestination", {
+    synth.template.hasResourceProperties("AWS::SES::ConfigurationSetEventDestination", {
       EventDestination: {
         Enabled: true,
         MatchingEventTypes: ["bounce", "complaint"],
@@ -227,7 +199,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   });
 
   test("the configuration set publishes send events to the default event bus", () => {
-    template.hasResourceProperties("AWS::SES::ConfigurationSetEventDestination", {
+    synth.template.hasResourceProperties("AWS::SES::ConfigurationSetEventDestination", {
       ConfigurationSetName: { Ref: Match.stringLikeRegexp("^MailEvents") },
       EventDestination: {
         Enabled: true,
@@ -238,10 +210,10 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   });
 
   test("a rule sends that set's send events to deliver-lead's mailEvent export, which may only update leads", () => {
-    const recorder = logicalId(stack.delivery.recorder);
+    const recorder = logicalId(synth.stack.delivery.recorder);
     const fn = resources("AWS::Lambda::Function").find(([id]) => id === recorder)?.[1];
     expect(fn?.Properties).toMatchObject({ Handler: "index.mailEvent" });
-    template.hasResourceProperties("AWS::Events::Rule", {
+    synth.template.hasResourceProperties("AWS::Events::Rule", {
       EventPattern: {
         source: ["aws.ses"],
         "detail-type": ["Email Sent"],
@@ -249,7 +221,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
       },
       Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [recorder, "Arn"] } })],
     });
-    template.hasResourceProperties("AWS::Lambda::Permission", {
+    synth.template.hasResourceProperties("AWS::Lambda::Permission", {
       Action: "lambda:InvokeFunction",
       Principal: "events.amazonaws.com",
       FunctionName: { "Fn::GetAtt": [recorder, "Arn"] },
@@ -259,15 +231,15 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   });
 
   test("the alarm topic is encrypted with a rotating key that CloudWatch and SES may use, and mails alarmEmail", () => {
-    template.hasResourceProperties("AWS::SNS::Topic", {
+    synth.template.hasResourceProperties("AWS::SNS::Topic", {
       KmsMasterKeyId: { "Fn::GetAtt": [Match.stringLikeRegexp("^AlarmsTopicKey"), "Arn"] },
     });
-    template.hasResourceProperties("AWS::KMS::Key", { EnableKeyRotation: true });
+    synth.template.hasResourceProperties("AWS::KMS::Key", { EnableKeyRotation: true });
     const key = resources("AWS::KMS::Key")[0]?.[1];
     const principals = JSON.stringify(key?.Properties.KeyPolicy);
     expect(principals).toContain("cloudwatch.amazonaws.com");
     expect(principals).toContain("ses.amazonaws.com");
-    template.hasResourceProperties("AWS::SNS::Subscription", { Protocol: "email", Endpoint: "ops@example.com" });
+    synth.template.hasResourceProperties("AWS::SNS::Subscription", { Protocol: "email", Endpoint: "ops@example.com" });
   });
 
   test('failed mails and webhook posts of the lead functions, the newsletter and deliver-lead are counted from their "mail-failed" and "webhook-failed" log lines', () => {
@@ -329,8 +301,8 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   });
 
   test("the distribution publishes the origin-error rates, and a monthly budget of the account notifies the same topic", () => {
-    template.resourceCountIs("AWS::CloudFront::MonitoringSubscription", 1);
-    template.hasResourceProperties("AWS::Budgets::Budget", {
+    synth.template.resourceCountIs("AWS::CloudFront::MonitoringSubscription", 1);
+    synth.template.hasResourceProperties("AWS::Budgets::Budget", {
       Budget: { BudgetType: "COST", TimeUnit: "MONTHLY", BudgetLimit: { Amount: 25, Unit: "USD" } },
       NotificationsWithSubscribers: [
         {
@@ -352,7 +324,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   });
 
   test("the newsletter's signing key is a generated secret that only the subscribe function may read", () => {
-    template.hasResourceProperties("AWS::SecretsManager::Secret", {
+    synth.template.hasResourceProperties("AWS::SecretsManager::Secret", {
       GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
     });
     const [secretId, secret] =
@@ -475,15 +447,15 @@ describe("the lead store, retry path and alarms of the production stack", () => 
   });
 
   test("names the table, the queues and the topic for operators and npm run leads", () => {
-    template.hasOutput("LeadsTableName", { Value: { Ref: Match.stringLikeRegexp("^LeadStoreLeads") } });
-    template.hasOutput("LeadQueueUrl", { Value: { Ref: Match.stringLikeRegexp("^LeadStoreRetries") } });
-    template.hasOutput("LeadQueueArn", {
+    synth.template.hasOutput("LeadsTableName", { Value: { Ref: Match.stringLikeRegexp("^LeadStoreLeads") } });
+    synth.template.hasOutput("LeadQueueUrl", { Value: { Ref: Match.stringLikeRegexp("^LeadStoreRetries") } });
+    synth.template.hasOutput("LeadQueueArn", {
       Value: { "Fn::GetAtt": [Match.stringLikeRegexp("^LeadStoreRetries"), "Arn"] },
     });
-    template.hasOutput("LeadDeadLetterQueueArn", {
+    synth.template.hasOutput("LeadDeadLetterQueueArn", {
       Value: { "Fn::GetAtt": [Match.stringLikeRegexp("^LeadStoreDeadLetters"), "Arn"] },
     });
-    template.hasOutput("AlarmTopicArn", { Value: { Ref: Match.stringLikeRegexp("^AlarmsTopic") } });
+    synth.template.hasOutput("AlarmTopicArn", { Value: { Ref: Match.stringLikeRegexp("^AlarmsTopic") } });
   });
 });
 
@@ -491,11 +463,7 @@ describe("the lead webhook", () => {
   const URL_LIKE = /hooks\.|https:\/\/[^"]*\/services\//;
   type Statement = { Action: string | string[]; Resource: unknown };
 
-  let setup: Awaited<ReturnType<typeof synthLeads>>;
-  beforeAll(async () => {
-    setup = await synthLeads({ leadWebhook: "true" });
-  });
-  afterAll(() => setup?.cleanup());
+  const setup = synthesized({ leadWebhook: "true" });
   const secretId = (prefix = "LeadWebhookSecret") =>
     setup.resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith(prefix))?.[0];
 
@@ -536,41 +504,32 @@ describe("the lead webhook", () => {
     },
   );
 
-  test("without leadWebhook no secret is made and no function has a webhook variable", async () => {
-    const setup = await synthLeads({});
-    try {
-      expect(setup.resources("AWS::SecretsManager::Secret").map(([id]) => id)).not.toContainEqual(
-        expect.stringMatching(/^LeadWebhookSecret/),
-      );
-      for (const [, fn] of setup.resources("AWS::Lambda::Function"))
-        expect(JSON.stringify(fn.Properties.Environment ?? {})).not.toContain("LEAD_WEBHOOK");
-    } finally {
-      await setup.cleanup();
-    }
-  });
-
   test("a webhook URL given as a setting is refused, so it cannot reach a template, cdk.out or the workflow's artifact", async () => {
-    await expect(synthLeads({ leadWebhookUrl: "https://hooks.example.com/services/T0/B0/x" })).rejects.toThrow(
+    const context = { leadWebhookUrl: "https://hooks.example.com/services/T0/B0/x" };
+    await expect(synthApp(await writeFixtureDist(), context, false)).rejects.toThrow(
       /leadWebhookUrl: is not a setting of this stack/,
     );
   });
 });
 
-describe("alarms without alarmEmail", () => {
-  test("the topic exists without a subscription, and the acknowledgement limit follows ackDailyLimit", async () => {
-    const setup = await synthLeads({ ackDailyLimit: "0" });
-    try {
-      setup.template.resourceCountIs("AWS::SNS::Topic", 1);
-      setup.template.resourceCountIs("AWS::SNS::Subscription", 0);
-      for (const [, fn] of setup
-        .resources("AWS::Lambda::Function")
-        .filter(([id]) => /^Send.*Function[0-9A-F]{8}$/.test(id))) {
-        expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.ACK_DAILY_LIMIT).toBe(
-          "0",
-        );
-      }
-    } finally {
-      await setup.cleanup();
+describe("a stack without alarmEmail or leadWebhook", () => {
+  const setup = synthesized({ ackDailyLimit: "0" });
+
+  test("the alarm topic exists without a subscription, and the acknowledgement limit follows ackDailyLimit", () => {
+    setup.template.resourceCountIs("AWS::SNS::Topic", 1);
+    setup.template.resourceCountIs("AWS::SNS::Subscription", 0);
+    for (const [, fn] of setup
+      .resources("AWS::Lambda::Function")
+      .filter(([id]) => /^Send.*Function[0-9A-F]{8}$/.test(id))) {
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.ACK_DAILY_LIMIT).toBe("0");
     }
+  });
+
+  test("no webhook secret is made and no function has a webhook variable", () => {
+    expect(setup.resources("AWS::SecretsManager::Secret").map(([id]) => id)).not.toContainEqual(
+      expect.stringMatching(/^LeadWebhookSecret/),
+    );
+    for (const [, fn] of setup.resources("AWS::Lambda::Function"))
+      expect(JSON.stringify(fn.Properties.Environment ?? {})).not.toContain("LEAD_WEBHOOK");
   });
 });

@@ -1,50 +1,26 @@
-import { rm } from "node:fs/promises";
-import type { App } from "aws-cdk-lib";
-import { Template } from "aws-cdk-lib/assertions";
 import { AwsSolutionsChecks } from "cdk-nag";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { previewRequestSource } from "../../infra/lib/cloudfront-function.ts";
 import { PREVIEW_EXPIRY_DAYS } from "../../infra/lib/constructs/static-site.ts";
-import type { SiteStack } from "../../infra/lib/site-stack.ts";
-import { synthApp, writeFixtureDist } from "./fixtures.ts";
-
-type Resource = { Type: string; Properties: Record<string, unknown> };
+import { synthesized } from "./fixtures.ts";
 
 /**
  * The pull requests' shared preview stack, in eu-west-1 to cover a stack outside CloudFront's metrics region too:
  * `-c env=preview -c url=… -c recipientEmail=previews@…`, the lead functions unbundled for speed.
  */
 describe("the preview stack (env=preview)", () => {
-  let distDir: string;
-  let outdir: string;
-  let app: App;
-  let stack: SiteStack;
-  let template: Template;
-  const resources = (type: string) => Object.entries(template.findResources(type) as Record<string, Resource>);
-
-  beforeAll(async () => {
-    distDir = await writeFixtureDist();
-    ({ app, stack, outdir } = await synthApp(
-      distDir,
-      {
-        env: "preview",
-        region: "eu-west-1",
-        url: "https://d111111abcdef8.cloudfront.net",
-        recipientEmail: "previews@example.com",
-      },
-      false,
-    ));
-    template = Template.fromStack(stack);
+  const synth = synthesized({
+    env: "preview",
+    region: "eu-west-1",
+    url: "https://d111111abcdef8.cloudfront.net",
+    recipientEmail: "previews@example.com",
   });
-  afterAll(async () => {
-    await rm(distDir, { recursive: true, force: true });
-    await rm(outdir, { recursive: true, force: true });
-  });
+  const { resources } = synth;
 
   test("is its own stack with one bucket and one distribution, and uploads no build itself", () => {
-    expect(stack.stackName).toBe("Storefront-preview");
-    template.resourceCountIs("AWS::CloudFront::Distribution", 1);
-    template.resourceCountIs("Custom::CDKBucketDeployment", 0);
+    expect(synth.stack.stackName).toBe("Storefront-preview");
+    synth.template.resourceCountIs("AWS::CloudFront::Distribution", 1);
+    synth.template.resourceCountIs("Custom::CDKBucketDeployment", 0);
     const buckets = resources("AWS::S3::Bucket");
     expect(buckets).toHaveLength(1);
     // A preview whose cleanup never ran disappears on its own.
@@ -66,7 +42,7 @@ describe("the preview stack (env=preview)", () => {
     };
     expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
     expect(config.CacheBehaviors.find((b) => b.PathPattern === "/assets/*")?.FunctionAssociations).toHaveLength(1);
-    template.hasResourceProperties("AWS::CloudFront::CachePolicy", {
+    synth.template.hasResourceProperties("AWS::CloudFront::CachePolicy", {
       CachePolicyConfig: {
         Comment: "Preview pages: revalidated with the bucket on every request",
         MinTTL: 0,
@@ -86,7 +62,7 @@ describe("the preview stack (env=preview)", () => {
   });
 
   test("its forms store in the preview's own table and mail the preview inbox, never the vendor's", () => {
-    template.resourceCountIs("AWS::DynamoDB::Table", 1);
+    synth.template.resourceCountIs("AWS::DynamoDB::Table", 1);
     const functions = resources("AWS::Lambda::Function").filter(([id]) => /^Send.*Function[0-9A-F]{8}$/.test(id));
     expect(functions.length).toBeGreaterThan(0);
     for (const [, fn] of functions) {
@@ -97,23 +73,23 @@ describe("the preview stack (env=preview)", () => {
   });
 
   test("carries no editor, so no GitHub sign-in and no client secret", () => {
-    expect(stack.githubOAuth).toBeUndefined();
+    expect(synth.stack.githubOAuth).toBeUndefined();
     expect(resources("AWS::SecretsManager::Secret").filter(([id]) => id.startsWith("GitHubOAuth"))).toEqual([]);
-    expect(JSON.stringify(template.toJSON())).not.toContain("/api/github-oauth");
+    expect(JSON.stringify(synth.template.toJSON())).not.toContain("/api/github-oauth");
   });
 
   test("outside us-east-1 it warns that the distribution has no alarms, and has no budget unless asked", () => {
     const alarms = resources("AWS::CloudWatch::Alarm").map(([, a]) => JSON.stringify(a.Properties));
     expect(alarms.some((a) => a.includes("ErrorRate"))).toBe(false);
-    template.resourceCountIs("AWS::Budgets::Budget", 0);
-    const warnings = app.node
+    synth.template.resourceCountIs("AWS::Budgets::Budget", 0);
+    const warnings = synth.app.node
       .findAll()
       .flatMap((c) => c.node.metadata.filter((m) => m.type === "aws:cdk:warning").map((m) => String(m.data)));
     expect(warnings.find((w) => w.includes("No alarms on the distribution"))).toBeDefined();
   });
 
   test("passes cdk-nag's AWS Solutions checks", () => {
-    const report = new AwsSolutionsChecks().validateScope(app);
+    const report = new AwsSolutionsChecks().validateScope(synth.app);
     expect(report.violations.map((v) => v.ruleName)).toEqual([]);
   });
 });

@@ -1,22 +1,21 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { rm } from "node:fs/promises";
 import path from "node:path";
 import { type App, Validations } from "aws-cdk-lib";
-import { Match, Template } from "aws-cdk-lib/assertions";
+import { Match } from "aws-cdk-lib/assertions";
 import { AwsSolutionsChecks } from "cdk-nag";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import {
   NOT_FOUND_PREFIX,
   STATUS_METADATA,
   viewerRequestSource,
   viewerResponseSource,
 } from "../../infra/lib/cloudfront-function.ts";
-import { leadFunctionNames, type SiteStack } from "../../infra/lib/site-stack.ts";
+import { leadFunctionNames } from "../../infra/lib/site-stack.ts";
 import { readConfig } from "../../lambdas/shared/env.ts";
 import { cacheControl } from "../../src/lib/static-files.ts";
 import { adminSecurityHeaders, GITHUB_API, securityHeaders } from "../../src/lib/security-headers.ts";
 import { ROUTING_TABLE } from "../fixtures/routing-cases.ts";
-import { FIXTURE_SCRIPT_HASH, ROOT, synthApp, writeFixtureDist } from "./fixtures.ts";
+import { FIXTURE_SCRIPT_HASH, type Resource, ROOT, synthesized } from "./fixtures.ts";
 
 /** CloudFront's managed policies, by their fixed ids. */
 const CACHING_OPTIMIZED = "658327ea-f89d-4fab-a63d-7e88639e58f6";
@@ -26,8 +25,6 @@ const LEAD_FUNCTIONS = ["send-contact-email", "send-installation-email", "send-p
 const NEWSLETTER_FUNCTION = "subscribe";
 /** /admin's GitHub sign-in: one more signed function URL (tests/infra/github-oauth.test.ts checks the rest). */
 const SIGN_IN_FUNCTIONS = 1;
-
-type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] };
 
 /** Every cdk-nag acknowledgement in the app: rule id → reason, per construct path. */
 function acknowledgements(app: App): { path: string; id: string; reason: string }[] {
@@ -56,12 +53,8 @@ function expectNagClean(app: App) {
 }
 
 describe("SiteStack with the example settings", () => {
-  let distDir: string;
-  let outdir: string;
-  let app: App;
-  let stack: SiteStack;
-  let template: Template;
-  const resources = (type: string) => Object.entries(template.findResources(type) as Record<string, Resource>);
+  const synth = synthesized({}, { bundle: true });
+  const { resources } = synth;
   const deployment = (id: string) => {
     const found = resources("Custom::CDKBucketDeployment").find(([logicalId]) =>
       logicalId.startsWith(`SiteDeploy${id}`),
@@ -78,18 +71,8 @@ describe("SiteStack with the example settings", () => {
     };
   };
 
-  beforeAll(async () => {
-    distDir = await writeFixtureDist();
-    ({ app, stack, outdir } = await synthApp(distDir, {}));
-    template = Template.fromStack(stack);
-  });
-  afterAll(async () => {
-    await rm(distDir, { recursive: true, force: true });
-    await rm(outdir, { recursive: true, force: true });
-  });
-
   test("the bucket blocks public access, encrypts, enforces TLS and owns every object", () => {
-    template.hasResourceProperties("AWS::S3::Bucket", {
+    synth.template.hasResourceProperties("AWS::S3::Bucket", {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
         BlockPublicPolicy: true,
@@ -101,7 +84,7 @@ describe("SiteStack with the example settings", () => {
       },
       OwnershipControls: { Rules: [{ ObjectOwnership: "BucketOwnerEnforced" }] },
     });
-    template.hasResourceProperties("AWS::S3::BucketPolicy", {
+    synth.template.hasResourceProperties("AWS::S3::BucketPolicy", {
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
@@ -117,10 +100,10 @@ describe("SiteStack with the example settings", () => {
   });
 
   test("CloudFront reads the bucket and calls the functions through origin access control", () => {
-    template.hasResourceProperties("AWS::CloudFront::OriginAccessControl", {
+    synth.template.hasResourceProperties("AWS::CloudFront::OriginAccessControl", {
       OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: "s3", SigningBehavior: "always" }),
     });
-    template.hasResourceProperties("AWS::CloudFront::OriginAccessControl", {
+    synth.template.hasResourceProperties("AWS::CloudFront::OriginAccessControl", {
       OriginAccessControlConfig: Match.objectLike({
         OriginAccessControlOriginType: "lambda",
         SigningBehavior: "always",
@@ -136,7 +119,7 @@ describe("SiteStack with the example settings", () => {
   });
 
   test("serves HTTP/2 and HTTP/3 and redirects plain HTTP", () => {
-    template.hasResourceProperties("AWS::CloudFront::Distribution", {
+    synth.template.hasResourceProperties("AWS::CloudFront::Distribution", {
       DistributionConfig: Match.objectLike({
         HttpVersion: "http2and3",
         DefaultCacheBehavior: Match.objectLike({
@@ -148,11 +131,11 @@ describe("SiteStack with the example settings", () => {
   });
 
   test("routes pages with the functions generated from the build's route table", () => {
-    template.hasResourceProperties("AWS::CloudFront::Function", {
+    synth.template.hasResourceProperties("AWS::CloudFront::Function", {
       FunctionCode: viewerRequestSource(ROUTING_TABLE),
       FunctionConfig: Match.objectLike({ Runtime: "cloudfront-js-2.0" }),
     });
-    template.hasResourceProperties("AWS::CloudFront::Function", {
+    synth.template.hasResourceProperties("AWS::CloudFront::Function", {
       FunctionCode: viewerResponseSource(),
       FunctionConfig: Match.objectLike({ Runtime: "cloudfront-js-2.0" }),
     });
@@ -161,7 +144,7 @@ describe("SiteStack with the example settings", () => {
   });
 
   test("answers S3's 403 and 404 for a missing file with /404.html and status 404", () => {
-    template.hasResourceProperties("AWS::CloudFront::Distribution", {
+    synth.template.hasResourceProperties("AWS::CloudFront::Distribution", {
       DistributionConfig: Match.objectLike({
         CustomErrorResponses: [
           { ErrorCode: 403, ResponseCode: 404, ResponsePagePath: "/404.html", ErrorCachingMinTTL: 60 },
@@ -175,7 +158,7 @@ describe("SiteStack with the example settings", () => {
     const assets = distributionConfig().CacheBehaviors.find((b) => b.PathPattern === "/assets/*");
     expect(assets).toMatchObject({ CachePolicyId: CACHING_OPTIMIZED, AllowedMethods: ["GET", "HEAD"] });
     expect(assets?.FunctionAssociations).toBeUndefined();
-    template.hasResourceProperties("AWS::CloudFront::CachePolicy", {
+    synth.template.hasResourceProperties("AWS::CloudFront::CachePolicy", {
       CachePolicyConfig: Match.objectLike({
         MinTTL: 86400,
         MaxTTL: 31536000,
@@ -404,7 +387,7 @@ describe("SiteStack with the example settings", () => {
     }
     // The lead functions, the newsletter's, deliver-lead's sender, its sweep, its send-event recorder, the spam digest
     // and the sign-in.
-    template.resourcePropertiesCountIs(
+    synth.template.resourcePropertiesCountIs(
       "AWS::Logs::LogGroup",
       { RetentionInDays: 30 },
       LEAD_FUNCTIONS.length + 5 + SIGN_IN_FUNCTIONS,
@@ -413,9 +396,9 @@ describe("SiteStack with the example settings", () => {
 
   test("each lead function URL needs IAM auth and only this distribution may invoke it; the newsletter's takes unsigned posts", () => {
     const signed = LEAD_FUNCTIONS.length + SIGN_IN_FUNCTIONS;
-    template.resourcePropertiesCountIs("AWS::Lambda::Url", { AuthType: "AWS_IAM" }, signed);
-    template.resourcePropertiesCountIs("AWS::Lambda::Url", { AuthType: "NONE" }, 1);
-    template.resourceCountIs("AWS::Lambda::Url", signed + 1);
+    synth.template.resourcePropertiesCountIs("AWS::Lambda::Url", { AuthType: "AWS_IAM" }, signed);
+    synth.template.resourcePropertiesCountIs("AWS::Lambda::Url", { AuthType: "NONE" }, 1);
+    synth.template.resourceCountIs("AWS::Lambda::Url", signed + 1);
     const all = resources("AWS::Lambda::Permission").map(([, r]) => r.Properties);
     const open = all.filter((permission) => permission.Principal === "*");
     const subscribe = { "Fn::GetAtt": [expect.stringMatching(/^SubscribeFunction/), "Arn"] };
@@ -495,12 +478,12 @@ describe("SiteStack with the example settings", () => {
   });
 
   test("creates the sender's SES identity", () => {
-    template.hasResourceProperties("AWS::SES::EmailIdentity", { EmailIdentity: "no-reply@example.com" });
+    synth.template.hasResourceProperties("AWS::SES::EmailIdentity", { EmailIdentity: "no-reply@example.com" });
   });
 
   test("bundles each handler as one minified ES module with a source map and the tested AWS SDK inside", () => {
-    const bundles = readdirSync(outdir)
-      .map((name) => path.join(outdir, name))
+    const bundles = readdirSync(synth.outdir)
+      .map((name) => path.join(synth.outdir, name))
       .filter((dir) => statSync(dir).isDirectory() && readdirSync(dir).includes("index.mjs"));
     // deliver-lead's two exports share one bundle; the newsletter and the sign-in have their own.
     expect(bundles).toHaveLength(LEAD_FUNCTIONS.length + 2 + SIGN_IN_FUNCTIONS);
@@ -521,59 +504,41 @@ describe("SiteStack with the example settings", () => {
   });
 
   test("passes cdk-nag's AWS Solutions checks; every acknowledged finding carries a specific reason", () => {
-    expectNagClean(app);
+    expectNagClean(synth.app);
   });
 
   test("offers the site's address and the names an operator needs", () => {
     const outputs = ["SiteUrl", "DistributionDomainName", "DistributionId", "BucketName"];
     const leads = ["LeadsTableName", "LeadQueueUrl", "LeadQueueArn", "LeadDeadLetterQueueArn", "AlarmTopicArn"];
-    for (const output of [...outputs, ...leads]) template.hasOutput(output, {});
+    for (const output of [...outputs, ...leads]) synth.template.hasOutput(output, {});
   });
 });
 
 describe("SiteStack with a custom domain, WAF and access logs", () => {
-  let distDir: string;
-  let outdir: string;
-  let app: App;
-  let template: Template;
-
-  beforeAll(async () => {
-    distDir = await writeFixtureDist();
-    let stack: SiteStack;
-    ({ app, stack, outdir } = await synthApp(
-      distDir,
-      {
-        domainName: "www.example.com",
-        hostedZoneId: "Z0123456789ABCDEFGHIJ",
-        hostedZoneName: "example.com",
-        waf: "true",
-        apiRateLimit: "200",
-        accessLogs: "true",
-        reservedConcurrency: "none",
-      },
-      false,
-    ));
-    template = Template.fromStack(stack);
-  });
-  afterAll(async () => {
-    await rm(distDir, { recursive: true, force: true });
-    await rm(outdir, { recursive: true, force: true });
+  const synth = synthesized({
+    domainName: "www.example.com",
+    hostedZoneId: "Z0123456789ABCDEFGHIJ",
+    hostedZoneName: "example.com",
+    waf: "true",
+    apiRateLimit: "200",
+    accessLogs: "true",
+    reservedConcurrency: "none",
   });
 
   test("serves the domain with a DNS-validated certificate, TLS 1.2 or later, and alias records", () => {
-    template.hasResourceProperties("AWS::CertificateManager::Certificate", {
+    synth.template.hasResourceProperties("AWS::CertificateManager::Certificate", {
       DomainName: "www.example.com",
       ValidationMethod: "DNS",
       DomainValidationOptions: [{ DomainName: "www.example.com", HostedZoneId: "Z0123456789ABCDEFGHIJ" }],
     });
-    template.hasResourceProperties("AWS::CloudFront::Distribution", {
+    synth.template.hasResourceProperties("AWS::CloudFront::Distribution", {
       DistributionConfig: Match.objectLike({
         Aliases: ["www.example.com"],
         ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: "TLSv1.2_2021", SslSupportMethod: "sni-only" }),
       }),
     });
     for (const Type of ["A", "AAAA"]) {
-      template.hasResourceProperties("AWS::Route53::RecordSet", {
+      synth.template.hasResourceProperties("AWS::Route53::RecordSet", {
         Name: "www.example.com.",
         Type,
         HostedZoneId: "Z0123456789ABCDEFGHIJ",
@@ -582,9 +547,9 @@ describe("SiteStack with a custom domain, WAF and access logs", () => {
   });
 
   test("verifies the sender's domain with DKIM records in the hosted zone", () => {
-    template.hasResourceProperties("AWS::SES::EmailIdentity", { EmailIdentity: "example.com" });
-    template.resourcePropertiesCountIs("AWS::Route53::RecordSet", { Type: "CNAME" }, 3);
-    template.hasResourceProperties("AWS::IAM::Policy", {
+    synth.template.hasResourceProperties("AWS::SES::EmailIdentity", { EmailIdentity: "example.com" });
+    synth.template.resourcePropertiesCountIs("AWS::Route53::RecordSet", { Type: "CNAME" }, 3);
+    synth.template.hasResourceProperties("AWS::IAM::Policy", {
       PolicyDocument: {
         Statement: Match.arrayWith([
           {
@@ -598,7 +563,7 @@ describe("SiteStack with a custom domain, WAF and access logs", () => {
   });
 
   test("blocks an address that POSTs more than the limit to /api/* in five minutes, however the path is encoded", () => {
-    template.hasResourceProperties("AWS::WAFv2::WebACL", {
+    synth.template.hasResourceProperties("AWS::WAFv2::WebACL", {
       Scope: "CLOUDFRONT",
       DefaultAction: { Allow: {} },
       Rules: [
@@ -637,51 +602,44 @@ describe("SiteStack with a custom domain, WAF and access logs", () => {
         }),
       ],
     });
-    template.hasResourceProperties("AWS::CloudFront::Distribution", {
+    synth.template.hasResourceProperties("AWS::CloudFront::Distribution", {
       DistributionConfig: Match.objectLike({ WebACLId: { "Fn::GetAtt": [Match.stringLikeRegexp("WebAcl"), "Arn"] } }),
     });
   });
 
   test("logs CloudFront and S3 access to a bucket that expires them", () => {
-    template.hasResourceProperties("AWS::S3::Bucket", {
+    synth.template.hasResourceProperties("AWS::S3::Bucket", {
       LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 90, Status: "Enabled" })] },
       OwnershipControls: { Rules: [{ ObjectOwnership: "BucketOwnerPreferred" }] },
     });
-    template.hasResourceProperties("AWS::CloudFront::Distribution", {
+    synth.template.hasResourceProperties("AWS::CloudFront::Distribution", {
       DistributionConfig: Match.objectLike({ Logging: Match.objectLike({ Prefix: "cloudfront/" }) }),
     });
-    template.hasResourceProperties("AWS::S3::Bucket", {
+    synth.template.hasResourceProperties("AWS::S3::Bucket", {
       LoggingConfiguration: Match.objectLike({ LogFilePrefix: "s3/" }),
     });
   });
 
   test("leaves concurrency unreserved when asked to", () => {
     for (const [, fn] of Object.entries(
-      template.findResources("AWS::Lambda::Function", { Properties: { Runtime: "nodejs24.x" } }),
+      synth.template.findResources("AWS::Lambda::Function", { Properties: { Runtime: "nodejs24.x" } }),
     )) {
       expect((fn as Resource).Properties.ReservedConcurrentExecutions).toBeUndefined();
     }
   });
 
   test("passes cdk-nag's AWS Solutions checks with fewer acknowledgements", () => {
-    expectNagClean(app);
-    const ids = acknowledgements(app).map((a) => a.id.replace(/^Annotation::/, ""));
+    expectNagClean(synth.app);
+    const ids = acknowledgements(synth.app).map((a) => a.id.replace(/^Annotation::/, ""));
     for (const id of ["AwsSolutions-CFR2", "AwsSolutions-CFR3", "AwsSolutions-CFR4"]) expect(ids).not.toContain(id);
   });
 });
 
 describe("SiteStack with a sender domain whose DNS is elsewhere", () => {
-  test("prints the three DKIM records to add by hand", async () => {
-    const distDir = await writeFixtureDist();
-    const { stack, outdir } = await synthApp(distDir, { sesIdentity: "example.com" }, false);
-    try {
-      const template = Template.fromStack(stack);
-      template.hasResourceProperties("AWS::SES::EmailIdentity", { EmailIdentity: "example.com" });
-      for (const n of [1, 2, 3]) template.hasOutput(`DkimRecord${n}`, { Value: Match.anyValue() });
-      template.resourceCountIs("AWS::Route53::RecordSet", 0);
-    } finally {
-      await rm(distDir, { recursive: true, force: true });
-      await rm(outdir, { recursive: true, force: true });
-    }
+  const synth = synthesized({ sesIdentity: "example.com" });
+  test("prints the three DKIM records to add by hand", () => {
+    synth.template.hasResourceProperties("AWS::SES::EmailIdentity", { EmailIdentity: "example.com" });
+    for (const n of [1, 2, 3]) synth.template.hasOutput(`DkimRecord${n}`, { Value: Match.anyValue() });
+    synth.template.resourceCountIs("AWS::Route53::RecordSet", 0);
   });
 });
