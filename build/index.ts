@@ -7,7 +7,6 @@ import { BuildCache } from "./cache.ts";
 import { checkSiteLinks, servedFiles } from "./check-links.ts";
 import { type CompiledContent, compileContent } from "./compile-content.ts";
 import { formatIssue } from "./errors.ts";
-import { pageAssets } from "./explorer-panels.tsx";
 import { type ImageFactsMap, readImageFacts } from "./images/facts.ts";
 import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./incremental.ts";
 import { loadContent, type ParseCache, type RawContent } from "./load-content.ts";
@@ -139,27 +138,26 @@ export class BuildSession {
     const site: BuiltSite = { rootDir, contentDir, content, compiled, facts, bundle: this.#bundle, ...rendered };
     // A draft's or a scheduled post's own images wait for it: not copied, not sized, not linkable.
     const copies = this.#copies.map((copy) => ({ ...copy, leaveOut: compiled.withheldImages }));
-    const own = pageAssets(content, site.bundle);
     // Before anything is drawn: a broken link fails the build in seconds, not after the share cards and PDFs.
-    await stage("links", () => this.#checkLinks(site, own, copies), say.links);
+    await stage("links", () => this.#checkLinks(site, copies), say.links);
     // Only a clean first write may leave the late files out: a later one would remove the previous build's.
     const early = this.#written ? undefined : this.#options.onFirstFiles;
     const [first, late] = [this.#make("first", site), early ? undefined : this.#make("late", site)];
-    if (early) await this.#write(site, rendered.reused, [...own, ...(await first)], copies, changed).then(early);
+    if (early) await this.#write(site, rendered.reused, await first, copies, changed).then(early);
     // After an early write nothing of content/ changed: the second writes only the late files. Awaited together, so a
     // failing first plugin (a photo a git checkout just took away in npm run dev) never leaves the late ones unhandled.
     const made = (await Promise.all([first, late ?? this.#make("late", site)])).flat();
-    await this.#write(site, rendered.reused, [...own, ...made], copies, early ? [] : changed);
+    await this.#write(site, rendered.reused, made, copies, early ? [] : changed);
     await cache.prune();
     return { content, pages: site.pages.length, rendered: rendered.fresh, ms: Math.round(performance.now() - started) };
   }
 
   /**
    * Links in markdown, checked against the pages as rendered and every other path the build will serve: the bundle,
-   * the pages' assets, the plugins' files (known before they are made) and the copied folders.
+   * the plugins' files (known before they are made) and the copied folders.
    */
-  async #checkLinks(site: BuiltSite, own: readonly OutputFile[], copies: CopiedFolder[]): Promise<number> {
-    const made = [...site.bundle.files, ...own].map((file) => `/${file.path}`);
+  async #checkLinks(site: BuiltSite, copies: CopiedFolder[]): Promise<number> {
+    const made = site.bundle.files.map((file) => `/${file.path}`);
     const planned = (this.#plugins ?? []).flatMap((p) => p.paths(p.needs(site)));
     const files = new Set([...made, ...planned, ...(await servedFiles(copies))]);
     return checkSiteLinks(site.compiled, site.pages, files);
@@ -224,7 +222,7 @@ export class BuildSession {
     changed?: readonly string[],
   ) {
     const { pages, bundle } = site;
-    const files = siteFiles({ pages, assets: bundle.files, extra, inlineScripts: bundle.inlineScripts }).files;
+    const files = siteFiles(pages, [...bundle.files, ...extra], bundle.inlineScripts);
     return this.#stage(
       "write",
       async () => {

@@ -5,7 +5,7 @@ import { isRasterPath } from "../../../src/lib/images.ts";
 import { SHARE_CARD } from "../../../src/lib/share-card.ts";
 import type { Site } from "../../../src/schemas/site.ts";
 import { BuildError } from "../../errors.ts";
-import type { BrandColors } from "../../tokens.ts";
+import type { BrandColors } from "../drawing/brand.ts";
 import { loadBrandFonts } from "../drawing/fonts.ts";
 import { pngSize } from "../drawing/png.ts";
 import { imageSize, type RasterOptions, svgToPng } from "../drawing/raster.ts";

@@ -12,7 +12,7 @@ import { jpegIsWhole, jpegSize } from "../drawing/jpeg.ts";
 import { pngSize } from "../drawing/png.ts";
 import { RESVG_WASM, SHARP_VERSIONS } from "../drawing/raster.ts";
 import type { Route } from "../../routes.ts";
-import { brandFiles, readBrandColors } from "../../tokens.ts";
+import { brandFiles, readBrandColors } from "../drawing/brand.ts";
 import { plugin } from "../../plugin.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");

@@ -13,7 +13,7 @@ import { BuildError } from "../../errors.ts";
 import { pngsToIco } from "./ico.ts";
 import { RESVG_WASM, SHARP_VERSIONS, svgToPng } from "../drawing/raster.ts";
 import type { OutputFile } from "../../styles.ts";
-import { type BrandColors, brandFiles, readBrandColors } from "../../tokens.ts";
+import { type BrandColors, brandFiles, readBrandColors } from "../drawing/brand.ts";
 import { plugin } from "../../plugin.ts";
 
 export interface SiteIconsInput {
