@@ -76,6 +76,13 @@ export class BuildCache {
     return { bytes, cached: false };
   }
 
+  /** A JSON value kept under `key` in `kind`, or what `make` makes, then kept; an entry that does not parse is made again. */
+  async json<T>(kind: string, key: string, make: () => Promise<T>): Promise<T> {
+    const made = async () => Buffer.from(JSON.stringify(await make()));
+    const { bytes } = await this.get(kind, key, made, (kept) => parseJson(kept) !== undefined);
+    return parseJson(bytes) as T;
+  }
+
   /**
    * A bundle too large to list its code first (codeHash bundles as much as `make` does): kept under the hash of the
    * inputs the previous make's metafile listed, so it is made again when any of them changed. `make` returns the
@@ -118,6 +125,15 @@ export class BuildCache {
         if (info?.isFile() && now - info.mtimeMs > MAX_AGE_MS) await rm(file, { force: true });
       }
     }
+  }
+}
+
+/** The value of a JSON entry, or undefined when it does not parse (a build cut short while writing it). */
+function parseJson(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString("utf8"));
+  } catch {
+    return undefined;
   }
 }
 

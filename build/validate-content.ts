@@ -1,7 +1,6 @@
 import type * as z from "zod/mini";
 import { imagePath } from "../src/schemas/common.ts";
 import {
-  COLLECTIONS,
   collectionEntries,
   type EntryOf,
   type FileCollectionName,
@@ -152,25 +151,26 @@ function schemaCheck(at: At) {
   };
 }
 
+type Checked<T> = { value: T; source: SourceFile }[];
+type ParsedEntries = { [K in FileCollectionName]: EntryOf<K> | undefined } & {
+  [K in YamlFolderCollectionName]: Checked<EntryOf<K>>;
+} & { [K in MarkdownCollectionName]: Checked<{ data: EntryOf<K>; body: string; source: SourceFile }> };
+
 /** Every file parsed with its collection's schema; an invalid file is reported and left out. */
-function parseEntries(raw: RawContent, check: ReturnType<typeof schemaCheck>) {
-  const site = check(COLLECTIONS.site.schema, raw.site);
-  const about = check(COLLECTIONS.about.schema, raw.about);
-  const faq = check(COLLECTIONS.faq.schema, raw.faq);
-  const testimonials = check(COLLECTIONS.testimonials.schema, raw.testimonials);
-  const installation = check(COLLECTIONS.installation.schema, raw.installation);
-  const productPage = check(COLLECTIONS.productPage.schema, raw.productPage);
-  const products = collect(raw.products, (s) => check(COLLECTIONS.products.schema, s));
-  const portfolio = collect(raw.portfolio, (s) => check(COLLECTIONS.portfolio.schema, s));
-  const posts = collect(raw.posts, (s) => {
-    const data = check(COLLECTIONS.posts.schema, s);
-    return data && { data, body: s.body ?? "", source: s };
+function parseEntries(raw: RawContent, check: ReturnType<typeof schemaCheck>): ParsedEntries {
+  const entries = collectionEntries().flatMap(([name, entry]) => {
+    const { schema } = entry;
+    if (!schema) return [];
+    if (entry.kind === "file") return [[name, check(schema, raw[name] as SourceFile)]];
+    const parsed = (raw[name] as SourceFile[]).flatMap((source) => {
+      const data = check(schema, source);
+      if (data === undefined) return [];
+      return [{ value: entry.format === "markdown" ? { data, body: source.body ?? "", source } : data, source }];
+    });
+    return [[name, parsed]];
   });
-  const pages = collect(raw.pages, (s) => {
-    const data = check(COLLECTIONS.pages.schema, s);
-    return data && { data, body: s.body ?? "", source: s };
-  });
-  return { site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages };
+  // The one cast: the entries above follow the table, which ParsedEntries is made from.
+  return Object.fromEntries(entries) as ParsedEntries;
 }
 
 /** Each product needs its manual; like images, it is looked for in invalid files too. */
@@ -193,47 +193,44 @@ function checkManuals(raw: RawContent, at: At) {
  */
 function checkImages(
   raw: RawContent,
-  { products, portfolio, posts }: ReturnType<typeof parseEntries>,
+  parsed: ParsedEntries,
   imageFacts: ImageFactsMap,
   at: At,
   issues: ContentIssue[],
 ) {
   // Files are looked for as written, in valid and invalid files alike: a missing cover is reported in the same build
   // as a misspelt field beside it. (A path the schema refuses is not looked for: its message says what to write.)
-  const shareCardImages = valueAt(raw.site.data, ["shareCardImages"]);
-  const images = [
-    ...Object.keys(shareCardImages !== null && typeof shareCardImages === "object" ? shareCardImages : {}).map(
-      (key) => ({
-        source: raw.site,
-        field: ["shareCardImages", key],
-      }),
-    ),
+  const cards = valueAt(raw.site.data, ["shareCardImages"]);
+  const cardFields = Object.keys(cards !== null && typeof cards === "object" ? cards : {}).map((key) => [
+    "shareCardImages",
+    key,
+  ]);
+  const named = [
+    ...cardFields.map((field) => ({ source: raw.site, field })),
     ...[...raw.products, ...raw.portfolio, ...raw.posts].map((source) => ({ source, field: ["image"] })),
   ];
-  for (const { source, field } of images) {
+  for (const { source, field } of named) {
     const served = valueAt(source.data, field);
     if (typeof served === "string" && imagePath().safeParse(served).success && !raw.images.has(served))
       at(source, field, missingImage(served));
   }
   issues.push(...markdownImageIssues([...raw.posts, ...raw.pages], raw.images));
+  const field = (source: SourceFile, fieldPath: string[], served: unknown, extra?: Partial<ImageField>) =>
+    typeof served === "string"
+      ? [{ file: source.file, line: source.lineOf(fieldPath), field: formatPath(fieldPath), served, ...extra }]
+      : [];
+  const { products, portfolio, posts } = parsed;
+  const alt = (altField: string, text: string | undefined) => ({ altField, alt: text });
   return imageIssues(
     [
-      ...images
-        .filter(({ source }) => source === raw.site)
-        .flatMap(({ source, field }) => {
-          const served = valueAt(source.data, field);
-          return typeof served === "string"
-            ? [{ file: source.file, line: source.lineOf(field), field: formatPath(field), served }]
-            : [];
-        }),
-      ...imageFields(products, () => ({ shown: SHOWN.product })),
-      ...imageFields(
-        portfolio.flatMap(({ value, source }) =>
-          value.image ? [{ value: { ...value, image: value.image }, source }] : [],
-        ),
-        (p) => ({ shown: SHOWN.portfolio, altField: "imageAlt", alt: p.imageAlt }),
+      ...cardFields.flatMap((path) => field(raw.site, path, valueAt(raw.site.data, path))),
+      ...products.flatMap(({ value, source }) => field(source, ["image"], value.image, { shown: SHOWN.product })),
+      ...portfolio.flatMap(({ value: p, source }) =>
+        field(source, ["image"], p.image, { shown: SHOWN.portfolio, ...alt("imageAlt", p.imageAlt) }),
       ),
-      ...imageFields(posts, (p) => ({ shown: SHOWN.cover, altField: "imageAlt", alt: p.data.imageAlt })),
+      ...posts.flatMap(({ value: { data }, source }) =>
+        field(source, ["image"], data.image, { shown: SHOWN.cover, ...alt("imageAlt", data.imageAlt) }),
+      ),
     ],
     [...raw.posts, ...raw.pages].flatMap((source) =>
       (source.references ?? [])
@@ -263,20 +260,6 @@ function checkPlaceholders(raw: RawContent, at: At, issues: ContentIssue[]) {
         message: `Unknown placeholder {{${name}}}; expected one of ${knownPlaceholders()}`,
       });
   }
-}
-
-/** The `image` field of each product, project or post, with where it is shown. */
-function imageFields<T extends { image: string } | { data: { image: string } }>(
-  items: { value: T; source: SourceFile }[],
-  extra: (value: T) => Partial<ImageField>,
-): ImageField[] {
-  return items.map(({ value, source }) => ({
-    file: source.file,
-    line: source.lineOf(["image"]),
-    field: "image",
-    served: "image" in value ? value.image : value.data.image,
-    ...extra(value),
-  }));
 }
 
 /** Every string of parsed YAML with its field path. */
@@ -376,13 +359,4 @@ function markdownImageIssues(sources: readonly SourceFile[], images: ReadonlySet
     }
   }
   return issues;
-}
-
-function collect<T>(sources: SourceFile[], parse: (s: SourceFile) => T | undefined) {
-  const out: { value: T; source: SourceFile }[] = [];
-  for (const source of sources) {
-    const value = parse(source);
-    if (value !== undefined) out.push({ value, source });
-  }
-  return out;
 }
