@@ -127,40 +127,21 @@ export async function loadContent(contentDir: string, parsed?: ParseCache): Prom
 
 /** `content/products/esim.yml: Ignored file: …; rename it to esim.yaml` */
 function ignored(file: string, entry: Dirent, exts: readonly string[], what: string): ContentIssue {
-  if (!entry.isFile()) {
-    return {
-      file,
-      field: "",
-      message: `Ignored folder: ${what} are read from ${path.posix.dirname(file)}/ itself, not from subfolders; move its files up`,
-    };
-  }
-  const [expected = ""] = exts;
   const stem = entry.name.slice(0, entry.name.length - path.extname(entry.name).length) || entry.name;
-  return {
-    file,
-    field: "",
-    message: `Ignored file: ${what} are read from ${exts.join(" or ")} files only; rename it to ${stem}${expected}`,
-  };
+  const message = entry.isFile()
+    ? `Ignored file: ${what} are read from ${exts.join(" or ")} files only; rename it to ${stem}${exts[0] ?? ""}`
+    : `Ignored folder: ${what} are read from ${path.posix.dirname(file)}/ itself, not from subfolders; move its files up`;
+  return { file, field: "", message };
 }
 
 function ignoredTop(entry: Dirent): ContentIssue {
-  const file = `content/${entry.name}`;
-  if (!entry.isFile()) {
-    return {
-      file,
-      field: "",
-      message: `Ignored folder: content/ reads only ${[...FOLDERS.keys()].join(", ")} and images; move its files into one of them`,
-    };
-  }
-  const stem = entry.name.replace(/\.[^.]+$/, "");
-  const meant = TOP_FILES.find((name) => name.replace(/\.yaml$/, "") === stem);
-  return {
-    file,
-    field: "",
-    message: meant
+  const meant = TOP_FILES.find((name) => name.replace(/\.yaml$/, "") === entry.name.replace(/\.[^.]+$/, ""));
+  const message = !entry.isFile()
+    ? `Ignored folder: content/ reads only ${[...FOLDERS.keys()].join(", ")} and images; move its files into one of them`
+    : meant
       ? `Ignored file: expected the extension .yaml; rename it to ${meant}`
-      : `Ignored file: content/ reads only ${TOP_FILES.join(", ")} at its top; move or delete it`,
-  };
+      : `Ignored file: content/ reads only ${TOP_FILES.join(", ")} at its top; move or delete it`;
+  return { file: `content/${entry.name}`, field: "", message };
 }
 
 async function listImages(dir: string): Promise<Set<string>> {
