@@ -129,7 +129,7 @@ export class BuildSession {
     // Each photo's size and format, from its header: validation checks them, pages declare them.
     const facts = await stage("image facts", () => readImageFacts(contentDir, loaded.images, cache), say.photos);
     const valid = await stage("validate", () => validate(bodies, facts, publishing, () => this.#shape()), say.valid);
-    const compiled = await stage("compile", () => compileContent(valid, bodies.render, publishing), say.compiled);
+    const compiled = await stage("compile", () => compileContent(valid, publishing), say.compiled);
     const content = this.#withEnvironment(compiled);
     // Islands, styles and inline scripts depend on src/ only: bundled once per session.
     this.#bundle ??= await stage("islands", () => bundleIslands({ rootDir, islandsDir: src("islands") }), say.islands);
@@ -243,8 +243,7 @@ export class BuildSession {
 /** Each stage's detail in its log line. */
 const say = {
   files: (raw: RawContent) => `${countFiles(raw)} files`,
-  documents: ({ raw }: { raw: Pick<RawContent, "posts" | "pages"> }) =>
-    `${raw.posts.length + raw.pages.length} documents`,
+  documents: (raw: RawContent) => `${raw.posts.length + raw.pages.length} documents`,
   photos: (facts: ImageFactsMap) => `${facts.size} photos`,
   valid: () => "content valid",
   compiled: ({ content }: CompiledContent) => `${content.posts.length + content.pages.length} documents`,

@@ -3,6 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import type { ContentIssue } from "./errors.ts";
+import type { RenderedMarkdown } from "./markdown.ts";
 import type { RawHtml } from "./markdown/remark-raw-html.ts";
 import type { MarkdownReference } from "./markdown/remark-references.ts";
 import {
@@ -32,6 +33,8 @@ export interface SourceFile {
   references?: MarkdownReference[];
   /** HTML elements written in the markdown body, with their lines in the file (added with the references). */
   rawHtml?: RawHtml[];
+  /** The body as pages show it (added with the references): one render per body, which compile-content reads. */
+  rendered?: Pick<RenderedMarkdown, "html" | "headings" | "text">;
   /** 1-based line of the field at `fieldPath`, or of the deepest part of it that exists. */
   lineOf(fieldPath: readonly PropertyKey[]): number | undefined;
 }

@@ -8,7 +8,7 @@ import { compileContent, linksOf } from "./compile-content.ts";
 import { ContentErrors } from "./errors.ts";
 import { type ImageFactsMap, readImageFacts } from "./images/facts.ts";
 import { loadContent, type RawContent } from "./load-content.ts";
-import { type RenderedBodies, renderBodies } from "./markdown-bodies.ts";
+import { renderBodies } from "./markdown-bodies.ts";
 import { type MarkdownRenderer, renderMarkdown } from "./markdown.ts";
 import { type ValidContent, validateContent } from "./validate-content.ts";
 
@@ -26,10 +26,9 @@ export async function readSiteContent(
   contentDir: string = CONTENT_DIR,
   publishing: Publishing = publishedNow(),
 ): Promise<SiteContent> {
-  const bodies = await renderBodies(await loadContent(contentDir));
-  const facts = await readImageFacts(contentDir, bodies.raw.images, new BuildCache({ rootDir: ROOT }));
-  const valid = await validate(bodies, facts, publishing);
-  return (await compileContent(valid, bodies.render, publishing)).content;
+  const raw = await renderBodies(await loadContent(contentDir));
+  const facts = await readImageFacts(contentDir, raw.images, new BuildCache({ rootDir: ROOT }));
+  return compileContent(await validate(raw, facts, publishing), publishing).content;
 }
 
 /**
@@ -39,19 +38,19 @@ export async function readSiteContent(
  * @throws ContentErrors listing every problem as `file:line field: message`
  */
 export async function validate(
-  bodies: RenderedBodies,
+  raw: RawContent,
   facts: ImageFactsMap,
   publishing: Publishing,
   site?: () => Promise<Omit<SiteShape, "contentPages">>,
 ): Promise<ValidContent> {
   try {
-    return validateContent(bodies.raw, publishing.now, facts);
+    return validateContent(raw, publishing.now, facts);
   } catch (error) {
     if (!(error instanceof ContentErrors) || !site) throw error;
     // The pages content files make, by their file names (validation holds each id and slug to its file name), and
     // the links of their bodies: what the link check can judge without rendered pages.
     const made = collectionEntries().flatMap(([name]) => {
-      const sources = bodies.raw[name];
+      const sources = raw[name];
       return Array.isArray(sources)
         ? sources.flatMap((source) => {
             const page = pageOf(name, source.name);
