@@ -8,8 +8,8 @@ import { checkSiteLinks, servedFiles } from "./check-links.ts";
 import { type CompiledContent, compileContent } from "./compile-content.ts";
 import { formatIssue } from "./errors.ts";
 import { type ImageFactsMap, readImageFacts } from "./images/facts.ts";
-import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./incremental.ts";
-import { loadContent, type ParseCache, type RawContent } from "./load-content.ts";
+import { type KeyedPage, pageKeys, writeChanges } from "./incremental.ts";
+import { loadContent, type RawContent } from "./load-content.ts";
 import { renderBodies } from "./markdown-bodies.ts";
 import type { MarkdownRenderer } from "./markdown.ts";
 import { withNextSheets } from "./next-sheets.ts";
@@ -17,7 +17,7 @@ import type { BuiltSite, Plugin } from "./plugin.ts";
 import type { AdminOptions } from "./plugins/admin/admin.ts";
 import { sitePlugins } from "./plugins/index.ts";
 import { cachedRenderer, countFiles, validate } from "./read-content.ts";
-import { pageData, renderRoutes } from "./render.tsx";
+import { pageData, renderPage } from "./render.tsx";
 import { collectRoutes, type Route, routeShapes } from "./routes.ts";
 import type { OutputFile } from "./styles.ts";
 import { type CopiedFolder, copyFolders, siteFiles } from "./write.ts";
@@ -89,7 +89,6 @@ export class BuildSession {
   /** What the previous build of this session rendered and wrote; absent before the first. */
   #pages = new Map<string, KeyedPage>();
   #written: Map<string, string> | undefined;
-  readonly #parsed: ParseCache = new Map();
 
   constructor(options: BuildOptions) {
     this.#options = options;
@@ -123,7 +122,7 @@ export class BuildSession {
     const src = (folder: string) => path.join(rootDir, "src", folder);
     const publishing = { drafts: this.#options.drafts ?? false, now: this.#options.now ?? new Date() };
     this.#plugins ??= sitePlugins(this.#options);
-    const loaded = await stage("load", () => loadContent(contentDir, this.#parsed), say.files);
+    const loaded = await stage("load", () => loadContent(contentDir), say.files);
     // Before validation: the render finds the images validation checks and the links the link check reads.
     const bodies = await stage("markdown", () => renderBodies(loaded, this.#markdown), say.documents);
     // Each photo's size and format, from its header: validation checks them, pages declare them.
@@ -194,7 +193,8 @@ export class BuildSession {
     const bundle = this.#bundle as IslandBundle;
     const inputs = routes.map((route) => pageData(route, content));
     const keys = pageKeys(routes, content, inputs);
-    const fresh = await renderRoutes(pagesToRender(routes, keys, this.#pages), content, bundle);
+    const changed = routes.filter((route) => this.#pages.get(route.outFile)?.key !== keys.get(route.outFile));
+    const fresh = changed.map((route) => ({ route, ...renderPage(route, content, bundle) }));
     const freshByFile = new Map(fresh.map((page) => [page.route.outFile, page]));
     const next = new Map<string, KeyedPage>();
     for (const route of routes) {

@@ -64,17 +64,8 @@ const FOLDERS = new Map(
  * its line counter, so every message can name the line of the field. A file the loader would skip (a product saved
  * as .yml, an article as .markdown) is an error rather than a silent omission.
  */
-export async function loadContent(contentDir: string, parsed?: ParseCache): Promise<RawContent> {
+export async function loadContent(contentDir: string): Promise<RawContent> {
   const issues: ContentIssue[] = [];
-  // npm run dev: a file whose text is unchanged since the last build is not parsed again.
-  const remembered = (file: string, text: string, parse: () => SourceFile): SourceFile => {
-    const known = parsed?.get(file);
-    if (known?.text === text) return known.source;
-    const before = issues.length;
-    const source = parse();
-    if (issues.length === before) parsed?.set(file, { text, source });
-    return source;
-  };
   // Messages name files as the editor sees them in the repository, wherever the folder was read from.
   const rel = (file: string) => `content/${path.relative(contentDir, file).split(path.sep).join("/")}`;
 
@@ -88,11 +79,11 @@ export async function loadContent(contentDir: string, parsed?: ParseCache): Prom
       });
       return emptySource(rel(file));
     }
-    return remembered(file, text, () => parseYaml(rel(file), text, 0, issues));
+    return parseYaml(rel(file), text, 0, issues);
   };
   const markdownFile = async (file: string): Promise<SourceFile> => {
     const text = await readFile(file, "utf8");
-    return remembered(file, text, () => parseMarkdownFile(rel(file), text, issues));
+    return parseMarkdownFile(rel(file), text, issues);
   };
   const folder = async ({ folder: dir, exts, what }: FolderCollection, load: (file: string) => Promise<SourceFile>) => {
     const entries = await readdir(path.join(contentDir, dir), { withFileTypes: true }).catch(() => [] as Dirent[]);
@@ -157,9 +148,6 @@ async function listImages(dir: string): Promise<Set<string>> {
       ),
   );
 }
-
-/** Parsed files by path, with the text they were parsed from (kept by a build session between builds). */
-export type ParseCache = Map<string, { text: string; source: SourceFile }>;
 
 function emptySource(file: string): SourceFile {
   return { file, name: baseName(file), data: undefined, lineOf: () => undefined };
