@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as esbuild from "esbuild";
-import { BuildError } from "./errors.ts";
+import { rethrowAs } from "./errors.ts";
 
 /** Entries nobody asked for in this long are deleted (an edited title or a removed post leaves one behind). */
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
@@ -158,9 +158,7 @@ async function codeHash(rootDir: string, entry: string): Promise<string> {
       jsx: "automatic",
       logLevel: "silent",
     })
-    .catch((cause: unknown) => {
-      throw new BuildError(`Having trouble listing the code of ${entry} for the build cache`, { cause });
-    });
+    .catch(rethrowAs(`Having trouble listing the code of ${entry} for the build cache`));
   return inputsDigest(rootDir, Object.keys(result.metafile.inputs).sort());
 }
 

@@ -136,3 +136,10 @@ export function describeError(error: unknown): string {
   }
   return lines.join("\n");
 }
+
+/** A rejection handler that throws a BuildError saying what failed, with the failure as its cause. */
+export const rethrowAs =
+  (message: string) =>
+  (cause: unknown): never => {
+    throw new BuildError(message, { cause });
+  };

@@ -3,7 +3,7 @@ import path from "node:path";
 import * as esbuild from "esbuild";
 import { DARK_SELECTOR, splitThemes, themeColors } from "../src/lib/design-tokens.ts";
 import { type PageSheet, type Stylesheets, selectorClasses } from "../src/lib/stylesheets.ts";
-import { BuildError } from "./errors.ts";
+import { BuildError, rethrowAs } from "./errors.ts";
 
 /** A built file that write.ts puts under dist/. */
 export interface OutputFile {
@@ -46,9 +46,7 @@ export async function bundleStyles(
         substituteMedia(media, rootDir),
       ],
     })
-    .catch((cause: unknown) => {
-      throw new BuildError("Having trouble bundling the stylesheets in src/styles", { cause });
-    });
+    .catch(rethrowAs("Having trouble bundling the stylesheets in src/styles"));
 
   const distDir = path.join(rootDir, "dist");
   const outputs = Object.entries(result.metafile?.outputs ?? {});
