@@ -7,16 +7,22 @@ import {
   type MarkdownCollectionName,
   type YamlFolderCollectionName,
 } from "../src/schemas/collections.ts";
-import { duplicateQuestions, entryIssues, identityIssues, type RuleIssue } from "../src/lib/content-rules.ts";
+import {
+  decodeUrl,
+  duplicateQuestions,
+  entryIssues,
+  formatPath,
+  identityIssues,
+  type RuleIssue,
+} from "../src/lib/content-rules.ts";
 import { todayIn } from "../src/lib/publishing.ts";
 import { knownPlaceholders, unknownPlaceholders } from "../src/lib/site-placeholders.ts";
-import { ContentErrors, type ContentIssue, formatPath } from "./errors.ts";
+import { ContentErrors, type ContentIssue } from "./errors.ts";
 import { closest } from "../src/lib/spelling.ts";
 import type { RawContent, SourceFile } from "./load-content.ts";
 import { type ImageField, imageIssues, SHOWN } from "./images/check-images.ts";
 import { type ImageFactsMap, rasterImages } from "./images/facts.ts";
 import type { RasterImages } from "../src/lib/images.ts";
-import { decodeUrl } from "./html-tree.ts";
 import { editorMessage } from "../src/schemas/messages.ts";
 
 type Parsed<S extends z.ZodMiniType> = z.infer<S>;

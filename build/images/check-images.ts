@@ -1,7 +1,6 @@
-import { missingAlt } from "../../src/lib/content-rules.ts";
+import { decodeUrl, missingAlt } from "../../src/lib/content-rules.ts";
 import type { ContentIssue } from "../errors.ts";
 import { type ImageFactsMap, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "./facts.ts";
-import { decodeUrl } from "../html-tree.ts";
 
 /** An image field of a content file (a cover, a product's or a project's image), where its reference is written. */
 export interface ImageField {
