@@ -65,15 +65,7 @@ export function validateContent(
       else issues.push({ file, field: formatPath(field), message });
     }
   };
-  const asWritten = (list: SourceFile[]) =>
-    list.map((source) => ({ file: source.file, name: source.name, data: source.data }));
-  report(
-    identityIssues({
-      products: asWritten(raw.products),
-      portfolio: asWritten(raw.portfolio),
-      posts: asWritten(raw.posts),
-    }),
-  );
+  report(identityIssues({ products: raw.products, portfolio: raw.portfolio, posts: raw.posts }));
   checkManuals(raw, at);
   const checked = checkImages(raw, parsed, imageFacts, at, issues);
   issues.push(...checked.errors);
