@@ -52,9 +52,9 @@ export interface CompiledContent {
 }
 
 /**
- * Shapes validated content into what pages read, each body as markdown-bodies rendered it. Drafts and posts dated after today are left
- * out, or kept and marked `unpublished` when `publishing.drafts` (npm run dev). A draft's own links are checked
- * where it is built; a scheduled post's in every build.
+ * Shapes validated content into what pages read, each body as markdown-bodies rendered it. Drafts and posts dated
+ * after today are left out, or kept and marked `unpublished` when `publishing.drafts` (npm run dev). A draft's own
+ * links are checked where it is built; a scheduled post's in every build.
  */
 export function compileContent(valid: ValidContent, publishing: Publishing = publishedNow()): CompiledContent {
   const today = todayIn(valid.site.timeZone, publishing.now);
