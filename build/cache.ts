@@ -76,7 +76,10 @@ export class BuildCache {
     return { bytes, cached: false };
   }
 
-  /** A JSON value kept under `key` in `kind`, or what `make` makes, then kept; an entry that does not parse is made again. */
+  /**
+   * A JSON value kept under `key` in `kind`, or what `make` makes, then kept; an entry that does not parse (a build
+   * cut short while writing it) is made again.
+   */
   async json<T>(kind: string, key: string, make: () => Promise<T>): Promise<T> {
     const made = async () => Buffer.from(JSON.stringify(await make()));
     const { bytes } = await this.get(kind, key, made, (kept) => parseJson(kept) !== undefined);
