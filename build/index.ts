@@ -11,7 +11,6 @@ import { type ImageFactsMap, readImageFacts } from "./images/facts.ts";
 import { type KeyedPage, pageKeys, writeChanges } from "./incremental.ts";
 import { loadContent, type RawContent } from "./load-content.ts";
 import { renderBodies } from "./markdown-bodies.ts";
-import type { MarkdownRenderer } from "./markdown.ts";
 import { withNextSheets } from "./next-sheets.ts";
 import type { BuiltSite, Plugin } from "./plugin.ts";
 import type { AdminOptions } from "./plugins/admin/admin.ts";
@@ -82,8 +81,6 @@ export class BuildSession {
   /** Folders served as they are: public/ at the root, content/images at /images. */
   readonly #copies: CopiedFolder[];
   readonly #stage: Stage;
-  /** Renders markdown through the build cache. */
-  readonly #markdown: MarkdownRenderer;
   #plugins: Plugin[] | undefined;
   #bundle: IslandBundle | undefined;
   /** What the previous build of this session rendered and wrote; absent before the first. */
@@ -101,7 +98,6 @@ export class BuildSession {
       { from: path.join(this.#rootDir, "public"), to: "." },
       { from: path.join(this.#contentDir, "images"), to: "images" },
     ];
-    this.#markdown = cachedRenderer(this.#cache);
     const log = options.log ?? (() => {});
     this.#stage = async (name, run, detail) => {
       const t0 = performance.now();
@@ -124,7 +120,7 @@ export class BuildSession {
     this.#plugins ??= sitePlugins(this.#options);
     const loaded = await stage("load", () => loadContent(contentDir), say.files);
     // Before validation: the render finds the images validation checks and the links the link check reads.
-    const bodies = await stage("markdown", () => renderBodies(loaded, this.#markdown), say.documents);
+    const bodies = await stage("markdown", () => renderBodies(loaded, cachedRenderer(cache)), say.documents);
     // Each photo's size and format, from its header: validation checks them, pages declare them.
     const facts = await stage("image facts", () => readImageFacts(contentDir, loaded.images, cache), say.photos);
     const valid = await stage("validate", () => validate(bodies, facts, publishing, () => this.#shape()), say.valid);
