@@ -8,7 +8,6 @@ import {
   type YamlFolderCollectionName,
 } from "../src/schemas/collections.ts";
 import {
-  decodeUrl,
   duplicateQuestions,
   entryIssues,
   formatPath,
@@ -20,7 +19,7 @@ import { knownPlaceholders, unknownPlaceholders } from "../src/lib/site-placehol
 import { ContentErrors, type ContentIssue } from "./errors.ts";
 import { closest } from "../src/lib/spelling.ts";
 import type { RawContent, SourceFile } from "./load-content.ts";
-import { type ImageField, imageIssues, SHOWN } from "./images/check-images.ts";
+import { type ImageField, imageIssues, missingImage, SHOWN } from "./images/check-images.ts";
 import { type ImageFactsMap, rasterImages } from "./images/facts.ts";
 import type { RasterImages } from "../src/lib/images.ts";
 import { editorMessage } from "../src/schemas/messages.ts";
@@ -67,7 +66,7 @@ export function validateContent(
   };
   report(identityIssues({ products: raw.products, portfolio: raw.portfolio, posts: raw.posts }));
   checkManuals(raw, at);
-  const checked = checkImages(raw, parsed, imageFacts, at, issues);
+  const checked = checkImages(raw, parsed, imageFacts, at);
   issues.push(...checked.errors);
   issues.push(...rawHtmlIssues([...raw.posts, ...raw.pages]));
   if (faq)
@@ -189,13 +188,7 @@ function checkManuals(raw: RawContent, at: At) {
  * Images named by fields and bodies: present, and within the limits of build/images/check-images.ts.
  * @returns the problems that stop the build, and the warnings that do not
  */
-function checkImages(
-  raw: RawContent,
-  parsed: ParsedEntries,
-  imageFacts: ImageFactsMap,
-  at: At,
-  issues: ContentIssue[],
-) {
+function checkImages(raw: RawContent, parsed: ParsedEntries, imageFacts: ImageFactsMap, at: At) {
   // Files are looked for as written, in valid and invalid files alike: a missing cover is reported in the same build
   // as a misspelt field beside it. (A path the schema refuses is not looked for: its message says what to write.)
   const cards = valueAt(raw.site.data, ["shareCardImages"]);
@@ -212,7 +205,6 @@ function checkImages(
     if (typeof served === "string" && imagePath().safeParse(served).success && !raw.images.has(served))
       at(source, field, missingImage(served));
   }
-  issues.push(...markdownImageIssues([...raw.posts, ...raw.pages], raw.images));
   const field = (source: SourceFile, fieldPath: string[], served: unknown, extra?: Partial<ImageField>) =>
     typeof served === "string"
       ? [{ file: source.file, line: source.lineOf(fieldPath), field: formatPath(fieldPath), served, ...extra }]
@@ -236,6 +228,7 @@ function checkImages(
         .map((ref) => ({ file: source.file, line: ref.line, url: ref.url, alt: ref.alt })),
     ),
     imageFacts,
+    raw.images,
   );
 }
 
@@ -335,26 +328,4 @@ function rawHtmlAdvice(tag: string): string {
   if (tag === "img") return `${left}; write the image as ![what it shows](/images/…)`;
   if (tag === "br") return `${left}; a line break in the text is kept as it is, so just break the line`;
   return `${left}; write its text in markdown (paragraphs, **bold**, lists, > quotes, | tables |) or remove it`;
-}
-
-/** Images are checked against the disk: a schema only sees the text of the path. */
-const missingImage = (served: string) => `File not found: content${served}; add the image there or correct the path`;
-
-/** `![alt](/images/…)` in markdown bodies must name a file in content/images, on the line where it is written. */
-function markdownImageIssues(sources: readonly SourceFile[], images: ReadonlySet<string>): ContentIssue[] {
-  const issues: ContentIssue[] = [];
-  for (const source of sources) {
-    for (const ref of source.references ?? []) {
-      // Other sites' images (a scheme, or //host) are theirs to keep; a relative path would resolve under the page's URL.
-      if (ref.kind !== "image" || /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(ref.url)) continue;
-      const served = decodeUrl(ref.url.split(/[?#]/)[0] ?? "");
-      const message = !served.startsWith("/images/")
-        ? `Expected an image under /images/ (a file in content/images), found ${ref.url}`
-        : images.has(served)
-          ? undefined
-          : missingImage(served);
-      if (message) issues.push({ file: source.file, line: ref.line, field: "image", message });
-    }
-  }
-  return issues;
 }
