@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import type { ComponentType } from "react";
 import type { Stylesheets } from "../src/lib/stylesheets.ts";
-import { BuildError } from "./errors.ts";
+import { BuildError, rethrowAs } from "./errors.ts";
 import { bundleStyles, type OutputFile } from "./styles.ts";
 
 /** A script small enough to inline in <head>, with the CSP hash that allows it. */
@@ -140,11 +140,7 @@ function bundlePageModules({ rootDir, common, assets }: EsbuildRun) {
       ...assets,
       entryPoints: moduleNames.map((name) => ({ in: path.join(rootDir, `src/client/${name}.ts`), out: name })),
     })
-    .catch((cause: unknown) => {
-      throw new BuildError(`Having trouble bundling the page modules (${moduleNames.join(", ")}) in src/client`, {
-        cause,
-      });
-    });
+    .catch(rethrowAs(`Having trouble bundling the page modules (${moduleNames.join(", ")}) in src/client`));
 }
 
 /**
@@ -168,9 +164,7 @@ function bundleLoader(
       external: ["/assets/*"],
       entryPoints: [{ in: path.join(rootDir, "src/client/loader.ts"), out: "loader" }],
     })
-    .catch((cause: unknown) => {
-      throw new BuildError("Having trouble bundling the loader, src/client/loader.ts", { cause });
-    });
+    .catch(rethrowAs("Having trouble bundling the loader, src/client/loader.ts"));
 }
 
 /** One ESM entry per island, split so that every island shares one copy of React and the stores. */
@@ -201,9 +195,7 @@ function bundleIslandEntries({ rootDir, common, assets }: EsbuildRun, islandsDir
         },
       ],
     })
-    .catch((cause: unknown) => {
-      throw new BuildError("Having trouble bundling the islands in src/islands", { cause });
-    });
+    .catch(rethrowAs("Having trouble bundling the islands in src/islands"));
 }
 
 /**
@@ -221,9 +213,7 @@ async function bundleInlineScripts(rootDir: string, common: esbuild.BuildOptions
       outdir: path.join(rootDir, "dist/inline"),
       format: "iife",
     })
-    .catch((cause: unknown) => {
-      throw new BuildError("Having trouble bundling the inline scripts in src/client/inline", { cause });
-    });
+    .catch(rethrowAs("Having trouble bundling the inline scripts in src/client/inline"));
   const scripts = new Map<string, InlineScript>();
   // Only the scripts: an inline script that imported a stylesheet would add a .css output, never to be run as one.
   for (const output of (result.outputFiles ?? []).filter((file) => file.path.endsWith(".js"))) {

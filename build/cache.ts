@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as esbuild from "esbuild";
-import { BuildError } from "./errors.ts";
+import { rethrowAs } from "./errors.ts";
 
 /** Entries nobody asked for in this long are deleted (an edited title or a removed post leaves one behind). */
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
@@ -77,6 +77,16 @@ export class BuildCache {
   }
 
   /**
+   * A JSON value kept under `key` in `kind`, or what `make` makes, then kept; an entry that does not parse (a build
+   * cut short while writing it) is made again.
+   */
+  async json<T>(kind: string, key: string, make: () => Promise<T>): Promise<T> {
+    const made = async () => Buffer.from(JSON.stringify(await make()));
+    const { bytes } = await this.get(kind, key, made, (kept) => parseJson(kept) !== undefined);
+    return parseJson(bytes) as T;
+  }
+
+  /**
    * A bundle too large to list its code first (codeHash bundles as much as `make` does): kept under the hash of the
    * inputs the previous make's metafile listed, so it is made again when any of them changed. `make` returns the
    * bundle as one byte string and its metafile's inputs (paths under the root).
@@ -121,6 +131,15 @@ export class BuildCache {
   }
 }
 
+/** The value of a JSON entry, or undefined when it does not parse (a build cut short while writing it). */
+function parseJson(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Written under a temporary name and renamed, so a build running beside this one never reads half a file. */
 async function writeAside(file: string, bytes: Buffer): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
@@ -142,9 +161,7 @@ async function codeHash(rootDir: string, entry: string): Promise<string> {
       jsx: "automatic",
       logLevel: "silent",
     })
-    .catch((cause: unknown) => {
-      throw new BuildError(`Having trouble listing the code of ${entry} for the build cache`, { cause });
-    });
+    .catch(rethrowAs(`Having trouble listing the code of ${entry} for the build cache`));
   return inputsDigest(rootDir, Object.keys(result.metafile.inputs).sort());
 }
 

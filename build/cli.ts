@@ -5,7 +5,7 @@ import "./production-react.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { annotationsOf, ContentErrors, describeError } from "./errors.ts";
+import { ContentErrors, describeError, formatAnnotation } from "./errors.ts";
 import { build } from "./index.ts";
 import { type CliIo, isEntryPoint } from "../scripts/cli-io.ts";
 import { readSiteEnvironment, type SiteEnvironment } from "../src/lib/site-environment.ts";
@@ -69,8 +69,10 @@ export async function buildCli(args: readonly string[], io: CliIo): Promise<numb
     return 0;
   } catch (error) {
     out.error(`\nBuild failed.\n${describeError(error)}`);
-    // The pull-request workflow asks for them: each content error also lands on its file and line in the pull request.
-    if (error instanceof ContentErrors && values.annotations) for (const line of annotationsOf(error)) out.log(line);
+    // The pull-request workflow asks for them: each content error also lands on its file and line in the pull request;
+    // the checks waiting for the next round are not errors yet.
+    if (error instanceof ContentErrors && values.annotations)
+      for (const issue of error.issues) out.log(formatAnnotation(issue));
     return 1;
   }
 }

@@ -3,10 +3,9 @@ import { collectionEntries, type FileCollectionName } from "../src/schemas/colle
 import { type Publishing, publishedNow, todayIn, type Unpublished, unpublishedReason } from "../src/lib/publishing.ts";
 import { readingMinutes } from "../src/lib/reading-time.ts";
 import { fillPlaceholdersIn } from "../src/lib/site-placeholders.ts";
-import { type MarkdownRenderer, renderMarkdown } from "./markdown.ts";
 import type { SourceFile } from "./load-content.ts";
 import type { ValidContent } from "./validate-content.ts";
-import type { ContentIssue } from "./errors.ts";
+import { BuildError, type ContentIssue } from "./errors.ts";
 import { bodyPictures } from "./images/body-pictures.ts";
 
 /** Where the build writes the artwork it draws for a project that names no image of its own. */
@@ -53,16 +52,11 @@ export interface CompiledContent {
 }
 
 /**
- * Renders the markdown of posts and policy pages and shapes validated content into what pages read. `render` is
- * the build's cached renderer in builds; plain rendering by default. Drafts and posts dated after today are left
- * out, or kept and marked `unpublished` when `publishing.drafts` (npm run dev). A draft's own links are checked
- * where it is built; a scheduled post's in every build.
+ * Shapes validated content into what pages read, each body as markdown-bodies rendered it. Drafts and posts dated
+ * after today are left out, or kept and marked `unpublished` when `publishing.drafts` (npm run dev). A draft's own
+ * links are checked where it is built; a scheduled post's in every build.
  */
-export async function compileContent(
-  valid: ValidContent,
-  render: MarkdownRenderer = renderMarkdown,
-  publishing: Publishing = publishedNow(),
-): Promise<CompiledContent> {
+export function compileContent(valid: ValidContent, publishing: Publishing = publishedNow()): CompiledContent {
   const today = todayIn(valid.site.timeZone, publishing.now);
   const unpublished: UnpublishedPage[] = [];
   const leftOutImages = new Set<string>();
@@ -89,29 +83,16 @@ export async function compileContent(
       collect(entry.source, `/blog/${entry.data.slug}`);
     return data ? [{ ...entry, data }] : [];
   });
-  const posts = await Promise.all(
-    visiblePosts.map(async ({ data, body, source }) => {
-      collect(source, `/blog/${data.slug}`);
-      const rendered = await render(body, source.file);
-      return {
-        ...data,
-        html: bodyPictures(rendered.html, valid.images),
-        readingMinutes: readingMinutes(rendered.text),
-      };
-    }),
-  );
-  const pages = await Promise.all(
-    valid.pages.map(async ({ data, body, source }) => {
-      collect(source, `/${source.name}`);
-      const rendered = await render(body, source.file);
-      return {
-        ...data,
-        name: source.name,
-        html: bodyPictures(rendered.html, valid.images),
-        headings: rendered.headings,
-      };
-    }),
-  );
+  const posts = visiblePosts.map(({ data, source }) => {
+    collect(source, `/blog/${data.slug}`);
+    const rendered = renderedBody(source);
+    return { ...data, html: bodyPictures(rendered.html, valid.images), readingMinutes: readingMinutes(rendered.text) };
+  });
+  const pages = valid.pages.map(({ data, source }) => {
+    collect(source, `/${source.name}`);
+    const rendered = renderedBody(source);
+    return { ...data, name: source.name, html: bodyPictures(rendered.html, valid.images), headings: rendered.headings };
+  });
   const content: SiteContent = {
     ...filesOf(valid),
     products: valid.products.flatMap((product) => {
@@ -130,6 +111,12 @@ export async function compileContent(
   const shownSources = [...visiblePosts, ...valid.pages].map(({ source }) => source);
   const withheldImages = withhold(content, leftOutImages, shownSources);
   return { content, links, unpublished, warnings: valid.warnings, withheldImages };
+}
+
+/** A valid article's or policy page's body as rendered before validation (a file without a body is invalid). */
+function renderedBody(source: SourceFile): NonNullable<SourceFile["rendered"]> {
+  if (!source.rendered) throw new BuildError(`${source.file} reached compile without its rendered body`);
+  return source.rendered;
 }
 
 /** The single files of content/ as pages read them, in the table's order, with site facts filled where quoted. */

@@ -33,9 +33,6 @@ export function formatAnnotation(issue: ContentIssue): string {
   return `::error ${properties.join(",")}::${escapeData(formatIssue(issue))}`;
 }
 
-/** Every error of one build as annotations, one line each; the checks waiting for the next round are not errors yet. */
-export const annotationsOf = (errors: ContentErrors): string[] => errors.issues.map(formatAnnotation);
-
 const byPlace = (a: ContentIssue, b: ContentIssue) =>
   a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.field.localeCompare(b.field);
 
@@ -71,8 +68,6 @@ export class BuildError extends Error {
 export class SettingError extends BuildError {
   override name = "SettingError";
 }
-
-export { formatPath } from "../src/lib/content-rules.ts";
 
 /**
  * A syntax error esbuild (directly, or through tsx loading a module) found in our code, as `file:line:column message`
@@ -136,3 +131,10 @@ export function describeError(error: unknown): string {
   }
   return lines.join("\n");
 }
+
+/** A rejection handler that throws a BuildError saying what failed, with the failure as its cause. */
+export const rethrowAs =
+  (message: string) =>
+  (cause: unknown): never => {
+    throw new BuildError(message, { cause });
+  };

@@ -18,5 +18,3 @@ export function elementsOf(node: Nodes): Element[] {
   walk(node);
   return found;
 }
-
-export { decodeUrl } from "../src/lib/content-rules.ts";

@@ -3,7 +3,7 @@ import { rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
 import type { OutputFile } from "./styles.ts";
-import { pageData, type RenderedPage } from "./render.tsx";
+import type { RenderedPage } from "./render.tsx";
 import type { Route } from "./routes.ts";
 import { writeFiles } from "./write.ts";
 
@@ -25,8 +25,8 @@ function sharedKey(content: SiteContent): string {
 export function pageKeys(
   routes: readonly Route[],
   content: SiteContent,
-  /** Each route's data and head when the caller has them already, in route order. */
-  known: readonly { data: unknown; head: unknown }[] = routes.map((route) => pageData(route, content)),
+  /** Each route's data and head, in route order. */
+  inputs: readonly { data: unknown; head: unknown }[],
 ): Map<string, string> {
   const shared = sharedKey(content);
   // Each post, project and policy page is hashed once, not once per page that lists it (the blog list, related posts).
@@ -36,23 +36,11 @@ export function pageKeys(
   const replacer = (_key: string, value: unknown) => entries.get(value) ?? value;
   return new Map(
     routes.map((route, i) => {
-      const { data, head } = known[i] ?? pageData(route, content);
+      const { data, head } = inputs[i] ?? { data: undefined, head: undefined };
       const key = `${shared}\0${route.module}\0${route.path}\0${JSON.stringify(data, replacer)}\0${JSON.stringify(head)}`;
       return [route.outFile, hash(key)];
     }),
   );
-}
-
-/** The pages to render: new ones and those whose key changed; the rest are taken from the previous build. */
-export function pagesToRender(
-  routes: readonly Route[],
-  keys: ReadonlyMap<string, string>,
-  previous: ReadonlyMap<string, { key: string }>,
-): Route[] {
-  return routes.filter((route) => {
-    const before = previous.get(route.outFile);
-    return !before || before.key !== keys.get(route.outFile);
-  });
 }
 
 export interface KeyedPage {

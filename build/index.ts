@@ -7,18 +7,16 @@ import { BuildCache } from "./cache.ts";
 import { checkSiteLinks, servedFiles } from "./check-links.ts";
 import { type CompiledContent, compileContent } from "./compile-content.ts";
 import { formatIssue } from "./errors.ts";
-import { pageAssets } from "./explorer-panels.tsx";
 import { type ImageFactsMap, readImageFacts } from "./images/facts.ts";
-import { type KeyedPage, pageKeys, pagesToRender, writeChanges } from "./incremental.ts";
-import { loadContent, type ParseCache, type RawContent } from "./load-content.ts";
+import { type KeyedPage, pageKeys, writeChanges } from "./incremental.ts";
+import { loadContent, type RawContent } from "./load-content.ts";
 import { renderBodies } from "./markdown-bodies.ts";
-import type { MarkdownRenderer } from "./markdown.ts";
 import { withNextSheets } from "./next-sheets.ts";
 import type { BuiltSite, Plugin } from "./plugin.ts";
 import type { AdminOptions } from "./plugins/admin/admin.ts";
 import { sitePlugins } from "./plugins/index.ts";
 import { cachedRenderer, countFiles, validate } from "./read-content.ts";
-import { pageData, renderRoutes } from "./render.tsx";
+import { pageData, renderPage } from "./render.tsx";
 import { collectRoutes, type Route, routeShapes } from "./routes.ts";
 import type { OutputFile } from "./styles.ts";
 import { type CopiedFolder, copyFolders, siteFiles } from "./write.ts";
@@ -83,14 +81,11 @@ export class BuildSession {
   /** Folders served as they are: public/ at the root, content/images at /images. */
   readonly #copies: CopiedFolder[];
   readonly #stage: Stage;
-  /** Renders markdown through the build cache. */
-  readonly #markdown: MarkdownRenderer;
   #plugins: Plugin[] | undefined;
   #bundle: IslandBundle | undefined;
   /** What the previous build of this session rendered and wrote; absent before the first. */
   #pages = new Map<string, KeyedPage>();
   #written: Map<string, string> | undefined;
-  readonly #parsed: ParseCache = new Map();
 
   constructor(options: BuildOptions) {
     this.#options = options;
@@ -103,7 +98,6 @@ export class BuildSession {
       { from: path.join(this.#rootDir, "public"), to: "." },
       { from: path.join(this.#contentDir, "images"), to: "images" },
     ];
-    this.#markdown = cachedRenderer(this.#cache);
     const log = options.log ?? (() => {});
     this.#stage = async (name, run, detail) => {
       const t0 = performance.now();
@@ -124,13 +118,13 @@ export class BuildSession {
     const src = (folder: string) => path.join(rootDir, "src", folder);
     const publishing = { drafts: this.#options.drafts ?? false, now: this.#options.now ?? new Date() };
     this.#plugins ??= sitePlugins(this.#options);
-    const loaded = await stage("load", () => loadContent(contentDir, this.#parsed), say.files);
+    const loaded = await stage("load", () => loadContent(contentDir), say.files);
     // Before validation: the render finds the images validation checks and the links the link check reads.
-    const bodies = await stage("markdown", () => renderBodies(loaded, this.#markdown), say.documents);
+    const bodies = await stage("markdown", () => renderBodies(loaded, cachedRenderer(cache)), say.documents);
     // Each photo's size and format, from its header: validation checks them, pages declare them.
     const facts = await stage("image facts", () => readImageFacts(contentDir, loaded.images, cache), say.photos);
     const valid = await stage("validate", () => validate(bodies, facts, publishing, () => this.#shape()), say.valid);
-    const compiled = await stage("compile", () => compileContent(valid, bodies.render, publishing), say.compiled);
+    const compiled = await stage("compile", () => compileContent(valid, publishing), say.compiled);
     const content = this.#withEnvironment(compiled);
     // Islands, styles and inline scripts depend on src/ only: bundled once per session.
     this.#bundle ??= await stage("islands", () => bundleIslands({ rootDir, islandsDir: src("islands") }), say.islands);
@@ -139,27 +133,26 @@ export class BuildSession {
     const site: BuiltSite = { rootDir, contentDir, content, compiled, facts, bundle: this.#bundle, ...rendered };
     // A draft's or a scheduled post's own images wait for it: not copied, not sized, not linkable.
     const copies = this.#copies.map((copy) => ({ ...copy, leaveOut: compiled.withheldImages }));
-    const own = pageAssets(content, site.bundle);
     // Before anything is drawn: a broken link fails the build in seconds, not after the share cards and PDFs.
-    await stage("links", () => this.#checkLinks(site, own, copies), say.links);
+    await stage("links", () => this.#checkLinks(site, copies), say.links);
     // Only a clean first write may leave the late files out: a later one would remove the previous build's.
     const early = this.#written ? undefined : this.#options.onFirstFiles;
     const [first, late] = [this.#make("first", site), early ? undefined : this.#make("late", site)];
-    if (early) await this.#write(site, rendered.reused, [...own, ...(await first)], copies, changed).then(early);
+    if (early) await this.#write(site, rendered.reused, await first, copies, changed).then(early);
     // After an early write nothing of content/ changed: the second writes only the late files. Awaited together, so a
     // failing first plugin (a photo a git checkout just took away in npm run dev) never leaves the late ones unhandled.
     const made = (await Promise.all([first, late ?? this.#make("late", site)])).flat();
-    await this.#write(site, rendered.reused, [...own, ...made], copies, early ? [] : changed);
+    await this.#write(site, rendered.reused, made, copies, early ? [] : changed);
     await cache.prune();
     return { content, pages: site.pages.length, rendered: rendered.fresh, ms: Math.round(performance.now() - started) };
   }
 
   /**
    * Links in markdown, checked against the pages as rendered and every other path the build will serve: the bundle,
-   * the pages' assets, the plugins' files (known before they are made) and the copied folders.
+   * the plugins' files (known before they are made) and the copied folders.
    */
-  async #checkLinks(site: BuiltSite, own: readonly OutputFile[], copies: CopiedFolder[]): Promise<number> {
-    const made = [...site.bundle.files, ...own].map((file) => `/${file.path}`);
+  async #checkLinks(site: BuiltSite, copies: CopiedFolder[]): Promise<number> {
+    const made = site.bundle.files.map((file) => `/${file.path}`);
     const planned = (this.#plugins ?? []).flatMap((p) => p.paths(p.needs(site)));
     const files = new Set([...made, ...planned, ...(await servedFiles(copies))]);
     return checkSiteLinks(site.compiled, site.pages, files);
@@ -196,7 +189,8 @@ export class BuildSession {
     const bundle = this.#bundle as IslandBundle;
     const inputs = routes.map((route) => pageData(route, content));
     const keys = pageKeys(routes, content, inputs);
-    const fresh = await renderRoutes(pagesToRender(routes, keys, this.#pages), content, bundle);
+    const changed = routes.filter((route) => this.#pages.get(route.outFile)?.key !== keys.get(route.outFile));
+    const fresh = changed.map((route) => ({ route, ...renderPage(route, content, bundle) }));
     const freshByFile = new Map(fresh.map((page) => [page.route.outFile, page]));
     const next = new Map<string, KeyedPage>();
     for (const route of routes) {
@@ -224,7 +218,7 @@ export class BuildSession {
     changed?: readonly string[],
   ) {
     const { pages, bundle } = site;
-    const files = siteFiles({ pages, assets: bundle.files, extra, inlineScripts: bundle.inlineScripts }).files;
+    const files = siteFiles(pages, [...bundle.files, ...extra], bundle.inlineScripts);
     return this.#stage(
       "write",
       async () => {
@@ -245,8 +239,7 @@ export class BuildSession {
 /** Each stage's detail in its log line. */
 const say = {
   files: (raw: RawContent) => `${countFiles(raw)} files`,
-  documents: ({ raw }: { raw: Pick<RawContent, "posts" | "pages"> }) =>
-    `${raw.posts.length + raw.pages.length} documents`,
+  documents: (raw: RawContent) => `${raw.posts.length + raw.pages.length} documents`,
   photos: (facts: ImageFactsMap) => `${facts.size} photos`,
   valid: () => "content valid",
   compiled: ({ content }: CompiledContent) => `${content.posts.length + content.pages.length} documents`,

@@ -3,6 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import type { ContentIssue } from "./errors.ts";
+import type { RenderedMarkdown } from "./markdown.ts";
 import type { RawHtml } from "./markdown/remark-raw-html.ts";
 import type { MarkdownReference } from "./markdown/remark-references.ts";
 import {
@@ -32,6 +33,8 @@ export interface SourceFile {
   references?: MarkdownReference[];
   /** HTML elements written in the markdown body, with their lines in the file (added with the references). */
   rawHtml?: RawHtml[];
+  /** The body as pages show it (added with the references): one render per body, which compile-content reads. */
+  rendered?: Pick<RenderedMarkdown, "html" | "headings" | "text">;
   /** 1-based line of the field at `fieldPath`, or of the deepest part of it that exists. */
   lineOf(fieldPath: readonly PropertyKey[]): number | undefined;
 }
@@ -61,17 +64,8 @@ const FOLDERS = new Map(
  * its line counter, so every message can name the line of the field. A file the loader would skip (a product saved
  * as .yml, an article as .markdown) is an error rather than a silent omission.
  */
-export async function loadContent(contentDir: string, parsed?: ParseCache): Promise<RawContent> {
+export async function loadContent(contentDir: string): Promise<RawContent> {
   const issues: ContentIssue[] = [];
-  // npm run dev: a file whose text is unchanged since the last build is not parsed again.
-  const remembered = (file: string, text: string, parse: () => SourceFile): SourceFile => {
-    const known = parsed?.get(file);
-    if (known?.text === text) return known.source;
-    const before = issues.length;
-    const source = parse();
-    if (issues.length === before) parsed?.set(file, { text, source });
-    return source;
-  };
   // Messages name files as the editor sees them in the repository, wherever the folder was read from.
   const rel = (file: string) => `content/${path.relative(contentDir, file).split(path.sep).join("/")}`;
 
@@ -85,11 +79,11 @@ export async function loadContent(contentDir: string, parsed?: ParseCache): Prom
       });
       return emptySource(rel(file));
     }
-    return remembered(file, text, () => parseYaml(rel(file), text, 0, issues));
+    return parseYaml(rel(file), text, 0, issues);
   };
   const markdownFile = async (file: string): Promise<SourceFile> => {
     const text = await readFile(file, "utf8");
-    return remembered(file, text, () => parseMarkdownFile(rel(file), text, issues));
+    return parseMarkdownFile(rel(file), text, issues);
   };
   const folder = async ({ folder: dir, exts, what }: FolderCollection, load: (file: string) => Promise<SourceFile>) => {
     const entries = await readdir(path.join(contentDir, dir), { withFileTypes: true }).catch(() => [] as Dirent[]);
@@ -127,40 +121,21 @@ export async function loadContent(contentDir: string, parsed?: ParseCache): Prom
 
 /** `content/products/esim.yml: Ignored file: …; rename it to esim.yaml` */
 function ignored(file: string, entry: Dirent, exts: readonly string[], what: string): ContentIssue {
-  if (!entry.isFile()) {
-    return {
-      file,
-      field: "",
-      message: `Ignored folder: ${what} are read from ${path.posix.dirname(file)}/ itself, not from subfolders; move its files up`,
-    };
-  }
-  const [expected = ""] = exts;
   const stem = entry.name.slice(0, entry.name.length - path.extname(entry.name).length) || entry.name;
-  return {
-    file,
-    field: "",
-    message: `Ignored file: ${what} are read from ${exts.join(" or ")} files only; rename it to ${stem}${expected}`,
-  };
+  const message = entry.isFile()
+    ? `Ignored file: ${what} are read from ${exts.join(" or ")} files only; rename it to ${stem}${exts[0] ?? ""}`
+    : `Ignored folder: ${what} are read from ${path.posix.dirname(file)}/ itself, not from subfolders; move its files up`;
+  return { file, field: "", message };
 }
 
 function ignoredTop(entry: Dirent): ContentIssue {
-  const file = `content/${entry.name}`;
-  if (!entry.isFile()) {
-    return {
-      file,
-      field: "",
-      message: `Ignored folder: content/ reads only ${[...FOLDERS.keys()].join(", ")} and images; move its files into one of them`,
-    };
-  }
-  const stem = entry.name.replace(/\.[^.]+$/, "");
-  const meant = TOP_FILES.find((name) => name.replace(/\.yaml$/, "") === stem);
-  return {
-    file,
-    field: "",
-    message: meant
+  const meant = TOP_FILES.find((name) => name.replace(/\.yaml$/, "") === entry.name.replace(/\.[^.]+$/, ""));
+  const message = !entry.isFile()
+    ? `Ignored folder: content/ reads only ${[...FOLDERS.keys()].join(", ")} and images; move its files into one of them`
+    : meant
       ? `Ignored file: expected the extension .yaml; rename it to ${meant}`
-      : `Ignored file: content/ reads only ${TOP_FILES.join(", ")} at its top; move or delete it`,
-  };
+      : `Ignored file: content/ reads only ${TOP_FILES.join(", ")} at its top; move or delete it`;
+  return { file: `content/${entry.name}`, field: "", message };
 }
 
 async function listImages(dir: string): Promise<Set<string>> {
@@ -173,9 +148,6 @@ async function listImages(dir: string): Promise<Set<string>> {
       ),
   );
 }
-
-/** Parsed files by path, with the text they were parsed from (kept by a build session between builds). */
-export type ParseCache = Map<string, { text: string; source: SourceFile }>;
 
 function emptySource(file: string): SourceFile {
   return { file, name: baseName(file), data: undefined, lineOf: () => undefined };

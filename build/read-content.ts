@@ -1,19 +1,20 @@
 import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
 import { type Publishing, publishedNow } from "../src/lib/publishing.ts";
-import { type BuildCache, digest } from "./cache.ts";
+import { BuildCache, digest } from "./cache.ts";
 import { checkLinksWithoutPages, type SiteShape } from "./check-links.ts";
 import { collectionEntries, pageOf } from "../src/schemas/collections.ts";
 import { compileContent, linksOf } from "./compile-content.ts";
 import { ContentErrors } from "./errors.ts";
 import { type ImageFactsMap, readImageFacts } from "./images/facts.ts";
 import { loadContent, type RawContent } from "./load-content.ts";
-import { type RenderedBodies, renderBodies } from "./markdown-bodies.ts";
-import { type MarkdownRenderer, type RenderedMarkdown, renderMarkdown } from "./markdown.ts";
+import { renderBodies } from "./markdown-bodies.ts";
+import { type MarkdownRenderer, renderMarkdown } from "./markdown.ts";
 import { type ValidContent, validateContent } from "./validate-content.ts";
 
+const ROOT = path.resolve(import.meta.dirname, "..");
 /** The repository's content/ folder. */
-const CONTENT_DIR = path.resolve(import.meta.dirname, "../content");
+const CONTENT_DIR = path.join(ROOT, "content");
 
 /**
  * The one way to read site content: the build, the local server, the handlers' local configuration, the CDK app and
@@ -25,10 +26,9 @@ export async function readSiteContent(
   contentDir: string = CONTENT_DIR,
   publishing: Publishing = publishedNow(),
 ): Promise<SiteContent> {
-  const bodies = await renderBodies(await loadContent(contentDir));
-  const facts = await readImageFacts(contentDir, bodies.raw.images);
-  const valid = await validate(bodies, facts, publishing);
-  return (await compileContent(valid, bodies.render, publishing)).content;
+  const raw = await renderBodies(await loadContent(contentDir));
+  const facts = await readImageFacts(contentDir, raw.images, new BuildCache({ rootDir: ROOT }));
+  return compileContent(await validate(raw, facts, publishing), publishing).content;
 }
 
 /**
@@ -38,19 +38,19 @@ export async function readSiteContent(
  * @throws ContentErrors listing every problem as `file:line field: message`
  */
 export async function validate(
-  bodies: RenderedBodies,
+  raw: RawContent,
   facts: ImageFactsMap,
   publishing: Publishing,
   site?: () => Promise<Omit<SiteShape, "contentPages">>,
 ): Promise<ValidContent> {
   try {
-    return validateContent(bodies.raw, publishing.now, facts);
+    return validateContent(raw, publishing.now, facts);
   } catch (error) {
     if (!(error instanceof ContentErrors) || !site) throw error;
     // The pages content files make, by their file names (validation holds each id and slug to its file name), and
     // the links of their bodies: what the link check can judge without rendered pages.
     const made = collectionEntries().flatMap(([name]) => {
-      const sources = bodies.raw[name];
+      const sources = raw[name];
       return Array.isArray(sources)
         ? sources.flatMap((source) => {
             const page = pageOf(name, source.name);
@@ -77,23 +77,6 @@ export function cachedRenderer(cache: BuildCache): MarkdownRenderer {
   const code = cache.code("build/markdown.ts");
   // Awaited by the first render; until then a failure must not end the process as unhandled.
   code.catch(() => {});
-  return async (markdown, file) => {
-    const key = `${digest([await code, file, markdown])}.json`;
-    const entry = await cache.get(
-      "markdown",
-      key,
-      async () => Buffer.from(JSON.stringify(await renderMarkdown(markdown, file))),
-      (bytes) => parseRendered(bytes) !== undefined,
-    );
-    return parseRendered(entry.bytes) as RenderedMarkdown;
-  };
-}
-
-/** A cached render, or undefined when the entry does not parse (a build cut short while writing it). */
-function parseRendered(bytes: Buffer): RenderedMarkdown | undefined {
-  try {
-    return JSON.parse(bytes.toString("utf8")) as RenderedMarkdown;
-  } catch {
-    return undefined;
-  }
+  return async (markdown, file) =>
+    cache.json("markdown", `${digest([await code, file, markdown])}.json`, () => renderMarkdown(markdown, file));
 }

@@ -67,8 +67,3 @@ export function renderPage(route: Route, content: SiteContent, assets: RenderAss
     throw new BuildError(`Having trouble rendering ${route.path} from src/pages/${route.module}`, { cause });
   }
 }
-
-/** Prerenders routes, one after another. */
-export function renderRoutes(routes: readonly Route[], content: SiteContent, bundle: RenderAssets): RenderedPage[] {
-  return routes.map((route) => ({ route, ...renderPage(route, content, bundle) }));
-}

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { SiteContent } from "../src/lib/content.ts";
 import type { PageDefinition, RouteParams } from "../src/lib/page.ts";
 import { pathToFileURL } from "node:url";
-import { BuildError } from "./errors.ts";
+import { BuildError, rethrowAs } from "./errors.ts";
 
 /** One page to prerender: its URL, the module that renders it and the file it is written to. */
 export interface Route {
@@ -27,9 +27,9 @@ export async function collectRoutes(pagesDir: string, content: SiteContent): Pro
   const files = await pageFiles(pagesDir);
   const routes: Route[] = [];
   for (const file of files) {
-    const imported = (await import(pathToFileURL(path.join(pagesDir, file)).href).catch((cause: unknown) => {
-      throw new BuildError(`Having trouble loading page module src/pages/${file}`, { cause });
-    })) as { default?: PageDefinition<RouteParams, unknown> };
+    const imported = (await import(pathToFileURL(path.join(pagesDir, file)).href).catch(
+      rethrowAs(`Having trouble loading page module src/pages/${file}`),
+    )) as { default?: PageDefinition<RouteParams, unknown> };
     const definition = imported.default;
     if (!definition?.Page) throw new BuildError(`src/pages/${file} must export default definePage({ … })`);
     const { stem, special, segments } = routeShape(file);

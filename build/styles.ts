@@ -1,10 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import * as esbuild from "esbuild";
-import { themeColors } from "../src/lib/design-tokens.ts";
+import { DARK_SELECTOR, splitThemes, themeColors } from "../src/lib/design-tokens.ts";
 import { type PageSheet, type Stylesheets, selectorClasses } from "../src/lib/stylesheets.ts";
-import { BuildError } from "./errors.ts";
-import { systemSchemePlugin } from "./tokens.ts";
+import { BuildError, rethrowAs } from "./errors.ts";
 
 /** A built file that write.ts puts under dist/. */
 export interface OutputFile {
@@ -43,13 +42,11 @@ export async function bundleStyles(
       loader: { ".svg": "dataurl" },
       plugins: [
         pageSheets(stylesDir),
-        systemSchemePlugin(path.join(stylesDir, "tokens.css")),
+        systemScheme(path.join(stylesDir, "tokens.css")),
         substituteMedia(media, rootDir),
       ],
     })
-    .catch((cause: unknown) => {
-      throw new BuildError("Having trouble bundling the stylesheets in src/styles", { cause });
-    });
+    .catch(rethrowAs("Having trouble bundling the stylesheets in src/styles"));
 
   const distDir = path.join(rootDir, "dist");
   const outputs = Object.entries(result.metafile?.outputs ?? {});
@@ -118,6 +115,34 @@ function substituteMedia(media: ReadonlyMap<string, string>, rootDir: string): e
           return `@media${query}{`;
         });
         return { contents, loader: "css" };
+      });
+    },
+  };
+}
+
+/**
+ * tokens.css as the stylesheet bundles it: the dark block applies to an explicit choice (`data-theme="dark"` on
+ * <html>) as written, and a copy applies to visitors who chose nothing, when their system prefers dark. The copy is
+ * made here so the dark colours are written once.
+ * @throws BuildError when the file has no dark block
+ */
+export function withSystemScheme(css: string, file: string): string {
+  const { dark } = splitThemes(css);
+  if (dark === undefined) throw new BuildError(`${file}: no ${DARK_SELECTOR} { … } block; the dark theme needs one`);
+  return `${css}\n@media (prefers-color-scheme: dark) {\n  :root:not([data-theme="light"]) {${dark}}\n}\n`;
+}
+
+/** Loads src/styles/tokens.css through withSystemScheme. */
+function systemScheme(tokensFile: string): esbuild.Plugin {
+  return {
+    name: "system-scheme",
+    setup(build) {
+      build.onLoad({ filter: /tokens\.css$/ }, async (args) => {
+        if (path.resolve(args.path) !== path.resolve(tokensFile)) return undefined;
+        return {
+          contents: withSystemScheme(await readFile(args.path, "utf8"), path.basename(args.path)),
+          loader: "css",
+        };
       });
     },
   };

@@ -1,23 +1,27 @@
 import type * as z from "zod/mini";
 import { imagePath } from "../src/schemas/common.ts";
 import {
-  COLLECTIONS,
   collectionEntries,
   type EntryOf,
   type FileCollectionName,
   type MarkdownCollectionName,
   type YamlFolderCollectionName,
 } from "../src/schemas/collections.ts";
-import { duplicateQuestions, entryIssues, identityIssues, type RuleIssue } from "../src/lib/content-rules.ts";
+import {
+  duplicateQuestions,
+  entryIssues,
+  formatPath,
+  identityIssues,
+  type RuleIssue,
+} from "../src/lib/content-rules.ts";
 import { todayIn } from "../src/lib/publishing.ts";
 import { knownPlaceholders, unknownPlaceholders } from "../src/lib/site-placeholders.ts";
-import { ContentErrors, type ContentIssue, formatPath } from "./errors.ts";
+import { ContentErrors, type ContentIssue } from "./errors.ts";
 import { closest } from "../src/lib/spelling.ts";
 import type { RawContent, SourceFile } from "./load-content.ts";
-import { type ImageField, imageIssues, SHOWN } from "./images/check-images.ts";
+import { type ImageField, imageIssues, missingImage, SHOWN } from "./images/check-images.ts";
 import { type ImageFactsMap, rasterImages } from "./images/facts.ts";
 import type { RasterImages } from "../src/lib/images.ts";
-import { decodeUrl } from "./html-tree.ts";
 import { editorMessage } from "../src/schemas/messages.ts";
 
 type Parsed<S extends z.ZodMiniType> = z.infer<S>;
@@ -60,17 +64,9 @@ export function validateContent(
       else issues.push({ file, field: formatPath(field), message });
     }
   };
-  const asWritten = (list: SourceFile[]) =>
-    list.map((source) => ({ file: source.file, name: source.name, data: source.data }));
-  report(
-    identityIssues({
-      products: asWritten(raw.products),
-      portfolio: asWritten(raw.portfolio),
-      posts: asWritten(raw.posts),
-    }),
-  );
+  report(identityIssues({ products: raw.products, portfolio: raw.portfolio, posts: raw.posts }));
   checkManuals(raw, at);
-  const checked = checkImages(raw, parsed, imageFacts, at, issues);
+  const checked = checkImages(raw, parsed, imageFacts, at);
   issues.push(...checked.errors);
   issues.push(...rawHtmlIssues([...raw.posts, ...raw.pages]));
   if (faq)
@@ -152,25 +148,26 @@ function schemaCheck(at: At) {
   };
 }
 
+type Checked<T> = { value: T; source: SourceFile }[];
+type ParsedEntries = { [K in FileCollectionName]: EntryOf<K> | undefined } & {
+  [K in YamlFolderCollectionName]: Checked<EntryOf<K>>;
+} & { [K in MarkdownCollectionName]: Checked<{ data: EntryOf<K>; body: string; source: SourceFile }> };
+
 /** Every file parsed with its collection's schema; an invalid file is reported and left out. */
-function parseEntries(raw: RawContent, check: ReturnType<typeof schemaCheck>) {
-  const site = check(COLLECTIONS.site.schema, raw.site);
-  const about = check(COLLECTIONS.about.schema, raw.about);
-  const faq = check(COLLECTIONS.faq.schema, raw.faq);
-  const testimonials = check(COLLECTIONS.testimonials.schema, raw.testimonials);
-  const installation = check(COLLECTIONS.installation.schema, raw.installation);
-  const productPage = check(COLLECTIONS.productPage.schema, raw.productPage);
-  const products = collect(raw.products, (s) => check(COLLECTIONS.products.schema, s));
-  const portfolio = collect(raw.portfolio, (s) => check(COLLECTIONS.portfolio.schema, s));
-  const posts = collect(raw.posts, (s) => {
-    const data = check(COLLECTIONS.posts.schema, s);
-    return data && { data, body: s.body ?? "", source: s };
+function parseEntries(raw: RawContent, check: ReturnType<typeof schemaCheck>): ParsedEntries {
+  const entries = collectionEntries().flatMap(([name, entry]) => {
+    const { schema } = entry;
+    if (!schema) return [];
+    if (entry.kind === "file") return [[name, check(schema, raw[name] as SourceFile)]];
+    const parsed = (raw[name] as SourceFile[]).flatMap((source) => {
+      const data = check(schema, source);
+      if (data === undefined) return [];
+      return [{ value: entry.format === "markdown" ? { data, body: source.body ?? "", source } : data, source }];
+    });
+    return [[name, parsed]];
   });
-  const pages = collect(raw.pages, (s) => {
-    const data = check(COLLECTIONS.pages.schema, s);
-    return data && { data, body: s.body ?? "", source: s };
-  });
-  return { site, about, faq, testimonials, installation, productPage, products, portfolio, posts, pages };
+  // The one cast: the entries above follow the table, which ParsedEntries is made from.
+  return Object.fromEntries(entries) as ParsedEntries;
 }
 
 /** Each product needs its manual; like images, it is looked for in invalid files too. */
@@ -191,49 +188,39 @@ function checkManuals(raw: RawContent, at: At) {
  * Images named by fields and bodies: present, and within the limits of build/images/check-images.ts.
  * @returns the problems that stop the build, and the warnings that do not
  */
-function checkImages(
-  raw: RawContent,
-  { products, portfolio, posts }: ReturnType<typeof parseEntries>,
-  imageFacts: ImageFactsMap,
-  at: At,
-  issues: ContentIssue[],
-) {
+function checkImages(raw: RawContent, parsed: ParsedEntries, imageFacts: ImageFactsMap, at: At) {
   // Files are looked for as written, in valid and invalid files alike: a missing cover is reported in the same build
   // as a misspelt field beside it. (A path the schema refuses is not looked for: its message says what to write.)
-  const shareCardImages = valueAt(raw.site.data, ["shareCardImages"]);
-  const images = [
-    ...Object.keys(shareCardImages !== null && typeof shareCardImages === "object" ? shareCardImages : {}).map(
-      (key) => ({
-        source: raw.site,
-        field: ["shareCardImages", key],
-      }),
-    ),
+  const cards = valueAt(raw.site.data, ["shareCardImages"]);
+  const cardFields = Object.keys(cards !== null && typeof cards === "object" ? cards : {}).map((key) => [
+    "shareCardImages",
+    key,
+  ]);
+  const named = [
+    ...cardFields.map((field) => ({ source: raw.site, field })),
     ...[...raw.products, ...raw.portfolio, ...raw.posts].map((source) => ({ source, field: ["image"] })),
   ];
-  for (const { source, field } of images) {
+  for (const { source, field } of named) {
     const served = valueAt(source.data, field);
     if (typeof served === "string" && imagePath().safeParse(served).success && !raw.images.has(served))
       at(source, field, missingImage(served));
   }
-  issues.push(...markdownImageIssues([...raw.posts, ...raw.pages], raw.images));
+  const field = (source: SourceFile, fieldPath: string[], served: unknown, extra?: Partial<ImageField>) =>
+    typeof served === "string"
+      ? [{ file: source.file, line: source.lineOf(fieldPath), field: formatPath(fieldPath), served, ...extra }]
+      : [];
+  const { products, portfolio, posts } = parsed;
+  const alt = (altField: string, text: string | undefined) => ({ altField, alt: text });
   return imageIssues(
     [
-      ...images
-        .filter(({ source }) => source === raw.site)
-        .flatMap(({ source, field }) => {
-          const served = valueAt(source.data, field);
-          return typeof served === "string"
-            ? [{ file: source.file, line: source.lineOf(field), field: formatPath(field), served }]
-            : [];
-        }),
-      ...imageFields(products, () => ({ shown: SHOWN.product })),
-      ...imageFields(
-        portfolio.flatMap(({ value, source }) =>
-          value.image ? [{ value: { ...value, image: value.image }, source }] : [],
-        ),
-        (p) => ({ shown: SHOWN.portfolio, altField: "imageAlt", alt: p.imageAlt }),
+      ...cardFields.flatMap((path) => field(raw.site, path, valueAt(raw.site.data, path))),
+      ...products.flatMap(({ value, source }) => field(source, ["image"], value.image, { shown: SHOWN.product })),
+      ...portfolio.flatMap(({ value: p, source }) =>
+        field(source, ["image"], p.image, { shown: SHOWN.portfolio, ...alt("imageAlt", p.imageAlt) }),
       ),
-      ...imageFields(posts, (p) => ({ shown: SHOWN.cover, altField: "imageAlt", alt: p.data.imageAlt })),
+      ...posts.flatMap(({ value: { data }, source }) =>
+        field(source, ["image"], data.image, { shown: SHOWN.cover, ...alt("imageAlt", data.imageAlt) }),
+      ),
     ],
     [...raw.posts, ...raw.pages].flatMap((source) =>
       (source.references ?? [])
@@ -241,6 +228,7 @@ function checkImages(
         .map((ref) => ({ file: source.file, line: ref.line, url: ref.url, alt: ref.alt })),
     ),
     imageFacts,
+    raw.images,
   );
 }
 
@@ -263,20 +251,6 @@ function checkPlaceholders(raw: RawContent, at: At, issues: ContentIssue[]) {
         message: `Unknown placeholder {{${name}}}; expected one of ${knownPlaceholders()}`,
       });
   }
-}
-
-/** The `image` field of each product, project or post, with where it is shown. */
-function imageFields<T extends { image: string } | { data: { image: string } }>(
-  items: { value: T; source: SourceFile }[],
-  extra: (value: T) => Partial<ImageField>,
-): ImageField[] {
-  return items.map(({ value, source }) => ({
-    file: source.file,
-    line: source.lineOf(["image"]),
-    field: "image",
-    served: "image" in value ? value.image : value.data.image,
-    ...extra(value),
-  }));
 }
 
 /** Every string of parsed YAML with its field path. */
@@ -354,35 +328,4 @@ function rawHtmlAdvice(tag: string): string {
   if (tag === "img") return `${left}; write the image as ![what it shows](/images/…)`;
   if (tag === "br") return `${left}; a line break in the text is kept as it is, so just break the line`;
   return `${left}; write its text in markdown (paragraphs, **bold**, lists, > quotes, | tables |) or remove it`;
-}
-
-/** Images are checked against the disk: a schema only sees the text of the path. */
-const missingImage = (served: string) => `File not found: content${served}; add the image there or correct the path`;
-
-/** `![alt](/images/…)` in markdown bodies must name a file in content/images, on the line where it is written. */
-function markdownImageIssues(sources: readonly SourceFile[], images: ReadonlySet<string>): ContentIssue[] {
-  const issues: ContentIssue[] = [];
-  for (const source of sources) {
-    for (const ref of source.references ?? []) {
-      // Other sites' images (a scheme, or //host) are theirs to keep; a relative path would resolve under the page's URL.
-      if (ref.kind !== "image" || /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(ref.url)) continue;
-      const served = decodeUrl(ref.url.split(/[?#]/)[0] ?? "");
-      const message = !served.startsWith("/images/")
-        ? `Expected an image under /images/ (a file in content/images), found ${ref.url}`
-        : images.has(served)
-          ? undefined
-          : missingImage(served);
-      if (message) issues.push({ file: source.file, line: ref.line, field: "image", message });
-    }
-  }
-  return issues;
-}
-
-function collect<T>(sources: SourceFile[], parse: (s: SourceFile) => T | undefined) {
-  const out: { value: T; source: SourceFile }[] = [];
-  for (const source of sources) {
-    const value = parse(source);
-    if (value !== undefined) out.push({ value, source });
-  }
-  return out;
 }

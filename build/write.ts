@@ -6,17 +6,6 @@ import type { InlineScript } from "./bundle.ts";
 import type { OutputFile } from "./styles.ts";
 import type { RenderedPage } from "./render.tsx";
 
-export interface SiteOutput {
-  pages: readonly RenderedPage[];
-  assets: OutputFile[];
-  /** Other generated files: sitemap.xml, robots.txt, rss.xml … */
-  extra: OutputFile[];
-  inlineScripts: Map<string, InlineScript>;
-  /** Folders copied as they are: content/images → dist/images, public → dist. */
-  copies: CopiedFolder[];
-}
-
-/** Copies the folders that are served as they are (public/, content/images); a missing folder is fine. */
 /** A folder copied as it is, but for the files whose served paths (/images/blog/x.jpg) are left out. */
 export interface CopiedFolder {
   from: string;
@@ -29,6 +18,7 @@ export function servedPath(copy: CopiedFolder, file: string): string {
   return path.posix.join("/", copy.to, path.relative(copy.from, file).split(path.sep).join("/"));
 }
 
+/** Copies the folders that are served as they are (public/, content/images); a missing folder is fine. */
 export async function copyFolders(outDir: string, copies: readonly CopiedFolder[]): Promise<void> {
   for (const copy of copies) {
     // A dotfile (.gitkeep, .DS_Store) keeps a folder or records a desktop's state: never something to serve.
@@ -42,21 +32,24 @@ export async function copyFolders(outDir: string, copies: readonly CopiedFolder[
   }
 }
 
-/** Every generated file of the site (all but the copied folders), and the route table among them. */
-export function siteFiles(output: Omit<SiteOutput, "copies">): { files: OutputFile[]; table: RouteTable } {
+/** Every generated file of the site (all but the copied folders): pages, bundle, plugins' files, route table, CSP. */
+export function siteFiles(
+  pages: readonly RenderedPage[],
+  made: readonly OutputFile[],
+  inlineScripts: ReadonlyMap<string, InlineScript>,
+): OutputFile[] {
   const table: RouteTable = { pages: [], notFound: {} };
-  for (const page of output.pages) {
+  for (const page of pages) {
     if (page.route.special) {
       const folder = path.posix.dirname(`/${page.route.outFile}`);
       if (folder !== "/") table.notFound[folder] = `/${page.route.outFile}`;
     } else table.pages.push(page.route.path);
   }
   table.pages.sort();
-  const files: OutputFile[] = [
-    ...output.assets,
-    ...output.extra,
+  return [
+    ...made,
     // Encoded when written or compared, not before: an incremental build leaves most pages untouched.
-    ...output.pages.map((page) => ({
+    ...pages.map((page) => ({
       path: page.route.outFile,
       get contents() {
         return Buffer.from(page.html);
@@ -66,11 +59,10 @@ export function siteFiles(output: Omit<SiteOutput, "copies">): { files: OutputFi
     {
       path: "_csp.json",
       contents: Buffer.from(
-        `${JSON.stringify({ scriptHashes: [...output.inlineScripts.values()].map((s) => s.hash) }, null, 2)}\n`,
+        `${JSON.stringify({ scriptHashes: [...inlineScripts.values()].map((s) => s.hash) }, null, 2)}\n`,
       ),
     },
   ];
-  return { files, table };
 }
 
 /** Writes files under outDir, creating each folder once. */

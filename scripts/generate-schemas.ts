@@ -2,7 +2,7 @@ import "./require-node.ts";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { contentJsonSchemas } from "../build/json-schemas.ts";
+import { contentJsonSchemas } from "../build/plugins/admin/json-schemas.ts";
 
 /** `npm run schemas`: writes content/.schemas/*.json from the zod schemas, for editors' YAML autocompletion. */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

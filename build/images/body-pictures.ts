@@ -1,7 +1,8 @@
 import type { Element, ElementContent, RootContent } from "hast";
 import { toHtml } from "hast-util-to-html";
 import { type RasterImages, SLOT_SIZES, srcSet, variantPath } from "../../src/lib/images.ts";
-import { decodeUrl, elementsOf, parseFragment } from "../html-tree.ts";
+import { decodeUrl } from "../../src/lib/content-rules.ts";
+import { elementsOf, parseFragment } from "../html-tree.ts";
 
 /**
  * Turns each `<img>` of a rendered markdown body whose source is a photo or screenshot into the <picture> the

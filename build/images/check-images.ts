@@ -1,7 +1,6 @@
-import { missingAlt } from "../../src/lib/content-rules.ts";
+import { decodeUrl, EXTERNAL, missingAlt } from "../../src/lib/content-rules.ts";
 import type { ContentIssue } from "../errors.ts";
 import { type ImageFactsMap, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "./facts.ts";
-import { decodeUrl } from "../html-tree.ts";
 
 /** An image field of a content file (a cover, a product's or a project's image), where its reference is written. */
 export interface ImageField {
@@ -34,15 +33,21 @@ export const SHOWN = {
 /** How far from its box's shape a photo may be before the card crops a fifth or more of it away. */
 const ASPECT_TOLERANCE = 0.2;
 
+/** Images are checked against the disk: a schema only sees the text of the path. */
+export const missingImage = (served: string) =>
+  `File not found: content${served}; add the image there or correct the path`;
+
 /**
  * The editor's image mistakes, each at the line that references the image: a source too large to publish (errors), a
- * photo without alt text where it carries meaning (errors), and a photo far from the shape of its box (warnings: the
- * page still works, the card crops it).
+ * photo without alt text where it carries meaning (errors), an image of a body that is no file of content/images
+ * (errors), and a photo far from the shape of its box (warnings: the page still works, the card crops it).
  */
 export function imageIssues(
   fields: readonly ImageField[],
   bodies: readonly BodyImage[],
   facts: ImageFactsMap,
+  /** Every file of content/images, by served path. */
+  images: ReadonlySet<string>,
 ): { errors: ContentIssue[]; warnings: ContentIssue[] } {
   const errors: ContentIssue[] = [];
   const warnings: ContentIssue[] = [];
@@ -82,9 +87,15 @@ export function imageIssues(
         ...at,
         message: `![](${image.url}) has no alt text: describe what it shows between the brackets, e.g. ![Checkout screen with two items](${image.url})`,
       });
-    const served = image.url.split(/[?#]/)[0] ?? "";
-    const large = served.startsWith("/images/") ? tooLarge(decodeUrl(served)) : undefined;
-    if (large) errors.push({ ...at, message: large });
+    // Other sites' images (a scheme, or //host) are theirs to keep; a relative path would resolve under the page's URL.
+    if (EXTERNAL.test(image.url)) continue;
+    const served = decodeUrl(image.url.split(/[?#]/)[0] ?? "");
+    const wrong = !served.startsWith("/images/")
+      ? `Expected an image under /images/ (a file in content/images), found ${image.url}`
+      : images.has(served)
+        ? tooLarge(served)
+        : missingImage(served);
+    if (wrong) errors.push({ ...at, message: wrong });
   }
   errors.push(...sameNameIssues(facts));
   return { errors, warnings };

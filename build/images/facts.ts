@@ -36,9 +36,9 @@ export type ImageFactsMap = ReadonlyMap<string, ImageFacts>;
 export async function readImageFacts(
   contentDir: string,
   served: Iterable<string>,
-  cache?: BuildCache,
+  cache: BuildCache,
 ): Promise<Map<string, ImageFacts>> {
-  const code = cache ? await cache.code(CODE) : "";
+  const code = await cache.code(CODE);
   const facts = new Map<string, ImageFacts>();
   for (const image of [...served].filter(isRasterPath).sort()) {
     const full = path.join(contentDir, image);
@@ -50,9 +50,8 @@ export async function readImageFacts(
     }
     const bytes = await readFile(full);
     const key = digest([code, bytes]);
-    const read = async () => Buffer.from(JSON.stringify(await headerFacts(bytes)));
-    const entry = cache ? (await cache.get("image-facts", `${key}.json`, read, isJson)).bytes : await read();
-    facts.set(image, { served: image, file, bytes: size, key, ...(JSON.parse(entry.toString("utf8")) as Header) });
+    const header = await cache.json("image-facts", `${key}.json`, () => headerFacts(bytes));
+    facts.set(image, { served: image, file, bytes: size, key, ...header });
   }
   return facts;
 }
@@ -74,15 +73,6 @@ async function headerFacts(bytes: Buffer): Promise<Header> {
     return {}; // not an image sharp reads: check-images reports it
   }
 }
-
-const isJson = (bytes: Buffer) => {
-  try {
-    JSON.parse(bytes.toString("utf8"));
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** A source within the limits that sharp could read: the ones with variants. */
 function usable(facts: ImageFacts): facts is ImageFacts & { width: number; height: number } {

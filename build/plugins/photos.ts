@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp, { type OutputInfo, type Sharp } from "sharp";
 import { type ImageFormat, type RasterImage, type RasterImages, variantPath } from "../../src/lib/images.ts";
 import { type BuildCache, digest } from "../cache.ts";
-import { BuildError } from "../errors.ts";
+import { rethrowAs } from "../errors.ts";
 import type { ImageFactsMap } from "../images/facts.ts";
 import { plugin } from "../plugin.ts";
 import type { OutputFile } from "../styles.ts";
@@ -71,9 +71,7 @@ async function buildImageVariants(
             }).resize({ width, withoutEnlargement: true });
             return encode(resized, format)
               .toBuffer()
-              .catch((cause: unknown) => {
-                throw new BuildError(`Having trouble writing ${out.slice(1)} from content${served}`, { cause });
-              });
+              .catch(rethrowAs(`Having trouble writing ${out.slice(1)} from content${served}`));
           });
           return { path: out.slice(1), contents: entry.bytes };
         }),

@@ -15,7 +15,7 @@ import { productPageSchema } from "./product-page.ts";
 /**
  * The content model, declared once: every file and folder of content/ the build reads, with its format, its schema,
  * the JSON Schema editors get for it and the URL of the page each file makes. Loading (build/load-content.ts), the
- * JSON Schemas (build/json-schemas.ts), validation's types and the link check of invalid content derive from this
+ * JSON Schemas (build/plugins/admin/json-schemas.ts), validation's types and the link check of invalid content derive from this
  * table; nothing else lists content files. Astro's `defineCollection` and Lume's loaders were the models.
  */
 export const COLLECTIONS = {

@@ -49,36 +49,29 @@ describe("build", () => {
     expect(table.pages).toEqual(expected);
   });
 
-  test("writes the not-found views the routing rules point at", async () => {
-    expect(table.notFound).toEqual({ "/products": "/products/_404.html" });
-    expect(await read("404.html")).toContain("Oops! Page not found");
-    expect(await read("products/_404.html")).toContain("Product Not Found");
+  const NOINDEX = '<meta name="robots" content="noindex, follow"/>';
+  /** Each file and what it must say, given the site's URL. */
+  test.each<[string, (url: string) => string[]]>([
+    ["404.html", () => ["Oops! Page not found", NOINDEX]],
+    ["products/_404.html", () => ["Product Not Found", NOINDEX]],
+    ["robots.txt", (url) => [`Sitemap: ${url}/sitemap.xml`]],
+    // Each page's canonical link is its own URL.
+    ["products/esim/index.html", (url) => [`<link rel="canonical" href="${url}/products/esim"/>`]],
+    // The site search action, pointing at the search results page.
+    ["index.html", (url) => ['"@type":"SearchAction"', `"urlTemplate":"${url}/search?q={search_term_string}"`]],
+  ])("writes %s, saying what crawlers and visitors need", async (file, says) => {
+    const text = await read(file);
+    for (const line of says(result.content.site.url)) expect(text).toContain(line);
   });
 
-  test("marks the 404 views noindex and leaves them out of the sitemap", async () => {
-    expect(await read("404.html")).toContain('<meta name="robots" content="noindex, follow"/>');
-    expect(await read("products/_404.html")).toContain('<meta name="robots" content="noindex, follow"/>');
+  test("points the routing rules at the not-found views and leaves them out of the sitemap", async () => {
+    expect(table.notFound).toEqual({ "/products": "/products/_404.html" });
     const sitemap = await read("sitemap.xml");
     // Every page but the search results page and the newsletter's pages, which are noindex too.
     const newsletter = Object.keys(NEWSLETTER_PAGES).length + Object.keys(NEWSLETTER_LINK_PAGES).length;
     expect(sitemap.match(/<loc>/g)).toHaveLength(table.pages.length - 1 - newsletter);
     expect(sitemap).not.toContain("/newsletter/");
     expect(sitemap).not.toContain("404");
-  });
-
-  test("points robots.txt at the sitemap", async () => {
-    expect(await read("robots.txt")).toContain(`Sitemap: ${result.content.site.url}/sitemap.xml`);
-  });
-
-  test("gives each page a canonical link to its own URL", async () => {
-    const html = await read("products/esim/index.html");
-    expect(html).toContain(`<link rel="canonical" href="${result.content.site.url}/products/esim"/>`);
-  });
-
-  test("declares the site search action on the home page, pointing at the search results page", async () => {
-    const html = await read("index.html");
-    expect(html).toContain('"@type":"SearchAction"');
-    expect(html).toContain(`"urlTemplate":"${result.content.site.url}/search?q={search_term_string}"`);
   });
 
   test("publishes an RSS feed with every post", async () => {

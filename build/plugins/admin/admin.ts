@@ -9,7 +9,7 @@ import type { OutputFile } from "../../styles.ts";
 import type { BuildCache } from "../../cache.ts";
 import { plugin } from "../../plugin.ts";
 import { type CmsBackend, cmsBackendFromEnv, cmsConfig, cmsRepository, cmsYamlFormats } from "./cms-config.ts";
-import { BuildError } from "../../errors.ts";
+import { BuildError, rethrowAs } from "../../errors.ts";
 import { routeShapes } from "../../routes.ts";
 
 /** Where the editor is served; its own folder, so CloudFront and the local server give it its own headers. */
@@ -99,9 +99,7 @@ async function bundleAdmin(
         plugins: [decapApp(rootDir)],
         loader: { ".wasm": "file", ".woff": "file", ".woff2": "file", ".ttf": "file", ".svg": "file", ".png": "file" },
       })
-      .catch((cause: unknown) => {
-        throw new BuildError("Having trouble bundling the content editor, src/admin/cms.tsx", { cause });
-      });
+      .catch(rethrowAs("Having trouble bundling the content editor, src/admin/cms.tsx"));
     const distDir = path.join(rootDir, "dist");
     const files = (result.outputFiles ?? []).map((file) => ({
       path: path.relative(distDir, file.path).split(path.sep).join("/"),

@@ -8,7 +8,7 @@ import {
   referenceOf,
 } from "../../../src/schemas/collections.ts";
 import { SettingError } from "../../errors.ts";
-import { collectionJsonSchema, type JsonNode } from "../../json-schemas.ts";
+import { collectionJsonSchema, type JsonNode } from "./json-schemas.ts";
 import type { CmsCollection, CmsConfig, CmsField } from "../../../src/admin/config.ts";
 
 /**

@@ -4,8 +4,8 @@ import sharp, { type Sharp } from "sharp";
 import { isRasterPath } from "../../../src/lib/images.ts";
 import { SHARE_CARD } from "../../../src/lib/share-card.ts";
 import type { Site } from "../../../src/schemas/site.ts";
-import { BuildError } from "../../errors.ts";
-import type { BrandColors } from "../../tokens.ts";
+import { BuildError, rethrowAs } from "../../errors.ts";
+import type { BrandColors } from "../drawing/brand.ts";
 import { loadBrandFonts } from "../drawing/fonts.ts";
 import { pngSize } from "../drawing/png.ts";
 import { imageSize, type RasterOptions, svgToPng } from "../drawing/raster.ts";
@@ -162,9 +162,7 @@ function photo(bytes: Buffer, name: string, size: (image: Sharp) => Sharp): Prom
   return size(sharp(bytes).rotate())
     .png()
     .toBuffer()
-    .catch((cause: unknown) => {
-      throw new BuildError(`Having trouble reading ${name} for its share card`, { cause });
-    });
+    .catch(rethrowAs(`Having trouble reading ${name} for its share card`));
 }
 
 const dataUrl = (bytes: Uint8Array, type: string) => `data:${type};base64,${Buffer.from(bytes).toString("base64")}`;

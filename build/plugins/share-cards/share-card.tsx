@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { SHARE_CARD } from "../../../src/lib/share-card.ts";
-import type { BrandColors } from "../../tokens.ts";
+import type { BrandColors } from "../drawing/brand.ts";
 
 /** An image placed on a card at its display size: a PNG or JPEG data URL satori embeds. */
 export interface CardImage {

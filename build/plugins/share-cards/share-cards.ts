@@ -4,7 +4,7 @@ import type { PageHead } from "../../../src/lib/page.ts";
 import { SHARE_CARD, shareCardPath, shareCardType } from "../../../src/lib/share-card.ts";
 import type { Site } from "../../../src/schemas/site.ts";
 import { BuildCache, digest } from "../../cache.ts";
-import { BuildError } from "../../errors.ts";
+import { BuildError, rethrowAs } from "../../errors.ts";
 import type { OutputFile } from "../../styles.ts";
 import type { CardRenderer, CardToDraw } from "./draw-card.ts";
 import { BRAND_FONT_FILES } from "../drawing/fonts.ts";
@@ -12,7 +12,7 @@ import { jpegIsWhole, jpegSize } from "../drawing/jpeg.ts";
 import { pngSize } from "../drawing/png.ts";
 import { RESVG_WASM, SHARP_VERSIONS } from "../drawing/raster.ts";
 import type { Route } from "../../routes.ts";
-import { brandFiles, readBrandColors } from "../../tokens.ts";
+import { brandFiles, readBrandColors } from "../drawing/brand.ts";
 import { plugin } from "../../plugin.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -164,11 +164,9 @@ function cardSpecs(pages: ShareCardsInput["pages"]): CardSpec[] {
 }
 
 function readArtwork(contentDir: string, spec: CardSpec & { artwork: string }): Promise<Buffer> {
-  return readFile(path.join(contentDir, spec.artwork)).catch((cause: unknown) => {
-    throw new BuildError(`Having trouble reading ${spec.artwork}, the image of ${spec.page}, for its share card`, {
-      cause,
-    });
-  });
+  return readFile(path.join(contentDir, spec.artwork)).catch(
+    rethrowAs(`Having trouble reading ${spec.artwork}, the image of ${spec.page}, for its share card`),
+  );
 }
 
 /** One card per page, what chat apps and social sites show for a link to it. */

@@ -9,11 +9,11 @@ import {
 } from "../../../src/lib/site-icons.ts";
 import type { Site } from "../../../src/schemas/site.ts";
 import { BuildCache, digest } from "../../cache.ts";
-import { BuildError } from "../../errors.ts";
+import { rethrowAs } from "../../errors.ts";
 import { pngsToIco } from "./ico.ts";
 import { RESVG_WASM, SHARP_VERSIONS, svgToPng } from "../drawing/raster.ts";
 import type { OutputFile } from "../../styles.ts";
-import { type BrandColors, brandFiles, readBrandColors } from "../../tokens.ts";
+import { type BrandColors, brandFiles, readBrandColors } from "../drawing/brand.ts";
 import { plugin } from "../../plugin.ts";
 
 export interface SiteIconsInput {
@@ -42,9 +42,9 @@ export async function buildSiteIcons({
   cache = new BuildCache({ rootDir: ROOT }),
 }: SiteIconsInput): Promise<OutputFile[]> {
   const colors = await readBrandColors(tokensFile);
-  const logo = await readFile(logoFile).catch((cause: unknown) => {
-    throw new BuildError(`Having trouble reading the logo ${logoFile}, the source of every site icon`, { cause });
-  });
+  const logo = await readFile(logoFile).catch(
+    rethrowAs(`Having trouble reading the logo ${logoFile}, the source of every site icon`),
+  );
   // Besides the picture and its size: the rendering code, resvg's WebAssembly (read as data) and sharp's libraries.
   const renderer = digest([
     await cache.code("build/plugins/drawing/raster.ts"),
@@ -52,9 +52,9 @@ export async function buildSiteIcons({
     SHARP_VERSIONS,
   ]);
   const draw = (svg: Buffer | string, width: number, background?: string) =>
-    svgToPng(svg, { width, fonts: [], family: "sans-serif", background }).catch((cause: unknown) => {
-      throw new BuildError(`Having trouble rendering ${logoFile} at ${width} px`, { cause });
-    });
+    svgToPng(svg, { width, fonts: [], family: "sans-serif", background }).catch(
+      rethrowAs(`Having trouble rendering ${logoFile} at ${width} px`),
+    );
   const png = async (svg: Buffer | string, width: number, background = "") =>
     (
       await cache.get("icons", `${digest([renderer, svg, String(width), background])}.png`, () =>

@@ -7,7 +7,7 @@ import { describe, expect, test } from "vitest";
 import type { CmsCollection, CmsConfig, CmsField } from "../../../src/admin/config.ts";
 import { cmsBackendFromEnv, cmsConfig, cmsYamlFormats, humanize } from "../../../build/plugins/admin/cms-config.ts";
 import { type CollectionName, collectionEntries, referenceOf } from "../../../src/schemas/collections.ts";
-import { collectionJsonSchema, type JsonNode } from "../../../build/json-schemas.ts";
+import { collectionJsonSchema, type JsonNode } from "../../../build/plugins/admin/json-schemas.ts";
 import { GITHUB_OAUTH_PATHS } from "../../../lambdas/github-oauth/paths.ts";
 import { ROOT } from "../../fixtures/content.ts";
 

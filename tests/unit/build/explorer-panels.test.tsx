@@ -1,7 +1,7 @@
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { bundleIslands } from "../../../build/bundle.ts";
-import { explorerPanelsFile } from "../../../build/explorer-panels.tsx";
+import { explorerPanelsFile } from "../../../build/plugins/explorer-panels.tsx";
 import { elementsOf, parseFragment, parsePage } from "../../../build/html-tree.ts";
 import { readSiteContent } from "../../../build/read-content.ts";
 import { type RenderAssets, renderPage } from "../../../build/render.tsx";

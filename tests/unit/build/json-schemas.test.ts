@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { contentJsonSchemas } from "../../../build/json-schemas.ts";
+import { contentJsonSchemas } from "../../../build/plugins/admin/json-schemas.ts";
 import { ROOT } from "../../fixtures/content.ts";
 
 describe("contentJsonSchemas", () => {

@@ -2,7 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { cssCustomProperties, readBrandColors, withSystemScheme } from "../../../build/tokens.ts";
+import { readBrandColors } from "../../../build/plugins/drawing/brand.ts";
+import { withSystemScheme } from "../../../build/styles.ts";
+import { cssCustomProperties } from "../../../src/lib/design-tokens.ts";
 import { ROOT } from "../../fixtures/content.ts";
 
 describe("cssCustomProperties", () => {
@@ -13,18 +15,14 @@ describe("cssCustomProperties", () => {
 });
 
 describe("readBrandColors", () => {
-  test("should read the brand palette of the site's tokens, lower-cased", async () => {
+  test("should read the light palette of the site's tokens, lower-cased, not the dark block that follows it", async () => {
+    const css = await readFile(path.join(ROOT, "src/styles/tokens.css"), "utf8");
+    expect(css.indexOf(':root[data-theme="dark"]')).toBeGreaterThan(css.indexOf("--color-bg: #ffffff;"));
     expect(await readBrandColors(path.join(ROOT, "src/styles/tokens.css"))).toMatchObject({
       primary: "#4f46e5",
       bg: "#ffffff",
       ink: "#0b1024",
     });
-  });
-
-  test("should read the light theme, not the dark block that follows it", async () => {
-    const css = await readFile(path.join(ROOT, "src/styles/tokens.css"), "utf8");
-    expect(css.indexOf(':root[data-theme="dark"]')).toBeGreaterThan(css.indexOf("--color-bg: #ffffff;"));
-    expect((await readBrandColors(path.join(ROOT, "src/styles/tokens.css"))).bg).toBe("#ffffff");
   });
 
   test("should name every token that is missing or not a hex colour", async () => {

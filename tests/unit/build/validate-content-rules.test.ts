@@ -346,27 +346,21 @@ describe("HTML in a body", () => {
   const LEFT = (tag: string) =>
     `<${tag}> is left out of the page, with everything inside it: articles publish markdown, not HTML`;
 
-  test("should tell the editor to link to an embed", () => {
-    for (const tag of ["iframe", "embed", "object", "video", "audio", "picture", "source"])
-      expect(adviceFor(tag)).toBe(`${LEFT(tag)}; link to what it shows instead, e.g. [Watch the demo](https://…)`);
-    expect(adviceFor("videos")).not.toContain("link to what it shows");
-  });
-
-  test("should tell the editor to remove a script, style, link or form control", () => {
-    for (const tag of ["script", "style", "link", "form", "input", "button"])
-      expect(adviceFor(tag)).toBe(`${LEFT(tag)}; remove it`);
-    expect(adviceFor("scripts")).not.toMatch(/; remove it$/);
-  });
-
-  test("should show how to write an image and a line break in markdown", () => {
-    expect(adviceFor("img")).toBe(`${LEFT("img")}; write the image as ![what it shows](/images/…)`);
-    expect(adviceFor("br")).toBe(`${LEFT("br")}; a line break in the text is kept as it is, so just break the line`);
-  });
-
-  test("should point any other element to markdown", () => {
-    expect(adviceFor("div")).toBe(
-      `${LEFT("div")}; write its text in markdown (paragraphs, **bold**, lists, > quotes, | tables |) or remove it`,
-    );
+  test.each([
+    [
+      ["iframe", "embed", "object", "video", "audio", "picture", "source"],
+      "link to what it shows instead, e.g. [Watch the demo](https://…)",
+    ],
+    [["script", "style", "link", "form", "input", "button"], "remove it"],
+    [["img"], "write the image as ![what it shows](/images/…)"],
+    [["br"], "a line break in the text is kept as it is, so just break the line"],
+    // Any other element, and names that only begin like an embed or a script, are pointed to markdown.
+    [
+      ["div", "videos", "scripts"],
+      "write its text in markdown (paragraphs, **bold**, lists, > quotes, | tables |) or remove it",
+    ],
+  ])("should advise on %j: %s", (tags, advice) => {
+    for (const tag of tags) expect(adviceFor(tag)).toBe(`${LEFT(tag)}; ${advice}`);
   });
 
   test("should tell the editor to put PHP code and a doctype in backticks", () => {

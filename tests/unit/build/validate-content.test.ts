@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { buildCli } from "../../../build/cli.ts";
 import { ContentErrors } from "../../../build/errors.ts";
 import { readSiteContent } from "../../../build/read-content.ts";
@@ -49,137 +49,64 @@ describe("readSiteContent", () => {
       expect(product.documentationUrl).toBe(`/docs/${product.id}-documentation.pdf`);
   });
 
-  describe("with broken files (tests/fixtures/broken)", () => {
-    let fixture: Awaited<ReturnType<typeof contentWith>>;
-    let errors: string[];
-    beforeAll(async () => {
-      fixture = await contentWith("broken");
-      errors = await errorsFor(fixture.dir);
-    });
-    afterAll(() => fixture.cleanup());
-
-    test("names file, line and field of a wrong type", () => {
-      expect(errors).toContain("content/products/zeta.yaml:15 features[3]: Expected string, received number");
-    });
-
-    test("names file, line and field of a missing field", () => {
-      expect(errors).toContain("content/products/zeta.yaml:3 tagline: Missing required field (expected string)");
-    });
-
-    test("names the portfolio project that refers to an unknown product", () => {
-      expect(
-        errors.find((e) =>
-          e.startsWith('content/portfolio/zeta-project.yaml:11 productId: Unknown product "no-such-product"'),
+  /** Each fixture's content errors: every one listed is reported, and nothing else, in one build. */
+  test.each([
+    {
+      fixture: "broken",
+      count: 6,
+      expected: [
+        "content/products/zeta.yaml:15 features[3]: Expected string, received number",
+        "content/products/zeta.yaml:3 tagline: Missing required field (expected string)",
+        expect.stringMatching(
+          /^content\/portfolio\/zeta-project\.yaml:11 productId: Unknown product "no-such-product"/,
         ),
-      ).toBeDefined();
-    });
-
-    test("names both files of a duplicate slug and the fix", () => {
-      expect(errors).toContain(
         'content/blog/zeta-duplicate.md:3 slug: Duplicate slug "quick-commerce-unit-economics": content/blog/quick-commerce-unit-economics.md uses it already; give each file its own slug',
-      );
-    });
-
-    test("names a missing manual of a product whose file has other errors, in the same build", () => {
-      expect(errors).toContain(
+        // The manual of a product whose file has other errors is looked for in the same build.
         'content/products/zeta.yaml:3 id: No documentation for "zeta": write content/documentation/zeta.md (or add content/documentation/zeta.pdf)',
-      );
-    });
-
-    test("reports every problem at once", () => {
-      expect(errors).toHaveLength(6);
-    });
-  });
-
-  describe("with one of each editor mistake (tests/fixtures/broken-editor)", () => {
-    let fixture: Awaited<ReturnType<typeof contentWith>>;
-    let errors: string[];
-    beforeAll(async () => {
-      fixture = await contentWith("broken-editor");
-      errors = await errorsFor(fixture.dir);
-    });
-    afterAll(() => fixture.cleanup());
-
-    test("names a product image that is not in content/images", () => {
-      expect(errors).toContain(
+      ],
+    },
+    {
+      fixture: "broken-editor",
+      count: 18,
+      expected: [
         "content/products/nova.yaml:18 image: File not found: content/images/products/nova.svg; add the image there or correct the path",
-      );
-    });
-
-    test("names a portfolio image that is not in content/images", () => {
-      expect(errors).toContain(
         "content/portfolio/missing-image.yaml:8 image: File not found: content/images/portfolio/no-such-project.svg; add the image there or correct the path",
-      );
-    });
-
-    test("names an article's cover image in front matter and an image in its body, each on its own line", () => {
-      expect(errors).toContain(
+        // An article's cover in front matter and an image in its body, each on its own line.
         "content/blog/missing-images.md:13 image: File not found: content/images/blog/no-such-cover.svg; add the image there or correct the path",
-      );
-      expect(errors).toContain(
         "content/blog/missing-images.md:19 image: File not found: content/images/blog/no-such-diagram.png; add the image there or correct the path",
-      );
-    });
-
-    test("names a new product that has no documentation file", () => {
-      expect(errors).toContain(
         'content/products/nova.yaml:2 id: No documentation for "nova": write content/documentation/nova.md (or add content/documentation/nova.pdf)',
-      );
-    });
-
-    test("refuses a day the month does not have", () => {
-      expect(errors).toContain(
         'content/blog/impossible-day.md:12 date: Impossible date "2025-02-30": February 2025 has 28 days',
-      );
-    });
-
-    test("refuses a month after December", () => {
-      expect(errors).toContain(
         'content/blog/impossible-month.md:12 date: Impossible date "2025-13-45": there is no month 13; write yyyy-mm-dd',
-      );
-    });
-
-    test("names a product saved as .yml, an article saved as .markdown or .MD, and a stray file, with the name expected", () => {
-      expect(errors).toContain(
         "content/products/nova-copy.yml: Ignored file: products are read from .yaml files only; rename it to nova-copy.yaml",
-      );
-      expect(errors).toContain(
         "content/blog/draft.markdown: Ignored file: articles are read from .md files only; rename it to draft.md",
-      );
-      expect(errors).toContain(
         "content/blog/notes.MD: Ignored file: articles are read from .md files only; rename it to notes.md",
-      );
-      expect(errors).toContain(
         "content/todo.txt: Ignored file: content/ reads only site.yaml, about.yaml, faq.yaml, testimonials.yaml, installation-packages.yaml, product-page.yaml at its top; move or delete it",
-      );
-    });
-
-    test("names every featured article when more are featured than the home page shows", () => {
-      expect(errors.filter((e) => e.endsWith(FEATURED))).toEqual([
-        `content/blog/fifth-featured.md:14 featured: ${FEATURED}`,
-        `content/blog/launch-astrology-consultation-app.md:14 featured: ${FEATURED}`,
-        `content/blog/quick-commerce-unit-economics.md:15 featured: ${FEATURED}`,
-        `content/blog/whatsapp-business-api-marketing-playbook.md:14 featured: ${FEATURED}`,
-        `content/blog/white-label-vs-custom-build-cost.md:15 featured: ${FEATURED}`,
-      ]);
-    });
-
-    test("refuses an article whose slug differs from its file name", () => {
-      expect(errors).toContain(
+        // Every featured article is named when more are featured than the home page shows.
+        ...[
+          "fifth-featured.md:14",
+          "launch-astrology-consultation-app.md:14",
+          "quick-commerce-unit-economics.md:15",
+          "whatsapp-business-api-marketing-playbook.md:14",
+          "white-label-vs-custom-build-cost.md:15",
+        ].map((at) => `content/blog/${at} featured: ${FEATURED}`),
         'content/blog/renamed-article.md:4 slug: Expected "renamed-article" to match the file name, found "old-article-name"; rename one of them',
-      );
-    });
-
-    test("names the line that opens an unclosed quote in front matter, without a stack trace", () => {
-      expect(errors).toContain(
+        // The line that opens an unclosed quote in front matter, without a stack trace.
         'content/blog/broken-front-matter.md:5: YAML syntax: Missing closing " quote: the value on this line opens a quote that never closes',
-      );
-    });
-
-    test("reports every problem at once", () => {
-      expect(errors).toHaveLength(18);
-    });
-  });
+      ],
+    },
+  ])(
+    "names every mistake of tests/fixtures/$fixture at its file, line and field",
+    async ({ fixture, count, expected }) => {
+      const copy = await contentWith(fixture);
+      try {
+        const errors = await errorsFor(copy.dir);
+        expect(errors).toEqual(expect.arrayContaining(expected));
+        expect(errors).toHaveLength(count);
+      } finally {
+        await copy.cleanup();
+      }
+    },
+  );
 
   test("fills the company's claims into about and FAQ text, and names a placeholder that is no fact of site.yaml", async () => {
     const content = await readSiteContent();
@@ -194,108 +121,156 @@ describe("readSiteContent", () => {
     ]);
   });
 
-  test("rejects an unknown field so a typo is not silently ignored", async () => {
-    const errors = await errorsAfter("products/esim.yaml", (text) => `${text}\nfeaturs:\n  - typo\n`);
-    expect(errors.some((e) => /^content\/products\/esim\.yaml:\d+ featurs: Unknown field "featurs"/.test(e))).toBe(
-      true,
-    );
-  });
-
-  test("suggests the field a misspelt one was meant to be, without a second error for the missing field", async () => {
-    const errors = await errorsAfter("blog/quick-commerce-unit-economics.md", (text) =>
-      text.replace(/^title: /m, "titel: "),
-    );
-    expect(errors).toEqual([
-      "content/blog/quick-commerce-unit-economics.md:5 titel: Unknown field `titel`: did you mean `title`?",
-    ]);
-  });
-
-  test("refuses HTML in an article body, naming its line and tag, as it would vanish from the page", async () => {
-    const errors = await errorsAfter("blog/quick-commerce-unit-economics.md", (text) =>
-      text.replace(
-        /^---\n\n/m,
-        "---\n\n<div>text</div>\n\nPress <kbd>Enter</kbd>. <!-- a note to the next editor -->\n\n",
-      ),
-    );
-    expect(errors).toEqual([
-      "content/blog/quick-commerce-unit-economics.md:24 html: <div> is left out of the page, with everything inside it: articles publish markdown, not HTML; write its text in markdown (paragraphs, **bold**, lists, > quotes, | tables |) or remove it",
-      "content/blog/quick-commerce-unit-economics.md:26 html: <kbd> is left out of the page, with everything inside it: articles publish markdown, not HTML; write its text in markdown (paragraphs, **bold**, lists, > quotes, | tables |) or remove it",
-    ]);
-  });
-
-  test("refuses an indented HTML block and PHP code written bare, which would vanish just the same", async () => {
-    const errors = await errorsAfter("blog/quick-commerce-unit-economics.md", (text) =>
-      text.replace(/^---\n\n/m, "---\n\n  <div>text</div>\n\nInstall with <?php echo PHP_VERSION; ?> or later.\n\n"),
-    );
-    expect(errors).toEqual([
-      "content/blog/quick-commerce-unit-economics.md:24 html: <div> is left out of the page, with everything inside it: articles publish markdown, not HTML; write its text in markdown (paragraphs, **bold**, lists, > quotes, | tables |) or remove it",
-      "content/blog/quick-commerce-unit-economics.md:26 html: <?php…> is left out of the page: to show code, put it in backticks (`<?php …>`) or in a fenced block",
-    ]);
-  });
-
-  test("refuses an image in a body written as a relative path, which would resolve under the article's URL", async () => {
-    const errors = await errorsAfter(
-      "blog/quick-commerce-unit-economics.md",
-      (text) => `${text}\n![Server rack](images/blog/rack.jpg)\n`,
-    );
-    expect(errors).toEqual([
-      expect.stringMatching(
-        /^content\/blog\/quick-commerce-unit-economics\.md:\d+ image: Expected an image under \/images\/ \(a file in content\/images\), found images\/blog\/rack\.jpg$/,
-      ),
-    ]);
-  });
-
-  test("refuses an embed in a policy page and tells the editor to link to it", async () => {
-    const errors = await errorsAfter(
-      "pages/terms.md",
-      (text) => `${text}\n<iframe src="https://example.com/v"></iframe>\n`,
-    );
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(
-      /^content\/pages\/terms\.md:\d+ html: <iframe> is left out of the page, .*; link to what it shows instead/,
-    );
-  });
-
-  test("says a price must be more than 0", async () => {
-    const errors = await errorsAfter("installation-packages.yaml", (text) =>
-      text.replace("priceINR: 25000", "priceINR: 0"),
-    );
-    expect(errors).toEqual(["content/installation-packages.yaml:7 packages[0].priceINR: Must be more than 0, found 0"]);
-  });
-
-  test("names both places of a FAQ question asked twice, in another category and with other spacing", async () => {
-    const errors = await errorsAfter(
-      "faq.yaml",
-      (text) =>
-        `${text.trimEnd()}\n      - q: what is a  ready-made white-label APP?\n        a: The same question, asked again.\n`,
-    );
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(
-      /^content\/faq\.yaml:(\d+) categories\[\d+\]\.questions\[\d+\]\.q: Duplicate question "what is a {2}ready-made white-label APP\?": content\/faq\.yaml:10 \(categories\[0\]\.questions\[1\]\.q\) asks it already; remove one, or merge their answers$/,
-    );
-  });
-
-  test("rejects a typed documentationUrl, which is derived from the id", async () => {
-    const errors = await errorsAfter("products/esim.yaml", (text) =>
-      text.replace(/^image: /m, "documentationUrl: /docs/esim.pdf\nimage: "),
-    );
-    expect(errors).toEqual([
-      'content/products/esim.yaml:18 documentationUrl: Unknown field "documentationUrl"; check its spelling against the schema or remove it',
-    ]);
-  });
-
-  test("reports a YAML syntax error with its line", async () => {
-    const errors = await errorsAfter("testimonials.yaml", () => "testimonials:\n  - name: [unclosed\n");
-    expect(errors.some((e) => /^content\/testimonials\.yaml:\d+: YAML syntax: /.test(e))).toBe(true);
-  });
-
-  test("counts front-matter lines from the top of the file", async () => {
-    const errors = await errorsAfter("pages/terms.md", (text) =>
-      text.replace(/^lastUpdated: .*$/m, "lastUpdated: 2025-04-31"),
-    );
-    expect(errors).toEqual([
-      'content/pages/terms.md:5 lastUpdated: Impossible date "2025-04-31": April 2025 has 30 days',
-    ]);
+  const HTML_LEFT_OUT =
+    "is left out of the page, with everything inside it: articles publish markdown, not HTML; write its text in markdown (paragraphs, **bold**, lists, > quotes, | tables |) or remove it";
+  const QUICK = "blog/quick-commerce-unit-economics.md";
+  const drafts = { overlay: "drafts", now: new Date("2026-11-25T12:00:00Z") };
+  /** One edit of one file of a copy of content/ (a fixture laid over it), and every error the editor then reads. */
+  test.each<{ what: string; file: string; edit: (text: string) => string; expected: unknown; options?: typeof drafts }>(
+    [
+      {
+        what: "suggests the field a misspelt one was meant to be, without a second error for the missing field",
+        file: QUICK,
+        edit: (text) => text.replace(/^title: /m, "titel: "),
+        expected: [
+          "content/blog/quick-commerce-unit-economics.md:5 titel: Unknown field `titel`: did you mean `title`?",
+        ],
+      },
+      {
+        what: "refuses HTML in an article body, naming its line and tag, as it would vanish from the page",
+        file: QUICK,
+        edit: (text) =>
+          text.replace(
+            /^---\n\n/m,
+            "---\n\n<div>text</div>\n\nPress <kbd>Enter</kbd>. <!-- a note to the next editor -->\n\n",
+          ),
+        expected: [
+          `content/blog/quick-commerce-unit-economics.md:24 html: <div> ${HTML_LEFT_OUT}`,
+          `content/blog/quick-commerce-unit-economics.md:26 html: <kbd> ${HTML_LEFT_OUT}`,
+        ],
+      },
+      {
+        what: "refuses an indented HTML block and PHP code written bare, which would vanish just the same",
+        file: QUICK,
+        edit: (text) =>
+          text.replace(
+            /^---\n\n/m,
+            "---\n\n  <div>text</div>\n\nInstall with <?php echo PHP_VERSION; ?> or later.\n\n",
+          ),
+        expected: [
+          `content/blog/quick-commerce-unit-economics.md:24 html: <div> ${HTML_LEFT_OUT}`,
+          "content/blog/quick-commerce-unit-economics.md:26 html: <?php…> is left out of the page: to show code, put it in backticks (`<?php …>`) or in a fenced block",
+        ],
+      },
+      {
+        what: "refuses an image in a body written as a relative path, which would resolve under the article's URL",
+        file: QUICK,
+        edit: (text) => `${text}\n![Server rack](images/blog/rack.jpg)\n`,
+        expected: [
+          expect.stringMatching(
+            /^content\/blog\/quick-commerce-unit-economics\.md:\d+ image: Expected an image under \/images\/ \(a file in content\/images\), found images\/blog\/rack\.jpg$/,
+          ),
+        ],
+      },
+      {
+        what: "refuses an embed in a policy page and tells the editor to link to it",
+        file: "pages/terms.md",
+        edit: (text) => `${text}\n<iframe src="https://example.com/v"></iframe>\n`,
+        expected: [
+          expect.stringMatching(
+            /^content\/pages\/terms\.md:\d+ html: <iframe> is left out of the page, .*; link to what it shows instead/,
+          ),
+        ],
+      },
+      {
+        what: "says a price must be more than 0",
+        file: "installation-packages.yaml",
+        edit: (text) => text.replace("priceINR: 25000", "priceINR: 0"),
+        expected: ["content/installation-packages.yaml:7 packages[0].priceINR: Must be more than 0, found 0"],
+      },
+      {
+        what: "names both places of a FAQ question asked twice, in another category and with other spacing",
+        file: "faq.yaml",
+        edit: (text) =>
+          `${text.trimEnd()}\n      - q: what is a  ready-made white-label APP?\n        a: The same question, asked again.\n`,
+        expected: [
+          expect.stringMatching(
+            /^content\/faq\.yaml:(\d+) categories\[\d+\]\.questions\[\d+\]\.q: Duplicate question "what is a {2}ready-made white-label APP\?": content\/faq\.yaml:10 \(categories\[0\]\.questions\[1\]\.q\) asks it already; remove one, or merge their answers$/,
+          ),
+        ],
+      },
+      {
+        what: "rejects a typed documentationUrl, which is derived from the id, as an unknown field on its line",
+        file: "products/esim.yaml",
+        edit: (text) => text.replace(/^image: /m, "documentationUrl: /docs/esim.pdf\nimage: "),
+        expected: [
+          'content/products/esim.yaml:18 documentationUrl: Unknown field "documentationUrl"; check its spelling against the schema or remove it',
+        ],
+      },
+      {
+        what: "reports a YAML syntax error with its line",
+        file: "testimonials.yaml",
+        edit: () => "testimonials:\n  - name: [unclosed\n",
+        expected: expect.arrayContaining([expect.stringMatching(/^content\/testimonials\.yaml:\d+: YAML syntax: /)]),
+      },
+      {
+        what: "counts front-matter lines from the top of the file",
+        file: "pages/terms.md",
+        edit: (text) => text.replace(/^lastUpdated: .*$/m, "lastUpdated: 2025-04-31"),
+        expected: ['content/pages/terms.md:5 lastUpdated: Impossible date "2025-04-31": April 2025 has 30 days'],
+      },
+      {
+        what: "asks for a shorter seoTitle when a title is too long for search results",
+        file: "blog/white-label-vs-custom-build-cost.md",
+        edit: (text) => text.replace(/^seoTitle: .*\n/m, ""),
+        expected: [
+          "content/blog/white-label-vs-custom-build-cost.md:5 title: Title has 75 characters and search results cut it off after 70; add a shorter seoTitle",
+        ],
+      },
+      {
+        what: "drafts: a time zone must be one the platform knows",
+        file: "site.yaml",
+        edit: (t) => t.replace("Asia/Kolkata", "Asia/Kolkatta"),
+        expected: ["content/site.yaml:21 timeZone: Expected a time zone name such as Asia/Kolkata or Europe/London"],
+        options: drafts,
+      },
+      {
+        what: "drafts: a time zone is written by its name, not its offset",
+        file: "site.yaml",
+        edit: (t) => t.replace("Asia/Kolkata", "+05:30"),
+        expected: [expect.any(String)],
+        options: drafts,
+      },
+      {
+        what: "drafts: the featured count leaves drafts and future posts out, and says so",
+        file: QUICK,
+        edit: (t) => t.replace("featured: true", "featured: false"),
+        expected: [
+          "content/blog featured: The home page shows 4 featured posts, found 3 (drafts and posts dated after today do not count); set featured: true on 1 more",
+        ],
+        options: drafts,
+      },
+      {
+        what: "drafts: a featured post scheduled for a day when five would be featured is refused now, not on that day",
+        file: "blog/saffronette-launch.md",
+        edit: (t) => t.replace("date: 2027-05-01", "date: 2027-05-01\nfeatured: true"),
+        expected: [
+          "content/blog/saffronette-launch.md:13 featured: On 2027-05-01, when this post is published, the home page would have 5 featured posts and it shows 4; set featured: false here and feature it once it is published",
+        ],
+        options: drafts,
+      },
+      {
+        what: "drafts: a published project may not name a draft product",
+        file: "portfolio/rideon-bike-taxi.yaml",
+        edit: (t) => `${t.trimEnd()}\nproductId: quokkapay\n`,
+        expected: [
+          'content/portfolio/rideon-bike-taxi.yaml:15 productId: Product "quokkapay" is a draft (content/products/quokkapay.yaml), so its page is not published; publish it or remove productId until it is',
+        ],
+        options: drafts,
+      },
+    ],
+  )("$what", async ({ file, edit, expected, options }) => {
+    expect(await errorsAfter(file, edit, options)).toEqual(expected);
   });
 });
 
@@ -315,60 +290,5 @@ describe("npm run build with invalid content", () => {
     } finally {
       await fixture.cleanup();
     }
-  });
-});
-
-describe("article titles", () => {
-  test("asks for a shorter seoTitle when a title is too long for search results", async () => {
-    const errors = await errorsAfter("blog/white-label-vs-custom-build-cost.md", (text) =>
-      text.replace(/^seoTitle: .*\n/m, ""),
-    );
-    expect(errors).toEqual([
-      "content/blog/white-label-vs-custom-build-cost.md:5 title: Title has 75 characters and search results cut it off after 70; add a shorter seoTitle",
-    ]);
-  });
-});
-
-describe("drafts and scheduled posts (tests/fixtures/drafts)", () => {
-  const drafts = { overlay: "drafts", now: new Date("2026-11-25T12:00:00Z") };
-
-  test("a time zone must be one the platform knows, written by its name", async () => {
-    expect(await errorsAfter("site.yaml", (t) => t.replace("Asia/Kolkata", "Asia/Kolkatta"), drafts)).toEqual([
-      "content/site.yaml:21 timeZone: Expected a time zone name such as Asia/Kolkata or Europe/London",
-    ]);
-    expect(await errorsAfter("site.yaml", (t) => t.replace("Asia/Kolkata", "+05:30"), drafts)).toHaveLength(1);
-  });
-
-  test("the featured count leaves drafts and future posts out, and says so", async () => {
-    const errors = await errorsAfter(
-      "blog/quick-commerce-unit-economics.md",
-      (t) => t.replace("featured: true", "featured: false"),
-      drafts,
-    );
-    expect(errors).toEqual([
-      "content/blog featured: The home page shows 4 featured posts, found 3 (drafts and posts dated after today do not count); set featured: true on 1 more",
-    ]);
-  });
-
-  test("a featured post scheduled for a day when five would be featured is refused now, not on that day", async () => {
-    const errors = await errorsAfter(
-      "blog/saffronette-launch.md",
-      (t) => t.replace("date: 2027-05-01", "date: 2027-05-01\nfeatured: true"),
-      drafts,
-    );
-    expect(errors).toEqual([
-      "content/blog/saffronette-launch.md:13 featured: On 2027-05-01, when this post is published, the home page would have 5 featured posts and it shows 4; set featured: false here and feature it once it is published",
-    ]);
-  });
-
-  test("a published project may not name a draft product", async () => {
-    const errors = await errorsAfter(
-      "portfolio/rideon-bike-taxi.yaml",
-      (t) => `${t.trimEnd()}\nproductId: quokkapay\n`,
-      drafts,
-    );
-    expect(errors).toEqual([
-      'content/portfolio/rideon-bike-taxi.yaml:15 productId: Product "quokkapay" is a draft (content/products/quokkapay.yaml), so its page is not published; publish it or remove productId until it is',
-    ]);
   });
 });

@@ -1,11 +1,12 @@
 import { renderToString } from "react-dom/server";
-import { EXPLORER_PANELS_PATH, ExplorerPanel } from "../src/components/home/product-explorer.tsx";
-import type { SiteContent } from "../src/lib/content.ts";
-import { PageScope } from "../src/layouts/document.tsx";
-import { setIslandManifest } from "../src/lib/island-wrapper.tsx";
-import { iconSprite } from "../src/components/icon.tsx";
-import type { OutputFile } from "./styles.ts";
-import type { RenderAssets } from "./render.tsx";
+import { EXPLORER_PANELS_PATH, ExplorerPanel } from "../../src/components/home/product-explorer.tsx";
+import type { SiteContent } from "../../src/lib/content.ts";
+import { PageScope } from "../../src/layouts/document.tsx";
+import { setIslandManifest } from "../../src/lib/island-wrapper.tsx";
+import { iconSprite } from "../../src/components/icon.tsx";
+import { plugin } from "../plugin.ts";
+import type { OutputFile } from "../styles.ts";
+import type { RenderAssets } from "../render.tsx";
 
 /**
  * Home's product explorer panels, one per product as HTML by its id, rendered by the same component as the panel in
@@ -31,7 +32,17 @@ export function explorerPanelsFile(content: SiteContent, assets: RenderAssets): 
 }
 
 /** What the pages fetch besides the bundle, made with them: the explorer's panels and the icon sprite. */
-export function pageAssets(content: SiteContent, assets: RenderAssets): OutputFile[] {
-  const sprite = iconSprite();
-  return [explorerPanelsFile(content, assets), { path: sprite.path.slice(1), contents: Buffer.from(sprite.text) }];
-}
+export const pageAssets = plugin({
+  name: "page assets",
+  when: "first",
+  needs: (site) => site,
+  paths: () => [EXPLORER_PANELS_PATH, iconSprite().path],
+  make: async ({ content, bundle }) => {
+    const sprite = iconSprite();
+    const files = [
+      explorerPanelsFile(content, bundle),
+      { path: sprite.path.slice(1), contents: Buffer.from(sprite.text) },
+    ];
+    return { files, detail: "2 files" };
+  },
+});

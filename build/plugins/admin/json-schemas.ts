@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { collectionEntries } from "../src/schemas/collections.ts";
+import { collectionEntries } from "../../../src/schemas/collections.ts";
 
 /**
  * JSON Schema text per content file kind (content/.schemas/<name>.json, the files the `# yaml-language-server:
