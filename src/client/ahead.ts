@@ -10,13 +10,33 @@
 const QUIET_MS = 500;
 const INPUTS = ["pointerdown", "touchstart", "keydown"] as const;
 
-let lastInput = Number.NEGATIVE_INFINITY;
-let listening = false;
+/** When each window last had an input (a test's windows are several; a page has one). */
+const lastInputs = new WeakMap<EventTarget, number>();
+const page = globalThis as unknown as EventTarget;
 
 const inputPending = () =>
   (navigator as Navigator & { scheduling?: { isInputPending?(): boolean } }).scheduling?.isInputPending?.() === true;
 
-const quiet = () => performance.now() - lastInput >= QUIET_MS && !inputPending();
+function listen(view: EventTarget): void {
+  if (lastInputs.has(view)) return;
+  lastInputs.set(view, Number.NEGATIVE_INFINITY);
+  const noted = () => lastInputs.set(view, performance.now());
+  for (const type of INPUTS) view.addEventListener(type, noted, { capture: true, passive: true });
+}
+
+const untilQuiet = (view: EventTarget) =>
+  Math.max(0, (lastInputs.get(view) ?? Number.NEGATIVE_INFINITY) + QUIET_MS - performance.now());
+
+const quiet = () => untilQuiet(page) === 0 && !inputPending();
+
+/**
+ * How long work a timer starts (not an idle slice) must still stand back for the last input's answer on `view`, 0 when
+ * it may start now. Call it once early: inputs count from the first call on.
+ */
+export function standBack(view: EventTarget): number {
+  listen(view);
+  return untilQuiet(view);
+}
 
 const idle = () =>
   new Promise<void>((resolve) => {
@@ -26,16 +46,10 @@ const idle = () =>
 
 /** Resolves when a slice of work ahead may run: the thread idle, no input pending, none in the last QUIET_MS. */
 export async function aheadSlice(): Promise<void> {
-  if (!listening) {
-    listening = true;
-    const noted = () => {
-      lastInput = performance.now();
-    };
-    for (const type of INPUTS) addEventListener(type, noted, { capture: true, passive: true });
-  }
+  listen(page);
   await idle();
   while (!quiet()) {
-    await new Promise((resolve) => setTimeout(resolve, Math.max(16, lastInput + QUIET_MS - performance.now())));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(16, untilQuiet(page))));
     await idle();
   }
 }

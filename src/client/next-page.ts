@@ -1,5 +1,5 @@
 import { type ConnectionFacts, mayFetchAhead } from "../lib/connection.ts";
-import { nextSlice } from "./ahead.ts";
+import { nextSlice, standBack } from "./ahead.ts";
 import { addressToFetchAhead, NOT_FETCHED_AHEAD_LINKS, SPECULATION_RULES } from "../lib/speculation-rules.ts";
 
 /**
@@ -105,23 +105,29 @@ export function fetchInView(doc: Document, fetchAhead: (link: Element) => boolea
   if (!view || !("IntersectionObserver" in view) || signal?.aborted) return;
   let left = IN_VIEW_FETCHES;
   const waits = new Map<Element, ReturnType<typeof setTimeout>>();
+  standBack(view); // from now on, the inputs are seen
+  const later = (target: Element, ms: number) =>
+    void waits.set(
+      target,
+      setTimeout(() => fetchWhenQuiet(target), ms),
+    );
+  const fetchWhenQuiet = (target: Element) => {
+    // A tap (or key) in the last moments: its answer is being drawn, and a fetch started now would stand in its way.
+    const wait = standBack(view);
+    if (wait > 0) return later(target, wait);
+    waits.delete(target);
+    observer.unobserve(target);
+    if (fetchAhead(target)) left -= 1;
+    if (left > 0) return;
+    observer.disconnect();
+    for (const pending of waits.values()) clearTimeout(pending);
+  };
   const observer = new view.IntersectionObserver(
     (entries) => {
       for (const { target, isIntersecting } of entries) {
         clearTimeout(waits.get(target));
         waits.delete(target);
-        if (!isIntersecting) continue;
-        waits.set(
-          target,
-          setTimeout(() => {
-            waits.delete(target);
-            observer.unobserve(target);
-            if (fetchAhead(target)) left -= 1;
-            if (left > 0) return;
-            observer.disconnect();
-            for (const wait of waits.values()) clearTimeout(wait);
-          }, IN_VIEW_MS),
-        );
+        if (isIntersecting) later(target, IN_VIEW_MS);
       }
     },
     // Wholly in view: a link cut by the screen's edge is being scrolled past, not read.

@@ -35,7 +35,7 @@ class FakeObserver {
 function page(signal?: AbortSignal) {
   const links = ["/a", "/b", "/c", "/d", "/e"].map((href) => ({ href }));
   const doc = {
-    defaultView: { IntersectionObserver: FakeObserver },
+    defaultView: Object.assign(new EventTarget(), { IntersectionObserver: FakeObserver }),
     querySelectorAll: (selector: string) => (selector === "main a[href]" ? links : []),
   } as unknown as Document;
   const fetched: string[] = [];
@@ -49,7 +49,7 @@ function page(signal?: AbortSignal) {
   fetchInView(doc, fetchAhead, signal);
   const observer = FakeObserver.last as FakeObserver | undefined;
   if (!observer) throw new Error("no IntersectionObserver was made");
-  return { links, fetched, observer };
+  return { links, fetched, observer, view: doc.defaultView as unknown as EventTarget };
 }
 
 describe("fetching ahead on a touch screen what the reader stopped at", () => {
@@ -68,6 +68,17 @@ describe("fetching ahead on a touch screen what the reader stopped at", () => {
     vi.advanceTimersByTime(999);
     expect(fetched).toEqual([]);
     vi.advanceTimersByTime(1);
+    expect(fetched).toEqual(["/a"]);
+  });
+
+  test("holds a link's fetch that falls due during a tap until the tap's answer has had its moment", () => {
+    const { links, fetched, observer, view } = page();
+    observer.scroll([[links[0] as object, true]]);
+    vi.advanceTimersByTime(900);
+    view.dispatchEvent(new Event("pointerdown")); // the reader taps something else on the page
+    vi.advanceTimersByTime(100);
+    expect(fetched).toEqual([]);
+    vi.advanceTimersByTime(400);
     expect(fetched).toEqual(["/a"]);
   });
 
@@ -141,10 +152,10 @@ function engine({ speculates = false, prefetches = true, hover = true, nextSheet
     URL: "https://x.test/blog",
     head: { append: (element: Record<string, unknown>) => head.push({ ...element }) },
     documentElement: { dataset: { nextSheets } },
-    defaultView: {
+    defaultView: Object.assign(new EventTarget(), {
       matchMedia: (query: string) => ({ matches: query === (hover ? "(hover: hover)" : "(hover: none)") }),
       IntersectionObserver: FakeObserver,
-    },
+    }),
     createElement: (tag: string) => ({ tag, relList: { supports: (rel: string) => prefetches && rel === "prefetch" } }),
     querySelectorAll: () => [],
   });
