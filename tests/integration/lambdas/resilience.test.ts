@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { DELIVERY } from "../../../lambdas/shared/delivery.ts";
 import { ATTEMPT_MS } from "../../../lambdas/shared/mailer.ts";
-import type { SesFault } from "../../../server/ses-fault-proxy.ts";
+import type { SesFault } from "../../../server/fault-proxy.ts";
 import { LEAD_FUNCTIONS, type LeadStack, startLeadStack, type StoredMail, VALID } from "./harness.ts";
 
 /**
