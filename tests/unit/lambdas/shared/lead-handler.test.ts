@@ -316,7 +316,12 @@ describe("storeAndMailLeads", () => {
     const other = "1c8b5d6f-9a2e-4f3b-8d4c-6e7f8a9b0c1d";
     const event = postEvent({ ...LEAD, submissionId: other });
     const edge = { ...event.headers, "x-amz-cf-id": "edge-1", "x-forwarded-for": "203.0.113.5" };
-    expect((await handler({ ...event, headers: edge })).statusCode).toBe(200);
+    const viaEdge = {
+      ...event,
+      headers: edge,
+      requestContext: { ...event.requestContext, http: { method: "POST", sourceIp: "130.176.0.1" } },
+    };
+    expect((await handler(viaEdge as typeof event)).statusCode).toBe(200);
     expect(counted.asked).toHaveLength(1);
     expect(store.records.get(other)?.status).not.toBe("spam");
   });
