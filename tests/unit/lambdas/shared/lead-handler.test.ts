@@ -321,7 +321,7 @@ describe("storeAndMailLeads", () => {
       headers: edge,
       requestContext: { ...event.requestContext, http: { method: "POST", sourceIp: "130.176.0.1" } },
     };
-    expect((await handler(viaEdge as typeof event)).statusCode).toBe(200);
+    expect((await handler(viaEdge as unknown as typeof event)).statusCode).toBe(200);
     expect(counted.asked).toHaveLength(1);
     expect(store.records.get(other)?.status).not.toBe("spam");
   });
