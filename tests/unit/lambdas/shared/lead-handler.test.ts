@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from "vitest";
 import { contactMessageForm } from "../../../../lambdas/send-contact-email/contact-message.ts";
 import { DELIVERY } from "../../../../lambdas/shared/delivery.ts";
-import { storeAndMailLeads, isTrapped, REUSED_ID } from "../../../../lambdas/shared/lead-handler.ts";
+import { storeAndMailLeads, REUSED_ID } from "../../../../lambdas/shared/lead-handler.ts";
 import { STORE_CANNOT_WRITE } from "../../../../lambdas/shared/lead-store.ts";
 import { LEAD_FIELD_MAX } from "../../../../src/schemas/lead-fields.ts";
 import { MailerError } from "../../../../lambdas/shared/mailer.ts";
@@ -19,19 +19,6 @@ const LEAD = {
   website: "",
   elapsedMs: 4_000,
 };
-
-describe("isTrapped", () => {
-  test("should trap a filled honeypot, a form sent within 2 seconds, and a missing or non-numeric time", () => {
-    expect(isTrapped({ website: "", elapsedMs: 2_000 })).toBe(false);
-    expect(isTrapped({ elapsedMs: 60_000 })).toBe(false);
-    expect(isTrapped({ website: "x", elapsedMs: 60_000 })).toBe(true);
-    expect(isTrapped({ website: 0, elapsedMs: 60_000 })).toBe(true);
-    expect(isTrapped({ elapsedMs: 1_999 })).toBe(true);
-    expect(isTrapped({})).toBe(true);
-    expect(isTrapped({ elapsedMs: "5000" })).toBe(true);
-    expect(isTrapped({ elapsedMs: Number.NaN })).toBe(true);
-  });
-});
 
 const ID = "0b7a4c5e-8f1d-4e2a-9c3b-5d6e7f8a9b0c";
 function setup(
