@@ -40,7 +40,9 @@ export default {
     "/.dist",
     "/.cache",
     "/.data",
-    "/docs",
+    // The webhook tests hold docs/deploy.md to the code; the other docs are not read by a test.
+    "/docs/*",
+    "!/docs/deploy.md",
     "/reports",
     "/test-results",
     "/cdk.out",

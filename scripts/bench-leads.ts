@@ -16,8 +16,7 @@ import { invokeLambda, type LambdaHandler } from "../server/lambda-adapter.ts";
 import { localLambdaEnv } from "../server/lambda-env.ts";
 import { LOCAL_LEADS_TABLE, startLocalDynamo } from "../server/local-dynamo.ts";
 import { LOCAL_MAX_DELAY_SECONDS, startLocalRetry } from "../server/local-retry.ts";
-import { startSesFaultProxy } from "../server/ses-fault-proxy.ts";
-import { startStoreFaultProxy } from "../server/store-fault-proxy.ts";
+import { startSesFaultProxy, startStoreFaultProxy } from "../server/fault-proxy.ts";
 
 /**
  * `npm run bench:leads`: not one lead lost under load. Sends --total leads (default 2,000) at --concurrency 20 over

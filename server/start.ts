@@ -15,7 +15,7 @@ import { handlerNames, loadHandlers, withExtraRoutes } from "./load-handlers.ts"
 import { LocalStoreError, startLocalDynamo } from "./local-dynamo.ts";
 import { takenPortLine } from "./ports.ts";
 import { LOCAL_MAX_DELAY_SECONDS, type LocalRetry, startLocalRetry } from "./local-retry.ts";
-import { startSesFaultProxy } from "./ses-fault-proxy.ts";
+import { startSesFaultProxy } from "./fault-proxy.ts";
 import { createSiteServer } from "./site-server.ts";
 
 /**

@@ -1,3 +1,4 @@
+import * as z from "zod/mini";
 import { LEAD_SPAM } from "../../src/lib/limits.ts";
 import type { LeadCatalogue } from "../../src/schemas/lead-fields.ts";
 
@@ -222,6 +223,9 @@ function readers(env: Readonly<Record<string, string | undefined>>, problems: st
 
 const secretArn = (arn: string | undefined) => (arn ? { secretArn: arn } : undefined);
 
+/** A catalogue list as LEAD_CATALOGUE must hold it: at least one {id, name}, other keys left out. */
+const catalogueList = z.array(z.object({ id: z.string(), name: z.string() })).check(z.minLength(1));
+
 function parseCatalogue(raw: string, report: (found: string) => void): LeadCatalogue {
   const empty: LeadCatalogue = { products: [], packages: [] };
   if (!raw) return empty;
@@ -232,22 +236,10 @@ function parseCatalogue(raw: string, report: (found: string) => void): LeadCatal
     report("is not valid JSON");
     return empty;
   }
-  const entries = (key: "products" | "packages") => {
-    const list = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-    const ok =
-      Array.isArray(list) &&
-      list.length > 0 &&
-      list.every((item: unknown) => {
-        const entry = item as Record<string, unknown> | null;
-        return (
-          typeof entry === "object" && entry !== null && typeof entry.id === "string" && typeof entry.name === "string"
-        );
-      });
-    if (!ok) {
-      report(`has no non-empty "${key}" list of {id, name}`);
-      return [];
-    }
-    return (list as Array<{ id: string; name: string }>).map(({ id, name }) => ({ id, name }));
+  const entries = (key: keyof LeadCatalogue) => {
+    const list = catalogueList.safeParse((value as Record<string, unknown> | null)?.[key]);
+    if (!list.success) report(`has no non-empty "${key}" list of {id, name}`);
+    return list.data ?? [];
   };
   return { products: entries("products"), packages: entries("packages") };
 }

@@ -35,11 +35,6 @@ export type { LeadMails } from "./delivery.ts";
  */
 export type LeadDeps = DeliveryDeps & { rateLimit?: ClientRateLimit; suspectCap?: SuspectCap };
 
-/** True when a person did not send this (lambdas/shared/spam-folder.ts says why): such a lead goes to the spam folder. */
-export function isTrapped(body: Record<string, unknown>): boolean {
-  return trapReason(body) !== undefined;
-}
-
 /** Every field of a lead schema is text; anything else would not survive the store's string map. */
 function textFields(data: unknown): Record<string, string> {
   return Object.fromEntries(

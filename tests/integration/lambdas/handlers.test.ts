@@ -4,7 +4,7 @@ import { LEAD_FUNCTIONS, type LeadFunction, startLeadStack, type StoredMail, VAL
 // The stack under test: real handlers → real SES emulator over HTTP, as `npm start` runs them.
 let stack: Awaited<ReturnType<typeof startLeadStack>>;
 beforeAll(async () => {
-  // Many leads from one address in this file: the daily acknowledgement limit has its own test (resilience.test.ts).
+  // Many leads from one address in this file: the daily acknowledgement limit has its own test (exactly-once.test.ts).
   stack = await startLeadStack({ env: { ACK_DAILY_LIMIT: "1000" } });
 });
 afterAll(async () => {

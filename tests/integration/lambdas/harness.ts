@@ -15,8 +15,12 @@ import { withExtraRoutes } from "../../../server/load-handlers.ts";
 import { LambdaHost } from "../../../server/lambda-host.ts";
 import { LOCAL_LEADS_TABLE, startLocalDynamo } from "../../../server/local-dynamo.ts";
 import { LOCAL_MAX_DELAY_SECONDS, type LocalRetry, startLocalRetry } from "../../../server/local-retry.ts";
-import { type SesFault, startSesFaultProxy } from "../../../server/ses-fault-proxy.ts";
-import { type StoreFault, startStoreFaultProxy } from "../../../server/store-fault-proxy.ts";
+import {
+  type SesFault,
+  type StoreFault,
+  startSesFaultProxy,
+  startStoreFaultProxy,
+} from "../../../server/fault-proxy.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 

@@ -111,6 +111,9 @@ describe("exports a spreadsheet cannot turn against its reader", () => {
     const [header = [], ...rows] = parseCsv(stdout);
     expect([header, ...rows].flat().every((cell) => cell.quoted)).toBe(true);
     const names = header.map((cell) => cell.value);
+    // Every lead a row, under its id, form, status and dates first.
+    expect(names.slice(0, 5)).toEqual(["submissionId", "form", "status", "spamReason", "receivedAt"]);
+    expect(rows.map((row) => row[0]?.value).sort()).toEqual([HOSTILE.submissionId, VISITOR.submissionId].sort());
     const cellOf = (id: string, column: string) =>
       rows.find((row) => row[0]?.value === id)?.[names.indexOf(column)]?.value;
     for (const column of ["constructor", "toString", "valueOf", "hasOwnProperty"]) {

@@ -209,20 +209,6 @@ describe("deliverWebhook", () => {
     expect(await deliverWebhook(id, direct(`${healthy.url}/hook`), plenty, "r")).toBe("sent");
     expect(healthy.paths).toEqual(["/hook"]);
   });
-
-  test("two copies of a lead's message taken at once post it once; the other comes back and finds it sent", async () => {
-    const receiver = await serve((_req, res) => res.writeHead(200).end("ok"));
-    servers.push(receiver);
-    const id = await mailedLead();
-    const deps = direct(`${receiver.url}/hook`);
-
-    const results = await Promise.all([deliverWebhook(id, deps, plenty, "a"), deliverWebhook(id, deps, plenty, "b")]);
-    expect(receiver.paths).toHaveLength(1);
-    expect(results.sort()).toEqual(["failed", "sent"]);
-    expect(await deliverWebhook(id, deps, plenty, "c")).toBe("sent");
-    expect(receiver.paths).toHaveLength(1);
-    expect(await webhookAtOf(id)).toEqual(expect.any(String));
-  });
 });
 
 describe("the lead webhook through the retry queue", () => {

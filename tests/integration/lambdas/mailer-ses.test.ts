@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import sesEmulator from "aws-ses-v2-local";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { createSesMailer, MailerError } from "../../../lambdas/shared/mailer.ts";
-import { type SesFaultProxy, startSesFaultProxy } from "../../../server/ses-fault-proxy.ts";
+import { type SesFaultProxy, startSesFaultProxy } from "../../../server/fault-proxy.ts";
 
 /**
  * The SES mailer against the local SES emulator behind the fault proxy: a real SDK client on a socket that hangs, and

@@ -87,21 +87,15 @@ describe("answerSignIn", () => {
     expect(headersOf(start)["cache-control"]).toBe("no-store");
   });
 
-  test("should hand the token over when GitHub returns the state it was given, and forget the cookie", async () => {
+  test("should hand the token over when GitHub returns the state it was given, in the page's data only (no URL, header or log carries it), and forget the cookie", async () => {
     const github = fakeGitHub({ access_token: TOKEN, scope: "repo" });
     const d = deps({ fetch: github.fetch });
-    const { callback } = await signIn(d);
-    const done = await answerSignIn(callback, d);
+    const done = await answerSignIn((await signIn(d)).callback, d);
     expect(done.statusCode).toBe(200);
     expect(github.calls).toHaveLength(1);
     expect(done.cookies).toEqual([expect.stringMatching(/^__Secure-decap-oauth-state=; Max-Age=0;/)]);
     expect(d.log.lines.map((line) => line.outcome)).toEqual(["redirected", "signed-in"]);
     expect(JSON.stringify(d.log.lines)).not.toContain(TOKEN);
-  });
-
-  test("should put the token in the page's data only: no URL, no header, no log carries it", async () => {
-    const d = deps();
-    const done = await answerSignIn((await signIn(d)).callback, d);
     const body = String(done.body);
     expect(body.split(TOKEN)).toHaveLength(2);
     const data = /<script type="application\/json" id="decap-authorization">(.*?)<\/script>/.exec(body)?.[1] ?? "";

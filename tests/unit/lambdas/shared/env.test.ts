@@ -43,29 +43,21 @@ describe("leadEnvironment", () => {
       ackDailyLimit: 3,
       leadRetentionDays: 365,
     });
+    // Visitors are acknowledged unless told not to.
+    expect(readConfig({ ...env, ACKNOWLEDGE_VISITOR: undefined }).acknowledgeVisitor).toBe(true);
   });
 
-  test("should take the retention from content and pass the optional lead settings when given", () => {
+  test("should take the retention, the optional settings, the SES endpoint and another recipient when given, all of the documented contract", () => {
     const env = leadEnvironment({
       ...INPUT,
       site: { ...INPUT.site, leads: { retentionDays: 90 } },
       sesConfigurationSet: "leads",
       ackDailyLimit: 5,
-    });
-    expect(readConfig(env)).toMatchObject({ leadRetentionDays: 90, sesConfigurationSet: "leads", ackDailyLimit: 5 });
-  });
-
-  test("should set the SES endpoint and another recipient only when given", () => {
-    const env = leadEnvironment({
-      ...INPUT,
       sesEndpoint: "http://127.0.0.1:8005",
       recipientEmail: "sales@example.com",
     });
+    expect(readConfig(env)).toMatchObject({ leadRetentionDays: 90, sesConfigurationSet: "leads", ackDailyLimit: 5 });
     expect([env.SES_ENDPOINT, env.RECIPIENT_EMAIL]).toEqual(["http://127.0.0.1:8005", "sales@example.com"]);
-  });
-
-  test("should only name variables of the documented contract", () => {
-    const env = leadEnvironment({ ...INPUT, sesEndpoint: "http://127.0.0.1:8005" });
     for (const name of Object.keys(env)) expect(Object.keys(LEAD_ENV)).toContain(name);
   });
 });
@@ -122,11 +114,6 @@ describe("readConfig", () => {
     expect(() => readConfig(lead)).toThrow(/LEAD_QUEUE_URL is "leads", which is not an http\(s\) URL/);
     expect(() => readConfig(lead)).toThrow(/ACK_DAILY_LIMIT is "three"/);
     expect(() => readConfig(lead)).toThrow(/LEAD_RETENTION_DAYS is "0"/);
-  });
-
-  test("should acknowledge visitors unless told not to", () => {
-    const env = leadEnvironment(INPUT);
-    expect(readConfig({ ...env, ACKNOWLEDGE_VISITOR: undefined }).acknowledgeVisitor).toBe(true);
   });
 
   test("should pass every optional setting leadEnvironment is given, trimmed, and none it is not", () => {

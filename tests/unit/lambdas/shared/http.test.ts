@@ -48,15 +48,7 @@ describe("readJsonBody", () => {
     expect(readJsonBody(event({ body: "{}", type: "application/json; charset=UTF-8" }))).toEqual({});
   });
 
-  test("should refuse other methods with 405, other types with 415, big bodies with 413, non-objects with 400", () => {
-    expect(statusOf(() => readJsonBody(event({ method: "GET" })))).toBe(405);
-    expect(statusOf(() => readJsonBody(event({ type: "text/plain", body: "{}" })))).toBe(415);
-    expect(statusOf(() => readJsonBody(event({ body: `"${"x".repeat(MAX_BODY_BYTES)}"` })))).toBe(413);
-    for (const body of [undefined, "", "{", "[]", "null", "7"])
-      expect(statusOf(() => readJsonBody(event({ body })))).toBe(400);
-  });
-
-  test("should say in each refusal what was wrong, and log it under its own outcome", () => {
+  test("should refuse other methods (405), types (415), big bodies (413) and non-objects (400), saying what was wrong under its own outcome", () => {
     expect([
       refusal(() => readJsonBody(event({ method: "GET" }))),
       refusal(() => readJsonBody(event({ type: "text/plain", body: "{}" }))),
@@ -70,6 +62,7 @@ describe("readJsonBody", () => {
       [400, "bad-json", "Invalid request: expected a JSON object", "HttpError"],
       [400, "bad-json", "Invalid request: expected a JSON object", "HttpError"],
     ]);
+    for (const body of [undefined, "", "null", "7"]) expect(statusOf(() => readJsonBody(event({ body })))).toBe(400);
   });
 
   test("should take a body of exactly MAX_BODY_BYTES, plain or base64, and refuse one byte more", () => {

@@ -88,16 +88,22 @@ describe("put and get", () => {
   });
 
   test("should leave out what a lead does not have, rather than store empty fields", async () => {
-    const record = await stored({ lastError: "", truncated: {}, droppedKeys: 0, client: "" });
+    const record = await stored({ lastError: "", truncated: {}, droppedKeys: 0, client: "", spamReason: undefined });
+    expect(Object.keys((await raw(`lead#${record.submissionId}`)) ?? {}).sort()).toEqual([
+      "attempts",
+      "day",
+      "expiresAt",
+      "form",
+      "lead",
+      "pk",
+      "receivedAt",
+      "status",
+      "submissionId",
+      "updatedAt",
+    ]);
     const back = await store.get(record.submissionId);
     expect(back).not.toHaveProperty("truncated");
     expect(back).not.toHaveProperty("droppedKeys");
-    expect(Object.keys((await raw(`lead#${record.submissionId}`)) ?? {})).not.toEqual(
-      expect.arrayContaining(["lastError"]),
-    );
-    expect(Object.keys((await raw(`lead#${record.submissionId}`)) ?? {})).not.toEqual(
-      expect.arrayContaining(["client"]),
-    );
   });
 
   test("should read an odd item's missing or mistyped fields as empty, rather than fail", async () => {
@@ -138,10 +144,6 @@ describe("put and get", () => {
     const down = createDynamoLeadStore({ tableName: LOCAL_LEADS_TABLE, region: "us-east-1", client: failing });
     await expect(down.put(lead())).rejects.toThrow("down");
     failing.destroy();
-  });
-
-  test("should give nothing for a lead that was never stored", async () => {
-    expect(await store.get(randomUUID())).toBeUndefined();
   });
 
   test("should file the lead under the day it came, for the daily index", async () => {
@@ -382,7 +384,12 @@ describe("countClientAcknowledgement", () => {
     expect(counted).toEqual([true, true, false]);
     expect(await store.countClientAcknowledgement("client-a", 2, later(3_600_000))).toBe(true);
     expect(await store.countClientAcknowledgement("client-b", 2, NOW)).toBe(true);
-    expect((await raw(ackClientKey("client-a", NOW)))?.expiresAt).toEqual({ N: String(NOW.getTime() / 1000 + 7200) });
+    // A number attribute the table's TTL and ADD read, as every counter already stored has it.
+    expect(await raw(ackClientKey("client-a", NOW))).toEqual({
+      pk: { S: ackClientKey("client-a", NOW) },
+      count: { N: "2" },
+      expiresAt: { N: String(NOW.getTime() / 1000 + 7200) },
+    });
     expect(await store.countClientAcknowledgement("client-c", 0, NOW)).toBe(false);
   });
 });
@@ -399,9 +406,7 @@ describe("dropPhantom", () => {
     await store.dropPhantom(record);
     expect((await store.get(record.submissionId))?.lead.name).toBe("Asha");
   });
-});
 
-describe("dropPhantom, for an index entry whose lead is gone", () => {
   test("should remove the entry, so that listings stop showing it", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "lead-store-phantom-"));
     const { Level } = createRequire(createRequire(import.meta.url).resolve("dynalite"))("level") as {
@@ -536,14 +541,14 @@ describe("list", () => {
     paged.destroy();
   });
 
-  test("should ask again for leads a throttled batch read left out, after a pause that doubles each time", async () => {
+  /** A client whose first `throttledReads` batch reads read nothing and give every key back, as a throttled table does. */
+  function throttledBatches(throttledReads: number) {
     const throttled = localDynamoClient(dynamo.endpoint);
     let batchReads = 0;
-    // The first two answers read nothing and give every key back as unprocessed, as DynamoDB does when throttled.
     throttled.middlewareStack.add(
       (next, context) => async (args) => {
         const result = await next(args);
-        if (context.commandName === "BatchGetItemCommand" && ++batchReads <= 2) {
+        if (context.commandName === "BatchGetItemCommand" && ++batchReads <= throttledReads) {
           const asked = (args.input as { RequestItems: Record<string, { Keys: unknown[] }> }).RequestItems;
           Object.assign(result.output as object, { Responses: {}, UnprocessedKeys: asked });
         }
@@ -551,6 +556,12 @@ describe("list", () => {
       },
       { step: "initialize" },
     );
+    return { throttled, reads: () => batchReads };
+  }
+
+  test("should ask again for leads a throttled batch read left out, after a pause that doubles each time", async () => {
+    // The first two answers read nothing and give every key back as unprocessed, as DynamoDB does when throttled.
+    const { throttled, reads } = throttledBatches(2);
     const day = "2026-10-06";
     /** Lets the store's requests run (real I/O) until `condition` holds, or for a while when it never does. */
     const turns = async (condition: () => boolean) => {
@@ -565,21 +576,21 @@ describe("list", () => {
         new Date(`${day}T00:00:00.000Z`),
         { client: throttled, now: new Date(`${day}T12:00:00.000Z`) },
       );
-      await turns(() => batchReads === 1);
+      await turns(() => reads() === 1);
       // Not asked again before the first pause (50 ms) is over.
       await vi.advanceTimersByTimeAsync(49);
-      await turns(() => batchReads > 1);
-      expect(batchReads).toBe(1);
+      await turns(() => reads() > 1);
+      expect(reads()).toBe(1);
       await vi.advanceTimersByTimeAsync(1);
-      await turns(() => batchReads > 1);
-      expect(batchReads).toBe(2);
+      await turns(() => reads() > 1);
+      expect(reads()).toBe(2);
       // The second pause is twice as long.
       await vi.advanceTimersByTimeAsync(99);
-      await turns(() => batchReads > 2);
-      expect(batchReads).toBe(2);
+      await turns(() => reads() > 2);
+      expect(reads()).toBe(2);
       await vi.advanceTimersByTimeAsync(1);
       expect((await listing).map((record) => record.lead.name)).toEqual(["Asha", "Asha"]);
-      expect(batchReads).toBe(3);
+      expect(reads()).toBe(3);
     } finally {
       vi.useRealTimers();
       throttled.destroy();
@@ -587,20 +598,7 @@ describe("list", () => {
   });
 
   test("should not wait on a table that stays throttled: after ten reads it lists what the index holds", async () => {
-    const throttled = localDynamoClient(dynamo.endpoint);
-    let batchReads = 0;
-    throttled.middlewareStack.add(
-      (next, context) => async (args) => {
-        const result = await next(args);
-        if (context.commandName === "BatchGetItemCommand") {
-          batchReads += 1;
-          const asked = (args.input as { RequestItems: Record<string, { Keys: unknown[] }> }).RequestItems;
-          Object.assign(result.output as object, { Responses: {}, UnprocessedKeys: asked });
-        }
-        return result;
-      },
-      { step: "initialize" },
-    );
+    const { throttled, reads } = throttledBatches(Number.POSITIVE_INFINITY);
     const day = "2026-10-07";
     let found: LeadRecord[] | undefined;
     vi.useFakeTimers({ toFake: ["setTimeout"] });
@@ -612,12 +610,12 @@ describe("list", () => {
         found = records;
       });
       for (let pause = 0; pause < 20 && !found; pause++) {
-        for (let turn = 0; turn < 2_000 && batchReads === pause; turn++)
+        for (let turn = 0; turn < 2_000 && reads() === pause; turn++)
           await new Promise((resolve) => setImmediate(resolve));
         await new Promise((resolve) => setImmediate(resolve));
         await vi.advanceTimersByTimeAsync(60_000);
       }
-      expect(batchReads).toBe(10);
+      expect(reads()).toBe(10);
       expect(found?.map((record) => ({ ...record.lead }))).toEqual([{}]);
     } finally {
       vi.useRealTimers();

@@ -180,24 +180,13 @@ describe("deliverWebhook", () => {
     expect(posts).toHaveLength(1);
   });
 
-  test("should leave no timer behind once the receiver answered", async () => {
-    const lead = await mailedLead();
-    receiver();
-    const { deps: given } = deps();
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    try {
-      expect(await deliverWebhook(lead.submissionId, given, roomy, "req-1")).toBe("sent");
-      expect(vi.getTimerCount()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  test("should count a 2xx without a body as sent", async () => {
+  test("should count a 2xx without a body as sent, and leave no timer behind", async () => {
     const lead = await mailedLead();
     vi.stubGlobal("fetch", async () => new Response(null, { status: 204 }));
     const { deps: given } = deps();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     expect(await deliverWebhook(lead.submissionId, given, roomy, "req-1")).toBe("sent");
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   test("should never follow a redirect: the post fails and nothing reaches where it points", async () => {
@@ -230,55 +219,45 @@ describe("deliverWebhook", () => {
     expect(posts).toHaveLength(2);
   });
 
-  test("should give up on a receiver that does not answer in time, and say so without the URL", async () => {
-    const lead = await mailedLead();
-    const { asked } = receiver(() => "hang");
-    const { deps: given, log } = deps();
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    let outcome: string | undefined;
-    void deliverWebhook(lead.submissionId, given, roomy, "req-1").then((result) => {
-      outcome = result;
-    });
-    // Until the post is made (the lease is real I/O).
-    for (let turn = 0; turn < 2_000 && asked.length === 0; turn++)
-      await new Promise((resolve) => setImmediate(resolve));
-    await vi.advanceTimersByTimeAsync(WEBHOOK_TIMEOUT_MS - 1);
-    expect(outcome).toBeUndefined();
-    await vi.advanceTimersByTimeAsync(1);
-    for (let turn = 0; turn < 2_000 && outcome === undefined; turn++)
-      await new Promise((resolve) => setImmediate(resolve));
-    expect(outcome).toBe("failed");
-    expect(log.lines).toEqual([
-      {
-        level: "warn",
-        requestId: "req-1",
-        submissionId: lead.submissionId,
-        outcome: "webhook-failed",
-        error: "TimeoutError",
-      },
-    ]);
-    expect(JSON.stringify(log.lines)).not.toContain("hooks.example.com");
-  });
-
-  test("should wait no longer than the invocation has left, its reserve kept back", async () => {
-    const lead = await mailedLead();
-    const { asked } = receiver(() => "hang");
-    const { deps: given } = deps();
-    const short: Deadline = { remainingMs: (reserve = 0) => DELIVERY.reserveMs + 800 - reserve };
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    let outcome: string | undefined;
-    void deliverWebhook(lead.submissionId, given, short, "req-1").then((result) => {
-      outcome = result;
-    });
-    for (let turn = 0; turn < 2_000 && asked.length === 0; turn++)
-      await new Promise((resolve) => setImmediate(resolve));
-    await vi.advanceTimersByTimeAsync(799);
-    expect(outcome).toBeUndefined();
-    await vi.advanceTimersByTimeAsync(1);
-    for (let turn = 0; turn < 2_000 && outcome === undefined; turn++)
-      await new Promise((resolve) => setImmediate(resolve));
-    expect(outcome).toBe("failed");
-  });
+  test.each([
+    ["its own time", roomy, WEBHOOK_TIMEOUT_MS],
+    [
+      "what is left of the invocation, its reserve kept back",
+      { remainingMs: (reserve = 0) => DELIVERY.reserveMs + 800 - reserve },
+      800,
+    ],
+  ] satisfies Array<[string, Deadline, number]>)(
+    "should give up on a receiver that does not answer within %s, and say so without the URL",
+    async (_, deadline, waitMs) => {
+      const lead = await mailedLead();
+      const { asked } = receiver(() => "hang");
+      const { deps: given, log } = deps();
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      let outcome: string | undefined;
+      void deliverWebhook(lead.submissionId, given, deadline, "req-1").then((result) => {
+        outcome = result;
+      });
+      // Until the post is made (the lease is real I/O).
+      for (let turn = 0; turn < 2_000 && asked.length === 0; turn++)
+        await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(waitMs - 1);
+      expect(outcome).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      for (let turn = 0; turn < 2_000 && outcome === undefined; turn++)
+        await new Promise((resolve) => setImmediate(resolve));
+      expect(outcome).toBe("failed");
+      expect(log.lines).toEqual([
+        {
+          level: "warn",
+          requestId: "req-1",
+          submissionId: lead.submissionId,
+          outcome: "webhook-failed",
+          error: "TimeoutError",
+        },
+      ]);
+      expect(JSON.stringify(log.lines)).not.toContain("hooks.example.com");
+    },
+  );
 
   test("should not start a post without time left for it", async () => {
     const lead = await mailedLead();
@@ -369,21 +348,26 @@ describe("deliverWebhook", () => {
     expect(posts).toEqual([]);
   });
 
-  test("should log, not throw, when the store fails to record the post", async () => {
-    const lead = await mailedLead();
-    receiver();
+  /** The table's client, failing the `nth` update (every one when unset) as a table that is down does. */
+  const failingUpdate = (nth?: number) => {
     const failing = localDynamoClient(dynamo.endpoint);
     let updates = 0;
-    // The lease is taken; the write that records the post fails.
     failing.middlewareStack.add(
       (next, context) => async (args) => {
-        if (context.commandName === "UpdateItemCommand" && ++updates === 2)
+        if (context.commandName === "UpdateItemCommand" && (++updates === nth || nth === undefined))
           throw Object.assign(new Error("down"), { name: "ServiceUnavailable" });
         return next(args);
       },
       { step: "initialize" },
     );
-    const { deps: given, log } = deps({ client: failing });
+    return failing;
+  };
+
+  test("should log, not throw, when the store fails to record the post", async () => {
+    const lead = await mailedLead();
+    receiver();
+    // The lease is taken; the write that records the post fails.
+    const { deps: given, log } = deps({ client: failingUpdate(2) });
     expect(await deliverWebhook(lead.submissionId, given, roomy, "req-1")).toBe("sent");
     expect(log.lines).toContainEqual({
       level: "warn",
@@ -392,23 +376,14 @@ describe("deliverWebhook", () => {
       outcome: "record-failed",
       error: "ServiceUnavailable",
     });
-    failing.destroy();
+    given.client.destroy();
   });
 
   test("should throw what the store answers other than a taken lease", async () => {
     receiver();
-    const failing = localDynamoClient(dynamo.endpoint);
-    failing.middlewareStack.add(
-      (next, context) => async (args) => {
-        if (context.commandName === "UpdateItemCommand")
-          throw Object.assign(new Error("down"), { name: "ServiceUnavailable" });
-        return next(args);
-      },
-      { step: "initialize" },
-    );
-    const { deps: given } = deps({ client: failing });
+    const { deps: given } = deps({ client: failingUpdate() });
     await expect(deliverWebhook(randomUUID(), given, roomy, "req-1")).rejects.toThrow("down");
-    failing.destroy();
+    given.client.destroy();
   });
 });
 
