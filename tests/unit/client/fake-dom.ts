@@ -102,6 +102,82 @@ export class FakeElement extends EventTarget {
   focus() {
     this.ownerDocument.activeElement = this;
   }
+  blur() {
+    if (this.ownerDocument.activeElement === this) this.ownerDocument.activeElement = this.ownerDocument.body;
+  }
+  remove() {
+    this.parent?.children.splice(this.parent.children.indexOf(this), 1);
+    this.parent = null;
+  }
+  replaceWith(other: FakeElement) {
+    const parent = this.parent;
+    if (!parent) return;
+    other.remove();
+    parent.children.splice(parent.children.indexOf(this), 1, other);
+    other.parent = parent;
+    this.parent = null;
+  }
+  insertBefore(child: FakeElement, before: FakeElement | null) {
+    child.remove();
+    const at = before ? this.children.indexOf(before) : -1;
+    this.children.splice(at < 0 ? this.children.length : at, 0, child);
+    child.parent = this;
+  }
+  prepend(child: FakeElement) {
+    this.insertBefore(child, this.children[0] ?? null);
+  }
+  scrollIntoView() {
+    this.ownerDocument.scrolledTo = this;
+  }
+  /** Links' and stylesheets' attributes, as the platform reflects them (`href` absolute). */
+  get href() {
+    return new URL(this.getAttribute("href") ?? "", this.ownerDocument.url).href;
+  }
+  set href(value: string) {
+    this.setAttribute("href", value);
+  }
+  get className() {
+    return this.getAttribute("class") ?? "";
+  }
+  set className(value: string) {
+    this.setAttribute("class", value);
+  }
+  get lang() {
+    return this.getAttribute("lang") ?? "";
+  }
+  set lang(value: string) {
+    this.setAttribute("lang", value);
+  }
+  get media() {
+    return this.getAttribute("media") ?? "";
+  }
+  set media(value: string) {
+    this.setAttribute("media", value);
+  }
+  get rel() {
+    return this.getAttribute("rel") ?? "";
+  }
+  set rel(value: string) {
+    this.setAttribute("rel", value);
+  }
+  get target() {
+    return this.getAttribute("target") ?? "";
+  }
+  get src() {
+    return this.getAttribute("src") ?? "";
+  }
+  get type() {
+    return this.getAttribute("type") ?? "";
+  }
+  /** A stylesheet link's sheet: there once loaded, which the fake page's are at once. */
+  sheet: object | null = {};
+  checked = false;
+  get defaultChecked() {
+    return this.hasAttribute("checked");
+  }
+  get defaultValue() {
+    return this.getAttribute("value") ?? "";
+  }
   getBoundingClientRect() {
     return this.box;
   }
@@ -119,15 +195,21 @@ function matchesComplex(el: FakeElement, parts: string[]): boolean {
   return rest.length === 0;
 }
 
-const COMPOUND = /^([a-z-]+)|#([\w-]+)|\[([\w-]+)(?:=['"]?([^'"\]]*)['"]?)?\]|:not\(([^)]*)\)|:([\w-]+)/g;
+const COMPOUND =
+  /^([a-z-]+)|#([\w-]+)|\.([\w-]+)|\[([\w-]+)(?:(\*?=)['"]?([^'"\]]*)['"]?)?\]|:not\(([^)]*)\)|:([\w-]+)/g;
 
 function matchesCompound(el: FakeElement, compound: string): boolean {
   let consumed = 0;
-  for (const [token, tag, id, attr, value, not, state] of compound.matchAll(COMPOUND)) {
+  for (const [token, tag, id, className, attr, operator, value, not, state] of compound.matchAll(COMPOUND)) {
     consumed += token.length;
     if (tag !== undefined && el.tagName !== tag) return false;
     if (id !== undefined && el.id !== id) return false;
-    if (attr !== undefined && (value === undefined ? !el.hasAttribute(attr) : el.getAttribute(attr) !== value))
+    if (className !== undefined && !(el.getAttribute("class") ?? "").split(" ").includes(className)) return false;
+    const has = el.getAttribute(attr ?? "");
+    if (
+      attr !== undefined &&
+      (has === null || (value !== undefined && !(operator === "=" ? has === value : has.includes(value))))
+    )
       return false;
     if (not !== undefined && matchesCompound(el, not)) return false;
     if (state !== undefined && !el.states.has(state)) return false;
@@ -153,17 +235,35 @@ export class FakeDialog extends FakeElement {
 
 export class FakeDocument extends EventTarget {
   activeElement: FakeElement | null = null;
-  readonly documentElement: FakeElement;
-  readonly body: FakeElement;
+  documentElement: FakeElement;
+  /** What scrollIntoView last brought into view. */
+  scrolledTo: FakeElement | undefined;
+  defaultView: unknown = null;
+  url = "https://shop.test/";
   constructor(...content: FakeElement[]) {
     super();
-    this.body = new FakeElement("body", {}, content);
-    this.documentElement = new FakeElement("html", {}, [this.body]);
-    const own = (el: FakeElement) => {
-      el.ownerDocument = this;
-      el.children.forEach(own);
+    this.documentElement = this.adoptNode(new FakeElement("html", {}, [h("head"), h("body", {}, ...content)]));
+  }
+  get head() {
+    return this.documentElement.children[0] as FakeElement;
+  }
+  get body() {
+    return this.documentElement.children.find((child) => child.tagName === "body") as FakeElement;
+  }
+  get title() {
+    return this.head.querySelector("title")?.textContent ?? "";
+  }
+  adoptNode(el: FakeElement): FakeElement {
+    el.remove();
+    const own = (node: FakeElement) => {
+      node.ownerDocument = this;
+      node.children.forEach(own);
     };
-    own(this.documentElement);
+    own(el);
+    return el;
+  }
+  createElement(tag: string) {
+    return this.adoptNode(h(tag));
   }
   getElementById(id: string) {
     return this.documentElement.querySelector(`#${id}`);
