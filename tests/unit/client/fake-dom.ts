@@ -86,6 +86,8 @@ export class FakeElement extends EventTarget {
     return null;
   }
   querySelectorAll(selector: string): FakeElement[] {
+    const child = /^:scope > (.*)$/.exec(selector)?.[1];
+    if (child !== undefined) return this.children.filter((el) => el.matches(child));
     const found: FakeElement[] = [];
     const walk = (el: FakeElement) => {
       for (const child of el.children) {
@@ -171,6 +173,7 @@ export class FakeElement extends EventTarget {
   }
   /** A stylesheet link's sheet: there once loaded, which the fake page's are at once. */
   sheet: object | null = {};
+  relList = { supports: (token: string) => token === "prefetch" };
   checked = false;
   get defaultChecked() {
     return this.hasAttribute("checked");
