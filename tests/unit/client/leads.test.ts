@@ -75,6 +75,10 @@ describe("sendLead", () => {
     expect(await sendLead("subscribe", {}, "Try again")).toEqual({ ok: false, error: "Try again", status: 502 });
     serve(json({ success: false, error: "" }));
     expect(await sendLead("subscribe", {}, "Try again")).toEqual({ ok: false, error: "Try again", status: 200 });
+    serve(json({ success: false, error: { code: 7 } }, 400));
+    expect(await sendLead("subscribe", {}, "Try again")).toEqual({ ok: false, error: "Try again", status: 400 });
+    serve(json({ success: true }));
+    expect(await sendLead("subscribe", {}, "Try again")).toEqual({ ok: true, id: "" });
   });
 
   test("should turn a network error into a failure with status 0, never a throw", async () => {
@@ -175,20 +179,22 @@ describe("submitLead: one press of a lead form's send button", () => {
       this.focused = true;
     }
   }
-  const kept = { success: true, data: { id: "lead-1" } };
+  /** The handler's answer; `status` is its HTTP status when not kept (503 unless said). */
+  type Answer = { success: boolean; error?: string; data?: { id: string }; status?: number };
+  const kept: Answer = { success: true, data: { id: "lead-1" } };
   /** A page with one lead form; `answers` are the server's, in turn. Records what the visitor would see. */
   function page({
-    answers = [kept] as unknown[],
+    answers = [kept] as Answer[],
     rules = async (): Promise<LeadSchema> => ({ safeParse: () => ({ success: true }) }),
     ...options
-  }: Partial<LeadFormOptions> & { answers?: unknown[]; rules?: () => Promise<LeadSchema> } = {}) {
+  }: Partial<LeadFormOptions> & { answers?: Answer[]; rules?: () => Promise<LeadSchema> } = {}) {
     const sent: Record<string, unknown>[] = [];
     toasts.value = [];
     vi.stubGlobal("fetch", async (_url: string, init: RequestInit) => {
       sent.push(JSON.parse(String(init.body)));
       const answer = answers.shift() ?? kept;
       // A lead the store could not take: its fate is open, and the form sends it once more.
-      return new Response(JSON.stringify(answer), { status: answer === kept ? 200 : 503 });
+      return new Response(JSON.stringify(answer), { status: answer === kept ? 200 : (answer.status ?? 503) });
     });
     const dataLayer: unknown[] = [];
     const root = { dataset: { analyticsId: "G-TEST" }, hasAttribute: () => false };
@@ -212,7 +218,7 @@ describe("submitLead: one press of a lead form's send button", () => {
       messages: { success: "Thank you", failure: "Could not send", fallback: "Try again" },
       ...options,
     };
-    const press = (values: Record<string, string>) => {
+    const press = (values: Record<string, string | Blob>) => {
       const data = new FormData();
       for (const [name, value] of Object.entries(values)) data.set(name, value);
       return submitLead(form as unknown as HTMLFormElement, data, all, state, {
@@ -237,13 +243,18 @@ describe("submitLead: one press of a lead form's send button", () => {
   test.each([
     ["empty", { email: "a@example.org" }],
     ["only spaces", { name: "  ", email: "a@example.org" }],
-  ])("a required field left %s: the spec's message, and nothing is sent", async (_case, values) => {
-    const form = page();
-    await form.press(values);
-    expect(form.shown()).toEqual([`error: ${MISSING_FIELDS}`]);
-    expect(form.sent).toEqual([]);
-    expect(form.busy).toEqual([]);
-  });
+    ["holding a file, not text", { name: new Blob(["Asha"]) }],
+    ["empty, the second of two", { name: "Asha" }, ["name", "email"]],
+  ])(
+    "a required field left %s: the spec's message, and nothing is sent",
+    async (_case, values, required = ["name"]) => {
+      const form = page({ required });
+      await form.press(values);
+      expect(form.shown()).toEqual([`error: ${MISSING_FIELDS}`]);
+      expect(form.sent).toEqual([]);
+      expect(form.busy).toEqual([]);
+    },
+  );
 
   test("a field the rules refuse: its message in a toast and by the field, which takes focus; nothing is sent", async () => {
     const refuse = (path: PropertyKey[], message?: string) => async (): Promise<LeadSchema> => ({
@@ -337,6 +348,13 @@ describe("submitLead: one press of a lead form's send button", () => {
     await form.press({ name: "Asha" });
     expect(form.sent.map((lead) => lead[SUBMISSION_ID_FIELD])).toEqual(["id-1", "id-1", "id-1"]);
     // The earlier error is gone: only the new outcome shows.
+    expect(form.shown()).toEqual(["success: Thank you"]);
+  });
+
+  test("a submission id the server had for other fields: the lead is sent at once under a new one", async () => {
+    const form = page({ answers: [{ success: false, error: "Reused", status: 409 }, kept] });
+    await form.press({ name: "Asha" });
+    expect(form.sent.map((lead) => lead[SUBMISSION_ID_FIELD])).toEqual(["id-1", "id-2"]);
     expect(form.shown()).toEqual(["success: Thank you"]);
   });
 });
