@@ -165,14 +165,10 @@ export function useLeadForm(options: LeadFormOptions) {
   const [submitting, setSubmitting] = useState(false);
   // The state above drives the buttons; this guards the await gap before they are disabled (a double click).
   const busy = useRef(false);
-  const kept = useRef<LeadFormState | undefined>(undefined);
-  kept.current ??= { openedAt: 0, ids: createSubmissionIds(), raised: [] };
-  const state = kept.current;
-
-  const prefetch = () => {
-    state.schema ??= options.loadSchema();
-    return state.schema;
-  };
+  const kept = useRef<LeadForm | undefined>(undefined);
+  kept.current ??= { options, openedAt: 0, ids: createSubmissionIds(), raised: [], setErrors, setSubmitting };
+  const lead = Object.assign(kept.current, { options });
+  const prefetch = () => (lead.schema ??= options.loadSchema());
 
   const clearError = (event: FormEvent<HTMLFormElement>) => {
     const name = (event.target as Partial<HTMLInputElement>).name;
@@ -185,7 +181,7 @@ export function useLeadForm(options: LeadFormOptions) {
     if (busy.current) return;
     busy.current = true;
     try {
-      await submitLead(form, new FormData(form), options, state, { setErrors, setSubmitting });
+      await submitLead(lead, form, new FormData(form));
     } finally {
       busy.current = false;
     }
@@ -194,8 +190,9 @@ export function useLeadForm(options: LeadFormOptions) {
   return { errors, submitting, submit, clearError, prefetch };
 }
 
-/** What a lead form keeps from one attempt to the next. */
-export interface LeadFormState {
+/** A lead form between attempts: its options (the latest render's), what it keeps, and React's setters. */
+export interface LeadForm {
+  options: LeadFormOptions;
   /**
    * When the form became fillable, on the page's clock: it was fillable as soon as the page showed, awake or not.
    * Sent with the lead, so the handler can drop forms filled faster than a person can.
@@ -206,39 +203,29 @@ export interface LeadFormState {
   schema?: Promise<LeadSchema>;
   /** Toasts this form raised: a new attempt clears them, so an old error never sits next to the new outcome. */
   raised: number[];
-}
-
-/** What the form shows besides toasts: a message by a field, and the sending flag. */
-export interface LeadFormView {
   setErrors(errors: Readonly<Record<string, string>>): void;
   setSubmitting(submitting: boolean): void;
 }
 
-const say = (state: LeadFormState, kind: "success" | "error", message: string) =>
-  state.raised.push(toast[kind](message));
+const say = (lead: LeadForm, kind: "success" | "error", message: string) => lead.raised.push(toast[kind](message));
 
 /** One attempt to send the form's `data`: required check → schema check → send → toast. */
-export async function submitLead(
-  form: HTMLFormElement,
-  data: FormData,
-  options: LeadFormOptions,
-  state: LeadFormState,
-  view: LeadFormView,
-): Promise<void> {
-  for (const id of state.raised.splice(0)) dismissToast(id);
+export async function submitLead(lead: LeadForm, form: HTMLFormElement, data: FormData): Promise<void> {
+  const { options } = lead;
+  for (const id of lead.raised.splice(0)) dismissToast(id);
   const read = (name: string) => {
     const value = data.get(name);
     return typeof value === "string" ? value : "";
   };
   const values = Object.fromEntries(options.fields.map((name) => [name, read(name)]));
   if (options.required.some((name) => (values[name] ?? "").trim() === "")) {
-    say(state, "error", MISSING_FIELDS);
+    say(lead, "error", MISSING_FIELDS);
     return;
   }
   const fields = { ...values, ...options.extra };
-  if (!(await passesRules(form, fields, options, state, view))) return;
-  view.setErrors({});
-  view.setSubmitting(true);
+  if (!(await passesRules(lead, form, fields))) return;
+  lead.setErrors({});
+  lead.setSubmitting(true);
   // What brought the visitor rides along (src/client/lead-source.ts); it is not one of the visitor's fields, so it
   // takes no part in the submission id's fingerprint.
   const source = leadSource(hasAnalyticsConsent(document.documentElement));
@@ -249,35 +236,30 @@ export async function submitLead(
         ...fields,
         ...source,
         [HONEYPOT_FIELD]: read(HONEYPOT_FIELD),
-        [ELAPSED_FIELD]: Math.round(performance.now() - state.openedAt),
-        [SUBMISSION_ID_FIELD]: state.ids.idFor(fields),
+        [ELAPSED_FIELD]: Math.round(performance.now() - lead.openedAt),
+        [SUBMISSION_ID_FIELD]: lead.ids.idFor(fields),
       },
       options.messages.fallback,
     );
-  const result = await sendUntilSettled(send, () => state.ids.renew());
-  view.setSubmitting(false);
-  if (result.ok) return settleKept(form, options, state, values.product);
+  const result = await sendUntilSettled(send, () => lead.ids.renew());
+  lead.setSubmitting(false);
+  if (result.ok) return settleKept(lead, form, values.product);
   console.error(`[${options.fn}] ${result.error}`);
-  say(state, "error", options.messages.failure);
+  say(lead, "error", options.messages.failure);
 }
 
 /**
  * The schema check: the first issue is said in a toast and by its field, which takes focus. A schema that cannot
  * load (offline?) lets the server judge the lead.
  */
-async function passesRules(
-  form: HTMLFormElement,
-  fields: Record<string, string>,
-  options: LeadFormOptions,
-  state: LeadFormState,
-  view: LeadFormView,
-): Promise<boolean> {
+async function passesRules(lead: LeadForm, form: HTMLFormElement, fields: Record<string, string>): Promise<boolean> {
+  const { options } = lead;
   let check: ReturnType<LeadSchema["safeParse"]>;
   try {
-    state.schema ??= options.loadSchema();
-    check = (await state.schema).safeParse(fields);
+    lead.schema ??= options.loadSchema();
+    check = (await lead.schema).safeParse(fields);
   } catch (error) {
-    state.schema = undefined;
+    lead.schema = undefined;
     console.error("[lead form] could not load the form rules", error);
     return true;
   }
@@ -285,9 +267,9 @@ async function passesRules(
   const issue = check.error.issues[0];
   const name = String(issue?.path[0] ?? "");
   const message = issue?.message ?? options.messages.fallback;
-  say(state, "error", message);
+  say(lead, "error", message);
   if (options.fields.includes(name)) {
-    view.setErrors({ [name]: message });
+    lead.setErrors({ [name]: message });
     const field = form.elements.namedItem(name);
     if (field instanceof HTMLElement) field.focus();
   }
@@ -295,13 +277,14 @@ async function passesRules(
 }
 
 /** The lead is kept: the form starts afresh, the visitor is told, and analytics counts the conversion. */
-function settleKept(form: HTMLFormElement, options: LeadFormOptions, state: LeadFormState, product?: string): void {
+function settleKept(lead: LeadForm, form: HTMLFormElement, product?: string): void {
+  const { options } = lead;
   form.reset();
-  state.openedAt = performance.now();
-  state.ids.renew();
+  lead.openedAt = performance.now();
+  lead.ids.renew();
   // First: a dialog closes here, so the toast that follows belongs to the page, not to the closing dialog.
   options.onSent?.();
-  say(state, "success", options.messages.success);
+  say(lead, "success", options.messages.success);
   // GA4's conversion, with the form and product only: never the visitor's name, e-mail or phone.
   const formName = LEAD_EVENT_FORMS[options.fn];
   const productId = options.productId ?? product;

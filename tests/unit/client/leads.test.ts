@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import {
   createSubmissionIds,
   type LeadFormOptions,
-  type LeadFormState,
+  type LeadForm,
   type LeadResult,
   type LeadSchema,
   MISSING_FIELDS,
@@ -207,7 +207,6 @@ describe("submitLead: one press of a lead form's send button", () => {
       ["email", new Field()],
     ]);
     const form = { reset: vi.fn(), elements: { namedItem: (name: string) => fields.get(name) ?? null } };
-    const state: LeadFormState = { openedAt: 0, ids: createSubmissionIds(counter()), raised: [] };
     const errors: Readonly<Record<string, string>>[] = [];
     const busy: boolean[] = [];
     const all: LeadFormOptions = {
@@ -218,17 +217,22 @@ describe("submitLead: one press of a lead form's send button", () => {
       messages: { success: "Thank you", failure: "Could not send", fallback: "Try again" },
       ...options,
     };
+    const lead: LeadForm = {
+      options: all,
+      openedAt: 0,
+      ids: createSubmissionIds(counter()),
+      raised: [],
+      setErrors: (e) => errors.push(e),
+      setSubmitting: (on) => busy.push(on),
+    };
     const press = (values: Record<string, string | Blob>) => {
       const data = new FormData();
       for (const [name, value] of Object.entries(values)) data.set(name, value);
-      return submitLead(form as unknown as HTMLFormElement, data, all, state, {
-        setErrors: (e) => errors.push(e),
-        setSubmitting: (on) => busy.push(on),
-      });
+      return submitLead(lead, form as unknown as HTMLFormElement, data);
     };
     const shown = () => toasts.value.map((t) => `${t.kind}: ${t.message}`);
     const events = () => dataLayer.map((args) => [...(args as unknown[])]);
-    return { press, sent, form, fields, state, errors, busy, shown, events, options: all };
+    return { press, sent, form, fields, errors, busy, shown, events, options: all };
   }
   const counter = () => {
     let n = 0;
