@@ -11,10 +11,10 @@
  * A kept page is parsed, and its stylesheets loaded without applying them, while the page is idle, in slices that give
  * way to the visitor's input (src/client/ahead.ts). What a tap then does, in order: the head's title, metadata and
  * structured data become the new page's; the URL is pushed (after the title, so an analytics tag watching history
- * reads the new one); the body and the stylesheets are replaced together,
- * in one frame; the view starts at the top (or at the link's #fragment). Once that frame is drawn, the old page's
- * islands are unmounted, the new body's inline scripts run and its page modules started (`startPage`), focus starts
- * at the top as after a load, and the new title is announced. Back and forward swap the page of that history entry
+ * reads the new one); the body and the stylesheets are replaced together, in one frame; the view starts at the top (or
+ * at the link's #fragment). Once that frame is drawn, the old page's islands are unmounted, the new body's inline
+ * scripts run and its page modules started (`startPage`), focus starts at the top as after a load, and the new title
+ * is announced. Back and forward swap the page of that history entry
  * back in, from the HTTP cache, where it was scrolled to.
  *
  * Anything unexpected (a page built by another deploy, a failed parse, a page that is not the site's) falls back to
@@ -167,7 +167,11 @@ async function swap(
   // The theme switch of the new header shows the theme in use (src/client/theme-switch.ts keeps it on <html>).
   for (const input of body.querySelectorAll<HTMLInputElement>(".theme-switch input"))
     input.checked = input.value === doc.documentElement.dataset.theme;
-  scrollToStart(doc, view, href, entry === "push" ? undefined : entry.scrollY);
+  const fragment = new URL(href).hash.slice(1);
+  const anchor = fragment ? doc.getElementById(decodeURIComponent(fragment)) : null;
+  if (entry !== "push" && entry.scrollY !== undefined) view.scrollTo(0, entry.scrollY);
+  else if (anchor) anchor.scrollIntoView();
+  else view.scrollTo(0, 0);
   // The rest waits until the new page has been drawn once: the visitor sees it a frame sooner, and the page works
   // without script meanwhile (links, forms) as it does while a page loads.
   await afterNextPaint(view);
@@ -176,15 +180,6 @@ async function swap(
   hooks.startPage(doc);
   startPageModules(doc, body);
   startFromTop(doc, body);
-}
-
-/** The view starts where the entry was left (back, forward), at the link's #fragment, or at the top. */
-function scrollToStart(doc: Document, view: Window, href: string, scrollY: number | undefined): void {
-  const fragment = new URL(href).hash.slice(1);
-  const anchor = fragment ? doc.getElementById(decodeURIComponent(fragment)) : null;
-  if (scrollY !== undefined) view.scrollTo(0, scrollY);
-  else if (anchor) anchor.scrollIntoView();
-  else view.scrollTo(0, 0);
 }
 
 /** A tap on a link whose page is kept and fresh shows it in this document. */
