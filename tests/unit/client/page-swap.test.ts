@@ -389,6 +389,31 @@ describe("back and forward", () => {
 });
 
 describe("once the new page is drawn", () => {
+  test("its inline scripts run in their place, and its page modules start on it (one that cannot load is logged)", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const started = `data:text/javascript,export const startPage = (doc) => doc.body.setAttribute("started", "");`;
+    served.set(`${ORIGIN}/b`, {
+      doc: () => {
+        const page = sitePage("/b");
+        const inline = page.getElementById("inline");
+        if (inline) inline.textContent = "document.title += '!'";
+        page.body.append(
+          h("script", { type: "module", src: started }),
+          h("script", { type: "module", src: "data:text/javascript,throw 1" }),
+        );
+        return page;
+      },
+    });
+    const { doc, keep, tap } = start();
+    await keep("/b");
+    tap("to-b");
+    await drawn();
+    const scripts = doc.body.querySelectorAll("script:not([src])");
+    expect(scripts.map((script) => [script.id, script.textContent])).toEqual([["", "document.title += '!'"]]);
+    await vi.waitFor(() => expect(doc.body.hasAttribute("started")).toBe(true));
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith("[page module]", "data:text/javascript,throw 1", 1));
+  });
+
   test("the islands of the page left are unmounted, and the new page's own are not", async () => {
     const { doc, keep, tap } = start();
     const left = vi.fn();
