@@ -27,6 +27,7 @@ export class FakeElement extends EventTarget {
   }
   append(...children: FakeElement[]) {
     for (const child of children) {
+      child.remove();
       child.parent = this;
       this.children.push(child);
     }
@@ -101,8 +102,11 @@ export class FakeElement extends EventTarget {
   querySelector(selector: string): FakeElement | null {
     return this.querySelectorAll(selector)[0] ?? null;
   }
-  focus() {
+  /** How it was last focused, and its tabindex then (an element without one takes focus only from script). */
+  focusedWith: object | undefined;
+  focus(options?: FocusOptions) {
     this.ownerDocument.activeElement = this;
+    this.focusedWith = { ...options, tabindex: this.getAttribute("tabindex") };
   }
   blur() {
     if (this.ownerDocument.activeElement === this) this.ownerDocument.activeElement = this.ownerDocument.body;

@@ -33,6 +33,10 @@ function sitePage(path: string, { loader = LOADER, sheets = ["/assets/site.css"]
             h("a", { id: "to-c", href: "/c#specs" }),
             h("input", { id: "name", value: "" }),
             h("input", { id: "agree", type: "checkbox" }),
+            new FakeSelect("select", { id: "plan" }, [
+              h("option", { value: "basic", selected: "" }),
+              h("option", { value: "pro" }),
+            ]),
             h("script", { id: "inline" }),
             h("h2", { id: "specs" }),
           ),
@@ -47,10 +51,25 @@ function sitePage(path: string, { loader = LOADER, sheets = ["/assets/site.css"]
     h("meta", { name: "description", content: `About ${path}` }),
     h("meta", { name: "viewport", content: "width=device-width" }),
     h("link", { rel: "canonical", href: `${ORIGIN}${path}` }),
-    ...sheets.map((href) => h("link", { rel: "stylesheet", href })),
+    ...sheets.map((sheet) => {
+      const [href = "", media] = sheet.split("|");
+      return h("link", { rel: "stylesheet", href, ...(media && { media }) });
+    }),
     h("script", { type: "module", src: loader }),
   );
   return doc;
+}
+
+/** A select: its options are its children, each `selected` as the visitor chose. */
+class FakeSelect extends FakeElement {
+  get options() {
+    return this.children.map((option) =>
+      Object.assign(option, {
+        defaultSelected: option.hasAttribute("selected"),
+        selected: option.value === this.value,
+      }),
+    );
+  }
 }
 
 let served: Map<string, { doc: () => FakeDocument; status?: number; redirected?: boolean; type?: string }>;
@@ -160,8 +179,10 @@ beforeEach(() => {
   vi.stubGlobal("HTMLElement", FakeElement);
   vi.stubGlobal("HTMLAnchorElement", FakeElement);
   vi.stubGlobal("HTMLInputElement", FakeElement);
-  vi.stubGlobal("HTMLSelectElement", class {});
-  vi.stubGlobal("fetch", async (url: string) => {
+  vi.stubGlobal("HTMLSelectElement", FakeSelect);
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+    // Same-origin credentials: the page as the visitor's own request would have it.
+    if (init.credentials !== "same-origin") throw new Error("credentials not same-origin");
     requests.push(url);
     const page = served.get(url);
     if (!page) throw new TypeError("Failed to fetch");
@@ -188,11 +209,15 @@ describe("a tap on a kept page's link", () => {
     expect(await keep("/b")).toBe(false); // kept already
     expect(requests).toEqual([`${ORIGIN}/b`]);
     expect(doc.getElementById("to-b")?.hasAttribute("data-no-speculate")).toBe(true);
+    expect(doc.getElementById("to-c")?.hasAttribute("data-no-speculate")).toBe(false);
+    // The new page's metadata goes where the old one's was: before the stylesheets.
+    const headOrder = () => doc.head.children.map((el) => el.tagName);
     view.scrollY = 300;
     doc.getElementById("name")?.focus();
     expect(tap("to-b").defaultPrevented).toBe(true);
     await vi.advanceTimersByTimeAsync(0);
     expect(doc.title).toBe("Page /b");
+    expect(headOrder().slice(0, 4)).toEqual(["meta", "title", "meta", "link"]);
     expect(doc.head.querySelector("meta[name=description]")?.getAttribute("content")).toBe("About /b");
     expect(doc.head.querySelectorAll("meta[name=viewport]")).toHaveLength(1);
     expect(doc.head.querySelector("link[rel=canonical]")?.getAttribute("href")).toBe(`${ORIGIN}/b`);
@@ -229,6 +254,7 @@ describe("a tap on a kept page's link", () => {
     tap("to-b");
     await drawn();
     expect(doc.activeElement).toBe(doc.body);
+    expect(doc.body.focusedWith).toEqual({ preventScroll: true, tabindex: "-1" });
     expect(doc.body.hasAttribute("tabindex")).toBe(false);
     const region = doc.body.children[0];
     expect([region?.getAttribute("aria-live"), region?.getAttribute("class"), region?.textContent]).toEqual([
@@ -275,6 +301,14 @@ describe("a tap on a kept page's link", () => {
     expect(tap("to-b").defaultPrevented).toBe(false);
   });
 
+  test("is served for a link to this window, and for a page exactly as old as a page may be cached", async () => {
+    const { doc, keep, tap } = start();
+    doc.getElementById("to-b")?.setAttribute("target", "_self");
+    await keep("/b");
+    await vi.advanceTimersByTimeAsync(PAGE_FRESH_MS);
+    expect(tap("to-b").defaultPrevented).toBe(true);
+  });
+
   test("is left to the browser once the page is older than a page may be cached", async () => {
     const { keep, tap } = start();
     await keep("/b");
@@ -303,14 +337,14 @@ describe("a page that is not kept", () => {
     const { keep } = start();
     await keep("/nowhere");
     expect(await keep("/nowhere")).toBe(true);
-    let idle = () => {};
-    const page = start("/a", { ahead: () => new Promise<void>((resolve) => (idle = resolve)) });
+    const idle: (() => void)[] = [];
+    const page = start("/a", { ahead: () => new Promise<void>((resolve) => idle.push(resolve)) });
     await page.keep("/c");
     await page.keep("/b");
-    idle(); // /b parsed and kept
+    idle[1]?.(); // /b parsed and kept
     await vi.advanceTimersByTimeAsync(0);
     page.tap("to-b");
-    idle(); // /c parsed for /a, which is gone
+    idle[0]?.(); // /c parsed for /a, which is gone
     await drawn();
     expect(page.doc.title).toBe("Page /b");
     expect(page.tap("to-c").defaultPrevented).toBe(false);
@@ -318,6 +352,38 @@ describe("a page that is not kept", () => {
 });
 
 describe("the stylesheets", () => {
+  test("a tap waits until the new page's own sheets have loaded or failed: no frame shows it unstyled", async () => {
+    served.set(`${ORIGIN}/b`, {
+      doc: () => sitePage("/b", { sheets: ["/assets/site.css", "/assets/b.css", "/assets/c.css"] }),
+    });
+    const { doc, keep, tap } = start();
+    const create = doc.createElement.bind(doc);
+    doc.createElement = (tag: string) => Object.assign(create(tag), { sheet: null });
+    await keep("/b");
+    tap("to-b");
+    await drawn();
+    expect(doc.title).toBe("Page /a");
+    doc.head.querySelector('link[href="/assets/b.css"]')?.dispatchEvent(new Event("load"));
+    await drawn();
+    expect(doc.title).toBe("Page /a");
+    doc.head.querySelector('link[href="/assets/c.css"]')?.dispatchEvent(new Event("error"));
+    await drawn();
+    expect(doc.title).toBe("Page /b");
+  });
+
+  test("the new page's media and order apply, the order the cascade depends on", async () => {
+    served.set(`${ORIGIN}/b`, {
+      doc: () => sitePage("/b", { sheets: ["/assets/print.css|print", "/assets/site.css"] }),
+    });
+    const { doc, keep, tap } = start();
+    const sheets = () =>
+      doc.head.querySelectorAll("link[rel=stylesheet]").map((l) => `${l.getAttribute("href")} ${l.media}`);
+    await keep("/b");
+    tap("to-b");
+    await drawn();
+    expect(sheets()).toEqual(["/assets/print.css print", "/assets/site.css "]);
+  });
+
   test("a kept page's own sheets load ahead without applying; the swap applies them in its order and drops the old", async () => {
     served.set(`${ORIGIN}/b`, { doc: () => sitePage("/b", { sheets: ["/assets/shell.css", "/assets/b.css"] }) });
     const { doc, keep, tap } = start();
@@ -339,6 +405,8 @@ describe("back and forward", () => {
     if (name) name.value = "Asha";
     const agree = doc.getElementById("agree");
     if (agree) agree.checked = true;
+    const plan = doc.getElementById("plan");
+    if (plan) plan.value = "pro";
     view.dispatchEvent(new Event("scroll"));
     await keep("/b");
     tap("to-b");
@@ -349,7 +417,9 @@ describe("back and forward", () => {
     await drawn();
     expect(doc.title).toBe("Page /a");
     expect(view.scrollY).toBe(420);
-    expect([doc.getElementById("name")?.value, doc.getElementById("agree")?.checked]).toEqual(["Asha", true]);
+    const restored = ["name", "agree", "plan"].map((id) => doc.getElementById(id));
+    expect(restored.map((field) => field?.value)).toEqual(["Asha", "", "pro"]);
+    expect(restored.map((field) => field?.checked)).toEqual([false, true, false]);
   });
 
   test("note where the page is scrolled to, at rest, in the entry this module shows again", async () => {
@@ -369,6 +439,24 @@ describe("back and forward", () => {
     expect(view.history.scrollRestoration).toBe("auto");
   });
 
+  test("a position is noted only in an entry this module shows again, and never in the entry gone back to", async () => {
+    const { keep, tap } = start();
+    view.scrollY = 50;
+    view.dispatchEvent(new Event("scroll"));
+    await drawn();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(view.history.state).toBe(null);
+    await keep("/b");
+    tap("to-b");
+    await drawn();
+    served.set(`${ORIGIN}/a`, { doc: () => sitePage("/a") });
+    view.scrollY = 900;
+    view.dispatchEvent(new Event("scroll"));
+    view.history.back();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(view.history.state).toMatchObject({ swapped: true, scrollY: 50 });
+  });
+
   test("an entry this module did not make, or of the page shown, is the browser's; a page that cannot come reloads", async () => {
     start();
     const pop = (state: unknown) => {
@@ -377,6 +465,10 @@ describe("back and forward", () => {
       view.dispatchEvent(event);
     };
     pop(null);
+    pop("swapped");
+    view.location.href = `${ORIGIN}/b`;
+    pop({ swapped: "yes" });
+    view.location.href = `${ORIGIN}/a`;
     pop({ swapped: true }); // the page shown (/a): a move to a fragment of it
     await vi.advanceTimersByTimeAsync(0);
     expect(requests).toEqual([]);
