@@ -23,7 +23,10 @@ function island(name: string, hydrate: string, attributes: Record<string, string
 }
 
 /** Starts the loader on a page holding `content`, as loaded (`complete`) or still loading. */
-async function load(content: FakeElement[], { readyState = "complete", connection = {} as object } = {}) {
+async function load(
+  content: FakeElement[],
+  { readyState = "complete", connection = {} as object, consent = false, search = "" } = {},
+) {
   const doc = Object.assign(new FakeDocument(...content), {
     readyState,
     URL: "https://shop.test/",
@@ -35,7 +38,9 @@ async function load(content: FakeElement[], { readyState = "complete", connectio
   vi.stubGlobal("window", Object.assign(win, { IntersectionObserver: globalThis.IntersectionObserver }));
   for (const name of ["addEventListener", "removeEventListener", "dispatchEvent"] as const)
     vi.stubGlobal(name, win[name].bind(win));
-  vi.stubGlobal("location", { search: "", href: "https://shop.test/", pathname: "/", hostname: "shop.test" });
+  if (consent) doc.documentElement.setAttribute("data-analytics-consent", "");
+  doc.documentElement.setAttribute("data-analytics-id", "G-TEST");
+  vi.stubGlobal("location", { search, href: "https://shop.test/", pathname: "/", hostname: "shop.test" });
   vi.stubGlobal("navigator", { connection });
   vi.stubGlobal("__PAGE_SWAP__", "data:text/javascript,");
   vi.resetModules();
@@ -95,8 +100,8 @@ beforeEach(() => {
       addEventListener: (_: string, change: (event: { matches: boolean }) => void) => {
         entry.change = change;
       },
-      removeEventListener: () => {
-        entry.change = undefined;
+      removeEventListener: (type: string) => {
+        if (type === "change") entry.change = undefined;
       },
     };
   });
@@ -105,7 +110,7 @@ beforeEach(() => {
       if (!stored) throw new Error("storage blocked");
       return stored.get(key) ?? null;
     },
-    setItem: () => {},
+    setItem: (key: string, value: string) => stored?.set(key, value),
     removeItem: () => {},
   });
   vi.stubGlobal("localStorage", storage());
@@ -129,7 +134,7 @@ describe("an island wakes", () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(mounted(doc, "buy")).toBe(false);
     finish(undefined);
-    await settle();
+    await settle(200); // well before the 400 ms cap
     expect(mounted(doc, "buy")).toBe(true);
   });
 
@@ -159,7 +164,7 @@ describe("an island wakes", () => {
     observer?.wake([{ isIntersecting: false }]);
     await settle();
     expect(mounted(doc, "form")).toBe(false);
-    observer?.wake([{ isIntersecting: true }]);
+    observer?.wake([{ isIntersecting: false }, { isIntersecting: true }]);
     await settle();
     expect(mounted(doc, "form")).toBe(true);
     expect(islandObservers()).toEqual([]);
@@ -197,6 +202,15 @@ describe("an island wakes", () => {
     const doc = await load([island("prices", "stored:currency")]);
     await settle();
     expect(mounted(doc, "prices")).toBe(wakes);
+  });
+
+  test("for an event the page fires after the loader ran", async () => {
+    const doc = await load([island("toaster", "event:site:toast")]);
+    await settle();
+    expect(mounted(doc, "toaster")).toBe(false);
+    win.dispatchEvent(new Event("site:toast"));
+    await settle();
+    expect(mounted(doc, "toaster")).toBe(true);
   });
 
   test("for an event the page fired before the loader ran, and for islands a page module adds later", async () => {
@@ -268,15 +282,93 @@ describe("an island's code fetched ahead", () => {
     expect(prefetched(doc)).toHaveLength(1);
   });
 
-  test("for a dialog's island at once when the pointer is over its opener already", async () => {
+  test("for a dialog's island at once when the pointer is over one of its openers already", async () => {
     const opener = h("button", { commandfor: "search-dialog" });
     opener.states.add("hover");
     const doc = await load([
+      h("button", { commandfor: "search-dialog" }),
       opener,
       h("dialog", { id: "search-dialog" }, island("search", "interaction", { "data-prefetch": "/search.js" })),
     ]);
     await settle(2000);
     expect(prefetched(doc)).toEqual(["script /search.js"]);
+  });
+
+  test("for a dialog's island when a mouse reaches its opener; the dialog's own close button is no opener", async () => {
+    const opener = h("button", { commandfor: "search-dialog" });
+    const close = h("button", { commandfor: "search-dialog", command: "close" });
+    close.states.add("focus-visible");
+    const doc = await load([
+      opener,
+      h("dialog", { id: "search-dialog" }, close, island("search", "interaction", { "data-prefetch": "/search.js" })),
+    ]);
+    await settle(2000);
+    expect(prefetched(doc)).toEqual([]);
+    const event = new Event("pointerover");
+    Object.defineProperty(event, "pointerType", { value: "mouse" });
+    opener.dispatchEvent(event);
+    expect(prefetched(doc)).toEqual(["script /search.js"]);
+  });
+
+  test("once per document, for islands a page module adds later too", async () => {
+    const doc = await load([
+      island("first", "interaction", { "data-prefetch": "/react.js" }),
+      h("div", { id: "panel" }),
+    ]);
+    await settle(2000);
+    win.dispatchEvent(new Event("keydown"));
+    for (const observer of islandObservers()) observer.wake([{ isIntersecting: true }]);
+    const panel = doc.getElementById("panel");
+    const added = doc.adoptNode(island("later", "interaction", { "data-prefetch": "/react.js /later.js" }));
+    panel?.append(added);
+    if (panel) doc.fire("site:islands", panel);
+    await settle(2000);
+    win.dispatchEvent(new Event("pointermove"));
+    for (const observer of islandObservers()) observer.wake([{ isIntersecting: true }]);
+    expect(prefetched(doc)).toEqual(["script /react.js", "script /later.js"]);
+  });
+});
+
+describe("what else every page runs", () => {
+  test("its controls, the URL's preselection, the stored theme, the search shortcut, item links and the visit's source", async () => {
+    stored = new Map([["theme", "dark"]]);
+    vi.stubGlobal("dataLayer", undefined);
+    const search = Object.assign(h("button", { "data-search-open": "" }), { click: vi.fn() });
+    const menu = h("button", { id: "menu", "data-disclosure": "", "aria-controls": "panel", "aria-expanded": "false" });
+    const doc = await load([
+      menu,
+      h("div", { id: "panel", hidden: "" }),
+      search,
+      h("a", { id: "item", "data-item-id": "astroway", "data-item-name": "AstroWay" }),
+    ]);
+    doc.fire("click", menu, { button: 0 });
+    expect(menu.getAttribute("aria-expanded")).toBe("true");
+    expect(doc.documentElement.getAttribute("data-theme")).toBe("dark");
+    expect(doc.fire("keydown", doc.body, { key: "/" }).defaultPrevented).toBe(true);
+    expect(search.click).toHaveBeenCalledTimes(1);
+  });
+
+  test("the visit's source is kept for the session with analytics consent, and items clicked are counted", async () => {
+    const doc = await load([h("a", { id: "item", "data-item-id": "astroway", "data-item-name": "AstroWay" })], {
+      consent: true,
+    });
+    expect(stored?.get("lead-source")).toBe(JSON.stringify({ landingPath: "/" }));
+    doc.fire("click", doc.getElementById("item") as FakeElement, { button: 0 });
+    expect((win as EventTarget & { dataLayer?: unknown[] }).dataLayer?.map((args) => [...(args as unknown[])])).toEqual(
+      [["event", "select_item", { items: [{ item_id: "astroway", item_name: "AstroWay" }] }]],
+    );
+  });
+
+  test("a select the URL names an option of starts on it", async () => {
+    const select = Object.assign(h("select", { "data-url-param": "package" }), {
+      value: "",
+      options: [
+        { value: "", defaultSelected: true },
+        { value: "android", defaultSelected: false },
+      ],
+    });
+    await load([select], { search: "?package=android" });
+    expect(select.value).toBe("android");
   });
 });
 
