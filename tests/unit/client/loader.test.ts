@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { FakeDialog, FakeDocument, FakeElement, h } from "./fake-dom.ts";
 
 /**
@@ -7,6 +7,7 @@ import { FakeDialog, FakeDocument, FakeElement, h } from "./fake-dom.ts";
  * its chunk loads only once what the waking tap opened is on screen. Island chunks are data: modules.
  */
 const MOUNT = `data:text/javascript,export default (root) => { root.setAttribute("mounted", ""); }`;
+const NO_MOUNT = "data:text/javascript,export const nothing = 1;";
 
 let win: EventTarget;
 let observers: { wake: (entries: { isIntersecting: boolean }[]) => void; observed: unknown[]; options: unknown }[];
@@ -57,6 +58,11 @@ const mounted = (doc: FakeDocument, name: string) =>
 const settle = async (ms = 500) => {
   for (let i = 0; i < 10; i++) await vi.advanceTimersByTimeAsync(ms / 10);
 };
+
+// Loaded once ahead, outside the fake clock: in the tests an island's import then takes no real time.
+beforeAll(async () => {
+  await Promise.all([import(/* @vite-ignore */ MOUNT), import(/* @vite-ignore */ NO_MOUNT)]);
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -374,7 +380,7 @@ describe("what else every page runs", () => {
 
 test("an island that fails is logged with its name", async () => {
   const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-  const broken = island("buy", "load", { "data-src": "data:text/javascript,export const nothing = 1;" });
+  const broken = island("buy", "load", { "data-src": NO_MOUNT });
   await load([broken]);
   await settle();
   expect(logged).toHaveBeenCalledWith("[island buy]", expect.any(Error));

@@ -502,8 +502,11 @@ describe("once the new page is drawn", () => {
     await drawn();
     const scripts = doc.body.querySelectorAll("script:not([src])");
     expect(scripts.map((script) => [script.id, script.textContent])).toEqual([["", "document.title += '!'"]]);
-    await vi.waitFor(() => expect(doc.body.hasAttribute("started")).toBe(true));
-    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith("[page module]", "data:text/javascript,throw 1", 1));
+    // The modules load outside the fake clock: waited for by their effect, not by time.
+    await vi.waitFor(() => expect(doc.body.hasAttribute("started")).toBe(true), { timeout: 30_000 });
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith("[page module]", "data:text/javascript,throw 1", 1), {
+      timeout: 30_000,
+    });
   });
 
   test("the islands of the page left are unmounted, and the new page's own are not", async () => {
