@@ -33,7 +33,10 @@ async function load(
     URL: "https://shop.test/",
     referrer: "",
     getAnimations: () =>
-      animations.map((timing) => ({ effect: { getComputedTiming: () => timing }, finished: timing.finished })),
+      animations.map((timing) => ({
+        effect: timing.iterations === 0 ? null : { getComputedTiming: () => timing },
+        finished: timing.finished,
+      })),
   });
   vi.stubGlobal("document", doc);
   vi.stubGlobal("window", Object.assign(win, { IntersectionObserver: globalThis.IntersectionObserver }));
@@ -135,6 +138,7 @@ describe("an island wakes", () => {
     animations = [
       { iterations: 1, finished: new Promise((resolve) => (finish = resolve)) },
       { iterations: Number.POSITIVE_INFINITY, finished: new Promise(() => {}) }, // a spinner never ends: not waited for
+      { iterations: 0, finished: Promise.resolve() }, // one without an effect
     ];
     const doc = await load([island("buy", "load")]);
     await vi.advanceTimersByTimeAsync(100);
@@ -304,8 +308,11 @@ describe("an island's code fetched ahead", () => {
     const opener = h("button", { commandfor: "search-dialog" });
     const close = h("button", { commandfor: "search-dialog", command: "close" });
     close.states.add("focus-visible");
+    const elsewhere = h("a", { href: "/" });
+    elsewhere.states.add("hover");
     const doc = await load([
       opener,
+      elsewhere,
       h("dialog", { id: "search-dialog" }, close, island("search", "interaction", { "data-prefetch": "/search.js" })),
     ]);
     await settle(2000);
@@ -317,6 +324,7 @@ describe("an island's code fetched ahead", () => {
   });
 
   test("once per document, for islands a page module adds later too", async () => {
+    const logged = vi.spyOn(console, "error");
     const doc = await load([
       island("first", "interaction", { "data-prefetch": "/react.js" }),
       h("div", { id: "panel" }),
@@ -332,10 +340,25 @@ describe("an island's code fetched ahead", () => {
     win.dispatchEvent(new Event("pointermove"));
     for (const observer of islandObservers()) observer.wake([{ isIntersecting: true }]);
     expect(prefetched(doc)).toEqual(["script /react.js", "script /later.js"]);
+    expect(logged).not.toHaveBeenCalled(); // only islands were started
   });
 });
 
 describe("what else every page runs", () => {
+  test("the sheets of the pages it links to are fetched ahead once it has loaded, once", async () => {
+    vi.stubGlobal("__PAGE_SHEETS__", ["/assets/a.css", "/assets/b.css"]);
+    const doc = await load([], { readyState: "loading" });
+    doc.documentElement.setAttribute("data-next-sheets", "1");
+    await settle(2000);
+    const styles = () => doc.head.querySelectorAll("link[rel=prefetch]").map((link) => link.getAttribute("href"));
+    expect(styles()).toEqual([]);
+    win.dispatchEvent(new Event("load"));
+    await settle(2000);
+    win.dispatchEvent(new Event("load"));
+    await settle(2000);
+    expect(styles()).toEqual(["/assets/b.css"]);
+  });
+
   test("its controls, the URL's preselection, the stored theme, the search shortcut, item links and the visit's source", async () => {
     stored = new Map([["theme", "dark"]]);
     vi.stubGlobal("dataLayer", undefined);

@@ -81,6 +81,7 @@ function fakeWindow(path: string) {
   const entries: { url: string; state: unknown }[] = [{ url: `${ORIGIN}${path}`, state: null }];
   let at = 0;
   const history = {
+    entries,
     scrollRestoration: "auto",
     get state() {
       return entries[at]?.state ?? null;
@@ -412,6 +413,16 @@ describe("back and forward", () => {
     tap("to-b");
     await drawn();
     expect(view.history.scrollRestoration).toBe("manual");
+    // Only what the visitor changed is noted (the header's theme inputs are fields 0 and 1).
+    expect(view.history.entries[0]?.state).toEqual({
+      swapped: true,
+      scrollY: 420,
+      fields: [
+        [2, "Asha"],
+        [3, true],
+        [4, "pro"],
+      ],
+    });
     served.set(`${ORIGIN}/a`, { doc: () => sitePage("/a") });
     view.history.back();
     await drawn();
