@@ -6,7 +6,6 @@ import { whenActivated } from "./activation.ts";
  * ms loops back to the start, and pauses while the pointer or focus is inside or the carousel is out of view; with
  * reduced motion nothing moves by itself. Swipe, wheel and keyboard scrolling are the browser's own; the dots follow
  * them. Until it runs the slides are a strip that scrolls by itself, and the controls' row keeps their room, hidden.
- * An inline copy in the page weighed 1.2 KB of home's gzip HTML.
  *
  * It reads no layout when it starts: the first state is slide 1 current and a dot for every slide, and the dots are
  * measured against the strip only once the carousel is on screen (the observer's first answer comes after a layout).
@@ -17,28 +16,7 @@ const startCarousel = (root: HTMLElement) => {
   if (!viewport || !controls || root.dataset.ready !== undefined) return;
   const slides = [...viewport.querySelectorAll<HTMLElement>(".carousel__slide")];
   const still = matchMedia("(prefers-reduced-motion: reduce)");
-  const name = root.dataset.slideName;
-  // The controls are made here, not sent in the HTML: they do nothing without this script, and are hidden until it
-  // runs (carousel.css), so the page sends an empty row of reserved height instead of a button per slide.
-  const button = (parent: HTMLElement, className: string, label: string) => {
-    const made = parent.appendChild(document.createElement("button"));
-    made.type = "button";
-    made.className = className;
-    made.setAttribute("aria-label", label);
-    return made;
-  };
-  const arrow = (step: number) => {
-    if (root.dataset.arrows === undefined) return;
-    button(controls, "carousel__arrow", `${step > 0 ? "Next" : "Previous"} ${name}`).dataset.step = String(step);
-  };
-  arrow(-1);
-  const row = root.dataset.dots === undefined ? undefined : controls.appendChild(document.createElement("div"));
-  if (row) row.className = "carousel__dots";
-  const dots = row
-    ? slides.map((_, i) => button(row, "carousel__dot", `Go to ${name} ${i + 1} of ${slides.length}`))
-    : [];
-  dots[0]?.setAttribute("aria-current", "true");
-  arrow(1);
+  const dots = makeControls(root, controls, slides.length);
   let index = 0;
   let held = 12; // pointer inside (1), focus inside (2), out of view (4), page loading or not yet shown (8)
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -52,7 +30,7 @@ const startCarousel = (root: HTMLElement) => {
     const count = stops();
     dots.forEach((dot, i) => {
       dot.hidden = i >= count;
-      dot.setAttribute("aria-label", `Go to ${name} ${i + 1} of ${count}`);
+      dot.setAttribute("aria-label", `Go to ${root.dataset.slideName} ${i + 1} of ${count}`);
       if (i === index) dot.setAttribute("aria-current", "true");
       else dot.removeAttribute("aria-current");
     });
@@ -104,29 +82,71 @@ const startCarousel = (root: HTMLElement) => {
   root.addEventListener("pointerleave", () => hold(1, false));
   root.addEventListener("focusin", () => hold(2, true));
   root.addEventListener("focusout", (event) => hold(2, root.contains(event.relatedTarget as Node | null)));
-  // Off screen it waits: no scrolling, painting or image loading the visitor cannot see. The observer's first answer
-  // comes after the first layout, so measuring then costs no extra layout; a resize of the strip measures again when
-  // in view (observed on the strip, not the window: a window listener would keep a carousel swapped out alive).
+  holdUntilSeen(root, viewport, hold, mark);
+  root.dataset.ready = "";
+};
+
+/**
+ * Makes the arrows and dots. They are made here, not sent in the HTML: they do nothing without this script, and are
+ * hidden until it runs (carousel.css), so the page sends an empty row of reserved height instead of a button per slide.
+ */
+function makeControls(root: HTMLElement, controls: HTMLElement, count: number): HTMLButtonElement[] {
+  const name = root.dataset.slideName;
+  const button = (parent: HTMLElement, className: string, label: string) => {
+    const made = parent.appendChild(document.createElement("button"));
+    made.type = "button";
+    made.className = className;
+    made.setAttribute("aria-label", label);
+    return made;
+  };
+  const arrow = (step: number) => {
+    if (root.dataset.arrows === undefined) return;
+    button(controls, "carousel__arrow", `${step > 0 ? "Next" : "Previous"} ${name}`).dataset.step = String(step);
+  };
+  arrow(-1);
+  const row = root.dataset.dots === undefined ? undefined : controls.appendChild(document.createElement("div"));
+  if (row) row.className = "carousel__dots";
+  const dots = row
+    ? Array.from({ length: count }, (_, i) => button(row, "carousel__dot", `Go to ${name} ${i + 1} of ${count}`))
+    : [];
+  dots[0]?.setAttribute("aria-current", "true");
+  arrow(1);
+  return dots;
+}
+
+/**
+ * Autoplay counts from the page's load, not its first paint, and from its activation when prerendered: no slide
+ * moves while the page is still loading or before the visitor sees it.
+ *
+ * Off screen it waits: no scrolling, painting or image loading the visitor cannot see. The observer's first answer
+ * comes after the first layout, so measuring then costs no extra layout; a resize of the strip measures again when
+ * in view (observed on the strip, not the window: a window listener would keep a carousel swapped out alive).
+ */
+function holdUntilSeen(
+  root: HTMLElement,
+  viewport: HTMLElement,
+  hold: (flag: number, on: boolean) => void,
+  mark: () => void,
+): void {
+  let visible = false;
   let measured = false;
   const measure = () => {
-    measured = !(held & 4);
+    measured = visible;
     if (measured) mark();
   };
   new IntersectionObserver(([entry]) => {
-    hold(4, !entry?.isIntersecting);
+    visible = entry?.isIntersecting === true;
+    hold(4, !visible);
     if (!measured) measure();
   }).observe(root);
   new ResizeObserver(() => {
     if (measured) measure();
   }).observe(viewport);
-  // Autoplay counts from the page's load, not its first paint, and from its activation when prerendered: no slide
-  // moves while the page is still loading or before the visitor sees it.
   whenActivated(() => {
     if (document.readyState === "complete") hold(8, false);
     else addEventListener("load", () => hold(8, false), { once: true });
   });
-  root.dataset.ready = "";
-};
+}
 
 /** Starts the carousels of the page in `doc` (src/client/home.ts: on import, and for a page swapped in). */
 export function startCarousels(doc: Document): void {

@@ -157,28 +157,18 @@ export function createSubmissionIds(make: () => string = newSubmissionId) {
 }
 
 /**
- * The shared behaviour of a lead form: React owns only the per-field messages, the sending flag and the toasts.
- * Returns them with the form's submit handler and an input handler that clears a field's message as it is edited.
+ * The shared behaviour of a lead form: React owns only the per-field messages and the sending flag. Returns them with
+ * the form's submit handler and an input handler that clears a field's message as it is edited.
  */
 export function useLeadForm(options: LeadFormOptions) {
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   // The state above drives the buttons; this guards the await gap before they are disabled (a double click).
   const busy = useRef(false);
-  // When the form became fillable, on the page's clock: it was fillable as soon as the page showed, awake or not.
-  // Sent with the lead, so the handler can drop forms filled faster than a person can.
-  const openedAt = useRef(0);
-  // One id per filled form: a retry after a failure repeats it, so the handler stores and mails that lead once.
-  const submissionIds = useRef(createSubmissionIds());
-  const schema = useRef<Promise<LeadSchema> | undefined>(undefined);
-  // Toasts this form raised: a new attempt clears them, so an old error never sits next to the new outcome.
-  const raised = useRef<number[]>([]);
-  const say = (kind: "success" | "error", message: string) => raised.current.push(toast[kind](message));
-
-  const prefetch = () => {
-    schema.current ??= options.loadSchema();
-    return schema.current;
-  };
+  const kept = useRef<LeadForm | undefined>(undefined);
+  kept.current ??= { options, openedAt: 0, ids: createSubmissionIds(), raised: [], setErrors, setSubmitting };
+  const lead = Object.assign(kept.current, { options });
+  const prefetch = () => (lead.schema ??= options.loadSchema());
 
   const clearError = (event: FormEvent<HTMLFormElement>) => {
     const name = (event.target as Partial<HTMLInputElement>).name;
@@ -191,84 +181,115 @@ export function useLeadForm(options: LeadFormOptions) {
     if (busy.current) return;
     busy.current = true;
     try {
-      await attempt(form);
+      await submitLead(lead, form, new FormData(form));
     } finally {
       busy.current = false;
     }
   };
 
-  const attempt = async (form: HTMLFormElement) => {
-    for (const id of raised.current.splice(0)) dismissToast(id);
-    const data = new FormData(form);
-    const read = (name: string) => {
-      const value = data.get(name);
-      return typeof value === "string" ? value : "";
-    };
-    const values = Object.fromEntries(options.fields.map((name) => [name, read(name)]));
-    if (options.required.some((name) => (values[name] ?? "").trim() === "")) {
-      say("error", MISSING_FIELDS);
-      return;
-    }
-    let check: ReturnType<LeadSchema["safeParse"]>;
-    try {
-      check = (await prefetch()).safeParse({ ...values, ...options.extra });
-    } catch (error) {
-      // The schema chunk failed to load (offline?): let the server judge the lead.
-      schema.current = undefined;
-      console.error("[lead form] could not load the form rules", error);
-      check = { success: true };
-    }
-    if (!check.success) {
-      const issue = check.error.issues[0];
-      const name = String(issue?.path[0] ?? "");
-      const message = issue?.message ?? options.messages.fallback;
-      say("error", message);
-      if (options.fields.includes(name)) {
-        setErrors({ [name]: message });
-        const field = form.elements.namedItem(name);
-        if (field instanceof HTMLElement) field.focus();
-      }
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    const fields = { ...values, ...options.extra };
-    // What brought the visitor rides along (src/client/lead-source.ts); it is not one of the visitor's fields, so it
-    // takes no part in the submission id's fingerprint.
-    const source = leadSource(hasAnalyticsConsent(document.documentElement));
-    const send = () =>
-      sendLead(
-        options.fn,
-        {
-          ...fields,
-          ...source,
-          [HONEYPOT_FIELD]: read(HONEYPOT_FIELD),
-          [ELAPSED_FIELD]: Math.round(performance.now() - openedAt.current),
-          [SUBMISSION_ID_FIELD]: submissionIds.current.idFor(fields),
-        },
-        options.messages.fallback,
-      );
-    const result = await sendUntilSettled(send, () => submissionIds.current.renew());
-    setSubmitting(false);
-    if (result.ok) {
-      form.reset();
-      openedAt.current = performance.now();
-      submissionIds.current.renew();
-      // First: a dialog closes here, so the toast that follows belongs to the page, not to the closing dialog.
-      options.onSent?.();
-      say("success", options.messages.success);
-      // GA4's conversion, with the form and product only: never the visitor's name, e-mail or phone.
-      const formName = LEAD_EVENT_FORMS[options.fn];
-      const product = options.productId ?? values.product;
-      if (formName)
-        trackEvent("generate_lead", product ? { form_name: formName, product_id: product } : { form_name: formName });
-    } else {
-      console.error(`[${options.fn}] ${result.error}`);
-      say("error", options.messages.failure);
-    }
-  };
-
   return { errors, submitting, submit, clearError, prefetch };
+}
+
+/** A lead form between attempts: its options (the latest render's), what it keeps, and React's setters. */
+export interface LeadForm {
+  options: LeadFormOptions;
+  /**
+   * When the form became fillable, on the page's clock: it was fillable as soon as the page showed, awake or not.
+   * Sent with the lead, so the handler can drop forms filled faster than a person can.
+   */
+  openedAt: number;
+  /** One id per filled form: a retry after a failure repeats it, so the handler stores and mails that lead once. */
+  ids: ReturnType<typeof createSubmissionIds>;
+  schema?: Promise<LeadSchema>;
+  /** Toasts this form raised: a new attempt clears them, so an old error never sits next to the new outcome. */
+  raised: number[];
+  setErrors(errors: Readonly<Record<string, string>>): void;
+  setSubmitting(submitting: boolean): void;
+}
+
+const say = (lead: LeadForm, kind: "success" | "error", message: string) => lead.raised.push(toast[kind](message));
+
+/** One attempt to send the form's `data`: required check → schema check → send → toast. */
+export async function submitLead(lead: LeadForm, form: HTMLFormElement, data: FormData): Promise<void> {
+  const { options } = lead;
+  for (const id of lead.raised.splice(0)) dismissToast(id);
+  const read = (name: string) => {
+    const value = data.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values = Object.fromEntries(options.fields.map((name) => [name, read(name)]));
+  if (options.required.some((name) => (values[name] ?? "").trim() === "")) {
+    say(lead, "error", MISSING_FIELDS);
+    return;
+  }
+  const fields = { ...values, ...options.extra };
+  if (!(await passesRules(lead, form, fields))) return;
+  lead.setErrors({});
+  lead.setSubmitting(true);
+  // What brought the visitor rides along (src/client/lead-source.ts); it is not one of the visitor's fields, so it
+  // takes no part in the submission id's fingerprint.
+  const source = leadSource(hasAnalyticsConsent(document.documentElement));
+  const send = () =>
+    sendLead(
+      options.fn,
+      {
+        ...fields,
+        ...source,
+        [HONEYPOT_FIELD]: read(HONEYPOT_FIELD),
+        [ELAPSED_FIELD]: Math.round(performance.now() - lead.openedAt),
+        [SUBMISSION_ID_FIELD]: lead.ids.idFor(fields),
+      },
+      options.messages.fallback,
+    );
+  const result = await sendUntilSettled(send, () => lead.ids.renew());
+  lead.setSubmitting(false);
+  if (result.ok) return settleKept(lead, form, values.product);
+  console.error(`[${options.fn}] ${result.error}`);
+  say(lead, "error", options.messages.failure);
+}
+
+/**
+ * The schema check: the first issue is said in a toast and by its field, which takes focus. A schema that cannot
+ * load (offline?) lets the server judge the lead.
+ */
+async function passesRules(lead: LeadForm, form: HTMLFormElement, fields: Record<string, string>): Promise<boolean> {
+  const { options } = lead;
+  let check: ReturnType<LeadSchema["safeParse"]>;
+  try {
+    lead.schema ??= options.loadSchema();
+    check = (await lead.schema).safeParse(fields);
+  } catch (error) {
+    lead.schema = undefined;
+    console.error("[lead form] could not load the form rules", error);
+    return true;
+  }
+  if (check.success) return true;
+  const issue = check.error.issues[0];
+  const name = String(issue?.path[0] ?? "");
+  const message = issue?.message ?? options.messages.fallback;
+  say(lead, "error", message);
+  if (options.fields.includes(name)) {
+    lead.setErrors({ [name]: message });
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLElement) field.focus();
+  }
+  return false;
+}
+
+/** The lead is kept: the form starts afresh, the visitor is told, and analytics counts the conversion. */
+function settleKept(lead: LeadForm, form: HTMLFormElement, product?: string): void {
+  const { options } = lead;
+  form.reset();
+  lead.openedAt = performance.now();
+  lead.ids.renew();
+  // First: a dialog closes here, so the toast that follows belongs to the page, not to the closing dialog.
+  options.onSent?.();
+  say(lead, "success", options.messages.success);
+  // GA4's conversion, with the form and product only: never the visitor's name, e-mail or phone.
+  const formName = LEAD_EVENT_FORMS[options.fn];
+  const productId = options.productId ?? product;
+  if (formName)
+    trackEvent("generate_lead", productId ? { form_name: formName, product_id: productId } : { form_name: formName });
 }
 
 function omit(record: Readonly<Record<string, string>>, key: string): Record<string, string> {

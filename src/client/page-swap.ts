@@ -11,10 +11,10 @@
  * A kept page is parsed, and its stylesheets loaded without applying them, while the page is idle, in slices that give
  * way to the visitor's input (src/client/ahead.ts). What a tap then does, in order: the head's title, metadata and
  * structured data become the new page's; the URL is pushed (after the title, so an analytics tag watching history
- * reads the new one); the body and the stylesheets are replaced together,
- * in one frame; the view starts at the top (or at the link's #fragment). Once that frame is drawn, the old page's
- * islands are unmounted, the new body's inline scripts run and its page modules started (`startPage`), focus starts
- * at the top as after a load, and the new title is announced. Back and forward swap the page of that history entry
+ * reads the new one); the body and the stylesheets are replaced together, in one frame; the view starts at the top (or
+ * at the link's #fragment). Once that frame is drawn, the old page's islands are unmounted, the new body's inline
+ * scripts run and its page modules started (`startPage`), focus starts at the top as after a load, and the new title
+ * is announced. Back and forward swap the page of that history entry
  * back in, from the HTTP cache, where it was scrolled to.
  *
  * Anything unexpected (a page built by another deploy, a failed parse, a page that is not the site's) falls back to
@@ -61,114 +61,165 @@ export interface SwapHooks {
   startPage(doc: Document): void;
 }
 
-export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
-  const view = doc.defaultView;
-  if (!view) return { keep: () => false };
-  const { history, location } = view;
-  const kept = new Set<string>();
+/** What the steps below share: the document and what it keeps for the taps to come. */
+interface Swapper {
+  doc: Document;
+  view: Window;
+  hooks: SwapHooks;
+  kept: Set<string>;
   /**
    * Documents arrived and parsed, for a tap to find without waiting, and when they arrived. Parsed when the page is
    * idle: on a phone, parsing a page takes tens of ms, which the tap would otherwise wait for. Each is used once (its
    * body moves into this document).
    */
-  const ready = new Map<string, { next: Document; at: number }>();
+  ready: Map<string, { next: Document; at: number }>;
   /** The page in the document now, as path and query: a move to another fragment of it is not a swap. */
-  let shown = pageOf(location.href);
+  shown: string;
   /** The latest tap or move in history: a swap still waiting when another starts gives way to it. */
-  let latest = 0;
+  latest: number;
+}
 
-  const keep = (href: string): boolean => {
-    for (const link of doc.querySelectorAll<HTMLAnchorElement>("a[href]"))
-      if (withoutFragment(link.href) === href) link.dataset.noSpeculate = "";
-    if (kept.has(href)) return false;
-    kept.add(href);
-    const keptFor = shown;
-    void fetchPage(href)
-      .then(async (html) => {
-        if (html === undefined) return kept.delete(href);
-        const at = Date.now();
-        // Parsed in slices that give way to input: on a phone a page takes tens of ms, which a tap would wait for.
-        await hooks.ahead();
-        const next = shown === keptFor ? showable(await parseInSlices(doc, html, hooks.nextSlice)) : undefined;
-        if (shown !== keptFor) return; // kept for a page left meanwhile
-        if (!next) return kept.delete(href);
-        ready.set(href, { next, at });
-        await hooks.nextSlice();
-        void loadSheets(doc, next);
-      })
-      .catch(() => kept.delete(href));
-    return true;
+export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
+  const view = doc.defaultView;
+  if (!view) return { keep: () => false };
+  const swapper: Swapper = {
+    doc,
+    view,
+    hooks,
+    kept: new Set(),
+    ready: new Map(),
+    shown: pageOf(view.location.href),
+    latest: 0,
   };
+  listenForTaps(swapper);
+  listenForHistory(swapper);
+  return { keep: (href) => keepPage(swapper, href) };
+}
 
-  /** `next` if this document can show it: a page of the site built by the same deploy (the same loader). */
-  const showable = (next: Document): Document | undefined => {
-    const loader = (d: Document) => d.querySelector(LOADER)?.getAttribute("src");
-    return next.querySelector("main") && loader(next) === loader(doc) ? next : undefined;
-  };
+/** Fetches `href`'s document, parses it while the page is idle and keeps it, with its sheets loaded, for a tap. */
+function keepPage(swapper: Swapper, href: string): boolean {
+  const { doc, hooks, kept, ready } = swapper;
+  for (const link of doc.querySelectorAll<HTMLAnchorElement>("a[href]"))
+    if (withoutFragment(link.href) === href) link.dataset.noSpeculate = "";
+  if (kept.has(href)) return false;
+  kept.add(href);
+  const keptFor = swapper.shown;
+  void fetchPage(href)
+    .then(async (html) => {
+      if (html === undefined) return kept.delete(href);
+      const at = Date.now();
+      // Parsed in slices that give way to input: on a phone a page takes tens of ms, which a tap would wait for.
+      await hooks.ahead();
+      const next =
+        swapper.shown === keptFor ? showable(doc, await parseInSlices(doc, html, hooks.nextSlice)) : undefined;
+      if (swapper.shown !== keptFor) return; // kept for a page left meanwhile
+      if (!next) return kept.delete(href);
+      ready.set(href, { next, at });
+      await hooks.nextSlice();
+      void loadSheets(doc, next);
+    })
+    .catch(() => kept.delete(href));
+  return true;
+}
 
-  /**
-   * Shows the page `next` at `href`. `entry` says how history moves: a new entry for a tap, none for back or forward
-   * (which restores the entry's scroll position).
-   */
-  const swap = async (
-    href: string,
-    next: Document,
-    entry: "push" | Omit<SwapState, "swapped">,
-    mine: number,
-  ): Promise<void> => {
-    // Focus leaves the page first, while its styles are clean: a focused element removed with the body has the browser
-    // restyle the whole document there and then (its focus fixup), and once the new page's sheets are linked below,
-    // that restyle is of every element of the page being left, tens of ms on a phone.
-    if (doc.activeElement instanceof HTMLElement) doc.activeElement.blur();
-    await loadSheets(doc, next);
-    if (mine !== latest) return;
-    replaceHead(doc, next);
-    doc.documentElement.lang = next.documentElement.lang;
-    // A lead sent from the new page tells where it was reached from as after a page load: this site, not the arrival
-    // (src/client/lead-source.ts reads it; set here, not imported, so this module shares no code with the loader).
-    globalThis.siteSwappedFrom = location.href;
-    if (entry === "push") history.pushState({ swapped: true } satisfies SwapState, "", href);
-    shown = pageOf(href);
-    // The pages kept for the page left are its links' (and their sheets go below): the new page keeps its own.
-    ready.clear();
-    kept.clear();
-    const body = doc.adoptNode(next.body);
-    doc.body.replaceWith(body);
-    applySheets(doc, next);
-    if (entry !== "push") restoreFields(body, entry.fields);
-    // What the first frame must show as the page would after a load: its inline scripts (the stored currency on
-    // /installation) and the stored choices.
-    runInlineScripts(doc, body);
-    hooks.showPage(doc);
-    // The theme switch of the new header shows the theme in use (src/client/theme-switch.ts keeps it on <html>).
-    for (const input of body.querySelectorAll<HTMLInputElement>(".theme-switch input"))
-      input.checked = input.value === doc.documentElement.dataset.theme;
-    const fragment = new URL(href).hash.slice(1);
-    const anchor = fragment ? doc.getElementById(decodeURIComponent(fragment)) : null;
-    if (entry !== "push" && entry.scrollY !== undefined) view.scrollTo(0, entry.scrollY);
-    else if (anchor) anchor.scrollIntoView();
-    else view.scrollTo(0, 0);
-    // The rest waits until the new page has been drawn once: the visitor sees it a frame sooner, and the page works
-    // without script meanwhile (links, forms) as it does while a page loads.
-    await afterNextPaint(view);
-    stopIslands();
-    if (mine !== latest) return; // another page is in already, and starts itself
-    hooks.startPage(doc);
-    startPageModules(doc, body);
-    startFromTop(doc, body);
-  };
+/** `next` if `doc` can show it: a page of the site built by the same deploy (the same loader). */
+function showable(doc: Document, next: Document): Document | undefined {
+  const loader = (d: Document) => d.querySelector(LOADER)?.getAttribute("src");
+  return next.querySelector("main") && loader(next) === loader(doc) ? next : undefined;
+}
 
-  /** Notes on the entry being left that this module shows it again, and where it was scrolled to. */
-  const leave = () => {
-    history.scrollRestoration = "manual";
+/**
+ * Shows the page `next` at `href`. `entry` says how history moves: a new entry for a tap, none for back or forward
+ * (which restores the entry's scroll position).
+ */
+async function swap(
+  swapper: Swapper,
+  href: string,
+  next: Document,
+  entry: "push" | Omit<SwapState, "swapped">,
+  mine: number,
+): Promise<void> {
+  const { doc, view, hooks } = swapper;
+  // Focus leaves the page first, while its styles are clean: a focused element removed with the body has the browser
+  // restyle the whole document there and then (its focus fixup), and once the new page's sheets are linked below,
+  // that restyle is of every element of the page being left, tens of ms on a phone.
+  if (doc.activeElement instanceof HTMLElement) doc.activeElement.blur();
+  await loadSheets(doc, next);
+  if (mine !== swapper.latest) return;
+  replaceHead(doc, next);
+  doc.documentElement.lang = next.documentElement.lang;
+  // A lead sent from the new page tells where it was reached from as after a page load: this site, not the arrival
+  // (src/client/lead-source.ts reads it; set here, not imported, so this module shares no code with the loader).
+  globalThis.siteSwappedFrom = view.location.href;
+  if (entry === "push") view.history.pushState({ swapped: true } satisfies SwapState, "", href);
+  swapper.shown = pageOf(href);
+  // The pages kept for the page left are its links' (and their sheets go below): the new page keeps its own.
+  swapper.ready.clear();
+  swapper.kept.clear();
+  const body = doc.adoptNode(next.body);
+  doc.body.replaceWith(body);
+  applySheets(doc, next);
+  if (entry !== "push") restoreFields(body, entry.fields);
+  // What the first frame must show as the page would after a load: its inline scripts (the stored currency on
+  // /installation) and the stored choices.
+  runInlineScripts(doc, body);
+  hooks.showPage(doc);
+  // The theme switch of the new header shows the theme in use (src/client/theme-switch.ts keeps it on <html>).
+  for (const input of body.querySelectorAll<HTMLInputElement>(".theme-switch input"))
+    input.checked = input.value === doc.documentElement.dataset.theme;
+  const fragment = new URL(href).hash.slice(1);
+  const anchor = fragment ? doc.getElementById(decodeURIComponent(fragment)) : null;
+  if (entry !== "push" && entry.scrollY !== undefined) view.scrollTo(0, entry.scrollY);
+  else if (anchor) anchor.scrollIntoView();
+  else view.scrollTo(0, 0);
+  // The rest waits until the new page has been drawn once: the visitor sees it a frame sooner, and the page works
+  // without script meanwhile (links, forms) as it does while a page loads.
+  await afterNextPaint(view);
+  stopIslands();
+  if (mine !== swapper.latest) return; // another page is in already, and starts itself
+  hooks.startPage(doc);
+  startPageModules(doc, body);
+  startFromTop(doc, body);
+}
+
+/** A tap on a link whose page is kept and fresh shows it in this document. */
+function listenForTaps(swapper: Swapper): void {
+  const { doc, view, ready, kept } = swapper;
+  // Bubbling, at the document: a handler of the page (a dialog's link, an island) that took the click has said so.
+  doc.addEventListener("click", (event) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download")) return;
+    if (link.target && link.target !== "_self") return;
+    const href = withoutFragment(link.href);
+    const page = ready.get(href);
+    if (!page) return;
+    ready.delete(href);
+    kept.delete(href);
+    // Older than a page may be cached (a deploy since would not show): the browser asks for it again.
+    if (Date.now() - page.at > PAGE_FRESH_MS) return;
+    event.preventDefault();
+    // Notes on the entry being left that this module shows it again, and where it was scrolled to.
+    view.history.scrollRestoration = "manual";
     const left: SwapState = { swapped: true, scrollY: view.scrollY, fields: fieldsOf(doc.body) };
-    history.replaceState({ ...(history.state ?? {}), ...left }, "");
-  };
+    view.history.replaceState({ ...(view.history.state ?? {}), ...left }, "");
+    swap(swapper, link.href, page.next, "push", ++swapper.latest).catch((error: unknown) => {
+      // The browser's own navigation shows the page.
+      console.error("[page swap]", error);
+      view.location.assign(link.href);
+    });
+  });
+}
+
+/** Back and forward swap an entry this module made back in, where it was scrolled to. */
+function listenForHistory(swapper: Swapper): void {
+  const { view } = swapper;
+  const { history, location } = view;
   // A reload or a page load away restores the position as the browser does for any page (it keeps it per entry).
   view.addEventListener("pagehide", () => {
     history.scrollRestoration = "auto";
   });
-
   // Where the page shown is scrolled to, kept in its entry as it changes (at rest, not on every frame: browsers limit
   // how often history may be written): back and forward restore it.
   let saving: ReturnType<typeof setTimeout> | undefined;
@@ -183,52 +234,22 @@ export function startPageSwaps(doc: Document, hooks: SwapHooks): PageSwaps {
     },
     { passive: true },
   );
-
-  const navigate = (href: string) => (error: unknown) => {
-    console.error("[page swap]", error);
-    location.assign(href);
-  };
-
-  // Bubbling, at the document: a handler of the page (a dialog's link, an island) that took the click has said so.
-  doc.addEventListener("click", (event) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-    if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download")) return;
-    if (link.target && link.target !== "_self") return;
-    const href = withoutFragment(link.href);
-    const page = ready.get(href);
-    if (!page) return;
-    // Older than a page may be cached (a deploy since would not show): the browser asks for it again.
-    if (Date.now() - page.at > PAGE_FRESH_MS) {
-      ready.delete(href);
-      kept.delete(href);
-      return;
-    }
-    ready.delete(href);
-    kept.delete(href);
-    event.preventDefault();
-    leave();
-    swap(link.href, page.next, "push", ++latest).catch(navigate(link.href));
-  });
-
   view.addEventListener("popstate", (event) => {
     clearTimeout(saving); // a position noted for the entry left must not land in this one
-    const mine = ++latest;
+    const mine = ++swapper.latest;
     const state: unknown = event.state;
-    if (!isSwapState(state) || pageOf(location.href) === shown) return;
+    if (!isSwapState(state) || pageOf(location.href) === swapper.shown) return;
     const href = location.href;
     void fetchPage(withoutFragment(href))
       .then((html) => {
-        if (mine !== latest) return; // the visitor moved on while it came
+        if (mine !== swapper.latest) return; // the visitor moved on while it came
         // The visitor is waiting for this one: parsed at once.
-        const next = html === undefined ? undefined : showable(new DOMParser().parseFromString(html, "text/html"));
-        return next ? swap(href, next, state, mine) : location.reload();
+        const next =
+          html === undefined ? undefined : showable(swapper.doc, new DOMParser().parseFromString(html, "text/html"));
+        return next ? swap(swapper, href, next, state, mine) : location.reload();
       })
       .catch(() => location.reload());
   });
-
-  return { keep };
 }
 
 /** How much of a page's HTML one slice parses: a few ms on a phone. */

@@ -356,6 +356,134 @@ describe("the click trigger", () => {
   });
 });
 
+describe("what the island holds, and when it lets go", () => {
+  test.each(["summary", "[role='button']", "input[type='submit']", "input[type='button']", "input[type='image']"])(
+    "holds a click on %s, kept from the page's own listeners, and replays only the latest one",
+    async (kind) => {
+      const island = new FakeIsland("click");
+      start(island, fakeEnv());
+      const first = island.add("button");
+      const control = island.add(kind);
+      const done = settled(island);
+      fire(island, "click", first);
+      const click = fire(island, "click", control);
+      expect([click.defaultPrevented, click.cancelBubble]).toEqual([true, true]);
+      await done;
+      expect([first.click.mock.calls.length, control.click.mock.calls.length]).toEqual([0, 1]);
+    },
+  );
+
+  test("holds nothing outside the island, and nothing once it is awake: its clicks and submits are then its own", async () => {
+    const island = new FakeIsland("visible");
+    const env = fakeEnv();
+    start(island, env);
+    const outside = new FakeNode("button");
+    expect(fire(island, "click", outside).defaultPrevented).toBe(false);
+    expect(env.load).toHaveBeenCalledTimes(1); // a click anywhere in it wakes it all the same
+    await settled(island);
+    const form = island.add("form");
+    expect(fire(island, "click", island.add("button")).defaultPrevented).toBe(false);
+    expect(fire(island, "submit", form, { submitter: null }).defaultPrevented).toBe(false);
+    expect(form.requestSubmit).not.toHaveBeenCalled();
+  });
+
+  test("a held submit, kept from the page's listeners, of a form with an action goes to it natively if the island fails", async () => {
+    const island = new FakeIsland("interaction");
+    start(island, fakeEnv({ load: async () => ({}) }));
+    const form = island.add("form");
+    form.setAttribute("action");
+    const done = settled(island);
+    const submit = fire(island, "submit", form, { submitter: null });
+    expect([submit.defaultPrevented, submit.cancelBubble]).toEqual([true, true]);
+    expect(await done).toBe("failed");
+    expect(form.requestSubmit).toHaveBeenCalledWith(null);
+    expect(fire(island, "submit", form, { submitter: null }).defaultPrevented).toBe(false);
+    expect(island.fallback.scrollIntoView).not.toHaveBeenCalled();
+  });
+
+  test("a second submit to a failed form without an action shows the fallback notice nearby", async () => {
+    const island = new FakeIsland("interaction");
+    start(island, fakeEnv({ load: async () => ({}) }));
+    const done = settled(island);
+    island.dispatchEvent(new Event("focusin"));
+    await done;
+    fire(island, "submit", island.add("form"), { submitter: null });
+    expect(island.fallback.scrollIntoView).toHaveBeenCalledWith({ block: "nearest" });
+  });
+});
+
+describe("an island's trigger", () => {
+  test.each([
+    ["no trigger named: when visible", undefined, "whenVisible", "the island"],
+    ["an unknown trigger: when visible", "someday", "whenVisible", "the island"],
+    ["a media query, colons and all", "media:(min-width: 48rem)", "whenMedia", "(min-width: 48rem)"],
+  ])("%s", (_case, hydrate, hook, waitsFor) => {
+    const island = new FakeIsland(hydrate ?? "");
+    if (hydrate === undefined) delete island.dataset.hydrate;
+    const waits: [unknown, () => void][] = [];
+    const env = fakeEnv({ [hook]: (what: unknown, wake: () => void) => waits.push([what, wake]) });
+    start(island, env);
+    expect(waits.map(([what]) => (what === island ? "the island" : what))).toEqual([waitsFor]);
+    expect(env.load).not.toHaveBeenCalled();
+    waits[0]?.[1]();
+    expect(env.load).toHaveBeenCalledTimes(1);
+  });
+
+  test("load wakes at once; an event trigger stops waiting when the page is swapped out", () => {
+    const env = fakeEnv();
+    start(new FakeIsland("load"), env);
+    expect(env.load).toHaveBeenCalledTimes(1);
+    const life = new AbortController();
+    const swapped = fakeEnv({ signal: life.signal });
+    start(new FakeIsland("event:site:toast"), swapped);
+    life.abort();
+    swapped.events.dispatchEvent(new Event("site:toast"));
+    expect(swapped.load).not.toHaveBeenCalled();
+  });
+});
+
+describe("hydrateIsland, when it cannot mount", () => {
+  const failure = async (island: FakeIsland, env = fakeEnv()) => {
+    await hydrateIsland(island as unknown as HTMLElement, env);
+    return [
+      island.hasAttribute("data-failed"),
+      island.fallback.hidden,
+      String(vi.mocked(env.log).mock.calls[0]?.[0]),
+      String(vi.mocked(env.log).mock.calls[0]?.[1]),
+    ];
+  };
+  test.each([
+    [
+      "its root is missing",
+      (island: FakeIsland) => Object.assign(island, { root: null }),
+      "island markup is incomplete",
+    ],
+    ["its chunk is not named", (island: FakeIsland) => delete island.dataset.src, "island markup is incomplete"],
+    ["its props are not JSON", (island: FakeIsland) => (island.props = new FakeNode("script", "{")), "SyntaxError"],
+  ])("marks it failed and shows its fallback when %s", async (_case, breakIt, error) => {
+    const island = new FakeIsland("load");
+    breakIt(island);
+    const [failed, hidden, where, logged] = await failure(island);
+    expect([failed, hidden, where]).toEqual([true, false, "[island buy-control]"]);
+    expect(logged).toContain(error);
+  });
+
+  test("names the chunk without a mount function, and an island without a name", async () => {
+    const island = new FakeIsland("load");
+    delete island.dataset.island;
+    const [, , where, logged] = await failure(island, fakeEnv({ load: async () => ({ default: "not a function" }) }));
+    expect([where, logged]).toEqual(["[island ?]", "Error: /assets/buy-control.js has no default export to mount"]);
+  });
+
+  test("mounts a client-only island without an id prefix when it has none", async () => {
+    const island = new FakeIsland("load");
+    island.dataset = { island: "search", src: "/assets/search.js", clientOnly: "" };
+    const mount = vi.fn(async () => {});
+    await hydrateIsland(island as unknown as HTMLElement, fakeEnv({ load: async () => ({ default: mount }) }));
+    expect(mount).toHaveBeenCalledWith(island.root, {}, { prefix: "", clientOnly: true });
+  });
+});
+
 describe("hydrateIsland", () => {
   test("passes the props and the id prefix, and marks the island awake only after the mount resolved", async () => {
     const island = new FakeIsland("load", '{"productId":"esim"}');
