@@ -100,15 +100,7 @@ export function SiteHeader() {
             )}
           </ul>
           <SearchControl />
-          <a
-            className="button button--primary main-nav__cta"
-            href={site.marketplace.profileUrl}
-            rel="noopener"
-            target="_blank"
-          >
-            View on {site.marketplace.name}
-            <ExternalLink aria-hidden="true" />
-          </a>
+          <MarketplaceLink className="main-nav__cta" />
           <button
             type="button"
             className="menu-toggle"
@@ -135,19 +127,21 @@ export function SiteHeader() {
               </li>
             ))}
             <li className="mobile-nav__cta">
-              <a
-                className="button button--primary button--block"
-                href={site.marketplace.profileUrl}
-                rel="noopener"
-                target="_blank"
-              >
-                View on {site.marketplace.name}
-                <ExternalLink aria-hidden="true" />
-              </a>
+              <MarketplaceLink className="button--block" />
             </li>
           </ul>
         </div>
       </nav>
     </header>
+  );
+}
+
+function MarketplaceLink({ className }: { className: string }) {
+  const { marketplace } = useSiteContext().content.site;
+  return (
+    <a className={`button button--primary ${className}`} href={marketplace.profileUrl} rel="noopener" target="_blank">
+      View on {marketplace.name}
+      <ExternalLink aria-hidden="true" />
+    </a>
   );
 }
