@@ -43,10 +43,13 @@ export function contentSecurityPolicy({ scriptHashes }: CspInput): string {
     "form-action": ["'self'", "mailto:"],
     "frame-ancestors": ["'none'"],
   };
-  return Object.entries(directives)
+  return policyText(directives);
+}
+
+const policyText = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(" ")}`)
     .join("; ");
-}
 
 /** The content editor's folder: its page and bundle get adminSecurityHeaders(), every other path the site's. */
 export const ADMIN_PATH = "/admin";
@@ -85,9 +88,7 @@ function adminContentSecurityPolicy({ connect }: AdminCspInput): string {
     "form-action": ["'self'"],
     "frame-ancestors": ["'none'"],
   };
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(" ")}`)
-    .join("; ");
+  return policyText(directives);
 }
 
 /**
