@@ -2,7 +2,6 @@ import { ArrowLeft } from "../icon.tsx";
 import type { ReactNode } from "react";
 import type { BlogPost } from "../../lib/content.ts";
 import { Picture } from "../picture.tsx";
-import { AuthorAvatar } from "./author-avatar.tsx";
 import { PostMeta } from "./post-meta.tsx";
 import { ShareBar } from "./share-bar.tsx";
 
@@ -56,5 +55,14 @@ export function Article({ post, url, body }: { post: ArticlePost; url: string; b
         </aside>
       </div>
     </article>
+  );
+}
+
+/** The author's initials in a circle; the name is always printed beside it, so the avatar is decorative. */
+function AuthorAvatar({ initials, large = false }: { initials: string; large?: boolean }) {
+  return (
+    <span className={large ? "avatar avatar--large" : "avatar"} aria-hidden="true">
+      {initials}
+    </span>
   );
 }
