@@ -6,10 +6,9 @@ import type { Product } from "../schemas/product.ts";
 type Deliverable = NonNullable<Product["whatYouGet"]>[number];
 
 /**
- * The site's icons, drawn once in a sprite (/assets/icons-<hash>.svg, cached for a year like the other hashed assets)
- * and placed with `<svg><use href="…#name"/></svg>`: two elements and ~120 bytes per icon in a page's HTML instead
- * of a copy of its paths (home held 112 icons, 384 elements and 46 KB of markup). Server components only; islands
- * import lucide-react themselves, as their icons are drawn in the browser.
+ * The site's icons, drawn once in a sprite (/assets/icons-<hash>.svg, cached like the other hashed assets) and placed
+ * with `<svg><use href="…#name"/></svg>`, not a copy of the paths each time. Server components only: islands import
+ * lucide-react themselves.
  */
 interface Drawing {
   id: string;
