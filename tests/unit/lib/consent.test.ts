@@ -129,37 +129,23 @@ describe("consent mode", () => {
     });
   });
 
-  test("analytics grants analytics_storage only", () => {
-    expect(consentModeState({ ...NO_CONSENT, analytics: true })).toEqual({
-      ad_storage: "denied",
-      ad_user_data: "denied",
-      ad_personalization: "denied",
-      analytics_storage: "granted",
-      functionality_storage: "denied",
-      personalization_storage: "denied",
-    });
-  });
-
-  test("functional grants functionality_storage and personalization_storage", () => {
-    expect(consentModeState({ ...NO_CONSENT, functional: true })).toEqual({
-      ad_storage: "denied",
-      ad_user_data: "denied",
-      ad_personalization: "denied",
-      analytics_storage: "denied",
-      functionality_storage: "granted",
-      personalization_storage: "granted",
-    });
-  });
-
-  test("marketing grants ad_storage, ad_user_data and ad_personalization", () => {
-    expect(consentModeState({ ...NO_CONSENT, marketing: true })).toEqual({
-      ad_storage: "granted",
-      ad_user_data: "granted",
-      ad_personalization: "granted",
-      analytics_storage: "denied",
-      functionality_storage: "denied",
-      personalization_storage: "denied",
-    });
+  const SIGNALS = [
+    "ad_storage",
+    "ad_user_data",
+    "ad_personalization",
+    "analytics_storage",
+    "functionality_storage",
+    "personalization_storage",
+  ];
+  test.each([
+    ["analytics", ["analytics_storage"]],
+    ["functional", ["functionality_storage", "personalization_storage"]],
+    ["marketing", ["ad_storage", "ad_user_data", "ad_personalization"]],
+  ] as const)("%s alone grants %j and denies the rest", (choice, granted) => {
+    const expected = Object.fromEntries(
+      SIGNALS.map((s) => [s, (granted as readonly string[]).includes(s) ? "granted" : "denied"]),
+    );
+    expect(consentModeState({ ...NO_CONSENT, [choice]: true })).toEqual(expected);
   });
 
   test("accepting all grants every signal; rejecting denies every signal", () => {
