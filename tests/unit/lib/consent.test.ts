@@ -41,18 +41,23 @@ describe("validConsent", () => {
     expect(validConsent(record({ version: 1 }), NOW)).toBeUndefined();
   });
 
-  test("ignores a value that does not parse or lacks a field", () => {
+  test("ignores a value that does not parse, lacks a field or holds one of the wrong type", () => {
     for (const raw of ["", "{", "not json", "null", "[]", "{}", '"1.0"', "42"]) {
       expect(validConsent(raw, NOW), raw).toBeUndefined();
     }
-    expect(validConsent(record({ preferences: { analytics: true, functional: false } }), NOW)).toBeUndefined();
-    expect(
-      validConsent(record({ preferences: { analytics: "yes", functional: false, marketing: false } }), NOW),
-    ).toBeUndefined();
-    expect(validConsent(record({ timestamp: "yesterday" }), NOW)).toBeUndefined();
-    expect(validConsent(record({ timestamp: undefined }), NOW)).toBeUndefined();
-    expect(validConsent(record({ preferences: null }), NOW)).toBeUndefined();
-    expect(validConsent(record({ preferences: "all" }), NOW)).toBeUndefined();
+    for (const overrides of [
+      { preferences: { analytics: true, functional: false } },
+      { preferences: { analytics: "yes", functional: false, marketing: false } },
+      { preferences: { analytics: true, functional: 1, marketing: true } },
+      { preferences: { analytics: true, functional: true, marketing: null } },
+      { preferences: null },
+      { preferences: "all" },
+      { timestamp: "yesterday" },
+      { timestamp: undefined },
+      { timestamp: NOW - DAY },
+    ]) {
+      expect(validConsent(record(overrides), NOW), JSON.stringify(overrides)).toBeUndefined();
+    }
   });
 
   test("keeps a record for 12 months of 30 days: 359 and 360 days old count, 361 does not", () => {
@@ -200,6 +205,8 @@ describe("cookieDomains", () => {
   test("lists the host and each parent domain", () => {
     expect(cookieDomains("www.example.com")).toEqual(["www.example.com", "example.com"]);
     expect(cookieDomains("example.com")).toEqual(["example.com"]);
+    expect(cookieDomains("1und1.de")).toEqual(["1und1.de"]);
+    expect(cookieDomains("site.lab1")).toEqual(["site.lab1"]);
   });
 
   test("is empty for IP addresses and single-label hosts, whose cookies are host-only", () => {
