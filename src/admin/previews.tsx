@@ -205,10 +205,8 @@ function dataOf(props: PreviewProps): unknown {
 }
 
 /**
- * An image as the preview can show it. One the editor just picked is not on the server yet, and Decap takes a path
- * that starts with / for a URL to use as it is; asked for by its file name and field instead, Decap looks in the
- * field's media folder and hands out the picked file, or fetches a saved one through the backend, as a blob: URL.
- * Until either arrives, the served path.
+ * An image as the preview can show it: one just picked is not served yet, so Decap is asked by file name and field,
+ * and hands out the picked or saved file as a blob: URL; until then, the served path.
  */
 function asset(props: PreviewProps, data: unknown): string {
   const path = (data as { image?: unknown } | undefined)?.image;

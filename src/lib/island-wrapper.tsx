@@ -41,9 +41,8 @@ export function setIslandManifest(next: IslandManifest): void {
 const PageIslands = createContext<Map<string, number> | undefined>(undefined);
 
 /**
- * Numbers the islands of one page (the document renders it once per page): each island's id prefix counts only its
- * own kind on its own page, so adding an island anywhere leaves every other page's HTML as it was. Scopes given the
- * same `counts` number as one page (the document renders its page content and its shell separately).
+ * Numbers the islands of one page, by kind, so adding an island leaves every other page's HTML as it was. Scopes given
+ * the same `counts` number as one page (the document renders its content and its shell apart).
  */
 export function IslandScope({ children, counts = new Map() }: { children: ReactNode; counts?: Map<string, number> }) {
   return <PageIslands.Provider value={counts}>{children}</PageIslands.Provider>;

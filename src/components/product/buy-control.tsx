@@ -13,10 +13,8 @@ export type BuyControlProduct = Pick<
 >;
 
 /**
- * The product's buy control wherever the catalogue offers a product (cards, detail hero, closing call to action, home's
- * explorer), by the buy control rule (src/lib/buy-mode.ts): Buy Now opening the product inquiry dialog, the purchase options
- * dropdown, or the marketplace link. All three answer a tap with no download: the dialog opens natively and its form
- * island wakes behind it; the dropdown is a disclosure run by the eager loader (src/client/controls.ts).
+ * A product's buy control by the buy control rule (src/lib/buy-mode.ts): Buy Now and its inquiry dialog, the purchase
+ * options dropdown, or the marketplace link. All three answer a tap with no download.
  */
 export function BuyControl({
   product,
