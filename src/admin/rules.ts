@@ -14,6 +14,7 @@ import {
   type Written,
 } from "../lib/content-rules.ts";
 import { todayIn } from "../lib/publishing.ts";
+import { slugify } from "../lib/slug.ts";
 import { blogPostSchema } from "../schemas/blog-post.ts";
 import { editorMessage } from "../schemas/messages.ts";
 import { portfolioProjectSchema } from "../schemas/portfolio-project.ts";
@@ -38,16 +39,6 @@ export type RuledName = keyof typeof RULED;
 
 export function isRuled(name: string): name is RuledName {
   return name in RULED;
-}
-
-/** "Why Apps Fail: 5 Lessons" → "why-apps-fail-5-lessons": a slug the schema accepts, made from a title. */
-export function slugify(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
 }
 
 /**

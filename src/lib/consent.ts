@@ -25,8 +25,16 @@ export const NO_CONSENT: ConsentPreferences = { analytics: false, functional: fa
 export const FULL_CONSENT: ConsentPreferences = { analytics: true, functional: true, marketing: true };
 
 type ConsentModeValue = "granted" | "denied";
+
 /** The Consent Mode v2 signals the site sets; security_storage is essential and only appears in the default. */
-export type ConsentModeState = ReturnType<typeof consentModeState>;
+export interface ConsentModeState {
+  ad_storage: ConsentModeValue;
+  ad_user_data: ConsentModeValue;
+  ad_personalization: ConsentModeValue;
+  analytics_storage: ConsentModeValue;
+  functionality_storage: ConsentModeValue;
+  personalization_storage: ConsentModeValue;
+}
 
 /** The `gtag('consent', 'default', …)` of every page: everything denied but security, with time for the update. */
 export const CONSENT_MODE_DEFAULT = /* @__PURE__ */ (() =>
@@ -40,7 +48,7 @@ export const CONSENT_MODE_DEFAULT = /* @__PURE__ */ (() =>
  * Maps the visitor's choices to Consent Mode signals: analytics → analytics_storage; functional →
  * functionality_storage and personalization_storage; marketing → ad_storage, ad_user_data, ad_personalization.
  */
-export function consentModeState(preferences: ConsentPreferences) {
+export function consentModeState(preferences: ConsentPreferences): ConsentModeState {
   const value = (allowed: boolean): ConsentModeValue => (allowed ? "granted" : "denied");
   return {
     ad_storage: value(preferences.marketing),
