@@ -75,11 +75,7 @@ export function issuesOf(
   const { folder, extension, naming, schema } = RULED[editing.collection];
   const data = withoutUnset(derived(editing.collection, editing.data));
   const file = editing.path || `${folder}/${String(data[naming] ?? "")}.${extension}`;
-  const name =
-    file
-      .split("/")
-      .at(-1)
-      ?.replace(/\.[^.]+$/, "") ?? "";
+  const name = file.replace(/^.*\/|\.[^.]+$/g, "");
   const self: Written = { file, name, data };
   // Last, so that of two files sharing a name, this one is told; a new entry never replaces a saved file of its name.
   const folders = {
@@ -109,17 +105,16 @@ function contextOf(site: Site, now: Date, folders: Folders) {
   return { today: todayIn(site.timeZone, now), foundingYear: site.company.foundingYear, allPostsValid };
 }
 
+/** The entries of each folder that pass their schema, as the build's rules between entries read them. */
 function validOf(folders: Folders) {
-  const valid = <S extends z.core.$ZodType>(list: Written[], schema: S) =>
-    list.flatMap((w) => {
-      const parsed = z.safeParse(schema, w.data);
-      return parsed.success ? [{ ...w, data: parsed.data as z.output<S> }] : [];
+  const valid = (name: RuledName) =>
+    folders[name].flatMap((w) => {
+      const parsed = z.safeParse(RULED[name].schema, w.data);
+      return parsed.success ? [{ ...w, data: parsed.data }] : [];
     });
-  return {
-    products: valid(folders.products, productSchema),
-    portfolio: valid(folders.portfolio, portfolioProjectSchema),
-    posts: valid(folders.posts, blogPostSchema),
-  };
+  return { products: valid("products"), portfolio: valid("portfolio"), posts: valid("posts") } as Parameters<
+    typeof entryIssues
+  >[0];
 }
 
 function withoutUnset(data: Record<string, unknown>): Record<string, unknown> {
