@@ -112,12 +112,9 @@ export default definePage({
 });
 
 /**
- * INR / USD switch of /installation. Prices are server-rendered in both currencies inside the element `targetId`,
- * which must contain this toggle: the placed script at its end (src/client/inline/currency.ts) writes the visitor's
- * currency (stored choice, else country, else DEFAULT_CURRENCY: src/lib/currency.ts) to that element's
- * `data-choice-value` before the prices below are parsed; the eager loader's choice group (src/client/controls.ts)
- * does the same on a click and remembers the choice in localStorage. The stylesheet puts the chosen price first.
- * Without JavaScript the markup's DEFAULT_CURRENCY stands.
+ * INR / USD switch, inside the element `targetId` that holds the prices in both currencies: its placed script
+ * (src/client/inline/currency.ts) writes the visitor's currency to that element's `data-choice-value` before the
+ * prices are parsed, the eager loader does on a click, and the stylesheet puts that price first.
  */
 function CurrencyToggle({ targetId }: { targetId: string }) {
   return (

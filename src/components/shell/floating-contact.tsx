@@ -11,8 +11,7 @@ const DIALOG_ID = "contact-dialog";
  * eager loader (src/client/controls.ts).
  */
 export function FloatingContact() {
-  const { site } = useSiteContext().content;
-  const { contact } = site;
+  const { contact } = useSiteContext().content.site;
   return (
     <>
       <button
