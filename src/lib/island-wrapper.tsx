@@ -3,10 +3,8 @@ import { renderToString } from "react-dom/server";
 import { IslandBoundary } from "./island-boundary.tsx";
 
 /**
- * When an island wakes: at once, when the browser is idle, when scrolled into view, on first interaction, when a media
- * query matches, or at once when the URL has one of the named parameters (`query:search,category`) or localStorage
- * holds a key (`stored:currency`) and otherwise on first interaction, or when a window event fires (`event:name`), or
- * only when clicked (`click`: the site search, whose script and index must not load before it is used).
+ * When an island wakes. `query:a,b` and `stored:key` wake it at once when the URL has one of those parameters or
+ * localStorage holds the key, else on first interaction; `click` only when clicked (the site search's index).
  */
 type HydrateTrigger =
   | "load"
