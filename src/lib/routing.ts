@@ -113,22 +113,13 @@ function notFoundView(segments: string[], views: Record<string, string>): Resolu
   return found;
 }
 
-const depths = new WeakMap<Record<string, string>, number>();
-function viewDepth(views: Record<string, string>): number {
-  let depth = depths.get(views);
-  if (depth === undefined) {
-    depth = Math.max(0, ...Object.keys(views).map((folder) => folder.split("/").filter(Boolean).length));
-    depths.set(views, depth);
-  }
-  return depth;
+/** `make`, worked out once per table (a server answers every request from the same one). */
+function perTable<K extends object, V>(make: (key: K) => V): (key: K) => V {
+  const made = new WeakMap<K, V>();
+  return (key) => (made.has(key) ? (made.get(key) as V) : (made.set(key, make(key)).get(key) as V));
 }
 
-const pageSets = new WeakMap<RouteTable, Set<string>>();
-function pageSet(table: RouteTable): Set<string> {
-  let pages = pageSets.get(table);
-  if (!pages) {
-    pages = new Set(table.pages);
-    pageSets.set(table, pages);
-  }
-  return pages;
-}
+const viewDepth = perTable((views: Record<string, string>) =>
+  Math.max(0, ...Object.keys(views).map((folder) => folder.split("/").filter(Boolean).length)),
+);
+const pageSet = perTable((table: RouteTable) => new Set(table.pages));
