@@ -131,10 +131,7 @@ function shown<T extends { draft?: boolean }>(props: PreviewProps, schema: z.cor
   return { item: { ...value, image: asset(props, dataOf(props)), unpublished }, needed };
 }
 
-/**
- * What the preview could not draw yet and why, in the schema's words, above the page: the rest of the entry is drawn
- * as the site would, and the note goes as soon as the field is fixed.
- */
+/** What the preview could not draw yet and why, in the schema's words, above the rest of the entry. */
 function Needs({ needed }: { needed: Needed[] }) {
   if (!needed.length) return null;
   return (

@@ -121,10 +121,7 @@ function withoutUnset(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).filter(([key, value]) => key !== "body" && !unset(value)));
 }
 
-/**
- * The body's links that lead to no page, judged by the rule the build runs before rendering (linkVerdict), over the
- * site's pages when /admin was built and the pages of the entries as saved now, this one in its place.
- */
+/** The body's links to no page, by the build's rule (linkVerdict), over the site's pages and the saved entries'. */
 function bodyLinkIssues(editing: Editing, self: Written, folders: Folders, links: AdminLinks): RuleIssue[] {
   const body = editing.data.body;
   const template = links.templates[editing.collection];

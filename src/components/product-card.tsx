@@ -13,10 +13,7 @@ type ProductCardProps = BuyControlProduct &
     unpublished?: Unpublished;
   };
 
-/**
- * One product in a grid: artwork, category, name, short description and its next steps. `data-search` holds the
- * text the product search matches against.
- */
+/** One product in a grid, its next steps below; `data-search` holds the text the product search matches. */
 export function ProductCard({ headingLevel = 3, ...product }: ProductCardProps) {
   const { id, name, category, shortDescription, image, documentationUrl, unpublished } = product;
   const Heading = headingLevel === 2 ? "h2" : "h3";

@@ -17,10 +17,7 @@ const NAV_ITEMS = [
   { label: "Contact", href: "/contact" },
 ] as const;
 
-/**
- * The menu in SPEC order: Home, Apps, then the rest. Apps is a dropdown on desktop and a link on phones; the
- * footer's Quick Links list the same items.
- */
+/** The menu in SPEC order (Apps a dropdown on desktop, a link on phones); the footer's Quick Links list it too. */
 export const MENU = [NAV_ITEMS[0], { label: "Apps", href: "/products" }, ...NAV_ITEMS.slice(1)] as const;
 
 const APPS_PANEL_ID = "apps-menu-panel";

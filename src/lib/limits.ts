@@ -1,15 +1,9 @@
-/**
- * Numbers fixed by the specification (SPEC section 9). Timings an editor may want to change belong in content;
- * these are the rules of the site itself.
- */
+/** Numbers fixed by the specification (SPEC section 9); what an editor may change belongs in content. */
 export const HOME_FEATURED_POSTS = 4;
 export const MAX_KEY_FEATURES = 6;
 export const MAX_TECHNOLOGIES = 4;
 export const MAX_RELATED_POSTS = 3;
-/**
- * Articles per page of the blog list: /blog shows the newest, /blog/page/2 … the rest, so no page grows with the
- * blog. A blog this small or smaller is one page, as the specification describes it.
- */
+/** Articles per page of the blog list (/blog, then /blog/page/2 …), so no page grows with the blog. */
 export const BLOG_PAGE_SIZE = 24;
 /** Latest articles in the RSS feed: readers poll it, so it stays the same size however long the blog gets. */
 export const RSS_MAX_ITEMS = 50;

@@ -7,10 +7,7 @@ import { ShareBar } from "./share-bar.tsx";
 
 export type ArticlePost = Omit<BlogPost, "html" | "keywords" | "featured" | "id" | "slug" | "excerpt">;
 
-/**
- * An article as published: header, cover, body and author box. `body` is the rendered markdown; the CMS's preview
- * (src/admin/previews.tsx) passes the text being edited, so an editor sees the page as it will be.
- */
+/** An article as published; `body` is the rendered markdown, or in /admin's preview the text being edited. */
 export function Article({ post, url, body }: { post: ArticlePost; url: string; body: ReactNode }) {
   return (
     <article className="article">

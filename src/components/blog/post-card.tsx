@@ -7,10 +7,7 @@ import { Picture } from "../picture.tsx";
 type CardPost = Pick<BlogPost, "slug" | "title" | "excerpt" | "category" | "date" | "image" | "readingMinutes"> &
   Partial<Pick<BlogPost, "unpublished">>;
 
-/**
- * An article card of the blog list and the related articles. `data-category` and the `data-search-field` marks let
- * the blog filter show or hide it.
- */
+/** An article card of the blog list and the related articles, marked for the blog filter. */
 export function PostCard({
   post,
   headingLevel = 2,
