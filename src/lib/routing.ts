@@ -47,10 +47,9 @@ export function resolveRequest(pathname: string, table: RouteTable): Resolution 
 }
 
 /**
- * What the CloudFront function needs of the route table, which does not grow with the number of pages: it rewrites
- * any other path to `<path>/index.html` and lets the bucket decide (a missing key is the distribution's /404.html,
- * the same answer resolveRequest gives). Only below a folder with its own not-found view must it know the pages,
- * to tell an unknown product from a known one: those pages are `listed`. `viewDepth` is the deepest such folder.
+ * What the CloudFront function needs of the route table, which does not grow with the pages: it rewrites a path to
+ * `<path>/index.html` and lets the bucket decide, except below a folder with its own not-found view, whose pages are
+ * `listed` to tell an unknown product from a known one. `viewDepth` is the deepest such folder.
  */
 export function edgeTable(table: RouteTable): {
   notFound: Record<string, string>;

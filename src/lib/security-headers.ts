@@ -68,11 +68,9 @@ export interface AdminCspInput {
 }
 
 /**
- * The editor's own policy, looser than the site's only where Decap CMS needs it (each source says why) and served for
- * /admin alone: the site's pages keep theirs. Decap styles itself with emotion, which inserts <style> elements, so
- * styles may be inline; it checks its configuration with ajv, which compiles each schema with new Function, so scripts
- * may be evaluated (only here: the site's pages never allow it); the preview pane is an about:blank frame of the same document; images the editor picks are
- * shown from blob: URLs before they are saved; GitHub shows the editor's avatar.
+ * The editor's own policy for /admin alone, looser than the site's only where Decap CMS needs it: emotion inserts
+ * <style> elements, ajv compiles schemas with new Function, the preview is an about:blank frame, picked images show
+ * from blob: URLs before they are saved, and GitHub shows the editor's avatar.
  */
 function adminContentSecurityPolicy({ connect }: AdminCspInput): string {
   const directives: Record<string, string[]> = {
