@@ -10,10 +10,8 @@ interface DateProps {
 }
 
 /**
- * A day, in the browser's own date picker: shown in its format, stored as it reports it (yyyy-mm-dd), and empty when
- * the entry has none. Decap's datetime control parses what the picker reports with a second date library on every
- * keystroke, which turns a year being typed (0002, 0020, 0202…) into a day of the 1900s; here the picker's value is
- * kept as it is, and a typed text that is no day of the calendar (the picker reports it as empty) stops the save.
+ * A day in the browser's own date picker, stored as it reports it (yyyy-mm-dd). Decap's datetime control re-parses
+ * every keystroke, turning a year being typed (0020) into one of the 1900s; a text that is no day stops the save.
  */
 export class DateControl extends Component<DateProps> {
   input = createRef<HTMLInputElement>();

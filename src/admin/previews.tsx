@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from "react";
+import type * as z from "zod/mini";
 import { Article } from "../components/blog/article.tsx";
 import { DraftBanner } from "../components/draft-banner.tsx";
 import { FaqCategorySection } from "../components/faq/faq-category.tsx";
@@ -44,15 +45,9 @@ export function previewTemplates(facts: PreviewFacts): Record<string, ComponentT
   const frame = framer(facts);
   return {
     posts: (props) => {
-      const written = dataOf(props);
-      const { value: data, needed } = drawable(blogPostSchema, written, BLANK_POST);
-      const body = (written as { body?: unknown } | undefined)?.body;
-      const post = {
-        ...data,
-        image: asset(props, written),
-        readingMinutes: readingMinutes(typeof body === "string" ? body : ""),
-        unpublished: draftOf(data.draft),
-      };
+      const { item, needed } = shown(props, blogPostSchema, BLANK_POST);
+      const body = (dataOf(props) as { body?: unknown } | undefined)?.body;
+      const post = { ...item, readingMinutes: readingMinutes(typeof body === "string" ? body : "") };
       return frame(
         props,
         <>
@@ -60,15 +55,14 @@ export function previewTemplates(facts: PreviewFacts): Record<string, ComponentT
           <DraftBanner reason={post.unpublished} />
           <Article
             post={post}
-            url={`${facts.site.url}/blog/${data.slug}`}
+            url={`${facts.site.url}/blog/${item.slug}`}
             body={<div className="prose">{props.widgetFor("body")}</div>}
           />
         </>,
       );
     },
     products: (props) => {
-      const { value: data, needed } = drawable(productSchema, dataOf(props), BLANK_PRODUCT);
-      const product = { ...data, image: asset(props, dataOf(props)), unpublished: draftOf(data.draft) };
+      const { item: product, needed } = shown(props, productSchema, BLANK_PRODUCT);
       return frame(
         props,
         <>
@@ -78,8 +72,7 @@ export function previewTemplates(facts: PreviewFacts): Record<string, ComponentT
       );
     },
     portfolio: (props) => {
-      const { value: data, needed } = drawable(portfolioProjectSchema, dataOf(props), BLANK_PROJECT);
-      const project = { ...data, image: asset(props, dataOf(props)), unpublished: draftOf(data.draft) };
+      const { item: project, needed } = shown(props, portfolioProjectSchema, BLANK_PROJECT);
       return frame(
         props,
         <div className="container">
@@ -131,12 +124,14 @@ function framer(facts: PreviewFacts) {
   );
 }
 
-const draftOf = (draft: boolean | undefined) => (draft ? ({ kind: "draft" } as const) : undefined);
+/** An article, product or project as its page draws it: what can be drawn, its image, its Draft banner. */
+function shown<T extends { draft?: boolean }>(props: PreviewProps, schema: z.core.$ZodType, blank: T) {
+  const { value, needed } = drawable(schema, dataOf(props), blank);
+  const unpublished = value.draft ? ({ kind: "draft" } as const) : undefined;
+  return { item: { ...value, image: asset(props, dataOf(props)), unpublished }, needed };
+}
 
-/**
- * What the preview could not draw yet and why, in the schema's words, above the page: the rest of the entry is drawn
- * as the site would, and the note goes as soon as the field is fixed.
- */
+/** What the preview could not draw yet and why, in the schema's words, above the rest of the entry. */
 function Needs({ needed }: { needed: Needed[] }) {
   if (!needed.length) return null;
   return (
@@ -205,10 +200,8 @@ function dataOf(props: PreviewProps): unknown {
 }
 
 /**
- * An image as the preview can show it. One the editor just picked is not on the server yet, and Decap takes a path
- * that starts with / for a URL to use as it is; asked for by its file name and field instead, Decap looks in the
- * field's media folder and hands out the picked file, or fetches a saved one through the backend, as a blob: URL.
- * Until either arrives, the served path.
+ * An image as the preview can show it: one just picked is not served yet, so Decap is asked by file name and field,
+ * and hands out the picked or saved file as a blob: URL; until then, the served path.
  */
 function asset(props: PreviewProps, data: unknown): string {
   const path = (data as { image?: unknown } | undefined)?.image;

@@ -178,10 +178,8 @@ abstract class Ruled extends Component<ControlProps> {
   #asset: [GetAsset, GetAsset] | undefined;
 
   /**
-   * An image control draws its value through getAsset, and Decap takes a value that starts with / for a served URL:
-   * a photo just picked is not served yet (a broken image until the site is rebuilt). Asked for by its file name, as
-   * the preview asks (src/admin/previews.tsx), Decap hands out the picked file, or reads a saved one through the
-   * backend. The same function while Decap's is the same, since the control redraws when it changes.
+   * An image control draws its value through getAsset; a photo just picked is not served yet, so it is asked for by
+   * file name, as the preview does. The same function while Decap's is, since the control redraws when it changes.
    */
   assetOf({ getAsset, field }: ControlProps): GetAsset | undefined {
     const folder = field.get("public_folder");

@@ -14,6 +14,7 @@ import {
   type Written,
 } from "../lib/content-rules.ts";
 import { todayIn } from "../lib/publishing.ts";
+import { slugify } from "../lib/slug.ts";
 import { blogPostSchema } from "../schemas/blog-post.ts";
 import { editorMessage } from "../schemas/messages.ts";
 import { portfolioProjectSchema } from "../schemas/portfolio-project.ts";
@@ -38,16 +39,6 @@ export type RuledName = keyof typeof RULED;
 
 export function isRuled(name: string): name is RuledName {
   return name in RULED;
-}
-
-/** "Why Apps Fail: 5 Lessons" → "why-apps-fail-5-lessons": a slug the schema accepts, made from a title. */
-export function slugify(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
 }
 
 /**
@@ -84,11 +75,7 @@ export function issuesOf(
   const { folder, extension, naming, schema } = RULED[editing.collection];
   const data = withoutUnset(derived(editing.collection, editing.data));
   const file = editing.path || `${folder}/${String(data[naming] ?? "")}.${extension}`;
-  const name =
-    file
-      .split("/")
-      .at(-1)
-      ?.replace(/\.[^.]+$/, "") ?? "";
+  const name = file.replace(/^.*\/|\.[^.]+$/g, "");
   const self: Written = { file, name, data };
   // Last, so that of two files sharing a name, this one is told; a new entry never replaces a saved file of its name.
   const folders = {
@@ -118,27 +105,23 @@ function contextOf(site: Site, now: Date, folders: Folders) {
   return { today: todayIn(site.timeZone, now), foundingYear: site.company.foundingYear, allPostsValid };
 }
 
+/** The entries of each folder that pass their schema, as the build's rules between entries read them. */
 function validOf(folders: Folders) {
-  const valid = <S extends z.core.$ZodType>(list: Written[], schema: S) =>
-    list.flatMap((w) => {
-      const parsed = z.safeParse(schema, w.data);
-      return parsed.success ? [{ ...w, data: parsed.data as z.output<S> }] : [];
+  const valid = (name: RuledName) =>
+    folders[name].flatMap((w) => {
+      const parsed = z.safeParse(RULED[name].schema, w.data);
+      return parsed.success ? [{ ...w, data: parsed.data }] : [];
     });
-  return {
-    products: valid(folders.products, productSchema),
-    portfolio: valid(folders.portfolio, portfolioProjectSchema),
-    posts: valid(folders.posts, blogPostSchema),
-  };
+  return { products: valid("products"), portfolio: valid("portfolio"), posts: valid("posts") } as Parameters<
+    typeof entryIssues
+  >[0];
 }
 
 function withoutUnset(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).filter(([key, value]) => key !== "body" && !unset(value)));
 }
 
-/**
- * The body's links that lead to no page, judged by the rule the build runs before rendering (linkVerdict), over the
- * site's pages when /admin was built and the pages of the entries as saved now, this one in its place.
- */
+/** The body's links to no page, by the build's rule (linkVerdict), over the site's pages and the saved entries'. */
 function bodyLinkIssues(editing: Editing, self: Written, folders: Folders, links: AdminLinks): RuleIssue[] {
   const body = editing.data.body;
   const template = links.templates[editing.collection];

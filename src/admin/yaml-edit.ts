@@ -1,11 +1,9 @@
 import { Document, isMap, isPair, isScalar, isSeq, type Node, type Pair, parseDocument, Scalar } from "yaml";
 
 /**
- * Writes an edited entry back into the text it was read from, touching only the lines of what changed: every other
- * line keeps its key order, comments, quoting and block style byte for byte. (The yaml package's Document keeps
- * comments but not every line's layout: re-rendering the whole document refolds long text.) A changed field is
- * re-rendered alone, in its old quoting or block style; a cleared optional field is removed; a field the editor never
- * set (empty, false, or absent) is not added. A new file is written in the form's field order with unset fields left out.
+ * Writes an edited entry back into the text it was read from, touching only the lines of what changed (re-rendering
+ * the whole document would refold long text): a changed field keeps its quoting or block style, a cleared one goes, a
+ * never-set one is not added. A new file is written in the form's field order, unset fields left out.
  */
 export function editYaml(original: string, value: Record<string, unknown>, order: readonly string[] = []): string {
   if (!original.trim()) return render(sorted(pruned(value), order), 0);

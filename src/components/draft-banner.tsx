@@ -1,10 +1,7 @@
 import { formatLongDate, formatShortDate } from "../lib/dates.ts";
 import type { Unpublished } from "../lib/publishing.ts";
 
-/**
- * The notice at the top of a draft's or scheduled post's page. Only builds that show drafts (npm run dev) render
- * such pages, so visitors never see it; it tells the editor the page is a preview and why.
- */
+/** The notice atop a draft's or scheduled post's page, which only npm run dev builds: why it is a preview. */
 export function DraftBanner({ reason }: { reason: Unpublished | undefined }) {
   if (!reason) return null;
   return (

@@ -6,10 +6,9 @@ import type { Product } from "../schemas/product.ts";
 type Deliverable = NonNullable<Product["whatYouGet"]>[number];
 
 /**
- * The site's icons, drawn once in a sprite (/assets/icons-<hash>.svg, cached for a year like the other hashed assets)
- * and placed with `<svg><use href="…#name"/></svg>`: two elements and ~120 bytes per icon in a page's HTML instead
- * of a copy of its paths (home held 112 icons, 384 elements and 46 KB of markup). Server components only; islands
- * import lucide-react themselves, as their icons are drawn in the browser.
+ * The site's icons, drawn once in a sprite (/assets/icons-<hash>.svg, cached like the other hashed assets) and placed
+ * with `<svg><use href="…#name"/></svg>`, not a copy of the paths each time. Server components only: islands import
+ * lucide-react themselves.
  */
 interface Drawing {
   id: string;
@@ -27,9 +26,9 @@ export interface IconProps {
 }
 export type Icon = (props: IconProps) => ReactElement;
 
-/** Registers a drawing (any component that renders one <svg>) under `id` and returns the component that places it. */
-function spriteIcon(id: string, Drawn: ComponentType): Icon {
-  const markup = renderToStaticMarkup(<Drawn />);
+/** Registers a drawing (one <svg>, or a component that renders one) under `id` and returns the component that places it. */
+function spriteIcon(id: string, Drawn: ComponentType | string): Icon {
+  const markup = typeof Drawn === "string" ? Drawn : renderToStaticMarkup(<Drawn />);
   const root = /^<svg([^>]*)>([\s\S]*)<\/svg>$/.exec(markup);
   if (!root) throw new Error(`icon ${id}: expected one <svg>, got ${markup.slice(0, 40)}`);
   const attributes = [...(root[1] ?? "").matchAll(/\s([a-z-]+)="([^"]*)"/gi)]
@@ -139,91 +138,34 @@ const DELIVERABLE_ICONS: Record<Deliverable["icon"], Icon> = {
 
 /** A What You Get card's icon; decorative (aria-hidden) because the card's title is always next to it. */
 export function DeliverableIcon({ name, ...props }: { name: Deliverable["icon"] } & IconProps) {
-  const Drawn = DELIVERABLE_ICONS[name];
-  return <Drawn {...props} />;
+  return DELIVERABLE_ICONS[name](props);
 }
 
 /** A product's icon; decorative (aria-hidden) because the product name is always next to it. */
 export function ProductIcon({ name, ...props }: { name: Product["icon"] } & IconProps) {
-  const Drawn = PRODUCT_ICONS[name];
-  return <Drawn {...props} />;
+  return PRODUCT_ICONS[name](props);
 }
 
-/* Lucide has no brand marks; these are our own simple drawings on a 24 px grid. */
-
-function FacebookDrawing() {
-  return (
-    <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true" focusable="false">
-      <path d="M13.6 21v-7.4h2.6l.4-3.1h-3V8.6c0-.9.3-1.5 1.6-1.5h1.6V4.3a21 21 0 0 0-2.4-.1c-2.4 0-4 1.4-4 4.1v2.2H7.8v3.1h2.6V21z" />
-    </svg>
-  );
-}
-
-function LinkedinDrawing() {
-  return (
-    <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true" focusable="false">
-      <rect x="3.5" y="9" width="3.6" height="11.5" rx="0.6" />
-      <circle cx="5.3" cy="5.2" r="2.1" />
-      <path d="M9.8 9h3.4v1.6c.6-1 1.9-1.9 3.8-1.9 3 0 4.3 1.9 4.3 5.2v6.6h-3.6v-5.9c0-1.6-.5-2.7-2-2.7s-2.3 1.1-2.3 2.7v5.9H9.8z" />
-    </svg>
-  );
-}
-
-function YoutubeDrawing() {
-  return (
-    <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true" focusable="false">
-      <path
-        fillRule="evenodd"
-        d="M21.5 7.3a2.6 2.6 0 0 0-1.8-1.9C18.1 5 12 5 12 5s-6.1 0-7.7.4a2.6 2.6 0 0 0-1.8 1.9A27 27 0 0 0 2.1 12c0 1.6.1 3.2.4 4.7a2.6 2.6 0 0 0 1.8 1.9C5.9 19 12 19 12 19s6.1 0 7.7-.4a2.6 2.6 0 0 0 1.8-1.9c.3-1.5.4-3.1.4-4.7s-.1-3.2-.4-4.7zM10 15.1V8.9l5.3 3.1z"
-      />
-    </svg>
-  );
-}
-
+/* Lucide has no brand marks; these are our own simple drawings on a 24 px grid, as markup. */
+export const FacebookIcon = spriteIcon(
+  "facebook",
+  `<svg viewBox="0 0 24 24" fill="currentColor"><path d="M13.6 21v-7.4h2.6l.4-3.1h-3V8.6c0-.9.3-1.5 1.6-1.5h1.6V4.3a21 21 0 0 0-2.4-.1c-2.4 0-4 1.4-4 4.1v2.2H7.8v3.1h2.6V21z"></path></svg>`,
+);
+export const LinkedinIcon = spriteIcon(
+  "linkedin",
+  `<svg viewBox="0 0 24 24" fill="currentColor"><rect x="3.5" y="9" width="3.6" height="11.5" rx="0.6"></rect><circle cx="5.3" cy="5.2" r="2.1"></circle><path d="M9.8 9h3.4v1.6c.6-1 1.9-1.9 3.8-1.9 3 0 4.3 1.9 4.3 5.2v6.6h-3.6v-5.9c0-1.6-.5-2.7-2-2.7s-2.3 1.1-2.3 2.7v5.9H9.8z"></path></svg>`,
+);
+export const YoutubeIcon = spriteIcon(
+  "youtube",
+  `<svg viewBox="0 0 24 24" fill="currentColor"><path fill-rule="evenodd" d="M21.5 7.3a2.6 2.6 0 0 0-1.8-1.9C18.1 5 12 5 12 5s-6.1 0-7.7.4a2.6 2.6 0 0 0-1.8 1.9A27 27 0 0 0 2.1 12c0 1.6.1 3.2.4 4.7a2.6 2.6 0 0 0 1.8 1.9C5.9 19 12 19 12 19s6.1 0 7.7-.4a2.6 2.6 0 0 0 1.8-1.9c.3-1.5.4-3.1.4-4.7s-.1-3.2-.4-4.7zM10 15.1V8.9l5.3 3.1z"></path></svg>`,
+);
 /** A chat bubble with a handset: how the site marks WhatsApp links. */
-function WhatsappDrawing() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M3.5 20.5l1.3-4.2A8.5 8.5 0 1 1 8 19.4z" />
-      <path
-        d="M9 8.6c0 3.3 3.1 6.4 6.4 6.4l1-1.6-2-1-1 .9a5 5 0 0 1-2.6-2.6l.9-1-1-2z"
-        fill="currentColor"
-        strokeWidth="1"
-      />
-    </svg>
-  );
-}
-
-function ChevronDownDrawing() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true">
-      <path
-        d="m6 9 6 6 6-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-export const FacebookIcon = spriteIcon("facebook", FacebookDrawing);
-export const LinkedinIcon = spriteIcon("linkedin", LinkedinDrawing);
-export const YoutubeIcon = spriteIcon("youtube", YoutubeDrawing);
-/** A chat bubble with a handset: how the site marks WhatsApp links. */
-export const WhatsappIcon = spriteIcon("whatsapp", WhatsappDrawing);
+export const WhatsappIcon = spriteIcon(
+  "whatsapp",
+  `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M3.5 20.5l1.3-4.2A8.5 8.5 0 1 1 8 19.4z"></path><path d="M9 8.6c0 3.3 3.1 6.4 6.4 6.4l1-1.6-2-1-1 .9a5 5 0 0 1-2.6-2.6l.9-1-1-2z" fill="currentColor" stroke-width="1"></path></svg>`,
+);
 /** The down chevron of a disclosure button (the Apps menu, Buy on…, Show More), thinner than lucide's. */
-export const ChevronDownIcon = spriteIcon("disclosure-chevron", ChevronDownDrawing);
+export const ChevronDownIcon = spriteIcon(
+  "disclosure-chevron",
+  `<svg viewBox="0 0 24 24"><path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"></path></svg>`,
+);

@@ -1,9 +1,8 @@
 import { createContext, useContext } from "react";
 
 /**
- * Inline scripts a component places itself, right after its own markup, instead of the document head: each finds
- * its element through `document.currentScript.parentElement` and runs while the page is parsed, so the widget works
- * from the first paint with no request and no framework. Allowed by their CSP hashes like the head scripts.
+ * Inline scripts a component places right after its own markup: each finds its element through
+ * `document.currentScript.parentElement` and runs while the page is parsed, so the widget works from the first paint.
  */
 export const PLACED_SCRIPTS = new Set(["currency", "share-bar", "sign-up", "typewriter"]);
 

@@ -5,10 +5,8 @@ import { useSiteContext } from "./site-context.tsx";
 type ImgProps = ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string };
 
 /**
- * An image of the content. SVG artwork is the <img> as written. A photo or screenshot (build/plugins/photos.ts) is a
- * <picture> of AVIF and WebP at several widths with a fallback <img>, its true size declared, so the browser fetches
- * the smallest file that fills `slot` and reserves the right box before it arrives. `priority` marks the page's
- * largest paint: fetched first, never lazy.
+ * An image of the content: SVG as an <img>; a photo as a <picture> of AVIF and WebP widths with its true size, so the
+ * browser fetches the smallest file that fills `slot`. `priority` marks the largest paint: fetched first, never lazy.
  */
 export function Picture({ slot, priority, ...img }: ImgProps & { slot: ImageSlot; priority?: boolean }) {
   const image = useSiteContext().content.images?.[img.src];

@@ -2,32 +2,18 @@ import { Download, Info, LifeBuoy, Wrench } from "./icon.tsx";
 import type { Unpublished } from "../lib/publishing.ts";
 import type { Product } from "../schemas/product.ts";
 import { DraftBadge } from "./draft-banner.tsx";
-import { BuyControl } from "./product/buy-control.tsx";
+import { BuyControl, type BuyControlProduct } from "./product/buy-control.tsx";
 import { Picture } from "./picture.tsx";
 
-type ProductCardProps = Pick<
-  Product,
-  | "id"
-  | "name"
-  | "category"
-  | "shortDescription"
-  | "image"
-  | "documentationUrl"
-  | "codecanyonUrl"
-  | "sellDirectly"
-  | "purchaseOptions"
-  | "directSaleDescription"
-> & {
-  /** 2 where the card sits right under the page's h1 (/products), 3 under a section heading. */
-  headingLevel?: 2 | 3;
-  /** Set in npm run dev for a draft product: the card says so. */
-  unpublished?: Unpublished;
-};
+type ProductCardProps = BuyControlProduct &
+  Pick<Product, "category" | "shortDescription" | "image" | "documentationUrl"> & {
+    /** 2 where the card sits right under the page's h1 (/products), 3 under a section heading. */
+    headingLevel?: 2 | 3;
+    /** Set in npm run dev for a draft product: the card says so. */
+    unpublished?: Unpublished;
+  };
 
-/**
- * One product in a grid: artwork, category, name, short description and its next steps. `data-search` holds the
- * text the product search matches against.
- */
+/** One product in a grid, its next steps below; `data-search` holds the text the product search matches. */
 export function ProductCard({ headingLevel = 3, ...product }: ProductCardProps) {
   const { id, name, category, shortDescription, image, documentationUrl, unpublished } = product;
   const Heading = headingLevel === 2 ? "h2" : "h3";

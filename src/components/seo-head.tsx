@@ -3,7 +3,7 @@ import { serializeJson } from "../lib/island-wrapper.tsx";
 import { MAX_SEO_TITLE_LENGTH } from "../lib/limits.ts";
 import { SHARE_CARD, shareCardAlt, shareCardPath, shareCardType } from "../lib/share-card.ts";
 import type { JsonLd, PageHead } from "../lib/page.ts";
-import { breadcrumbs } from "../lib/structured-data.ts";
+import { breadcrumbs, ld } from "../lib/structured-data.ts";
 import { absoluteUrl } from "../lib/urls.ts";
 
 interface SeoHeadProps {
@@ -77,14 +77,12 @@ function pageTitle(title: string, siteName: string, path: string): string {
 function defaultJsonLd(site: Site, head: PageHead, path: string): JsonLd[] {
   if (head.noindex) return [];
   return [
-    {
-      "@context": "https://schema.org",
-      "@type": "WebPage",
+    ld("WebPage", {
       name: head.title,
       description: head.description,
       url: absoluteUrl(site, path),
       isPartOf: { "@type": "WebSite", name: site.name, url: site.url },
-    },
+    }),
     breadcrumbs(site, [
       { name: "Home", path: "/" },
       { name: head.title, path },

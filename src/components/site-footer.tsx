@@ -14,6 +14,20 @@ const LEGAL = [
   { label: "Disclaimer", href: "/disclaimer" },
 ] as const;
 
+const SERVICES = [
+  { label: "Installation Services", href: "/installation" },
+  { label: "Contact Us", href: "/contact" },
+  { label: "FAQ", href: "/faq" },
+] as const;
+
+type Link = { readonly label: string; readonly href: string };
+const Items = ({ links }: { links: readonly Link[] }) =>
+  links.map((item) => (
+    <li key={item.href}>
+      <a href={item.href}>{item.label}</a>
+    </li>
+  ));
+
 /** Footer products column: the first three products, then View All. */
 const FOOTER_PRODUCTS = 3;
 
@@ -37,38 +51,24 @@ export function SiteFooter() {
           <section aria-labelledby="footer-quick">
             <h2 id="footer-quick">Quick Links</h2>
             <ul>
-              {MENU.map((item) => (
-                <li key={item.href}>
-                  <a href={item.href}>{item.label}</a>
-                </li>
-              ))}
+              <Items links={MENU} />
             </ul>
           </section>
           <section aria-labelledby="footer-products">
             <h2 id="footer-products">Products</h2>
             <ul>
-              {products.slice(0, FOOTER_PRODUCTS).map((p) => (
-                <li key={p.id}>
-                  <a href={`/products/${p.id}`}>{p.name}</a>
-                </li>
-              ))}
-              <li>
-                <a href="/products">View All</a>
-              </li>
+              <Items
+                links={[
+                  ...products.slice(0, FOOTER_PRODUCTS).map((p) => ({ label: p.name, href: `/products/${p.id}` })),
+                  { label: "View All", href: "/products" },
+                ]}
+              />
             </ul>
           </section>
           <section aria-labelledby="footer-services">
             <h2 id="footer-services">Services</h2>
             <ul>
-              <li>
-                <a href="/installation">Installation Services</a>
-              </li>
-              <li>
-                <a href="/contact">Contact Us</a>
-              </li>
-              <li>
-                <a href="/faq">FAQ</a>
-              </li>
+              <Items links={SERVICES} />
               <li>
                 <a href={site.marketplace.profileUrl} rel="noopener" target="_blank">
                   {site.marketplace.name} Profile <ExternalLink aria-hidden="true" className="icon-inline" />
@@ -79,11 +79,7 @@ export function SiteFooter() {
           <section aria-labelledby="footer-legal">
             <h2 id="footer-legal">Legal</h2>
             <ul>
-              {LEGAL.map((item) => (
-                <li key={item.href}>
-                  <a href={item.href}>{item.label}</a>
-                </li>
-              ))}
+              <Items links={LEGAL} />
               <li>
                 <Island of={CookieSettings} props={{}} hydrate="interaction" />
               </li>

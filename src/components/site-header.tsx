@@ -17,10 +17,7 @@ const NAV_ITEMS = [
   { label: "Contact", href: "/contact" },
 ] as const;
 
-/**
- * The menu in SPEC order: Home, Apps, then the rest. Apps is a dropdown on desktop and a link on phones; the
- * footer's Quick Links list the same items.
- */
+/** The menu in SPEC order (Apps a dropdown on desktop, a link on phones); the footer's Quick Links list it too. */
 export const MENU = [NAV_ITEMS[0], { label: "Apps", href: "/products" }, ...NAV_ITEMS.slice(1)] as const;
 
 const APPS_PANEL_ID = "apps-menu-panel";
@@ -100,15 +97,7 @@ export function SiteHeader() {
             )}
           </ul>
           <SearchControl />
-          <a
-            className="button button--primary main-nav__cta"
-            href={site.marketplace.profileUrl}
-            rel="noopener"
-            target="_blank"
-          >
-            View on {site.marketplace.name}
-            <ExternalLink aria-hidden="true" />
-          </a>
+          <MarketplaceLink className="main-nav__cta" />
           <button
             type="button"
             className="menu-toggle"
@@ -135,19 +124,21 @@ export function SiteHeader() {
               </li>
             ))}
             <li className="mobile-nav__cta">
-              <a
-                className="button button--primary button--block"
-                href={site.marketplace.profileUrl}
-                rel="noopener"
-                target="_blank"
-              >
-                View on {site.marketplace.name}
-                <ExternalLink aria-hidden="true" />
-              </a>
+              <MarketplaceLink className="button--block" />
             </li>
           </ul>
         </div>
       </nav>
     </header>
+  );
+}
+
+function MarketplaceLink({ className }: { className: string }) {
+  const { marketplace } = useSiteContext().content.site;
+  return (
+    <a className={`button button--primary ${className}`} href={marketplace.profileUrl} rel="noopener" target="_blank">
+      View on {marketplace.name}
+      <ExternalLink aria-hidden="true" />
+    </a>
   );
 }

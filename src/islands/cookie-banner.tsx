@@ -5,11 +5,9 @@ import type { ConsentPreferences } from "../schemas/cookie-consent.ts";
 import { consent, readConsent, saveConsent } from "../stores/consent.ts";
 
 /**
- * Cookie banner 'We Value Your Privacy' and its Cookie Preferences dialog (SPEC sections 2 and 4). Both are server HTML
- * on every page; the banner is hidden by the stylesheet unless the inline head script found no valid choice, so it
- * appears with the first paint. Manage Preferences opens the dialog natively (an invoker command), so it answers at
- * once; this island wakes on the visitor's first touch and owns the choices (held clicks are replayed). The switches
- * are plain checkboxes read when a choice is made, so one ticked before the island woke counts.
+ * Cookie banner 'We Value Your Privacy' and its Cookie Preferences dialog (SPEC sections 2 and 4), server HTML on every
+ * page, shown from the first paint when the head script found no valid choice. The island wakes on the first touch;
+ * the switches are plain checkboxes read when a choice is made, so one ticked before it woke counts.
  */
 export default function CookieBanner() {
   useSignals();
@@ -64,9 +62,8 @@ const OPTIONAL = [
 ] as const;
 
 /**
- * The modal Cookie Preferences dialog: a native <dialog>, so the page behind it is inert and Escape closes it; the
- * eager loader (src/client/controls.ts) adds closing on an outside click, Tab kept inside and focus returned to Manage
- * Preferences. It is shown only while no choice is stored, so its switches start off.
+ * The modal Cookie Preferences dialog, a native <dialog> (the eager loader adds outside clicks and the focus trap).
+ * It is shown only while no choice is stored, so its switches start off.
  */
 function CookiePreferences() {
   const dialog = useRef<HTMLDialogElement>(null);

@@ -36,12 +36,9 @@ const INQUIRY_FIELDS: LeadField[][] = [
 ];
 
 /**
- * The product inquiry form inside the dialog 'Buy {product name}': the shared lead form with name, email, mobile,
- * optional company and message, POSTed to send-product-inquiry with the product's name. The dialog opens natively,
- * with this form already on screen as server HTML; the island wakes when the dialog shows it, keeping whatever was
- * typed meanwhile (the lead form's fields are uncontrolled, and a submit before it wakes is held and replayed).
- * Toasts raised while the dialog is open show inside it; the dialog closes before the success toast, or the toast
- * would belong to the closing dialog.
+ * The product inquiry form inside the dialog 'Buy {product name}', POSTed to send-product-inquiry with the product's
+ * name. It wakes when the dialog shows it, keeping what was typed meanwhile. Toasts show inside the open dialog; it
+ * closes before the success toast, or the toast would belong to the closing dialog.
  */
 export default function ProductInquiryForm({
   productId,

@@ -5,10 +5,8 @@ import { useSiteSearch } from "../components/search/use-site-search.ts";
 import { SEARCH_PAGE_PATH, SEARCH_QUERY_PARAM } from "../lib/search.ts";
 
 /**
- * The /search page's form and results. Without script the form is a plain GET form; the island wakes at once when
- * the URL carries a query (a shared link, the WebSite SearchAction, Enter in the header's search), otherwise when
- * the visitor reaches for the form. What is in the field when it wakes is kept; the URL follows the query, so the
- * address bar is always a link to these results.
+ * The /search page's form (a plain GET form without script) and results. It wakes at once when the URL carries a
+ * query, else when the visitor reaches for the form; the URL then follows the query, a link to these results.
  */
 export default function SearchPage() {
   const id = useId();

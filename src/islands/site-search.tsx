@@ -8,10 +8,8 @@ import { SEARCH_PAGE_PATH, SEARCH_QUERY_PARAM } from "../lib/search.ts";
 const DIALOG_HITS_PER_GROUP = 5;
 
 /**
- * What the header's search dialog holds (src/components/search/search-control.tsx). Server-rendered as a GET form to
- * /search, so the dialog opens and takes typing before this wakes; once awake it loads the index and searches as the
- * visitor types, starting with whatever is already in the field. Enter opens the full results page; choosing a result
- * or the close button closes the dialog (natively, an invoker command).
+ * What the header's search dialog holds: server-rendered as a GET form to /search, so it takes typing before this
+ * wakes; awake, it searches as the visitor types, starting with what is in the field. Enter opens the results page.
  */
 export default function SiteSearch({ dialogId }: { dialogId: string }) {
   const id = useId();

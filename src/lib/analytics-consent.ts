@@ -1,8 +1,6 @@
 /**
- * Whether the visitor's current, valid choice allows analytics, as an attribute of <html>: the consent head script sets
- * it from the stored choice before any other script runs, and the consent store updates it on every change. The eager
- * loader and the lead forms read it instead of parsing the stored choice again (which would cost the loader about half
- * a kilobyte).
+ * Whether the visitor's valid choice allows analytics, as an attribute of <html>: set by the consent head script before
+ * any other script runs and by the consent store on every change, so no other script parses the stored choice again.
  */
 const ATTRIBUTE = "data-analytics-consent";
 

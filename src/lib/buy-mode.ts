@@ -47,9 +47,7 @@ type BuyProduct = Pick<
   "id" | "name" | "sellDirectly" | "purchaseOptions" | "codecanyonUrl" | "directSaleDescription"
 >;
 
-/**
- * Builds a buy control's props from a product and the site facts, so every page renders it from the same small data.
- */
+/** A buy control's props from a product and the site facts, the same small data on every page. */
 export function buyControlProps(
   product: BuyProduct,
   site: Pick<Site, "marketplace" | "contact">,

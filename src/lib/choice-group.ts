@@ -1,8 +1,6 @@
 /**
  * Shows `value` in a `[data-choice]` group of `aria-pressed` buttons: presses its button and writes the value to the
- * `data-choice-value` of the element named by `data-choice-for`, which the stylesheet reads. Shared by the eager
- * loader's clicks (src/client/controls.ts) and the placed script that applies the first value while the page is
- * parsed (src/client/inline/currency.ts).
+ * `data-choice-value` of the element `data-choice-for` names, which the stylesheet reads.
  * @returns false, changing nothing, when no button of the group has that value
  */
 export function applyChoice(group: HTMLElement, value: string): boolean {

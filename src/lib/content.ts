@@ -35,10 +35,7 @@ export interface PolicyPage extends EntryOf<"pages"> {
 /** Each collection of src/schemas/collections.ts as pages read it: a file's entry, a folder's entries. */
 type Collected = { [K in FileCollectionName]: EntryOf<K> } & { [K in YamlFolderCollectionName]: Listed<EntryOf<K>>[] };
 
-/**
- * Everything the pages can read: the collections, validated, cross-checked, markdown already rendered
- * (build/compile-content.ts). Products are sorted by `order`, posts newest first.
- */
+/** Everything the pages read: the collections, checked and rendered; products by `order`, posts newest first. */
 export type SiteContent = Omit<Collected, "portfolio"> & {
   portfolio: ShownProject[];
   posts: BlogPost[];

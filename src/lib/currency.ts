@@ -1,11 +1,7 @@
 /**
- * Which currency /installation puts first. The visitor's own choice wins, kept in localStorage
- * under CURRENCY_STORAGE_KEY as before; else their country's currency, which the edge writes into the
- * COUNTRY_CURRENCY_COOKIE cookie from CloudFront's viewer country (INR in India, USD anywhere else); else USD, the
- * rule for a visitor not known to be in India (cookies blocked, no edge in front, a crawler). The page's HTML is the
- * same for everyone: a placed inline script applies the result before the prices are parsed
- * (src/client/inline/currency.ts), and the edge's viewer-response function (infra/lib/cloudfront-function.ts) and the
- * local server (server/site-server.ts) both set the cookie with countryCurrencyCookie's rule.
+ * Which currency /installation puts first: the visitor's stored choice, else their country's (a cookie the edge and the
+ * local server set from the viewer country), else USD. The HTML is the same for everyone: a placed inline script
+ * (src/client/inline/currency.ts) applies the result before the prices are parsed.
  */
 export const CURRENCIES = ["INR", "USD"] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -15,10 +11,8 @@ export const COUNTRY_CURRENCY_COOKIE = "country-currency";
 /** The one page that shows prices in both currencies: the country cookie is set on its response alone. */
 export const CURRENCY_PAGE = "/installation";
 /**
- * Sent back to that page only, and kept for the browser session only: every other page keeps nothing on the device
- * before consent, and the edge sets it again on the next visit. Readable by the page's script (not HttpOnly). Not
- * Secure either: it carries no secret, and the local server speaks plain HTTP; production redirects HTTP to HTTPS
- * before any page is served anyway.
+ * That page only, for the session only: no other page keeps anything on the device before consent. Not HttpOnly (the
+ * page's script reads it) nor Secure (no secret, and the local server speaks plain HTTP).
  */
 export const COUNTRY_CURRENCY_COOKIE_ATTRIBUTES = `Path=${CURRENCY_PAGE}; SameSite=Lax`;
 
@@ -38,9 +32,8 @@ export function currencyForCountry(country: string): Currency {
 }
 
 /**
- * The country cookie an HTML response should set: the viewer country's currency, or undefined when the request
- * already carries that value (no Set-Cookie on every page) or has no country (the header did not reach us: the
- * page's default stands rather than a guess).
+ * The country cookie an HTML response should set, or undefined when the request carries that value already or has no
+ * country (the page's default stands rather than a guess).
  * @param sent the value of COUNTRY_CURRENCY_COOKIE in the request, if any
  */
 export function countryCurrencyCookie(country: string | undefined, sent: string | undefined): Currency | undefined {

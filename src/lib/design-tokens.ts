@@ -34,9 +34,8 @@ export function themeTokens(css: string): { light: Map<string, string>; dark: Ma
 }
 
 /**
- * The browser toolbar colour of each theme (the pages' theme-color metas): the brand indigo in light, as the web
- * manifest says, and the dark theme's top bar in dark. Taken from tokens.css by the build when it bundles the
- * sheets (build/styles.ts).
+ * The browser toolbar colour of each theme (the theme-color metas): the brand indigo in light, as the web manifest
+ * says, and the dark theme's top bar in dark.
  * @throws Error naming the token when it is missing
  */
 export function themeColors(tokensCss: string): ThemeColors {

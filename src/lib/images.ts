@@ -1,8 +1,6 @@
 /**
- * Raster images (photos, screenshots) as the pages show them: the build (build/plugins/photos.ts) writes each source
- * under content/images as AVIF, WebP and a fallback at the widths below, and the pages name them in <picture>. Both
- * sides call this module, so the file names are the only contract between them. SVG artwork is not a raster image and
- * is shown as it is.
+ * Raster images (photos, screenshots): the build (build/plugins/photos.ts) writes each as AVIF, WebP and a fallback at
+ * the widths below, and the pages name them in <picture>; both call this module for the file names. SVG is shown as is.
  */
 
 /** Formats the build writes for a raster source; "jpeg" or "png" is the fallback every browser shows. */

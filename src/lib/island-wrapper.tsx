@@ -3,10 +3,8 @@ import { renderToString } from "react-dom/server";
 import { IslandBoundary } from "./island-boundary.tsx";
 
 /**
- * When an island wakes: at once, when the browser is idle, when scrolled into view, on first interaction, when a media
- * query matches, or at once when the URL has one of the named parameters (`query:search,category`) or localStorage
- * holds a key (`stored:currency`) and otherwise on first interaction, or when a window event fires (`event:name`), or
- * only when clicked (`click`: the site search, whose script and index must not load before it is used).
+ * When an island wakes. `query:a,b` and `stored:key` wake it at once when the URL has one of those parameters or
+ * localStorage holds the key, else on first interaction; `click` only when clicked (the site search's index).
  */
 type HydrateTrigger =
   | "load"
@@ -41,9 +39,8 @@ export function setIslandManifest(next: IslandManifest): void {
 const PageIslands = createContext<Map<string, number> | undefined>(undefined);
 
 /**
- * Numbers the islands of one page (the document renders it once per page): each island's id prefix counts only its
- * own kind on its own page, so adding an island anywhere leaves every other page's HTML as it was. Scopes given the
- * same `counts` number as one page (the document renders its page content and its shell separately).
+ * Numbers the islands of one page, by kind, so adding an island leaves every other page's HTML as it was. Scopes given
+ * the same `counts` number as one page (the document renders its content and its shell apart).
  */
 export function IslandScope({ children, counts = new Map() }: { children: ReactNode; counts?: Map<string, number> }) {
   return <PageIslands.Provider value={counts}>{children}</PageIslands.Provider>;

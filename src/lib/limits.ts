@@ -1,15 +1,9 @@
-/**
- * Numbers fixed by the specification (SPEC section 9). Timings an editor may want to change belong in content;
- * these are the rules of the site itself.
- */
+/** Numbers fixed by the specification (SPEC section 9); what an editor may change belongs in content. */
 export const HOME_FEATURED_POSTS = 4;
 export const MAX_KEY_FEATURES = 6;
 export const MAX_TECHNOLOGIES = 4;
 export const MAX_RELATED_POSTS = 3;
-/**
- * Articles per page of the blog list: /blog shows the newest, /blog/page/2 … the rest, so no page grows with the
- * blog. A blog this small or smaller is one page, as the specification describes it.
- */
+/** Articles per page of the blog list (/blog, then /blog/page/2 …), so no page grows with the blog. */
 export const BLOG_PAGE_SIZE = 24;
 /** Latest articles in the RSS feed: readers poll it, so it stays the same size however long the blog gets. */
 export const RSS_MAX_ITEMS = 50;
@@ -47,19 +41,17 @@ export const WHATSAPP_POPUP_ID = "whatsapp-popup";
 export const DESKTOP_QUERY = "(min-width: 1120px)";
 
 /**
- * The leads' spam folder: what the honeypot, the timing check or the per-client rate limit catch is kept
- * this many days for review, never dropped; and how many leads one client address may send in an hour before the
- * rest go to the folder (the WAF's rate rule stays the outer wall). Of the leads one client's traps or limit file as
- * suspected in an hour, the folder keeps `storedPerClientHour` caught by a trap (which no person fills) and
- * `storedLimitedPerClientHour` over the rate limit (which passed every check, and may be a person behind a mobile
- * carrier's shared address: ten times as many, so none is lost at any real rate), and counts the rest
- * (lambdas/shared/spam-folder.ts); of all clients together it keeps `storedPerHour` an hour and counts the rest, so
- * a flood from any number of addresses costs the store a bounded size (docs/deploy.md, "Spam folder").
+ * The leads' spam folder (lambdas/shared/spam-folder.ts, docs/deploy.md "Spam folder"): what a trap or the rate limit
+ * catches is kept for review, never dropped; past the hourly caps it is only counted, so a flood costs a bounded size.
  */
 export const LEAD_SPAM = {
   retentionDays: 30,
+  /** Leads one client address may send in an hour before the rest go to the folder (the WAF's rule is the outer wall). */
   leadsPerClientHour: 10,
+  /** Caught by a trap, which no person fills. */
   storedPerClientHour: 20,
+  /** Over the rate limit but past every check: maybe people behind a carrier's shared address, so ten times as many. */
   storedLimitedPerClientHour: 200,
+  /** Of all clients together. */
   storedPerHour: 300,
 } as const;

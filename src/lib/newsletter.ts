@@ -16,9 +16,8 @@ export const ORIGIN_VERIFY_HEADER = "x-origin-verify";
 export const CONFIRM_LINK_DAYS = 7;
 
 /**
- * What a visitor agrees to when they subscribe: the sentence beside the box's button (src/components/blog/newsletter-box.tsx).
- * The subscriber's record keeps the wording of the request it confirms (lambdas/shared/subscriber-store.ts), so change
- * it here and only here: a record then shows which wording its subscriber saw.
+ * What a visitor agrees to when they subscribe, beside the box's button. The subscriber's record keeps the wording it
+ * confirms (lambdas/shared/subscriber-store.ts): change it here only, and each record shows what its subscriber saw.
  */
 export const NEWSLETTER_CONSENT_TEXT =
   "New guides on launching and growing a SaaS business, straight to your inbox. No spam, unsubscribe any time.";

@@ -47,9 +47,8 @@ export function isTimeZone(name: string): boolean {
 const DUE_DAYS = 3;
 
 /**
- * The published posts the deployed site does not have yet, for the deploy workflow's daily run: those missing from the
- * live site's list of posts (`live`, slugs), so a post whose night's deploy failed or waited for a reviewer is deployed
- * the next night. Without that list (the site unreachable, a first deploy), the posts dated within the last DUE_DAYS.
+ * The published posts the deployed site does not have yet (missing from `live`, its slugs), for the deploy workflow's
+ * daily run; without that list (site unreachable, first deploy), those dated within the last DUE_DAYS.
  */
 export function duePosts<P extends { slug: string; date: string }>(
   published: readonly P[],

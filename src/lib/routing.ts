@@ -47,10 +47,9 @@ export function resolveRequest(pathname: string, table: RouteTable): Resolution 
 }
 
 /**
- * What the CloudFront function needs of the route table, which does not grow with the number of pages: it rewrites
- * any other path to `<path>/index.html` and lets the bucket decide (a missing key is the distribution's /404.html,
- * the same answer resolveRequest gives). Only below a folder with its own not-found view must it know the pages,
- * to tell an unknown product from a known one: those pages are `listed`. `viewDepth` is the deepest such folder.
+ * What the CloudFront function needs of the route table, which does not grow with the pages: it rewrites a path to
+ * `<path>/index.html` and lets the bucket decide, except below a folder with its own not-found view, whose pages are
+ * `listed` to tell an unknown product from a known one. `viewDepth` is the deepest such folder.
  */
 export function edgeTable(table: RouteTable): {
   notFound: Record<string, string>;
@@ -113,22 +112,13 @@ function notFoundView(segments: string[], views: Record<string, string>): Resolu
   return found;
 }
 
-const depths = new WeakMap<Record<string, string>, number>();
-function viewDepth(views: Record<string, string>): number {
-  let depth = depths.get(views);
-  if (depth === undefined) {
-    depth = Math.max(0, ...Object.keys(views).map((folder) => folder.split("/").filter(Boolean).length));
-    depths.set(views, depth);
-  }
-  return depth;
+/** `make`, worked out once per table (a server answers every request from the same one). */
+function perTable<K extends object, V>(make: (key: K) => V): (key: K) => V {
+  const made = new WeakMap<K, V>();
+  return (key) => (made.has(key) ? (made.get(key) as V) : (made.set(key, make(key)).get(key) as V));
 }
 
-const pageSets = new WeakMap<RouteTable, Set<string>>();
-function pageSet(table: RouteTable): Set<string> {
-  let pages = pageSets.get(table);
-  if (!pages) {
-    pages = new Set(table.pages);
-    pageSets.set(table, pages);
-  }
-  return pages;
-}
+const viewDepth = perTable((views: Record<string, string>) =>
+  Math.max(0, ...Object.keys(views).map((folder) => folder.split("/").filter(Boolean).length)),
+);
+const pageSet = perTable((table: RouteTable) => new Set(table.pages));

@@ -43,10 +43,13 @@ export function contentSecurityPolicy({ scriptHashes }: CspInput): string {
     "form-action": ["'self'", "mailto:"],
     "frame-ancestors": ["'none'"],
   };
-  return Object.entries(directives)
+  return policyText(directives);
+}
+
+const policyText = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(" ")}`)
     .join("; ");
-}
 
 /** The content editor's folder: its page and bundle get adminSecurityHeaders(), every other path the site's. */
 export const ADMIN_PATH = "/admin";
@@ -65,11 +68,9 @@ export interface AdminCspInput {
 }
 
 /**
- * The editor's own policy, looser than the site's only where Decap CMS needs it (each source says why) and served for
- * /admin alone: the site's pages keep theirs. Decap styles itself with emotion, which inserts <style> elements, so
- * styles may be inline; it checks its configuration with ajv, which compiles each schema with new Function, so scripts
- * may be evaluated (only here: the site's pages never allow it); the preview pane is an about:blank frame of the same document; images the editor picks are
- * shown from blob: URLs before they are saved; GitHub shows the editor's avatar.
+ * The editor's own policy for /admin alone, looser than the site's only where Decap CMS needs it: emotion inserts
+ * <style> elements, ajv compiles schemas with new Function, the preview is an about:blank frame, picked images show
+ * from blob: URLs before they are saved, and GitHub shows the editor's avatar.
  */
 function adminContentSecurityPolicy({ connect }: AdminCspInput): string {
   const directives: Record<string, string[]> = {
@@ -85,9 +86,7 @@ function adminContentSecurityPolicy({ connect }: AdminCspInput): string {
     "form-action": ["'self'"],
     "frame-ancestors": ["'none'"],
   };
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(" ")}`)
-    .join("; ");
+  return policyText(directives);
 }
 
 /**

@@ -20,14 +20,10 @@ export interface ShareCardHead {
 }
 
 /**
- * Site path of the share card of a page. An article with a cover image shares the card drawn from that cover,
- * /og/covers/<the cover's path under /images>.png ("/images/blog/launch.svg" → /og/covers/blog/launch.png): networks
- * print the article's title beside the image anyway, and a thousand articles then cost as many cards as they have
- * covers, not a thousand. A page may show another's card (`shareCardOf`: the pages of the blog list show /blog's).
- * Every other page gets its own card, named after the page so an unchanged page keeps its URL:
- * "/" → /og/index.png, "/products/esim" → /og/products/esim.png, a not-found view "/products/_404.html" →
- * /og/products/404.png (underscore files are not served, so the underscore is dropped). A card showing a photo ends in
- * .jpg ("/images/blog/team.jpg" → /og/covers/blog/team.jpg: see shareCardType).
+ * Site path of the share card of a page (tests/unit/lib/share-card.test.ts lists examples). An article with a cover
+ * shares the cover's card under /og/covers/ (networks print its title beside the image anyway, so articles cost as
+ * many cards as they have covers); a page may show another's (`shareCardOf`); any other page has its own, named after
+ * it so an unchanged page keeps its URL, its underscore dropped (never served). A card showing a photo is a .jpg.
  * @param pagePath the page's URL path, or the file path of a not-found view
  * @param head the page's head; without it, the page's own card
  */

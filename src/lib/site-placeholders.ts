@@ -13,6 +13,7 @@ export const SITE_PLACEHOLDERS = {
   "company.foundingYear": (site: Site) => String(site.company.foundingYear),
 } as const;
 
+type PlaceholderName = keyof typeof SITE_PLACEHOLDERS;
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 /** The placeholders `text` names that do not exist, for validation to report on their line. */
@@ -27,31 +28,23 @@ export function knownPlaceholders(): string {
     .join(", ");
 }
 
-/** Every string inside `value` (a parsed YAML file) with its placeholders filled; validation refused unknown ones. */
-export function fillPlaceholdersIn<T>(value: T, site: Site, file: string): T {
-  if (typeof value === "string") return fillSitePlaceholders(value, site, file) as T;
-  if (Array.isArray(value)) return value.map((item) => fillPlaceholdersIn(item, site, file)) as T;
-  if (value !== null && typeof value === "object")
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, fillPlaceholdersIn(item, site, file)]),
-    ) as T;
-  return value;
+/** `value` with `fill` applied to every string inside it, at any depth. */
+function mapStrings<T>(value: T, fill: (text: string) => string): T {
+  if (typeof value === "string") return fill(value) as T;
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, fill)) as T;
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, fill)])) as T;
 }
 
+/** Every string inside `value` (a parsed YAML file) with its placeholders filled; validation refused unknown ones. */
+export const fillPlaceholdersIn = <T>(value: T, site: Site, file: string): T =>
+  mapStrings(value, (text) => fillSitePlaceholders(text, site, file));
+
 /** As fillPlaceholdersIn, for text still being typed (the editor's preview): an unknown name is left as written. */
-export function fillKnownPlaceholders<T>(value: T, site: Site): T {
-  if (typeof value === "string")
-    return value.replace(PLACEHOLDER, (match, name: string) => {
-      const fill = SITE_PLACEHOLDERS[name as keyof typeof SITE_PLACEHOLDERS];
-      return fill ? fill(site) : match;
-    }) as T;
-  if (Array.isArray(value)) return value.map((item) => fillKnownPlaceholders(item, site)) as T;
-  if (value !== null && typeof value === "object")
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, fillKnownPlaceholders(item, site)]),
-    ) as T;
-  return value;
-}
+export const fillKnownPlaceholders = <T>(value: T, site: Site): T =>
+  mapStrings(value, (text) =>
+    text.replace(PLACEHOLDER, (match, name: string) => SITE_PLACEHOLDERS[name as PlaceholderName]?.(site) ?? match),
+  );
 
 /**
  * Replaces every `{{name}}` in a rendered page with its value from site.yaml.
@@ -60,7 +53,7 @@ export function fillKnownPlaceholders<T>(value: T, site: Site): T {
  */
 export function fillSitePlaceholders(html: string, site: Site, file: string): string {
   return html.replace(PLACEHOLDER, (_match, name: string) => {
-    const value = SITE_PLACEHOLDERS[name as keyof typeof SITE_PLACEHOLDERS];
+    const value = SITE_PLACEHOLDERS[name as PlaceholderName];
     if (!value) throw new Error(`${file}: unknown placeholder {{${name}}}; expected one of ${knownPlaceholders()}`);
     return value(site);
   });

@@ -1,8 +1,8 @@
 /**
- * The one rule that turns text into an anchor id: markdown headings (build/markdown/rehype-heading-ids.ts), FAQ
- * answers and the search index's links all use it, so a link the index makes always lands on an id the page has.
+ * The one rule that turns text into an anchor id or a file name: markdown headings, FAQ answers and categories, the
+ * search index's links (so they land on ids the page has), and the names /admin makes from titles.
  */
-function slugify(text: string): string {
+export function slugify(text: string): string {
   return text
     .toLowerCase()
     .normalize("NFKD")

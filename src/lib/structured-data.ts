@@ -6,14 +6,17 @@ import { manifestIconPath } from "./site-icons.ts";
 import { absoluteUrl } from "./urls.ts";
 
 /** schema.org objects for the JSON-LD of each page; facts come from content only. */
+export const ld = (type: string, fields: JsonLd): JsonLd => ({
+  "@context": "https://schema.org",
+  "@type": type,
+  ...fields,
+});
 
 /** Search engines want a raster logo of at least 112 px: the 512 px icon the build draws from the SVG logo. */
 const LOGO = manifestIconPath(512);
 
 export function organization(site: Site): JsonLd {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Organization",
+  return ld("Organization", {
     name: site.name,
     url: site.url,
     logo: absoluteUrl(site, LOGO),
@@ -24,13 +27,11 @@ export function organization(site: Site): JsonLd {
       Boolean,
     ),
     aggregateRating: aggregateRating(site),
-  };
+  });
 }
 
 export function webSite(site: Site): JsonLd {
-  return {
-    "@context": "https://schema.org",
-    "@type": "WebSite",
+  return ld("WebSite", {
     name: site.name,
     url: site.url,
     potentialAction: {
@@ -42,7 +43,7 @@ export function webSite(site: Site): JsonLd {
       },
       "query-input": "required name=search_term_string",
     },
-  };
+  });
 }
 
 function aggregateRating(site: Site): JsonLd {
@@ -55,9 +56,7 @@ function aggregateRating(site: Site): JsonLd {
 }
 
 export function softwareApplication(product: Product, site: Site): JsonLd {
-  return {
-    "@context": "https://schema.org",
-    "@type": "SoftwareApplication",
+  return ld("SoftwareApplication", {
     name: product.name,
     description: product.shortDescription,
     applicationCategory: "BusinessApplication",
@@ -66,7 +65,7 @@ export function softwareApplication(product: Product, site: Site): JsonLd {
     image: absoluteUrl(site, product.image),
     aggregateRating: aggregateRating(site),
     ...(product.price && { offers: offer(product, product.price, site) }),
-  };
+  });
 }
 
 /**
@@ -85,22 +84,18 @@ function offer(product: Product, price: NonNullable<Product["price"]>, site: Sit
 }
 
 export function breadcrumbs(site: Site, items: { name: string; path: string }[]): JsonLd {
-  return {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
+  return ld("BreadcrumbList", {
     itemListElement: items.map((item, i) => ({
       "@type": "ListItem",
       position: i + 1,
       name: item.name,
       item: absoluteUrl(site, item.path),
     })),
-  };
+  });
 }
 
 export function blogPosting(post: BlogPost, site: Site): JsonLd {
-  return {
-    "@context": "https://schema.org",
-    "@type": "BlogPosting",
+  return ld("BlogPosting", {
     headline: post.title,
     description: post.excerpt,
     datePublished: post.date,
@@ -115,15 +110,13 @@ export function blogPosting(post: BlogPost, site: Site): JsonLd {
       name: site.name,
       logo: { "@type": "ImageObject", url: absoluteUrl(site, LOGO) },
     },
-  };
+  });
 }
 
 export function faqPage(categories: FaqCategory[]): JsonLd {
-  return {
-    "@context": "https://schema.org",
-    "@type": "FAQPage",
+  return ld("FAQPage", {
     mainEntity: categories.flatMap((c) =>
       c.questions.map((q) => ({ "@type": "Question", name: q.q, acceptedAnswer: { "@type": "Answer", text: q.a } })),
     ),
-  };
+  });
 }

@@ -1,10 +1,10 @@
 import { ExternalLink, LifeBuoy, Mail, MessageCircle, Phone } from "../components/icon.tsx";
-import { ContactChannel } from "../components/contact/contact-channel.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import ContactForm from "../islands/contact-form.tsx";
 import { Island } from "../lib/island-wrapper.tsx";
 import { definePage } from "../lib/page.ts";
 import { telUrl, whatsappUrl } from "../lib/urls.ts";
+import type { Site } from "../schemas/site.ts";
 
 export default definePage({
   data: ({ content }) => ({ site: content.site, products: content.products }),
@@ -21,29 +21,27 @@ export default definePage({
       />
       <div className="container">
         <ul className="contact-channels" aria-label="Ways to reach us">
-          <ContactChannel
-            icon={<MessageCircle size={26} />}
-            title="WhatsApp"
-            href={whatsappUrl(site.contact.whatsapp)}
-            linkText="Chat on WhatsApp"
-            note={site.contact.whatsappReply}
-            external
-          />
-          <ContactChannel
-            icon={<Mail size={26} />}
-            title="Email"
-            href={`mailto:${site.contact.email}`}
-            linkText={site.contact.email}
-            note={site.contact.emailReply}
-          />
-          {/* Non-breaking spaces keep the number on one line. */}
-          <ContactChannel
-            icon={<Phone size={26} />}
-            title="Phone"
-            href={telUrl(site.contact.phone)}
-            linkText={site.contact.phone.replace(/ /g, "\u00a0")}
-            note={site.contact.callHours}
-          />
+          {channels(site.contact).map(({ Icon, title, href, linkText, note, external }) => (
+            <li key={title} className="card contact-channel">
+              <span className="icon-tile icon-tile--brand" aria-hidden="true">
+                <Icon size={26} />
+              </span>
+              <h2>{title}</h2>
+              <p>
+                <a
+                  href={href}
+                  {...(external && {
+                    rel: "noopener",
+                    target: "_blank",
+                    "aria-label": `${linkText} (opens in a new tab)`,
+                  })}
+                >
+                  {linkText}
+                </a>
+              </p>
+              <p className="muted">{note}</p>
+            </li>
+          ))}
         </ul>
         <section className="form-section" aria-labelledby="message-title">
           <div className="form-section__intro">
@@ -91,3 +89,24 @@ export default definePage({
     </>
   ),
 });
+
+/** The ways to reach the vendor: icon, name, the link, and the promise that goes with it. */
+const channels = (contact: Site["contact"]) => [
+  {
+    Icon: MessageCircle,
+    title: "WhatsApp",
+    href: whatsappUrl(contact.whatsapp),
+    linkText: "Chat on WhatsApp",
+    note: contact.whatsappReply,
+    external: true,
+  },
+  { Icon: Mail, title: "Email", href: `mailto:${contact.email}`, linkText: contact.email, note: contact.emailReply },
+  // Non-breaking spaces keep the number on one line.
+  {
+    Icon: Phone,
+    title: "Phone",
+    href: telUrl(contact.phone),
+    linkText: contact.phone.replace(/ /g, "\u00a0"),
+    note: contact.callHours,
+  },
+];

@@ -3,14 +3,11 @@ import { FaqCategorySection } from "../components/faq/faq-category.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { definePage } from "../lib/page.ts";
 import { faqAnswerIds } from "../lib/search.ts";
+import { slugify } from "../lib/slug.ts";
 import { faqPage } from "../lib/structured-data.ts";
 
 /** Anchor id of a category, e.g. "Purchasing & Licensing" → faq-purchasing-licensing. */
-const anchor = (category: string) =>
-  `faq-${category
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")}`;
+const anchor = (category: string) => `faq-${slugify(category)}`;
 
 const NEXT_STEPS = [
   {

@@ -1,10 +1,10 @@
 import { Clock } from "../components/icon.tsx";
 import { PageHeader } from "../components/page-header.tsx";
-import { CurrencyToggle } from "../components/installation/currency-toggle.tsx";
-import { PackageCard } from "../components/installation/package-card.tsx";
+import { InlineScript } from "../components/inline-script.tsx";
+import type { InstallationPackage } from "../schemas/installation-package.ts";
 import InstallationForm from "../islands/installation-form.tsx";
 import { Island } from "../lib/island-wrapper.tsx";
-import { DEFAULT_CURRENCY } from "../lib/currency.ts";
+import { CURRENCIES, CURRENCY_STORAGE_KEY, DEFAULT_CURRENCY } from "../lib/currency.ts";
 import { formatInr, formatUsd } from "../lib/money.ts";
 import { definePage } from "../lib/page.ts";
 
@@ -110,3 +110,60 @@ export default definePage({
     </>
   ),
 });
+
+/**
+ * INR / USD switch, inside the element `targetId` that holds the prices in both currencies: its placed script
+ * (src/client/inline/currency.ts) writes the visitor's currency to that element's `data-choice-value` before the
+ * prices are parsed, the eager loader does on a click, and the stylesheet puts that price first.
+ */
+function CurrencyToggle({ targetId }: { targetId: string }) {
+  return (
+    <fieldset className="currency-toggle" data-choice={CURRENCY_STORAGE_KEY} data-choice-for={targetId}>
+      <legend className="visually-hidden">Show prices in</legend>
+      {CURRENCIES.map((c) => (
+        <button key={c} type="button" value={c} aria-pressed={c === DEFAULT_CURRENCY}>
+          {c === "INR" ? "INR (₹)" : "USD ($)"}
+        </button>
+      ))}
+      <InlineScript name="currency" />
+    </fieldset>
+  );
+}
+
+/**
+ * One installation package with its price in both currencies. The section around it carries `data-choice-value`,
+ * which the currency toggle sets; the stylesheet enlarges the chosen price and puts it first.
+ */
+function PackageCard({ pkg, gstPercent }: { pkg: InstallationPackage; gstPercent: number }) {
+  return (
+    <li className={pkg.popular ? "card package-card package-card--popular" : "card package-card"}>
+      {pkg.popular && <p className="package-card__flag">Most Popular</p>}
+      <h3>{pkg.name}</h3>
+      <p className="muted">{pkg.subtitle}</p>
+      <div className="price">
+        <p className="price__option" data-price="INR">
+          <span className="price__amount">{formatInr(pkg.priceINR)}</span>{" "}
+          <span className="price__note">+ {gstPercent}% GST</span>
+        </p>
+        <p className="price__option" data-price="USD">
+          <span className="price__amount">{formatUsd(pkg.priceUSD)}</span>
+        </p>
+        <p className="price__once muted">One-time payment</p>
+      </div>
+      <ul className="check-list">
+        {pkg.features.map((feature) => (
+          <li key={feature}>
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      <a
+        className={pkg.popular ? "button button--primary package-card__cta" : "button package-card__cta"}
+        href={`?package=${pkg.id}#request`}
+        aria-label={`Choose ${pkg.name}: request the ${pkg.name} installation package`}
+      >
+        Choose {pkg.name}
+      </a>
+    </li>
+  );
+}

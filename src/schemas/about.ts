@@ -10,4 +10,3 @@ export const aboutSchema = z.strictObject({
     .check(z.minLength(1)),
   team: z.strictObject({ heading: text(), description: text() }),
 });
-export type About = z.infer<typeof aboutSchema>;

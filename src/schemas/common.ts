@@ -24,20 +24,9 @@ export const slug = () =>
     .string()
     .check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Expected lower-case letters, digits and hyphens, like my-post"));
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+/** "February" for 2: month names as the platform spells them. */
+const monthName = (month: number) =>
+  new Intl.DateTimeFormat("en", { month: "long", timeZone: "UTC" }).format(Date.UTC(2000, month - 1, 1));
 
 /** Days in a month of the Gregorian calendar (month 1-12). */
 function daysInMonth(year: number, month: number): number {
@@ -52,7 +41,7 @@ export function impossibleDate(value: string): string | undefined {
   const [year = 0, month = 0, day = 0] = value.split("-").map(Number);
   if (month < 1 || month > 12) return `Impossible date "${value}": there is no month ${month}; write yyyy-mm-dd`;
   const days = daysInMonth(year, month);
-  if (day < 1 || day > days) return `Impossible date "${value}": ${MONTHS[month - 1]} ${year} has ${days} days`;
+  if (day < 1 || day > days) return `Impossible date "${value}": ${monthName(month)} ${year} has ${days} days`;
   return undefined;
 }
 

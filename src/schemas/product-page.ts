@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { text } from "./common.ts";
 
-/** Icons the Key Benefits cards may use; each maps to a lucide icon in src/components/product/key-benefits.tsx. */
+/** Icons the Key Benefits cards may use; each maps to a lucide icon in src/components/product/product-sections.tsx. */
 export const benefitIcons = ["rocket", "code", "palette", "shield", "headset", "trending-up"] as const;
 
 /**

@@ -2,16 +2,12 @@ import { ArrowLeft } from "../icon.tsx";
 import type { ReactNode } from "react";
 import type { BlogPost } from "../../lib/content.ts";
 import { Picture } from "../picture.tsx";
-import { AuthorAvatar } from "./author-avatar.tsx";
 import { PostMeta } from "./post-meta.tsx";
 import { ShareBar } from "./share-bar.tsx";
 
 export type ArticlePost = Omit<BlogPost, "html" | "keywords" | "featured" | "id" | "slug" | "excerpt">;
 
-/**
- * An article as published: header, cover, body and author box. `body` is the rendered markdown; the CMS's preview
- * (src/admin/previews.tsx) passes the text being edited, so an editor sees the page as it will be.
- */
+/** An article as published; `body` is the rendered markdown, or in /admin's preview the text being edited. */
 export function Article({ post, url, body }: { post: ArticlePost; url: string; body: ReactNode }) {
   return (
     <article className="article">
@@ -56,5 +52,14 @@ export function Article({ post, url, body }: { post: ArticlePost; url: string; b
         </aside>
       </div>
     </article>
+  );
+}
+
+/** The author's initials in a circle; the name is always printed beside it, so the avatar is decorative. */
+function AuthorAvatar({ initials, large = false }: { initials: string; large?: boolean }) {
+  return (
+    <span className={large ? "avatar avatar--large" : "avatar"} aria-hidden="true">
+      {initials}
+    </span>
   );
 }

@@ -2,10 +2,9 @@ import { NEWSLETTER_LINK_PAGE_TEXT, type NEWSLETTER_LINK_PAGES } from "../../lib
 import { definePage } from "../../lib/page.ts";
 
 /**
- * The page a mailed confirm or unsubscribe link opens: the button that does it. The link's token reaches the form
- * through the page's first head script (src/client/inline/newsletter-link.ts, placed by PageHead.linkToken), which
- * shows the form and hides the note that says the button needs JavaScript (a note, not <noscript>: a browser that
- * blocks scripts by site setting still shows it).
+ * The page a mailed confirm or unsubscribe link opens: the button that does it. The page's first head script
+ * (src/client/inline/newsletter-link.ts) hands the form the link's token and hides the needs-JavaScript note (a note,
+ * not <noscript>, which a browser blocking scripts by site setting would not show).
  */
 function NewsletterLinkPage({ action }: { action: keyof typeof NEWSLETTER_LINK_PAGES }) {
   const text = NEWSLETTER_LINK_PAGE_TEXT[action];

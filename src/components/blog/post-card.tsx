@@ -7,10 +7,7 @@ import { Picture } from "../picture.tsx";
 type CardPost = Pick<BlogPost, "slug" | "title" | "excerpt" | "category" | "date" | "image" | "readingMinutes"> &
   Partial<Pick<BlogPost, "unpublished">>;
 
-/**
- * An article card of the blog list and the related articles. `data-category` and the `data-search-field` marks let
- * the blog filter show or hide it.
- */
+/** An article card of the blog list and the related articles, marked for the blog filter. */
 export function PostCard({
   post,
   headingLevel = 2,
@@ -57,16 +54,8 @@ export function PostCard({
  * field of BLOG_INDEX_PATH's entries, and the script writes the short date of the <time>.
  */
 export function PostCardTemplate() {
-  const token = (field: keyof CardPost) => `{{${field}}}`;
-  // Tokens stand in for the category and the minutes, which the card only prints.
-  const post = {
-    slug: token("slug"),
-    title: token("title"),
-    excerpt: token("excerpt"),
-    category: token("category") as CardPost["category"],
-    date: token("date"),
-    image: token("image"),
-    readingMinutes: token("readingMinutes") as unknown as number,
-  };
+  const fields = ["slug", "title", "excerpt", "category", "date", "image", "readingMinutes"] as const;
+  // Tokens stand in for the category and the minutes too, which the card only prints.
+  const post = Object.fromEntries(fields.map((field) => [field, `{{${field}}}`])) as unknown as CardPost;
   return <PostCard post={post} dateText="" />;
 }

@@ -1,10 +1,7 @@
 import { shareLinks } from "../../lib/share.ts";
 import { InlineScript } from "../inline-script.tsx";
 
-/**
- * Share actions of an article: the network links are plain links; Copy link and Share… (the system share sheet)
- * are shown and wired by a few lines of inline script (src/client/inline/share-bar.ts), no framework.
- */
+/** Share links of an article; Copy link and Share… are shown and wired by src/client/inline/share-bar.ts. */
 export function ShareBar({ url, title }: { url: string; title: string }) {
   return (
     <div className="share-bar" data-url={url} data-title={title}>

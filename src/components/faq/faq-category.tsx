@@ -2,9 +2,8 @@ import { ChevronDown } from "../icon.tsx";
 import type { FaqCategory } from "../../schemas/faq-category.ts";
 
 /**
- * One FAQ category as native disclosure widgets. Sharing one `name` makes the browser keep at most one item of the
- * category open (exclusive <details>); every item can also be closed again. Each answer has an anchor
- * (`answerIds`, src/lib/search.ts): following a link to it opens its <details>, as the search results do.
+ * One FAQ category as exclusive <details> (one `name`: at most one open). Each answer has an anchor (`answerIds`,
+ * src/lib/search.ts): following a link to it opens its <details>, as the search results do.
  */
 export function FaqCategorySection({
   category,

@@ -12,11 +12,9 @@ import { Picture } from "../picture.tsx";
 export const EXPLORER_PANELS_PATH = "/products/explorer-panels.json";
 
 /**
- * Home's product explorer: a list of products on the left and the chosen one's details on the right. The list is a
- * radio group; the first product is chosen at first and its panel is in the page. Choosing another puts its panel in
- * place (src/client/explorer.ts), so each product's details are in the page once, not ten panels of which nine are
- * hidden (they were a third of home's HTML). Without JavaScript the first panel shows and the others are a link
- * away. On phones the list becomes a row you swipe through, above the panel.
+ * Home's product explorer: a radio group of products beside the chosen one's panel. Only the first panel is in the
+ * page; choosing another puts its panel in place (src/client/explorer.ts), and without JavaScript the others are a
+ * link away. On phones the list becomes a row you swipe through, above the panel.
  */
 export function ProductExplorer({ products }: { products: Product[] }) {
   const [first] = products;

@@ -4,10 +4,7 @@ import { ChevronDownIcon } from "../icon.tsx";
 
 const CONTENT_ID = "more-information";
 
-/**
- * The 'Show More Information' block: an introduction for search engines and curious visitors. The extra text is in
- * the HTML (hidden until asked for); the toggle is a disclosure button the eager loader runs (src/client/controls.ts).
- */
+/** 'Show More Information': an introduction in the HTML, hidden until its disclosure button is pressed. */
 export function ShowMoreInformation({
   site,
   products,

@@ -31,8 +31,7 @@ export function Testimonials({ testimonials, site }: { testimonials: Testimonial
             <div key={`${t.name}-${t.role}`} className="testimonial-card">
               <Stars rating={t.rating} />
               <blockquote>{t.content}</blockquote>
-              {/* The initials' circle is drawn by CSS from data-avatar, and the role is the line's own text under the
-                  name (home.css): two elements fewer in each of 18 cards. */}
+              {/* The initials' circle is drawn by CSS from data-avatar; the role is the line's own text (home.css). */}
               <p className="testimonial-card__by" data-avatar={t.avatar}>
                 <strong>{t.name}</strong> {t.company ? `${t.role}, ${t.company}` : t.role}
               </p>
@@ -44,10 +43,7 @@ export function Testimonials({ testimonials, site }: { testimonials: Testimonial
   );
 }
 
-/**
- * The rating as one empty element: the stylesheet repeats a star (a mask, 20 px apart) across a width of `rating` stars
- * (home.css, a rule per rating). As an SVG it was two elements and half a kilobyte of path in each of 18 cards.
- */
+/** The rating as one empty element: the stylesheet repeats a star across a width of `rating` stars (home.css). */
 export function Stars({ rating }: { rating: number }) {
   return (
     <span className="testimonial-card__stars" role="img" aria-label={`Rated ${rating} out of 5`} data-rating={rating} />

@@ -5,26 +5,14 @@ import { DraftBadge } from "../draft-banner.tsx";
 
 /** One delivered project; `data-category` lets the portfolio filter show or hide it. */
 export function ProjectCard({ project }: { project: ShownProject }) {
-  const {
-    title,
-    description,
-    category,
-    client,
-    year,
-    image,
-    imageAlt,
-    technologies,
-    projectUrl,
-    productId,
-    unpublished,
-  } = project;
+  const { title, category, projectUrl, productId } = project;
   return (
     <li className="card project-card" data-category={category}>
       <div className="project-card__media">
         <Picture
           slot="card"
-          src={image}
-          alt={imageAlt ?? ""}
+          src={project.image}
+          alt={project.imageAlt ?? ""}
           width={800}
           height={500}
           loading="lazy"
@@ -43,24 +31,24 @@ export function ProjectCard({ project }: { project: ShownProject }) {
         )}
       </div>
       <p className="eyebrow">
-        <DraftBadge reason={unpublished} />
+        <DraftBadge reason={project.unpublished} />
         {category}
       </p>
       <h2 className="project-card__title">{title}</h2>
-      <p className="project-card__description">{description}</p>
+      <p className="project-card__description">{project.description}</p>
       <ul className="tags" aria-label="Technologies">
-        {technologies.map((t) => (
+        {project.technologies.map((t) => (
           <li key={t}>{t}</li>
         ))}
       </ul>
       <dl className="project-card__facts">
         <div>
           <dt>Client</dt>
-          <dd>{client}</dd>
+          <dd>{project.client}</dd>
         </div>
         <div>
           <dt>Year</dt>
-          <dd>{year}</dd>
+          <dd>{project.year}</dd>
         </div>
       </dl>
       {(projectUrl || productId) && (

@@ -13,10 +13,8 @@ export type BuyControlProduct = Pick<
 >;
 
 /**
- * The product's buy control wherever the catalogue offers a product (cards, detail hero, closing call to action, home's
- * explorer), by the buy control rule (src/lib/buy-mode.ts): Buy Now opening the product inquiry dialog, the purchase options
- * dropdown, or the marketplace link. All three answer a tap with no download: the dialog opens natively and its form
- * island wakes behind it; the dropdown is a disclosure run by the eager loader (src/client/controls.ts).
+ * A product's buy control by the buy control rule (src/lib/buy-mode.ts): Buy Now and its inquiry dialog, the purchase
+ * options dropdown, or the marketplace link. All three answer a tap with no download.
  */
 export function BuyControl({
   product,
@@ -46,38 +44,36 @@ function ProductInquiryDialog(props: BuyControlProps) {
       >
         Buy Now
       </button>
-      <InquiryDialog props={props} dialogId={dialogId} />
+      <dialog
+        id={dialogId}
+        className="dialog dialog--wide product-inquiry-dialog"
+        aria-labelledby={`${dialogId}-title`}
+      >
+        <div className="dialog__header">
+          <h2 id={`${dialogId}-title`}>Buy {props.productName}</h2>
+          <button type="button" className="dialog__close" aria-label="Close" command="close" commandfor={dialogId}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path d="M18 6 6 18M6 6l12 12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <div className="dialog__body">
+          {props.dialogDescription && <p className="muted">{props.dialogDescription}</p>}
+          <Island
+            of={ProductInquiryForm}
+            props={{
+              productId: props.productId,
+              productName: props.productName,
+              dialogId,
+              contactEmail: props.contactEmail,
+              contactPhone: props.contactPhone,
+            }}
+            hydrate="visible"
+            prefetch
+          />
+        </div>
+      </dialog>
     </div>
-  );
-}
-
-function InquiryDialog({ props, dialogId }: { props: BuyControlProps; dialogId: string }) {
-  return (
-    <dialog id={dialogId} className="dialog dialog--wide product-inquiry-dialog" aria-labelledby={`${dialogId}-title`}>
-      <div className="dialog__header">
-        <h2 id={`${dialogId}-title`}>Buy {props.productName}</h2>
-        <button type="button" className="dialog__close" aria-label="Close" command="close" commandfor={dialogId}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="M18 6 6 18M6 6l12 12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
-      </div>
-      <div className="dialog__body">
-        {props.dialogDescription && <p className="muted">{props.dialogDescription}</p>}
-        <Island
-          of={ProductInquiryForm}
-          props={{
-            productId: props.productId,
-            productName: props.productName,
-            dialogId,
-            contactEmail: props.contactEmail,
-            contactPhone: props.contactPhone,
-          }}
-          hydrate="visible"
-          prefetch
-        />
-      </div>
-    </dialog>
   );
 }
 

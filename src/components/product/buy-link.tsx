@@ -17,9 +17,8 @@ export function buyButtonClass({
 }
 
 /**
- * The buy control of a product bought on the marketplace: a plain link opening its page there in a new tab. Server
- * HTML only; a link needs no island, so it works however late (or whether) any script loads. Its data attributes
- * name the product for the `select_item` event the eager loader pushes on a click (src/client/item-links.ts).
+ * The buy control of a product bought on the marketplace: a plain link to its page there, working whether or not any
+ * script loads. Its data attributes name the product for the `select_item` event (src/client/item-links.ts).
  */
 export function BuyLink(
   props: Pick<

@@ -45,9 +45,8 @@ function TypeIcon({ type }: { type: DemoType }) {
 }
 
 /**
- * Platform overview of a product: WAI-ARIA tabs with automatic activation, the first selected. The eager loader runs
- * them (src/client/controls.ts): a click selects, arrow keys move between tabs (and wrap), Home and End jump to the
- * ends; only the selected tab is in the Tab order.
+ * Platform overview of a product: WAI-ARIA tabs with automatic activation, the first selected, run by the eager loader
+ * (src/client/controls.ts); only the selected tab is in the Tab order.
  */
 export function PlatformTabs({ label, tabs }: PlatformTabsProps) {
   const id = useId();

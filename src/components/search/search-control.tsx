@@ -6,9 +6,8 @@ import { Island } from "../../lib/island-wrapper.tsx";
 const SEARCH_DIALOG_ID = "site-search";
 
 /**
- * The header's search control and its dialog. The control opens the server-rendered dialog natively (an invoker
- * command), with the field focused, so the visitor types at once; the site-search island inside wakes on that focus
- * and searches what is in the field. Its code is fetched ahead when a mouse or keyboard reaches for the control.
+ * The header's search control, opening its server-rendered dialog natively with the field focused, so the visitor
+ * types at once; the site-search island inside wakes on that focus and searches what is in the field.
  */
 export function SearchControl() {
   return (

@@ -8,9 +8,8 @@ import {
 } from "../../lib/search.ts";
 
 /**
- * The browser half of the site search: fetches the index the build wrote (build/plugins/search-index.ts) once per page and
- * indexes it in memory with MiniSearch. Only the search islands import this, so nothing of it loads before the
- * visitor opens the search.
+ * The browser half of the site search: fetches the index once per page and searches it with MiniSearch. Only the
+ * search islands import this, so none of it loads before the visitor opens the search.
  */
 
 export interface SearchHit {

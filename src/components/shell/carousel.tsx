@@ -18,10 +18,8 @@ interface CarouselProps {
 type SlideProps = { className?: string };
 
 /**
- * A carousel that is server HTML and CSS: the slides are a scroll-snap strip, laid out and clipped by the stylesheet
- * from the first paint (`--slides-per-view` on the carousel sets the widths), and one script for all of a page's
- * carousels (src/client/carousel.ts, in the page module the page places after its last carousel: `<PageModule name="home" />`) makes and drives dots, arrows
- * and autoplay without a framework.
+ * A carousel that is server HTML and CSS, a scroll-snap strip from the first paint (`--slides-per-view` sets the
+ * widths); src/client/carousel.ts, in the page's module, adds dots, arrows and autoplay.
  */
 export function Carousel({
   id,

@@ -6,13 +6,11 @@ import { useSiteContext } from "../site-context.tsx";
 const DIALOG_ID = "contact-dialog";
 
 /**
- * The floating 'Contact us' button and its 'Send us an email' dialog: a native <dialog> the button opens as a modal
- * with an invoker command, no island. Closing on an outside click, the focus trap and focus return come from the
- * eager loader (src/client/controls.ts).
+ * The floating 'Contact us' button and its 'Send us an email' dialog, a native <dialog> it opens with an invoker
+ * command; no island (the eager loader adds outside clicks and the focus trap).
  */
 export function FloatingContact() {
-  const { site } = useSiteContext().content;
-  const { contact } = site;
+  const { contact } = useSiteContext().content.site;
   return (
     <>
       <button

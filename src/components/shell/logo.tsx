@@ -1,10 +1,6 @@
 import { SITE_ICONS } from "../../lib/site-icons.ts";
 
-/**
- * The brand mark: the site's SVG icon itself (public/favicon.svg, the same gradient tile with an N), which every page's
- * head links already, so the browser has it cached. As an inline SVG it was nine elements with a gradient of its own,
- * twice on every page (header and footer).
- */
+/** The brand mark: the site's SVG icon itself (public/favicon.svg), which every page's head links already. */
 function LogoMark() {
   // Preloaded once in the head (src/layouts/document.tsx). React's server renderer would otherwise add a preload of
   // its own before each part of the body that shows it, which a page swap then asks for again; it adds none for a

@@ -25,11 +25,8 @@ const OPTIONS: Record<ThemeChoice, { label: string; icon: ReactNode }> = {
 };
 
 /**
- * Light, dark or system: three radio buttons, so arrow keys move between them and a screen reader says "Theme",
- * each option's name and which one is checked. The eager loader makes them work (src/client/theme-switch.ts); the
- * stylesheet marks the current option from <html data-theme>, set by the head script before the first paint, and
- * keeps the switch invisible where no script runs (the page then follows the system, and a switch that cannot
- * remember would only mislead).
+ * Light, dark or system as three radio buttons, run by the eager loader (src/client/theme-switch.ts). The stylesheet
+ * marks the option <html data-theme> names, and hides the switch where no script runs (it could not remember).
  */
 export function ThemeSwitch() {
   return (

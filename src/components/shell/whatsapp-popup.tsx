@@ -3,9 +3,8 @@ import { whatsappUrl } from "../../lib/urls.ts";
 import { useSiteContext } from "../site-context.tsx";
 
 /**
- * 'Let's Connect on WhatsApp!' (SPEC sections 2 and 4): a non-modal <dialog> in every page's HTML, closed. The small
- * inline script src/client/inline/whatsapp-timer.ts opens it when it is due (once per browser session) and closes it
- * on Escape or when the chat link is followed; Maybe Later closes it natively (an invoker command). No island.
+ * 'Let's Connect on WhatsApp!' (SPEC sections 2 and 4): a closed non-modal <dialog> in every page, which
+ * src/client/inline/whatsapp-timer.ts opens when due (once per session); no island.
  */
 export function WhatsAppPopup() {
   const { whatsapp } = useSiteContext().content.site.contact;

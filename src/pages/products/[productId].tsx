@@ -1,16 +1,7 @@
 import { DraftBanner } from "../../components/draft-banner.tsx";
-import { FeatureList } from "../../components/product/feature-list.tsx";
-import { HowItWorks } from "../../components/product/how-it-works.tsx";
-import { KeyBenefits } from "../../components/product/key-benefits.tsx";
-import { PerfectFor } from "../../components/product/perfect-for.tsx";
-import { PlatformOverview } from "../../components/product/platform-overview.tsx";
-import { ProductFaq } from "../../components/product/product-faq.tsx";
 import { ProductHero } from "../../components/product/product-hero.tsx";
+import { ProductSections } from "../../components/product/product-sections.tsx";
 import { PurchaseCta } from "../../components/product/purchase-cta.tsx";
-import { ReadyMadeClones } from "../../components/product/ready-made-clones.tsx";
-import { TechSpecs } from "../../components/product/tech-specs.tsx";
-import { WhatIs } from "../../components/product/what-is.tsx";
-import { WhatYouGet } from "../../components/product/what-you-get.tsx";
 import { definePage } from "../../lib/page.ts";
 import { breadcrumbs, softwareApplication } from "../../lib/structured-data.ts";
 import type { Listed } from "../../lib/content.ts";
@@ -44,16 +35,7 @@ export default definePage<{ productId: string }, { product: Listed<Product>; cop
       <DraftBanner reason={product.unpublished} />
       <article className="product-detail">
         <ProductHero product={product} />
-        <WhatIs name={product.name} description={product.fullDescription} />
-        {product.whatYouGet?.length ? <WhatYouGet items={product.whatYouGet} /> : null}
-        {product.demoDetails?.length ? <PlatformOverview name={product.name} demos={product.demoDetails} /> : null}
-        <KeyBenefits benefits={copy.keyBenefits} />
-        <FeatureList name={product.name} features={product.features} />
-        <HowItWorks steps={copy.howItWorks} />
-        <TechSpecs specs={product.techSpecs} />
-        <PerfectFor audiences={product.perfectFor} />
-        <ProductFaq items={copy.faq} />
-        {product.readyMadeClones?.length ? <ReadyMadeClones clones={product.readyMadeClones} /> : null}
+        <ProductSections product={product} copy={copy} />
         <PurchaseCta product={product} />
       </article>
     </>

@@ -2,7 +2,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { ListFilter } from "../../components/list-filter.tsx";
 import { ProductCard } from "../../components/product-card.tsx";
 import { definePage } from "../../lib/page.ts";
-import { breadcrumbs } from "../../lib/structured-data.ts";
+import { breadcrumbs, ld } from "../../lib/structured-data.ts";
 import { absoluteUrl } from "../../lib/urls.ts";
 
 const GRID_ID = "product-grid";
@@ -15,16 +15,14 @@ export default definePage({
     keywords: ["ready-made SaaS apps", "white-label source code", ...products.map((p) => p.category)],
     image: content.site.shareCardImages.products,
     jsonLd: [
-      {
-        "@context": "https://schema.org",
-        "@type": "ItemList",
+      ld("ItemList", {
         itemListElement: products.map((p, i) => ({
           "@type": "ListItem",
           position: i + 1,
           name: p.name,
           url: absoluteUrl(content.site, `/products/${p.id}`),
         })),
-      },
+      }),
       breadcrumbs(content.site, [
         { name: "Home", path: "/" },
         { name: "Products", path: "/products" },

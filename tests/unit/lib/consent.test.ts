@@ -41,18 +41,23 @@ describe("validConsent", () => {
     expect(validConsent(record({ version: 1 }), NOW)).toBeUndefined();
   });
 
-  test("ignores a value that does not parse or lacks a field", () => {
+  test("ignores a value that does not parse, lacks a field or holds one of the wrong type", () => {
     for (const raw of ["", "{", "not json", "null", "[]", "{}", '"1.0"', "42"]) {
       expect(validConsent(raw, NOW), raw).toBeUndefined();
     }
-    expect(validConsent(record({ preferences: { analytics: true, functional: false } }), NOW)).toBeUndefined();
-    expect(
-      validConsent(record({ preferences: { analytics: "yes", functional: false, marketing: false } }), NOW),
-    ).toBeUndefined();
-    expect(validConsent(record({ timestamp: "yesterday" }), NOW)).toBeUndefined();
-    expect(validConsent(record({ timestamp: undefined }), NOW)).toBeUndefined();
-    expect(validConsent(record({ preferences: null }), NOW)).toBeUndefined();
-    expect(validConsent(record({ preferences: "all" }), NOW)).toBeUndefined();
+    for (const overrides of [
+      { preferences: { analytics: true, functional: false } },
+      { preferences: { analytics: "yes", functional: false, marketing: false } },
+      { preferences: { analytics: true, functional: 1, marketing: true } },
+      { preferences: { analytics: true, functional: true, marketing: null } },
+      { preferences: null },
+      { preferences: "all" },
+      { timestamp: "yesterday" },
+      { timestamp: undefined },
+      { timestamp: NOW - DAY },
+    ]) {
+      expect(validConsent(record(overrides), NOW), JSON.stringify(overrides)).toBeUndefined();
+    }
   });
 
   test("keeps a record for 12 months of 30 days: 359 and 360 days old count, 361 does not", () => {
@@ -129,37 +134,23 @@ describe("consent mode", () => {
     });
   });
 
-  test("analytics grants analytics_storage only", () => {
-    expect(consentModeState({ ...NO_CONSENT, analytics: true })).toEqual({
-      ad_storage: "denied",
-      ad_user_data: "denied",
-      ad_personalization: "denied",
-      analytics_storage: "granted",
-      functionality_storage: "denied",
-      personalization_storage: "denied",
-    });
-  });
-
-  test("functional grants functionality_storage and personalization_storage", () => {
-    expect(consentModeState({ ...NO_CONSENT, functional: true })).toEqual({
-      ad_storage: "denied",
-      ad_user_data: "denied",
-      ad_personalization: "denied",
-      analytics_storage: "denied",
-      functionality_storage: "granted",
-      personalization_storage: "granted",
-    });
-  });
-
-  test("marketing grants ad_storage, ad_user_data and ad_personalization", () => {
-    expect(consentModeState({ ...NO_CONSENT, marketing: true })).toEqual({
-      ad_storage: "granted",
-      ad_user_data: "granted",
-      ad_personalization: "granted",
-      analytics_storage: "denied",
-      functionality_storage: "denied",
-      personalization_storage: "denied",
-    });
+  const SIGNALS = [
+    "ad_storage",
+    "ad_user_data",
+    "ad_personalization",
+    "analytics_storage",
+    "functionality_storage",
+    "personalization_storage",
+  ];
+  test.each([
+    ["analytics", ["analytics_storage"]],
+    ["functional", ["functionality_storage", "personalization_storage"]],
+    ["marketing", ["ad_storage", "ad_user_data", "ad_personalization"]],
+  ] as const)("%s alone grants %j and denies the rest", (choice, granted) => {
+    const expected = Object.fromEntries(
+      SIGNALS.map((s) => [s, (granted as readonly string[]).includes(s) ? "granted" : "denied"]),
+    );
+    expect(consentModeState({ ...NO_CONSENT, [choice]: true })).toEqual(expected);
   });
 
   test("accepting all grants every signal; rejecting denies every signal", () => {
@@ -214,6 +205,8 @@ describe("cookieDomains", () => {
   test("lists the host and each parent domain", () => {
     expect(cookieDomains("www.example.com")).toEqual(["www.example.com", "example.com"]);
     expect(cookieDomains("example.com")).toEqual(["example.com"]);
+    expect(cookieDomains("1und1.de")).toEqual(["1und1.de"]);
+    expect(cookieDomains("site.lab1")).toEqual(["site.lab1"]);
   });
 
   test("is empty for IP addresses and single-label hosts, whose cookies are host-only", () => {

@@ -71,20 +71,16 @@ describe("readCookie", () => {
 describe("chosenCurrency", () => {
   const cookie = (value: string) => () => `${COUNTRY_CURRENCY_COOKIE}=${value}`;
 
-  test("should put the visitor's stored choice before their country's currency", () => {
-    expect(chosenCurrency(storing("USD"), cookie("INR"))).toBe("USD");
-    expect(chosenCurrency(storing("INR"), cookie("USD"))).toBe("INR");
-  });
-
-  test("should follow the country cookie when nothing valid is stored", () => {
-    expect(chosenCurrency(storing(null), cookie("INR"))).toBe("INR");
-    expect(chosenCurrency(storing("EUR"), cookie("INR"))).toBe("INR");
-    expect(chosenCurrency(blocked, cookie("INR"))).toBe("INR");
-  });
-
-  test("should show USD when neither says anything usable", () => {
-    expect(chosenCurrency(storing(null), () => "")).toBe("USD");
-    expect(chosenCurrency(storing(null), cookie("EUR"))).toBe("USD");
-    expect(chosenCurrency(blocked, blocked)).toBe("USD");
+  test.each([
+    ["the stored choice before the country's", storing("USD"), cookie("INR"), "USD"],
+    ["the stored choice before the country's", storing("INR"), cookie("USD"), "INR"],
+    ["the country's when nothing is stored", storing(null), cookie("INR"), "INR"],
+    ["the country's when the stored value is no currency", storing("EUR"), cookie("INR"), "INR"],
+    ["the country's when storage is blocked", blocked, cookie("INR"), "INR"],
+    ["USD without a cookie", storing(null), () => "", "USD"],
+    ["USD when the cookie is no currency", storing(null), cookie("EUR"), "USD"],
+    ["USD when storage and cookies are blocked", blocked, blocked, "USD"],
+  ])("should show %s", (_, storage, cookies, expected) => {
+    expect(chosenCurrency(storage, cookies)).toBe(expected);
   });
 });

@@ -9,23 +9,21 @@ const article = {
 };
 
 describe("matchesFilter", () => {
-  test("matches the search in the searchable text, ignoring case and outer spaces", () => {
-    expect(matchesFilter(article, { search: "astrology", category: "" }, "search")).toBe(true);
-    expect(matchesFilter(article, { search: "  PRACTICAL ", category: "" }, "search")).toBe(true);
-    expect(matchesFilter(article, { search: "whatsapp", category: "" }, "search")).toBe(false);
-  });
-  test("an empty search matches everything in the category", () => {
-    expect(matchesFilter(article, { search: "", category: "Business" }, "search")).toBe(true);
-    expect(matchesFilter(article, { search: " ", category: "Marketing" }, "search")).toBe(false);
-  });
-  test("applies search and category together", () => {
-    expect(matchesFilter(article, { search: "app", category: "Business" }, "search")).toBe(true);
-    expect(matchesFilter(article, { search: "app", category: "Technology" }, "search")).toBe(false);
-  });
-  test("compares a choice exactly, and matches everything without a text parameter or a choice", () => {
-    expect(matchesFilter(article, { category: "business" })).toBe(false);
-    expect(matchesFilter(article, { category: "" })).toBe(true);
-    expect(matchesFilter(article, {})).toBe(true);
+  test.each([
+    // The search occurs in the searchable text, case and outer spaces aside; an empty one matches the category.
+    [{ search: "astrology", category: "" }, "search", true],
+    [{ search: "  PRACTICAL ", category: "" }, "search", true],
+    [{ search: "whatsapp", category: "" }, "search", false],
+    [{ search: "", category: "Business" }, "search", true],
+    [{ search: " ", category: "Marketing" }, "search", false],
+    [{ search: "app", category: "Business" }, "search", true],
+    [{ search: "app", category: "Technology" }, "search", false],
+    // A choice is compared exactly; no text parameter and no choice match everything.
+    [{ category: "business" }, undefined, false],
+    [{ category: "" }, undefined, true],
+    [{}, undefined, true],
+  ])("%j (text parameter %s) matches: %s", (state, textParam, matches) => {
+    expect(matchesFilter(article, state, textParam)).toBe(matches);
   });
 });
 

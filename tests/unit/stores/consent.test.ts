@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { hasAnalyticsConsent, markAnalyticsConsent } from "../../../src/lib/analytics-consent.ts";
 import { SOURCE_STORAGE_KEY } from "../../../src/client/lead-source.ts";
-import { CONSENT_NEEDED_CLASS, cookieDomains, NO_CONSENT, validConsent } from "../../../src/lib/consent.ts";
+import { CONSENT_NEEDED_CLASS, NO_CONSENT } from "../../../src/lib/consent.ts";
 import { CONSENT_STORAGE_KEY } from "../../../src/lib/limits.ts";
 import { consent, readConsent, resetConsent, saveConsent } from "../../../src/stores/consent.ts";
 
@@ -186,40 +186,5 @@ describe("resetConsent", () => {
     local.blocked = true;
     resetConsent();
     expect(reloads).toBe(2);
-  });
-});
-
-describe("the stored record's shape", () => {
-  const stored = (record: Record<string, unknown>) =>
-    JSON.stringify({ version: "1.0", timestamp: "2026-11-01T00:00:00.000Z", ...record });
-  const now = Date.parse("2026-11-27T00:00:00Z");
-
-  test("should ask again when the stored choices are missing or not yes/no, rather than fail", () => {
-    expect(validConsent(stored({ preferences: null }), now)).toBeUndefined();
-    expect(validConsent(stored({ preferences: "all" }), now)).toBeUndefined();
-    expect(
-      validConsent(stored({ preferences: { analytics: "yes", functional: true, marketing: true } }), now),
-    ).toBeUndefined();
-    expect(
-      validConsent(stored({ preferences: { analytics: true, functional: 1, marketing: true } }), now),
-    ).toBeUndefined();
-    expect(
-      validConsent(stored({ preferences: { analytics: true, functional: true, marketing: null } }), now),
-    ).toBeUndefined();
-    expect(validConsent("null", now)).toBeUndefined();
-    expect(validConsent("42", now)).toBeUndefined();
-  });
-
-  test("should ask again when the time is not written as text", () => {
-    const preferences = { analytics: true, functional: true, marketing: true };
-    expect(validConsent(stored({ preferences, timestamp: Date.parse("2026-11-01") }), now)).toBeUndefined();
-    expect(validConsent(stored({ preferences }), now)?.preferences).toEqual(preferences);
-  });
-});
-
-describe("cookieDomains of hosts that start or end with a digit", () => {
-  test("should list a host's parent domains although its name starts or ends with a digit", () => {
-    expect(cookieDomains("1und1.de")).toEqual(["1und1.de"]);
-    expect(cookieDomains("site.lab1")).toEqual(["site.lab1"]);
   });
 });
