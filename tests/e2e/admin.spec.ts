@@ -51,6 +51,13 @@ test.afterAll(async () => {
   await rm(work, { recursive: true, force: true, maxRetries: 5 });
 });
 
+/** The file's text once decap-server has written it to the end (it writes in place: the name shows before the text). */
+async function written(file: string, end: string): Promise<string> {
+  const read = () => readFile(file, "utf8").catch(() => "");
+  await expect.poll(async () => (await read()).includes(end), { timeout: 30_000 }).toBe(true);
+  return read();
+}
+
 async function exists(file: string): Promise<boolean> {
   return stat(file).then(
     () => true,
@@ -93,14 +100,14 @@ test("an article with a photo cover, saved as a draft, is written to content/ an
   await editor.click(page.getByText("Publish now", { exact: true }));
 
   const file = path.join(contentDir, "blog/editor-first-post.md");
-  await expect.poll(() => exists(file), { timeout: 30_000 }).toBe(true);
+  const text = await written(file, "Editors can now publish from the browser.");
   const seconds = (performance.now() - started) / 1000;
   console.log(
     `[admin] New post → file on disk: ${editor.clicks} clicks, ${seconds.toFixed(1)} s; /admin loaded ${Math.round(adminBytes / 1024)} KB (${Math.round(gzipBytes / 1024)} KB gzip)`,
   );
   test.info().annotations.push({ type: "measure", description: `${editor.clicks} clicks, ${seconds.toFixed(1)} s` });
 
-  const post = blogPostSchema.parse(frontMatter(await readFile(file, "utf8")));
+  const post = blogPostSchema.parse(frontMatter(text));
   expect(post).toMatchObject({
     slug: "editor-first-post",
     draft: true,
@@ -108,7 +115,6 @@ test("an article with a photo cover, saved as a draft, is written to content/ an
     imageAlt: "A hillside at dawn",
     date: "2026-11-20",
   });
-  expect(await readFile(file, "utf8")).toContain("Editors can now publish from the browser.");
   expect(await exists(path.join(contentDir, "images/blog/editor-cover.jpg"))).toBe(true);
 
   const site = await page.context().newPage();
@@ -316,10 +322,10 @@ test("an article is refused before the save with the build's words on a duplicat
   await editor.click(page.getByRole("button", { name: "Publish" }));
   await editor.click(page.getByText("Publish now", { exact: true }));
   const file = path.join(contentDir, "blog/quick-commerce-again.md");
-  await expect.poll(() => exists(file), { timeout: 30_000 }).toBe(true);
-  const post = frontMatter(await readFile(file, "utf8"));
+  const text = await written(file, "| Basic | 25,000 |");
+  const post = frontMatter(text);
   expect(post).toMatchObject({ id: "quick-commerce-again", slug: "quick-commerce-again", date: "2026-11-20" });
-  expect(await readFile(file, "utf8")).toContain("| --- | ---: |");
+  expect(text).toContain("| --- | ---: |");
   expect(await exists(path.join(contentDir, "blog/quick-commerce-unit-economics-1.md"))).toBe(false);
 });
 

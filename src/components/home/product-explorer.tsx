@@ -6,7 +6,7 @@ import { ProductIcon } from "../icon.tsx";
 import { Picture } from "../picture.tsx";
 
 /**
- * Where the explorer's panels are, each product's as HTML by its id (written by build/explorer-panels.tsx): the page
+ * Where the explorer's panels are, each product's as HTML by its id (written by build/plugins/explorer-panels.tsx): the page
  * holds the chosen product's panel only, and src/client/explorer.ts fetches the others once, as the explorer nears.
  */
 export const EXPLORER_PANELS_PATH = "/products/explorer-panels.json";
