@@ -10,6 +10,8 @@ type ImgProps = ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string
  */
 export function Picture({ slot, priority, ...img }: ImgProps & { slot: ImageSlot; priority?: boolean }) {
   const image = useSiteContext().content.images?.[img.src];
+  // No picture yet (an /admin preview of an entry being written): an empty src would fetch the page itself again.
+  if (!img.src) return null;
   // alt again after the spread: the same key, so the attributes keep the order the call wrote them in.
   if (!image) return <img {...img} alt={img.alt} />;
   const sizes = SLOT_SIZES[slot];
