@@ -16,18 +16,14 @@ const DYNAMO_PORT = Number(process.env.DYNAMO_PORT ?? SES_PORT + 1);
  */
 process.env.E2E_LEADS_DIR ??= mkdtempSync(path.join(tmpdir(), `storefront-e2e-leads-${PORT}-`));
 /**
- * Debian's chromium-headless-shell where it is installed, else its full Chromium: the same Blink and Skia (the
- * screenshot baselines pass on either), without the browser around it: each context and page load costs far less CPU, and the browser step on a 2-core machine is bound by CPU. CHROMIUM_PATH picks another binary. The
- * benchmarks keep the full browser, as visitors run it.
+ * Debian's chromium-headless-shell (npm test checks it is installed: scripts/system-packages.txt): the same Blink and
+ * Skia as the full Chromium without the browser around it, so each context, page load and full-page picture costs less
+ * CPU, and the browser step on a 2-core machine is bound by CPU. It draws looks.spec.ts's baselines too: the full
+ * browser places a few glyphs a row apart, so without the shell the other specs run in the full browser and the
+ * pictures fail. CHROMIUM_PATH picks another binary. The benchmarks keep the full browser, as visitors run it.
  */
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
-/**
- * The screenshots (looks.spec.ts) are drawn by the full browser, as visitors' Chromium draws them: the shell places
- * a few glyphs a row apart from it, so baselines drawn by one would fail on a machine with the other. Chromium 150 and
- * 156 draw them alike.
- */
-const LOOKS_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
  * Playwright's Chromium keeps its shared memory (the frames each page hands the compositor) in files under /tmp on
@@ -76,7 +72,7 @@ export default defineConfig({
       testMatch: "looks.spec.ts",
       // The baselines' names stay those of the one project there used to be.
       snapshotPathTemplate: "{testDir}/{testFilePath}-snapshots/{arg}-chromium-{platform}{ext}",
-      use: { ...devices["Desktop Chrome"], launchOptions: { ...LAUNCH, executablePath: LOOKS_CHROMIUM } },
+      use: { ...devices["Desktop Chrome"], launchOptions: { ...LAUNCH, executablePath: CHROMIUM } },
     },
   ],
   webServer: {
