@@ -21,6 +21,7 @@ export default defineConfig({
       "tests/unit/client/**/*.test.ts",
       "tests/unit/schemas/**/*.test.ts",
       "tests/unit/build/check-links.test.ts",
+      "tests/unit/build/compile-content.test.ts",
       "tests/unit/build/feeds.test.ts",
       "tests/unit/stores/consent.test.ts",
       // validate-content.test.ts reads whole content folders from disk (70 s); the rules file checks the same rules in memory.
