@@ -7,9 +7,9 @@ import { missingPackagesMessage, missingSystemPackages } from "./system-packages
 import { type Counted, countPlaywright, countVitest } from "./test-report.ts";
 
 /**
- * `npm test`: every check, in the order that fails fastest: typecheck, lint and knip beside the build, the infra synth
- * beside the unit and integration tests, then the browser tests (Chromium, then the cross-engine smoke: WebKit, Firefox
- * and a prerender in a driverless Chromium). The site
+ * `npm test`: every check, in the order that fails fastest: typecheck, lint, knip, the build, the infra synth, unit and
+ * integration tests, then the browser tests (Chromium, then the cross-engine smoke: WebKit, Firefox and a prerender in a
+ * driverless Chromium). The site
  * is built once, into dist/: the synth, the tests that read the build (vitest's "site" project, through SITE_DIST_DIR
  * and the build's report) and the browser tests all use it.
  * Ends with one line `N passed, N failed` counting every test case plus each tool check (typecheck, lint, knip, build).
@@ -117,71 +117,36 @@ const steps: Step[] = [
   },
 ];
 
-/**
- * The steps of a stage run side by side, each stage after the one before: the quick checks beside the build, which
- * is mostly one core's work; the synth beside the unit tests, whose two workers are not both busy throughout (a file
- * waiting on a timer or starting up). The browser tests have the machine to themselves: their two workers keep both
- * cores busy.
- */
-const stages = [["typecheck", "lint", "knip", "build"], ["infra", "unit"], ["browser"], ["engines"]].map((names) =>
-  steps.filter((step) => names.includes(step.name)),
-);
-
-/**
- * Runs a step. The last step of a stage writes to the terminal as it goes; the others' output is kept and printed
- * whole when the stage is done, so no two steps' lines are mixed.
- */
-const run = (step: Step, live: boolean, kept: string[]) =>
-  new Promise<{ code: number; seconds: number }>((resolve) => {
+const run = (step: Step) =>
+  new Promise<number>((resolve) => {
     const [command = "", ...args] = step.command;
-    const header = `\n=== ${step.name}: ${step.command.map((c) => path.basename(c)).join(" ")}\n`;
-    if (live) console.log(header);
-    const started = performance.now();
-    const child = spawn(command, args, {
-      cwd: rootDir,
-      stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
-      env: { ...process.env, ...step.env },
-    });
-    const output: Buffer[] = [];
-    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
-    let ended = false;
-    // A command that cannot start reports an error and may close as well: counted once.
-    const done = (code: number) => {
-      if (ended) return;
-      ended = true;
-      if (!live) kept.push(`${header}\n${Buffer.concat(output).toString()}`);
-      resolve({ code, seconds: Math.round((performance.now() - started) / 1000) });
-    };
-    child.on("close", (code) => done(code ?? 1));
-    child.on("error", () => done(1));
+    const child = spawn(command, args, { cwd: rootDir, stdio: "inherit", env: { ...process.env, ...step.env } });
+    child.on("exit", (code) => resolve(code ?? 1));
+    child.on("error", () => resolve(1));
   });
 
 let passed = 0;
 let failed = 0;
 const summary: string[] = [];
 const failures: string[] = [];
-for (const stage of stages) {
-  const kept: string[] = [];
-  const ran = await Promise.all(stage.map((step, i) => run(step, i === stage.length - 1, kept)));
-  for (const text of kept) console.log(text);
-  for (const [i, step] of stage.entries()) {
-    const { code, seconds } = ran[i] ?? { code: 1, seconds: 0 };
-    const counted = step.count ? await step.count().catch(() => undefined) : undefined;
-    const result = counted ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, failures: [] };
-    if (code !== 0 && result.failed === 0) {
-      result.failed = 1; // a runner that crashed before reporting failures
-      if (result.failures.length === 0) result.failures.push(`exited with code ${code} (its output is above)`);
-    }
-    passed += result.passed;
-    failed += result.failed;
-    failures.push(...result.failures.map((failure) => `${step.name}: ${failure}`));
-    summary.push(
-      `${step.name.padEnd(10)} ${code === 0 ? "ok  " : "FAIL"} ${result.passed} passed, ${result.failed} failed (${seconds} s)`,
-    );
+for (const step of steps) {
+  console.log(`\n=== ${step.name}: ${step.command.map((c) => path.basename(c)).join(" ")}\n`);
+  const started = performance.now();
+  const code = await run(step);
+  const counted = step.count ? await step.count().catch(() => undefined) : undefined;
+  const result = counted ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, failures: [] };
+  if (code !== 0 && result.failed === 0) {
+    result.failed = 1; // a runner that crashed before reporting failures
+    if (result.failures.length === 0) result.failures.push(`exited with code ${code} (its output is above)`);
   }
+  passed += result.passed;
+  failed += result.failed;
+  failures.push(...result.failures.map((failure) => `${step.name}: ${failure}`));
+  summary.push(
+    `${step.name.padEnd(10)} ${code === 0 ? "ok  " : "FAIL"} ${result.passed} passed, ${result.failed} failed (${Math.round((performance.now() - started) / 1000)} s)`,
+  );
   // The browser tests need a build; without one there is nothing to test.
-  if (stage.some((step, i) => step.name === "build" && ran[i]?.code !== 0)) break;
+  if (step.name === "build" && code !== 0) break;
 }
 // Repeated last, where a CI log's tail shows it: which cases failed or were flaky, not only how many.
 if (failures.length > 0) console.log(`\nFailed or flaky:\n${failures.map((failure) => `  ${failure}`).join("\n")}`);
