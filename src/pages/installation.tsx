@@ -1,3 +1,4 @@
+import { CheckListItems } from "../components/check-list.tsx";
 import { Clock } from "../components/icon.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { InlineScript } from "../components/inline-script.tsx";
@@ -53,11 +54,7 @@ export default definePage({
           <section className="card" aria-labelledby="included-title">
             <h2 id="included-title">Included in Every Package</h2>
             <ul className="check-list check-list--circled">
-              {installation.includedInEvery.map((item) => (
-                <li key={item}>
-                  <span>{item}</span>
-                </li>
-              ))}
+              <CheckListItems items={installation.includedInEvery} />
             </ul>
           </section>
           <section className="card" aria-labelledby="supply-title">
@@ -151,11 +148,7 @@ function PackageCard({ pkg, gstPercent }: { pkg: InstallationPackage; gstPercent
         <p className="price__once muted">One-time payment</p>
       </div>
       <ul className="check-list">
-        {pkg.features.map((feature) => (
-          <li key={feature}>
-            <span>{feature}</span>
-          </li>
-        ))}
+        <CheckListItems items={pkg.features} />
       </ul>
       <a
         className={pkg.popular ? "button button--primary package-card__cta" : "button package-card__cta"}

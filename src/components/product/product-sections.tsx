@@ -14,6 +14,7 @@ import {
   TrendingUp,
   Users,
 } from "../icon.tsx";
+import { CheckListItems } from "../check-list.tsx";
 import { PlatformTabs } from "./platform-tabs.tsx";
 
 const BENEFIT_ICONS: Record<(typeof benefitIcons)[number], Icon> = {
@@ -51,13 +52,6 @@ function Section({
     </section>
   );
 }
-
-const Checked = ({ items }: { items: readonly string[] }) =>
-  items.map((item) => (
-    <li key={item}>
-      <span>{item}</span>
-    </li>
-  ));
 
 /**
  * The product page's bands between its hero and its closing call to action: the product's own facts, and the copy
@@ -112,7 +106,7 @@ export function ProductSections({ product, copy }: { product: Listed<Product>; c
       </Section>
       <Section id="features" title="Features" lead={`Everything ${name} does out of the box.`}>
         <ul className="check-list check-list--circled check-list--columns">
-          <Checked items={product.features} />
+          <CheckListItems items={product.features} />
         </ul>
       </Section>
       <Section id="how-it-works" title="How It Works" surface>
@@ -173,7 +167,7 @@ export function ProductSections({ product, copy }: { product: Listed<Product>; c
                 <h3>{clone.name}</h3>
                 <p>{clone.description}</p>
                 <ul className="check-list">
-                  <Checked items={clone.features} />
+                  <CheckListItems items={clone.features} />
                 </ul>
               </li>
             ))}
