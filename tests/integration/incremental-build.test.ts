@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BuildSession, build } from "../../build/index.ts";
+import { decodeSearchIndex, SEARCH_INDEX_PATH } from "../../src/lib/search.ts";
 import { contentWith, expectSameSite, listFiles, ROOT, WARM_CACHE } from "../fixtures/content.ts";
 
 describe("incremental build (npm run dev)", () => {
@@ -47,17 +48,35 @@ describe("incremental build (npm run dev)", () => {
     await rm(work, { recursive: true, force: true });
   });
 
-  test("an edited article re-renders only the pages that show it, and the site equals a clean build", async () => {
+  test("an edited article re-renders only the pages that show it, is found by search at its anchor, and the site equals a clean build", async () => {
     const file = await edit("blog/quick-commerce-unit-economics.md", (text) =>
       text
         .replace("Can a 10-Minute Delivery Store Make Money?", "Can a Dark Store Make Money?")
-        .replace("Customers love it", "Shoppers love it"),
+        .replace("Customers love it", "Shoppers (wombatology) love it"),
     );
     const result = await session.build([file]);
     expect(result.rendered).toBeGreaterThan(0);
     expect(result.rendered).toBeLessThan(result.pages / 2);
     const html = await readFile(path.join(work, "dev/blog/quick-commerce-unit-economics/index.html"), "utf8");
-    expect(html).toContain("Shoppers love it");
+    expect(html).toContain("Shoppers (wombatology) love it");
+    // An edited FAQ answer and policy section reach the search at the next save too, at their anchors.
+    const changed = [
+      await edit("faq.yaml", (text) =>
+        text
+          .replace("What is your refund policy?", "How do refunds work?")
+          .replace("90% refund if you cancel", "90% refund (zanzibarian) if you cancel"),
+      ),
+      await edit("pages/refund.md", (text) =>
+        text.replace("Before team assignment.", "Before team assignment (quokkasaurus)."),
+      ),
+    ];
+    await session.build(changed);
+    const documents = decodeSearchIndex(JSON.parse(await readFile(path.join(work, "dev", SEARCH_INDEX_PATH), "utf8")));
+    const urlOf = (word: string) => documents.filter((d) => d.text.includes(word)).map((d) => d.url);
+    expect(urlOf("zanzibarian")).toEqual(["/faq#how-do-refunds-work"]);
+    expect(urlOf("quokkasaurus")).toEqual([expect.stringMatching(/^\/refund#/)]);
+    expect(urlOf("wombatology")).toEqual([expect.stringMatching(/^\/blog\/quick-commerce-unit-economics(#|$)/)]);
+    expect(documents.some((d) => d.title === "What is your refund policy?")).toBe(false);
     await expectSameSite(path.join(work, "dev"), await cleanBuild("clean-post"));
   });
 
