@@ -51,7 +51,7 @@ export interface SesFaultProxy extends FaultProxy<SesFault> {
   /** Every request from now on gets this. */
   set(fault: SesFault): void;
   /** Each request independently gets a random fault with this probability (0 turns random faults off). */
-  randomFaults(rate: number, faults?: ReadonlyArray<Exclude<SesFault, "pass">>): void;
+  randomFaults(rate: number): void;
   /** Send events published so far (one per mail the emulator took). */
   readonly sent: number;
 }
@@ -121,7 +121,7 @@ export async function startSesFaultProxy({
   slowMs,
   onSend,
 }: SesFaultProxyOptions): Promise<SesFaultProxy> {
-  const faults: FaultPlan = { fixed: "pass", rate: 0, pool: SES_FAULTS };
+  const faults: FaultPlan = { fixed: "pass", rate: 0 };
   let sent = 0;
   const counts: Record<SesFault, number> = { pass: 0, refuse: 0, throttle: 0, error: 0, hang: 0, slow: 0 };
   const proxy = await startFaultProxy(
@@ -139,8 +139,8 @@ export async function startSesFaultProxy({
     set(fault) {
       faults.fixed = fault;
     },
-    randomFaults(rate, pool = SES_FAULTS) {
-      Object.assign(faults, { rate, pool });
+    randomFaults(rate) {
+      faults.rate = rate;
     },
     get sent() {
       return sent;
@@ -275,18 +275,17 @@ function sentMail(req: IncomingMessage, body: Buffer, text: Buffer) {
   return sendEvent(body.toString("utf8"), messageId);
 }
 
-/** A fault set for every call, or else a rate of random ones drawn from a pool. */
+/** A fault set for every call, or else a rate of random ones drawn from SES_FAULTS. */
 interface FaultPlan {
   fixed: SesFault;
   rate: number;
-  pool: ReadonlyArray<Exclude<SesFault, "pass">>;
 }
 
-const pickFault = ({ fixed, rate, pool }: FaultPlan): SesFault =>
+const pickFault = ({ fixed, rate }: FaultPlan): SesFault =>
   fixed !== "pass"
     ? fixed
     : rate > 0 && Math.random() < rate
-      ? (pool[Math.floor(Math.random() * pool.length)] ?? "error")
+      ? (SES_FAULTS[Math.floor(Math.random() * SES_FAULTS.length)] ?? "error")
       : "pass";
 
 /**

@@ -3,17 +3,13 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import {
-  type AttributeValue,
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceInUseException,
-  DeleteTableCommand,
-  PutItemCommand,
-  ScanCommand,
 } from "@aws-sdk/client-dynamodb";
 import dynalite from "dynalite";
-import { BY_DAY_INDEX, BY_RECEIVED_AT_INDEX, LEAD_INDEX_FIELDS, leadDay } from "../lambdas/shared/lead-record.ts";
+import { BY_DAY_INDEX, BY_RECEIVED_AT_INDEX, LEAD_INDEX_FIELDS } from "../lambdas/shared/lead-record.ts";
 import { answerDynaliteWriteErrors } from "./dynalite-write-errors.ts";
 import { portTaken } from "./ports.ts";
 
@@ -141,11 +137,7 @@ export async function startLocalDynamo({ dataDir, port }: { dataDir?: string; po
   });
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const client = localDynamoClient(endpoint);
-  await ensureLeadsTable(
-    client,
-    LOCAL_LEADS_TABLE,
-    dataDir ? path.join(dataDir, "leads-before-byDay.json") : undefined,
-  ).catch(async (error: unknown) => {
+  await ensureLeadsTable(client, LOCAL_LEADS_TABLE).catch(async (error: unknown) => {
     client.destroy();
     await stop();
     throw error;
@@ -182,14 +174,11 @@ const byDayIndex = {
 
 /**
  * Creates the leads table as the stack does (pk only; GSI byDay on day + receivedAt with the listing fields, GSI
- * byReceivedAt on kind + receivedAt for subscribers). A table made before byDay existed gets the index, and its
- * leads their `day`, so a store of an older checkout is listed whole.
+ * byReceivedAt on kind + receivedAt for subscribers).
  */
-export async function ensureLeadsTable(client: DynamoDBClient, tableName: string, backupFile?: string): Promise<void> {
+export async function ensureLeadsTable(client: DynamoDBClient, tableName: string): Promise<void> {
   try {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (!Table?.GlobalSecondaryIndexes?.some((index) => index.IndexName === BY_DAY_INDEX))
-      await addDayIndex(client, tableName, backupFile);
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
     return;
   } catch (error) {
     if (!(error instanceof Error) || error.name !== "ResourceNotFoundException") throw error;
@@ -223,40 +212,6 @@ export async function ensureLeadsTable(client: DynamoDBClient, tableName: string
     if (!(error instanceof ResourceInUseException)) throw error;
   }
   await whenActive(client, tableName);
-}
-
-/**
- * Rebuilds a table of an older checkout (no byDay: dynalite cannot add an index to a table) with every item, each
- * lead given its day. The items are written to `backupFile` first, so a crash midway loses nothing: the error names it.
- */
-async function addDayIndex(client: DynamoDBClient, tableName: string, backupFile?: string): Promise<void> {
-  const items: Record<string, AttributeValue>[] = [];
-  let start: Record<string, AttributeValue> | undefined;
-  do {
-    const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: start }));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  if (backupFile) writeFileSync(backupFile, JSON.stringify(items));
-  try {
-    await client.send(new DeleteTableCommand({ TableName: tableName }));
-    await ensureLeadsTable(client, tableName);
-    for (const { kind, ...item } of items) {
-      const receivedAt = item.receivedAt?.S;
-      const lead = kind?.S === "lead" && receivedAt;
-      await client.send(
-        new PutItemCommand({
-          TableName: tableName,
-          Item: lead ? { ...item, day: { S: leadDay(receivedAt) } } : kind ? { ...item, kind } : item,
-        }),
-      );
-    }
-  } catch (error) {
-    throw new LocalStoreError(
-      `could not add the byDay index to the local table (${error instanceof Error ? error.message : String(error)})${backupFile ? `; every item is in ${backupFile}` : ""}`,
-    );
-  }
-  if (backupFile) rmSync(backupFile, { force: true });
 }
 
 async function whenActive(client: DynamoDBClient, tableName: string): Promise<void> {
