@@ -256,6 +256,8 @@ describe("deliverWebhook", () => {
         },
       ]);
       expect(JSON.stringify(log.lines)).not.toContain("hooks.example.com");
+      // The lease is given back: the next message may post at once.
+      expect(await item(lead.submissionId)).not.toHaveProperty("webhookLeaseUntil");
     },
   );
 
