@@ -96,11 +96,8 @@ describe("contactRows", () => {
 });
 
 describe("nameOf", () => {
-  test("should find a catalogue name by id", () => {
+  test("should find a catalogue name by id, or give the id itself for one the catalogue does not have", () => {
     expect(nameOf([{ id: "esim", name: "eSIM" }], "esim")).toBe("eSIM");
-  });
-
-  test("should fall back to the id itself for an id the catalogue does not have", () => {
     expect(nameOf([{ id: "esim", name: "eSIM" }], "gone")).toBe("gone");
   });
 });

@@ -395,13 +395,10 @@ describe("countClientAcknowledgement", () => {
 });
 
 describe("dropPhantom", () => {
-  test("should leave nothing behind where no lead is", async () => {
+  test("should leave nothing behind where no lead is, and never delete a lead that is really stored", async () => {
     const id = randomUUID();
     await store.dropPhantom({ submissionId: id, receivedAt: NOW.toISOString() });
     expect(await raw(`lead#${id}`)).toBeUndefined();
-  });
-
-  test("should never delete a lead that is really stored", async () => {
     const record = await stored();
     await store.dropPhantom(record);
     expect((await store.get(record.submissionId))?.lead.name).toBe("Asha");
@@ -643,15 +640,12 @@ describe("list", () => {
 });
 
 describe("listedDays", () => {
-  test("should name each UTC day from now back to the day of `since`", () => {
+  test("should name each UTC day from now back to the day of `since`, stopping at the retention and its two days' grace", () => {
     expect(listedDays(new Date("2026-11-18T23:00:00.000Z"), new Date("2026-11-20T01:00:00.000Z"), 30)).toEqual([
       "2026-11-20",
       "2026-11-19",
       "2026-11-18",
     ]);
-  });
-
-  test("should stop at the retention and its two days' grace, however far back `since` is", () => {
     const days = listedDays(new Date(0), new Date("2026-11-20T12:00:00.000Z"), 3);
     expect(days).toEqual(["2026-11-20", "2026-11-19", "2026-11-18", "2026-11-17", "2026-11-16", "2026-11-15"]);
   });
@@ -677,13 +671,10 @@ describe("clientHash", () => {
 });
 
 describe("storeCannotWrite and isUnmailed", () => {
-  test("should tell the local store's full disk apart from any other error", () => {
+  test("should tell the local store's full disk apart from any other error, and count received, failed and unknown leads as not mailed yet", () => {
     expect(storeCannotWrite(Object.assign(new Error("disk full"), { name: STORE_CANNOT_WRITE }))).toBe(true);
     expect(storeCannotWrite(new Error("disk full"))).toBe(false);
     expect(storeCannotWrite({ name: STORE_CANNOT_WRITE })).toBe(false);
-  });
-
-  test("should count received, failed and unknown leads as not mailed yet", () => {
     expect(
       (["received", "mailed", "acknowledged", "failed", "unknown", "spam"] as const).filter((status) =>
         isUnmailed(status),

@@ -18,17 +18,6 @@ describe("renderAcknowledgement", () => {
     expect(ack.html).toContain('<a href="https://www.example.com">Nexaworks Apps</a>');
   });
 
-  test("should read naturally without a detail", () => {
-    const ack = renderAcknowledgement({
-      siteName: "S",
-      siteUrl: "https://s.example",
-      kind: "message",
-      detail: "",
-      promise: "We'll get back to you soon.",
-    });
-    expect(ack.text).toContain("We have received your message. We'll get back to you soon.");
-  });
-
   test("should be the whole confirmation a visitor reads, in plain text and HTML alike", () => {
     const ack = renderAcknowledgement({
       siteName: "Nexaworks Apps",
