@@ -69,21 +69,6 @@ describe.each(LEAD_FUNCTIONS)("POST /api/%s", (name) => {
     }
   });
 
-  test("escapes HTML and script typed into every free-text field of the HTML body", async () => {
-    const markup = '<script>alert("x")</script><img src=x onerror=alert(1)>';
-    const lead = { ...valid, ...Object.fromEntries(FREE_TEXT[name].map((field) => [field, `${field} ${markup}`])) };
-    const { status } = await stack.call(name, lead);
-    expect(status).toBe(200);
-    const vendor = vendorMail(await stack.mails());
-    expect(vendor.body.html).not.toMatch(/<script|<img/i);
-    for (const field of FREE_TEXT[name]) {
-      expect(vendor.body.html).toContain(
-        `${field} &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;`,
-      );
-      expect(vendor.body.text).toContain(`${field} ${markup}`);
-    }
-  });
-
   test("rejects CR and LF in one-line fields and never lets a header or recipient in", async () => {
     const injections: Array<[string, string, string]> = [
       ["name", "Asha\r\nBcc: evil@example.net", "Name must be on one line"],
@@ -223,15 +208,6 @@ describe("validation", () => {
       expect(await stack.mails()).toEqual([]);
     },
   );
-
-  test("an installation request without a message and a contact message without a product are sent", async () => {
-    expect(
-      (await stack.call("send-installation-email", { ...VALID["send-installation-email"], message: "" })).status,
-    ).toBe(200);
-    expect((await stack.call("send-contact-email", { ...VALID["send-contact-email"], product: "" })).status).toBe(200);
-    const subjects = (await stack.mails()).filter((m) => m.destination.to.includes(RECIPIENT)).map((m) => m.subject);
-    expect(subjects).toEqual(["Installation request: Astroway, Android package", "Contact message"]);
-  });
 
   test("reports only the first failing field, in the order of the form", async () => {
     const { answer } = await stack.call("send-contact-email", { elapsedMs: 5_000 });
