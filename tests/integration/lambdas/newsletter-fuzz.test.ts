@@ -1,24 +1,21 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import * as fc from "fast-check";
-import { describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readConfig } from "../../../lambdas/shared/env.ts";
 import { createLogger } from "../../../lambdas/shared/log.ts";
 import type { OutgoingMail } from "../../../lambdas/shared/mailer.ts";
-import {
-  newTokenRequest,
-  signConfirmToken,
-  signUnsubscribeToken,
-  subscriberKey,
-} from "../../../lambdas/shared/newsletter-tokens.ts";
-import type { SubscriberRecord, SubscriberStore } from "../../../lambdas/shared/subscriber-store.ts";
+import { newTokenRequest, signConfirmToken, signUnsubscribeToken } from "../../../lambdas/shared/newsletter-tokens.ts";
+import { createDynamoSubscriberStore } from "../../../lambdas/shared/subscriber-store.ts";
 import { createNewsletterHandler } from "../../../lambdas/subscribe/subscribe.ts";
 import { localLambdaEnv } from "../../../server/lambda-env.ts";
+import { LOCAL_LEADS_TABLE, type LocalDynamo } from "../../../server/local-dynamo.ts";
 import { memoryQueue, memoryStore } from "../../unit/lambdas/fakes.ts";
+import { startLocalTable } from "../../unit/lambdas/local-table.ts";
 
 /**
  * The newsletter function fuzzed as the lead functions are (fuzz.test.ts): random and malformed requests to its
- * three paths, with every method, media type and token, through the production handler with the stores in memory
- * and the mailer a fake. No request crashes it or gets an answer outside its contract, nothing is confirmed or
+ * three paths, with every method, media type and token, through the production handler with the subscriber store on
+ * an in-memory dynalite, the lead store in memory and the mailer a fake. No request crashes it or gets an answer outside its contract, nothing is confirmed or
  * unsubscribed without a valid token, and a valid subscription still works afterwards.
  */
 const RUNS = 5_000;
@@ -32,60 +29,6 @@ const config = readConfig({
   })),
   LOG_LEVEL: "silent",
 });
-
-/** The subscriber store's rules in memory (the DynamoDB one is exercised in newsletter.test.ts). */
-function memorySubscribers(): SubscriberStore & { records: Map<string, SubscriberRecord> } {
-  const records = new Map<string, SubscriberRecord>();
-  const nonces = new Map<string, string>();
-  return {
-    records,
-    async request(email, request, now) {
-      const key = subscriberKey(email);
-      const found = records.get(key);
-      if (found?.status === "confirmed") return "confirmed";
-      if (found?.status === "pending" && Date.parse(found.mailedAt) > now.getTime() - 86_400_000)
-        return "recently-mailed";
-      const at = now.toISOString();
-      records.set(key, {
-        email: email.trim(),
-        status: "pending",
-        subscribedAt: found?.subscribedAt ?? at,
-        updatedAt: at,
-        requestedAt: request.requestedAt.toISOString(),
-        mailedAt: at,
-        consentText: request.consentText,
-        unsubscribeUrl: request.unsubscribeUrl,
-      });
-      nonces.set(key, request.nonce);
-      return "mail";
-    },
-    async confirm(key, nonce, now) {
-      const found = records.get(key);
-      if (!found) return "unknown";
-      if (nonces.get(key) !== nonce) return "superseded";
-      if (found.status === "unsubscribed") return "unsubscribed";
-      if (found.status === "confirmed") return "already-confirmed";
-      records.set(key, { ...found, status: "confirmed", confirmedAt: now.toISOString() });
-      return "confirmed";
-    },
-    async unsubscribe(key, nonce, now) {
-      const found = records.get(key);
-      if (!found) return "unknown";
-      if (nonces.get(key) !== nonce) return "superseded";
-      records.set(key, { ...found, status: "unsubscribed", unsubscribedAt: now.toISOString() });
-      return "unsubscribed";
-    },
-    get: async (email) => records.get(subscriberKey(email)),
-    async erase(email) {
-      const found = records.get(subscriberKey(email));
-      records.delete(subscriberKey(email));
-      return found;
-    },
-    async *list() {
-      yield* records.values();
-    },
-  };
-}
 
 const nasty = fc.oneof(
   fc.string(),
@@ -188,9 +131,15 @@ function event(init: {
   } as APIGatewayProxyEventV2;
 }
 
+let dynamo: LocalDynamo;
+beforeAll(async () => {
+  dynamo = await startLocalTable();
+});
+afterAll(() => dynamo?.close());
+
 describe("the newsletter function under fuzzing", () => {
   test(`answers ${RUNS} random requests to its three paths within its contract, and a valid subscription works after`, async () => {
-    const subscribers = memorySubscribers();
+    const subscribers = createDynamoSubscriberStore({ client: dynamo.client, tableName: LOCAL_LEADS_TABLE });
     const sent: OutgoingMail[] = [];
     const handler = createNewsletterHandler(SECRET, "https://www.example.com", {
       config,
@@ -228,9 +177,8 @@ describe("the newsletter function under fuzzing", () => {
     );
     for (const status of [200, 303, 400, 405]) expect(counts[status] ?? 0, `answers ${status}`).toBeGreaterThan(0);
     // Only the one address the valid tokens name can have been confirmed or unsubscribed.
-    for (const record of subscribers.records.values()) {
+    for await (const record of subscribers.list())
       if (record.status !== "pending") expect(record.email.trim().toLowerCase()).toBe("reader@example.org");
-    }
 
     const after = await handler(
       event({
