@@ -76,9 +76,58 @@ describe("put and get", () => {
       truncated: { message: 12 },
       droppedKeys: 3,
       lastError: "Throttling",
-      lead: { name: "Asha", constructor: "c", toString: "t" },
+      lead: { name: "Asha", constructor: "c", toString: "t", message: "" },
     });
     expect(plainLead(await store.get(record.submissionId))).toEqual(record);
+    // The table's contract with every lead already stored: each attribute's name and type.
+    expect(await raw(`lead#${record.submissionId}`)).toEqual({
+      pk: { S: `lead#${record.submissionId}` },
+      submissionId: { S: record.submissionId },
+      form: { S: "send-contact-email" },
+      status: { S: "spam" },
+      spamReason: { S: "rate-limited" },
+      receivedAt: { S: NOW.toISOString() },
+      day: { S: "2026-11-20" },
+      updatedAt: { S: NOW.toISOString() },
+      attempts: { N: "0" },
+      lead: { M: { name: { S: "Asha" }, constructor: { S: "c" }, toString: { S: "t" }, message: { S: "" } } },
+      expiresAt: { N: "1900000000" },
+      lastError: { S: "Throttling" },
+      client: { S: clientHash("203.0.113.9") },
+      truncated: { M: { message: { N: "12" } } },
+      droppedKeys: { N: "3" },
+    });
+  });
+
+  test("should read, claim and list a lead an older store wrote (a lease, an error) as before", async () => {
+    const id = randomUUID();
+    await putRaw({
+      pk: { S: `lead#${id}` },
+      submissionId: { S: id },
+      form: { S: "send-product-inquiry" },
+      status: { S: "failed" },
+      receivedAt: { S: "2026-11-21T08:00:00.000Z" },
+      day: { S: "2026-11-21" },
+      updatedAt: { S: "2026-11-21T08:00:05.000Z" },
+      attempts: { N: "2" },
+      lastError: { S: "Throttling" },
+      leaseUntil: { N: "1000" },
+      lead: { M: { name: { S: "Ravi" }, product: { S: "Legalway" } } },
+      expiresAt: { N: "1800000000" },
+    });
+    const now = new Date("2026-11-21T09:00:00.000Z");
+    expect(await store.claim(id, 60_000, now, now)).toMatchObject({
+      status: "failed",
+      attempts: 3,
+      lastError: "Throttling",
+      leaseUntil: now.getTime() + 60_000,
+      lead: { name: "Ravi", product: "Legalway" },
+    });
+    expect((await raw(`lead#${id}`))?.leaseUntil).toEqual({ N: String(now.getTime() + 60_000) });
+    const listed: Array<[string, number]> = [];
+    for await (const lead of store.list(new Date("2026-11-21T00:00:00.000Z"), { now }))
+      if (lead.submissionId === id) listed.push([lead.submissionId, lead.attempts]);
+    expect(listed).toEqual([[id, 3]]);
   });
 
   test("should store a second submission with the same id as a duplicate, leaving the first untouched", async () => {

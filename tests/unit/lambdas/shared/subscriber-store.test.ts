@@ -223,6 +223,50 @@ describe("get and erase", () => {
     expect(await store.get(email)).toMatchObject({ email: "", requestedAt: "", mailedAt: "" });
   });
 
+  test("should read a record an older store wrote whole, and write a request with the same types", async () => {
+    const old = address();
+    await putRaw({
+      pk: { S: `subscriber#${key(old)}` },
+      kind: { S: "subscriber" },
+      email: { S: old },
+      status: { S: "confirmed" },
+      receivedAt: { S: "2026-01-01T00:00:00.000Z" },
+      updatedAt: { S: "2026-01-02T00:00:00.000Z" },
+      mailedAt: { S: "2026-01-01T00:00:01.000Z" },
+      confirmedAt: { S: "2026-01-02T00:00:00.000Z" },
+      consentText: { S: "Send me the newsletter." },
+      unsubscribeUrl: { S: "https://example.org/u" },
+    });
+    expect(await store.get(old)).toEqual({
+      email: old,
+      status: "confirmed",
+      subscribedAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-02T00:00:00.000Z",
+      requestedAt: "2026-01-01T00:00:01.000Z",
+      mailedAt: "2026-01-01T00:00:01.000Z",
+      confirmedAt: "2026-01-02T00:00:00.000Z",
+      unsubscribedAt: undefined,
+      consentText: "Send me the newsletter.",
+      unsubscribeUrl: "https://example.org/u",
+    });
+    const email = address();
+    await store.request(email, request("n1"), NOW);
+    expect(await raw(email)).toEqual({
+      pk: { S: `subscriber#${key(email)}` },
+      kind: { S: "subscriber" },
+      email: { S: email },
+      status: { S: "pending" },
+      receivedAt: { S: NOW.toISOString() },
+      updatedAt: { S: NOW.toISOString() },
+      requestedAt: { S: NOW.toISOString() },
+      mailedAt: { S: NOW.toISOString() },
+      requestNonce: { S: "n1" },
+      consentText: { S: "Send me the newsletter." },
+      unsubscribeUrl: { S: "https://www.example.com/api/unsubscribe?n=n1" },
+      expiresAt: { N: String(NOW.getTime() / 1000 + 30 * DAY_SECONDS) },
+    });
+  });
+
   test("should erase an address whole and say what was erased", async () => {
     const email = address();
     await store.request(email, request("n1"), NOW);
