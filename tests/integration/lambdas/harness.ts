@@ -67,6 +67,8 @@ export interface LeadStackOptions {
   retryPollMs?: number;
   /** Keep dynalite's data in this folder (LevelDB on disk, as `npm start`'s LEADS_DIR); in memory when unset. */
   leadsDir?: string;
+  /** Headers `request` sends unless told otherwise, as CloudFront adds its origin-verify header. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -163,11 +165,12 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
       };
     },
     /** Any request to /api/<path> (a query string may follow), redirects not followed. */
-    request(pathAndQuery: string, init: RequestInit = {}) {
+    request(pathAndQuery: string, init: Omit<RequestInit, "headers"> & { headers?: Record<string, string> } = {}) {
       return fetch(`${apiUrl}/${pathAndQuery}`, {
         redirect: "manual",
         signal: AbortSignal.timeout(functionTimeoutMs),
         ...init,
+        headers: { ...options.headers, ...init.headers },
       });
     },
     async mails(): Promise<StoredMail[]> {

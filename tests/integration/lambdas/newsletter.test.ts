@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { leadsCli } from "../../../scripts/leads.ts";
 import { subscribersCli } from "../../../scripts/subscribers.ts";
-import { NEWSLETTER_CONSENT_TEXT } from "../../../src/lib/newsletter.ts";
+import { NEWSLETTER_CONSENT_TEXT, ORIGIN_VERIFY_HEADER } from "../../../src/lib/newsletter.ts";
 import { runCli } from "../../fixtures/cli.ts";
 import { type LeadStack, type StoredMail, startLeadStack, VALID } from "./harness.ts";
 
@@ -18,8 +18,10 @@ async function cli(main: typeof leadsCli, ...args: string[]) {
   return result;
 }
 
+/** The origin-verify value, set as the stack sets it: every request below carries it, as CloudFront's do. */
+const VERIFY = "cloudfront0only".repeat(5);
 beforeAll(async () => {
-  stack = await startLeadStack();
+  stack = await startLeadStack({ env: { ORIGIN_VERIFY: VERIFY }, headers: { [ORIGIN_VERIFY_HEADER]: VERIFY } });
 });
 afterAll(async () => {
   await stack?.close();
@@ -290,5 +292,33 @@ describe("the newsletter", () => {
       mentions: [],
       otherItems: [],
     });
+  });
+  test("refuses a call that did not come through CloudFront with 403 and a short message, storing and mailing nothing", async () => {
+    const before = await stack.leads();
+    const forbidden = JSON.stringify({
+      success: false,
+      error: "Forbidden: this API answers only requests sent through the site",
+    });
+    const direct: Array<Record<string, string>> = [
+      { [ORIGIN_VERIFY_HEADER]: "" },
+      { [ORIGIN_VERIFY_HEADER]: VERIFY.slice(1) },
+      { [ORIGIN_VERIFY_HEADER]: "", "cloudfront-viewer-address": "203.0.113.7:443" },
+    ];
+    for (const headers of direct) {
+      const answer = await stack.request("subscribe", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify({ email: "direct@example.org", website: "", elapsedMs: 4_000 }),
+      });
+      expect([answer.status, await answer.text()]).toEqual([403, forbidden]);
+    }
+    const unsubscribe = await stack.request("unsubscribe?token=x", {
+      method: "POST",
+      headers: { [ORIGIN_VERIFY_HEADER]: "" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect([unsubscribe.status, await unsubscribe.text()]).toEqual([403, forbidden]);
+    expect(await stack.mails()).toEqual([]);
+    expect(await stack.leads()).toEqual(before);
   });
 });
