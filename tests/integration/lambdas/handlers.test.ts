@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { DELIVERY } from "../../../lambdas/shared/delivery.ts";
-import { ATTEMPT_MS } from "../../../lambdas/shared/mailer.ts";
+import { ATTEMPT_MS, createSesMailer, MailerError } from "../../../lambdas/shared/mailer.ts";
 import type { SesFault } from "../../../server/fault-proxy.ts";
 import { LEAD_FUNCTIONS, type LeadFunction, startLeadStack, type StoredMail, VALID } from "./harness.ts";
 
@@ -352,5 +352,58 @@ describe("duplicates and abuse", () => {
     expect(ids.filter((id) => id === lead.submissionId || id === twin.submissionId).sort()).toEqual(
       [lead.submissionId, twin.submissionId].sort(),
     );
+  });
+});
+
+/**
+ * The SES mailer alone on the stack's emulator and fault proxy: a real SDK client on a socket that hangs, and SES's own
+ * 429 and 500 answers. The hanging socket's deadline runs on a fake clock moved once the proxy holds the request; the
+ * 429s and 500s on the real one, so they live here rather than in the unit tests StrykerJS runs;
+ * tests/unit/lambdas/shared/mailer.test.ts holds the same rules on a fake clock with a fake client.
+ */
+describe("createSesMailer against the SES emulator", () => {
+  const mail = {
+    from: "no-reply@example.com",
+    to: RECIPIENT,
+    replyTo: "asha@example.org",
+    subject: "Lead",
+    html: "<p>Hi</p>",
+    text: "Hi",
+  };
+  beforeAll(() => {
+    process.env.AWS_ACCESS_KEY_ID ??= "local";
+    process.env.AWS_SECRET_ACCESS_KEY ??= "local";
+  });
+
+  test("should give up on a hanging SES at the caller's deadline, without a second try, and send the next mail normally", async () => {
+    const mailer = createSesMailer({ region: "us-east-1", endpoint: stack.ses.url });
+    stack.fault("hang");
+    const hangs = stack.ses.counts.hang;
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const sending = mailer.send(mail, { timeoutMs: 500 }).catch((caught: unknown) => caught);
+    await stack.ses.whenHeld(1);
+    await vi.advanceTimersByTimeAsync(500);
+    const error = await sending;
+    vi.useRealTimers();
+    stack.ses.release();
+    expect(error).toBeInstanceOf(MailerError);
+    expect((error as MailerError).code).toBe("DeadlineExceeded");
+    expect(stack.ses.counts.hang - hangs).toBe(1);
+    stack.fault("pass");
+    await mailer.send({ ...mail, subject: "After the hang" }, { timeoutMs: 3_000 });
+    expect((await stack.mails()).at(-1)?.subject).toBe("After the hang");
+  });
+
+  test("should retry throttling and 500s within the call, three tries at most, and never a refusal", async () => {
+    // The pauses between tries are the unit tests' (mailer.test.ts, on a fake clock); here only the tries count.
+    const mailer = createSesMailer({ region: "us-east-1", endpoint: stack.ses.url, retryPauseMs: 0 });
+    stack.fault("error");
+    const errors = stack.ses.counts.error;
+    const error = await mailer.send(mail, { timeoutMs: 5_000 }).catch((caught: unknown) => caught);
+    expect((error as MailerError).code).toBe("InternalFailure");
+    expect(stack.ses.counts.error - errors).toBe(3);
+    stack.fault("throttle");
+    const throttled = await mailer.send(mail, { timeoutMs: 5_000 }).catch((caught: unknown) => caught);
+    expect((throttled as MailerError).code).toBe("TooManyRequestsException");
   });
 });

@@ -14,7 +14,7 @@ import { createSesMailer, formatAddress, MailerError, type OutgoingMail } from "
 /**
  * The SES mailer. Its rules (what a mail says to SES, which failures are tried again and when, the deadlines, a fresh
  * client after a broken one) run here against a fake SES client on a fake clock; the same rules against the SES
- * emulator on the real clock are in tests/integration/lambdas/mailer-ses.test.ts.
+ * emulator on the real clock are in tests/integration/lambdas/handlers.test.ts.
  */
 
 describe("formatAddress", () => {
