@@ -238,17 +238,6 @@ describe("storeAndMailLeads", () => {
     );
   });
 
-  test("should send at most ACK_DAILY_LIMIT confirmations to one address a day, and every lead to the vendor", async () => {
-    const { handler, mailer, store } = setup([], { ackDailyLimit: 2 });
-    for (let i = 0; i < 3; i++)
-      expect((await handler(postEvent({ ...LEAD, email: i === 2 ? "ASHA@example.org" : LEAD.email }))).statusCode).toBe(
-        200,
-      );
-    expect(mailer.sent.filter((m) => m.to === "hello@example.com")).toHaveLength(3);
-    expect(mailer.sent.filter((m) => m.to.toLowerCase() === LEAD.email)).toHaveLength(2);
-    expect([...store.records.values()].map((r) => r.acknowledgement).sort()).toEqual(["limited", "sent", "sent"]);
-  });
-
   test("should give the vendor's mail the invocation's remaining time less a reserve, and the confirmation a short try", async () => {
     const { handler, mailer } = setup();
     await handler(postEvent(LEAD), { awsRequestId: "a", getRemainingTimeInMillis: () => 5_000 });
