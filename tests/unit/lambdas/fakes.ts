@@ -79,6 +79,13 @@ export function memoryStore(): LeadStore & {
   const records = new Map<string, LeadRecord & { leaseUntil?: number; acknowledgement?: AckOutcome | "pending" }>();
   const counters = new Map<string, number>();
   const claimants = new Map<string, string>();
+  /** Counts one under `key`; false (and nothing counted) once `limit` is reached. */
+  const count = (key: string, limit: number) => {
+    const counted = counters.get(key) ?? 0;
+    if (counted >= limit) return false;
+    counters.set(key, counted + 1);
+    return true;
+  };
   const open = (record: LeadRecord | undefined) => record?.status === "received" || record?.status === "failed";
   const store = {
     records,
@@ -155,20 +162,10 @@ export function memoryStore(): LeadStore & {
           ...(outcome === "sent" ? { status: "acknowledged" } : {}),
         });
     },
-    async countAcknowledgement(address: string, limit: number, now: Date) {
-      const key = `${normaliseAddress(address)}#${now.toISOString().slice(0, 10)}`;
-      const count = counters.get(key) ?? 0;
-      if (count >= limit) return false;
-      counters.set(key, count + 1);
-      return true;
-    },
-    async countClientAcknowledgement(client: string, limit: number, now: Date) {
-      const key = `client#${client}#${now.toISOString().slice(0, 13)}`;
-      const count = counters.get(key) ?? 0;
-      if (count >= limit) return false;
-      counters.set(key, count + 1);
-      return true;
-    },
+    countAcknowledgement: async (address: string, limit: number, now: Date) =>
+      count(`${normaliseAddress(address)}#${now.toISOString().slice(0, 10)}`, limit),
+    countClientAcknowledgement: async (client: string, limit: number, now: Date) =>
+      count(`client#${client}#${now.toISOString().slice(0, 13)}`, limit),
     async dropPhantom() {},
     async *list(since: Date) {
       const all = [...records.values()]
