@@ -125,21 +125,6 @@ describe("leads exactly once", () => {
     }).toEqual({ accepted: 4, stored: 4, mailed: 4, vendorMails: 4, sendEvents: 4, confirmations: 4 });
   }, 60_000);
 
-  test("every mail of a lead carries X-Lead-Id and a References header made from the lead id", async () => {
-    const body = lead();
-    expect((await stack.call(FORM, body, { headers: client() })).status).toBe(200);
-    const mails = await stack.mails();
-    expect(mails).toHaveLength(2);
-    for (const mail of mails) {
-      expect(mail.headers).toEqual(
-        expect.arrayContaining([
-          { name: "X-Lead-Id", value: body.submissionId },
-          { name: "References", value: `<lead-${body.submissionId}@example.com>` },
-        ]),
-      );
-    }
-  });
-
   test("a lead whose send never got an answer stays unknown, is not resent while its send event may come, and is mailed once after the pause", async () => {
     fakeClock();
     stack.fault("hang");
