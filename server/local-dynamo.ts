@@ -162,16 +162,6 @@ export function localDynamoClient(endpoint: string): DynamoDBClient {
   });
 }
 
-/** The `byDay` index as the stack defines it (infra/lib/constructs/lead-store.ts): day + receivedAt, a few fields. */
-const byDayIndex = {
-  IndexName: BY_DAY_INDEX,
-  KeySchema: [
-    { AttributeName: "day", KeyType: "HASH" as const },
-    { AttributeName: "receivedAt", KeyType: "RANGE" as const },
-  ],
-  Projection: { ProjectionType: "INCLUDE" as const, NonKeyAttributes: LEAD_INDEX_FIELDS },
-};
-
 /**
  * Creates the leads table as the stack does (pk only; GSI byDay on day + receivedAt with the listing fields, GSI
  * byReceivedAt on kind + receivedAt for subscribers).
@@ -196,7 +186,15 @@ export async function ensureLeadsTable(client: DynamoDBClient, tableName: string
         ],
         KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
         GlobalSecondaryIndexes: [
-          byDayIndex,
+          {
+            // As the stack defines it (infra/lib/constructs/lead-store.ts): day + receivedAt, a few fields.
+            IndexName: BY_DAY_INDEX,
+            KeySchema: [
+              { AttributeName: "day", KeyType: "HASH" },
+              { AttributeName: "receivedAt", KeyType: "RANGE" },
+            ],
+            Projection: { ProjectionType: "INCLUDE", NonKeyAttributes: LEAD_INDEX_FIELDS },
+          },
           {
             IndexName: BY_RECEIVED_AT_INDEX,
             KeySchema: [
