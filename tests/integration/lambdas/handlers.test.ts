@@ -85,6 +85,21 @@ describe.each(LEAD_FUNCTIONS)("POST /api/%s", (name) => {
     }
   });
 
+  test("keeps markup typed into every free-text field, escaped in the HTML body and as typed in the text", async () => {
+    const markup = '<script>alert("x")</script><img src=x onerror=alert(1)>';
+    const lead = { ...valid, ...Object.fromEntries(FREE_TEXT[name].map((field) => [field, `${field} ${markup}`])) };
+    const { status } = await stack.call(name, lead);
+    expect(status).toBe(200);
+    const vendor = vendorMail(await stack.mails());
+    expect(vendor.body.html).not.toMatch(/<script|<img/i);
+    for (const field of FREE_TEXT[name]) {
+      expect(vendor.body.html).toContain(
+        `${field} &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;`,
+      );
+      expect(vendor.body.text).toContain(`${field} ${markup}`);
+    }
+  });
+
   test("rejects CR and LF in one-line fields and never lets a header or recipient in", async () => {
     const injections: Array<[string, string, string]> = [
       ["name", "Asha\r\nBcc: evil@example.net", "Name must be on one line"],
