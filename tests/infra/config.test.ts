@@ -41,7 +41,6 @@ describe("readSiteConfig", () => {
       environment: "production",
       distDir: undefined,
       siteUrl: undefined,
-      contentDir: "/repo/content",
       senderEmail: "no-reply@example.com",
       recipientEmail: "sales@example.com",
       sesIdentity: "no-reply@example.com",
@@ -49,10 +48,7 @@ describe("readSiteConfig", () => {
       domain: undefined,
       priceClass: "PriceClass_200",
       waf: undefined,
-      accessLogs: undefined,
       reservedConcurrency: 5,
-      logRetentionDays: 30,
-      redirectApex: undefined,
       alarmEmail: undefined,
       ackDailyLimit: 3,
     });
@@ -83,12 +79,12 @@ describe("readSiteConfig", () => {
   });
 
   test("reports every missing or malformed key at once, each with the flag that fixes it", () => {
-    expect(problems({ account: "12345", waf: "yes", logRetentionDays: "31" })).toEqual([
+    expect(problems({ account: "12345", waf: "yes", apiRateLimit: "5" })).toEqual([
       '- account: expected a 12-digit AWS account id, found "12345" (AWS account id (defaults to the CLI\'s credentials)); fix: -c account=123456789012',
       "- region: is required (AWS region of the stack, the Lambdas and SES (defaults to the CLI's region)); fix: -c region=us-east-1",
       "- senderEmail: is required (the address lead e-mails come from); fix: -c senderEmail=no-reply@example.com",
       '- waf: expected true or false, found "yes" (attach an AWS WAF web ACL with a per-IP rate limit on /api/*); fix: -c waf=true',
-      expect.stringMatching(/^- logRetentionDays: expected one of 1, 3, 5, 7, 14, 30, .*found "31"/),
+      expect.stringMatching(/^- apiRateLimit: expected 10 or more, found "5"/),
     ]);
   });
 
@@ -98,13 +94,13 @@ describe("readSiteConfig", () => {
       {
         CDK_DEFAULT_ACCOUNT: "210987654321",
         CDK_DEFAULT_REGION: "eu-west-1",
-        SITE_ACCESS_LOGS: "true",
+        SITE_ALARM_EMAIL: "ops@example.com",
         SITE_RESERVED_CONCURRENCY: "none",
       },
     );
     expect(config).toMatchObject({
       env: { account: "210987654321", region: "eu-west-1" },
-      accessLogs: { retentionDays: 90 },
+      alarmEmail: "ops@example.com",
       reservedConcurrency: undefined,
     });
   });
@@ -226,12 +222,6 @@ describe("readSiteConfig", () => {
     ]);
   });
 
-  test("the apex redirect serves the zone's apex when the site is one level below it", () => {
-    expect(
-      read({ ...EXAMPLE_CONTEXT, ...ZONE, domainName: "www.example.com", redirectApex: "true" }).redirectApex,
-    ).toBe("example.com");
-  });
-
   const certificateArn = "arn:aws:acm:eu-west-1:123456789012:certificate/0a1b2c3d-1111-2222-3333-444455556666";
   test.each<[string, Record<string, unknown>, string]>([
     [
@@ -266,16 +256,6 @@ describe("readSiteConfig", () => {
       "a githubRepo that is not owner/name",
       { githubRepo: "https://github.com/acme/storefront" },
       "githubRepo: expected a GitHub repository as owner/name, such as acme/storefront",
-    ],
-    [
-      "an apex redirect without a domain in a zone",
-      { redirectApex: "true" },
-      "redirectApex: needs domainName, hostedZoneId and hostedZoneName",
-    ],
-    [
-      "an apex redirect for a site not directly below its zone",
-      { ...ZONE, domainName: "shop.eu.example.com", redirectApex: "true" },
-      "redirectApex: needs domainName directly below the zone (www.example.com), found shop.eu.example.com",
     ],
   ])("refuses %s", (_, context, message) => {
     expect(problems({ ...EXAMPLE_CONTEXT, ...context })).toEqual([expect.stringContaining(message)]);

@@ -514,14 +514,13 @@ describe("SiteStack with the example settings", () => {
   });
 });
 
-describe("SiteStack with a custom domain, WAF and access logs", () => {
+describe("SiteStack with a custom domain and WAF", () => {
   const synth = synthesized({
     domainName: "www.example.com",
     hostedZoneId: "Z0123456789ABCDEFGHIJ",
     hostedZoneName: "example.com",
     waf: "true",
     apiRateLimit: "200",
-    accessLogs: "true",
     reservedConcurrency: "none",
   });
 
@@ -607,19 +606,6 @@ describe("SiteStack with a custom domain, WAF and access logs", () => {
     });
   });
 
-  test("logs CloudFront and S3 access to a bucket that expires them", () => {
-    synth.template.hasResourceProperties("AWS::S3::Bucket", {
-      LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 90, Status: "Enabled" })] },
-      OwnershipControls: { Rules: [{ ObjectOwnership: "BucketOwnerPreferred" }] },
-    });
-    synth.template.hasResourceProperties("AWS::CloudFront::Distribution", {
-      DistributionConfig: Match.objectLike({ Logging: Match.objectLike({ Prefix: "cloudfront/" }) }),
-    });
-    synth.template.hasResourceProperties("AWS::S3::Bucket", {
-      LoggingConfiguration: Match.objectLike({ LogFilePrefix: "s3/" }),
-    });
-  });
-
   test("leaves concurrency unreserved when asked to", () => {
     for (const [, fn] of Object.entries(
       synth.template.findResources("AWS::Lambda::Function", { Properties: { Runtime: "nodejs24.x" } }),
@@ -631,7 +617,7 @@ describe("SiteStack with a custom domain, WAF and access logs", () => {
   test("passes cdk-nag's AWS Solutions checks with fewer acknowledgements", () => {
     expectNagClean(synth.app);
     const ids = acknowledgements(synth.app).map((a) => a.id.replace(/^Annotation::/, ""));
-    for (const id of ["AwsSolutions-CFR2", "AwsSolutions-CFR3", "AwsSolutions-CFR4"]) expect(ids).not.toContain(id);
+    for (const id of ["AwsSolutions-CFR2", "AwsSolutions-CFR4"]) expect(ids).not.toContain(id);
   });
 });
 

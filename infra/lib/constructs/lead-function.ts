@@ -20,7 +20,6 @@ export interface AppFunctionProps {
   timeout: Duration;
   /** A cost cap: at most this many concurrent invocations; undefined leaves it unreserved. */
   reservedConcurrency: number | undefined;
-  logRetention: logs.RetentionDays;
 }
 
 /**
@@ -36,7 +35,7 @@ export class AppFunction extends NodejsFunction {
     // Our own role and log group instead of the defaults: the default role carries the AWS managed basic execution
     // policy, which may create log groups anywhere in the account.
     const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
-      retention: props.logRetention,
+      retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const role = new iam.Role(scope, `${id}Role`, {
