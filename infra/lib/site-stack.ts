@@ -2,7 +2,6 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from "aws-cdk-lib";
 import * as acm from "aws-cdk-lib/aws-certificatemanager";
-import type * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as route53 from "aws-cdk-lib/aws-route53";
 import * as targets from "aws-cdk-lib/aws-route53-targets";
@@ -116,8 +115,6 @@ export class SiteStack extends Stack {
     const domain = this.domain(config, zone);
     this.site = new StaticSite(this, "Site", {
       build,
-      // The enum's values are CloudFront's own names, which config.ts checks.
-      priceClass: config.priceClass as cloudfront.PriceClass,
       domain,
       api: this.functions.map((fn) => ({
         name: fn.leadName,
@@ -130,7 +127,7 @@ export class SiteStack extends Stack {
           : { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret.secretValue.unsafeUnwrap() },
       })),
       signIn: this.githubOAuth?.url,
-      webAclArn: config.waf ? this.webAcl(config.waf.rateLimit).attrArn : undefined,
+      webAclArn: config.waf ? this.webAcl().attrArn : undefined,
       preview: config.environment === "preview",
     });
     this.alarms.watchDistribution(this.site.distribution);
@@ -382,8 +379,11 @@ export class SiteStack extends Stack {
     });
   }
 
-  /** A CloudFront web ACL that answers 429 to an address sending more than `limit` API requests in 5 minutes. */
-  private webAcl(limit: number): wafv2.CfnWebACL {
+  /**
+   * A CloudFront web ACL that answers 429 to an address posting more than 100 lead submissions in 5 minutes: far above
+   * what a person sends, low enough to stop a flood at the edge before the functions pay for it.
+   */
+  private webAcl(): wafv2.CfnWebACL {
     const visibility = (metricName: string) => ({
       cloudWatchMetricsEnabled: true,
       sampledRequestsEnabled: true,
@@ -401,7 +401,7 @@ export class SiteStack extends Stack {
           action: { block: { customResponse: { responseCode: 429 } } },
           statement: {
             rateBasedStatement: {
-              limit,
+              limit: 100,
               aggregateKeyType: "IP",
               evaluationWindowSec: 300,
               // Only lead submissions count: POST to /api/, matched after URL decoding and lowercasing so

@@ -118,18 +118,6 @@ describe("SiteStack with the example settings", () => {
       expect(origin.OriginAccessControlId === undefined, String(origin.Id)).toBe(origin.Id === newsletter);
   });
 
-  test("serves HTTP/2 and HTTP/3 and redirects plain HTTP", () => {
-    synth.template.hasResourceProperties("AWS::CloudFront::Distribution", {
-      DistributionConfig: Match.objectLike({
-        HttpVersion: "http2and3",
-        DefaultCacheBehavior: Match.objectLike({
-          ViewerProtocolPolicy: "redirect-to-https",
-          AllowedMethods: ["GET", "HEAD"],
-        }),
-      }),
-    });
-  });
-
   test("routes pages with the functions generated from the build's route table", () => {
     synth.template.hasResourceProperties("AWS::CloudFront::Function", {
       FunctionCode: viewerRequestSource(ROUTING_TABLE),
@@ -143,13 +131,20 @@ describe("SiteStack with the example settings", () => {
     expect(associations.map((a) => a.EventType)).toEqual(["viewer-request", "viewer-response"]);
   });
 
-  test("answers S3's 403 and 404 for a missing file with /404.html and status 404", () => {
+  test("serves HTTP/2 and HTTP/3, redirects plain HTTP, and answers S3's 403 and 404 for a missing file with /404.html and status 404", () => {
     synth.template.hasResourceProperties("AWS::CloudFront::Distribution", {
       DistributionConfig: Match.objectLike({
-        CustomErrorResponses: [
-          { ErrorCode: 403, ResponseCode: 404, ResponsePagePath: "/404.html", ErrorCachingMinTTL: 60 },
-          { ErrorCode: 404, ResponseCode: 404, ResponsePagePath: "/404.html", ErrorCachingMinTTL: 60 },
-        ],
+        HttpVersion: "http2and3",
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: "redirect-to-https",
+          AllowedMethods: ["GET", "HEAD"],
+        }),
+        CustomErrorResponses: [403, 404].map((ErrorCode) => ({
+          ErrorCode,
+          ResponseCode: 404,
+          ResponsePagePath: "/404.html",
+          ErrorCachingMinTTL: 60,
+        })),
       }),
     });
   });
@@ -532,7 +527,6 @@ describe("SiteStack with a custom domain, WAF and other settings", () => {
     hostedZoneId: "Z0123456789ABCDEFGHIJ",
     hostedZoneName: "example.com",
     waf: "true",
-    apiRateLimit: "200",
     reservedConcurrency: "none",
     ackDailyLimit: "0",
     githubScope: "public_repo",
@@ -584,7 +578,7 @@ describe("SiteStack with a custom domain, WAF and other settings", () => {
           Action: { Block: { CustomResponse: { ResponseCode: 429 } } },
           Statement: {
             RateBasedStatement: Match.objectLike({
-              Limit: 200,
+              Limit: 100,
               AggregateKeyType: "IP",
               ScopeDownStatement: {
                 AndStatement: {
