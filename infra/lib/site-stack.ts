@@ -10,7 +10,7 @@ import * as ses from "aws-cdk-lib/aws-ses";
 import * as wafv2 from "aws-cdk-lib/aws-wafv2";
 import type { Construct } from "constructs";
 import { GITHUB_OAUTH_FUNCTION, GITHUB_OAUTH_PATHS } from "../../lambdas/github-oauth/paths.ts";
-import { leadEnvironment } from "../../lambdas/shared/env.ts";
+import { type LeadEnvironmentInput, leadEnvironment } from "../../lambdas/shared/env.ts";
 import { NEWSLETTER_ROUTES, ORIGIN_VERIFY_HEADER, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
 import type { SiteConfig } from "./config.ts";
 import { Alarms } from "./constructs/alarms.ts";
@@ -19,8 +19,10 @@ import { DELIVERY_FOLDER, LeadDelivery } from "./constructs/lead-delivery.ts";
 import { LeadFunction } from "./constructs/lead-function.ts";
 import { LeadStore } from "./constructs/lead-store.ts";
 import { StaticSite } from "./constructs/static-site.ts";
-import type { LeadContent } from "./lead-content.ts";
 import type { SiteBuild } from "./site-build.ts";
+
+/** The part of content the lead handlers are configured from, and the days a lead stays in the table. */
+export type LeadContent = Pick<LeadEnvironmentInput, "site" | "products" | "packages"> & { retentionDays: number };
 
 export interface SiteStackProps extends StackProps {
   config: SiteConfig;
