@@ -132,7 +132,7 @@ function age(iso: string): string {
   return `${Math.floor(seconds / 86_400)}d`;
 }
 
-/** The table with the lead store over it; the store's region matters to no local call. */
+/** The table with the lead store over it; the store uses the table's own client, and so its region. */
 async function openLeads(stackName: string | undefined, { env, out }: Run) {
   const table = await openLeadTable(stackName, env).catch((error: unknown) =>
     fail(error instanceof TableError ? error.message : String(error)),
