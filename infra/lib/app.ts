@@ -59,7 +59,7 @@ export async function createSiteApp(options: SiteAppOptions): Promise<SiteApp> {
     log?.(
       `[synth] no ${config.examples.map((setting) => setting.split("=")[0]).join(", ")} given: an offline check with the examples ${config.examples.join(" ")}; deploy with your own (docs/deploy.md, Settings)`,
     );
-  const leadContent = await readLeadContent(path.join(rootDir, "content"));
+  const leadContent = await readLeadContent(config.contentDir);
   checkSiteUrl(config, leadContent.site.url);
   checkPreviewInbox(config, leadContent.site.contact.email);
   // A preview is built as staging is (noindex, its own origin); the pull requests' own builds replace it per prefix.

@@ -11,6 +11,11 @@ import * as z from "zod/mini";
 /** The AWS region CloudFront takes its certificates and web ACLs from. */
 const CLOUDFRONT_REGION = "us-east-1";
 
+/** Retention periods CloudWatch Logs accepts. */
+const LOG_RETENTION_DAYS = [
+  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
+] as const;
+
 const EMAIL = /^[^\s@<>(),;:"]+@([a-z0-9-]+\.)+[a-z]{2,}$/i;
 const DOMAIN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i;
 
@@ -86,6 +91,7 @@ const SETTINGS = {
     "dist",
     "a prebuilt site, relative to the repository root, deployed as it is (by default the app builds one for the environment)",
   ),
+  contentDir: setting(z._default(text(), "content"), "content", "the content folder, relative to the repository root"),
   senderEmail: setting(email(), "no-reply@example.com", "the address lead e-mails come from"),
   recipientEmail: setting(
     z.optional(email()),
@@ -136,10 +142,35 @@ const SETTINGS = {
     "true",
     "attach an AWS WAF web ACL that answers 429 to an address posting to /api/* more than 100 times in 5 minutes",
   ),
+  accessLogs: setting(z._default(flag(), false), "true", "write CloudFront and S3 access logs to a logging bucket"),
+  accessLogRetentionDays: setting(z._default(wholeNumber(1, 3650), 90), "90", "days the access logs are kept"),
   reservedConcurrency: setting(
     z._default(orNone(wholeNumber(1, 1000), 'expected a whole number from 1 to 1000, or "none"'), 5),
     "5",
     "reserved concurrency per Lambda, a cost cap (or none)",
+  ),
+  logRetentionDays: setting(
+    z._default(
+      z.pipe(
+        wholeNumber(1, 3653),
+        z
+          .number()
+          .check(
+            z.refine(
+              (days) => (LOG_RETENTION_DAYS as readonly number[]).includes(days),
+              `expected one of ${LOG_RETENTION_DAYS.join(", ")}`,
+            ),
+          ),
+      ),
+      30,
+    ),
+    "30",
+    `days Lambda logs are kept: one of ${LOG_RETENTION_DAYS.join(", ")}`,
+  ),
+  redirectApex: setting(
+    z._default(flag(), false),
+    "true",
+    "also serve the apex of domainName (example.com) as a redirect to it (needs domainName directly below the hosted zone and no certificateArn)",
   ),
   alarmEmail: setting(
     z.optional(email()),
@@ -313,7 +344,7 @@ const defaultStackName = (environment: Settings["env"]) =>
 
 /**
  * Reads and checks the stack's settings.
- * @param rootDir the repository root that distDir is relative to
+ * @param rootDir the repository root that distDir and contentDir are relative to
  * @throws SiteConfigError listing every problem with the flag that fixes it
  */
 export function readSiteConfig(sources: SettingSources, rootDir: string) {
@@ -344,7 +375,7 @@ export function readSiteConfig(sources: SettingSources, rootDir: string) {
     problem(c.hostedZoneId ? "hostedZoneName" : "hostedZoneId", "is required together with the other hosted zone key");
   }
   const sesIdentity = senderIdentity(c, zone, problem);
-  const domain = customDomain(c, zone, problem);
+  const { domain, apex } = customDomain(c, zone, problem);
   if (c.env === "production" && c.url) {
     problem("url", "is only for env=staging and env=preview; production's origin is content/site.yaml url");
   }
@@ -369,6 +400,7 @@ export function readSiteConfig(sources: SettingSources, rootDir: string) {
     stackName: c.stackName ?? defaultStackName(c.env),
     distDir: c.distDir === undefined ? undefined : path.resolve(rootDir, c.distDir),
     siteUrl,
+    contentDir: path.resolve(rootDir, c.contentDir),
     senderEmail: c.senderEmail,
     // A rehearsal's test leads go to the team, not to the vendor's sales inbox, unless recipientEmail says so.
     recipientEmail: c.recipientEmail ?? (c.env === "production" ? undefined : (c.alarmEmail ?? c.senderEmail)),
@@ -377,7 +409,10 @@ export function readSiteConfig(sources: SettingSources, rootDir: string) {
     domain,
     hostedZone: zone,
     waf: c.waf,
+    accessLogs: c.accessLogs ? { retentionDays: c.accessLogRetentionDays } : undefined,
     reservedConcurrency: c.reservedConcurrency === "none" ? undefined : c.reservedConcurrency,
+    logRetentionDays: c.logRetentionDays as (typeof LOG_RETENTION_DAYS)[number],
+    redirectApex: apex,
     alarmEmail: c.alarmEmail,
     // One budget per account is enough: production has it unless told otherwise, staging and preview only when asked.
     monthlyBudget:
@@ -408,24 +443,41 @@ function senderIdentity(c: Settings, zone: Zone, problem: Problem): string {
   return identity;
 }
 
-/** The custom domain and its certificate, checked against each other and the zone. */
-function customDomain(c: Settings, zone: Zone, problem: Problem): Domain {
-  if (!c.domainName) {
-    if (c.certificateArn) problem("domainName", "is required when certificateArn is set");
-    return undefined;
+/** The custom domain, its certificate and the apex redirected to it, checked against each other and the zone. */
+function customDomain(c: Settings, zone: Zone, problem: Problem): { domain: Domain; apex: string | undefined } {
+  let domain: Domain;
+  if (c.domainName) {
+    domain = { name: c.domainName.toLowerCase(), certificateArn: c.certificateArn };
+    if (zone && !covers(zone.name, domain.name))
+      problem("hostedZoneName", `"${zone.name}" does not contain domainName ${domain.name}`);
+    if (!c.certificateArn && !zone)
+      problem("certificateArn", `is required for domainName ${domain.name} when no hosted zone is given`);
+    if (!c.certificateArn && zone && c.region !== CLOUDFRONT_REGION) {
+      problem(
+        "certificateArn",
+        `is required when the stack is not in ${CLOUDFRONT_REGION}: CloudFront only uses certificates from there`,
+      );
+    }
+  } else if (c.certificateArn) {
+    problem("domainName", "is required when certificateArn is set");
   }
-  const domain = { name: c.domainName.toLowerCase(), certificateArn: c.certificateArn };
-  if (zone && !covers(zone.name, domain.name))
-    problem("hostedZoneName", `"${zone.name}" does not contain domainName ${domain.name}`);
-  if (!c.certificateArn && !zone)
-    problem("certificateArn", `is required for domainName ${domain.name} when no hosted zone is given`);
-  if (!c.certificateArn && zone && c.region !== CLOUDFRONT_REGION) {
+  // The apex is the zone itself; the site's host must sit directly below it (www.example.com in example.com).
+  const apex =
+    c.redirectApex && domain && zone && domain.name === `${domain.name.split(".")[0]}.${zone.name}`
+      ? zone.name
+      : undefined;
+  if (c.redirectApex && !apex) {
     problem(
-      "certificateArn",
-      `is required when the stack is not in ${CLOUDFRONT_REGION}: CloudFront only uses certificates from there`,
+      "redirectApex",
+      domain && zone
+        ? `needs domainName directly below the zone (www.${zone.name}), found ${domain.name}`
+        : "needs domainName, hostedZoneId and hostedZoneName",
     );
   }
-  return domain;
+  if (c.redirectApex && c.certificateArn) {
+    problem("redirectApex", "needs the stack's own certificate (drop certificateArn): it must cover the apex too");
+  }
+  return { domain, apex };
 }
 
 /** What an offline check may take from the examples: nothing else is required (githubRepo by a deployment's build). */

@@ -1,10 +1,12 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from "aws-cdk-lib";
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from "aws-cdk-lib";
 import * as acm from "aws-cdk-lib/aws-certificatemanager";
 import * as iam from "aws-cdk-lib/aws-iam";
+import type * as logs from "aws-cdk-lib/aws-logs";
 import * as route53 from "aws-cdk-lib/aws-route53";
 import * as targets from "aws-cdk-lib/aws-route53-targets";
+import * as s3 from "aws-cdk-lib/aws-s3";
 import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import * as ses from "aws-cdk-lib/aws-ses";
 import * as wafv2 from "aws-cdk-lib/aws-wafv2";
@@ -14,6 +16,7 @@ import { type LeadEnvironmentInput, leadEnvironment } from "../../lambdas/shared
 import { NEWSLETTER_ROUTES, ORIGIN_VERIFY_HEADER, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
 import type { SiteConfig } from "./config.ts";
 import { Alarms } from "./constructs/alarms.ts";
+import { ApexRedirect } from "./constructs/apex-redirect.ts";
 import { GitHubOAuth } from "./constructs/github-oauth.ts";
 import { DELIVERY_FOLDER, LeadDelivery } from "./constructs/lead-delivery.ts";
 import { LeadFunction } from "./constructs/lead-function.ts";
@@ -53,7 +56,7 @@ const pascal = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_, __, c: str
 
 /**
  * The whole deployment: site, lead functions with their store, retry path and alarms, SES identity and configuration
- * set, and the optional domain and WAF.
+ * set, and the optional domain, apex redirect, WAF and access logs.
  */
 export class SiteStack extends Stack {
   readonly site: StaticSite;
@@ -90,14 +93,16 @@ export class SiteStack extends Stack {
     this.leadWebhookSigningSecret = secrets.leadWebhookSigning;
     this.newsletterSecret = secrets.newsletter;
     this.originVerifySecret = secrets.originVerify;
+    const logRetention = config.logRetentionDays as logs.RetentionDays;
     const environment = this.leadEnvironment(config, leadContent, recipientEmail, configurationSet);
-    this.functions = this.leadFunctions(config, rootDir, environment, sesResources);
+    this.functions = this.leadFunctions(config, rootDir, environment, sesResources, logRetention);
     this.delivery = new LeadDelivery(this, "LeadDelivery", {
       store: this.store,
       rootDir,
       environment,
       sesResources,
       configurationSet,
+      logRetention,
       webhookSecrets: [this.leadWebhookSecret, this.leadWebhookSigningSecret].filter((secret) => secret !== undefined),
     });
     // Previews carry no editor, so nothing signs in there.
@@ -112,6 +117,7 @@ export class SiteStack extends Stack {
             // Sign-ins are a few a day; two at once is plenty, and the cap keeps the account's quota for the forms.
             reservedConcurrency:
               config.reservedConcurrency === undefined ? undefined : Math.min(2, config.reservedConcurrency),
+            logRetention,
           });
     this.watch(config.monthlyBudget);
     const domain = this.domain(config, zone);
@@ -130,10 +136,11 @@ export class SiteStack extends Stack {
       })),
       signIn: this.githubOAuth?.url,
       webAclArn: config.waf ? this.webAcl().attrArn : undefined,
+      logBucket: config.accessLogs ? this.accessLogBucket(config.accessLogs.retentionDays) : undefined,
       preview: config.environment === "preview",
     });
     this.alarms.watchDistribution(this.site.distribution);
-    if (zone && domain) this.aliasRecords(zone, domain.name);
+    if (zone && domain) this.aliasRecords(config, zone, domain.certificate);
     this.outputs(leadContent.site.url, config.domain?.name);
   }
 
@@ -258,6 +265,7 @@ export class SiteStack extends Stack {
     rootDir: string,
     environment: Record<string, string>,
     sesResources: string[],
+    logRetention: logs.RetentionDays,
   ): LeadFunction[] {
     const allow = (actions: string[], resources: string[]) => new iam.PolicyStatement({ actions, resources });
     const leadStatements = [
@@ -282,6 +290,7 @@ export class SiteStack extends Stack {
           : environment,
         statements: newsletter ? [...leadStatements, ...readSecrets] : leadStatements,
         reservedConcurrency: config.reservedConcurrency,
+        logRetention,
         unsignedPosts: newsletter,
       });
     });
@@ -304,6 +313,23 @@ export class SiteStack extends Stack {
       this.alarms.watchFunction("GitHubOAuth", this.githubOAuth.function, "/admin's GitHub sign-in");
   }
 
+  private accessLogBucket(retentionDays: number): s3.Bucket {
+    const bucket = new s3.Bucket(this, "AccessLogs", {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logging writes with ACLs.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ id: "expire-access-logs", expiration: Duration.days(retentionDays) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(bucket).acknowledge({
+      id: "AwsSolutions-S1",
+      reason: "This is the access-log bucket itself; logging its own access would log each log delivery in a loop.",
+    });
+    return bucket;
+  }
+
   /** The custom domain with its certificate: the one given, or one the stack requests (config.ts checks which). */
   private domain(config: SiteConfig, zone: route53.IPublicHostedZone | undefined) {
     if (!config.domain) return undefined;
@@ -311,16 +337,27 @@ export class SiteStack extends Stack {
       ? acm.Certificate.fromCertificateArn(this, "Certificate", config.domain.certificateArn)
       : new acm.Certificate(this, "Certificate", {
           domainName: config.domain.name,
+          // The apex redirect's distribution shares it; config.ts guarantees no certificateArn then.
+          subjectAlternativeNames: config.redirectApex ? [config.redirectApex] : undefined,
           // config.ts guarantees the zone (and us-east-1) whenever no certificate ARN is given.
           validation: acm.CertificateValidation.fromDns(zone),
         });
     return { name: config.domain.name, certificate };
   }
 
-  private aliasRecords(zone: route53.IPublicHostedZone, recordName: string): void {
+  private aliasRecords(config: SiteConfig, zone: route53.IPublicHostedZone, certificate: acm.ICertificate): void {
+    const recordName = config.domain?.name ?? "";
     const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(this.site.distribution));
     new route53.ARecord(this, "AliasRecord", { zone, recordName, target });
     new route53.AaaaRecord(this, "AliasRecordIpv6", { zone, recordName, target });
+    if (config.redirectApex) {
+      new ApexRedirect(this, "ApexRedirect", {
+        apex: config.redirectApex,
+        target: recordName,
+        certificate,
+        zone,
+      });
+    }
   }
 
   private outputs(siteUrl: string, domainName: string | undefined): void {

@@ -41,13 +41,17 @@ describe("readSiteConfig", () => {
       environment: "production",
       distDir: undefined,
       siteUrl: undefined,
+      contentDir: "/repo/content",
       senderEmail: "no-reply@example.com",
       recipientEmail: "sales@example.com",
       sesIdentity: "no-reply@example.com",
       createSesIdentity: true,
       domain: undefined,
       waf: false,
+      accessLogs: undefined,
       reservedConcurrency: 5,
+      logRetentionDays: 30,
+      redirectApex: undefined,
       alarmEmail: undefined,
       ackDailyLimit: 3,
     });
@@ -93,13 +97,13 @@ describe("readSiteConfig", () => {
       {
         CDK_DEFAULT_ACCOUNT: "210987654321",
         CDK_DEFAULT_REGION: "eu-west-1",
-        SITE_ALARM_EMAIL: "ops@example.com",
+        SITE_ACCESS_LOGS: "true",
         SITE_RESERVED_CONCURRENCY: "none",
       },
     );
     expect(config).toMatchObject({
       env: { account: "210987654321", region: "eu-west-1" },
-      alarmEmail: "ops@example.com",
+      accessLogs: { retentionDays: 90 },
       reservedConcurrency: undefined,
     });
   });
@@ -224,6 +228,12 @@ describe("readSiteConfig", () => {
     ]);
   });
 
+  test("the apex redirect serves the zone's apex when the site is one level below it", () => {
+    expect(
+      read({ ...EXAMPLE_CONTEXT, ...ZONE, domainName: "www.example.com", redirectApex: "true" }).redirectApex,
+    ).toBe("example.com");
+  });
+
   const certificateArn = "arn:aws:acm:eu-west-1:123456789012:certificate/0a1b2c3d-1111-2222-3333-444455556666";
   test.each<[string, Record<string, unknown>, string]>([
     [
@@ -258,6 +268,16 @@ describe("readSiteConfig", () => {
       "a githubRepo that is not owner/name",
       { githubRepo: "https://github.com/acme/storefront" },
       "githubRepo: expected a GitHub repository as owner/name, such as acme/storefront",
+    ],
+    [
+      "an apex redirect without a domain in a zone",
+      { redirectApex: "true" },
+      "redirectApex: needs domainName, hostedZoneId and hostedZoneName",
+    ],
+    [
+      "an apex redirect for a site not directly below its zone",
+      { ...ZONE, domainName: "shop.eu.example.com", redirectApex: "true" },
+      "redirectApex: needs domainName directly below the zone (www.example.com), found shop.eu.example.com",
     ],
   ])("refuses %s", (_, context, message) => {
     expect(problems({ ...EXAMPLE_CONTEXT, ...context })).toEqual([expect.stringContaining(message)]);

@@ -1,13 +1,16 @@
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Template } from "aws-cdk-lib/assertions";
+import vm from "node:vm";
+import { Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { cdkJsonContext, createSiteApp } from "../../infra/lib/app.ts";
 import { SiteConfigError } from "../../infra/lib/config.ts";
+import { apexRedirectSource } from "../../infra/lib/constructs/apex-redirect.ts";
 import type { SiteEnvironment } from "../../src/lib/site-environment.ts";
-import { EXAMPLE_CONTEXT, ROOT, writeFixtureDist } from "./fixtures.ts";
+import { EXAMPLE_CONTEXT, ROOT, synthesized, writeFixtureDist } from "./fixtures.ts";
 
+const ZONE = { hostedZoneId: "Z0123456789ABCDEFGHIJ", hostedZoneName: "example.com" };
 type Resource = { Properties: Record<string, unknown>; DeletionPolicy?: string };
 
 /** The app as `cdk synth` runs it, building with a stand-in that copies the fixture build and records the call. */
@@ -33,41 +36,63 @@ async function synthWithBuild(context: Record<string, unknown>) {
 }
 
 describe("a staging stack next to production", () => {
-  const setups: Record<string, Awaited<ReturnType<typeof synthWithBuild>> & { template: Template }> = {};
+  let staging: Awaited<ReturnType<typeof synthWithBuild>>;
+  let production: Awaited<ReturnType<typeof synthWithBuild>>;
+  const template = (setup: typeof staging) => Template.fromStack(setup.result.stack);
+  const tableOf = (setup: typeof staging) =>
+    Object.values(template(setup).findResources("AWS::DynamoDB::Table") as Record<string, Resource>)[0];
+  const siteUrls = (setup: typeof staging) =>
+    Object.values(template(setup).findResources("AWS::Lambda::Function") as Record<string, Resource>)
+      .map(
+        (fn) => (fn.Properties.Environment as { Variables?: Record<string, string> } | undefined)?.Variables?.SITE_URL,
+      )
+      .filter(Boolean);
+
   beforeAll(async () => {
     // Test-only stack names keep these builds out of the folders real deploys use.
-    for (const [name, context] of Object.entries({
-      staging: { env: "staging", stackName: "EnvTest-staging", url: "https://staging.example.com" },
-      production: { stackName: "EnvTest" },
-    })) {
-      const setup = await synthWithBuild(context);
-      setups[name] = { ...setup, template: Template.fromStack(setup.result.stack) };
-    }
+    staging = await synthWithBuild({
+      env: "staging",
+      stackName: "EnvTest-staging",
+      url: "https://staging.example.com",
+    });
+    production = await synthWithBuild({ stackName: "EnvTest" });
   });
   afterAll(async () => {
-    for (const setup of Object.values(setups)) await setup.cleanup();
+    await staging.cleanup();
+    await production.cleanup();
   });
 
-  test.each([
-    ["staging", "EnvTest-staging", "https://staging.example.com", "Delete", false],
-    ["production", "EnvTest", undefined, "Retain", true],
-  ] as const)(
-    "%s is its own stack, built for its environment into its own folder; its mails link to its origin; its table's deletion: %s",
-    (name, stackName, url, deletion, protection) => {
-      const { result, builds, template } = setups[name] ?? {};
-      expect(result?.stack.stackName).toBe(stackName);
-      expect(builds).toEqual([{ outDir: path.join(ROOT, ".dist", stackName), environment: { name, url } }]);
-      const functions = Object.values(template?.findResources("AWS::Lambda::Function") as Record<string, Resource>);
-      const siteUrls = functions.map(
-        (fn) => (fn.Properties.Environment as { Variables?: Record<string, string> } | undefined)?.Variables?.SITE_URL,
-      );
-      // Production's lead mails link to content/site.yaml's url.
-      expect(new Set(siteUrls.filter(Boolean))).toEqual(new Set([url ?? "https://www.example.com"]));
-      const [table] = Object.values(template?.findResources("AWS::DynamoDB::Table") as Record<string, Resource>);
-      expect(table).toMatchObject({ DeletionPolicy: deletion, Properties: { DeletionProtectionEnabled: protection } });
-      expect(template?.toJSON().Description).toMatch(`Storefront (${name})`);
-    },
-  );
+  test("is its own stack, built for staging at its own origin into its own folder", () => {
+    expect(staging.result.stack.stackName).toBe("EnvTest-staging");
+    expect(staging.builds).toEqual([
+      {
+        outDir: path.join(ROOT, ".dist", "EnvTest-staging"),
+        environment: { name: "staging", url: "https://staging.example.com" },
+      },
+    ]);
+    expect(production.builds).toEqual([
+      { outDir: path.join(ROOT, ".dist", "EnvTest"), environment: { name: "production", url: undefined } },
+    ]);
+  });
+
+  test("its lead mails link to the staging origin; production's to site.yaml's url", () => {
+    expect(new Set(siteUrls(staging))).toEqual(new Set(["https://staging.example.com"]));
+    expect(new Set(siteUrls(production))).toEqual(new Set(["https://www.example.com"]));
+  });
+
+  test("staging's table goes with its stack; production's stays and refuses deletion", () => {
+    expect(tableOf(staging)).toMatchObject({ DeletionPolicy: "Delete" });
+    expect(tableOf(staging)?.Properties.DeletionProtectionEnabled).toBe(false);
+    expect(tableOf(production)).toMatchObject({
+      DeletionPolicy: "Retain",
+      Properties: { DeletionProtectionEnabled: true },
+    });
+  });
+
+  test("says which environment it is in the stack description", () => {
+    expect(template(staging).toJSON().Description).toMatch(/^Storefront \(staging\)/);
+    expect(template(production).toJSON().Description).toMatch(/^Storefront \(production\)/);
+  });
 });
 
 describe("the production stack's domain", () => {
@@ -110,5 +135,49 @@ describe("cdk destroy on a fresh clone", () => {
     } finally {
       await rm(outdir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the apex redirect", () => {
+  const synth = synthesized({ ...ZONE, domainName: "www.example.com", redirectApex: "true" });
+
+  test("serves example.com from a second distribution with the site's certificate and its own alias records", () => {
+    synth.template.hasResourceProperties("AWS::CertificateManager::Certificate", {
+      DomainName: "www.example.com",
+      SubjectAlternativeNames: ["example.com"],
+    });
+    synth.template.hasResourceProperties("AWS::CloudFront::Distribution", {
+      DistributionConfig: Match.objectLike({
+        Aliases: ["example.com"],
+        ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: "TLSv1.2_2021" }),
+      }),
+    });
+    for (const Type of ["A", "AAAA"])
+      synth.template.hasResourceProperties("AWS::Route53::RecordSet", { Name: "example.com.", Type });
+  });
+
+  test("answers every request with a permanent redirect to the same path and query on www", () => {
+    synth.template.hasResourceProperties("AWS::CloudFront::Function", {
+      FunctionCode: apexRedirectSource("www.example.com"),
+    });
+    const handler = vm.runInNewContext(`${apexRedirectSource("www.example.com")}\n;handler`, Object.create(null)) as (
+      event: unknown,
+    ) => {
+      statusCode: number;
+      headers: { location: { value: string } };
+    };
+    const redirect = (uri: string, querystring: Record<string, unknown> = {}) =>
+      handler({ request: { uri, querystring } });
+    expect(redirect("/")).toMatchObject({
+      statusCode: 301,
+      headers: { location: { value: "https://www.example.com/" } },
+    });
+    expect(
+      redirect("/products/esim", {
+        ref: { value: "mail" },
+        tag: { value: "a", multiValue: [{ value: "a" }, { value: "b" }] },
+        flag: { value: "" },
+      }).headers.location.value,
+    ).toBe("https://www.example.com/products/esim?ref=mail&tag=a&tag=b&flag");
   });
 });

@@ -521,12 +521,13 @@ describe("SiteStack with the example settings", () => {
   });
 });
 
-describe("SiteStack with a custom domain, WAF and other settings", () => {
+describe("SiteStack with a custom domain, WAF, access logs and other settings", () => {
   const synth = synthesized({
     domainName: "www.example.com",
     hostedZoneId: "Z0123456789ABCDEFGHIJ",
     hostedZoneName: "example.com",
     waf: "true",
+    accessLogs: "true",
     reservedConcurrency: "none",
     ackDailyLimit: "0",
     githubScope: "public_repo",
@@ -614,6 +615,19 @@ describe("SiteStack with a custom domain, WAF and other settings", () => {
     });
   });
 
+  test("logs CloudFront and S3 access to a bucket that expires them", () => {
+    synth.template.hasResourceProperties("AWS::S3::Bucket", {
+      LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 90, Status: "Enabled" })] },
+      OwnershipControls: { Rules: [{ ObjectOwnership: "BucketOwnerPreferred" }] },
+    });
+    synth.template.hasResourceProperties("AWS::CloudFront::Distribution", {
+      DistributionConfig: Match.objectLike({ Logging: Match.objectLike({ Prefix: "cloudfront/" }) }),
+    });
+    synth.template.hasResourceProperties("AWS::S3::Bucket", {
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: "s3/" }),
+    });
+  });
+
   test("leaves concurrency unreserved, turns acknowledgements off and asks GitHub for public_repo when told", () => {
     const functions = synth
       .resources("AWS::Lambda::Function")
@@ -630,6 +644,6 @@ describe("SiteStack with a custom domain, WAF and other settings", () => {
   test("passes cdk-nag's AWS Solutions checks with fewer acknowledgements", () => {
     expectNagClean(synth.app);
     const ids = acknowledgements(synth.app).map((a) => a.id.replace(/^Annotation::/, ""));
-    for (const id of ["AwsSolutions-CFR2", "AwsSolutions-CFR4"]) expect(ids).not.toContain(id);
+    for (const id of ["AwsSolutions-CFR2", "AwsSolutions-CFR3", "AwsSolutions-CFR4"]) expect(ids).not.toContain(id);
   });
 });

@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as lambda from "aws-cdk-lib/aws-lambda";
+import type * as logs from "aws-cdk-lib/aws-logs";
 import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
 import { GITHUB_OAUTH_FUNCTION } from "../../../lambdas/github-oauth/paths.ts";
@@ -14,6 +15,7 @@ export interface GitHubOAuthProps {
   /** Keep the secret when the stack goes (production): a new one would need the value set again. */
   retainSecret: boolean;
   reservedConcurrency: number | undefined;
+  logRetention: logs.RetentionDays;
 }
 
 /**
@@ -58,6 +60,7 @@ export class GitHubOAuth extends Construct {
       // The token exchange gives GitHub 5 s; CloudFront waits 15 s for the origin.
       timeout: Duration.seconds(10),
       reservedConcurrency: props.reservedConcurrency,
+      logRetention: props.logRetention,
     });
     this.url = this.function.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });
   }

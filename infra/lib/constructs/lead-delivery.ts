@@ -4,6 +4,7 @@ import * as targets from "aws-cdk-lib/aws-events-targets";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as ses from "aws-cdk-lib/aws-ses";
 import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
+import type * as logs from "aws-cdk-lib/aws-logs";
 import type * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
 import { AppFunction, type AppFunctionProps } from "./lead-function.ts";
@@ -26,6 +27,7 @@ export interface LeadDeliveryProps {
   sesResources: string[];
   /** The configuration set every mail goes through: its send events mark leads mailed. */
   configurationSet: ses.ConfigurationSet;
+  logRetention: logs.RetentionDays;
   /** The secrets holding the lead webhook's URL and signing key: the sender, which posts, is the one function that may read them. */
   webhookSecrets?: secretsmanager.ISecret[];
 }
@@ -53,6 +55,7 @@ export class LeadDelivery extends Construct {
       // SQS scales the sender through the event source's maximum concurrency instead: a reserved cap would throttle
       // receives and push leads toward the dead-letter queue.
       reservedConcurrency: undefined,
+      logRetention: props.logRetention,
     };
     const { tableArn } = props.store.table;
     const readLead = allow(["dynamodb:GetItem", "dynamodb:UpdateItem"], [tableArn]);

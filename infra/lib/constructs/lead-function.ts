@@ -20,6 +20,7 @@ export interface AppFunctionProps {
   timeout: Duration;
   /** A cost cap: at most this many concurrent invocations; undefined leaves it unreserved. */
   reservedConcurrency: number | undefined;
+  logRetention: logs.RetentionDays;
 }
 
 /**
@@ -35,7 +36,7 @@ export class AppFunction extends NodejsFunction {
     // Our own role and log group instead of the defaults: the default role carries the AWS managed basic execution
     // policy, which may create log groups anywhere in the account.
     const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
-      retention: logs.RetentionDays.ONE_MONTH,
+      retention: props.logRetention,
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const role = new iam.Role(scope, `${id}Role`, {

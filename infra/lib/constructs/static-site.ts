@@ -47,6 +47,8 @@ export interface StaticSiteProps {
   /** /admin's GitHub sign-in (GitHubOAuth), served at /api/github-oauth/*; absent on previews, which carry no editor. */
   signIn?: lambda.IFunctionUrl;
   webAclArn?: string;
+  /** Access logs of the distribution (cloudfront/) and the bucket (s3/) go here when given. */
+  logBucket?: s3.IBucket;
   /**
    * The pull requests' shared preview: the bucket holds one build per pull request under pr-<n>/, uploaded by the
    * pull-request workflow (nothing is deployed from here); a cookie picks the prefix (previewRequestSource); pages are
@@ -69,8 +71,8 @@ export class StaticSite extends Construct {
 
   constructor(scope: Construct, id: string, props: StaticSiteProps) {
     super(scope, id);
-    const { build, preview } = props;
-    this.bucket = this.siteBucket(preview);
+    const { build, logBucket, preview } = props;
+    this.bucket = this.siteBucket(logBucket, preview);
     const origin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
     const routeRequest = new cloudfront.Function(this, "RouteRequest", {
       comment: preview
@@ -140,6 +142,9 @@ export class StaticSite extends Construct {
       // Only meaningful with our own certificate; *.cloudfront.net has a fixed policy.
       minimumProtocolVersion: props.domain ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       webAclId: props.webAclArn,
+      enableLogging: Boolean(logBucket),
+      logBucket,
+      logFilePrefix: logBucket ? "cloudfront/" : undefined,
     });
     if (!preview) this.deploy(build.distDir, build.routes.notFound);
     this.acknowledgeNagFindings(props);
@@ -149,13 +154,15 @@ export class StaticSite extends Construct {
    * Private: only the distribution reads it (origin access control adds the bucket policy). Kept on stack deletion,
    * like any bucket with content; `cdk destroy` leaves it for you to empty and delete.
    */
-  private siteBucket(preview: boolean | undefined): s3.Bucket {
+  private siteBucket(logBucket: s3.IBucket | undefined, preview: boolean | undefined): s3.Bucket {
     return new s3.Bucket(this, "SiteBucket", {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       removalPolicy: RemovalPolicy.RETAIN,
+      serverAccessLogsBucket: logBucket,
+      serverAccessLogsPrefix: logBucket ? "s3/" : undefined,
       lifecycleRules: preview
         ? [{ id: "expire-stale-previews", expiration: Duration.days(PREVIEW_EXPIRY_DAYS) }]
         : undefined,
@@ -337,16 +344,18 @@ export class StaticSite extends Construct {
           "WAF is off by context to save its fixed monthly fee on a low-traffic site (-c waf=true adds a per-IP rate limit on /api/*); the only dynamic paths are the lead functions, whose reserved concurrency caps cost and abuse.",
       });
     }
-    distribution.acknowledge({
-      id: "AwsSolutions-CFR3",
-      reason:
-        "No access logs: a low-traffic brochure site whose only dynamic paths, the lead functions, log every request themselves.",
-    });
-    Validations.of(this.bucket).acknowledge({
-      id: "AwsSolutions-S1",
-      reason:
-        "Only CloudFront reads this bucket (origin access control) and only the stack's own deployment writes it: no other access exists to log.",
-    });
+    if (!props.logBucket) {
+      distribution.acknowledge({
+        id: "AwsSolutions-CFR3",
+        reason:
+          "Access logging is off by context for a low-traffic brochure site; -c accessLogs=true writes CloudFront and S3 access logs to a logging bucket with expiry.",
+      });
+      Validations.of(this.bucket).acknowledge({
+        id: "AwsSolutions-S1",
+        reason:
+          "Only CloudFront reads this bucket and only the deployment writes it; access logging is off by context (-c accessLogs=true turns it on).",
+      });
+    }
     if (!props.domain) {
       distribution.acknowledge({
         id: "AwsSolutions-CFR4",
