@@ -7,14 +7,16 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../server/local-dynamo.ts";
 
 /**
- * The leads table for the operator scripts (npm run subscribers, leads export/erase): a deployed stack's, named by its
+ * The leads table for the operator scripts (npm run leads, npm run subscribers): a deployed stack's, named by its
  * outputs, or the local one of `npm start` (its running dynalite, else the data folder opened here).
  */
 export interface LeadTable {
   client: DynamoDBClient;
   tableName: string;
-  /** Where it is, for messages. */
+  /** Where it is, for messages: which store answered is the first thing to doubt. */
   where: string;
+  /** The deployed stack's retry queue and its dead-letter queue; none locally, where npm start mails at once. */
+  queues?: { url: string; arn: string; deadLetterArn: string };
   /**
    * How the local store's files let go of a deleted item: "at close" when this process opened the folder (its close
    * compacts them), "at npm start's stop" when npm start's running store was used. Undefined for a deployed table.
@@ -44,11 +46,22 @@ export async function openLeadTable(
           `cannot read stack ${stackName}: ${error instanceof Error ? error.message : String(error)} (check AWS_PROFILE and AWS_REGION)`,
         );
       });
-    const tableName = Stacks?.[0]?.Outputs?.find((output) => output.OutputKey === "LeadsTableName")?.OutputValue;
-    if (!tableName)
-      throw new TableError(`stack ${stackName} has no output LeadsTableName; deploy the current infra/ first`);
-    const client = new DynamoDBClient({ region: await cloudFormation.config.region() });
-    return { client, tableName, where: `stack ${stackName}`, close: async () => client.destroy() };
+    const outputs = new Map((Stacks?.[0]?.Outputs ?? []).map((output) => [output.OutputKey, output.OutputValue]));
+    const need = (key: string) => {
+      const value = outputs.get(key);
+      if (!value) throw new TableError(`stack ${stackName} has no output ${key}; deploy the current infra/ first`);
+      return value;
+    };
+    const tableName = need("LeadsTableName");
+    const queues = {
+      url: need("LeadQueueUrl"),
+      arn: need("LeadQueueArn"),
+      deadLetterArn: need("LeadDeadLetterQueueArn"),
+    };
+    const region = await cloudFormation.config.region();
+    const client = new DynamoDBClient({ region });
+    const where = `table ${tableName} of stack ${stackName} (${region})`;
+    return { client, tableName, where, queues, close: async () => client.destroy() };
   }
   const port = Number(env.DYNAMO_PORT ?? 8006);
   const endpoint = `http://127.0.0.1:${port}`;
@@ -57,19 +70,18 @@ export async function openLeadTable(
     return {
       client,
       tableName: LOCAL_LEADS_TABLE,
-      where: endpoint,
+      where: `the local store of the running npm start (${endpoint})`,
       compaction: "at npm start's stop",
       close: async () => client.destroy(),
     };
   }
   const dataDir = path.resolve(rootDir, env.LEADS_DIR ?? ".data/dynamodb");
-  if (!existsSync(dataDir))
-    throw new TableError("nothing stored locally yet: start the site with npm start and send a form");
+  if (!existsSync(dataDir)) throw new TableError("no local leads yet: start the site with npm start and send a form");
   const dynamo = await startLocalDynamo({ dataDir, port: 0 });
   return {
     client: dynamo.client,
     tableName: LOCAL_LEADS_TABLE,
-    where: dataDir,
+    where: `the local store's folder ${path.relative(rootDir, dataDir) || dataDir} (npm start is not running)`,
     compaction: "at close",
     close: () => dynamo.close(),
   };
@@ -80,7 +92,7 @@ export async function openLeadTable(
  * opens nor is refused is an error, rather than opening the data folder beside a store that is only slow to answer
  * (and reading other leads than npm start's).
  */
-export function listening(port: number): Promise<boolean> {
+function listening(port: number): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: "127.0.0.1", port });
     socket.setTimeout(10_000, () => {

@@ -1,11 +1,8 @@
 import "./require-node.ts";
 import { Console } from "node:console";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { CloudFormationClient, DescribeStacksCommand } from "@aws-sdk/client-cloudformation";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SendMessageCommand, SQSClient, StartMessageMoveTaskCommand } from "@aws-sdk/client-sqs";
 import { existingLeads, formMails } from "../lambdas/deliver-lead/deliver-lead.ts";
 import { type LeadConfig, readConfig } from "../lambdas/shared/env.ts";
@@ -25,9 +22,8 @@ import { cleanSource, sourceLabel } from "../src/schemas/lead-source.ts";
 import { leadReport, reportCsv, reportTable } from "./lead-report.ts";
 import { CliFailure, type CliIo, isEntryPoint, runAsScript } from "./cli-io.ts";
 import { leadsCsv } from "./csv-export.ts";
-import { listening, openLeadTable, TableError } from "./lead-table.ts";
+import { type LeadTable, openLeadTable, TableError } from "./lead-table.ts";
 import { erasePersonalData, findPersonalData, unreachableCopies } from "./personal-data.ts";
-import { LOCAL_LEADS_TABLE, localDynamoClient, startLocalDynamo } from "../server/local-dynamo.ts";
 
 /**
  * `npm run leads`: the stored leads, newest first (received, age, status, form, product, source, attempts, last
@@ -136,89 +132,27 @@ function age(iso: string): string {
   return `${Math.floor(seconds / 86_400)}d`;
 }
 
-interface Deployed {
-  store: LeadStore;
-  client: DynamoDBClient;
-  tableName: string;
-  queueUrl: string;
-  queueArn: string;
-  deadLetterArn: string;
-}
-
-async function deployed(name: string, out: Console): Promise<Deployed> {
-  const cloudFormation = new CloudFormationClient({});
-  const { Stacks } = await cloudFormation
-    .send(new DescribeStacksCommand({ StackName: name }))
-    .catch((error: unknown) => {
-      fail(
-        `cannot read stack ${name}: ${error instanceof Error ? error.message : String(error)} (check AWS_PROFILE and AWS_REGION)`,
-      );
-    });
-  const outputs = new Map(
-    (Stacks?.[0]?.Outputs ?? []).map((output) => [output.OutputKey ?? "", output.OutputValue ?? ""]),
+/** The table with the lead store over it; the store uses the table's own client, and so its region. */
+async function openLeads(stackName: string | undefined, { env, out }: Run) {
+  const table = await openLeadTable(stackName, env).catch((error: unknown) =>
+    fail(error instanceof TableError ? error.message : String(error)),
   );
-  const need = (key: string) =>
-    outputs.get(key) || fail(`stack ${name} has no output ${key}; deploy the current infra/ first`);
-  const tableName = need("LeadsTableName");
-  const region = await cloudFormation.config.region();
-  const client = new DynamoDBClient({ region });
-  out.error(`leads: reading table ${tableName} of stack ${name} (${region})`);
-  return {
-    store: createDynamoLeadStore({ tableName, region, client }),
-    client,
-    tableName,
-    queueUrl: need("LeadQueueUrl"),
-    queueArn: need("LeadQueueArn"),
-    deadLetterArn: need("LeadDeadLetterQueueArn"),
-  };
+  // Said on stderr, so that --json and --csv output stays clean.
+  out.error(`leads: reading ${table.where}`);
+  return { ...table, store: createDynamoLeadStore({ ...table, region: "us-east-1" }) };
 }
-
-/** The store of `npm start`: its dynalite if it runs, else the data folder opened here. */
-async function local({ env, out }: Run): Promise<{
-  store: LeadStore;
-  client: DynamoDBClient;
-  endpoint: string;
-  close(): Promise<void>;
-}> {
-  const port = Number(env.DYNAMO_PORT ?? 8006);
-  const endpoint = `http://127.0.0.1:${port}`;
-  const running = await listening(port).catch((error: unknown) =>
-    fail(error instanceof Error ? error.message : String(error)),
-  );
-  const open = async (url: string, client = localDynamoClient(url)) => ({
-    store: createDynamoLeadStore({ tableName: LOCAL_LEADS_TABLE, region: "us-east-1", client }),
-    client,
-    endpoint: url,
-  });
-  const dataDir = path.resolve(rootDir, env.LEADS_DIR ?? ".data/dynamodb");
-  // Said on stderr, so that --json and --csv output stays clean: which store answered is the first thing to doubt.
-  if (running) {
-    out.error(`leads: reading the local store of the running npm start (${endpoint})`);
-    return { ...(await open(endpoint)), close: async () => undefined };
-  }
-  if (!existsSync(dataDir)) fail("no local leads yet: start the site with npm start and send a form");
-  out.error(
-    `leads: reading the local store's folder ${path.relative(rootDir, dataDir) || dataDir} (npm start is not running)`,
-  );
-  const dynamo = await startLocalDynamo({ dataDir, port: 0 });
-  return { ...(await open(dynamo.endpoint, dynamo.client)), close: () => dynamo.close() };
-}
+type Leads = Awaited<ReturnType<typeof openLeads>>;
 
 /** The catalogue's name of a stored product (an id, or the name a product inquiry sends), for the report. */
 async function productNames(env: NodeJS.ProcessEnv): Promise<(stored: string) => string> {
-  const { catalogue } = await localConfig(env, "http://127.0.0.1:1", "http://127.0.0.1:1");
+  const { catalogue } = await localConfig(env, "http://127.0.0.1:1");
   return (stored) => catalogue.products.find((p) => p.id === stored || p.name === stored)?.name ?? stored;
 }
 
 /** The suspected leads the spam folder only counted (over its hourly cap per client), as one line, or "". */
-async function countedLine(
-  { json, csv, statusFilter }: Command,
-  client: DynamoDBClient,
-  tableName: string,
-  since: Date,
-): Promise<string> {
+async function countedLine({ json, csv, statusFilter }: Command, leads: Leads, since: Date): Promise<string> {
   if (json || csv || (statusFilter && statusFilter !== "spam")) return "";
-  return describeSuspectCounts(await suspectCounts(client, tableName, since));
+  return describeSuspectCounts(await suspectCounts(leads.client, leads.tableName, since));
 }
 
 async function print({ command, env, out, stdout }: Run, all: LeadRecord[], counted = ""): Promise<void> {
@@ -310,9 +244,11 @@ async function exportOrErase({ command, env, out }: Run, action: "export" | "era
 
 /**
  * The lead functions' configuration as npm start builds it from content, as its handlers see it (values the developer
- * set win, as there); the stack builds its own from the same content.
+ * set win, as there); the stack builds its own from the same content. Its store endpoint is never used: the script
+ * hands its own store to whatever it calls.
  */
-async function localConfig(env: NodeJS.ProcessEnv, sesEndpoint: string, dynamoEndpoint: string) {
+async function localConfig(env: NodeJS.ProcessEnv, sesEndpoint: string) {
+  const dynamoEndpoint = "http://127.0.0.1:1";
   return readConfig({
     ...(await localLambdaEnv({ sesEndpoint, dynamoEndpoint, contentDir: path.join(rootDir, "content") })),
     ...env,
@@ -332,13 +268,7 @@ const localMailer = (config: LeadConfig, sesEndpoint: string) =>
  * Takes a lead out of the spam folder after checking it can be mailed (a bot's body that failed the form's checks
  * cannot); the caller then mails it as any stored lead.
  */
-async function release(
-  store: LeadStore,
-  client: DynamoDBClient,
-  tableName: string,
-  id: string,
-  config: ReturnType<typeof readConfig>,
-): Promise<LeadRecord> {
+async function release({ store, client, tableName }: Leads, id: string, config: LeadConfig): Promise<LeadRecord> {
   const lead = await store.get(id);
   if (!lead) fail(`release ${id}: no lead with that id`);
   if (lead.status !== "spam")
@@ -358,60 +288,45 @@ async function release(
   return lead;
 }
 
-/** The deployed stack's table and queues. */
-async function onStack(run: Run, stackName: string, since: Date): Promise<void> {
+/** The deployed stack: deliver-lead mails from its retry queue, and the SpamDigest function sends the digest. */
+async function onStack(run: Run, leads: Leads, queues: NonNullable<LeadTable["queues"]>, since: Date) {
   const { command, env, out, log } = run;
-  const { releaseId, replay, digest } = command;
-  const stack = await deployed(stackName, out);
-  if (releaseId) {
-    const config = await localConfig(env, "http://127.0.0.1:1", "http://127.0.0.1:1");
-    const lead = await release(stack.store, stack.client, stack.tableName, releaseId, config);
-    await new SQSClient({}).send(
+  const sqs = new SQSClient({});
+  const enqueue = (lead: Pick<LeadRecord, "submissionId" | "form">) =>
+    sqs.send(
       new SendMessageCommand({
-        QueueUrl: stack.queueUrl,
+        QueueUrl: queues.url,
         MessageBody: JSON.stringify({ submissionId: lead.submissionId, form: lead.form }),
       }),
     );
-    out.log(`Released ${releaseId}: deliver-lead mails it from the retry queue.`);
-  } else if (replay) {
-    const sqs = new SQSClient({});
+  if (command.releaseId) {
+    await enqueue(await release(leads, command.releaseId, await localConfig(env, "http://127.0.0.1:1")));
+    out.log(`Released ${command.releaseId}: deliver-lead mails it from the retry queue.`);
+  } else if (command.replay) {
     try {
       const task = await sqs.send(
-        new StartMessageMoveTaskCommand({ SourceArn: stack.deadLetterArn, DestinationArn: stack.queueArn }),
+        new StartMessageMoveTaskCommand({ SourceArn: queues.deadLetterArn, DestinationArn: queues.arn }),
       );
       out.log(`Moving the dead-letter queue back onto the retry queue (task ${task.TaskHandle ?? "started"}).`);
     } catch (error) {
       out.log(`Dead-letter queue not moved: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const open = await stored(log, stack.store, since, true);
-    for (const lead of open) {
-      await sqs.send(
-        new SendMessageCommand({
-          QueueUrl: stack.queueUrl,
-          MessageBody: JSON.stringify({ submissionId: lead.submissionId, form: lead.form }),
-        }),
-      );
-    }
+    const open = await stored(log, leads.store, since, true);
+    for (const lead of open) await enqueue(lead);
     out.log(
       `Re-enqueued ${open.length} lead${open.length === 1 ? "" : "s"} not mailed yet; deliver-lead mails each once.`,
     );
-  } else if (digest) {
-    out.log(`Deployed, the SpamDigest function mails the digest every morning; see its log group for the last run.`);
   } else
-    await print(
-      run,
-      await stored(log, stack.store, since),
-      await countedLine(command, stack.client, stack.tableName, since),
-    );
+    out.log(`Deployed, the SpamDigest function mails the digest every morning; see its log group for the last run.`);
 }
 
 /** npm start's mailbox: its configuration, its mailer, and each stored lead mailed as deliver-lead mails it. */
-async function localMailbox({ env, out }: Run, db: Awaited<ReturnType<typeof local>>, name: string) {
+async function localMailbox({ env, out }: Run, leads: Leads, name: string) {
   const sesEndpoint = `http://127.0.0.1:${env.SES_PORT ?? 8005}`;
-  const config = await localConfig(env, sesEndpoint, db.endpoint);
+  const config = await localConfig(env, sesEndpoint);
   const mailer = localMailer(config, sesEndpoint);
   const log = createLogger(`leads-${name}`, "warn", (line) => out.log(line));
-  const deps = { config, store: db.store, mailer, queue: { enqueue: async () => undefined }, log };
+  const deps = { config, store: leads.store, mailer, queue: { enqueue: async () => undefined }, log };
   const forms = formMails(config.catalogue);
   const deliver = async (lead: Pick<LeadRecord, "submissionId" | "form">, unknown: string) => {
     const mailsOf = forms.get(lead.form);
@@ -421,53 +336,53 @@ async function localMailbox({ env, out }: Run, db: Awaited<ReturnType<typeof loc
   return { sesEndpoint, config, mailer, log, deliver };
 }
 
-/** npm start's local store, and its mailbox for release, replay and digest. */
-async function onLocal(run: Run, since: Date): Promise<void> {
+/** npm start's local store: release, replay and digest mail at once through its mailbox. */
+async function onLocal(run: Run, leads: Leads, since: Date): Promise<void> {
   const { command, out, log } = run;
-  const { releaseId, replay, digest } = command;
-  const db = await local(run);
+  if (command.releaseId) {
+    const mailbox = await localMailbox(run, leads, "release");
+    const result = await mailbox.deliver(await release(leads, command.releaseId, mailbox.config), "unknown form");
+    out.log(
+      `Released ${command.releaseId} through ${mailbox.sesEndpoint}: ${result}${result === "mailed" ? "" : " (npm run leads -- replay tries again)"}`,
+    );
+  } else if (command.replay) {
+    const mailbox = await localMailbox(run, leads, "replay");
+    const counts: Record<string, number> = {};
+    for (const lead of await stored(log, leads.store, since, true)) {
+      const result = await mailbox.deliver(lead, "form not known");
+      counts[result] = (counts[result] ?? 0) + 1;
+    }
+    out.log(`Replayed through ${mailbox.sesEndpoint}: ${JSON.stringify(counts)}`);
+  } else {
+    const { sesEndpoint, config, mailer, log: digestLog } = await localMailbox(run, leads, "digest");
+    const result = await sendSpamDigest({
+      ...leads,
+      mailer,
+      config,
+      log: digestLog,
+      releaseCommand: (id) => `npm run leads -- release ${id}`,
+    });
+    out.log(
+      result.outcome === "mailed"
+        ? `Mailed the spam digest through ${sesEndpoint}: ${result.leads} stored, ${result.counted} counted.`
+        : result.outcome === "taken"
+          ? "Another digest run mailed these leads just now."
+          : "Nothing new in the spam folder since the last digest: nothing mailed.",
+    );
+  }
+}
+
+/** The listing, or release, replay and digest on the deployed stack or npm start's store. */
+async function onTable(run: Run, since: Date): Promise<void> {
+  const { command, log } = run;
+  const leads = await openLeads(command.stackName, run);
   try {
-    if (releaseId) {
-      const mailbox = await localMailbox(run, db, "release");
-      const lead = await release(db.store, db.client, LOCAL_LEADS_TABLE, releaseId, mailbox.config);
-      const result = await mailbox.deliver(lead, "unknown form");
-      out.log(
-        `Released ${releaseId} through ${mailbox.sesEndpoint}: ${result}${result === "mailed" ? "" : " (npm run leads -- replay tries again)"}`,
-      );
-    } else if (replay) {
-      const mailbox = await localMailbox(run, db, "replay");
-      const counts: Record<string, number> = {};
-      for (const lead of await stored(log, db.store, since, true)) {
-        const result = await mailbox.deliver(lead, "form not known");
-        counts[result] = (counts[result] ?? 0) + 1;
-      }
-      out.log(`Replayed through ${mailbox.sesEndpoint}: ${JSON.stringify(counts)}`);
-    } else if (digest) {
-      const { sesEndpoint, config, mailer, log: digestLog } = await localMailbox(run, db, "digest");
-      const result = await sendSpamDigest({
-        store: db.store,
-        client: db.client,
-        tableName: LOCAL_LEADS_TABLE,
-        mailer,
-        config,
-        log: digestLog,
-        releaseCommand: (id) => `npm run leads -- release ${id}`,
-      });
-      out.log(
-        result.outcome === "mailed"
-          ? `Mailed the spam digest through ${sesEndpoint}: ${result.leads} stored, ${result.counted} counted.`
-          : result.outcome === "taken"
-            ? "Another digest run mailed these leads just now."
-            : "Nothing new in the spam folder since the last digest: nothing mailed.",
-      );
-    } else
-      await print(
-        run,
-        await stored(log, db.store, since),
-        await countedLine(command, db.client, LOCAL_LEADS_TABLE, since),
-      );
+    if (command.releaseId || command.replay || command.digest) {
+      if (leads.queues) await onStack(run, leads, leads.queues, since);
+      else await onLocal(run, leads, since);
+    } else await print(run, await stored(log, leads.store, since), await countedLine(command, leads, since));
   } finally {
-    await db.close();
+    await leads.close();
   }
 }
 
@@ -493,14 +408,13 @@ export async function leadsCli(args: readonly string[], io: CliIo): Promise<numb
         return 0;
       }
     }
-    const { statusFilter, releaseAt, releaseId, stackName } = command;
+    const { statusFilter, releaseAt, releaseId } = command;
     if (statusFilter && !LEAD_STATUSES.includes(statusFilter as LeadStatus))
       fail(`--status ${statusFilter}: expected one of ${LEAD_STATUSES.join(", ")}`);
     if (releaseAt >= 0 && !releaseId)
       fail("release: name the lead, e.g. npm run leads -- release 3f2c…  (its id is in the table's last column)");
     const since = sinceDate(command.option("since"));
-    if (stackName) await onStack(run, stackName, since);
-    else await onLocal(run, since);
+    await onTable(run, since);
     return 0;
   } catch (error) {
     if (!(error instanceof CliFailure)) throw error;

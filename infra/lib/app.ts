@@ -12,9 +12,9 @@ import {
   type SettingSources,
   type SiteConfig,
 } from "./config.ts";
-import { readLeadContent } from "./lead-content.ts";
+import { readSiteContent } from "../../build/read-content.ts";
 import { readSiteBuild } from "./site-build.ts";
-import { SiteStack } from "./site-stack.ts";
+import { type LeadContent, SiteStack } from "./site-stack.ts";
 
 export interface SiteAppOptions extends AppProps {
   /** Repository root: dist/, content/ and lambdas/ are found from here. */
@@ -86,6 +86,21 @@ export async function createSiteApp(options: SiteAppOptions): Promise<SiteApp> {
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { kind: "site", app, stack, config };
+}
+
+/**
+ * Reads content/ the way the build does, so the stack configures the handlers from the same validated facts.
+ * @throws ContentErrors listing every content problem (the build reports the same)
+ */
+async function readLeadContent(contentDir: string): Promise<LeadContent> {
+  const { site, products, installation } = await readSiteContent(contentDir);
+  const names = (items: ReadonlyArray<{ id: string; name: string }>) => items.map(({ id, name }) => ({ id, name }));
+  return {
+    site,
+    products: names(products),
+    packages: names(installation.packages),
+    retentionDays: site.leads.retentionDays,
+  };
 }
 
 /** cdk.json "context", to tell committed values from -c flags; empty when there is no cdk.json. */

@@ -137,21 +137,10 @@ const SETTINGS = {
     "example.com",
     "Route 53 hosted zone name for domainName",
   ),
-  priceClass: setting(
-    z._default(
-      z.enum(["PriceClass_100", "PriceClass_200", "PriceClass_All"], {
-        error: "expected PriceClass_100, PriceClass_200 or PriceClass_All",
-      }),
-      "PriceClass_200",
-    ),
-    "PriceClass_200",
-    "CloudFront edge locations: PriceClass_100 (North America, Europe), PriceClass_200 (the default, adds Asia incl. India, Middle East, Africa) or PriceClass_All",
-  ),
-  waf: setting(z._default(flag(), false), "true", "attach an AWS WAF web ACL with a per-IP rate limit on /api/*"),
-  apiRateLimit: setting(
-    z._default(wholeNumber(10, 2_000_000_000), 100),
-    "100",
-    "requests per IP per 5 minutes to /api/* before WAF blocks (10 or more)",
+  waf: setting(
+    z._default(flag(), false),
+    "true",
+    "attach an AWS WAF web ACL that answers 429 to an address posting to /api/* more than 100 times in 5 minutes",
   ),
   accessLogs: setting(z._default(flag(), false), "true", "write CloudFront and S3 access logs to a logging bucket"),
   accessLogRetentionDays: setting(z._default(wholeNumber(1, 3650), 90), "90", "days the access logs are kept"),
@@ -419,8 +408,7 @@ export function readSiteConfig(sources: SettingSources, rootDir: string) {
     createSesIdentity: c.createSesIdentity,
     domain,
     hostedZone: zone,
-    priceClass: c.priceClass,
-    waf: c.waf ? { rateLimit: c.apiRateLimit } : undefined,
+    waf: c.waf,
     accessLogs: c.accessLogs ? { retentionDays: c.accessLogRetentionDays } : undefined,
     reservedConcurrency: c.reservedConcurrency === "none" ? undefined : c.reservedConcurrency,
     logRetentionDays: c.logRetentionDays as (typeof LOG_RETENTION_DAYS)[number],

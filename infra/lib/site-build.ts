@@ -31,24 +31,12 @@ export function readSiteBuild(distDir: string) {
         `${file} is missing: build into that folder first (npm run build -- --out <dir>), or drop -c distDir to let the app build`,
       );
     }
-    let json: unknown;
     try {
-      json = JSON.parse(readFileSync(file, "utf8"));
+      return schema.parse(JSON.parse(readFileSync(file, "utf8")));
     } catch (error) {
-      throw new SiteConfigError(
-        `${file} is not valid JSON (${error instanceof Error ? error.message : String(error)}): rebuild with npm run build`,
-      );
+      const why = error instanceof z.core.$ZodError ? z.prettifyError(error) : String(error);
+      throw new SiteConfigError(`${file} is not what the stack expects (${why}): rebuild with npm run build`);
     }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const where = parsed.error.issues
-        .map((issue) => `${issue.path.join(".") || "(top)"}: ${issue.message}`)
-        .join("; ");
-      throw new SiteConfigError(
-        `${file} does not have the shape the stack expects (${where}): rebuild with npm run build`,
-      );
-    }
-    return parsed.data;
   };
   return { distDir, routes: read("_routes.json", routesSchema), csp: read("_csp.json", cspSchema) };
 }

@@ -2,7 +2,6 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from "aws-cdk-lib";
 import * as acm from "aws-cdk-lib/aws-certificatemanager";
-import type * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import * as iam from "aws-cdk-lib/aws-iam";
 import type * as logs from "aws-cdk-lib/aws-logs";
 import * as route53 from "aws-cdk-lib/aws-route53";
@@ -13,7 +12,7 @@ import * as ses from "aws-cdk-lib/aws-ses";
 import * as wafv2 from "aws-cdk-lib/aws-wafv2";
 import type { Construct } from "constructs";
 import { GITHUB_OAUTH_FUNCTION, GITHUB_OAUTH_PATHS } from "../../lambdas/github-oauth/paths.ts";
-import { leadEnvironment } from "../../lambdas/shared/env.ts";
+import { type LeadEnvironmentInput, leadEnvironment } from "../../lambdas/shared/env.ts";
 import { NEWSLETTER_ROUTES, ORIGIN_VERIFY_HEADER, SUBSCRIBE_FUNCTION } from "../../src/lib/newsletter.ts";
 import type { SiteConfig } from "./config.ts";
 import { Alarms } from "./constructs/alarms.ts";
@@ -23,8 +22,10 @@ import { DELIVERY_FOLDER, LeadDelivery } from "./constructs/lead-delivery.ts";
 import { LeadFunction } from "./constructs/lead-function.ts";
 import { LeadStore } from "./constructs/lead-store.ts";
 import { StaticSite } from "./constructs/static-site.ts";
-import type { LeadContent } from "./lead-content.ts";
 import type { SiteBuild } from "./site-build.ts";
+
+/** The part of content the lead handlers are configured from, and the days a lead stays in the table. */
+export type LeadContent = Pick<LeadEnvironmentInput, "site" | "products" | "packages"> & { retentionDays: number };
 
 export interface SiteStackProps extends StackProps {
   config: SiteConfig;
@@ -122,8 +123,6 @@ export class SiteStack extends Stack {
     const domain = this.domain(config, zone);
     this.site = new StaticSite(this, "Site", {
       build,
-      // The enum's values are CloudFront's own names, which config.ts checks.
-      priceClass: config.priceClass as cloudfront.PriceClass,
       domain,
       api: this.functions.map((fn) => ({
         name: fn.leadName,
@@ -136,7 +135,7 @@ export class SiteStack extends Stack {
           : { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret.secretValue.unsafeUnwrap() },
       })),
       signIn: this.githubOAuth?.url,
-      webAclArn: config.waf ? this.webAcl(config.waf.rateLimit).attrArn : undefined,
+      webAclArn: config.waf ? this.webAcl().attrArn : undefined,
       logBucket: config.accessLogs ? this.accessLogBucket(config.accessLogs.retentionDays) : undefined,
       preview: config.environment === "preview",
     });
@@ -357,7 +356,6 @@ export class SiteStack extends Stack {
         target: recordName,
         certificate,
         zone,
-        priceClass: config.priceClass as cloudfront.PriceClass,
       });
     }
   }
@@ -420,8 +418,11 @@ export class SiteStack extends Stack {
     });
   }
 
-  /** A CloudFront web ACL that answers 429 to an address sending more than `limit` API requests in 5 minutes. */
-  private webAcl(limit: number): wafv2.CfnWebACL {
+  /**
+   * A CloudFront web ACL that answers 429 to an address posting more than 100 lead submissions in 5 minutes: far above
+   * what a person sends, low enough to stop a flood at the edge before the functions pay for it.
+   */
+  private webAcl(): wafv2.CfnWebACL {
     const visibility = (metricName: string) => ({
       cloudWatchMetricsEnabled: true,
       sampledRequestsEnabled: true,
@@ -439,7 +440,7 @@ export class SiteStack extends Stack {
           action: { block: { customResponse: { responseCode: 429 } } },
           statement: {
             rateBasedStatement: {
-              limit,
+              limit: 100,
               aggregateKeyType: "IP",
               evaluationWindowSec: 300,
               // Only lead submissions count: POST to /api/, matched after URL decoding and lowercasing so

@@ -47,8 +47,7 @@ describe("readSiteConfig", () => {
       sesIdentity: "no-reply@example.com",
       createSesIdentity: true,
       domain: undefined,
-      priceClass: "PriceClass_200",
-      waf: undefined,
+      waf: false,
       accessLogs: undefined,
       reservedConcurrency: 5,
       logRetentionDays: 30,
@@ -83,12 +82,12 @@ describe("readSiteConfig", () => {
   });
 
   test("reports every missing or malformed key at once, each with the flag that fixes it", () => {
-    expect(problems({ account: "12345", waf: "yes", logRetentionDays: "31" })).toEqual([
+    expect(problems({ account: "12345", waf: "yes", ackDailyLimit: "1001" })).toEqual([
       '- account: expected a 12-digit AWS account id, found "12345" (AWS account id (defaults to the CLI\'s credentials)); fix: -c account=123456789012',
       "- region: is required (AWS region of the stack, the Lambdas and SES (defaults to the CLI's region)); fix: -c region=us-east-1",
       "- senderEmail: is required (the address lead e-mails come from); fix: -c senderEmail=no-reply@example.com",
-      '- waf: expected true or false, found "yes" (attach an AWS WAF web ACL with a per-IP rate limit on /api/*); fix: -c waf=true',
-      expect.stringMatching(/^- logRetentionDays: expected one of 1, 3, 5, 7, 14, 30, .*found "31"/),
+      '- waf: expected true or false, found "yes" (attach an AWS WAF web ACL that answers 429 to an address posting to /api/* more than 100 times in 5 minutes); fix: -c waf=true',
+      expect.stringMatching(/^- ackDailyLimit: expected 1000 or less, found "1001"/),
     ]);
   });
 
@@ -110,8 +109,11 @@ describe("readSiteConfig", () => {
   });
 
   test("reads cdk.json's typed values and the CLI's strings alike", () => {
-    expect(read({ ...EXAMPLE_CONTEXT, waf: true, apiRateLimit: 300 }).waf).toEqual({ rateLimit: 300 });
-    expect(read({ ...EXAMPLE_CONTEXT, waf: "true", apiRateLimit: "300" }).waf).toEqual({ rateLimit: 300 });
+    expect(read({ ...EXAMPLE_CONTEXT, waf: true, ackDailyLimit: 7 })).toMatchObject({ waf: true, ackDailyLimit: 7 });
+    expect(read({ ...EXAMPLE_CONTEXT, waf: "true", ackDailyLimit: "7" })).toMatchObject({
+      waf: true,
+      ackDailyLimit: 7,
+    });
   });
 
   test("uses the sender's domain as SES identity when the hosted zone holds it, so DKIM records can be written", () => {
@@ -127,9 +129,9 @@ describe("readSiteConfig", () => {
 
   test("a SITE_<KEY> variable overrides cdk.json, and a -c flag overrides both", () => {
     const file = { ...EXAMPLE_CONTEXT, waf: false };
-    expect(read(file, { SITE_WAF: "true" }, file).waf).toEqual({ rateLimit: 100 });
-    expect(read({ ...file, waf: "true" }, {}, file).waf).toEqual({ rateLimit: 100 });
-    expect(read({ ...file, waf: "false" }, { SITE_WAF: "false" }, { ...file, waf: true }).waf).toBeUndefined();
+    expect(read(file, { SITE_WAF: "true" }, file).waf).toBe(true);
+    expect(read({ ...file, waf: "true" }, {}, file).waf).toBe(true);
+    expect(read({ ...file, waf: "false" }, { SITE_WAF: "false" }, { ...file, waf: true }).waf).toBe(false);
   });
 
   test("refuses a -c flag and a SITE_<KEY> variable that disagree, naming both", () => {

@@ -34,14 +34,13 @@ export const FIXTURE_FILES: Record<string, string> = {
   "images/products/esim.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
 };
 
-/** Writes the fixture build (with _routes.json and _csp.json, and `extra` over them) into a fresh temporary folder. */
-export async function writeFixtureDist(extra: Record<string, string> = {}): Promise<string> {
+/** Writes the fixture build (with _routes.json and _csp.json) into a fresh temporary folder. */
+export async function writeFixtureDist(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "infra-dist-"));
   const files: Record<string, string> = {
     ...FIXTURE_FILES,
     "_routes.json": JSON.stringify(ROUTING_TABLE),
     "_csp.json": JSON.stringify({ scriptHashes: [FIXTURE_SCRIPT_HASH] }),
-    ...extra,
   };
   for (const [name, contents] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
@@ -82,17 +81,17 @@ export type Resource = {
 };
 
 /**
- * The app synthesized from the fixture build (with `files` over it) and `context` before the tests of the describe
- * block that calls this (unbundled unless `bundle`), its folders removed after them.
+ * The app synthesized from the fixture build and `context` before the tests of the describe block that calls this
+ * (unbundled unless `bundle`), its folders removed after them.
  */
-export function synthesized(context: Record<string, unknown>, { bundle = false, files = {} } = {}) {
+export function synthesized(context: Record<string, unknown>, bundle = false) {
   const synth = {} as Awaited<ReturnType<typeof synthApp>> & {
     template: Template;
     resources: (type: string) => [string, Resource][];
   };
   let distDir = "";
   beforeAll(async () => {
-    distDir = await writeFixtureDist(files);
+    distDir = await writeFixtureDist();
     Object.assign(synth, await synthApp(distDir, context, bundle));
     synth.template = Template.fromStack(synth.stack);
   });

@@ -1,29 +1,56 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Match } from "aws-cdk-lib/assertions";
+import { AwsSolutionsChecks } from "cdk-nag";
 import { describe, expect, test } from "vitest";
 import { type Resource, ROOT, synthApp, synthesized, writeFixtureDist } from "./fixtures.ts";
 
 const LEAD_FUNCTIONS = ["SendContactEmail", "SendInstallationEmail", "SendProductInquiry", "Subscribe"];
+/** CloudFront's managed CachingDisabled policy. */
+const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
+const CLIENT_ID = "Ov23liAbCdEf12345678";
+const LOGS = ["logs:CreateLogStream", "logs:PutLogEvents"];
+const LEAD_WRITES = ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "sqs:SendMessage", "ses:SendEmail"];
+const CONSUME_QUEUE = [
+  "sqs:ReceiveMessage",
+  "sqs:ChangeMessageVisibility",
+  "sqs:GetQueueUrl",
+  "sqs:DeleteMessage",
+  "sqs:GetQueueAttributes",
+];
+const withoutHash = (id: string) => id.replace(/[0-9A-F]{8}$/, "");
+const variables = (fn: Resource | undefined) =>
+  (fn?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables ?? {};
 
-describe("the lead store, retry path and alarms of the production stack", () => {
-  const synth = synthesized({ alarmEmail: "ops@example.com" });
+describe("the production stack with alarmEmail, the lead webhook and /admin's sign-in", () => {
+  const synth = synthesized({ alarmEmail: "ops@example.com", leadWebhook: "true", githubClientId: CLIENT_ID });
   const { resources } = synth;
   const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
     synth.stack.getLogicalId(construct.node.defaultChild as never);
-  const policyOf = (roleIdPrefix: string) => {
-    const found = resources("AWS::IAM::Policy").find(([id]) => id.startsWith(roleIdPrefix));
-    if (!found) throw new Error(`no policy for ${roleIdPrefix}`);
-    return (found[1].Properties.PolicyDocument as { Statement: unknown[] }).Statement;
+  const one = (type: string, prefix: string): [string, Resource] => {
+    const found = resources(type).filter(([id]) => id.startsWith(prefix));
+    expect(found.map(([id]) => id)).toHaveLength(1);
+    return found[0] as [string, Resource];
+  };
+  const statementsOf = (rolePrefix: string) =>
+    (one("AWS::IAM::Policy", rolePrefix)[1].Properties.PolicyDocument as { Statement: Record<string, unknown>[] })
+      .Statement;
+  const distribution = () =>
+    one("AWS::CloudFront::Distribution", "SiteDistribution")[1].Properties.DistributionConfig as {
+      CacheBehaviors: Array<Record<string, unknown> & { PathPattern: string; TargetOriginId: string }>;
+      Origins: Array<{
+        Id: string;
+        DomainName: unknown;
+        OriginAccessControlId?: unknown;
+        OriginCustomHeaders?: unknown;
+      }>;
+    };
+  const behavior = (pattern: string) => distribution().CacheBehaviors.find((b) => b.PathPattern === pattern);
+  const byDayIndex = {
+    "Fn::Join": ["", [{ "Fn::GetAtt": [expect.stringMatching(/^LeadStoreLeads/), "Arn"] }, "/index/byDay"]],
   };
 
-  /** The resources the subscribe function's role may call secretsmanager:GetSecretValue on. */
-  const secretReads = () =>
-    (policyOf("SubscribeFunctionRole") as Array<{ Action: string | string[]; Resource: unknown }>)
-      .filter((statement) => [statement.Action].flat().includes("secretsmanager:GetSecretValue"))
-      .flatMap((statement) => [statement.Resource].flat());
-
-  test("the table is on demand, encrypted with the AWS managed key, recoverable to any second, expiring by expiresAt", () => {
+  test("the table is on demand, encrypted with the AWS managed key, recoverable to any second, expiring by expiresAt, and kept with the stack", () => {
     synth.template.hasResourceProperties("AWS::DynamoDB::Table", {
       KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
       BillingMode: "PAY_PER_REQUEST",
@@ -32,6 +59,10 @@ describe("the lead store, retry path and alarms of the production stack", () => 
       SSESpecification: { SSEEnabled: true, KMSMasterKeyId: Match.absent() },
       TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true },
       DeletionProtectionEnabled: true,
+    });
+    expect(resources("AWS::DynamoDB::Table")[0]?.[1]).toMatchObject({
+      DeletionPolicy: "Retain",
+      UpdateReplacePolicy: "Retain",
     });
   });
 
@@ -61,12 +92,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     ]);
   });
 
-  test("production keeps the table when the stack is deleted", () => {
-    const table = resources("AWS::DynamoDB::Table")[0]?.[1];
-    expect(table).toMatchObject({ DeletionPolicy: "Retain", UpdateReplacePolicy: "Retain" });
-  });
-
-  test("a lead that five deliveries could not mail waits 14 days in the encrypted dead-letter queue", () => {
+  test("a lead that five deliveries could not mail waits 14 days in the encrypted dead-letter queue; both queues refuse requests without TLS", () => {
     const queues = resources("AWS::SQS::Queue");
     expect(queues).toHaveLength(2);
     const [, retries] = queues.find(([id]) => id.startsWith("LeadStoreRetries")) ?? [];
@@ -77,9 +103,6 @@ describe("the lead store, retry path and alarms of the production stack", () => 
       RedrivePolicy: { deadLetterTargetArn: { "Fn::GetAtt": [deadId, "Arn"] }, maxReceiveCount: 5 },
     });
     expect(dead?.Properties).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true });
-  });
-
-  test("both queues refuse requests without TLS", () => {
     const policies = resources("AWS::SQS::QueuePolicy");
     expect(policies).toHaveLength(2);
     for (const [, policy] of policies) {
@@ -107,85 +130,101 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     });
   });
 
-  test("the sweep runs every five minutes from the same file's sweep export", () => {
+  test("the sweep runs every five minutes, the spam digest every morning, from the same file's exports", () => {
     const sweeper = logicalId(synth.stack.delivery.sweeper);
-    const fn = resources("AWS::Lambda::Function").find(([id]) => id === sweeper)?.[1];
-    expect(fn?.Properties).toMatchObject({ Handler: "index.sweep", Timeout: 30 });
-    synth.template.hasResourceProperties("AWS::Events::Rule", {
-      ScheduleExpression: "rate(5 minutes)",
-      State: "ENABLED",
-      Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [sweeper, "Arn"] } })],
-    });
+    const digester = logicalId(synth.stack.delivery.digester);
+    const handler = (id: string) => resources("AWS::Lambda::Function").find(([fnId]) => fnId === id)?.[1].Properties;
+    expect(handler(sweeper)).toMatchObject({ Handler: "index.sweep", Timeout: 30 });
+    expect(handler(digester)).toMatchObject({ Handler: "index.spamDigest" });
+    for (const [schedule, target] of [
+      ["rate(5 minutes)", sweeper],
+      ["cron(30 3 * * ? *)", digester],
+    ])
+      synth.template.hasResourceProperties("AWS::Events::Rule", {
+        ScheduleExpression: schedule,
+        State: "ENABLED",
+        Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [target, "Arn"] } })],
+      });
   });
 
-  test("deliver-lead may read, write and update leads, queue them and mail them, and consume its queue; nothing else", () => {
-    const statements = policyOf("LeadDeliverySenderRole");
-    const actions = statements.flatMap((s) => (s as { Action: string | string[] }).Action);
-    expect(new Set(actions)).toEqual(
-      new Set([
-        "logs:CreateLogStream",
-        "logs:PutLogEvents",
-        "dynamodb:GetItem",
-        "dynamodb:UpdateItem",
-        // A lead mailed while the table was down arrives as "store me".
-        "dynamodb:PutItem",
-        "sqs:SendMessage",
-        "ses:SendEmail",
-        "sqs:ReceiveMessage",
-        "sqs:ChangeMessageVisibility",
-        "sqs:GetQueueUrl",
-        "sqs:DeleteMessage",
-        "sqs:GetQueueAttributes",
-      ]),
-    );
+  // Each role may write its own logs and do exactly these; no statement names every resource.
+  test.each<[string, string[]]>([
+    // A lead mailed while the table was down arrives as "store me"; only the sender posts to the webhook.
+    ["LeadDeliverySenderRole", [...LEAD_WRITES, ...CONSUME_QUEUE, "secretsmanager:GetSecretValue"]],
+    ["LeadDeliverySweeperRole", ["dynamodb:GetItem", "dynamodb:UpdateItem", "dynamodb:Query", "sqs:SendMessage"]],
+    [
+      "LeadDeliverySpamDigestRole",
+      ["dynamodb:Query", "dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:UpdateItem", "ses:SendEmail"],
+    ],
+    ["LeadDeliveryRecorderRole", ["dynamodb:UpdateItem"]],
+    ["SubscribeFunctionRole", [...LEAD_WRITES, "secretsmanager:GetSecretValue"]],
+    ["GitHubOAuthFunctionRole", ["secretsmanager:GetSecretValue"]],
+  ])("%s may do only what it needs", (role, actions) => {
+    const statements = statementsOf(role);
+    expect(new Set(statements.flatMap((s) => s.Action))).toEqual(new Set([...LOGS, ...actions]));
     for (const statement of statements) expect(JSON.stringify(statement)).not.toContain('"*"');
+    const query = statements.find((s) => s.Action === "dynamodb:Query");
+    if (query) expect(query.Resource).toEqual(byDayIndex);
+    expect(one("AWS::IAM::Role", role)[1].Properties.ManagedPolicyArns).toBeUndefined();
   });
 
-  test("the sweep may query the index, read and update leads and queue them; it sends no mail", () => {
-    const statements = policyOf("LeadDeliverySweeperRole");
-    expect(statements).toContainEqual({
-      Effect: "Allow",
-      Action: "dynamodb:Query",
-      Resource: {
-        "Fn::Join": ["", [{ "Fn::GetAtt": [expect.stringMatching(/^LeadStoreLeads/), "Arn"] }, "/index/byDay"]],
-      },
-    });
-    const actions = statements.flatMap((s) => (s as { Action: string | string[] }).Action);
-    expect(actions).not.toContain("ses:SendEmail");
-    expect(actions).not.toContain("dynamodb:PutItem");
+  // Generated secrets; only one function may read each, and the others' environments never name it.
+  test.each<[string, string, number, string, RegExp, string]>([
+    ["NewsletterSecret", "NEWSLETTER_SECRET_ARN", 64, "Retain", /^SubscribeFunction/, "SubscribeFunction"],
+    // Letters and digits only: it travels as an HTTP header value; nothing outside the stack uses it.
+    ["OriginVerifySecret", "ORIGIN_VERIFY_SECRET_ARN", 64, "Delete", /^SubscribeFunction/, "SubscribeFunction"],
+    [
+      "GitHubOAuthClientSecret",
+      "GITHUB_CLIENT_SECRET_ARN",
+      40,
+      "Retain",
+      /^GitHubOAuthFunction/,
+      "GitHubOAuthFunction",
+    ],
+    // Every form handler queues webhook posts (they share deliver-lead's environment); only the sender posts.
+    [
+      "LeadWebhookSecret",
+      "LEAD_WEBHOOK_SECRET_ARN",
+      32,
+      "Retain",
+      /^(Send|Subscribe|LeadDelivery)/,
+      "LeadDeliverySender",
+    ],
+    [
+      "LeadWebhookSigningSecret",
+      "LEAD_WEBHOOK_SIGNING_SECRET_ARN",
+      64,
+      "Retain",
+      /^(Send|Subscribe|LeadDelivery)/,
+      "LeadDeliverySender",
+    ],
+  ])(
+    "%s: generated, read by one function, named in environments by its ARN only",
+    (prefix, variable, length, deletion, holders, reader) => {
+      const [secretId, secret] = one("AWS::SecretsManager::Secret", `${prefix}`);
+      expect(secret.Properties.GenerateSecretString).toEqual({ PasswordLength: length, ExcludePunctuation: true });
+      expect(secret.DeletionPolicy).toBe(deletion);
+      const readers = resources("AWS::IAM::Policy").filter(([, policy]) =>
+        JSON.stringify(policy.Properties.PolicyDocument).includes(`"${secretId}"`),
+      );
+      expect(readers.map(([id]) => withoutHash(id))).toEqual([`${reader}RoleDefaultPolicy`]);
+      const functions = resources("AWS::Lambda::Function");
+      expect(functions.filter(([id]) => holders.test(id)).length).toBeGreaterThan(0);
+      for (const [id, fn] of functions) {
+        expect(variables(fn)[variable], id).toEqual(holders.test(id) ? { Ref: secretId } : undefined);
+      }
+    },
+  );
+
+  test("no function's environment holds a secret's value or the webhook's URL", () => {
+    for (const [id, fn] of resources("AWS::Lambda::Function")) {
+      expect(variables(fn).LEAD_WEBHOOK_URL, id).toBeUndefined();
+      expect(JSON.stringify(variables(fn)), id).not.toContain("resolve:secretsmanager");
+      expect(JSON.stringify(variables(fn)), id).not.toMatch(/hooks\.|https:\/\/[^"]*\/services\//);
+    }
   });
 
-  test("the spam digest runs once a day from a schedule, may read the folder, move its mark and mail; nothing else", () => {
-    const statements = policyOf("LeadDeliverySpamDigestRole") as Array<{
-      Action: string | string[];
-      Resource: unknown;
-    }>;
-    // Its own log group aside.
-    const actions = statements
-      .flatMap((s) => [s.Action].flat())
-      .filter((action) => !action.startsWith("logs:"))
-      .sort();
-    expect(actions).toEqual([
-      "dynamodb:BatchGetItem",
-      "dynamodb:GetItem",
-      "dynamodb:Query",
-      "dynamodb:UpdateItem",
-      "ses:SendEmail",
-    ]);
-    expect(statements.find((s) => s.Action === "dynamodb:Query")?.Resource).toEqual({
-      "Fn::Join": ["", [{ "Fn::GetAtt": [expect.stringMatching(/^LeadStoreLeads/), "Arn"] }, "/index/byDay"]],
-    });
-    for (const statement of statements) expect(JSON.stringify(statement)).not.toContain('"*"');
-    const [, fn] = resources("AWS::Lambda::Function").find(([id]) => id.startsWith("LeadDeliverySpamDigest")) ?? [];
-    expect(fn?.Properties).toMatchObject({ Handler: "index.spamDigest" });
-    const rule = resources("AWS::Events::Rule").find(([id]) => id.startsWith("LeadDeliveryDailySpamDigest"))?.[1];
-    expect(rule?.Properties).toMatchObject({
-      ScheduleExpression: "cron(30 3 * * ? *)",
-      Targets: [{ Arn: { "Fn::GetAtt": [expect.stringMatching(/^LeadDeliverySpamDigest/), "Arn"] } }],
-    });
-  });
-
-  test("every mail goes out through a configuration set that reports bounces and complaints to the alarm topic", () => {
+  test("every mail goes out through a configuration set that reports bounces and complaints to the alarm topic and send events to the default bus", () => {
     synth.template.hasResourceProperties("AWS::SES::ConfigurationSet", {
       SuppressionOptions: { SuppressedReasons: ["BOUNCE", "COMPLAINT"] },
     });
@@ -196,9 +235,6 @@ describe("the lead store, retry path and alarms of the production stack", () => 
         SnsDestination: { TopicARN: { Ref: Match.stringLikeRegexp("^AlarmsTopic") } },
       },
     });
-  });
-
-  test("the configuration set publishes send events to the default event bus", () => {
     synth.template.hasResourceProperties("AWS::SES::ConfigurationSetEventDestination", {
       ConfigurationSetName: { Ref: Match.stringLikeRegexp("^MailEvents") },
       EventDestination: {
@@ -209,7 +245,7 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     });
   });
 
-  test("a rule sends that set's send events to deliver-lead's mailEvent export, which may only update leads", () => {
+  test("a rule sends that set's send events to deliver-lead's mailEvent export", () => {
     const recorder = logicalId(synth.stack.delivery.recorder);
     const fn = resources("AWS::Lambda::Function").find(([id]) => id === recorder)?.[1];
     expect(fn?.Properties).toMatchObject({ Handler: "index.mailEvent" });
@@ -226,8 +262,6 @@ describe("the lead store, retry path and alarms of the production stack", () => 
       Principal: "events.amazonaws.com",
       FunctionName: { "Fn::GetAtt": [recorder, "Arn"] },
     });
-    const actions = policyOf("LeadDeliveryRecorderRole").flatMap((s) => (s as { Action: string | string[] }).Action);
-    expect(new Set(actions)).toEqual(new Set(["logs:CreateLogStream", "logs:PutLogEvents", "dynamodb:UpdateItem"]));
   });
 
   test("the alarm topic is encrypted with a rotating key that CloudWatch and SES may use, and mails alarmEmail", () => {
@@ -273,9 +307,12 @@ describe("the lead store, retry path and alarms of the production stack", () => 
       }),
     ]);
     // Three lead functions, subscribe, deliver-lead, its sweep, its send-event recorder, the spam digest and /admin's
-    // GitHub sign-in.
+    // GitHub sign-in, whose two are its own.
     expect(metric("Errors")).toHaveLength(9);
     expect(metric("Throttles")).toHaveLength(9);
+    const [signInId] = one("AWS::Lambda::Function", "GitHubOAuthFunction");
+    const signIn = alarms.filter((a) => JSON.stringify(a).includes(signInId));
+    expect(signIn.map((a) => a.MetricName).sort()).toEqual(["Errors", "Throttles"]);
     // The distribution: its 5xx rate, and its origin errors (a metric math alarm, so no MetricName).
     expect(metric("5xxErrorRate")).toEqual([
       expect.objectContaining({
@@ -323,73 +360,11 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     expect(Number(/\| (\d+) alarms/.exec(row ?? "")?.[1])).toBe(resources("AWS::CloudWatch::Alarm").length);
   });
 
-  test("the newsletter's signing key is a generated secret that only the subscribe function may read", () => {
-    synth.template.hasResourceProperties("AWS::SecretsManager::Secret", {
-      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
-    });
-    const [secretId, secret] =
-      resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("NewsletterSecret")) ?? [];
-    expect(secret?.DeletionPolicy).toBe("Retain");
-    const readers = resources("AWS::IAM::Policy").filter(([, policy]) =>
-      JSON.stringify(policy.Properties.PolicyDocument).includes(`"${secretId}"`),
-    );
-    expect(readers.map(([id]) => id.replace(/[0-9A-F]{8}$/, ""))).toEqual(["SubscribeFunctionRoleDefaultPolicy"]);
-    expect(secretReads()).toContainEqual({ Ref: secretId });
-    const [, subscribe] = resources("AWS::Lambda::Function").find(([id]) => id.startsWith("SubscribeFunction")) ?? [];
-    expect(
-      (subscribe?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables
-        .NEWSLETTER_SECRET_ARN,
-    ).toEqual({ Ref: secretId });
-    for (const [id, fn] of resources("AWS::Lambda::Function").filter(([id]) => id.startsWith("Send"))) {
-      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables, id).not.toHaveProperty(
-        "NEWSLETTER_SECRET_ARN",
-      );
-    }
-  });
-
-  test("the origin-verify value is a generated secret of its own, apart from the signing key, deleted with the stack", () => {
-    const secrets = resources("AWS::SecretsManager::Secret");
-    expect(secrets.map(([id]) => id.replace(/[0-9A-F]{8}$/, "")).sort()).toEqual([
-      "GitHubOAuthClientSecret",
-      "NewsletterSecret",
-      "OriginVerifySecret",
-    ]);
-    const [, verify] = secrets.find(([id]) => id.startsWith("OriginVerifySecret")) ?? [];
-    // Letters and digits only: it travels as an HTTP header value.
-    expect(verify?.Properties.GenerateSecretString).toEqual({ PasswordLength: 64, ExcludePunctuation: true });
-    expect(verify?.DeletionPolicy).toBe("Delete");
-  });
-
-  test("only the subscribe function may read the origin-verify secret, and its environment holds the secret's ARN, never the value", () => {
-    const [verifyId] =
-      resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("OriginVerifySecret")) ?? [];
-    expect(secretReads()).toContainEqual({ Ref: verifyId });
-    const readers = resources("AWS::IAM::Policy").filter(([, policy]) =>
-      JSON.stringify(policy.Properties.PolicyDocument).includes(`"${verifyId}"`),
-    );
-    expect(readers.map(([id]) => id.replace(/[0-9A-F]{8}$/, ""))).toEqual(["SubscribeFunctionRoleDefaultPolicy"]);
-    const functions = resources("AWS::Lambda::Function");
-    const variables = (fn: Resource | undefined) =>
-      (fn?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables ?? {};
-    const [, subscribe] = functions.find(([id]) => id.startsWith("SubscribeFunction")) ?? [];
-    expect(variables(subscribe).ORIGIN_VERIFY_SECRET_ARN).toEqual({ Ref: verifyId });
-    for (const [id, fn] of functions) {
-      expect(JSON.stringify(variables(fn)), id).not.toContain("resolve:secretsmanager");
-      if (!id.startsWith("SubscribeFunction")) expect(variables(fn), id).not.toHaveProperty("ORIGIN_VERIFY_SECRET_ARN");
-    }
-  });
-
   test("CloudFront sends the origin-verify value, resolved from the secret at deployment, to the subscribe function's origin only", () => {
-    const [verifyId] =
-      resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith("OriginVerifySecret")) ?? [];
-    const [, distribution] = resources("AWS::CloudFront::Distribution")[0] ?? [];
-    const config = distribution?.Properties.DistributionConfig as {
-      CacheBehaviors: Array<{ PathPattern: string; TargetOriginId: string }>;
-      Origins: Array<{ Id: string; OriginCustomHeaders?: unknown }>;
-    };
-    const subscribeOrigin = config.CacheBehaviors.find((b) => b.PathPattern === "/api/subscribe")?.TargetOriginId;
+    const [verifyId] = one("AWS::SecretsManager::Secret", "OriginVerifySecret");
+    const subscribeOrigin = behavior("/api/subscribe")?.TargetOriginId;
     expect(subscribeOrigin).toBeDefined();
-    for (const origin of config.Origins) {
+    for (const origin of distribution().Origins) {
       if (origin.Id === subscribeOrigin) {
         expect(origin.OriginCustomHeaders).toEqual([
           {
@@ -401,42 +376,16 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     }
   });
 
-  test("the subscribe function reads, writes and mails like the lead functions and may delete nothing", () => {
-    const actions = policyOf("SubscribeFunctionRole").flatMap((s) => (s as { Action: string | string[] }).Action);
-    expect(new Set(actions)).toEqual(
-      new Set([
-        "logs:CreateLogStream",
-        "logs:PutLogEvents",
-        "dynamodb:PutItem",
-        "dynamodb:UpdateItem",
-        "dynamodb:GetItem",
-        "sqs:SendMessage",
-        "ses:SendEmail",
-        "secretsmanager:GetSecretValue",
-      ]),
-    );
-  });
-
   test("subscribe, confirm-subscription and unsubscribe reach the one function; its URL takes the unsigned posts of plain forms and mail providers", () => {
-    const [, distribution] = resources("AWS::CloudFront::Distribution")[0] ?? [];
-    const config = distribution?.Properties.DistributionConfig as {
-      CacheBehaviors: Array<{ PathPattern: string; TargetOriginId: string; AllowedMethods: string[] }>;
-      Origins: Array<{ Id: string; OriginAccessControlId?: unknown }>;
-    };
-    const behaviour = (path: string) => config.CacheBehaviors.find((b) => b.PathPattern === path);
-    const origin = behaviour("/api/subscribe")?.TargetOriginId;
+    const origin = behavior("/api/subscribe")?.TargetOriginId;
     expect(origin).toBeDefined();
-    expect(behaviour("/api/confirm-subscription")?.TargetOriginId).toBe(origin);
-    expect(behaviour("/api/unsubscribe")?.TargetOriginId).toBe(origin);
-    expect(behaviour("/api/unsubscribe")?.AllowedMethods).toContain("POST");
-    expect(config.Origins.find((o) => o.Id === origin)?.OriginAccessControlId).toBeUndefined();
-    expect(
-      config.Origins.find((o) => o.Id === behaviour("/api/send-contact-email")?.TargetOriginId)?.OriginAccessControlId,
-    ).toBeDefined();
-    const urls = resources("AWS::Lambda::Url").map(([id, url]) => [
-      id.replace(/[0-9A-F]{8}$/, ""),
-      url.Properties.AuthType,
-    ]);
+    expect(behavior("/api/confirm-subscription")?.TargetOriginId).toBe(origin);
+    expect(behavior("/api/unsubscribe")?.TargetOriginId).toBe(origin);
+    expect(behavior("/api/unsubscribe")?.AllowedMethods).toContain("POST");
+    expect(distribution().Origins.find((o) => o.Id === origin)?.OriginAccessControlId).toBeUndefined();
+    const contact = behavior("/api/send-contact-email")?.TargetOriginId;
+    expect(distribution().Origins.find((o) => o.Id === contact)?.OriginAccessControlId).toBeDefined();
+    const urls = resources("AWS::Lambda::Url").map(([id, url]) => [withoutHash(id), url.Properties.AuthType]);
     expect(Object.fromEntries(urls)).toEqual({
       GitHubOAuthFunctionFunctionUrl: "AWS_IAM",
       SendContactEmailFunctionFunctionUrl: "AWS_IAM",
@@ -446,7 +395,78 @@ describe("the lead store, retry path and alarms of the production stack", () => 
     });
   });
 
-  test("names the table, the queues and the topic for operators and npm run leads", () => {
+  test("/admin's sign-in runs on Node 24, arm64, with the client id, the scope and the secret's ARN", () => {
+    const [, fn] = one("AWS::Lambda::Function", "GitHubOAuthFunction");
+    const [secretId] = one("AWS::SecretsManager::Secret", "GitHubOAuthClientSecret");
+    expect(fn.Properties).toMatchObject({
+      Runtime: "nodejs24.x",
+      Architectures: ["arm64"],
+      Handler: "index.handler",
+      Timeout: 10,
+      ReservedConcurrentExecutions: 2,
+      Environment: {
+        Variables: {
+          GITHUB_CLIENT_ID: CLIENT_ID,
+          GITHUB_OAUTH_SCOPE: "repo",
+          GITHUB_CLIENT_SECRET_ARN: { Ref: secretId },
+          NODE_OPTIONS: "--enable-source-maps",
+        },
+      },
+    });
+  });
+
+  test("CloudFront sends /api/github-oauth/* to the sign-in's URL, signed, GET only, HTTPS only, uncached, with GitHub's query and the state cookie", () => {
+    const [urlId] = one("AWS::Lambda::Url", "GitHubOAuthFunctionFunctionUrl");
+    const signIn = behavior("/api/github-oauth/*");
+    expect(signIn).toMatchObject({
+      AllowedMethods: ["GET", "HEAD"],
+      CachePolicyId: CACHING_DISABLED,
+      ViewerProtocolPolicy: "https-only",
+    });
+    const origin = distribution().Origins.find((o) => o.Id === signIn?.TargetOriginId);
+    expect(JSON.stringify(origin?.DomainName)).toContain(urlId);
+    expect(origin?.OriginAccessControlId).toBeDefined();
+    const permissions = resources("AWS::Lambda::Permission")
+      .map(([, p]) => p.Properties)
+      .filter((p) => JSON.stringify(p.FunctionName).includes("GitHubOAuthFunction"));
+    expect(permissions.map((p) => [p.Principal, p.Action]).sort()).toEqual([
+      ["cloudfront.amazonaws.com", "lambda:InvokeFunction"],
+      ["cloudfront.amazonaws.com", "lambda:InvokeFunctionUrl"],
+    ]);
+    // No header is forwarded: the signed origin must see its own host.
+    const [policyId, policy] = one("AWS::CloudFront::OriginRequestPolicy", "SiteSignInRequest");
+    expect(signIn?.OriginRequestPolicyId).toEqual({ Ref: policyId });
+    expect(policy.Properties.OriginRequestPolicyConfig).toMatchObject({
+      QueryStringsConfig: { QueryStringBehavior: "all" },
+      CookiesConfig: { CookieBehavior: "whitelist", Cookies: ["__Secure-decap-oauth-state"] },
+      HeadersConfig: { HeaderBehavior: "none" },
+    });
+  });
+
+  test("the sign-in's answers carry no Cross-Origin-Opener-Policy, no referrer, and the function's own CSP", () => {
+    const [policyId, policy] = one("AWS::CloudFront::ResponseHeadersPolicy", "SiteSignInHeaders");
+    expect(behavior("/api/github-oauth/*")?.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    const config = policy.Properties.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+      CustomHeadersConfig: { Items: Array<{ Header: string; Value: string }> };
+    };
+    expect(config.CustomHeadersConfig.Items.map((item) => item.Header.toLowerCase())).not.toContain(
+      "cross-origin-opener-policy",
+    );
+    expect(JSON.stringify(config).toLowerCase()).not.toContain("same-origin");
+    const security = config.SecurityHeadersConfig;
+    expect(security.ReferrerPolicy).toEqual({ ReferrerPolicy: "no-referrer", Override: true });
+    expect(security.FrameOptions).toEqual({ FrameOption: "DENY", Override: true });
+    expect(security.StrictTransportSecurity).toMatchObject({ Override: true });
+    // The function's pages bring their own policy (the hand-off script's hash); this one is for answers without one.
+    expect(security.ContentSecurityPolicy).toEqual({
+      ContentSecurityPolicy:
+        "default-src 'none'; script-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      Override: false,
+    });
+  });
+
+  test("names the table, the queues, the topic and the sign-in's callback URL and secret for operators", () => {
     synth.template.hasOutput("LeadsTableName", { Value: { Ref: Match.stringLikeRegexp("^LeadStoreLeads") } });
     synth.template.hasOutput("LeadQueueUrl", { Value: { Ref: Match.stringLikeRegexp("^LeadStoreRetries") } });
     synth.template.hasOutput("LeadQueueArn", {
@@ -456,80 +476,20 @@ describe("the lead store, retry path and alarms of the production stack", () => 
       Value: { "Fn::GetAtt": [Match.stringLikeRegexp("^LeadStoreDeadLetters"), "Arn"] },
     });
     synth.template.hasOutput("AlarmTopicArn", { Value: { Ref: Match.stringLikeRegexp("^AlarmsTopic") } });
-  });
-});
-
-describe("the lead webhook", () => {
-  const URL_LIKE = /hooks\.|https:\/\/[^"]*\/services\//;
-  type Statement = { Action: string | string[]; Resource: unknown };
-
-  const setup = synthesized({ leadWebhook: "true" });
-  const secretId = (prefix = "LeadWebhookSecret") =>
-    setup.resources("AWS::SecretsManager::Secret").find(([id]) => id.startsWith(prefix))?.[0];
-
-  test("with leadWebhook=true every function's environment holds only the secret's ARN, never a URL", () => {
-    expect(secretId()).toBeDefined();
-    const functions = setup.resources("AWS::Lambda::Function").filter(([, fn]) => fn.Properties.Environment);
-    // Four form handlers, and deliver-lead's sender, sweep, send-event recorder and spam digest (they share one
-    // environment; only the sender may read the secret, checked below).
-    expect(
-      functions.filter(([, fn]) => JSON.stringify(fn.Properties.Environment).includes("LEAD_WEBHOOK")),
-    ).toHaveLength(8);
-    for (const [id, fn] of functions) {
-      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(variables.LEAD_WEBHOOK_URL, id).toBeUndefined();
-      if (/^(Send|Subscribe|LeadDelivery)/.test(id)) {
-        expect(variables.LEAD_WEBHOOK_SECRET_ARN, id).toEqual({ Ref: secretId() });
-        expect(variables.LEAD_WEBHOOK_SIGNING_SECRET_ARN, id).toEqual({ Ref: secretId("LeadWebhookSigningSecret") });
-      }
-      expect(JSON.stringify(variables), id).not.toMatch(URL_LIKE);
-    }
+    synth.template.hasOutput("GitHubOAuthCallbackUrl", { Value: "https://www.example.com/api/github-oauth/callback" });
+    const [secretId] = one("AWS::SecretsManager::Secret", "GitHubOAuthClientSecret");
+    synth.template.hasOutput("GitHubOAuthSecretArn", { Value: { Ref: secretId } });
   });
 
-  test.each(["LeadWebhookSecret", "LeadWebhookSigningSecret"])(
-    "only deliver-lead's sender, which posts, may read %s",
-    (prefix) => {
-      expect(secretId(prefix)).toBeDefined();
-      const readers = setup
-        .resources("AWS::IAM::Policy")
-        .filter(([, policy]) =>
-          ((policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement ?? []).some(
-            (statement) =>
-              [statement.Action].flat().some((action) => action.startsWith("secretsmanager:")) &&
-              JSON.stringify(statement.Resource).includes(`"${secretId(prefix)}"`),
-          ),
-        )
-        .map(([id]) => id);
-      expect(readers.join(" ")).toMatch(/^LeadDeliverySender\w*Policy\w*$/);
-    },
-  );
+  test("passes cdk-nag's AWS Solutions checks", () => {
+    const report = new AwsSolutionsChecks().validateScope(synth.app);
+    expect(report.violations.map((v) => v.ruleName)).toEqual([]);
+  });
 
   test("a webhook URL given as a setting is refused, so it cannot reach a template, cdk.out or the workflow's artifact", async () => {
     const context = { leadWebhookUrl: "https://hooks.example.com/services/T0/B0/x" };
     await expect(synthApp(await writeFixtureDist(), context, false)).rejects.toThrow(
       /leadWebhookUrl: is not a setting of this stack/,
     );
-  });
-});
-
-describe("a stack without alarmEmail or leadWebhook", () => {
-  const setup = synthesized({ ackDailyLimit: "0" });
-
-  test("the alarm topic exists without a subscription, and the acknowledgement limit follows ackDailyLimit", () => {
-    setup.template.resourceCountIs("AWS::SNS::Topic", 1);
-    setup.template.resourceCountIs("AWS::SNS::Subscription", 0);
-    for (const [, fn] of setup
-      .resources("AWS::Lambda::Function")
-      .filter(([id]) => /^Send.*Function[0-9A-F]{8}$/.test(id))) {
-      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.ACK_DAILY_LIMIT).toBe("0");
-    }
-  });
-
-  test("no webhook secret is made and no function has a webhook variable", () => {
-    expect(setup.resources("AWS::SecretsManager::Secret").map(([id]) => id)).not.toContainEqual(
-      expect.stringMatching(/^LeadWebhookSecret/),
-    );
-    for (const [, fn] of setup.resources("AWS::Lambda::Function"))
-      expect(JSON.stringify(fn.Properties.Environment ?? {})).not.toContain("LEAD_WEBHOOK");
   });
 });

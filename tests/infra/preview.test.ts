@@ -1,3 +1,4 @@
+import { Match } from "aws-cdk-lib/assertions";
 import { AwsSolutionsChecks } from "cdk-nag";
 import { describe, expect, test } from "vitest";
 import { previewRequestSource } from "../../infra/lib/cloudfront-function.ts";
@@ -14,6 +15,7 @@ describe("the preview stack (env=preview)", () => {
     region: "eu-west-1",
     url: "https://d111111abcdef8.cloudfront.net",
     recipientEmail: "previews@example.com",
+    sesIdentity: "example.com",
   });
   const { resources } = synth;
 
@@ -91,5 +93,11 @@ describe("the preview stack (env=preview)", () => {
   test("passes cdk-nag's AWS Solutions checks", () => {
     const report = new AwsSolutionsChecks().validateScope(synth.app);
     expect(report.violations.map((v) => v.ruleName)).toEqual([]);
+  });
+
+  test("with a sender domain whose DNS is elsewhere, prints the three DKIM records to add by hand", () => {
+    synth.template.hasResourceProperties("AWS::SES::EmailIdentity", { EmailIdentity: "example.com" });
+    for (const n of [1, 2, 3]) synth.template.hasOutput(`DkimRecord${n}`, { Value: Match.anyValue() });
+    synth.template.resourceCountIs("AWS::Route53::RecordSet", 0);
   });
 });

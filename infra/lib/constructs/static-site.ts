@@ -30,7 +30,6 @@ import type { SiteBuild } from "../site-build.ts";
 
 export interface StaticSiteProps {
   build: SiteBuild;
-  priceClass: cloudfront.PriceClass;
   /** Custom host name with its us-east-1 certificate; the distribution's own name otherwise. */
   domain?: { name: string; certificate: acm.ICertificate };
   /**
@@ -136,7 +135,8 @@ export class StaticSite extends Construct {
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // The 502/503/504 rates the origin-error alarm watches (infra/lib/constructs/alarms.ts).
       publishAdditionalMetrics: true,
-      priceClass: props.priceClass,
+      // Adds Asia (India included), the Middle East and Africa to North America and Europe.
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
       domainNames: props.domain ? [props.domain.name] : undefined,
       certificate: props.domain?.certificate,
       // Only meaningful with our own certificate; *.cloudfront.net has a fixed policy.
