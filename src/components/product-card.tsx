@@ -20,7 +20,7 @@ export function ProductCard({ headingLevel = 3, ...product }: ProductCardProps) 
   return (
     <article className="card product-card" data-search={`${name}\n${shortDescription}\n${category}`}>
       <div className="product-card__media">
-        <Picture slot="card" src={image} alt="" width={800} height={560} loading="lazy" decoding="async" />
+        <Picture slot="card" src={image} alt="" width={800} height={560} />
       </div>
       <div className="product-card__body">
         <p className="eyebrow">

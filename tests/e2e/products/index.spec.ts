@@ -165,6 +165,7 @@ test.describe("/products", () => {
     await productCard(page, p.name).getByRole("button", { name: "Buy Now" }).click();
     const dialog = page.getByRole("dialog", { name: `Buy ${p.name}` });
     await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(p.directSaleDescription);
     for (const field of ["Name", "Email", "Mobile", "Company", "Message"])
       await expect(dialog.getByLabel(field)).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
