@@ -7,29 +7,26 @@ import { Picture } from "./picture.tsx";
 
 type ProductCardProps = BuyControlProduct &
   Pick<Product, "category" | "shortDescription" | "image" | "documentationUrl"> & {
-    /** 2 where the card sits right under the page's h1 (/products), 3 under a section heading. */
-    headingLevel?: 2 | 3;
     /** Set in npm run dev for a draft product: the card says so. */
     unpublished?: Unpublished;
   };
 
 /** One product in a grid, its next steps below; `data-search` holds the text the product search matches. */
-export function ProductCard({ headingLevel = 3, ...product }: ProductCardProps) {
+export function ProductCard(product: ProductCardProps) {
   const { id, name, category, shortDescription, image, documentationUrl, unpublished } = product;
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="card product-card" data-search={`${name}\n${shortDescription}\n${category}`}>
       <div className="product-card__media">
-        <Picture slot="card" src={image} alt="" width={800} height={560} loading="lazy" decoding="async" />
+        <Picture slot="card" src={image} alt="" width={800} height={560} />
       </div>
       <div className="product-card__body">
         <p className="eyebrow">
           <DraftBadge reason={unpublished} />
           {category}
         </p>
-        <Heading className="product-card__title">
+        <h2 className="product-card__title">
           <a href={`/products/${id}`}>{name}</a>
-        </Heading>
+        </h2>
         <p className="product-card__summary">{shortDescription}</p>
         <div className="product-card__actions">
           <a className="button button--small" href={`/products/${id}`} aria-label={`Details: ${name}`}>

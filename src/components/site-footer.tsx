@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ExternalLink } from "./icon.tsx";
 import CookieSettings from "../islands/cookie-settings.tsx";
 import { Island } from "../lib/island-wrapper.tsx";
@@ -28,6 +29,14 @@ const Items = ({ links }: { links: readonly Link[] }) =>
     </li>
   ));
 
+/** A footer column: its heading names the list of links (a region for assistive technology). */
+const Column = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
+  <section aria-labelledby={id}>
+    <h2 id={id}>{title}</h2>
+    <ul>{children}</ul>
+  </section>
+);
+
 /** Footer products column: the first three products, then View All. */
 const FOOTER_PRODUCTS = 3;
 
@@ -48,43 +57,31 @@ export function SiteFooter() {
           <SocialLinks social={site.social} className="social-links" />
         </div>
         <div className="site-footer__columns">
-          <section aria-labelledby="footer-quick">
-            <h2 id="footer-quick">Quick Links</h2>
-            <ul>
-              <Items links={MENU} />
-            </ul>
-          </section>
-          <section aria-labelledby="footer-products">
-            <h2 id="footer-products">Products</h2>
-            <ul>
-              <Items
-                links={[
-                  ...products.slice(0, FOOTER_PRODUCTS).map((p) => ({ label: p.name, href: `/products/${p.id}` })),
-                  { label: "View All", href: "/products" },
-                ]}
-              />
-            </ul>
-          </section>
-          <section aria-labelledby="footer-services">
-            <h2 id="footer-services">Services</h2>
-            <ul>
-              <Items links={SERVICES} />
-              <li>
-                <a href={site.marketplace.profileUrl} rel="noopener" target="_blank">
-                  {site.marketplace.name} Profile <ExternalLink aria-hidden="true" className="icon-inline" />
-                </a>
-              </li>
-            </ul>
-          </section>
-          <section aria-labelledby="footer-legal">
-            <h2 id="footer-legal">Legal</h2>
-            <ul>
-              <Items links={LEGAL} />
-              <li>
-                <Island of={CookieSettings} props={{}} hydrate="interaction" />
-              </li>
-            </ul>
-          </section>
+          <Column id="footer-quick" title="Quick Links">
+            <Items links={MENU} />
+          </Column>
+          <Column id="footer-products" title="Products">
+            <Items
+              links={[
+                ...products.slice(0, FOOTER_PRODUCTS).map((p) => ({ label: p.name, href: `/products/${p.id}` })),
+                { label: "View All", href: "/products" },
+              ]}
+            />
+          </Column>
+          <Column id="footer-services" title="Services">
+            <Items links={SERVICES} />
+            <li>
+              <a href={site.marketplace.profileUrl} rel="noopener" target="_blank">
+                {site.marketplace.name} Profile <ExternalLink aria-hidden="true" className="icon-inline" />
+              </a>
+            </li>
+          </Column>
+          <Column id="footer-legal" title="Legal">
+            <Items links={LEGAL} />
+            <li>
+              <Island of={CookieSettings} props={{}} hydrate="interaction" />
+            </li>
+          </Column>
         </div>
       </div>
       <div className="container site-footer__bottom">

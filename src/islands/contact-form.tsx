@@ -1,5 +1,4 @@
-import { MISSING_FIELDS } from "../client/leads.ts";
-import { type LeadField, LeadForm, pageFormFields } from "../components/forms/lead-form.tsx";
+import { LeadForm, pageFormFields } from "../components/forms/lead-form.tsx";
 
 /**
  * The /contact message form: name, email, mobile, optional product (preselected by /contact?product=esim), subject
@@ -11,41 +10,31 @@ export interface ContactFormProps {
   contact: { email: string; phone: string };
 }
 
-export const CONTACT_MESSAGES = {
-  missing: MISSING_FIELDS,
-  success: "Message sent! We'll get back to you soon.",
-  failure: "Failed to submit request. Please try again or contact us directly.",
-} as const;
-
-export function contactFields(products: ContactFormProps["products"]): LeadField[][] {
-  return [
-    pageFormFields.nameAndEmail,
-    [pageFormFields.mobile("+91 XXXXX XXXXX"), pageFormFields.product(products, false)],
-    [{ name: "subject", label: "Subject", kind: "text", required: true, placeholder: "How can we help?" }],
-    [
-      {
-        name: "message",
-        label: "Message",
-        kind: "textarea",
-        required: true,
-        rows: 5,
-        placeholder: "Tell us about your project or question",
-      },
-    ],
-  ];
-}
-
 export default function ContactForm({ products, contact }: ContactFormProps) {
   return (
     <LeadForm
       fn="send-contact-email"
-      rows={contactFields(products)}
+      rows={[
+        pageFormFields.nameAndEmail,
+        [pageFormFields.mobile("+91 XXXXX XXXXX"), pageFormFields.product(products, false)],
+        [{ name: "subject", label: "Subject", kind: "text", required: true, placeholder: "How can we help?" }],
+        [
+          {
+            name: "message",
+            label: "Message",
+            kind: "textarea",
+            required: true,
+            rows: 5,
+            placeholder: "Tell us about your project or question",
+          },
+        ],
+      ]}
       loadSchema={() =>
         import("../schemas/contact-message.ts").then((m) => m.contactMessageSchema({ products, packages: [] }))
       }
       messages={{
-        success: CONTACT_MESSAGES.success,
-        failure: CONTACT_MESSAGES.failure,
+        success: "Message sent! We'll get back to you soon.",
+        failure: "Failed to submit request. Please try again or contact us directly.",
         fallback: "Failed to send email",
       }}
       submitLabel="Send Message"

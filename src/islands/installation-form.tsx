@@ -1,5 +1,4 @@
-import { MISSING_FIELDS } from "../client/leads.ts";
-import { type LeadField, LeadForm, pageFormFields } from "../components/forms/lead-form.tsx";
+import { LeadForm, pageFormFields } from "../components/forms/lead-form.tsx";
 
 /**
  * The /installation request form: name, email, mobile, product and package (both preselected by
@@ -13,54 +12,41 @@ export interface InstallationFormProps {
   contact: { email: string; phone: string };
 }
 
-export const INSTALLATION_MESSAGES = {
-  missing: MISSING_FIELDS,
-  success: "Request submitted! We'll contact you within 24 hours.",
-  failure: "Failed to submit request. Please try again or contact us directly.",
-} as const;
-
-export function installationFields({
-  products,
-  packages,
-}: Pick<InstallationFormProps, "products" | "packages">): LeadField[][] {
-  return [
-    pageFormFields.nameAndEmail,
-    [pageFormFields.mobile("+1234567890"), pageFormFields.product(products, true)],
-    [
-      {
-        name: "package",
-        label: "Installation Package",
-        kind: "select",
-        required: true,
-        choose: "Select a package",
-        options: packages.map((p) => ({ value: p.id, label: p.label })),
-        urlParam: "package",
-      },
-    ],
-    [
-      {
-        name: "message",
-        label: "Additional Message",
-        kind: "textarea",
-        rows: 4,
-        placeholder: "Tell us about your server, timeline or any special requirements",
-      },
-    ],
-  ];
-}
-
 export default function InstallationForm({ products, packages, contact }: InstallationFormProps) {
   const catalogue = { products, packages: packages.map((p) => ({ id: p.id, name: p.label })) };
   return (
     <LeadForm
       fn="send-installation-email"
-      rows={installationFields({ products, packages })}
+      rows={[
+        pageFormFields.nameAndEmail,
+        [pageFormFields.mobile("+1234567890"), pageFormFields.product(products, true)],
+        [
+          {
+            name: "package",
+            label: "Installation Package",
+            kind: "select",
+            required: true,
+            choose: "Select a package",
+            options: packages.map((p) => ({ value: p.id, label: p.label })),
+            urlParam: "package",
+          },
+        ],
+        [
+          {
+            name: "message",
+            label: "Additional Message",
+            kind: "textarea",
+            rows: 4,
+            placeholder: "Tell us about your server, timeline or any special requirements",
+          },
+        ],
+      ]}
       loadSchema={() =>
         import("../schemas/installation-request.ts").then((m) => m.installationRequestSchema(catalogue))
       }
       messages={{
-        success: INSTALLATION_MESSAGES.success,
-        failure: INSTALLATION_MESSAGES.failure,
+        success: "Request submitted! We'll contact you within 24 hours.",
+        failure: "Failed to submit request. Please try again or contact us directly.",
         fallback: "Failed to send email",
       }}
       submitLabel="Submit Request"

@@ -7,18 +7,17 @@ import { HONEYPOT_FIELD } from "../schemas/lead-field-names.ts";
  * (on the visitor's first interaction), it sends the same request as JSON and answers with a toast. The function
  * mails a confirmation link: nobody is on the list until they follow it.
  */
-export const NEWSLETTER_MESSAGES = {
-  success: "Almost done! Check your inbox and confirm your subscription.",
-  failure: "Failed to subscribe. Please try again in a few minutes.",
-} as const;
-
 export default function NewsletterForm() {
   const lead = useLeadForm({
     fn: "subscribe",
     fields: ["email"],
     required: ["email"],
     loadSchema: () => import("../schemas/newsletter-subscription.ts").then((m) => m.newsletterSubscriptionSchema),
-    messages: { ...NEWSLETTER_MESSAGES, fallback: "Failed to subscribe" },
+    messages: {
+      success: "Almost done! Check your inbox and confirm your subscription.",
+      failure: "Failed to subscribe. Please try again in a few minutes.",
+      fallback: "Failed to subscribe",
+    },
   });
   return (
     <form

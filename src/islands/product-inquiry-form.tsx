@@ -1,4 +1,3 @@
-import { MISSING_FIELDS } from "../client/leads.ts";
 import { ContactFallback } from "../components/forms/contact-fallback.tsx";
 import { type LeadField, LeadForm } from "../components/forms/lead-form.tsx";
 import { ToastRegion } from "./toaster.tsx";
@@ -15,13 +14,6 @@ export interface ProductInquiryFormProps {
   contactEmail: string;
   contactPhone: string;
 }
-
-export const INQUIRY_MESSAGES = {
-  missing: MISSING_FIELDS,
-  success: "Inquiry sent! We'll contact you within 24 hours.",
-  failure: (email: string, phone: string) =>
-    `Failed to submit inquiry. Please contact us at ${email} or WhatsApp ${phone}`,
-} as const;
 
 const INQUIRY_FIELDS: LeadField[][] = [
   [
@@ -63,8 +55,8 @@ export default function ProductInquiryForm({
         extra={{ product: productName }}
         productId={productId}
         messages={{
-          success: INQUIRY_MESSAGES.success,
-          failure: INQUIRY_MESSAGES.failure(contactEmail, contactPhone),
+          success: "Inquiry sent! We'll contact you within 24 hours.",
+          failure: `Failed to submit inquiry. Please contact us at ${contactEmail} or WhatsApp ${contactPhone}`,
           fallback: "Failed to send inquiry",
         }}
         onSent={close}

@@ -3,19 +3,10 @@ import { renderToString } from "react-dom/server";
 import { IslandBoundary } from "./island-boundary.tsx";
 
 /**
- * When an island wakes. `query:a,b` and `stored:key` wake it at once when the URL has one of those parameters or
- * localStorage holds the key, else on first interaction; `click` only when clicked (the site search's index).
+ * When an island wakes: `interaction` on the visitor's first touch of it, `visible` when it scrolls into view,
+ * `query:a,b` at once when the URL has one of those parameters, `event:name` when the page dispatches that event.
  */
-type HydrateTrigger =
-  | "load"
-  | "idle"
-  | "visible"
-  | "interaction"
-  | "click"
-  | `media:${string}`
-  | `query:${string}`
-  | `stored:${string}`
-  | `event:${string}`;
+type HydrateTrigger = "visible" | "interaction" | `query:${string}` | `event:${string}`;
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -51,8 +42,6 @@ interface IslandProps<P> {
   of: ComponentType<P>;
   props: P & { [key: string]: Json | undefined };
   hydrate?: HydrateTrigger;
-  /** Render nothing on the server and mount in the browser (for widgets that depend on browser state). */
-  clientOnly?: boolean;
   /**
    * Fetch its code (not run it) ahead, for an island the visitor will probably need (a lead form, the search): when
    * they use it, only running the code is left. When is decided in the browser (src/client/island-runtime.ts): once
@@ -63,10 +52,10 @@ interface IslandProps<P> {
 
 /**
  * Renders an island: its server HTML inside a wrapper that carries the chunk URL, the trigger and the props as
- * inert JSON. Each instance is rendered as its own React root with its own id prefix, the same way the browser
+ * inert JSON (the props' type admits only JSON values). Each instance is rendered as its own React root with its own id prefix, the same way the browser
  * hydrates it, so ids made by useId match on both sides.
  */
-export function Island<P>({ of, props, hydrate = "visible", clientOnly = false, prefetch = false }: IslandProps<P>) {
+export function Island<P>({ of, props, hydrate = "visible", prefetch = false }: IslandProps<P>) {
   const counts = useContext(PageIslands);
   if (!counts) throw new Error("Island rendered outside <IslandScope>; render pages through src/layouts/document.tsx");
   if (!runtime) throw new Error("Island rendered before setIslandManifest(); render pages through build/render.ts");
@@ -75,26 +64,22 @@ export function Island<P>({ of, props, hydrate = "visible", clientOnly = false, 
     throw new Error(`Island component ${of.displayName ?? of.name} is not a default export of src/islands/*.tsx`);
   const src = runtime.chunks.get(id);
   if (!src) throw new Error(`Island "${id}" has no bundled chunk`);
-  assertJson(props, `island ${id} prop`);
   const count = (counts.get(id) ?? 0) + 1;
   counts.set(id, count);
   const prefix = `${id}-${count}-`;
   const Component = of as ComponentType<Record<string, unknown>>;
-  const html = clientOnly
-    ? ""
-    : renderToString(
-        <IslandBoundary>
-          <Component {...props} />
-        </IslandBoundary>,
-        { identifierPrefix: prefix },
-      );
+  const html = renderToString(
+    <IslandBoundary>
+      <Component {...props} />
+    </IslandBoundary>,
+    { identifierPrefix: prefix },
+  );
   return (
     <site-island
       data-island={id}
       data-src={src}
       data-hydrate={hydrate}
       data-prefix={prefix}
-      data-client-only={clientOnly ? "" : undefined}
       data-prefetch={prefetch ? codeOf(src, runtime.imports).join(" ") : undefined}
     >
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: props are serialised with <, > and & escaped. */}
@@ -125,30 +110,6 @@ export function serializeJson(value: unknown): string {
     .replace(/&/g, "\\u0026")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
-}
-
-/** Throws naming the prop path when a value would not survive JSON (functions, undefined in arrays, Dates, NaN …). */
-export function assertJson(value: unknown, where: string, path = "props"): void {
-  if (value === null || typeof value === "string" || typeof value === "boolean") return;
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new Error(`${where} ${path} is ${value}, which JSON cannot carry`);
-    return;
-  }
-  if (Array.isArray(value)) {
-    value.forEach((item, i) => {
-      if (item === undefined) throw new Error(`${where} ${path}[${i}] is undefined, which JSON cannot carry`);
-      assertJson(item, where, `${path}[${i}]`);
-    });
-    return;
-  }
-  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    for (const [key, item] of Object.entries(value)) {
-      if (item !== undefined) assertJson(item, where, `${path}.${key}`);
-    }
-    return;
-  }
-  const kind = typeof value === "object" ? (value.constructor?.name ?? "object") : typeof value;
-  throw new Error(`${where} ${path} is a ${kind}; pass plain JSON data (ids, strings, numbers) instead`);
 }
 
 declare module "react" {

@@ -8,7 +8,10 @@ test.beforeEach(async ({ page }) => {
   await asReturningVisitor(page);
 });
 
-test("the about page shows the company figures from the site settings", async ({ page, consoleErrors }) => {
+test("the about page shows the company figures from the site settings, six values, the timeline and the team", async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto("/about");
   await expect(page.getByRole("heading", { level: 1 })).toContainText(site.name);
   const facts = page.getByRole("list", { name: "Company facts" });
@@ -21,10 +24,6 @@ test("the about page shows the company figures from the site settings", async ({
     await expect(facts.getByRole("listitem").filter({ hasText: label })).toContainText(String(value));
   }
   expect(consoleErrors).toEqual([]);
-});
-
-test("the about page lists six values, the timeline and the team", async ({ page }) => {
-  await page.goto("/about");
   const values = page.getByRole("region", { name: "Our Values" });
   await expect(values.getByRole("heading", { level: 3 })).toHaveCount(6);
   const journey = page.getByRole("region", { name: "Our Journey" });

@@ -20,7 +20,10 @@ test.beforeEach(async ({ page }) => {
   await asReturningVisitor(page);
 });
 
-test("the FAQ links to contact and products and lists the ten categories", async ({ page, consoleErrors }) => {
+test("the FAQ links to contact and products, lists the ten categories and declares the same questions as structured data", async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto("/faq");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
   const intro = page.locator("header.page-header");
@@ -29,9 +32,20 @@ test("the FAQ links to contact and products and lists the ten categories", async
   for (const category of CATEGORIES)
     await expect(page.getByRole("heading", { level: 2, name: category, exact: true })).toBeVisible();
   expect(consoleErrors).toEqual([]);
+
+  // The FAQPage structured data lists the same questions and answers as the page.
+  const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+  const faqPage = blocks.find((b) => b["@type"] === "FAQPage");
+  const pairs = faq.flatMap((c) =>
+    c.questions.map((q) => ({ "@type": "Question", name: q.q, acceptedAnswer: { "@type": "Answer", text: q.a } })),
+  );
+  expect(faqPage.mainEntity).toEqual(pairs);
+  await expect(page.locator("details summary")).toHaveCount(pairs.length);
 });
 
-test("within a category one answer is open at a time, and an open answer can be closed", async ({ page }) => {
+test("within a category one answer is open at a time, an open answer can be closed, and an open one has no accessibility violations", async ({
+  page,
+}) => {
   await page.goto("/faq");
   const [first, second] = faq[0]?.questions ?? [];
   const other = faq[1]?.questions[0];
@@ -52,6 +66,9 @@ test("within a category one answer is open at a time, and an open answer can be 
 
   await page.getByText(second.q, { exact: true }).click();
   await expect(answer(second.a)).toBeHidden();
+  // every-route.spec.ts checks the page as loaded; this is the state a visitor's click makes.
+  await expect(page.locator("details[open]")).toHaveCount(1);
+  expect((await axe(page).include("details[open]").analyze()).violations).toEqual([]);
 });
 
 test("Still Have Questions offers contact and the ticket portal; three cards lead on", async ({ page }) => {
@@ -67,23 +84,4 @@ test("Still Have Questions offers contact and the ticket portal; three cards lea
     "/installation",
     "/refund",
   ]);
-});
-
-test("the FAQPage structured data lists the same questions and answers as the page", async ({ page }) => {
-  await page.goto("/faq");
-  const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
-  const faqPage = blocks.find((b) => b["@type"] === "FAQPage");
-  const pairs = faq.flatMap((c) =>
-    c.questions.map((q) => ({ "@type": "Question", name: q.q, acceptedAnswer: { "@type": "Answer", text: q.a } })),
-  );
-  expect(faqPage.mainEntity).toEqual(pairs);
-  await expect(page.locator("details summary")).toHaveCount(pairs.length);
-});
-
-// The page as loaded is checked by every-route.spec.ts; this is the state a visitor's click makes.
-test("an open FAQ answer has no accessibility violations", async ({ page }) => {
-  await page.goto("/faq");
-  await page.getByText(faq[0]?.questions[0]?.q ?? "", { exact: true }).click();
-  await expect(page.locator("details[open]")).toHaveCount(1);
-  expect((await axe(page).include("details[open]").analyze()).violations).toEqual([]);
 });

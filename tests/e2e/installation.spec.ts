@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { axe, asReturningVisitor, expect, test } from "./fixtures.ts";
+import { asReturningVisitor, expect, test } from "./fixtures.ts";
 import { content } from "./site-content.ts";
 
 const { installation } = content;
@@ -18,7 +18,10 @@ const island = (page: Page, id: string) => page.locator(`site-island[data-island
 const fontSize = (page: Page, text: string) =>
   page.getByText(text, { exact: true }).evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
 
-test("three packages with both prices, the Most Popular flag and the GST note", async ({ page, consoleErrors }) => {
+test("three packages with both prices, the Most Popular flag and the GST note, and the description quotes the same prices", async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto("/installation");
   const list = page.locator("#installation-packages");
   await expect(list.getByRole("heading", { level: 3 })).toHaveText(packages.map((p) => p.name));
@@ -36,10 +39,7 @@ test("three packages with both prices, the Most Popular flag and the GST note", 
   for (const promise of installation.promises)
     await expect(page.getByText(promise.value, { exact: true })).toBeVisible();
   expect(consoleErrors).toEqual([]);
-});
-
-test("the page description quotes the same prices as the packages", async ({ page }) => {
-  await page.goto("/installation");
+  // The page description quotes the same prices as the packages.
   const description = (await page.locator('meta[name="description"]').getAttribute("content")) ?? "";
   for (const pkg of packages) {
     expect(description).toContain(inr(pkg.priceINR));
@@ -108,31 +108,20 @@ async function firstPaint(page: Page) {
 }
 
 test.describe("the currency shown first follows the visitor's country, decided before any price is drawn", () => {
-  test.describe("a visitor in India", () => {
-    test.use({ extraHTTPHeaders: { "CloudFront-Viewer-Country": "IN" } });
+  for (const [country, first, stored, other] of [
+    ["IN", "INR", "USD", "USD"],
+    ["US", "USD", "INR", "INR"],
+  ] as const) {
+    test.describe(`a visitor in ${country}`, () => {
+      test.use({ extraHTTPHeaders: { "CloudFront-Viewer-Country": country } });
 
-    test("sees INR first", async ({ page }) => {
-      expect(await firstPaint(page)).toEqual({ first: "INR", pressed: "INR", decidedBeforePrices: true });
+      test(`sees ${first} first, or ${other} when chosen before`, async ({ page }) => {
+        expect(await firstPaint(page)).toEqual({ first, pressed: first, decidedBeforePrices: true });
+        await page.evaluate((currency) => localStorage.setItem("installation-currency", currency), stored);
+        expect(await firstPaint(page)).toEqual({ first: other, pressed: other, decidedBeforePrices: true });
+      });
     });
-
-    test("who chose USD before sees USD first", async ({ page }) => {
-      await page.addInitScript(() => localStorage.setItem("installation-currency", "USD"));
-      expect(await firstPaint(page)).toEqual({ first: "USD", pressed: "USD", decidedBeforePrices: true });
-    });
-  });
-
-  test.describe("a visitor in the United States", () => {
-    test.use({ extraHTTPHeaders: { "CloudFront-Viewer-Country": "US" } });
-
-    test("sees USD first", async ({ page }) => {
-      expect(await firstPaint(page)).toEqual({ first: "USD", pressed: "USD", decidedBeforePrices: true });
-    });
-
-    test("who chose INR before sees INR first", async ({ page }) => {
-      await page.addInitScript(() => localStorage.setItem("installation-currency", "INR"));
-      expect(await firstPaint(page)).toEqual({ first: "INR", pressed: "INR", decidedBeforePrices: true });
-    });
-  });
+  }
 
   test("every country gets the same HTML, and only the currency cookie differs", async ({ playwright, baseURL }) => {
     // A context per visitor: one context would send the cookie it was given back with the next request.
@@ -177,7 +166,9 @@ test("the request form has every field, labelled, with the right types", async (
   await expect(form.getByRole("textbox", { name: "Additional Message (optional)" })).toBeVisible();
 });
 
-test("the product (and package) are preselected from the URL, before the form's island wakes", async ({ page }) => {
+test("the product (and package) are preselected from the URL, before the form's island wakes, and by a package's Choose button", async ({
+  page,
+}) => {
   await page.goto("/installation?product=esim#request");
   await expect(page.getByRole("combobox", { name: "Product" })).toHaveValue("esim");
   await expect(page.getByRole("combobox", { name: "Installation Package" })).toHaveValue("");
@@ -190,6 +181,11 @@ test("the product (and package) are preselected from the URL, before the form's 
   await page.goto("/installation?product=not-a-product#request");
   await expect(page.getByRole("combobox", { name: "Installation Package" })).toHaveValue("");
   await expect(page.getByRole("combobox", { name: "Product" })).toHaveValue("");
+
+  // A package's Choose button leads to the form with that package selected.
+  await page.getByRole("link", { name: /^Choose Android/ }).click();
+  await expect(page).toHaveURL(/\/installation\?package=android#request$/);
+  await expect(page.getByRole("combobox", { name: "Installation Package" })).toHaveValue("android");
 });
 
 test("a visitor's own choice wins over the URL's, and survives the island waking", async ({ page }) => {
@@ -200,21 +196,4 @@ test("a visitor's own choice wins over the URL's, and survives the island waking
   await page.getByRole("textbox", { name: "Full Name" }).hover();
   await expect(island(page, "installation-form")).toHaveAttribute("data-hydrated", "");
   await expect(pkg).toHaveValue("complete");
-});
-
-test("a package's Choose button leads to the form with that package selected", async ({ page }) => {
-  await page.goto("/installation");
-  await page.getByRole("link", { name: /^Choose Android/ }).click();
-  await expect(page).toHaveURL(/\/installation\?package=android#request$/);
-  await expect(page.getByRole("combobox", { name: "Installation Package" })).toHaveValue("android");
-});
-
-// The page as served is checked by every-route.spec.ts; this is the form once it woke.
-test("the installation form has no accessibility violations once awake", async ({ page }) => {
-  await page.goto("/installation");
-  await expect(island(page, "installation-form")).toHaveCount(1);
-  await page.getByRole("region", { name: "Request Installation" }).scrollIntoViewIfNeeded();
-  await page.getByRole("textbox", { name: "Full Name" }).hover();
-  await expect(island(page, "installation-form")).toHaveAttribute("data-hydrated", "");
-  expect((await axe(page).include('site-island[data-island="installation-form"]').analyze()).violations).toEqual([]);
 });

@@ -20,23 +20,17 @@ test.beforeEach(async ({ page }) => {
   await asReturningVisitor(page);
 });
 
-/** The filter is wired by the eager loader, which has run once the page has loaded. */
-async function openPortfolio(page: import("@playwright/test").Page, query = "") {
-  await page.goto(`/portfolio${query}`);
-}
-
-test("All comes first and is selected; every project is listed", async ({ page, consoleErrors }) => {
-  await openPortfolio(page);
+test("All comes first and is selected with every project listed; each category shows only its projects, or says none were found (with no accessibility violations)", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto("/portfolio");
   const filters = page.getByRole("group", { name: "Filter projects by category" }).getByRole("button");
   await expect(filters).toHaveText(["All", ...CATEGORIES]);
   await expect(filters.first()).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByRole("list", { name: "Projects" }).getByRole("heading")).toHaveCount(projects.length);
-  expect(consoleErrors).toEqual([]);
-});
-
-test("each category shows only its projects, or says none were found", async ({ page }) => {
-  await openPortfolio(page);
   const list = page.getByRole("list", { name: "Projects" });
+  await expect(list.getByRole("heading")).toHaveCount(projects.length);
+  expect(consoleErrors).toEqual([]);
   for (const category of CATEGORIES) {
     await page.getByRole("button", { name: category, exact: true }).click();
     await expect(page.getByRole("button", { name: category, exact: true })).toHaveAttribute("aria-pressed", "true");
@@ -47,15 +41,19 @@ test("each category shows only its projects, or says none were found", async ({ 
     await expect(list.getByRole("heading")).toHaveCount(expected.length);
     const shown = (await list.getByRole("heading").allInnerTexts()).sort();
     expect(shown, category).toEqual(expected);
-    if (expected.length === 0) await expect(page.getByText("No projects found in this category.")).toBeVisible();
-    else await expect(page.getByText("No projects found in this category.")).toHaveCount(0);
+    if (expected.length > 0) await expect(page.getByText("No projects found in this category.")).toHaveCount(0);
+    else {
+      await expect(page.getByText("No projects found in this category.")).toBeVisible();
+      // every-route.spec.ts checks the page as loaded; this is the state a visitor's filter makes.
+      expect((await axe(page).include(".list-filter").include(".card-grid").analyze()).violations).toEqual([]);
+    }
   }
   await page.getByRole("button", { name: "All", exact: true }).click();
   await expect(list.getByRole("heading")).toHaveCount(projects.length);
 });
 
 test("the chosen category is kept in the URL and restored on reload", async ({ page }) => {
-  await openPortfolio(page);
+  await page.goto("/portfolio");
   await page.getByRole("button", { name: "E-Commerce", exact: true }).click();
   await expect(page).toHaveURL(/\?category=E-Commerce$/);
   await page.reload();
@@ -67,7 +65,7 @@ test("the chosen category is kept in the URL and restored on reload", async ({ p
 });
 
 test("project links: live site and project open in a new tab, Product goes to the product page", async ({ page }) => {
-  await openPortfolio(page);
+  await page.goto("/portfolio");
   for (const project of projects) {
     const card = page
       .getByRole("listitem")
@@ -88,14 +86,6 @@ test("project links: live site and project open in a new tab, Product goes to th
       );
     else await expect(card.getByRole("link", { name: /^Product/ })).toHaveCount(0);
   }
-});
-
-// The page as loaded is checked by every-route.spec.ts; this is the state a visitor's filter makes.
-test("the portfolio's filter has no accessibility violations with the empty message shown", async ({ page }) => {
-  await openPortfolio(page);
-  await page.getByRole("button", { name: "Recruitment", exact: true }).click();
-  await expect(page.getByText("No projects found in this category.")).toBeVisible();
-  expect((await axe(page).include(".list-filter").include(".card-grid").analyze()).violations).toEqual([]);
 });
 
 test("the first tap filters at once, with no request and no script but the eager loader", async ({ page }) => {

@@ -46,7 +46,7 @@ test.describe("desktop menu", () => {
     await test.step("the footer's columns", () => expectFooter(page));
   });
 
-  test("the Apps dropdown opens on hover with every product and closes when the pointer leaves", async ({
+  test("the Apps dropdown opens on hover with every product, closes when the pointer leaves, and choosing a product opens its page", async ({
     page,
     consoleErrors,
   }) => {
@@ -68,12 +68,26 @@ test.describe("desktop menu", () => {
     await expect(astroway).toBeHidden();
     await expect(apps).toHaveAttribute("aria-expanded", "false");
     expect(consoleErrors).toEqual([]);
+
+    // Choosing a product closes it and opens the product page.
+    await apps.hover();
+    await page.getByRole("banner").getByRole("link", { name: /^eSIM/ }).click();
+    await expect(page).toHaveURL(/\/products\/esim$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: /^eSIM/ })).toBeHidden();
   });
 
-  test("the Apps dropdown opens with Enter, moves into the grid with ArrowDown and closes on Escape", async ({
+  test("the skip link is the first stop; the Apps dropdown opens with Enter, moves into the grid with ArrowDown and closes on Escape", async ({
     page,
   }) => {
     await page.goto("/about");
+    // The skip link is the first stop and moves focus to the main content.
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+
     const apps = page.getByRole("button", { name: "Apps" });
     await apps.focus();
     await page.keyboard.press("Enter");
@@ -90,20 +104,12 @@ test.describe("desktop menu", () => {
     await expect(first).toBeHidden();
     await expect(apps).toBeFocused();
   });
-
-  test("choosing a product in the Apps dropdown closes it and opens the product page", async ({ page }) => {
-    await page.goto("/about");
-    await page.getByRole("button", { name: "Apps" }).hover();
-    await page.getByRole("banner").getByRole("link", { name: /^eSIM/ }).click();
-    await expect(page).toHaveURL(/\/products\/esim$/);
-    await expect(page.getByRole("banner").getByRole("link", { name: /^eSIM/ })).toBeHidden();
-  });
 });
 
 test.describe("phone menu", () => {
   test.use({ viewport: PHONE });
 
-  test("a button toggles the menu with the same items; Apps links to /products; it works with the keyboard: Enter opens, Tab reaches the items, Escape closes and returns focus", async ({
+  test("a button toggles the menu with the same items; Apps links to /products; it works with the keyboard: Enter opens, Tab reaches the items, Escape closes and returns focus; choosing an item closes it and goes there", async ({
     page,
     consoleErrors,
   }) => {
@@ -134,12 +140,10 @@ test.describe("phone menu", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(toggle).toBeFocused();
     expect(consoleErrors).toEqual([]);
-  });
 
-  test("choosing an item closes the menu and goes there", async ({ page }) => {
-    await page.goto("/about");
-    await page.getByRole("button", { name: "Menu" }).click();
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Apps", exact: true }).click();
+    // Choosing an item closes the menu and goes there.
+    await toggle.click();
+    await nav.getByRole("link", { name: "Apps", exact: true }).click();
     await expect(page).toHaveURL(/\/products$/);
     await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
   });
@@ -207,20 +211,6 @@ async function expectFooter(page: Page): Promise<void> {
   await expect(footer).toContainText(`© ${new Date().getFullYear()} ${site.name}`);
   await expect(footer).toContainText(`Exclusive Author on Envato Market | Trusted Since ${site.company.foundingYear}`);
 }
-
-test.describe("skip link", () => {
-  test.use({ viewport: DESKTOP });
-
-  test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
-    await page.goto("/about");
-    await page.keyboard.press("Tab");
-    const skip = page.getByRole("link", { name: "Skip to content" });
-    await expect(skip).toBeFocused();
-    await expect(skip).toBeInViewport();
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("main")).toBeFocused();
-  });
-});
 
 test.describe("contact dialog", () => {
   // One visit: what the dialog shows, then how it keeps and gives back focus (two tests each opened the page for one).

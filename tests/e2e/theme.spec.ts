@@ -27,24 +27,19 @@ for (const viewport of [
   test.describe(`at ${viewport.width} px wide`, () => {
     test.use({ viewport });
 
-    test("the page follows the system's colour scheme while the visitor has chosen nothing", async ({
+    test("the switch is in the header with Light, Dark and System; the page follows the system's colour scheme while the visitor has chosen nothing", async ({
       page,
       consoleErrors,
     }) => {
       await page.emulateMedia({ colorScheme: "dark" });
       await page.goto("/");
-      await expect(switchGroup(page).getByRole("radio", { name: "System" })).toBeChecked();
+      const group = switchGroup(page);
+      for (const name of ["Light", "Dark", "System"]) await expect(group.getByRole("radio", { name })).toBeVisible();
+      await expect(group.getByRole("radio", { name: "System" })).toBeChecked();
       expect(await pageColor(page)).toBe(PAGE_COLOR.dark);
       await page.emulateMedia({ colorScheme: "light" });
       await expect.poll(() => pageColor(page)).toBe(PAGE_COLOR.light);
       expect(consoleErrors).toEqual([]);
-    });
-
-    test("the switch is in the header, visible, with Light, Dark and System", async ({ page }) => {
-      await page.goto("/faq");
-      const group = switchGroup(page);
-      await expect(group).toBeVisible();
-      for (const name of ["Light", "Dark", "System"]) await expect(group.getByRole("radio", { name })).toBeVisible();
     });
   });
 }
@@ -155,21 +150,9 @@ test.describe("choosing a theme", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("works from the keyboard: arrow keys move between the options and apply each", async ({ page }) => {
-    await page.emulateMedia({ colorScheme: "light" });
-    await page.goto("/");
-    const group = switchGroup(page);
-    await group.getByRole("radio", { name: "System" }).focus();
-    await page.keyboard.press("ArrowLeft");
-    await expect(group.getByRole("radio", { name: "Dark" })).toBeChecked();
-    await expect(group.getByRole("radio", { name: "Dark" })).toBeFocused();
-    expect(await pageColor(page)).toBe(PAGE_COLOR.dark);
-    await page.keyboard.press("ArrowLeft");
-    await expect(group.getByRole("radio", { name: "Light" })).toBeChecked();
-    expect(await pageColor(page)).toBe(PAGE_COLOR.light);
-  });
-
-  test("the browser's toolbar colour follows the choice", async ({ page }) => {
+  test("works from the keyboard: arrow keys move between the options and apply each; the browser's toolbar colour follows", async ({
+    page,
+  }) => {
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto("/");
     const activeToolbarColor = () =>
@@ -179,12 +162,21 @@ test.describe("choosing a theme", () => {
           .map((meta) => meta.content),
       );
     const [light] = await activeToolbarColor();
-    await switchGroup(page).getByRole("radio", { name: "Dark" }).check();
+    const group = switchGroup(page);
+    await group.getByRole("radio", { name: "System" }).focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect(group.getByRole("radio", { name: "Dark" })).toBeChecked();
+    await expect(group.getByRole("radio", { name: "Dark" })).toBeFocused();
+    expect(await pageColor(page)).toBe(PAGE_COLOR.dark);
     const [dark] = await activeToolbarColor();
     expect(dark).toBeDefined();
     expect(dark).not.toBe(light);
     await page.reload();
     expect(await activeToolbarColor()).toEqual([dark]);
+    await group.getByRole("radio", { name: "Dark" }).focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect(group.getByRole("radio", { name: "Light" })).toBeChecked();
+    expect(await pageColor(page)).toBe(PAGE_COLOR.light);
   });
 
   test("with storage blocked the page follows the system and the switch still works on the page, silently", async ({

@@ -21,16 +21,7 @@ export function PostCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <li className="card post-card" data-category={post.category}>
-      <Picture
-        slot="card"
-        className="post-card__image"
-        src={post.image}
-        alt=""
-        width={1200}
-        height={630}
-        loading="lazy"
-        decoding="async"
-      />
+      <Picture slot="card" className="post-card__image" src={post.image} alt="" width={1200} height={630} />
       <p>
         <DraftBadge reason={post.unpublished} />
         <span className="badge badge--primary">{post.category}</span>

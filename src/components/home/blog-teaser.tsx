@@ -32,8 +32,6 @@ export function BlogTeaser({ posts }: { posts: TeaserPost[] }) {
                     alt=""
                     width={1200}
                     height={630}
-                    loading="lazy"
-                    decoding="async"
                   />
                 </div>
                 <div className="post-teaser__body">

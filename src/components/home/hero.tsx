@@ -83,17 +83,7 @@ export function HomeHero({ site, products }: { site: Site; products: HeroProduct
               // tagline sit in the link's own grid (home.css), with no wrappers of their own.
               <div key={product.id}>
                 <a className="hero-slide" href={`/products/${product.id}`}>
-                  <Picture
-                    slot="half"
-                    priority={index === 0}
-                    src={product.image}
-                    alt=""
-                    width={800}
-                    height={560}
-                    loading={index === 0 ? "eager" : "lazy"}
-                    fetchPriority={index === 0 ? "high" : undefined}
-                    decoding="async"
-                  />
+                  <Picture slot="half" priority={index === 0} src={product.image} alt="" width={800} height={560} />
                   <ProductIcon name={product.icon} className="icon-tile icon-tile--sm icon-tile--brand" />
                   <strong>{product.name}</strong>
                   <span>{product.tagline}</span>

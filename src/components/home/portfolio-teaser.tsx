@@ -36,15 +36,7 @@ export function PortfolioTeaser({ projects }: { projects: ShownProject[] }) {
             // which project it is.
             <div key={project.id} className="project-slide">
               <div className="project-slide__media">
-                <Picture
-                  slot="half"
-                  src={project.image}
-                  alt={project.imageAlt ?? ""}
-                  width={800}
-                  height={500}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <Picture slot="half" src={project.image} alt={project.imageAlt ?? ""} width={800} height={500} />
               </div>
               <div className="project-slide__body">
                 <p className="project-slide__meta">

@@ -65,7 +65,7 @@ export function ExplorerPanel({ product }: { product: Product }) {
   return (
     <article className="explorer__panel" aria-labelledby={titleId}>
       <div className="explorer__media">
-        <Picture slot="half" src={product.image} alt="" width={800} height={560} loading="lazy" decoding="async" />
+        <Picture slot="half" src={product.image} alt="" width={800} height={560} />
       </div>
       <div className="explorer__body">
         <p className="badge badge--primary">{product.category}</p>

@@ -9,15 +9,7 @@ export function ProjectCard({ project }: { project: ShownProject }) {
   return (
     <li className="card project-card" data-category={category}>
       <div className="project-card__media">
-        <Picture
-          slot="card"
-          src={project.image}
-          alt={project.imageAlt ?? ""}
-          width={800}
-          height={500}
-          loading="lazy"
-          decoding="async"
-        />
+        <Picture slot="card" src={project.image} alt={project.imageAlt ?? ""} width={800} height={500} />
         {projectUrl && (
           <a
             className="project-card__live"

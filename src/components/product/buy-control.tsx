@@ -1,10 +1,9 @@
 import { useId } from "react";
 import ProductInquiryForm from "../../islands/product-inquiry-form.tsx";
-import { type BuyControlProps, buyControlProps } from "../../lib/buy-mode.ts";
+import { buyMode } from "../../lib/buy-mode.ts";
 import { Island } from "../../lib/island-wrapper.tsx";
 import type { Product } from "../../schemas/product.ts";
 import { useSiteContext } from "../site-context.tsx";
-import { BuyLink, buyButtonClass } from "./buy-link.tsx";
 import { ChevronDownIcon } from "../icon.tsx";
 
 export type BuyControlProduct = Pick<
@@ -12,36 +11,57 @@ export type BuyControlProduct = Pick<
   "id" | "name" | "codecanyonUrl" | "sellDirectly" | "purchaseOptions" | "directSaleDescription"
 >;
 
-/**
- * A product's buy control by the buy control rule (src/lib/buy-mode.ts): Buy Now and its inquiry dialog, the purchase
- * options dropdown, or the marketplace link. All three answer a tap with no download.
- */
-export function BuyControl({
-  product,
-  tone,
-  block,
-}: {
+interface BuyControlProps {
   product: BuyControlProduct;
-} & Pick<BuyControlProps, "tone" | "block">) {
-  const { content } = useSiteContext();
-  const props = buyControlProps(product, content.site, { tone, block });
-  if (props.mode === "dialog") return <ProductInquiryDialog {...props} />;
-  if (props.mode === "options" && props.purchaseOptions.length > 0) return <BuyOptions {...props} />;
-  return <BuyLink {...props} />;
+  /** "light" for dark bands. */
+  tone?: "primary" | "light";
+  block?: boolean;
 }
 
-/** Buy Now and its inquiry dialog, right after the button (home's explorer brings it in the product's panel). */
-function ProductInquiryDialog(props: BuyControlProps) {
-  const dialogId = `${useId()}buy`;
+/**
+ * A product's buy control by the buy control rule (src/lib/buy-mode.ts): Buy Now and its inquiry dialog, the purchase
+ * options dropdown, or the marketplace link. All three answer a tap with no download. The links' data attributes name
+ * the product for the `select_item` event (src/client/item-links.ts).
+ */
+export function BuyControl({ product, tone = "primary", block = false }: BuyControlProps) {
+  const { marketplace } = useSiteContext().content.site;
+  const button = `button ${tone === "light" ? "button--light" : "button--primary"}${block ? " button--block" : ""}`;
+  const mode = buyMode(product);
+  if (mode === "dialog") return <ProductInquiryDialog product={product} button={button} block={block} />;
+  if (mode === "options") return <BuyOptions product={product} button={button} block={block} />;
   return (
-    <div className={props.block ? "buy-control buy-control--block" : "buy-control"}>
-      <button
-        type="button"
-        className={buyButtonClass(props)}
-        aria-haspopup="dialog"
-        command="show-modal"
-        commandfor={dialogId}
-      >
+    <a
+      className={button}
+      href={product.codecanyonUrl}
+      rel="noopener"
+      target="_blank"
+      data-item-id={product.id}
+      data-item-name={product.name}
+    >
+      Buy on {marketplace.name}
+      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+        <path
+          d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </a>
+  );
+}
+
+type ModeProps = { product: BuyControlProduct; button: string; block: boolean };
+
+/** Buy Now and its inquiry dialog, right after the button (home's explorer brings it in the product's panel). */
+function ProductInquiryDialog({ product, button, block }: ModeProps) {
+  const dialogId = `${useId()}buy`;
+  const { contact } = useSiteContext().content.site;
+  return (
+    <div className={block ? "buy-control buy-control--block" : "buy-control"}>
+      <button type="button" className={button} aria-haspopup="dialog" command="show-modal" commandfor={dialogId}>
         Buy Now
       </button>
       <dialog
@@ -50,7 +70,7 @@ function ProductInquiryDialog(props: BuyControlProps) {
         aria-labelledby={`${dialogId}-title`}
       >
         <div className="dialog__header">
-          <h2 id={`${dialogId}-title`}>Buy {props.productName}</h2>
+          <h2 id={`${dialogId}-title`}>Buy {product.name}</h2>
           <button type="button" className="dialog__close" aria-label="Close" command="close" commandfor={dialogId}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path d="M18 6 6 18M6 6l12 12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -58,15 +78,15 @@ function ProductInquiryDialog(props: BuyControlProps) {
           </button>
         </div>
         <div className="dialog__body">
-          {props.dialogDescription && <p className="muted">{props.dialogDescription}</p>}
+          {product.directSaleDescription && <p className="muted">{product.directSaleDescription}</p>}
           <Island
             of={ProductInquiryForm}
             props={{
-              productId: props.productId,
-              productName: props.productName,
+              productId: product.id,
+              productName: product.name,
               dialogId,
-              contactEmail: props.contactEmail,
-              contactPhone: props.contactPhone,
+              contactEmail: contact.email,
+              contactPhone: contact.phone,
             }}
             hydrate="visible"
             prefetch
@@ -77,33 +97,25 @@ function ProductInquiryDialog(props: BuyControlProps) {
   );
 }
 
-function BuyOptions(props: BuyControlProps) {
+function BuyOptions({ product, button, block }: ModeProps) {
   const menuId = `${useId()}options`;
+  const { marketplace } = useSiteContext().content.site;
   return (
-    <div
-      className={props.block ? "dropdown buy-control buy-control--block" : "dropdown buy-control"}
-      data-disclosure-root=""
-    >
-      <button
-        type="button"
-        className={buyButtonClass(props)}
-        data-disclosure="menu"
-        aria-expanded="false"
-        aria-controls={menuId}
-      >
-        Buy on {props.marketplaceName}
+    <div className={block ? "dropdown buy-control buy-control--block" : "dropdown buy-control"} data-disclosure-root="">
+      <button type="button" className={button} data-disclosure="menu" aria-expanded="false" aria-controls={menuId}>
+        Buy on {marketplace.name}
         <ChevronDownIcon size={16} />
       </button>
       <ul className="dropdown__panel buy-control__options" id={menuId} hidden>
-        {props.purchaseOptions.map((option) => (
+        {product.purchaseOptions?.map((option) => (
           <li key={option.url}>
             <a
               className="dropdown__item"
               href={option.url}
               rel="noopener"
               target="_blank"
-              data-item-id={props.productId}
-              data-item-name={props.productName}
+              data-item-id={product.id}
+              data-item-name={product.name}
             >
               <strong>{option.label}</strong>
               {option.description && <span>{option.description}</span>}

@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from "react";
 import { highlight, passage } from "../../lib/search.ts";
-import type { SearchGroup, SearchHit } from "./search-engine.ts";
+import type { SearchGroup } from "./search-engine.ts";
 
 interface SearchResultsProps {
   groups: readonly SearchGroup[];
@@ -12,15 +12,9 @@ interface SearchResultsProps {
   onChoose?: () => void;
 }
 
-/** The matched words of a passage in <mark>: built from text, never from the content's HTML. */
-function Passage({ hit }: { hit: SearchHit }) {
-  const quoted = passage(hit.document.text, hit.terms);
-  return (
-    <span className="search-hit__passage">
-      {highlight(quoted, hit.terms).map((piece, i) => (piece.match ? <mark key={i}>{piece.text}</mark> : piece.text))}
-    </span>
-  );
-}
+/** Text with its matched words in <mark>: built from text, never from the content's HTML. */
+const Marked = ({ text, terms }: { text: string; terms: string[] }) =>
+  highlight(text, terms).map((piece, i) => (piece.match ? <mark key={i}>{piece.text}</mark> : piece.text));
 
 /** Results grouped by kind (Products, FAQ, Policies, Articles, About); each links straight to its passage. */
 export function SearchResults({ groups, headingLevel, idPrefix, onChoose }: SearchResultsProps) {
@@ -37,12 +31,12 @@ export function SearchResults({ groups, headingLevel, idPrefix, onChoose }: Sear
               <li key={hit.document.url}>
                 <a className="search-hit" href={hit.document.url} onClick={onChoose}>
                   <span className="search-hit__title">
-                    {highlight(hit.document.title, hit.terms).map((piece, i) =>
-                      piece.match ? <mark key={i}>{piece.text}</mark> : piece.text,
-                    )}
+                    <Marked text={hit.document.title} terms={hit.terms} />
                     {hit.document.section && <span className="search-hit__section"> · {hit.document.section}</span>}
                   </span>
-                  <Passage hit={hit} />
+                  <span className="search-hit__passage">
+                    <Marked text={passage(hit.document.text, hit.terms)} terms={hit.terms} />
+                  </span>
                 </a>
               </li>
             ))}

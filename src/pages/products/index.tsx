@@ -51,7 +51,7 @@ export default definePage({
       </PageHeader>
       <section className="container product-grid" id={GRID_ID} aria-label="All products">
         {products.map((p) => (
-          <ProductCard key={p.id} {...p} headingLevel={2} />
+          <ProductCard key={p.id} {...p} />
         ))}
       </section>
     </>

@@ -37,6 +37,8 @@ test("the article shows its header, author, long date, read time, content and au
   const authorBox = page.getByRole("complementary", { name: "About the Author" });
   await expect(authorBox).toContainText(first.author.name);
   await expect(authorBox).toContainText(first.author.bio);
+  // Sharing costs no framework: the article loads no island chunk for it.
+  await expect(page.locator(".share-bar site-island")).toHaveCount(0);
   await page.waitForLoadState("networkidle");
   expect(consoleErrors).toEqual([]);
 });
@@ -85,36 +87,30 @@ test("share links carry the article's URL, and Copy link copies it", async ({ pa
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 });
 
-test("where the browser offers the Web Share API, Share… opens it with the article", async ({ page }) => {
-  await page.addInitScript(() => {
-    Object.defineProperty(navigator, "share", {
-      value: async (data: ShareData) => {
-        (window as unknown as { shared: ShareData }).shared = data;
-      },
-    });
-  });
-  await page.goto(`/blog/${first.slug}`);
-  await page.getByRole("button", { name: "Share…" }).click();
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared))
-    .toEqual({
-      title: first.title,
-      url: `${site.url}/blog/${first.slug}`,
-    });
-});
-
-test("without the Web Share API there is no Share… button", async ({ page }) => {
+test("Share… opens the Web Share API with the article where the browser offers it, and is absent where it does not", async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     Object.defineProperty(navigator, "share", { value: undefined });
   });
   await page.goto(`/blog/${first.slug}`);
   await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Share…" })).toHaveCount(0);
-});
 
-test("sharing costs no framework: the article loads no island chunk for it", async ({ page }) => {
-  await page.goto(`/blog/${first.slug}`);
-  await expect(page.locator(".share-bar site-island")).toHaveCount(0);
+  const offering = await page.context().newPage();
+  await asReturningVisitor(offering);
+  await offering.addInitScript(() => {
+    Object.defineProperty(navigator, "share", {
+      value: async (data: ShareData) => {
+        (window as unknown as { shared: ShareData }).shared = data;
+      },
+    });
+  });
+  await offering.goto(`/blog/${first.slug}`);
+  await offering.getByRole("button", { name: "Share…" }).click();
+  await expect
+    .poll(() => offering.evaluate(() => (window as unknown as { shared?: ShareData }).shared))
+    .toEqual({ title: first.title, url: `${site.url}/blog/${first.slug}` });
 });
 
 test.describe("without JavaScript", () => {

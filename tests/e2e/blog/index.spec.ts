@@ -10,11 +10,6 @@ test.beforeEach(async ({ page }) => {
   await asReturningVisitor(page);
 });
 
-/** The filter is wired by the eager loader, which has run once the page has loaded. */
-async function openBlog(page: Page, query = "") {
-  await page.goto(`/blog${query}`);
-}
-
 const titles = (page: Page) => page.getByRole("list", { name: "Articles" }).getByRole("heading");
 
 /** The articles a visitor expects: search in title or excerpt, ignoring case, within the category. */
@@ -29,7 +24,7 @@ test("cards show image, category, title, excerpt, short date, read time and Read
   page,
   consoleErrors,
 }) => {
-  await openBlog(page);
+  await page.goto("/blog");
   await expect(titles(page)).toHaveCount(posts.length);
   const post = posts[0];
   if (!post) throw new Error("no posts in content/blog");
@@ -50,8 +45,10 @@ test("cards show image, category, title, excerpt, short date, read time and Read
   expect(consoleErrors).toEqual([]);
 });
 
-test("search and category filter together, case-insensitively, and say when nothing matches", async ({ page }) => {
-  await openBlog(page);
+test("search and category filter together, case-insensitively, say when nothing matches (with no accessibility violations), and are kept in the URL", async ({
+  page,
+}) => {
+  await page.goto("/blog");
   const buttons = page.getByRole("group", { name: "Filter articles by category" }).getByRole("button");
   await expect(buttons).toHaveText([
     "All",
@@ -76,16 +73,16 @@ test("search and category filter together, case-insensitively, and say when noth
   await search.fill("no article says this");
   await expect(titles(page)).toHaveCount(0);
   await expect(page.getByText("No articles found matching your criteria.")).toBeVisible();
+  // every-route.spec.ts checks the page as loaded; this is the state a visitor's search makes.
+  expect((await axe(page).include(".list-filter").include(".card-grid").analyze()).violations).toEqual([]);
 
   await search.fill("");
   await page.getByRole("button", { name: "All", exact: true }).click();
   await expect(titles(page)).toHaveCount(posts.length);
   await expect(page.getByText("No articles found matching your criteria.")).toHaveCount(0);
-});
 
-test("search and category are kept in the URL", async ({ page }) => {
-  await openBlog(page);
-  await page.getByPlaceholder("Search articles...").fill("whatsapp");
+  // Search and category are kept in the URL.
+  await search.fill("whatsapp");
   await page.getByRole("button", { name: "Marketing", exact: true }).click();
   await expect(page).toHaveURL(/\/blog\?search=whatsapp&category=Marketing$/);
   await page.reload();
@@ -190,14 +187,6 @@ test("the newsletter box subscribes with a toast once awake, and mails one confi
   expect(consoleErrors).toEqual([]);
 });
 
-// The page as loaded is checked by every-route.spec.ts; this is the state a visitor's search makes.
-test("the blog's filter has no accessibility violations with the empty message shown", async ({ page }) => {
-  await openBlog(page);
-  await page.getByPlaceholder("Search articles...").fill("zzzz");
-  await expect(page.getByText("No articles found matching your criteria.")).toBeVisible();
-  expect((await axe(page).include(".list-filter").include(".card-grid").analyze()).violations).toEqual([]);
-});
-
 test("what the visitor types while the filter is still waking up is kept", async ({ page }) => {
   await page.goto("/blog");
   await page.getByPlaceholder("Search articles...").pressSequentially("whatsapp");
@@ -223,7 +212,7 @@ test("the first keystroke and the first tap filter at once, with no request and 
 });
 
 test("a shared link opens already filtered, and going back and forth follows the URL", async ({ page }) => {
-  await openBlog(page, "?search=app&category=Business");
+  await page.goto("/blog?search=app&category=Business");
   await expect(page.getByPlaceholder("Search articles...")).toHaveValue("app");
   await expect(page.getByRole("button", { name: "Business", exact: true })).toHaveAttribute("aria-pressed", "true");
   expect((await titles(page).allInnerTexts()).sort()).toEqual(expected("app", "Business"));

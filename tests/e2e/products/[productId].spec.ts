@@ -12,7 +12,11 @@ async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
 }
 
 test.describe("/products/{id}", () => {
-  test("shows every section of the product page in order", async ({ page, consoleErrors }) => {
+  test("shows every section of the product page in order, with the product's facts, the shared copy and its structured data", async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.slow(); // five tests' checks in one visit
     await page.goto(`/products/${astroway.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(astroway.name);
     await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([
@@ -28,12 +32,7 @@ test.describe("/products/{id}", () => {
       "Ready-Made Clones",
       `Ready to launch your own ${astroway.name}?`,
     ]);
-    await page.waitForLoadState("networkidle");
-    expect(consoleErrors).toEqual([]);
-  });
-
-  test("the top shows category, tagline and the four next steps", async ({ page }) => {
-    await page.goto(`/products/${astroway.id}`);
+    // The top: category, tagline and the four next steps.
     const hero = page.getByRole("region", { name: astroway.name, exact: true });
     await expect(hero.getByText(astroway.category, { exact: true })).toBeVisible();
     await expect(hero.getByText(astroway.tagline)).toBeVisible();
@@ -47,12 +46,7 @@ test.describe("/products/{id}", () => {
       `/installation?product=${astroway.id}`,
     );
     await expect(hero.getByRole("link", { name: "Get Support" })).toHaveAttribute("href", "/contact");
-  });
-
-  test("shows the product's content: description, what you get, features, specifications, audiences, clones", async ({
-    page,
-  }) => {
-    await page.goto(`/products/${astroway.id}`);
+    // The product's content: description, what you get, features, specifications, audiences, clones.
     await expect(page.getByText(astroway.fullDescription.slice(0, 80))).toBeVisible();
     const whatYouGet = page.getByRole("region", { name: "What You Get" });
     for (const item of astroway.whatYouGet ?? [])
@@ -69,10 +63,7 @@ test.describe("/products/{id}", () => {
     for (const audience of astroway.perfectFor) await expect(page.getByText(audience, { exact: true })).toBeVisible();
     for (const clone of astroway.readyMadeClones ?? [])
       await expect(page.getByRole("heading", { name: clone.name })).toBeVisible();
-  });
-
-  test("the shared copy: Key Benefits and the three steps of How It Works", async ({ page }) => {
-    await page.goto(`/products/${astroway.id}`);
+    // The shared copy: Key Benefits and the three steps of How It Works.
     for (const benefit of productPage.keyBenefits)
       await expect(page.getByRole("heading", { name: benefit.title })).toBeVisible();
     const steps = page.getByRole("region", { name: "How It Works" }).getByRole("listitem");
@@ -81,6 +72,14 @@ test.describe("/products/{id}", () => {
       "Install & Configure",
       "Customize & Launch",
     ]);
+    // Declares the product with its rating and where to buy it.
+    const app = (await jsonLd(page)).find((d) => d["@type"] === "SoftwareApplication");
+    expect(app).toMatchObject({
+      name: astroway.name,
+      aggregateRating: { "@type": "AggregateRating", ratingValue: 4.8, ratingCount: 1200 },
+    });
+    await page.waitForLoadState("networkidle");
+    expect(consoleErrors).toEqual([]);
   });
 
   test("optional sections are left out when the product has none", async ({ page }) => {
@@ -160,15 +159,6 @@ test.describe("/products/{id}", () => {
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/pdf");
     expect((await response.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
-  });
-
-  test("declares the product with its rating and where to buy it", async ({ page }) => {
-    await page.goto(`/products/${astroway.id}`);
-    const app = (await jsonLd(page)).find((d) => d["@type"] === "SoftwareApplication");
-    expect(app).toMatchObject({
-      name: astroway.name,
-      aggregateRating: { "@type": "AggregateRating", ratingValue: 4.8, ratingCount: 1200 },
-    });
   });
 
   test("a product whose price is quoted per customer declares no offer and shows no price", async ({ page }) => {

@@ -20,18 +20,15 @@ async function searchBox(page: Page) {
 }
 
 test.describe("/products", () => {
-  test("lists every product in the server HTML, in catalogue order", async ({ page, consoleErrors }) => {
+  test("lists every product in the server HTML, in catalogue order; each card shows image, category, name, description and its links, and Details opens the product", async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto("/products");
     await expect(page.getByRole("heading", { level: 1, name: "Our Products" })).toBeVisible();
     await expect(cardNames(page)).toHaveText(products.map((p) => p.name));
     await page.waitForLoadState("networkidle");
     expect(consoleErrors).toEqual([]);
-  });
-
-  test("each card shows image, category, name, description and its links, and Details opens the product", async ({
-    page,
-  }) => {
-    await page.goto("/products");
     for (const p of products) {
       const card = productCard(page, p.name);
       await expect(card.getByText(p.category, { exact: true })).toBeVisible();
@@ -49,11 +46,30 @@ test.describe("/products", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.name);
   });
 
-  test("search filters live by name and keeps the term in the URL", async ({ page }) => {
+  test("search filters live by name, description or category, case-insensitively, keeps the term in the URL, says when nothing matches, and clearing it brings every product back", async ({
+    page,
+  }) => {
     await page.goto("/products");
-    await (await searchBox(page)).fill("astro");
+    const box = await searchBox(page);
+    await box.fill("astro");
     await expect(cardNames(page)).toHaveText(["Astroway"]);
     await expect(page).toHaveURL(/\/products\?search=astro$/);
+    await box.fill("TELECOM");
+    await expect(cardNames(page)).toHaveText(["eSIM"]);
+    const term = "platform";
+    const expected = products
+      .filter((p) => [p.name, p.shortDescription, p.category].some((text) => text.toLowerCase().includes(term)))
+      .map((p) => p.name);
+    expect(expected.length).toBeGreaterThan(1);
+    await box.fill(term);
+    await expect(cardNames(page)).toHaveText(expected);
+    await box.fill("no such thing");
+    await expect(page.getByText(NO_PRODUCTS)).toBeVisible();
+    await expect(cardNames(page)).toHaveCount(0);
+    await box.fill("");
+    await expect(page.getByText(NO_PRODUCTS)).toBeHidden();
+    await expect(cardNames(page)).toHaveCount(products.length);
+    await expect(page).toHaveURL(/\/products$/);
   });
 
   test("the first keystroke filters at once, with no request and no script but the eager loader", async ({ page }) => {
@@ -121,70 +137,36 @@ test.describe("/products", () => {
     await expect(page).toHaveURL(/\/products\?search=cliq$/);
   });
 
-  test("search matches the category, case-insensitively", async ({ page }) => {
-    await page.goto("/products");
-    await (await searchBox(page)).fill("TELECOM");
-    await expect(cardNames(page)).toHaveText(["eSIM"]);
-  });
-
-  test("search finds every product whose name, description or category contains the term", async ({ page }) => {
-    const term = "platform";
-    const expected = products
-      .filter((p) => [p.name, p.shortDescription, p.category].some((text) => text.toLowerCase().includes(term)))
-      .map((p) => p.name);
-    expect(expected.length).toBeGreaterThan(1);
-    await page.goto("/products");
-    await (await searchBox(page)).fill(term);
-    await expect(cardNames(page)).toHaveText(expected);
-  });
-
-  test("a term that matches nothing says so, and clearing it brings every product back", async ({ page }) => {
-    await page.goto("/products");
-    const box = await searchBox(page);
-    await box.fill("no such thing");
-    await expect(page.getByText(NO_PRODUCTS)).toBeVisible();
-    await expect(cardNames(page)).toHaveCount(0);
-    await box.fill("");
-    await expect(page.getByText(NO_PRODUCTS)).toBeHidden();
-    await expect(cardNames(page)).toHaveCount(products.length);
-    await expect(page).toHaveURL(/\/products$/);
-  });
-
   test("a shared link with ?search= opens with the filter applied", async ({ page }) => {
     await page.goto("/products?search=crm");
     await expect(await searchBox(page)).toHaveValue("crm");
     await expect(cardNames(page)).toHaveText(["CliqCRM"]);
   });
 
-  test("a product sold directly offers Buy Now, which opens the product inquiry dialog with the inquiry form", async ({
-    page,
-  }) => {
-    const p = products.find((x) => x.sellDirectly);
-    if (!p) throw new Error("content has no product sold directly");
-    await page.goto("/products");
-    await productCard(page, p.name).getByRole("button", { name: "Buy Now" }).click();
-    const dialog = page.getByRole("dialog", { name: `Buy ${p.name}` });
-    await expect(dialog).toBeVisible();
-    for (const field of ["Name", "Email", "Mobile", "Company", "Message"])
-      await expect(dialog.getByLabel(field)).toBeVisible();
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await expect(dialog).toBeHidden();
-  });
-
-  test("a product with several purchase options offers a dropdown whose items open their URL in a new tab", async ({
+  test("the buy control: Buy Now opens the inquiry dialog of a product sold directly, several purchase options make a dropdown whose items open in a new tab, and otherwise it links to the marketplace page in a new tab", async ({
     page,
     context,
   }) => {
-    const p = products.find((x) => !x.sellDirectly && (x.purchaseOptions?.length ?? 0) > 1);
-    const options = p?.purchaseOptions ?? [];
-    if (!p) throw new Error("content has no product with several purchase options");
+    const direct = products.find((x) => x.sellDirectly);
+    const withOptions = products.find((x) => !x.sellDirectly && (x.purchaseOptions?.length ?? 0) > 1);
+    const marketplaceOnly = products.find((x) => !x.sellDirectly && (x.purchaseOptions?.length ?? 0) <= 1);
+    if (!direct || !withOptions || !marketplaceOnly) throw new Error("content lacks a product of each buy mode");
     // No network in tests: the marketplace answers from here.
     await context.route(/^https:\/\/codecanyon\.example\.com\//, (route) =>
       route.fulfill({ contentType: "text/html", body: "<title>marketplace</title>" }),
     );
     await page.goto("/products");
-    const card = productCard(page, p.name);
-    for (const option of options) {
+    await productCard(page, direct.name).getByRole("button", { name: "Buy Now" }).click();
+    const dialog = page.getByRole("dialog", { name: `Buy ${direct.name}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(direct.directSaleDescription);
+    for (const field of ["Name", "Email", "Mobile", "Company", "Message"])
+      await expect(dialog.getByLabel(field)).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+
+    const card = productCard(page, withOptions.name);
+    for (const option of withOptions.purchaseOptions ?? []) {
       await card.getByRole("button", { name: /^Buy on / }).click();
       const item = card.getByRole("link", { name: option.label });
       await expect(item).toBeVisible();
@@ -192,14 +174,9 @@ test.describe("/products", () => {
       await expect(tab).toHaveURL(option.url);
       await tab.close();
     }
-  });
 
-  test("a product without other options links to its marketplace page in a new tab", async ({ page }) => {
-    const p = products.find((x) => !x.sellDirectly && (x.purchaseOptions?.length ?? 0) <= 1);
-    if (!p) throw new Error("content has no marketplace-only product");
-    await page.goto("/products");
-    const buy = productCard(page, p.name).getByRole("link", { name: /^Buy on / });
-    await expect(buy).toHaveAttribute("href", p.codecanyonUrl);
+    const buy = productCard(page, marketplaceOnly.name).getByRole("link", { name: /^Buy on / });
+    await expect(buy).toHaveAttribute("href", marketplaceOnly.codecanyonUrl);
     await expect(buy).toHaveAttribute("target", "_blank");
   });
 });
