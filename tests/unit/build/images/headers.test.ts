@@ -1,14 +1,19 @@
 import sharp from "sharp";
 import { expect, test } from "vitest";
 import { jpegIsWhole, jpegSize } from "../../../../build/plugins/drawing/jpeg.ts";
+import { pngSize } from "../../../../build/plugins/drawing/png.ts";
 
-test("jpegSize reads a baseline and a progressive JPEG's size, and nothing from other bytes", async () => {
+/** The drawn cards and icons are checked by their headers, without decoding them. */
+test("jpegSize and pngSize read a file's size from its header, and nothing from other bytes", async () => {
   const image = sharp({ create: { width: 321, height: 123, channels: 3, background: "#a0c0e0" } });
   const baseline = await image.clone().jpeg().toBuffer();
   const progressive = await image.clone().jpeg({ progressive: true }).toBuffer();
-  expect([jpegSize(baseline), jpegSize(progressive)]).toEqual(Array(2).fill({ width: 321, height: 123 }));
-  expect(jpegSize(await image.clone().png().toBuffer())).toBeUndefined();
-  expect(jpegSize(baseline.subarray(0, 8))).toBeUndefined();
+  const png = await image.clone().png().toBuffer();
+  const size = { width: 321, height: 123 };
+  expect([jpegSize(baseline), jpegSize(progressive), pngSize(png)]).toEqual([size, size, size]);
+  expect([jpegSize(png), jpegSize(baseline.subarray(0, 8)), pngSize(baseline), pngSize(png.subarray(0, 8))]).toEqual(
+    Array(4).fill(undefined),
+  );
 });
 
 test("jpegIsWhole tells a JPEG cut short", async () => {
