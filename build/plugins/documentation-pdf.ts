@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Browser } from "playwright-core";
 import type { Product } from "../../src/schemas/product.ts";
 import { type BuildCache, digest } from "../cache.ts";
 import { ContentErrors, type ContentIssue } from "../errors.ts";
@@ -21,6 +20,7 @@ export interface DocsInput {
 
 /** The browser the tests drive, Debian's (scripts/system-packages.txt), prints the manuals. */
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+const DRIVER = "playwright-core";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 /**
@@ -90,10 +90,11 @@ pre { background: #f6f7fb; padding: 8pt; white-space: pre-wrap; } blockquote { b
 
 /** Chromium, started for the first manual the cache does not hold: a warm build never starts it. */
 class Printer {
-  #browser: Promise<Browser> | undefined;
+  #browser: Promise<import("playwright-core").Browser> | undefined;
 
   async print(html: string): Promise<Buffer> {
-    this.#browser ??= import("playwright-core").then(({ chromium }) =>
+    // A name esbuild does not follow: the cache keys by this module's code, and the browser's driver is no part of it.
+    this.#browser ??= (import(DRIVER) as Promise<typeof import("playwright-core")>).then(({ chromium }) =>
       chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] }),
     );
     const page = await (await this.#browser).newPage();
