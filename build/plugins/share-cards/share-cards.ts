@@ -97,8 +97,8 @@ export async function buildShareCards(input: ShareCardsInput): Promise<ShareCard
     }
     return { path: spec.out, contents: bytes };
   };
-  // A few cards at a time: while sharp draws one on libuv's thread pool, satori lays out the next on this thread.
-  const files = await inBatches(specs, CARDS_AT_ONCE, card);
+  // While sharp draws a card on libuv's thread pool, satori lays out the next on this thread.
+  const files = await Promise.all(specs.map(card));
   return { files, rendered, cached: specs.length - rendered, bytes: files.reduce((n, f) => n + f.contents.length, 0) };
 }
 
@@ -107,23 +107,6 @@ export async function buildShareCards(input: ShareCardsInput): Promise<ShareCard
  * @throws BuildError when two pages would share a file
  */
 const shareCardPaths = (pages: ShareCardsInput["pages"]): string[] => cardSpecs(pages).map((spec) => `/${spec.out}`);
-
-/** Enough to keep both cores busy, few enough that a 1,000-post site does not hold every card's SVG at once. */
-const CARDS_AT_ONCE = 4;
-
-/** `make` over `items`, at most `limit` at a time, results in the items' order. */
-async function inBatches<T, R>(items: readonly T[], limit: number, make: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const at = next++;
-      results[at] = await make(items[at] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 const cardSize = (bytes: Buffer, format: CardSpec["format"]) => (format === "png" ? pngSize(bytes) : jpegSize(bytes));
 
