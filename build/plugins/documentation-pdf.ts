@@ -57,7 +57,7 @@ export async function buildDocumentationPdfs(input: DocsInput, cache: BuildCache
       const html = manualHtml(rendered.html, { siteName, title: `${product.name} Documentation`, ...product });
       // The creation date is an input too when SOURCE_DATE_EPOCH pins it (reproducible builds).
       const key = digest([code, html, process.env.SOURCE_DATE_EPOCH ?? ""]);
-      const pdf = await cache.get("documentation", `${key}.pdf`, () => printer.print(html), isPdf);
+      const pdf = await cache.get("documentation", `${key}.pdf`, () => printer.print(html));
       return { path: out, contents: pdf.bytes };
     }),
   ).finally(() => printer.close());

@@ -54,16 +54,6 @@ describe("BuildCache", () => {
     expect(await readdir(path.join(work, "cache")).catch(() => [])).toEqual([]);
   });
 
-  test("should make an entry again when it is not usable (cut short)", async () => {
-    await new BuildCache({ rootDir: work, dir: path.join(work, "cache") }).get("notes", "a", making("whole"));
-    await writeFile(path.join(work, "cache/notes/a"), "wh");
-    // The next build (a new session) finds the entry cut short.
-    const cache = new BuildCache({ rootDir: work, dir: path.join(work, "cache") });
-    const again = await cache.get("notes", "a", making("whole"), (bytes) => bytes.toString() === "whole");
-    expect(again).toMatchObject({ cached: false });
-    expect(made).toEqual(["whole", "whole"]);
-  });
-
   test("should read an entry from disk once a session: a dev save reads nothing it did not change", async () => {
     const cache = new BuildCache({ rootDir: work, dir: path.join(work, "cache") });
     await cache.get("notes", "a", making("whole"));
