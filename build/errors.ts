@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { formatMessagesSync, type PartialMessage } from "esbuild";
 
 /** One problem an editor can fix: where it is and what is wrong. */
@@ -61,17 +62,49 @@ export class SettingError extends BuildError {
 }
 
 /**
- * A syntax error esbuild found in our code, as esbuild formats it (file:line:column, its message, the line with a
- * caret), or undefined when `error` and its causes are none. Through tsx it is only text that already says file:line.
+ * A syntax error esbuild (directly, or through tsx loading a module) found in our code, as `file:line:column message`
+ * and esbuild's own code frame (the line with a caret) for each error, or undefined when `error` and its causes are
+ * none. tsx gives only the text "Transform failed with 1 error:\n<file>:<line>:<column>: ERROR: <message>"; esbuild's
+ * build API gives `errors` with locations. esbuild counts columns from 0; editors (and the first line) from 1.
  */
-function describeCodeError(error: unknown): string | undefined {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const { errors } = current as { errors?: PartialMessage[] };
-    if (Array.isArray(errors) && errors.length)
-      return formatMessagesSync(errors, { kind: "error", color: false }).join("").trim();
-    if (/^Transform failed/.test(current.message)) return current.message;
+function describeCodeError(error: unknown, rootDir: string = process.cwd()): string | undefined {
+  const relative = (file: string) => (file.startsWith(`${rootDir}/`) ? file.slice(rootDir.length + 1) : file);
+  for (let current: unknown = error; current; current = current instanceof Error ? current.cause : undefined) {
+    const found: PartialMessage[] = [];
+    const { errors } = current as { errors?: unknown };
+    if (Array.isArray(errors)) {
+      for (const item of errors as PartialMessage[])
+        if (item?.location?.file && typeof item.text === "string") found.push(item);
+    }
+    const text = current instanceof Error ? current.message : "";
+    for (const match of text.matchAll(/^(.+?):(\d+):(\d+): ERROR: (.*)$/gm)) {
+      const [, file = "", line = "", column = "", message = ""] = match;
+      found.push({ text: message, location: { file, line: Number(line), column: Number(column) } });
+    }
+    if (!found.length) continue;
+    const messages = found.map((message) => ({ ...message, location: withLineText(message.location ?? {}) }));
+    const frames = formatMessagesSync(messages, { kind: "error", color: false });
+    const located = messages.map(({ text, location: at }, i) => {
+      const frame = (frames[i] ?? "").split("\n").filter((line) => /[│╵]/.test(line) && at.lineText);
+      return [
+        `${relative(at.file ?? "")}:${at.line}:${(at.column ?? 0) + 1} ${text}`,
+        ...frame.map((line) => line.slice(6)),
+      ];
+    });
+    return [...new Set(located.map((lines) => lines.join("\n")))].join("\n");
   }
   return undefined;
+}
+
+/** A location with its line of source, read from the file when esbuild did not give it (tsx's text messages). */
+function withLineText(at: NonNullable<PartialMessage["location"]>) {
+  let lineText = at.lineText;
+  if (lineText === undefined && at.file) {
+    try {
+      lineText = readFileSync(at.file, "utf8").split(/\r?\n/)[(at.line ?? 1) - 1];
+    } catch {}
+  }
+  return { ...at, line: at.line ?? 1, column: at.column ?? 0, lineText: lineText ?? "" };
 }
 
 /** Prints an error for the person who can fix it: editors get their lines, our bugs get the cause chain. */
