@@ -33,7 +33,7 @@ export interface BuildOptions extends AdminOptions {
   log?: (line: string) => void;
   /** The deployment the pages are for (origin, noindex); production at site.yaml's url by default. */
   environment?: SiteEnvironment;
-  /** The build cache's folder (build/cache.ts: share cards, PDFs, rendered markdown, photos); defaults to <rootDir>/.cache, `false` keeps nothing. */
+  /** The build cache's folder (build/cache.ts: share cards, icons, PDFs, rendered markdown, photos); defaults to <rootDir>/.cache, `false` keeps nothing. */
   cacheDir?: string | false;
   /**
    * Build drafts and posts dated after today too, each page with a Draft banner: `npm run dev` (build/cli.ts
