@@ -16,7 +16,7 @@ export function digest(parts: readonly (string | Uint8Array)[]): string {
 
 /**
  * The build's one cache (`<dir>/<kind>/<key>`, git-ignored), for outputs that cost more to make than to read: share
- * cards, documentation PDFs, rendered markdown, photos (facts and variants). A key is the input's content plus the hash of the code that made the output, as
+ * cards, site icons, documentation PDFs, rendered markdown, photos (facts and variants). A key is the input's content plus the hash of the code that made the output, as
  * esbuild's metafile lists that code: every file the producing module imports, ours and our dependencies', so an
  * edited plugin, slug rule or upgraded package never serves a stale output. What a failed make throws is never kept,
  * and an entry is written whole or not at all (writeAside). Without a folder nothing is kept and everything is made.

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import {
   APPLE_TOUCH_SIZE,
   FAVICON_SIZES,
@@ -7,9 +8,10 @@ import {
   manifestIconPath,
 } from "../../../src/lib/site-icons.ts";
 import type { Site } from "../../../src/schemas/site.ts";
+import { BuildCache, digest } from "../../cache.ts";
 import { rethrowAs } from "../../errors.ts";
 import { pngsToIco } from "./ico.ts";
-import { svgToPng } from "../drawing/raster.ts";
+import { RESVG_WASM, SHARP_VERSIONS, svgToPng } from "../drawing/raster.ts";
 import type { OutputFile } from "../../styles.ts";
 import { type BrandColors, brandFiles, readBrandColors } from "../drawing/brand.ts";
 import { plugin } from "../../plugin.ts";
@@ -20,26 +22,45 @@ export interface SiteIconsInput {
   logoFile: string;
   /** src/styles/tokens.css: theme and background colours. */
   tokensFile: string;
+  /** The build's cache; without one every icon is drawn. */
+  cache?: BuildCache;
 }
 
 /** The apple-touch icon's logo covers this share of its side; the rest is the page background, as iOS expects an opaque square. */
 const APPLE_TOUCH_LOGO_SCALE = 0.8;
+const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 /**
  * favicon.ico (16, 32, 48), apple-touch-icon.png (180, opaque), icon-192/512.png and site.webmanifest, all from the one
- * logo and the design tokens, so a new logo or brand colour changes every icon in one build. Drawn every build: six
- * small PNGs of an SVG without text take sharp less than hashing the drawing code for a cache key would.
+ * logo and the design tokens, so a new logo or brand colour changes every icon in one build.
  * @throws BuildError when the logo cannot be read or rendered
  */
-export async function buildSiteIcons({ site, logoFile, tokensFile }: SiteIconsInput): Promise<OutputFile[]> {
+export async function buildSiteIcons({
+  site,
+  logoFile,
+  tokensFile,
+  cache = new BuildCache({ rootDir: ROOT }),
+}: SiteIconsInput): Promise<OutputFile[]> {
   const colors = await readBrandColors(tokensFile);
   const logo = await readFile(logoFile).catch(
     rethrowAs(`Having trouble reading the logo ${logoFile}, the source of every site icon`),
   );
-  const png = (svg: Buffer | string, width: number, background?: string) =>
+  // Besides the picture and its size: the rendering code, resvg's WebAssembly (read as data) and sharp's libraries.
+  const renderer = digest([
+    await cache.code("build/plugins/drawing/raster.ts"),
+    await readFile(RESVG_WASM),
+    SHARP_VERSIONS,
+  ]);
+  const draw = (svg: Buffer | string, width: number, background?: string) =>
     svgToPng(svg, { width, fonts: [], family: "sans-serif", background }).catch(
       rethrowAs(`Having trouble rendering ${logoFile} at ${width} px`),
     );
+  const png = async (svg: Buffer | string, width: number, background = "") =>
+    (
+      await cache.get("icons", `${digest([renderer, svg, String(width), background])}.png`, () =>
+        draw(svg, width, background || undefined),
+      )
+    ).bytes;
   const favicons = await Promise.all(FAVICON_SIZES.map((size) => png(logo, size)));
   const manifestIcons = await Promise.all(
     MANIFEST_ICON_SIZES.map(async (size) => ({ size, contents: await png(logo, size) })),
@@ -103,8 +124,8 @@ export const siteIcons = plugin({
   when: "late",
   needs: ({ rootDir, content }) => ({ site: content.site, ...brandFiles(rootDir) }),
   paths: siteIconPaths,
-  make: async (input) => {
-    const files = await buildSiteIcons(input);
+  make: async (input, cache) => {
+    const files = await buildSiteIcons({ ...input, cache });
     return { files, detail: `${files.length} icon files` };
   },
 });
