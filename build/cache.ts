@@ -18,8 +18,8 @@ export function digest(parts: readonly (string | Uint8Array)[]): string {
  * The build's one cache (`<dir>/<kind>/<key>`, git-ignored), for outputs that cost more to make than to read: share
  * cards, site icons, documentation PDFs, rendered markdown, photos (facts and variants). A key is the input's content plus the hash of the code that made the output, as
  * esbuild's metafile lists that code: every file the producing module imports, ours and our dependencies', so an
- * edited plugin, slug rule or upgraded package never serves a stale output. What a failed make throws is never kept.
- * Without a folder nothing is kept and everything is made.
+ * edited plugin, slug rule or upgraded package never serves a stale output. What a failed make throws is never kept,
+ * and an entry is written whole or not at all (writeAside). Without a folder nothing is kept and everything is made.
  */
 export class BuildCache {
   readonly #rootDir: string;
@@ -48,21 +48,13 @@ export class BuildCache {
     return hash;
   }
 
-  /**
-   * The bytes kept under `key` in `kind`, or what `make` makes, then kept. `usable` rejects an entry that is not whole
-   * (a build cut short while writing it); the output is then made again.
-   */
-  async get(
-    kind: string,
-    key: string,
-    make: () => Promise<Uint8Array>,
-    usable: (bytes: Buffer) => boolean = () => true,
-  ): Promise<{ bytes: Buffer; cached: boolean }> {
+  /** The bytes kept under `key` in `kind`, or what `make` makes, then kept. */
+  async get(kind: string, key: string, make: () => Promise<Uint8Array>): Promise<{ bytes: Buffer; cached: boolean }> {
     const file = this.#dir && path.join(this.#dir, kind, key);
     const inSession = file ? this.#kept.get(file) : undefined;
     if (inSession) return { bytes: inSession, cached: true };
     const kept = file ? await readFile(file).catch(() => undefined) : undefined;
-    if (file && kept && usable(kept)) {
+    if (file && kept) {
       const now = new Date();
       await utimes(file, now, now); // used today: kept from the pruning
       this.#kept.set(file, kept);
@@ -76,14 +68,10 @@ export class BuildCache {
     return { bytes, cached: false };
   }
 
-  /**
-   * A JSON value kept under `key` in `kind`, or what `make` makes, then kept; an entry that does not parse (a build
-   * cut short while writing it) is made again.
-   */
+  /** A JSON value kept under `key` in `kind`, or what `make` makes, then kept. */
   async json<T>(kind: string, key: string, make: () => Promise<T>): Promise<T> {
-    const made = async () => Buffer.from(JSON.stringify(await make()));
-    const { bytes } = await this.get(kind, key, made, (kept) => parseJson(kept) !== undefined);
-    return parseJson(bytes) as T;
+    const { bytes } = await this.get(kind, key, async () => Buffer.from(JSON.stringify(await make())));
+    return JSON.parse(bytes.toString("utf8")) as T;
   }
 
   /**
@@ -128,15 +116,6 @@ export class BuildCache {
         if (info?.isFile() && now - info.mtimeMs > MAX_AGE_MS) await rm(file, { force: true });
       }
     }
-  }
-}
-
-/** The value of a JSON entry, or undefined when it does not parse (a build cut short while writing it). */
-function parseJson(bytes: Buffer): unknown {
-  try {
-    return JSON.parse(bytes.toString("utf8"));
-  } catch {
-    return undefined;
   }
 }
 

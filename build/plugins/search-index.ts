@@ -12,14 +12,6 @@ import { plugin } from "../plugin.ts";
  * its in-memory index from this file when the search is first used (src/components/search/search-engine.ts).
  */
 
-/**
- * Characters of article text the whole index may hold, shared equally among the posts (at least
- * ARTICLE_MIN_CHARS each). A small blog is indexed word for word; at 1,000 posts each keeps its excerpt, its
- * opening and every heading, so the index stays a size a phone can fetch.
- */
-export const ARTICLE_TEXT_BUDGET = 400_000;
-export const ARTICLE_MIN_CHARS = 400;
-
 /** A part of a rendered markdown page: the text under one h2/h3 (or before the first), with the heading's id. */
 export interface HtmlSection {
   id?: string;
@@ -72,11 +64,6 @@ export function htmlSections(html: string): HtmlSection[] {
     .filter((section) => section.heading || section.text);
 }
 
-const cut = (text: string, max: number) => {
-  if (text.length <= max) return text;
-  const space = text.lastIndexOf(" ", max);
-  return text.slice(0, space > 0 ? space : max);
-};
 const join = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ");
 
 function productDocuments({ products }: SiteContent): SearchDocument[] {
@@ -143,14 +130,10 @@ function policyDocuments({ pages, site }: SiteContent): SearchDocument[] {
 }
 
 function articleDocuments({ posts }: SiteContent): SearchDocument[] {
-  const share = Math.max(ARTICLE_MIN_CHARS, Math.floor(ARTICLE_TEXT_BUDGET / Math.max(1, posts.length)));
-  return posts.flatMap((post) => {
-    let left = share;
-    return htmlSections(post.html).map((section, i) => {
+  return posts.flatMap((post) =>
+    htmlSections(post.html).map((section, i) => {
       // The opening carries the excerpt and category, so a post is found by what its card says.
-      const full = i === 0 && !section.id ? join(post.excerpt, post.category, section.text) : section.text;
-      const text = cut(full, Math.max(0, left));
-      left -= text.length;
+      const text = i === 0 && !section.id ? join(post.excerpt, post.category, section.text) : section.text;
       return {
         kind: "article" as const,
         title: post.title,
@@ -158,8 +141,8 @@ function articleDocuments({ posts }: SiteContent): SearchDocument[] {
         url: section.id ? `/blog/${post.slug}#${section.id}` : `/blog/${post.slug}`,
         text,
       };
-    });
-  });
+    }),
+  );
 }
 
 function aboutDocuments({ about, site }: SiteContent): SearchDocument[] {

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { jpegSize } from "../../build/plugins/drawing/jpeg.ts";
 import { pngSize } from "../../build/plugins/drawing/png.ts";
 import { absoluteUrl } from "../../src/lib/urls.ts";
+import { imageFacts } from "../fixtures/images.ts";
 import { type BuiltPage, type BuiltSite, builtSite, visibleText } from "./built-site.ts";
 
 type JsonObject = Record<string, unknown>;
@@ -222,7 +222,8 @@ describe("search metadata of every page", () => {
       if (meta(page, "twitter:image:alt").join() !== alt.join())
         problems.push(`${page.path}: twitter:image:alt differs from og:image:alt`);
       const bytes = await builtFile(site, image);
-      const size = bytes && (image.endsWith(".jpg") ? jpegSize(bytes) : pngSize(bytes));
+      const facts = bytes && (await imageFacts(bytes));
+      const size = facts?.format === (image.endsWith(".jpg") ? "jpeg" : "png") ? facts : undefined;
       if (size?.width !== 1200 || size.height !== 630)
         problems.push(
           `${page.path}: ${image} is ${size ? `${size.width}×${size.height}` : bytes ? "not of its type" : "missing"}`,

@@ -8,22 +8,19 @@ import { type CliRun, runCli } from "../../fixtures/cli.ts";
 import { contentWith } from "../../fixtures/content.ts";
 
 describe("content errors as pull-request annotations", () => {
-  test("an error names its file, line and field, and keeps the editor's line as the message", () => {
-    expect(formatAnnotation({ file: "content/blog/x.md", line: 4, field: "slug", message: "Duplicate slug" })).toBe(
-      "::error file=content/blog/x.md,line=4,title=slug::content/blog/x.md:4 slug: Duplicate slug",
-    );
-  });
-
-  test("a message with a line break, a percent sign or a comma in the field stays one annotation", () => {
-    const line = formatAnnotation({
-      file: "content/site.yaml",
-      field: "claims[0].text,b",
-      message: "100% wrong\nsecond line",
-    });
-    expect(line.split("\n")).toHaveLength(1);
-    expect(line).toBe(
-      "::error file=content/site.yaml,title=claims[0].text%2Cb::content/site.yaml claims[0].text,b: 100%25 wrong%0Asecond line",
-    );
+  test.each([
+    {
+      // The editor's own line is the message; file, line and field say where it goes.
+      issue: { file: "content/blog/x.md", line: 4, field: "slug", message: "Duplicate slug" },
+      line: "::error file=content/blog/x.md,line=4,title=slug::content/blog/x.md:4 slug: Duplicate slug",
+    },
+    {
+      // A line break, a percent sign or a comma in the field stays within one annotation.
+      issue: { file: "content/site.yaml", field: "claims[0].text,b", message: "100% wrong\nsecond line" },
+      line: "::error file=content/site.yaml,title=claims[0].text%2Cb::content/site.yaml claims[0].text,b: 100%25 wrong%0Asecond line",
+    },
+  ])("$issue.file becomes one annotation on its file and line", ({ issue, line }) => {
+    expect(formatAnnotation(issue)).toBe(line);
   });
 
   describe("npm run build -- --annotations with broken files (tests/fixtures/broken)", () => {

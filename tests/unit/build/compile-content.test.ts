@@ -6,8 +6,7 @@ import { BuildError } from "../../../build/errors.ts";
 import { readImageFacts } from "../../../build/images/facts.ts";
 import { loadContent } from "../../../build/load-content.ts";
 import { renderBodies } from "../../../build/markdown-bodies.ts";
-import { validate } from "../../../build/read-content.ts";
-import type { ValidContent } from "../../../build/validate-content.ts";
+import { type ValidContent, validateContent } from "../../../build/validate-content.ts";
 import { contentWith, WARM_CACHE } from "../../fixtures/content.ts";
 
 /**
@@ -32,7 +31,7 @@ beforeAll(async () => {
   cleanup = content.cleanup;
   const raw = await renderBodies(await loadContent(content.dir));
   const facts = await readImageFacts(content.dir, raw.images, new BuildCache({ rootDir: path.dirname(WARM_CACHE) }));
-  valid = await validate(raw, facts, { drafts: false, now: BEFORE });
+  valid = validateContent(raw, BEFORE, facts);
 });
 afterAll(() => cleanup());
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { blogIndexFile, robots, rssFeed, sitemap } from "../../../build/plugins/feeds.ts";
+import { blogIndexFile, feeds, robots, rssFeed, sitemap } from "../../../build/plugins/feeds.ts";
+import type { BuiltSite } from "../../../build/plugin.ts";
 import type { SiteContent } from "../../../src/lib/content.ts";
 import { RSS_MAX_ITEMS } from "../../../src/lib/limits.ts";
 
@@ -28,7 +29,7 @@ describe("sitemap", () => {
 
   test("should be a sitemaps.org urlset", () => {
     expect(sitemap([page("/")], { site })).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">\n/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">\n<url>.*<\/url>\n<\/urlset>\n$/,
     );
   });
 });
@@ -106,5 +107,15 @@ describe("the blog index", () => {
         readingMinutes: 3,
       },
     ]);
+  });
+});
+
+describe("the feeds plugin", () => {
+  test("makes exactly the files it says it will, before the link check counts them", async () => {
+    const content = { site: { ...site, name: "Acme", description: "d" }, posts: [post(1)], images: {} };
+    const built = { pages: [page("/")], content } as unknown as BuiltSite;
+    const made = await feeds.make(feeds.needs(built), undefined as never);
+    expect(made.files.map((file) => `/${file.path}`)).toEqual(feeds.paths(feeds.needs(built)));
+    expect(made.detail).toBe("4 files");
   });
 });

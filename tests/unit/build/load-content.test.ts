@@ -7,46 +7,26 @@ import { loadContent, parseMarkdownFile } from "../../../build/load-content.ts";
 import { contentWith } from "../../fixtures/content.ts";
 
 describe("loadContent", () => {
-  test("errors for a file with an extension the loader ignores, naming the extension expected", async () => {
+  test("errors for every file and folder the loader would skip, naming what it expects; hidden files are left alone", async () => {
     const fixture = await contentWith();
     try {
       await writeFile(path.join(fixture.dir, "products/nova.yml"), "id: nova\n");
       await writeFile(path.join(fixture.dir, "pages/refund-v2.markdown"), "---\ntitle: x\n---\n");
       await writeFile(path.join(fixture.dir, "documentation/esim.docx"), "");
+      await writeFile(path.join(fixture.dir, "faq.yml"), "categories: []\n");
+      await mkdir(path.join(fixture.dir, "products/old"));
+      await writeFile(path.join(fixture.dir, "blog/.DS_Store"), "");
       const raw = await loadContent(fixture.dir);
       expect(raw.issues.map(formatIssue).sort()).toEqual(
         [
           "content/products/nova.yml: Ignored file: products are read from .yaml files only; rename it to nova.yaml",
           "content/pages/refund-v2.markdown: Ignored file: policy pages are read from .md files only; rename it to refund-v2.md",
           "content/documentation/esim.docx: Ignored file: product manuals are read from .md or .pdf files only; rename it to esim.md",
+          "content/faq.yml: Ignored file: expected the extension .yaml; rename it to faq.yaml",
+          "content/products/old: Ignored folder: products are read from content/products/ itself, not from subfolders; move its files up",
         ].sort(),
       );
       expect(raw.products.map((p) => p.name)).not.toContain("nova");
-    } finally {
-      await fixture.cleanup();
-    }
-  });
-
-  test("suggests the name of a top-level file saved with another extension", async () => {
-    const fixture = await contentWith();
-    try {
-      await writeFile(path.join(fixture.dir, "faq.yml"), "categories: []\n");
-      await mkdir(path.join(fixture.dir, "products/old"));
-      const raw = await loadContent(fixture.dir);
-      expect(raw.issues.map(formatIssue).sort()).toEqual([
-        "content/faq.yml: Ignored file: expected the extension .yaml; rename it to faq.yaml",
-        "content/products/old: Ignored folder: products are read from content/products/ itself, not from subfolders; move its files up",
-      ]);
-    } finally {
-      await fixture.cleanup();
-    }
-  });
-
-  test("leaves hidden files such as .DS_Store alone", async () => {
-    const fixture = await contentWith();
-    try {
-      await writeFile(path.join(fixture.dir, "blog/.DS_Store"), "");
-      expect((await loadContent(fixture.dir)).issues).toEqual([]);
     } finally {
       await fixture.cleanup();
     }

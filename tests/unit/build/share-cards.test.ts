@@ -4,11 +4,10 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { BuildCache } from "../../../build/cache.ts";
 import { BuildError } from "../../../build/errors.ts";
-import { jpegSize } from "../../../build/plugins/drawing/jpeg.ts";
 import { pngSize } from "../../../build/plugins/drawing/png.ts";
 import { buildShareCards, type ShareCardsInput } from "../../../build/plugins/share-cards/share-cards.ts";
 import { ROOT } from "../../fixtures/content.ts";
-import { photo } from "../../fixtures/images.ts";
+import { imageFacts, photo } from "../../fixtures/images.ts";
 
 const page = (pagePath: string, head: Partial<ShareCardsInput["pages"][number]["head"]> = {}) => ({
   route: { path: pagePath },
@@ -95,9 +94,10 @@ describe("buildShareCards", () => {
         ]),
         contentDir,
       });
-      expect(result.files.map((f) => [f.path, jpegSize(f.contents)])).toEqual([
-        ["og/covers/blog/team.jpg", { width: 1200, height: 630 }],
-        ["og/products/team.jpg", { width: 1200, height: 630 }],
+      const card = { format: "jpeg", width: 1200, height: 630 };
+      expect(await Promise.all(result.files.map(async (f) => [f.path, await imageFacts(f.contents)]))).toEqual([
+        ["og/covers/blog/team.jpg", card],
+        ["og/products/team.jpg", card],
       ]);
       for (const file of result.files) expect(file.contents.length).toBeLessThanOrEqual(300_000);
     } finally {
@@ -116,18 +116,6 @@ describe("buildShareCards", () => {
     expect(edited).toMatchObject({ rendered: 1, cached: 1 });
     expect(edited.files[0]?.contents).not.toEqual(first.files[0]?.contents);
     expect(await readdir(path.join(cacheDir, "cards"))).toHaveLength(3);
-  });
-
-  test("should draw a card again when its cached file is cut short", async () => {
-    const first = await buildShareCards(input([page("/faq")]));
-    const [name] = await readdir(path.join(cacheDir, "cards"));
-    await writeFile(
-      path.join(cacheDir, "cards", name ?? ""),
-      (first.files[0]?.contents ?? Buffer.alloc(0)).subarray(0, 2000),
-    );
-    const again = await buildShareCards(input([page("/faq")]));
-    expect(again).toMatchObject({ rendered: 1, cached: 0 });
-    expect(again.files[0]?.contents).toEqual(first.files[0]?.contents);
   });
 
   test("should draw the same bytes on every run (no clock, no system fonts)", async () => {

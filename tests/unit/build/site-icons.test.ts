@@ -20,7 +20,7 @@ describe("buildSiteIcons", () => {
     files = new Map(out.map((f) => [f.path, Buffer.from(f.contents)]));
   });
 
-  test("should write favicon.ico, the apple-touch icon, two manifest icons and the manifest", () => {
+  test("should write favicon.ico (16, 32 and 48 pixels), the apple-touch icon, two manifest icons at their sizes and the manifest", () => {
     expect([...files.keys()].sort()).toEqual([
       "apple-touch-icon.png",
       "favicon.ico",
@@ -28,22 +28,11 @@ describe("buildSiteIcons", () => {
       "icon-512.png",
       "site.webmanifest",
     ]);
-  });
-
-  test("should draw each PNG at its size", () => {
-    expect(
-      ["apple-touch-icon.png", "icon-192.png", "icon-512.png"].map((f) => pngSize(files.get(f) ?? Buffer.alloc(0))),
-    ).toEqual([
-      { width: 180, height: 180 },
-      { width: 192, height: 192 },
-      { width: 512, height: 512 },
-    ]);
-  });
-
-  test("should put 16, 32 and 48 pixel images in favicon.ico", () => {
+    const sizes = [180, 192, 512].map((n) => ({ width: n, height: n }));
+    const pngs = ["apple-touch-icon.png", "icon-192.png", "icon-512.png"].map((f) => files.get(f) ?? Buffer.alloc(0));
+    expect(pngs.map(pngSize)).toEqual(sizes);
     const ico = files.get("favicon.ico") ?? Buffer.alloc(0);
-    expect(ico.readUInt16LE(4)).toBe(3);
-    expect([0, 1, 2].map((i) => ico.readUInt8(6 + i * 16))).toEqual([16, 32, 48]);
+    expect([ico.readUInt16LE(4), ...[0, 1, 2].map((i) => ico.readUInt8(6 + i * 16))]).toEqual([3, 16, 32, 48]);
   });
 
   test("should take the manifest's colours from the light theme's design tokens and list icons that exist", async () => {

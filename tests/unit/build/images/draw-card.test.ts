@@ -1,8 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { encodeCard } from "../../../../build/plugins/share-cards/draw-card.ts";
-import { jpegSize } from "../../../../build/plugins/drawing/jpeg.ts";
-import { photo } from "../../../fixtures/images.ts";
+import { imageFacts, photo } from "../../../fixtures/images.ts";
 
 /** A PNG's colour type (IHDR byte 25): 3 is a palette of colours, 2 and 6 full colour. */
 const colourType = (png: Uint8Array) => png[25];
@@ -27,7 +26,7 @@ describe("encodeCard", () => {
     const drawn = await card();
     const atFirst = (await drawn.clone().jpeg({ quality: 80, mozjpeg: true }).toBuffer()).length;
     const bytes = await encodeCard(drawn, { page: "/blog/team", format: "jpeg" }, atFirst - 1);
-    expect(jpegSize(bytes)).toEqual({ width: 1200, height: 630 });
+    expect(await imageFacts(bytes)).toEqual({ format: "jpeg", width: 1200, height: 630 });
     expect(bytes.length).toBeLessThan(atFirst);
   });
 
