@@ -31,6 +31,8 @@ export interface LocalRetryOptions {
   pollMs?: number;
   /** deliver-lead's handlers; the real module unless a caller passes its own. */
   deliver?: DeliverLeadModule;
+  /** First wait before a failed send event is tried again; doubles per try (default 2 s, as the queue's backoff). */
+  eventBackoffMs?: number;
 }
 
 /** A Lambda-like context for deliver-lead: its 30 s timeout counted from now. */
@@ -48,7 +50,8 @@ function deliverContext(): Partial<Context> {
  * (the queue does not outlive the server; the table does). `mailEvent` takes SES's send events, as EventBridge
  * delivers them in AWS. Env must be set before this is called.
  */
-export async function startLocalRetry({ queue, backoffMs, sweepEveryMs, pollMs, deliver: given }: LocalRetryOptions) {
+export async function startLocalRetry({ queue, deliver: given, ...timing }: LocalRetryOptions) {
+  const { backoffMs, pollMs, eventBackoffMs = LOCAL_QUEUE_DEFAULTS.backoffMs } = timing;
   const deliver =
     given ??
     ((await import(pathToFileURL(path.join(rootDir, "lambdas/deliver-lead/handler.ts")).href)) as DeliverLeadModule);
@@ -57,7 +60,7 @@ export async function startLocalRetry({ queue, backoffMs, sweepEveryMs, pollMs, 
   await deliver.sweepAtStart().catch(report("the start-up sweep"));
   const timer = setInterval(
     () => deliver.sweep({}, deliverContext()).catch(report("sweep")),
-    sweepEveryMs ?? 5 * 60_000,
+    timing.sweepEveryMs ?? 5 * 60_000,
   );
   // Stryker disable next-line CallExpression: unref only lets the process exit while the timer waits, which no in-process test can see
   timer.unref();
@@ -76,7 +79,7 @@ export async function startLocalRetry({ queue, backoffMs, sweepEveryMs, pollMs, 
           eventRetries.delete(retryTimer);
           void tryEvent(event, tries + 1);
         },
-        LOCAL_QUEUE_DEFAULTS.backoffMs * 2 ** (tries - 1),
+        eventBackoffMs * 2 ** (tries - 1),
       );
       // Stryker disable next-line CallExpression: unref only lets the process exit while the timer waits, which no in-process test can see
       retryTimer.unref();

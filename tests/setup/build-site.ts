@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { type BuildResult, build } from "../../build/index.ts";
+import type { BuildResult } from "../../build/index.ts";
 import { ROOT } from "../fixtures/content.ts";
 
 /** The one build a test run shares: its output folder and what build() returned. */
@@ -31,6 +31,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide("sharedBuild", { dir: path.resolve(given), result });
     return undefined;
   }
+  // Loaded only here: the build's module graph took seconds of the run's start when `npm test` had built already.
+  const { build } = await import("../../build/index.ts");
   const dir = await mkdtemp(path.join(tmpdir(), "site-build-"));
   try {
     const result = await build({ rootDir: ROOT, outDir: dir });

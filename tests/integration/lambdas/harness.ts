@@ -51,9 +51,12 @@ export interface LeadStackOptions {
   retryBackoffMs?: number;
   /**
    * Start the retry queue exactly as server/start.ts does (`startLocalRetry({ queue })`, its 2 s longest delay): its
-   * own backoff, whatever the options' defaults resolve to. `retryBackoffMs` and `maxDelaySeconds` are then ignored.
+   * own backoff, whatever the options' defaults resolve to. `retryBackoffMs` and `maxDelaySeconds` are then ignored;
+   * `eventBackoffMs` is not.
    */
   asNpmStart?: boolean;
+  /** First wait before a failed send event is tried again (npm start: 2 s). */
+  eventBackoffMs?: number;
   /** Environment to set on top of the local one (e.g. ACK_DAILY_LIMIT). */
   env?: Record<string, string>;
   /** Run the handlers as `npm run dev` does, in a worker thread (server/lambda-host.ts); else in process, as `npm start`. */
@@ -125,7 +128,7 @@ export async function startLeadStack(options: LeadStackOptions = {}) {
   }
   withExtraRoutes(handlers);
   retry = await (options.asNpmStart
-    ? startLocalRetry({ queue })
+    ? startLocalRetry({ queue, eventBackoffMs: options.eventBackoffMs })
     : startLocalRetry({
         queue,
         backoffMs: options.retryBackoffMs ?? 50,
