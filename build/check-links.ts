@@ -4,9 +4,10 @@ import path from "node:path";
 import type { CompiledContent, ContentLink, UnpublishedPage } from "./compile-content.ts";
 import { ContentErrors, type ContentIssue } from "./errors.ts";
 import { closest } from "../src/lib/spelling.ts";
-import { decodeUrl, EXTERNAL, noPageAt, typoDistance } from "../src/lib/content-rules.ts";
+import { decodeUrl, EXTERNAL, linkVerdict, noPageAt, typoDistance } from "../src/lib/content-rules.ts";
 import { elementsOf, parsePage } from "./html-tree.ts";
 import type { RenderedPage } from "./render.tsx";
+import { collectionEntries } from "../src/schemas/collections.ts";
 import { type CopiedFolder, servedPath } from "./write.ts";
 
 /** What the build is about to write: each page's URL path and HTML, and every other file by its served path. */
@@ -17,6 +18,14 @@ export interface SiteTargets {
   /** Pages of drafts and scheduled posts, built or not: only an unpublished page may link to them. */
   unpublished?: readonly UnpublishedPage[];
 }
+
+/** URL folders whose every page is a content file's (/blog/<slug>): a missing one there is an error, never deferred. */
+const COLLECTION_FOLDERS = new Set(
+  collectionEntries().flatMap(([, entry]) => {
+    const [, folder, name] = (entry.kind === "folder" && entry.page?.split("/")) || [];
+    return folder && name === "{name}" ? [folder] : [];
+  }),
+);
 
 /**
  * Checks the internal links of markdown bodies against the site as rendered, so the answer is exact: a path must be
@@ -91,6 +100,45 @@ export function checkSiteLinks(compiled: CompiledContent, pages: readonly Render
 function mayLink(from: UnpublishedPage | undefined, to: UnpublishedPage): boolean {
   if (from?.reason.kind === "draft") return true;
   return from?.reason.kind === "scheduled" && to.reason.kind === "scheduled" && to.reason.date <= from.reason.date;
+}
+
+/** What is known of the site before content is valid: page paths from src/pages' file names and the copied files. */
+export interface SiteShape {
+  /** Paths of pages without parameters, such as / and /faq. */
+  fixed: readonly string[];
+  /** Segments of pages whose paths come from content, such as ["blog", "[slug]"]. */
+  patterns: readonly (readonly string[])[];
+  /** Files copied as they are (public/, content/images): every one that will be served from their folders. */
+  files: ReadonlySet<string>;
+  /** The pages content files make, by file name (src/schemas/collections.ts `page`), invalid files included. */
+  contentPages: readonly string[];
+}
+
+/**
+ * The link check of a build whose content is invalid, so no page is rendered: a link is broken already when its path
+ * is no page of src/pages, no page of a content file (/blog/<file name>) and no copied file. What needs rendered pages
+ * waits for the next build and is returned as deferred, saying why: an #anchor, a page made from content that is no
+ * file's (/blog/page/2), a generated file (a PDF, a share card, rss.xml).
+ */
+export function checkLinksWithoutPages(
+  links: readonly ContentLink[],
+  site: SiteShape,
+): { issues: ContentIssue[]; deferred: ContentIssue[] } {
+  const issues: ContentIssue[] = [];
+  const deferred: ContentIssue[] = [];
+  const targets = {
+    pages: new Set([...site.fixed, ...site.contentPages]),
+    patterns: site.patterns,
+    collectionFolders: COLLECTION_FOLDERS,
+    files: site.files,
+  };
+  for (const link of links) {
+    const { broken, wait } = linkVerdict(link.url, link.from, targets);
+    const at = { file: link.file, line: link.line, field: "link" };
+    if (wait) deferred.push({ ...at, message: `${link.url} ${wait}` });
+    if (broken) issues.push({ ...at, message: broken });
+  }
+  return { issues, deferred };
 }
 
 /** Every file under each folder, as served from its mount point (content/images → /images/…). */

@@ -69,7 +69,8 @@ export async function buildCli(args: readonly string[], io: CliIo): Promise<numb
     return 0;
   } catch (error) {
     out.error(`\nBuild failed.\n${describeError(error)}`);
-    // The pull-request workflow asks for them: each content error also lands on its file and line in the pull request.
+    // The pull-request workflow asks for them: each content error also lands on its file and line in the pull request;
+    // the checks waiting for the next round are not errors yet.
     if (error instanceof ContentErrors && values.annotations)
       for (const issue of error.issues) out.log(formatAnnotation(issue));
     return 1;

@@ -22,7 +22,7 @@ export interface ContentLink {
 }
 
 /** The links written in a markdown body, as the link check reads them; `from` is the URL path of its page. */
-function linksOf(source: SourceFile, from: string): ContentLink[] {
+export function linksOf(source: SourceFile, from: string): ContentLink[] {
   return (source.references ?? [])
     .filter((ref) => ref.kind === "link")
     .map((ref) => ({ file: source.file, line: ref.line, url: ref.url, from }));

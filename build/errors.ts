@@ -36,15 +36,23 @@ export function formatAnnotation(issue: ContentIssue): string {
 const byPlace = (a: ContentIssue, b: ContentIssue) =>
   a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.field.localeCompare(b.field);
 
-/** Every content problem found in one build; the build stops before writing anything. */
+/**
+ * Every content problem found in one build; the build stops before writing anything. `waiting` are checks that need
+ * valid content (a link to a page made from content): listed after the errors, as checked in the next round.
+ */
 export class ContentErrors extends Error {
   readonly issues: readonly ContentIssue[];
-  constructor(issues: readonly ContentIssue[]) {
+  readonly waiting: readonly ContentIssue[];
+  constructor(issues: readonly ContentIssue[], waiting: readonly ContentIssue[] = []) {
     const sorted = [...issues].sort(byPlace);
+    const later = [...waiting].sort(byPlace);
     const lines = [`${sorted.length} content ${sorted.length === 1 ? "error" : "errors"}:`, ...sorted.map(formatIssue)];
+    if (later.length)
+      lines.push("", "Checked in the next round, once the errors above are fixed:", ...later.map(formatIssue));
     super(lines.join("\n"));
     this.name = "ContentErrors";
     this.issues = sorted;
+    this.waiting = later;
   }
 }
 

@@ -15,10 +15,9 @@ import { withNextSheets } from "./next-sheets.ts";
 import type { BuiltSite, Plugin } from "./plugin.ts";
 import type { AdminOptions } from "./plugins/admin/admin.ts";
 import { sitePlugins } from "./plugins/index.ts";
-import { cachedRenderer, countFiles } from "./read-content.ts";
-import { validateContent } from "./validate-content.ts";
+import { cachedRenderer, countFiles, validate } from "./read-content.ts";
 import { pageData, renderPage } from "./render.tsx";
-import { collectRoutes, type Route } from "./routes.ts";
+import { collectRoutes, type Route, routeShapes } from "./routes.ts";
 import type { OutputFile } from "./styles.ts";
 import { type CopiedFolder, copyFolders, siteFiles } from "./write.ts";
 
@@ -124,7 +123,7 @@ export class BuildSession {
     const bodies = await stage("markdown", () => renderBodies(loaded, cachedRenderer(cache)), say.documents);
     // Each photo's size and format, from its header: validation checks them, pages declare them.
     const facts = await stage("image facts", () => readImageFacts(contentDir, loaded.images, cache), say.photos);
-    const valid = await stage("validate", () => validateContent(bodies, publishing.now, facts), say.valid);
+    const valid = await stage("validate", () => validate(bodies, facts, publishing, () => this.#shape()), say.valid);
     const compiled = await stage("compile", () => compileContent(valid, publishing), say.compiled);
     const content = this.#withEnvironment(compiled);
     // Islands, styles and inline scripts depend on src/ only: bundled once per session.
@@ -157,6 +156,12 @@ export class BuildSession {
     const planned = (this.#plugins ?? []).flatMap((p) => p.paths(p.needs(site)));
     const files = new Set([...made, ...planned, ...(await servedFiles(copies))]);
     return checkSiteLinks(site.compiled, site.pages, files);
+  }
+
+  /** What the site is known to serve before content is valid: the link check of invalid content judges by it. */
+  async #shape() {
+    const routes = await routeShapes(path.join(this.#rootDir, "src/pages"));
+    return { ...routes, files: new Set(await servedFiles(this.#copies)) };
   }
 
   /** The content for the deployment the pages are for, its warnings logged. */

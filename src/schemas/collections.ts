@@ -144,3 +144,9 @@ export type YamlFolderCollectionName = NamesOf<{ format: "yaml" }>;
 export type EntryOf<K extends CollectionName> = Collections[K]["schema"] extends z.ZodMiniType
   ? z.infer<Collections[K]["schema"]>
   : never;
+
+/** The URL of the page a collection's file makes, or undefined when its files make none. */
+export function pageOf(name: CollectionName, fileName: string): string | undefined {
+  const entry: Collection = COLLECTIONS[name];
+  return entry.kind === "folder" && entry.page ? entry.page.replace("{name}", fileName) : undefined;
+}

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { checkContentLinks, servedFiles } from "../../../build/check-links.ts";
+import { checkContentLinks, checkLinksWithoutPages, servedFiles } from "../../../build/check-links.ts";
 import { ContentErrors, formatIssue } from "../../../build/errors.ts";
 import { build } from "../../../build/index.ts";
 import { contentWith, ROOT } from "../../fixtures/content.ts";
@@ -105,6 +105,46 @@ describe("checkContentLinks", () => {
     expect(lines("launch#day-1")).toEqual([]);
     expect(lines("other")).toEqual([
       "content/blog/launch.md:1 link: No page or file at /blog/other; check the address against the site's pages",
+    ]);
+  });
+});
+
+describe("checkLinksWithoutPages (content invalid, no page rendered)", () => {
+  const shape = {
+    fixed: ["/", "/faq", "/blog"],
+    patterns: [
+      ["blog", "[slug]"],
+      ["blog", "page", "[page]"],
+      ["products", "[productId]"],
+    ],
+    files: new Set(["/favicon.svg", "/images/blog/cover.svg"]),
+    contentPages: ["/blog/launch", "/products/esim"],
+  };
+  const check = (...urls: string[]) =>
+    checkLinksWithoutPages(
+      urls.map((url, i) => ({ file: "content/blog/launch.md", line: i + 1, url, from: "/blog/launch" })),
+      shape,
+    );
+
+  test("reports what no page of src/pages, no content file's page and no copied file can be", () => {
+    const { issues } = check("/faq", "/products/esim", "/blog/launch", "/images/blog/cover.svg", "/prodcts/esim");
+    expect(issues.map(formatIssue)).toEqual([
+      "content/blog/launch.md:5 link: No page or file at /prodcts/esim; did you mean /products/esim?",
+    ]);
+    expect(check("/blog/no-such-article", "/images/blog/no-such.svg").issues.map(formatIssue)).toEqual([
+      "content/blog/launch.md:1 link: No page or file at /blog/no-such-article; check the address against the site's pages",
+      "content/blog/launch.md:2 link: No page or file at /images/blog/no-such.svg; did you mean /images/blog/cover.svg?",
+    ]);
+  });
+
+  test("leaves anchors, generated files and pages not made from one file for the next round, saying why", () => {
+    const { issues, deferred } = check("/faq#general", "/rss.xml", "/docs/esim-documentation.pdf", "/blog/page/2");
+    expect(issues).toEqual([]);
+    expect(deferred.map(formatIssue)).toEqual([
+      "content/blog/launch.md:1 link: /faq#general links to an anchor: checked on the rendered page",
+      "content/blog/launch.md:2 link: /rss.xml links to a file the build makes",
+      "content/blog/launch.md:3 link: /docs/esim-documentation.pdf links to a file the build makes",
+      "content/blog/launch.md:4 link: /blog/page/2 links to a page made from content",
     ]);
   });
 });

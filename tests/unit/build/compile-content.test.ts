@@ -6,7 +6,8 @@ import { BuildError } from "../../../build/errors.ts";
 import { readImageFacts } from "../../../build/images/facts.ts";
 import { loadContent } from "../../../build/load-content.ts";
 import { renderBodies } from "../../../build/markdown-bodies.ts";
-import { type ValidContent, validateContent } from "../../../build/validate-content.ts";
+import { validate } from "../../../build/read-content.ts";
+import type { ValidContent } from "../../../build/validate-content.ts";
 import { contentWith, WARM_CACHE } from "../../fixtures/content.ts";
 
 /**
@@ -31,7 +32,7 @@ beforeAll(async () => {
   cleanup = content.cleanup;
   const raw = await renderBodies(await loadContent(content.dir));
   const facts = await readImageFacts(content.dir, raw.images, new BuildCache({ rootDir: path.dirname(WARM_CACHE) }));
-  valid = validateContent(raw, BEFORE, facts);
+  valid = await validate(raw, facts, { drafts: false, now: BEFORE });
 });
 afterAll(() => cleanup());
 
