@@ -3,7 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Product } from "../../src/schemas/product.ts";
 import { type BuildCache, digest } from "../cache.ts";
-import { ContentErrors, type ContentIssue, rethrowAs } from "../errors.ts";
+import { ContentErrors, type ContentIssue } from "../errors.ts";
 import { escapeMarkup } from "../html-tree.ts";
 import { renderMarkdown } from "../markdown.ts";
 import { plugin } from "../plugin.ts";
@@ -18,13 +18,10 @@ export interface DocsInput {
   drafts: readonly string[];
 }
 
-/**
- * The browser the tests drive, Debian's (scripts/system-packages.txt), prints the manuals; on a GitHub-hosted Ubuntu
- * runner (the pull request's preview build) it is Google Chrome.
- */
-const BROWSERS = ["/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium", "/usr/bin/google-chrome"];
+/** The browser the tests drive, Debian's (scripts/system-packages.txt), prints the manuals. */
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 const DRIVER = "playwright-core";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? BROWSERS.find((file) => existsSync(file)) ?? "chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 /**
  * One PDF per product, written to its documentationUrl: content/documentation/<id>.pdf is copied as it is, otherwise
@@ -52,8 +49,7 @@ export async function buildDocumentationPdfs(input: DocsInput, cache: BuildCache
         return { path: out, contents };
       }
       const markdown = await readFile(path.join(dir, `${product.id}.md`), "utf8");
-      const file = `content/documentation/${product.id}.md`;
-      const rendered = await renderMarkdown(markdown, file);
+      const rendered = await renderMarkdown(markdown, `content/documentation/${product.id}.md`);
       const unprintable = [...rendered.references.filter((r) => r.kind === "image"), ...rendered.rawHtml];
       for (const { line } of unprintable)
         issues.push({ ...issue(`${product.id}.md`, "Unexpected image or HTML, expected markdown text"), line });
@@ -61,11 +57,7 @@ export async function buildDocumentationPdfs(input: DocsInput, cache: BuildCache
       const html = manualHtml(rendered.html, { siteName, title: `${product.name} Documentation`, ...product });
       // The creation date is an input too when SOURCE_DATE_EPOCH pins it (reproducible builds).
       const key = digest([code, html, process.env.SOURCE_DATE_EPOCH ?? ""]);
-      const print = () =>
-        printer
-          .print(html)
-          .catch(rethrowAs(`Having trouble printing ${file} with ${CHROMIUM} (CHROMIUM_PATH names another browser)`));
-      const pdf = await cache.get("documentation", `${key}.pdf`, print);
+      const pdf = await cache.get("documentation", `${key}.pdf`, () => printer.print(html));
       return { path: out, contents: pdf.bytes };
     }),
   ).finally(() => printer.close());
@@ -122,12 +114,8 @@ class Printer {
     return Buffer.from(pdf.toString("latin1").replace(/\(D:\d{14}/g, `(D:${date}`), "latin1");
   }
 
-  /** Closes the browser if one started; a browser that did not start failed the print that asked for it. */
   async close() {
-    await this.#browser?.then(
-      (browser) => browser.close(),
-      () => undefined,
-    );
+    if (this.#browser) await (await this.#browser).close();
   }
 }
 
