@@ -18,8 +18,3 @@ export function elementsOf(node: Nodes): Element[] {
   walk(node);
   return found;
 }
-
-/** Text or an attribute value as HTML or XML writes it. */
-export const escapeMarkup = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ENTITIES[c as keyof typeof ENTITIES]);
-const ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };

@@ -7,10 +7,15 @@ import { absoluteUrl } from "../../src/lib/urls.ts";
 import type { PageHead } from "../../src/lib/page.ts";
 import type { Site } from "../../src/schemas/site.ts";
 import type { Route } from "../routes.ts";
-import { escapeMarkup } from "../html-tree.ts";
 import { plugin } from "../plugin.ts";
 
-const xml = escapeMarkup;
+const xml = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 
 /**
  * sitemap.xml: every indexable page (not the 404 views, nothing marked noindex), with lastmod where the page's content

@@ -1,6 +1,5 @@
 import type { PortfolioCategory, PortfolioProject } from "../../src/schemas/portfolio-project.ts";
 import { projectArtworkPath } from "../compile-content.ts";
-import { escapeMarkup } from "../html-tree.ts";
 import { plugin } from "../plugin.ts";
 import type { OutputFile } from "../styles.ts";
 
@@ -48,8 +47,8 @@ export const projectArtworks = plugin({
 export function projectArtwork({ id, title, category, color }: PortfolioProject): string {
   const seed = hash(id);
   const p = palette(color ?? hueColor(seed));
-  const name = escapeMarkup(shortName(title));
-  const label = escapeMarkup(`Illustration of the ${category.toLowerCase()} app ${title}`);
+  const name = escapeXml(shortName(title));
+  const label = escapeXml(`Illustration of the ${category.toLowerCase()} app ${title}`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500" viewBox="0 0 800 500" role="img" aria-label="${label}">
 <defs>
 <linearGradient id="bg" x2="1" y2="1"><stop offset="0" stop-color="${p.ground[0]}"/><stop offset="1" stop-color="${p.ground[1]}"/></linearGradient>
@@ -66,7 +65,7 @@ export function projectArtwork({ id, title, category, color }: PortfolioProject)
 <rect x="300" y="40" width="200" height="420" rx="22" fill="#fff"/>
 <g clip-path="url(#scr)">
 <rect x="300" y="40" width="200" height="74" fill="${p.brand}"/>
-<circle cx="328" cy="88" r="14" fill="#fff"/><text x="328" y="93" text-anchor="middle" font-family="Inter, system-ui, sans-serif" font-size="13" font-weight="700" fill="${p.brand}">${escapeMarkup(title.charAt(0))}</text>
+<circle cx="328" cy="88" r="14" fill="#fff"/><text x="328" y="93" text-anchor="middle" font-family="Inter, system-ui, sans-serif" font-size="13" font-weight="700" fill="${p.brand}">${escapeXml(title.charAt(0))}</text>
 <text x="350" y="93" font-family="Inter, system-ui, sans-serif" font-size="13" font-weight="700" fill="#fff">${name}</text>
 ${SCREENS[category](p, seed)}
 </g>
@@ -250,3 +249,6 @@ function hash(text: string): number {
   for (const char of text) h = Math.imul(h ^ (char.codePointAt(0) ?? 0), 0x01000193);
   return h >>> 0;
 }
+
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);

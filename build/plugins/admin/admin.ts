@@ -7,7 +7,6 @@ import type { AdminData } from "../../../src/admin/config.ts";
 import { collectionEntries } from "../../../src/schemas/collections.ts";
 import type { OutputFile } from "../../styles.ts";
 import type { BuildCache } from "../../cache.ts";
-import { escapeMarkup } from "../../html-tree.ts";
 import { plugin } from "../../plugin.ts";
 import { type CmsBackend, cmsBackendFromEnv, cmsConfig, cmsRepository, cmsYamlFormats } from "./cms-config.ts";
 import { BuildError, rethrowAs } from "../../errors.ts";
@@ -165,7 +164,7 @@ function adminPage({
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>Content editor · ${escapeMarkup(content.site.name)}</title>
+<title>Content editor · ${escapeHtml(content.site.name)}</title>
 <script type="application/json" id="cms-data">${serializeJson(data)}</script>
 <script type="module" src="${entry}"></script>
 </head>
@@ -173,6 +172,10 @@ function adminPage({
 </html>
 `;
   return { path: `${ADMIN_DIR}/index.html`, contents: Buffer.from(html) };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** Where /admin saves: given by the caller (tests, npm run dev), else read from the environment. */
