@@ -12,7 +12,7 @@ import {
  * search islands import this, so none of it loads before the visitor opens the search.
  */
 
-export interface SearchHit {
+interface SearchHit {
   document: SearchDocument;
   /** The words of the passage that matched, to highlight. */
   terms: string[];
