@@ -99,16 +99,13 @@ export async function expectReadableText(page: Page, what: string, selectors: re
         const found: Probe[] = [];
         const paint = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
         if (!paint) throw new Error("no 2D canvas to read colours with");
-        // What floats over the page (the floating contact button, its shadow), inflated by the reach of a shadow. Looked
-        // for only on a screen that shows some text whole: reading every element's style took most screens' time.
-        let floatingFound: { element: Element; left: number; top: number; right: number; bottom: number }[] | undefined;
-        const floating = () =>
-          (floatingFound ??= [...document.body.querySelectorAll("*")]
-            .filter((element) => getComputedStyle(element).position === "fixed" && element.checkVisibility())
-            .map((element) => {
-              const { left, top, right, bottom } = element.getBoundingClientRect();
-              return { element, left: left - 24, top: top - 24, right: right + 24, bottom: bottom + 24 };
-            }));
+        // What floats over the page (the floating contact button, its shadow), inflated by the reach of a shadow.
+        const floating = [...document.body.querySelectorAll("*")]
+          .filter((element) => getComputedStyle(element).position === "fixed" && element.checkVisibility())
+          .map((element) => {
+            const { left, top, right, bottom } = element.getBoundingClientRect();
+            return { element, left: left - 24, top: top - 24, right: right + 24, bottom: bottom + 24 };
+          });
         selectors.forEach((selector, id) => {
           if (done.includes(id)) return;
           const element = document.querySelector<HTMLElement>(selector);
@@ -123,7 +120,6 @@ export async function expectReadableText(page: Page, what: string, selectors: re
           const whole = rects.every(
             (r) => r.y >= 0 && r.x >= 0 && r.y + r.height <= innerHeight && r.x + r.width <= innerWidth,
           );
-          if (rects.length === 0 || !whole) return;
           // Covered by something else (the sticky header, a floating button): measured on another screen, or not at all.
           const uncovered = rects.every((r) =>
             [0.05, 0.25, 0.5, 0.75, 0.95].every((along) => {
@@ -132,7 +128,7 @@ export async function expectReadableText(page: Page, what: string, selectors: re
             }),
           );
           const clear = rects.every((r) =>
-            floating().every(
+            floating.every(
               (f) =>
                 f.element.contains(element) ||
                 r.x + r.width < f.left ||
@@ -141,7 +137,7 @@ export async function expectReadableText(page: Page, what: string, selectors: re
                 r.y > f.bottom,
             ),
           );
-          if (!uncovered || !clear) return;
+          if (rects.length === 0 || !whole || !uncovered || !clear) return;
           const style = getComputedStyle(element);
           // Through a canvas, so that any colour syntax the style computes to (rgb(), color(srgb …), oklch()) reads as RGBA.
           paint.clearRect(0, 0, 1, 1);
