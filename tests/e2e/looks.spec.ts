@@ -91,10 +91,16 @@ async function open(page: Page, url: string): Promise<void> {
 /** The build's year in the footer changes each January: hidden, not compared. */
 const year = (page: Page) => [page.locator(".site-footer__copyright")];
 
-async function expectLooks(page: Page, name: string): Promise<void> {
-  await expectPicture(page, test.info(), `${name}-light.png`, { mask: year(page) });
+/**
+ * The whole page light, and dark: whole on a phone, its first screen on a desktop. The desktop's dark page is the
+ * light page's layout in the phone's dark colours, both shot whole, and every-template.spec.ts scans its contrast
+ * whole; a whole second picture of a long desktop page cost more than any other check here.
+ */
+async function expectLooks(page: Page, name: string, width: number): Promise<void> {
+  await expectPicture(page, test.info(), `${name}-${width}-light.png`, { mask: year(page) });
   await page.emulateMedia({ colorScheme: "dark" });
-  await expectPicture(page, test.info(), `${name}-dark.png`, { mask: year(page) });
+  const of = width === PHONE_WIDTH ? undefined : "window";
+  await expectPicture(page, test.info(), `${name}-${width}-dark.png`, { mask: year(page), of });
 }
 
 /** The first testimonial's rating: five separate stars (not one smear of lines back to the first). */
@@ -175,7 +181,7 @@ for (const viewport of [
               return ready(page).isVisible();
             })
             .toBe(true);
-        await expectLooks(page, `${name}-${viewport.width}`);
+        await expectLooks(page, name, viewport.width);
         await parts?.(page, viewport.width);
         // Text over gradients and pictures, which axe cannot judge, measured on the pixels: on a phone, in both themes.
         if (viewport.width === PHONE_WIDTH) {
