@@ -4,7 +4,7 @@ import { buyMode } from "../../lib/buy-mode.ts";
 import { Island } from "../../lib/island-wrapper.tsx";
 import type { Product } from "../../schemas/product.ts";
 import { useSiteContext } from "../site-context.tsx";
-import { ChevronDownIcon } from "../icon.tsx";
+import { ChevronDownIcon, ExternalLink } from "../icon.tsx";
 
 export type BuyControlProduct = Pick<
   Product,
@@ -39,16 +39,7 @@ export function BuyControl({ product, tone = "primary", block = false }: BuyCont
       data-item-name={product.name}
     >
       Buy on {marketplace.name}
-      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-        <path
-          d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <ExternalLink size={16} />
     </a>
   );
 }
